@@ -1,0 +1,71 @@
+/**
+ * The one table of response codes. `code` travels in the envelope, `status` is the HTTP status sent
+ * with it. The specification fixes 104 and 105 (never shown to the user) and 138 (forces logout);
+ * the rest are ours (docs/decisions/0003-api-envelope-and-error-codes.md).
+ */
+export const ERROR_CODES = {
+  OK: { code: 0, status: 200, message: 'Success' },
+  VALIDATION_FAILED: { code: 100, status: 400, message: 'Invalid request' },
+  NOT_FOUND: { code: 101, status: 404, message: 'Not found' },
+  UNAUTHORIZED: { code: 102, status: 401, message: 'Session expired, please log in again' },
+  FORBIDDEN: { code: 103, status: 403, message: 'You are not allowed to do this' },
+  /** A lookup that found nothing where nothing is a normal answer; the client shows no snackbar. */
+  NO_DATA: { code: 104, status: 200, message: 'No data' },
+  /** No wallet exists for this mobile number; silent on the login path. */
+  USER_NOT_FOUND: { code: 105, status: 404, message: 'No account exists for this mobile number' },
+  OTP_INVALID: { code: 106, status: 400, message: 'Incorrect OTP, please try again' },
+  OTP_EXPIRED: { code: 107, status: 400, message: 'OTP has expired, please request a new one' },
+  OTP_BLOCKED: {
+    code: 108,
+    status: 429,
+    message: 'Too many failed attempts. This number is blocked for 2 hours',
+  },
+  OTP_REQUEST_LIMIT: {
+    code: 109,
+    status: 429,
+    message: 'You have reached the maximum number of OTP requests, please try again later',
+  },
+  OTP_RESEND_TOO_SOON: {
+    code: 110,
+    status: 429,
+    message: 'Please wait before requesting a new OTP',
+  },
+  RATE_LIMITED: { code: 111, status: 429, message: 'Too many requests, please slow down' },
+  PAYLOAD_TOO_LARGE: { code: 112, status: 413, message: 'Request body is too large' },
+  PARTNER_ORG_INVALID: {
+    code: 113,
+    status: 400,
+    message: 'Missing or unknown partner-org-id header',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    code: 114,
+    status: 415,
+    message: 'Unsupported content type, send application/json',
+  },
+  CONFLICT: { code: 115, status: 409, message: 'This request conflicts with the current state' },
+  OTP_ALREADY_USED: {
+    code: 116,
+    status: 400,
+    message: 'This OTP has already been used, please request a new one',
+  },
+  SIGNUP_WINDOW_EXPIRED: {
+    code: 117,
+    status: 400,
+    message: 'Verification timed out, please request a new OTP',
+  },
+  /** The refresh token is unknown, revoked, expired or was reused: the client logs out. */
+  SESSION_REVOKED: { code: 138, status: 401, message: 'Session expired, please log in again' },
+  INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
+  SERVICE_UNAVAILABLE: {
+    code: 503,
+    status: 503,
+    message: 'Service is unavailable, please try again later',
+  },
+} as const satisfies Record<string, { code: number; status: number; message: string }>;
+
+export type ErrorName = keyof typeof ERROR_CODES;
+export type ErrorCodeValue = (typeof ERROR_CODES)[ErrorName]['code'];
+
+/** Codes the client never shows in a snackbar (spec §8). 105 is silent only on the login path. */
+export const SILENT_CODES = { always: [104], onLoginPath: [105] } as const;
+export const LOGOUT_CODE = 138;

@@ -1,0 +1,48 @@
+import { SESSION } from '../constants/limits.js';
+import { API_PATHS, SERVICE_BASES } from '../constants/api-paths.js';
+import { accessTokenPayloadSchema, type AccessTokenPayload } from '../schemas/auth.js';
+
+/** Decodes the access token's payload: its second dot-separated segment (spec §3). Null if it cannot. */
+export function decodeAccessToken(token: string | null | undefined): AccessTokenPayload | null {
+  if (!token) return null;
+  const segment = token.split('.')[1];
+  if (!segment) return null;
+  try {
+    const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+    const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+    const parsed = accessTokenPayloadSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The refresh timer period in ms: (refreshTokenExpiresIn, default 3600, minus 60) seconds (spec §4). */
+export function refreshIntervalMs(refreshTokenExpiresIn: number | null | undefined): number {
+  const seconds =
+    refreshTokenExpiresIn && refreshTokenExpiresIn > SESSION.refreshLeadSeconds
+      ? refreshTokenExpiresIn
+      : SESSION.refreshTokenExpiresInDefault;
+  return (seconds - SESSION.refreshLeadSeconds) * 1000;
+}
+
+/**
+ * Requests that go out without an access token (spec §5 "Request guard"): profile login, profile base
+ * (and the optional-bearer GET profile that shares its URL), get-token, logout (it carries the refresh
+ * token), any verifier base route, any URL containing /profile/otp/.
+ */
+export function isPublicRequest(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  const wallet = SERVICE_BASES.webWallet;
+  const p = API_PATHS.profile;
+  if ([p.base, p.login, p.getToken, p.logout].some((x) => path === wallet + x || path === x)) return true;
+  if (path.includes('/profile/otp/')) return true;
+  const verifier = API_PATHS.verifier.base;
+  return path.startsWith(SERVICE_BASES.verificationV1 + verifier) || path.startsWith(verifier);
+}
+
+/** Server messages are shown with their first letter capitalised (spec §8). */
+export function capitalise(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}

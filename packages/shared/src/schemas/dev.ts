@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  db: z.enum(['pglite', 'postgres']),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const outboxQuerySchema = z.object({ to: z.string().trim().min(1).max(254).optional() });
+export const outboxMessageSchema = z.object({
+  channel: z.enum(['sms', 'whatsapp', 'email']),
+  to: z.string(),
+  body: z.string(),
+  otp: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxResponseSchema = z.object({ list: z.array(outboxMessageSchema) });
+
+export const demoResponseSchema = z.object({
+  orgId: z.string(),
+  formId: z.string(),
+  link: z.string(),
+});
+export type DemoResponse = z.infer<typeof demoResponseSchema>;
