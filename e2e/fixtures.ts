@@ -1,0 +1,77 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const PARTNER_HEADERS = { 'partner-org-id': 'veridocs' };
+const WALLET = '/api/web-wallet';
+
+/** A fresh, valid Indian mobile number per test so tests never share OTP counters. */
+export function uniqueMobile(): string {
+  return `9${String(Date.now() % 1e6).padStart(6, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+}
+
+/** The newest OTP the dev outbox holds for a number (the outbox is the embedded SMS/WhatsApp provider). */
+export async function latestOtp(request: APIRequestContext, mobile: string): Promise<{ otp: string; channel: string }> {
+  let last: unknown;
+  for (let i = 0; i < 50; i++) {
+    const res = await request.get(`/api/dev/outbox?to=${mobile}`);
+    const body = await res.json();
+    last = body;
+    const message = body?.data?.list?.[0];
+    if (message?.otp) return { otp: message.otp, channel: message.channel };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no OTP in the outbox for ${mobile}: ${JSON.stringify(last)}`);
+}
+
+type Session = { accessToken: string; refreshToken: string; refreshTokenExpiresIn: number };
+
+/** Signs a number in through the API (creating the wallet when new): for tests that start logged in. */
+export async function apiLogin(request: APIRequestContext, mobile: string, name = 'Asha Verma'): Promise<Session> {
+  const login = await request.post(`${WALLET}/profile/login`, { data: { mobile, channel: 'sms' }, headers: PARTNER_HEADERS });
+  expect(login.ok()).toBeTruthy();
+  const { txnId } = (await login.json()).data;
+  const { otp } = await latestOtp(request, mobile);
+  const verify = await request.put(`${WALLET}/profile/otp/${txnId}/verify`, { data: { otp }, headers: PARTNER_HEADERS });
+  const verified = (await verify.json()).data;
+  if (!verified.newUser) return verified;
+  const created = await request.post(`${WALLET}/profile`, { data: { mobile, name, txnId }, headers: PARTNER_HEADERS });
+  expect(created.ok()).toBeTruthy();
+  return (await created.json()).data;
+}
+
+/** Puts a session where the app keeps it (spec §3: local storage) before any page script runs. */
+export async function useSession(page: Page, session: Session) {
+  await page.addInitScript((s) => {
+    if (!window.sessionStorage.getItem('e2e-session-set')) {
+      window.localStorage.setItem('accessToken', s.accessToken);
+      window.localStorage.setItem('refreshToken', s.refreshToken);
+      window.localStorage.setItem('refreshTokenExpiresIn', String(s.refreshTokenExpiresIn));
+      window.sessionStorage.setItem('e2e-session-set', '1');
+    }
+  }, session);
+}
+
+/** axe-core: no serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Fails the test on any console error or uncaught page error. */
+export const test = base.extend<{ failOnConsoleError: void }>({
+  failOnConsoleError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        // The browser's own "Failed to load resource" line for an expected 4xx is not an app error.
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use();
+      expect(errors, 'console errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

@@ -1,0 +1,15 @@
+// The server the browser tests run against: the built product on a fresh data folder.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { root } from './lib.mjs';
+
+const dataDir = join(root, 'data', 'e2e');
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, DEV_TOOLS: '1' },
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

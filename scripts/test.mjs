@@ -1,0 +1,25 @@
+// `npm test`: every test. Unit and API tests (Vitest: shared, server on PGlite, web in jsdom), the
+// server suite again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), then the browser
+// end-to-end tests (Playwright + Debian chromium, installed when missing) against the built server.
+import { buildIfStale, ensureChromium, run } from './lib.mjs';
+
+const started = Date.now();
+const step = (name) => console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
+
+step('unit and API tests (PGlite)');
+const pgUrl = process.env.TEST_DATABASE_URL;
+run('npx', ['vitest', 'run'], { env: { ...process.env, TEST_DATABASE_URL: '' } });
+
+if (pgUrl) {
+  step(`server tests on PostgreSQL (${pgUrl.replace(/:[^:@/]*@/, ':***@')})`);
+  run('npx', ['vitest', 'run', '--project', 'server'], { env: { ...process.env, TEST_DATABASE_URL: pgUrl } });
+}
+
+step('build');
+buildIfStale();
+
+step('end-to-end tests (Chromium)');
+const chromium = ensureChromium();
+run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...process.env, CHROMIUM_PATH: chromium } });
+
+step('all tests passed');
