@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { test, expect, latestOtp, uniqueMobile, apiLogin, useSession, expectNoSeriousA11yViolations } from './fixtures';
 
-async function typeOtp(page: import('@playwright/test').Page, otp: string) {
+async function typeOtp(page: Page, otp: string) {
   await page.getByLabel('OTP digit 1 of 6').click();
   await page.keyboard.type(otp);
 }
