@@ -1,0 +1,63 @@
+// Reports the gzip size of what each route loads, from the Vite manifest of `vite build`.
+// Usage: node scripts/chunk-report.mjs [--max-login-kb=120]   (run after `npx vite build`)
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/** Every file a chunk needs before it runs: itself, its static imports (transitively) and their CSS. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) closure(next, seen);
+  return seen;
+}
+
+function files(keys) {
+  const out = new Set();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    out.add(chunk.file);
+    for (const css of chunk.css ?? []) out.add(css);
+  }
+  return out;
+}
+
+const gzipSize = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const entry = closure('index.html');
+const routes = {
+  '/login': 'src/features/auth/login-page.tsx',
+  '/ (home, with the layout)': ['src/app/layout/app-layout.tsx', 'src/features/home/home-page.tsx'],
+  '/terms (logged out)': ['src/app/layout/public-shell.tsx', 'src/features/info/terms-page.tsx'],
+};
+
+let loginTotal = 0;
+for (const [route, sources] of Object.entries(routes)) {
+  const keys = new Set(entry);
+  for (const source of [sources].flat()) {
+    if (!manifest[source]) throw new Error(`${source} is not a chunk in the manifest`);
+    closure(source, keys);
+  }
+  const list = [...files(keys)];
+  const total = list.reduce((sum, file) => sum + gzipSize(file), 0);
+  if (route === '/login') loginTotal = total;
+  console.log(`${route}: ${list.length} files, ${kb(total)} gzip`);
+  if (process.argv.includes('--verbose')) {
+    for (const file of list.sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
+  }
+}
+
+const limitArg = process.argv.find((arg) => arg.startsWith('--max-login-kb='));
+if (limitArg) {
+  const limit = Number(limitArg.split('=')[1]) * 1024;
+  if (loginTotal > limit) {
+    console.error(`/login loads ${kb(loginTotal)} gzip, over the ${kb(limit)} budget`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,108 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Divider from '@mui/material/Divider';
+import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import PlayCircleOutlinedIcon from '@mui/icons-material/PlayCircleOutlined';
+import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { PATHS } from '../paths';
+import { useSession } from '../session/session-context';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { selectShowContactUs } from '../store/selectors';
+import { setOpenDemo } from '../store/slices/misc-slice';
+import { ContactUs } from './contact-us';
+
+interface NavLinkItem {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  mobileOnly?: boolean;
+}
+
+/** The navigation menu of spec §2; Notifications and FAQs / Instructions are in the mobile drawer only. */
+const LINKS_BEFORE_DEMO: NavLinkItem[] = [
+  { label: 'Home', to: PATHS.home, icon: <HomeOutlinedIcon /> },
+  { label: 'Profile', to: PATHS.profile, icon: <PersonOutlinedIcon /> },
+  { label: 'Notifications', to: PATHS.notifications, icon: <NotificationsNoneOutlinedIcon />, mobileOnly: true },
+  { label: 'Payments', to: PATHS.transactionHistory, icon: <ReceiptLongOutlinedIcon /> },
+];
+const LINKS_AFTER_DEMO: NavLinkItem[] = [
+  { label: 'FAQs / Instructions', to: PATHS.instructions, icon: <HelpOutlineOutlinedIcon />, mobileOnly: true },
+];
+
+function isActive(pathname: string, to: string): boolean {
+  return to === PATHS.home ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+export function NavMenu({ mobile, onNavigate }: { mobile: boolean; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  const session = useSession();
+  const showContactUs = useAppSelector(selectShowContactUs);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const renderLink = (item: NavLinkItem) => {
+    if (item.mobileOnly && !mobile) return null;
+    const active = isActive(pathname, item.to);
+    return (
+      <ListItemButton
+        key={item.to}
+        component={RouterLink}
+        to={item.to}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={{ borderRadius: 2, mx: 1, mb: 0.5 }}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    );
+  };
+
+  return (
+    <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <List sx={{ pt: 1 }}>
+        {LINKS_BEFORE_DEMO.map(renderLink)}
+        <ListItemButton
+          onClick={() => {
+            dispatch(setOpenDemo(true));
+            onNavigate?.();
+          }}
+          sx={{ borderRadius: 2, mx: 1, mb: 0.5 }}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <PlayCircleOutlinedIcon />
+          </ListItemIcon>
+          <ListItemText primary="Watch Demo" />
+          <Chip label="New" size="small" color="secondary" sx={{ height: 22, fontWeight: 600 }} />
+        </ListItemButton>
+        {LINKS_AFTER_DEMO.map(renderLink)}
+        <Divider sx={{ my: 1, mx: 2 }} />
+        <ListItemButton
+          disabled={loggingOut}
+          onClick={() => {
+            setLoggingOut(true);
+            void session.logout().finally(() => setLoggingOut(false));
+          }}
+          sx={{ borderRadius: 2, mx: 1 }}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <LogoutIcon />
+          </ListItemIcon>
+          <ListItemText primary="Log out" />
+        </ListItemButton>
+      </List>
+      {showContactUs && <ContactUs />}
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link as RouterLink } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import PlayCircleOutlinedIcon from '@mui/icons-material/PlayCircleOutlined';
+import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
+import { BrandLogo } from '../../components/brand-logo/brand-logo';
+import { PATHS } from '../paths';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { selectOrganisationName } from '../store/selectors';
+import { setOpenDemo } from '../store/slices/misc-slice';
+
+export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: () => void }) {
+  const dispatch = useAppDispatch();
+  const organisation = useAppSelector(selectOrganisationName);
+  const openDemo = () => dispatch(setOpenDemo(true));
+
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, sm: 64 } }}>
+        {!desktop && (
+          <IconButton edge="start" onClick={onOpenMenu} aria-label="Open menu" size="large">
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Box
+          component={RouterLink}
+          to={PATHS.home}
+          aria-label="Veridocs home"
+          sx={{ display: 'inline-flex', textDecoration: 'none', borderRadius: 1, '&:focus-visible': { outline: '3px solid #f0b429', outlineOffset: 2 } }}
+        >
+          <BrandLogo size={30} />
+        </Box>
+        {organisation && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            noWrap
+            sx={{ ml: 1, pl: 1.5, borderLeft: 1, borderColor: 'divider', display: { xs: 'none', sm: 'block' }, maxWidth: 280 }}
+          >
+            {organisation}
+          </Typography>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          onClick={openDemo}
+          startIcon={<PlayCircleOutlinedIcon />}
+          variant="text"
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        >
+          Watch Demo
+        </Button>
+        <IconButton onClick={openDemo} aria-label="Watch Demo" sx={{ display: { xs: 'inline-flex', sm: 'none' } }} color="primary">
+          <PlayCircleOutlinedIcon />
+        </IconButton>
+        <Button
+          component={RouterLink}
+          to={PATHS.instructions}
+          startIcon={<HelpOutlineOutlinedIcon />}
+          variant="outlined"
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        >
+          Instructions / FAQs
+        </Button>
+        <IconButton
+          component={RouterLink}
+          to={PATHS.instructions}
+          aria-label="Instructions / FAQs"
+          color="primary"
+          sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+        >
+          <HelpOutlineOutlinedIcon />
+        </IconButton>
+      </Toolbar>
+    </AppBar>
+  );
+}

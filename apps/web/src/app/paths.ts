@@ -1,0 +1,76 @@
+/** Every route path of the candidate app (spec §2), in one place. */
+
+/** The path segment that marks the form area: /ekyc/:formId/:txnId? */
+export const FORM_URL_KEY = 'ekyc';
+
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  formEntry: `/${FORM_URL_KEY}/:formId/:txnId?`,
+  payment: '/payment',
+  faq: '/faq',
+  instructions: '/instructions',
+  error: '/error',
+  terms: '/terms',
+  privacyPolicy: '/privacy-policy',
+  profileMode: '/profile-mode',
+  basicDetails: '/basic-details',
+  notifications: '/notifications',
+  verification: '/verification',
+  verificationInfo: '/verification-info',
+  verificationInsufficiency: '/verification/insufficiency',
+  profile: '/profile',
+  transactionHistory: '/transaction-history',
+  choosePaymentRegion: '/choose-payment-region',
+  formPayments: '/form-payments',
+  selectMode: '/select-mode',
+  contactDetails: '/contact-details',
+  submitted: '/submitted',
+  formTxns: '/form-txns',
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+/** Routes open without a session (spec §2 "Logged-out routes"), besides the form entry. */
+export const COMMON_PATHS = [
+  PATHS.payment,
+  PATHS.faq,
+  PATHS.instructions,
+  PATHS.error,
+  PATHS.terms,
+  PATHS.privacyPolicy,
+] as const;
+
+/** Routes that exist only with a session; the screens of later issues are among them. */
+export const LOGGED_IN_ONLY_PATHS = [
+  PATHS.profileMode,
+  PATHS.basicDetails,
+  PATHS.notifications,
+  PATHS.verification,
+  PATHS.verificationInfo,
+  PATHS.verificationInsufficiency,
+  PATHS.profile,
+  PATHS.transactionHistory,
+  PATHS.choosePaymentRegion,
+  PATHS.formPayments,
+  PATHS.selectMode,
+  PATHS.contactDetails,
+  PATHS.submitted,
+  PATHS.formTxns,
+] as const;
+
+export function formEntryPath(formId: string, txnId?: string): string {
+  const base = `/${FORM_URL_KEY}/${encodeURIComponent(formId)}`;
+  return txnId ? `${base}/${encodeURIComponent(txnId)}` : base;
+}
+
+/** Where the login screen returns to: the location a logged-out visitor was sent away from. */
+export interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+export function returnPath(state: unknown): string {
+  const from = (state as FromState | null)?.from;
+  if (!from || typeof from.pathname !== 'string' || from.pathname === PATHS.login) return PATHS.home;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}

@@ -1,0 +1,7 @@
+export {
+  BlockCodeInput,
+  blockSizes,
+  splitIntoBlocks,
+  type BlockCodeInputHandle,
+  type BlockCodeInputProps,
+} from './block-code-input';

@@ -1,0 +1,21 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+
+/** Shown while a lazily loaded screen arrives. */
+export function PageLoader({ label = 'Loading...', fullHeight = false }: { label?: string; fullHeight?: boolean }) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        minHeight: fullHeight ? '100vh' : 240,
+        width: '100%',
+      }}
+    >
+      <CircularProgress size={32} aria-label={label} />
+    </Box>
+  );
+}

@@ -1,0 +1,229 @@
+import { Suspense, lazy, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { ERROR_CODES, type OtpChannel, type Session } from '@veridocs/shared';
+import { BrandLogo } from '../../components/brand-logo/brand-logo';
+import { PageLoader } from '../../components/page-loader/page-loader';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { PATHS } from '../../app/paths';
+import { useSession } from '../../app/session/session-context';
+import { useAppDispatch } from '../../app/store/hooks';
+import { login } from '../../app/store/slices/auth-slice';
+import { requestOtp, verifyOtp } from './auth-api';
+import { BrandPanel } from './brand-panel';
+import { MobileStep } from './mobile-step';
+import { OtpStep } from './otp-step';
+
+const NameStep = lazy(() => import('./name-step'));
+
+type Step =
+  | { kind: 'mobile'; returned: boolean }
+  | { kind: 'otp'; txnId: string; channel: OtpChannel; resendIn: number; requestsLeft: number }
+  | { kind: 'name'; txnId: string; mobile: string };
+
+type Busy = 'send' | 'resend' | 'verify' | null;
+
+function retryAfterOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== ERROR_CODES.OTP_RESEND_TOO_SOON.code) return null;
+  const retryAfter = (error.data as { retryAfter?: unknown } | null)?.retryAfter;
+  return typeof retryAfter === 'number' && retryAfter > 0 ? Math.ceil(retryAfter) : null;
+}
+
+const SUBTITLES: Record<Step['kind'], string> = {
+  mobile: 'Use your mobile number to sign in, or to create your Veridocs wallet.',
+  otp: 'Check your messages for the one-time password.',
+  name: 'One last step.',
+};
+
+/** Sign up / Login (spec §2): mobile number, OTP, and for a new number its name. */
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const sessionController = useSession();
+  const headingId = useId();
+  const [mobile, setMobile] = useState('');
+  const [channel, setChannel] = useState<OtpChannel>('sms');
+  const [step, setStep] = useState<Step>({ kind: 'mobile', returned: false });
+  const [otp, setOtp] = useState('');
+  const [sendKey, setSendKey] = useState(0);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  /** A session: the login action, then the profile. The route table returns to the saved `from`. */
+  const signIn = (session: Session) => {
+    dispatch(login({ ...session, startRefresh: true }));
+    void sessionController.loadProfile();
+  };
+
+  const sendOtp = async (resend: boolean) => {
+    setBusy(resend ? 'resend' : 'send');
+    setError(null);
+    setNotice(null);
+    try {
+      const sent = await requestOtp({ mobile, channel });
+      setOtp('');
+      setSendKey((key) => key + 1);
+      setStep({
+        kind: 'otp',
+        txnId: sent.txnId,
+        channel: sent.channel,
+        resendIn: sent.resendIn,
+        requestsLeft: sent.requestsLeft,
+      });
+      if (resend) {
+        setNotice(
+          sent.requestsLeft > 0
+            ? `A new OTP has been sent. You can ask for ${sent.requestsLeft} more.`
+            : 'A new OTP has been sent. This was the last one you can ask for now.',
+        );
+      }
+    } catch (failure) {
+      const retryAfter = retryAfterOf(failure);
+      if (resend && retryAfter !== null) {
+        setStep((current) => (current.kind === 'otp' ? { ...current, resendIn: retryAfter } : current));
+        setSendKey((key) => key + 1);
+      }
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const verify = async () => {
+    if (step.kind !== 'otp') return;
+    setBusy('verify');
+    setError(null);
+    setNotice(null);
+    try {
+      const result = await verifyOtp(step.txnId, otp);
+      if (result.newUser) {
+        setStep({ kind: 'name', txnId: result.txnId, mobile: result.mobile });
+      } else {
+        signIn(result);
+      }
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const backToMobile = () => {
+    setError(null);
+    setNotice(null);
+    setOtp('');
+    setStep({ kind: 'mobile', returned: true });
+  };
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(380px, 5fr) 7fr' },
+        bgcolor: 'background.default',
+      }}
+    >
+      <BrandPanel />
+      <Box
+        component="main"
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: { xs: 'flex-start', md: 'center' },
+          px: { xs: 2, sm: 3 },
+          py: { xs: 3, sm: 6 },
+        }}
+      >
+        <Box sx={{ width: '100%', maxWidth: 440 }}>
+          <Box sx={{ display: { xs: 'flex', md: 'none' }, justifyContent: 'center', mb: 3 }}>
+            <BrandLogo size={36} />
+          </Box>
+          <Paper
+            elevation={0}
+            sx={{
+              p: { xs: 0.5, sm: 4 },
+              border: { xs: 'none', sm: 1 },
+              borderColor: { sm: 'divider' },
+              bgcolor: { xs: 'transparent', sm: 'background.paper' },
+              boxShadow: { sm: '0 8px 28px rgba(20, 40, 70, 0.08)' },
+            }}
+          >
+            <Typography variant="h1" id={`${headingId}-title`} sx={{ mb: 0.75 }}>
+              Sign up / Login
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {SUBTITLES[step.kind]}
+            </Typography>
+
+            {step.kind === 'mobile' && (
+              <MobileStep
+                mobile={mobile}
+                channel={channel}
+                onMobileChange={(value) => {
+                  setMobile(value);
+                  setError(null);
+                }}
+                onChannelChange={setChannel}
+                onSubmit={() => void sendOtp(false)}
+                loading={busy === 'send'}
+                error={error}
+                autoFocus={step.returned}
+              />
+            )}
+            {step.kind === 'otp' && (
+              <OtpStep
+                mobile={mobile}
+                channel={step.channel}
+                otp={otp}
+                onOtpChange={(value) => {
+                  setOtp(value);
+                  if (error) setError(null);
+                }}
+                onSubmit={() => void verify()}
+                onResend={() => void sendOtp(true)}
+                onChangeNumber={backToMobile}
+                verifying={busy === 'verify'}
+                resending={busy === 'resend'}
+                resendIn={step.resendIn}
+                sendKey={sendKey}
+                error={error}
+                notice={notice}
+              />
+            )}
+            {step.kind === 'name' && (
+              <Suspense fallback={<PageLoader />}>
+                <NameStep
+                  mobile={step.mobile}
+                  txnId={step.txnId}
+                  onCreated={signIn}
+                  onStartAgain={backToMobile}
+                  headingId={`${headingId}-name`}
+                />
+              </Suspense>
+            )}
+          </Paper>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+            By continuing you agree to our{' '}
+            <Link component={RouterLink} to={PATHS.terms}>
+              Terms
+            </Link>{' '}
+            and{' '}
+            <Link component={RouterLink} to={PATHS.privacyPolicy}>
+              Privacy Policy
+            </Link>
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 1.5, textAlign: 'center' }}>
+            <Link component={RouterLink} to={PATHS.instructions}>
+              Instructions / FAQs
+            </Link>
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

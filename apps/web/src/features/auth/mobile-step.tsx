@@ -1,0 +1,112 @@
+import { useId, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { MESSAGES, MOBILE_LENGTH, mobileSchema, type OtpChannel } from '@veridocs/shared';
+import { CHANNEL_LABELS } from './mask';
+
+interface MobileStepProps {
+  mobile: string;
+  channel: OtpChannel;
+  onMobileChange: (mobile: string) => void;
+  onChannelChange: (channel: OtpChannel) => void;
+  onSubmit: () => void;
+  loading: boolean;
+  error: string | null;
+  /** Focus the number when coming back from the OTP step. */
+  autoFocus?: boolean;
+}
+
+export function isValidMobile(mobile: string): boolean {
+  return mobileSchema.safeParse(mobile).success;
+}
+
+/** Step 1: the mobile number and the channel the OTP goes by. */
+export function MobileStep({
+  mobile,
+  channel,
+  onMobileChange,
+  onChannelChange,
+  onSubmit,
+  loading,
+  error,
+  autoFocus = false,
+}: MobileStepProps) {
+  const id = useId();
+  const [touched, setTouched] = useState(false);
+  const valid = isValidMobile(mobile);
+  // Complain only once the number is complete, or the field was left unfinished.
+  const showInvalid = !valid && (mobile.length === MOBILE_LENGTH || (touched && mobile.length > 0));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid && !loading) onSubmit();
+    else setTouched(true);
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2.5 }}>
+      <FormControl variant="outlined" fullWidth error={showInvalid}>
+        <InputLabel htmlFor={`${id}-mobile`} shrink>
+          Mobile Number
+        </InputLabel>
+        <OutlinedInput
+          id={`${id}-mobile`}
+          autoFocus={autoFocus}
+          label="Mobile Number"
+          notched
+          value={mobile}
+          onChange={(event) => onMobileChange(event.target.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH))}
+          onBlur={() => setTouched(true)}
+          startAdornment={<InputAdornment position="start">+91</InputAdornment>}
+          inputProps={{
+            inputMode: 'numeric',
+            pattern: '[0-9]*',
+            maxLength: MOBILE_LENGTH,
+            autoComplete: 'tel-national',
+            'aria-describedby': `${id}-mobile-help`,
+          }}
+          sx={{ fontSize: '1.125rem', letterSpacing: '0.04em' }}
+        />
+        <FormHelperText id={`${id}-mobile-help`}>
+          {showInvalid ? MESSAGES.invalidMobile : 'We will send a 6-digit one-time password (OTP) to this number.'}
+        </FormHelperText>
+      </FormControl>
+
+      <FormControl component="fieldset">
+        <FormLabel component="legend" id={`${id}-channel`} sx={{ mb: 0.5, fontWeight: 600, color: 'text.primary' }}>
+          Receive OTP via
+        </FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={`${id}-channel`}
+          name="otp-channel"
+          value={channel}
+          onChange={(event) => onChannelChange(event.target.value as OtpChannel)}
+        >
+          <FormControlLabel value="sms" control={<Radio />} label={CHANNEL_LABELS.sms} />
+          <FormControlLabel value="whatsapp" control={<Radio />} label={CHANNEL_LABELS.whatsapp} />
+        </RadioGroup>
+      </FormControl>
+
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={!valid} loading={loading}>
+        Get OTP
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useRef, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { MOBILE_OTP_LENGTH, type OtpChannel } from '@veridocs/shared';
+import { BlockCodeInput, type BlockCodeInputHandle } from '../../components/block-code-input';
+import { formatCountdown } from '../../lib/dates';
+import { CHANNEL_LABELS, maskMobile } from './mask';
+import { useCountdown } from './use-countdown';
+
+interface OtpStepProps {
+  mobile: string;
+  channel: OtpChannel;
+  otp: string;
+  onOtpChange: (otp: string) => void;
+  onSubmit: () => void;
+  onResend: () => void;
+  onChangeNumber: () => void;
+  verifying: boolean;
+  resending: boolean;
+  /** Seconds until a new OTP may be requested, counted from `sendKey`. */
+  resendIn: number;
+  /** Changes whenever a new OTP was sent (restarts the countdown). */
+  sendKey: number;
+  error: string | null;
+  notice: string | null;
+}
+
+/** Step 2: the 6-digit OTP, with resend after the countdown. */
+export function OtpStep(props: OtpStepProps) {
+  const { mobile, channel, otp, onOtpChange, onSubmit, onResend, onChangeNumber, verifying, resending, error } = props;
+  const id = useId();
+  const codeRef = useRef<BlockCodeInputHandle>(null);
+  const secondsLeft = useCountdown(props.resendIn, props.sendKey);
+  const complete = otp.length === MOBILE_OTP_LENGTH;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (complete && !verifying) onSubmit();
+    else codeRef.current?.focus();
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2.5 }}>
+      <Box>
+        <Typography id={`${id}-sent`} variant="body1">
+          Enter the {MOBILE_OTP_LENGTH}-digit OTP sent to{' '}
+          <Box component="strong" sx={{ whiteSpace: 'nowrap' }}>
+            {maskMobile(mobile)}
+          </Box>{' '}
+          via {CHANNEL_LABELS[channel]}
+        </Typography>
+        <Link component="button" type="button" variant="body2" onClick={onChangeNumber} sx={{ mt: 0.5, fontWeight: 600 }}>
+          Change number
+        </Link>
+      </Box>
+
+      <BlockCodeInput
+        ref={codeRef}
+        length={MOBILE_OTP_LENGTH}
+        value={otp}
+        onChange={onOtpChange}
+        label="One-time password"
+        getInputLabel={(position, count) => `OTP digit ${position} of ${count}`}
+        describedBy={error ? `${id}-sent ${id}-error` : `${id}-sent`}
+        error={Boolean(error)}
+        autoFocus
+      />
+
+      {error && (
+        <Alert id={`${id}-error`} severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      {!error && props.notice && (
+        <Alert severity="success" role="status">
+          {props.notice}
+        </Alert>
+      )}
+
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={!complete} loading={verifying}>
+        Verify OTP
+      </Button>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary">
+          Didn’t receive it?
+        </Typography>
+        <Button type="button" variant="text" onClick={onResend} disabled={secondsLeft > 0 || resending} loading={resending}>
+          {secondsLeft > 0 ? `Resend OTP in ${formatCountdown(secondsLeft)}` : 'Resend OTP'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import CloseIcon from '@mui/icons-material/Close';
+import { CANDIDATE_STEPS } from '../../lib/content/candidate-steps';
+
+/**
+ * "Watch Demo": a step-by-step walkthrough of the candidate's six steps (there is no demo video).
+ */
+export default function DemoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [index, setIndex] = useState(0);
+  const id = useId();
+  const total = CANDIDATE_STEPS.length;
+  const step = CANDIDATE_STEPS[index] ?? CANDIDATE_STEPS[0];
+  const last = index === total - 1;
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
+      <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
+        How Veridocs works
+        <IconButton onClick={onClose} aria-label="Close demo" sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        <LinearProgress
+          variant="determinate"
+          value={((index + 1) / total) * 100}
+          aria-label={`Step ${index + 1} of ${total}`}
+          sx={{ mb: 3, height: 6, borderRadius: 3 }}
+        />
+        <Box aria-live="polite" id={`${id}-body`} sx={{ minHeight: 150 }}>
+          <Typography variant="overline" color="text.secondary" component="p">
+            Step {index + 1} of {total}
+          </Typography>
+          <Typography variant="h2" component="h3" sx={{ mb: 1.5 }}>
+            {step?.title}
+          </Typography>
+          <Typography color="text.secondary">{step?.description}</Typography>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5, justifyContent: 'space-between' }}>
+        <Button startIcon={<ChevronLeftIcon />} onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
+          Previous
+        </Button>
+        {last ? (
+          <Button variant="contained" onClick={onClose}>
+            Done
+          </Button>
+        ) : (
+          <Button variant="contained" endIcon={<ChevronRightIcon />} onClick={() => setIndex((i) => Math.min(total - 1, i + 1))}>
+            Next
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { profileNameSchema } from '@veridocs/shared';
+import { useSession } from '../../app/session/session-context';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { selectProfile } from '../../app/store/selectors';
+import { setProfile } from '../../app/store/slices/profile-slice';
+import { errorMessage } from '../../lib/api-client';
+import { updateProfile } from '../../lib/api/wallet-api';
+import { formatDate } from '../../lib/dates';
+
+const nameFormSchema = z.object({ name: profileNameSchema });
+type NameForm = z.input<typeof nameFormSchema>;
+
+function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
+}
+
+function formatMobile(mobile: string): string {
+  return mobile.length === 10 ? `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}` : mobile;
+}
+
+function EditNameForm({ current, onDone }: { current: string; onDone: () => void }) {
+  const dispatch = useAppDispatch();
+  const session = useSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NameForm, unknown, z.output<typeof nameFormSchema>>({
+    resolver: zodResolver(nameFormSchema),
+    defaultValues: { name: current },
+  });
+
+  const onSubmit = handleSubmit(async ({ name }) => {
+    setServerError(null);
+    try {
+      const updated = await updateProfile({ name });
+      if (updated && typeof updated === 'object' && 'profileDetails' in updated) dispatch(setProfile(updated));
+      else await session.loadProfile();
+      enqueueSnackbar('Name updated', { variant: 'success' });
+      onDone();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'grid', gap: 2, mt: 1 }}>
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        autoFocus
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message ?? 'As it appears on your documents.'}
+        {...register('name')}
+      />
+      {serverError && (
+        <Alert severity="error" role="alert">
+          {serverError}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
+        <Button type="button" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>
+          Save name
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** The candidate's profile: name and mobile; the name can be changed. */
+export default function ProfilePage() {
+  const session = useSession();
+  const profile = useAppSelector(selectProfile);
+  const [editing, setEditing] = useState(false);
+  const name = profile.profileDetails?.name ?? '';
+  const loaded = Boolean(profile.mobile);
+
+  useEffect(() => {
+    void session.loadProfile();
+  }, [session]);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
+        <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: '1.5rem' }} aria-hidden>
+          {initialsOf(name)}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h2" component="h2" sx={{ wordBreak: 'break-word' }}>
+            {loaded ? name : <Skeleton width={180} />}
+          </Typography>
+          {profile.createdAt && (
+            <Typography variant="body2" color="text.secondary">
+              Member since {formatDate(profile.createdAt)}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+      <Divider sx={{ mb: 2 }} />
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2 }}>
+        <Box>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            Full Name
+          </Typography>
+          <Box component="dd" sx={{ m: 0 }}>
+            {editing ? (
+              <EditNameForm current={name} onDone={() => setEditing(false)} />
+            ) : (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Typography sx={{ fontWeight: 600 }}>{loaded ? name : <Skeleton width={140} />}</Typography>
+                <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)} disabled={!loaded}>
+                  Edit name
+                </Button>
+              </Box>
+            )}
+          </Box>
+        </Box>
+        <Box>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            Mobile Number
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+            {loaded ? formatMobile(profile.mobile ?? '') : <Skeleton width={140} />}
+          </Typography>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

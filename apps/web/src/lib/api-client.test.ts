@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PARTNER_ORG_ID, MESSAGES } from '@veridocs/shared';
+import { fail, makeAccessToken, ok } from '../test/fixtures';
+import { mockApi, type MockApi } from '../test/mock-api';
+import { ApiError, configureApiClient, http } from './api-client';
+import { setNotifier } from './notify';
+
+const PROTECTED = '/api/verification/v1/transactions/info';
+const LOGIN = '/api/web-wallet/profile/login';
+
+let api: MockApi;
+let notifier: ReturnType<typeof vi.fn>;
+let endSession: ReturnType<typeof vi.fn>;
+let tokens: { accessToken: string | null; refreshToken: string | null };
+
+beforeEach(() => {
+  api = mockApi();
+  notifier = vi.fn();
+  endSession = vi.fn();
+  setNotifier(notifier);
+  tokens = { accessToken: makeAccessToken(), refreshToken: 'refresh-1' };
+  configureApiClient({ getTokens: () => tokens, endSession });
+});
+
+afterEach(() => api.restore());
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('request guard (spec §5)', () => {
+  it.each([
+    ['no access token', () => (tokens = { accessToken: null, refreshToken: 'refresh-1' })],
+    ['an undecodable access token', () => (tokens = { accessToken: 'not.a-token', refreshToken: 'refresh-1' })],
+    ['no refresh token', () => (tokens = { accessToken: makeAccessToken(), refreshToken: null })],
+  ])('with %s a protected request is aborted, "Session Expired" shows and the session ends', async (_case, arrange) => {
+    arrange();
+    api.on('get', PROTECTED, { status: 200, body: ok({}) });
+    const error = await failure(http.get(PROTECTED));
+    expect(error.cancelled).toBe(true);
+    expect(api.calls).toHaveLength(0);
+    expect(notifier).toHaveBeenCalledTimes(1);
+    expect(notifier).toHaveBeenCalledWith(MESSAGES.sessionExpired, 'error');
+    expect(endSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('public requests go out without any token', async () => {
+    tokens = { accessToken: null, refreshToken: null };
+    api.on('post', LOGIN, { status: 200, body: ok({ txnId: 't' }) });
+    api.on('put', /\/profile\/otp\/.+\/verify$/, { status: 200, body: ok({}) });
+    api.on('get', '/api/verification/v1/verifier/org-1', { status: 200, body: ok({}) });
+    await http.post(LOGIN, { mobile: '9876543210' });
+    await http.put('/api/web-wallet/profile/otp/abc/verify', { otp: '123456' });
+    await http.get('/api/verification/v1/verifier/org-1');
+    expect(api.calls).toHaveLength(3);
+    expect(api.calls[0]?.headers.authorization).toBeUndefined();
+    expect(notifier).not.toHaveBeenCalled();
+    expect(endSession).not.toHaveBeenCalled();
+  });
+
+  it('a valid session passes, with the bearer token, partner header and no-cache headers', async () => {
+    api.on('get', PROTECTED, { status: 200, body: ok({ state: 'IN_PROGRESS' }) });
+    await expect(http.get(PROTECTED)).resolves.toEqual({ state: 'IN_PROGRESS' });
+    const headers = api.calls[0]?.headers ?? {};
+    expect(headers.authorization).toBe(`Bearer ${tokens.accessToken}`);
+    expect(headers['partner-org-id']).toBe(DEFAULT_PARTNER_ORG_ID);
+    expect(headers['cache-control']).toBe('no-cache');
+    expect(headers.pragma).toBe('no-cache');
+    expect(headers.expires).toBe('0');
+  });
+
+  it('an explicit Authorization header (the refresh token) is kept', async () => {
+    api.on('put', '/api/web-wallet/profile/login/get-token', { status: 200, body: ok({}) });
+    await http.put('/api/web-wallet/profile/login/get-token', undefined, { headers: { Authorization: 'Bearer refresh-9' } });
+    expect(api.calls[0]?.headers.authorization).toBe('Bearer refresh-9');
+  });
+});
+
+describe('error catalogue through the interceptors (spec §8)', () => {
+  it('HTTP 504 shows "Server is down, please try again later"', async () => {
+    api.on('get', PROTECTED, { status: 504, body: '<html>Gateway Timeout</html>' });
+    const error = await failure(http.get(PROTECTED));
+    expect(error.status).toBe(504);
+    expect(notifier).toHaveBeenCalledWith('Server is down, please try again later', 'error');
+    expect(endSession).not.toHaveBeenCalled();
+  });
+
+  it('HTTP 401 shows "Session Expired" and logs out', async () => {
+    api.on('get', PROTECTED, { status: 401, body: fail(102, 'Session expired, please log in again') });
+    await failure(http.get(PROTECTED));
+    expect(notifier).toHaveBeenCalledWith('Session Expired', 'error');
+    expect(endSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('HTTP 401 on a sign-in call leaves the message to the form', async () => {
+    api.on('put', /verify$/, { status: 401, body: fail(106, 'Incorrect OTP, please try again') });
+    const error = await failure(http.put('/api/web-wallet/profile/otp/abc/verify', { otp: '000000' }, { noSnackbar: true }));
+    expect(error.message).toBe('Incorrect OTP, please try again');
+    expect(error.code).toBe(106);
+    expect(notifier).not.toHaveBeenCalled();
+    expect(endSession).not.toHaveBeenCalled();
+  });
+
+  it('code 138 logs out', async () => {
+    api.on('get', PROTECTED, { status: 200, body: fail(138, 'Session expired, please log in again') });
+    await failure(http.get(PROTECTED));
+    expect(endSession).toHaveBeenCalledTimes(1);
+    expect(notifier).not.toHaveBeenCalled();
+  });
+
+  it('code 105 on the login path shows no snackbar', async () => {
+    api.on('post', LOGIN, { status: 404, body: fail(105, 'No account exists for this mobile number') });
+    const error = await failure(http.post(LOGIN, { mobile: '9876543210' }));
+    expect(error.code).toBe(105);
+    expect(notifier).not.toHaveBeenCalled();
+  });
+
+  it('code 104 shows no snackbar', async () => {
+    api.on('get', PROTECTED, { status: 200, body: fail(104, 'No data') });
+    const error = await failure(http.get(PROTECTED));
+    expect(error.code).toBe(104);
+    expect(notifier).not.toHaveBeenCalled();
+    expect(endSession).not.toHaveBeenCalled();
+  });
+
+  it('a request marked noSnackbar shows none', async () => {
+    api.on('get', PROTECTED, { status: 400, body: fail(100, 'invalid request') });
+    await failure(http.get(PROTECTED, { noSnackbar: true }));
+    expect(notifier).not.toHaveBeenCalled();
+  });
+
+  it('a cancelled request shows none', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    api.on('get', PROTECTED, { status: 200, body: ok({}) });
+    const error = await failure(http.get(PROTECTED, { signal: controller.signal }));
+    expect(error.cancelled).toBe(true);
+    expect(notifier).not.toHaveBeenCalled();
+  });
+
+  it('any other error shows the server message with its first letter capitalised', async () => {
+    api.on('get', PROTECTED, { status: 400, body: fail(100, 'pincode must not be empty') });
+    await failure(http.get(PROTECTED));
+    expect(notifier).toHaveBeenCalledWith('Pincode must not be empty', 'error');
+  });
+
+  it('without a server message, the error message is shown', async () => {
+    api.on('get', PROTECTED, { networkError: 'network Error' });
+    await failure(http.get(PROTECTED));
+    expect(notifier).toHaveBeenCalledWith('Network Error', 'error');
+  });
+});

@@ -1,0 +1,40 @@
+import {
+  API_PATHS,
+  sessionSchema,
+  type Profile,
+  type Session,
+  type UpdateProfileRequest,
+} from '@veridocs/shared';
+import { http } from '../api-client';
+import { config } from '../config';
+
+/** Web-wallet calls shared by several parts of the app: session upkeep and the profile. */
+const wallet = (path: string) => `${config.services.webWallet}${path}`;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** PUT get-token with the refresh token: a new session (the refresh token rotates). */
+export async function refreshTokens(refreshToken: string): Promise<Session> {
+  const data = await http.put<unknown>(wallet(API_PATHS.profile.getToken), undefined, {
+    headers: bearer(refreshToken),
+    noSnackbar: true,
+  });
+  return sessionSchema.parse(data);
+}
+
+/** Revokes the refresh token; best effort, so it is quick and silent. */
+export async function revokeSession(refreshToken: string): Promise<void> {
+  await http.post<unknown>(wallet(API_PATHS.profile.logout), undefined, {
+    headers: bearer(refreshToken),
+    noSnackbar: true,
+    timeout: 5000,
+  });
+}
+
+export function fetchProfile(): Promise<Profile> {
+  return http.get<Profile>(wallet(API_PATHS.profile.base));
+}
+
+export function updateProfile(body: UpdateProfileRequest): Promise<Profile> {
+  // The profile screen shows a failure inline.
+  return http.patch<Profile>(wallet(API_PATHS.profile.base), body, { noSnackbar: true });
+}

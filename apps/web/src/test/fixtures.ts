@@ -1,0 +1,45 @@
+import type { Profile, Session } from '@veridocs/shared';
+
+function base64Url(value: unknown): string {
+  return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An access token whose payload decodes like the server's (spec §3: the second dot-separated segment). */
+export function makeAccessToken(overrides: Partial<{ sub: string; mobile: string; sid: string; exp: number; iat: number }> = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { sub: 'user-1', mobile: '9876541234', sid: 'sid-1', iat: now, exp: now + 3600, ...overrides };
+  return `${base64Url({ alg: 'EdDSA', typ: 'JWT' })}.${base64Url(payload)}.signature`;
+}
+
+let counter = 0;
+export function makeSession(overrides: Partial<Session> = {}): Session {
+  counter += 1;
+  return {
+    accessToken: makeAccessToken({ sid: `sid-${counter}` }),
+    refreshToken: `refresh-${counter}`,
+    refreshTokenExpiresIn: 3600,
+    ...overrides,
+  };
+}
+
+/** Puts a session where the app keeps it (local storage), as a returning visitor has it. */
+export function storeSession(session: Session): void {
+  window.localStorage.setItem('accessToken', session.accessToken);
+  window.localStorage.setItem('refreshToken', session.refreshToken);
+  window.localStorage.setItem('refreshTokenExpiresIn', String(session.refreshTokenExpiresIn));
+}
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'user-1',
+    mobile: '9876541234',
+    profileDetails: { name: 'Asha Verma' },
+    agentId: null,
+    verificationDetailList: {},
+    createdAt: '2024-02-19T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const ok = <T>(data: T) => ({ code: 0, data, message: 'Success' });
+export const fail = (code: number, message: string, data: unknown = null) => ({ code, data, message });
