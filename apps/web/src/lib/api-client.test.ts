@@ -3,20 +3,20 @@ import { DEFAULT_PARTNER_ORG_ID, MESSAGES } from '@veridocs/shared';
 import { fail, makeAccessToken, ok } from '../test/fixtures';
 import { mockApi, type MockApi } from '../test/mock-api';
 import { ApiError, configureApiClient, http } from './api-client';
-import { setNotifier } from './notify';
+import { setNotifier, type Notifier } from './notify';
 
 const PROTECTED = '/api/verification/v1/transactions/info';
 const LOGIN = '/api/web-wallet/profile/login';
 
 let api: MockApi;
-let notifier: ReturnType<typeof vi.fn>;
-let endSession: ReturnType<typeof vi.fn>;
+let notifier: ReturnType<typeof vi.fn<Notifier>>;
+let endSession: ReturnType<typeof vi.fn<() => void>>;
 let tokens: { accessToken: string | null; refreshToken: string | null };
 
 beforeEach(() => {
   api = mockApi();
-  notifier = vi.fn();
-  endSession = vi.fn();
+  notifier = vi.fn<Notifier>();
+  endSession = vi.fn<() => void>();
   setNotifier(notifier);
   tokens = { accessToken: makeAccessToken(), refreshToken: 'refresh-1' };
   configureApiClient({ getTokens: () => tokens, endSession });

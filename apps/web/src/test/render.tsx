@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,11 +13,12 @@ export interface LocationProbe {
   current: Location | null;
 }
 
-function ProbeLocation({ probe }: { probe: LocationProbe }) {
+function ProbeLocation({ probeRef }: { probeRef: LocationProbe }) {
   const location = useLocation();
-  useEffect(() => {
-    probe.current = location;
-  }, [location, probe]);
+  // A layout effect: the probe is current by the time anything of the new location is on screen.
+  useLayoutEffect(() => {
+    probeRef.current = location;
+  }, [location, probeRef]);
   return null;
 }
 
@@ -43,7 +44,7 @@ export function renderApp(options: RenderOptions = {}) {
     <AppProviders app={app}>
       <MemoryRouter initialEntries={[options.route ?? '/']}>
         <NavigateBridge />
-        <ProbeLocation probe={probe} />
+        <ProbeLocation probeRef={probe} />
         <AppRoutes />
       </MemoryRouter>
     </AppProviders>,
@@ -60,7 +61,7 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) 
     <AppProviders app={app}>
       <MemoryRouter initialEntries={[options.route ?? '/']}>
         <NavigateBridge />
-        <ProbeLocation probe={probe} />
+        <ProbeLocation probeRef={probe} />
         {ui}
       </MemoryRouter>
     </AppProviders>,

@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setNavigate } from '../lib/navigation';
 import { setNotifier } from '../lib/notify';
 import { runTestEndHooks } from './registry';
+
+// Lazily loaded screens are compiled on first use in tests: give findBy* queries time for that.
+configure({ asyncUtilTimeout: 5000 });
 
 // Any console.error fails the test that caused it (React warnings, prop-type errors, act() warnings...).
 let consoleErrors: string[] = [];

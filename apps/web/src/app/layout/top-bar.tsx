@@ -13,11 +13,14 @@ import { PATHS } from '../paths';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { selectOrganisationName } from '../store/selectors';
 import { setOpenDemo } from '../store/slices/misc-slice';
+import { useMinWidth } from './use-window-size';
 
 export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: () => void }) {
   const dispatch = useAppDispatch();
   const organisation = useAppSelector(selectOrganisationName);
   const openDemo = () => dispatch(setOpenDemo(true));
+  // Text buttons from the small-tablet width up; icons with names on phones.
+  const roomy = useMinWidth(600);
 
   return (
     <AppBar
@@ -45,41 +48,31 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
             variant="body2"
             color="text.secondary"
             noWrap
-            sx={{ ml: 1, pl: 1.5, borderLeft: 1, borderColor: 'divider', display: { xs: 'none', sm: 'block' }, maxWidth: 280 }}
+            sx={{ ml: 1, pl: 1.5, borderLeft: 1, borderColor: 'divider', maxWidth: { xs: 120, sm: 280 } }}
           >
             {organisation}
           </Typography>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <Button
-          onClick={openDemo}
-          startIcon={<PlayCircleOutlinedIcon />}
-          variant="text"
-          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-        >
-          Watch Demo
-        </Button>
-        <IconButton onClick={openDemo} aria-label="Watch Demo" sx={{ display: { xs: 'inline-flex', sm: 'none' } }} color="primary">
-          <PlayCircleOutlinedIcon />
-        </IconButton>
-        <Button
-          component={RouterLink}
-          to={PATHS.instructions}
-          startIcon={<HelpOutlineOutlinedIcon />}
-          variant="outlined"
-          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-        >
-          Instructions / FAQs
-        </Button>
-        <IconButton
-          component={RouterLink}
-          to={PATHS.instructions}
-          aria-label="Instructions / FAQs"
-          color="primary"
-          sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
-        >
-          <HelpOutlineOutlinedIcon />
-        </IconButton>
+        {roomy ? (
+          <>
+            <Button onClick={openDemo} startIcon={<PlayCircleOutlinedIcon />} variant="text">
+              Watch Demo
+            </Button>
+            <Button component={RouterLink} to={PATHS.instructions} startIcon={<HelpOutlineOutlinedIcon />} variant="outlined">
+              Instructions / FAQs
+            </Button>
+          </>
+        ) : (
+          <>
+            <IconButton onClick={openDemo} aria-label="Watch Demo" color="primary">
+              <PlayCircleOutlinedIcon />
+            </IconButton>
+            <IconButton component={RouterLink} to={PATHS.instructions} aria-label="Instructions / FAQs" color="primary">
+              <HelpOutlineOutlinedIcon />
+            </IconButton>
+          </>
+        )}
       </Toolbar>
     </AppBar>
   );

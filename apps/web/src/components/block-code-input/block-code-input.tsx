@@ -156,7 +156,7 @@ export function BlockCodeInput({
       const next = [...parts];
       next[index] = digits;
       commit(next);
-      if (digits.length === size && digits.length > previous.length) focusBlock(index + 1);
+      if (digits.length === size) focusBlock(index + 1);
       return;
     }
     if (size === 1 && previous.length === 1 && digits.length === 2) {

@@ -1,0 +1,145 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import { mockApi, type MockApi } from '../../test/mock-api';
+import { createTestApp, renderApp } from '../../test/render';
+import { selectShowContactUs } from '../store/selectors';
+import { setCandidateTransactions } from '../store/slices/misc-slice';
+import { isDesktopWindow } from './use-is-desktop';
+
+let api: MockApi;
+const originalSize = { width: window.innerWidth, height: window.innerHeight };
+
+function resize(width: number, height: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  Object.defineProperty(window, 'innerHeight', { configurable: true, value: height });
+  window.dispatchEvent(new Event('resize'));
+}
+
+beforeEach(() => {
+  api = mockApi();
+  api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
+  api.on('post', '/api/web-wallet/profile/logout', { status: 200, body: ok(null) });
+  storeSession(makeSession());
+});
+afterEach(() => {
+  api.restore();
+  resize(originalSize.width, originalSize.height);
+});
+
+describe('desktop rule (spec §9)', () => {
+  it('is wider than 1080 px and taller than 500 px', () => {
+    expect(isDesktopWindow(1081, 501)).toBe(true);
+    expect(isDesktopWindow(1080, 900)).toBe(false);
+    expect(isDesktopWindow(1440, 500)).toBe(false);
+    expect(isDesktopWindow(390, 844)).toBe(false);
+  });
+});
+
+describe('Contact Us rule wiring (spec §2)', () => {
+  it('the selector follows showsContactUs over the candidate’s transactions', () => {
+    const { store } = createTestApp();
+    expect(selectShowContactUs(store.getState())).toBe(false);
+    store.dispatch(setCandidateTransactions([{ state: 'NOT_INITIALIZED' }, { state: 'DATA_SAVED' }]));
+    expect(selectShowContactUs(store.getState())).toBe(false);
+    for (const state of ['IN_PROGRESS', 'FAILED', 'COMPLETED', 'INSUFFICIENT_DATA', 'CLOSED']) {
+      store.dispatch(setCandidateTransactions([{ state: 'NOT_INITIALIZED' }, { state }]));
+      expect(selectShowContactUs(store.getState())).toBe(true);
+    }
+  });
+
+  it('the navigation shows the block only when the rule says so', async () => {
+    resize(1440, 900);
+    const { app } = renderApp({ route: '/' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('heading', { name: 'Contact Us' })).not.toBeInTheDocument();
+    act(() => {
+      app.store.dispatch(setCandidateTransactions([{ state: 'IN_PROGRESS' }]));
+    });
+    expect(within(nav).getByRole('heading', { name: 'Contact Us' })).toBeInTheDocument();
+    expect(within(nav).getByText('Monday to Friday, 11 AM to 7 PM IST')).toBeInTheDocument();
+  });
+});
+
+describe('logged-in layout (spec §2)', () => {
+  it('desktop: left navigation, notifications panel, top bar buttons', async () => {
+    resize(1440, 900);
+    renderApp({ route: '/' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/transaction-history');
+    expect(within(nav).getByRole('button', { name: /Watch Demo/ })).toHaveTextContent('New');
+    expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    // Mobile-only entries are not in the desktop menu.
+    expect(within(nav).queryByRole('link', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'FAQs / Instructions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+
+    const panel = screen.getByRole('complementary', { name: 'Notifications' });
+    expect(within(panel).getByText('No Notifications yet')).toBeInTheDocument();
+    expect(within(panel).getByText('Once you start receiving notifications, they will show up here.')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'See All' })).toHaveAttribute('href', '/notifications');
+
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Veridocs home' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Watch Demo' })).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Instructions / FAQs' })).toHaveAttribute('href', '/instructions');
+  });
+
+  it('mobile: a drawer from the menu button, with Notifications and FAQs / Instructions', async () => {
+    resize(390, 844);
+    const { user } = renderApp({ route: '/' });
+    await screen.findByRole('heading', { name: 'Your verifications' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Notifications' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
+    expect(within(nav).getByRole('link', { name: 'FAQs / Instructions' })).toHaveAttribute('href', '/instructions');
+    await user.click(within(nav).getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument();
+  });
+
+  it('Watch Demo opens a step-by-step walkthrough of the six steps', async () => {
+    resize(1440, 900);
+    const { user, app } = renderApp({ route: '/' });
+    await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Watch Demo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How Veridocs works' });
+    expect(within(dialog).getByText('Step 1 of 6')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    for (let i = 0; i < 5; i++) await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Step 6 of 6')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Pay' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(within(dialog).getByRole('heading', { name: 'Review' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close demo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.store.getState().misc.openDemo).toBe(false);
+  });
+
+  it('Log out ends the session and lands on /login', async () => {
+    resize(1440, 900);
+    const { user, probe } = renderApp({ route: '/profile' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign up / Login' })).toBeInTheDocument();
+    expect(probe.current?.pathname).toBe('/login');
+    expect(api.callsTo('post', '/api/web-wallet/profile/logout')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('the back button goes one step back; on the info page it returns to / with the query', async () => {
+    resize(1440, 900);
+    const { user, probe } = renderApp({ route: '/faq?orgId=o1' });
+    expect(await screen.findByRole('tab', { name: 'FAQs', selected: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Instructions' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/instructions'));
+    expect(probe.current?.search).toBe('?orgId=o1');
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/'));
+    expect(probe.current?.search).toBe('?orgId=o1');
+  });
+});

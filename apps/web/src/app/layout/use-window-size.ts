@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+/** True while the window is at least `minWidth` px wide (JS, so that only one variant is rendered). */
+export function useMinWidth(minWidth: number): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth >= minWidth,
+    () => false,
+  );
+}

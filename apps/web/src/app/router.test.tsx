@@ -1,0 +1,106 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeProfile, makeSession, ok, storeSession } from '../test/fixtures';
+import { mockApi, type MockApi } from '../test/mock-api';
+import { renderApp } from '../test/render';
+import { login } from './store/slices/auth-slice';
+
+let api: MockApi;
+beforeEach(() => {
+  api = mockApi();
+  api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
+  api.on('post', '/api/web-wallet/profile/logout', { status: 200, body: ok(null) });
+});
+afterEach(() => api.restore());
+
+const loginHeading = () => screen.findByRole('heading', { name: 'Sign up / Login', level: 1 });
+
+describe('logged-out routes (spec §2)', () => {
+  it('/ goes to /login, titled "Sign up / Login | Veridocs"', async () => {
+    const { probe } = renderApp({ route: '/' });
+    await loginHeading();
+    expect(probe.current?.pathname).toBe('/login');
+    await waitFor(() => expect(document.title).toBe('Sign up / Login | Veridocs'));
+  });
+
+  it('an unknown path goes to /login', async () => {
+    const { probe } = renderApp({ route: '/no-such-page' });
+    await loginHeading();
+    expect(probe.current?.pathname).toBe('/login');
+  });
+
+  it('a logged-in-only path goes to /login', async () => {
+    const { probe } = renderApp({ route: '/transaction-history' });
+    await loginHeading();
+    expect(probe.current?.pathname).toBe('/login');
+  });
+
+  it.each([
+    ['/terms', 'Last edited 19 Feb 2024'],
+    ['/privacy-policy', 'Last updated 14 Nov 2022'],
+    ['/error', 'Unexpected error occurred, please try again later.'],
+    ['/instructions', 'Tips for uploading documents'],
+    ['/faq', 'How long does verification take?'],
+    ['/payment', 'Not available yet'],
+  ])('%s is open without a session', async (route, text) => {
+    const { probe } = renderApp({ route });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(probe.current?.pathname).toBe(route);
+  });
+
+  it('the form entry without a session goes to /login and, after sign-in, back to the same form URL', async () => {
+    const { probe, app } = renderApp({ route: '/ekyc/form-1/txn-9?orgId=org-1' });
+    await loginHeading();
+    expect(probe.current?.pathname).toBe('/login');
+    act(() => {
+      app.store.dispatch(login({ ...makeSession(), startRefresh: false }));
+    });
+    await waitFor(() => expect(probe.current?.pathname).toBe('/ekyc/form-1/txn-9'));
+    expect(probe.current?.search).toBe('?orgId=org-1');
+  });
+});
+
+describe('logged-in routes (spec §2)', () => {
+  beforeEach(() => storeSession(makeSession()));
+
+  it('/login goes to /', async () => {
+    const { probe } = renderApp({ route: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Hello, Asha Verma' })).toBeInTheDocument();
+    expect(probe.current?.pathname).toBe('/');
+  });
+
+  it('an unknown path goes to /', async () => {
+    const { probe } = renderApp({ route: '/no-such-page' });
+    await screen.findByRole('heading', { name: 'Your verifications' });
+    expect(probe.current?.pathname).toBe('/');
+  });
+
+  it.each([
+    ['/transaction-history', 'Payment Details'],
+    ['/form-payments', 'Payment Details'],
+    ['/notifications', 'Notifications'],
+    ['/verification', 'Verification'],
+    ['/verification/insufficiency', 'Document Details'],
+    ['/choose-payment-region', 'Choose Payment Region'],
+    ['/select-mode', 'Select Mode'],
+    ['/submitted', 'Verify Documents'],
+    ['/profile-mode', 'Profile Mode'],
+    ['/basic-details', 'Basic Details'],
+    ['/contact-details', 'Contact Details'],
+    ['/verification-info', 'Verification'],
+    ['/form-txns', 'Payment Details'],
+    ['/ekyc/form-1', 'Verification'],
+  ])('%s renders inside the layout, titled "%s", with the generic page', async (route, title) => {
+    const { probe } = renderApp({ route });
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Not available yet')).toBeInTheDocument();
+    expect(probe.current?.pathname).toBe(route);
+    await waitFor(() => expect(document.title).toBe(`${title} | Veridocs`));
+  });
+
+  it('the common routes stay reachable inside the layout', async () => {
+    renderApp({ route: '/terms' });
+    expect(await screen.findByText('Last edited 19 Feb 2024')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+  });
+});

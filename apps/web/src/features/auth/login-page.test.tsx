@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, makeProfile, makeSession, ok } from '../../test/fixtures';
+import { mockApi, type MockApi } from '../../test/mock-api';
+import { renderApp } from '../../test/render';
+
+const LOGIN = '/api/web-wallet/profile/login';
+const VERIFY = /\/api\/web-wallet\/profile\/otp\/[^/]+\/verify$/;
+const CREATE = '/api/web-wallet/profile';
+const TXN = '3f1c1a56-2a8e-4d8e-9a3f-0c1d2e3f4a5b';
+
+let api: MockApi;
+beforeEach(() => {
+  api = mockApi();
+  api.on('post', '/api/web-wallet/profile/logout', { status: 200, body: ok(null) });
+});
+afterEach(() => api.restore());
+
+function otpSent(resendIn = 30, channel: 'sms' | 'whatsapp' = 'sms') {
+  return { status: 200, body: ok({ txnId: TXN, channel, expiresIn: 600, resendIn, requestsLeft: 2 }) };
+}
+
+const mobileField = () => screen.getByLabelText('Mobile Number');
+const getOtp = () => screen.getByRole('button', { name: 'Get OTP' });
+const otpDigit = (n: number) => screen.getByLabelText(`OTP digit ${n} of 6`);
+
+describe('login screen: mobile step', () => {
+  it('accepts digits only, at most 10, and enables Get OTP only for a valid number', async () => {
+    const { user } = renderApp({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Sign up / Login' });
+    expect(getOtp()).toBeDisabled();
+    expect(screen.getByText('+91')).toBeInTheDocument();
+    expect(mobileField()).toHaveAttribute('inputmode', 'numeric');
+
+    await user.type(mobileField(), '98a76-54 3210999');
+    expect(mobileField()).toHaveValue('9876543210');
+    expect(getOtp()).toBeEnabled();
+
+    await user.clear(mobileField());
+    await user.type(mobileField(), '1234567890');
+    expect(getOtp()).toBeDisabled();
+    expect(screen.getByText('Enter a valid 10-digit mobile number')).toBeInTheDocument();
+
+    expect(screen.getByRole('radiogroup', { name: 'Receive OTP via' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'SMS' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'WhatsApp' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+  });
+
+  it('shows the server’s message inline when no OTP can be sent', async () => {
+    api.on('post', LOGIN, { status: 429, body: fail(109, 'You have reached the maximum number of OTP requests, please try again later') });
+    const { user } = renderApp({ route: '/login' });
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876543210');
+    await user.click(getOtp());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You have reached the maximum number of OTP requests, please try again later');
+    // Shown once: inline, not also as a snackbar.
+    expect(screen.getAllByText(/maximum number of OTP requests/)).toHaveLength(1);
+  });
+});
+
+describe('login screen: a new number signs up', () => {
+  it('mobile → OTP via WhatsApp → name → wallet created, session stored, home with the name', async () => {
+    const session = makeSession();
+    api.on('post', LOGIN, otpSent(30, 'whatsapp'));
+    api.on('put', VERIFY, { status: 200, body: ok({ newUser: true, txnId: TXN, mobile: '9876541234' }) });
+    api.on('post', CREATE, { status: 200, body: ok(session) });
+    api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile({ profileDetails: { name: 'Asha Verma' } })) });
+    const { user, probe } = renderApp({ route: '/login' });
+
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876541234');
+    await user.click(screen.getByRole('radio', { name: 'WhatsApp' }));
+    await user.click(getOtp());
+
+    expect(await screen.findByText('+91 XXXXXX1234')).toBeInTheDocument();
+    expect(screen.getByText(/Enter the 6-digit OTP sent to/)).toHaveTextContent(
+      'Enter the 6-digit OTP sent to +91 XXXXXX1234 via WhatsApp',
+    );
+    expect(api.callsTo('post', LOGIN)[0]?.body).toEqual({ mobile: '9876541234', channel: 'whatsapp' });
+    expect(api.callsTo('post', LOGIN)[0]?.headers['partner-org-id']).toBe('veridocs');
+    expect(screen.getByRole('group', { name: 'One-time password' })).toBeInTheDocument();
+    await waitFor(() => expect(otpDigit(1)).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Resend OTP in 0:30' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Verify OTP' })).toBeDisabled();
+
+    await user.keyboard('482913');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(api.callsTo('put', VERIFY)[0]?.url).toBe(`/api/web-wallet/profile/otp/${TXN}/verify`);
+    expect(api.callsTo('put', VERIFY)[0]?.body).toEqual({ otp: '482913' });
+
+    expect(await screen.findByRole('heading', { name: 'Create your wallet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Wallet' }));
+    expect(await screen.findByText('Name must not be empty')).toBeInTheDocument();
+    expect(api.callsTo('post', CREATE)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Full Name'), 'Asha Verma');
+    await user.click(screen.getByRole('button', { name: 'Create Wallet' }));
+
+    expect(await screen.findByRole('heading', { name: 'Hello, Asha Verma' })).toBeInTheDocument();
+    expect(probe.current?.pathname).toBe('/');
+    expect(api.callsTo('post', CREATE)[0]?.body).toEqual({ mobile: '9876541234', name: 'Asha Verma', txnId: TXN });
+    expect(localStorage.getItem('accessToken')).toBe(session.accessToken);
+    expect(localStorage.getItem('refreshToken')).toBe(session.refreshToken);
+    expect(localStorage.getItem('refreshTokenExpiresIn')).toBe('3600');
+  });
+});
+
+describe('login screen: a returning number', () => {
+  it('works with the keyboard alone and returns to the page the visitor came from', async () => {
+    api.on('post', LOGIN, otpSent());
+    api.on('put', VERIFY, { status: 200, body: ok({ newUser: false, ...makeSession() }) });
+    api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
+    const { user, probe } = renderApp({ route: '/ekyc/form-7?orgId=org-3' });
+
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876541234{Enter}');
+    await waitFor(() => expect(otpDigit(1)).toHaveFocus());
+    await user.keyboard('123456{Enter}');
+
+    await waitFor(() => expect(probe.current?.pathname).toBe('/ekyc/form-7'));
+    expect(probe.current?.search).toBe('?orgId=org-3');
+    expect(screen.queryByRole('heading', { name: 'Create your wallet' })).not.toBeInTheDocument();
+  });
+
+  it('a wrong OTP shows the server message inline and stays on the OTP step', async () => {
+    api.on('post', LOGIN, otpSent());
+    api.on('put', VERIFY, { status: 400, body: fail(106, 'Incorrect OTP, please try again') });
+    const { user, probe } = renderApp({ route: '/login' });
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876541234{Enter}');
+    await waitFor(() => expect(otpDigit(1)).toHaveFocus());
+    await user.keyboard('000000{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Incorrect OTP, please try again');
+    expect(screen.getAllByText('Incorrect OTP, please try again')).toHaveLength(1);
+    expect(probe.current?.pathname).toBe('/login');
+    expect(otpDigit(1)).toHaveAttribute('aria-invalid', 'true');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('"Change number" goes back to the mobile step with the number kept', async () => {
+    api.on('post', LOGIN, otpSent());
+    const { user } = renderApp({ route: '/login' });
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876541234{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Change number' }));
+    expect(screen.getByLabelText('Mobile Number')).toHaveValue('9876541234');
+    expect(screen.getByLabelText('Mobile Number')).toHaveFocus();
+  });
+});
+
+describe('login screen: resend', () => {
+  it('Resend OTP counts down from resendIn, then sends a new OTP and restarts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    api.on('post', LOGIN, otpSent(30));
+    const { user } = renderApp({ route: '/login', userOptions: { advanceTimers: vi.advanceTimersByTime } });
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876541234{Enter}');
+    expect(await screen.findByRole('button', { name: 'Resend OTP in 0:30' })).toBeDisabled();
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(screen.getByRole('button', { name: /Resend OTP in 0:2\d/ })).toBeDisabled();
+
+    await vi.advanceTimersByTimeAsync(21_000);
+    const resend = await screen.findByRole('button', { name: 'Resend OTP' });
+    expect(resend).toBeEnabled();
+
+    await user.click(resend);
+    await waitFor(() => expect(api.callsTo('post', LOGIN)).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: 'Resend OTP in 0:30' })).toBeDisabled();
+    expect(within(screen.getByRole('status')).getByText(/A new OTP has been sent/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import { mockApi, type MockApi } from '../../test/mock-api';
+import { renderApp } from '../../test/render';
+
+let api: MockApi;
+beforeEach(() => {
+  api = mockApi();
+  storeSession(makeSession());
+});
+afterEach(() => api.restore());
+
+describe('/profile', () => {
+  it('shows name and mobile, and changes the name with PATCH', async () => {
+    api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) }, { once: true });
+    api.on('patch', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile({ profileDetails: { name: 'Asha R Verma' } })) });
+    const { user, app } = renderApp({ route: '/profile' });
+    expect(await screen.findByText('+91 98765 41234')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Asha Verma' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit name' }));
+    const field = screen.getByLabelText('Full Name');
+    expect(field).toHaveValue('Asha Verma');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Name must not be empty')).toBeInTheDocument();
+    expect(api.callsTo('patch', '/api/web-wallet/profile')).toHaveLength(0);
+
+    await user.type(field, 'Asha R Verma');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByRole('heading', { name: 'Asha R Verma' })).toBeInTheDocument();
+    const patch = api.callsTo('patch', '/api/web-wallet/profile')[0];
+    expect(patch?.body).toEqual({ name: 'Asha R Verma' });
+    expect(patch?.headers.authorization).toMatch(/^Bearer /);
+    expect(app.store.getState().profile.profileDetails?.name).toBe('Asha R Verma');
+    expect(await screen.findByText('Name updated')).toBeInTheDocument();
+  });
+
+  it('shows a failed update inline', async () => {
+    api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
+    api.on('patch', '/api/web-wallet/profile', { status: 400, body: fail(100, 'name is too long') });
+    const { user } = renderApp({ route: '/profile' });
+    await user.click(await screen.findByRole('button', { name: 'Edit name' }));
+    await user.type(screen.getByLabelText('Full Name'), ' Kumar');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Name is too long'));
+  });
+});
