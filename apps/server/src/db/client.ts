@@ -1,0 +1,157 @@
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+/** The Drizzle handle every repository receives; identical API on both drivers. */
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly orm: Orm;
+  /** Applies pending migrations (serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The committed drizzle-kit output; copied next to the compiled file by scripts/copy-migrations.mjs. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any constant: the advisory lock that lets one instance migrate while the others wait. */
+const MIGRATION_LOCK_KEY = 7_243_911;
+
+/** Wraps an open PGlite (a folder, memory, or a loaded snapshot). One connection: PGlite is single-user. */
+export function fromPglite(client: PGlite, onClose: () => void = () => undefined): Database {
+  const orm = drizzlePglite({ client, schema });
+  // Apps sharing this handle (tests) migrate one after the other, like instances on PostgreSQL.
+  let migrating: Promise<void> = Promise.resolve();
+  return {
+    kind: 'pglite',
+    orm: orm as unknown as Orm,
+    migrate: () => {
+      const run = migrating.then(() => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }));
+      migrating = run.catch(() => undefined);
+      return run;
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+      onClose();
+    },
+  };
+}
+
+/** PGlite is single-process: two processes on one folder corrupt it. */
+export class DatabaseLockedError extends Error {
+  override name = 'DatabaseLockedError';
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const heldLocks = new Set<string>();
+
+/** Takes `<dataDir>.lock` for this process (a stale lock of a dead process is taken over). */
+function lockFolder(dataDir: string): () => void {
+  const file = `${dataDir}.lock`;
+  if (heldLocks.has(file)) throw new DatabaseLockedError(`The database folder ${dataDir} is already open in this process.`);
+  const create = () => {
+    const fd = openSync(file, 'wx');
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+  };
+  try {
+    create();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    if (owner && owner !== process.pid && isRunning(owner)) {
+      throw new DatabaseLockedError(
+        `The database folder ${dataDir} is in use by process ${owner}. Stop that process first, or give this ` +
+          `one its own DATA_DIR (or a PostgreSQL DATABASE_URL). If no such process exists, delete ${file}.`,
+      );
+    }
+    unlinkSync(file);
+    create();
+  }
+  heldLocks.add(file);
+  const release = () => {
+    heldLocks.delete(file);
+    try {
+      if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', release);
+  return () => {
+    process.removeListener('exit', release);
+    release();
+  };
+}
+
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (!dataDir) return fromPglite(await PGlite.create());
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = lockFolder(dataDir);
+  try {
+    return fromPglite(await PGlite.create({ dataDir }), unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export interface PostgresOptions {
+  max?: number;
+  /** An idle client that loses its connection must not crash the process; it is reported here. */
+  onError?: (error: Error) => void;
+}
+
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  pool.on('error', (error) => options.onError?.(error));
+  let closed = false;
+  const orm = drizzlePg({ client: pool, schema });
+  return {
+    kind: 'postgres',
+    orm: orm as unknown as Orm,
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(
+  config: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
+  options: PostgresOptions = {},
+): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url, options) : openPglite(config.dataDir);
+}

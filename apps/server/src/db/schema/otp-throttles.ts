@@ -1,0 +1,12 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Per-number counters behind the OTP limits (docs/decisions/0002-mobile-otp-rules.md). */
+export const otpThrottles = pgTable('otp_throttles', {
+  mobile: text('mobile').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+  /** OTP requests inside the current window. */
+  requests: integer('requests').notNull().default(0),
+  lastRequestedAt: timestamp('last_requested_at', { withTimezone: true }),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
