@@ -1,0 +1,109 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
+
+/**
+ * The one place that reads environment variables (DESIGN.md §3). `loadConfig` parses them once;
+ * everything else receives the typed result. Tests call it with a literal env.
+ */
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const positiveInt = z.coerce.number().int().positive();
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DEV_TOOLS: z.preprocess(emptyToUndefined, flag.optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3600),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
+  PARTNER_ORG_IDS: optionalString,
+  RATE_LIMIT_LOGIN_MAX: positiveInt.default(20),
+  RATE_LIMIT_OTP_MAX: positiveInt.default(30),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
+  WEB_DIST_DIR: optionalString,
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  SMS_GATEWAY_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  SMS_GATEWAY_TOKEN: optionalString,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (PGlite lives in `${dataDir}/db`). */
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  nodeEnv: 'development' | 'production' | 'test';
+  devTools: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Undefined: a generated secret is kept in the database (app_secrets). */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  partnerOrgIds: readonly string[];
+  rateLimit: { loginMax: number; otpMax: number };
+  /** Honour X-Forwarded-For (behind a reverse proxy) for the client IP. */
+  trustProxy: boolean;
+  /** Absolute path of the built SPA; served when the folder exists. */
+  webDistDir: string;
+  /** Base URL people open, used in printed and returned links (no trailing slash). */
+  publicUrl: string;
+  bodyLimitBytes: number;
+  smsGateway: { url: string; token: string | undefined } | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The built web app, next to this package: apps/web/dist (works from src/ and dist/ alike). */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  const dataDir = abs(e.DATA_DIR);
+  const partnerOrgIds = (e.PARTNER_ORG_IDS ?? DEFAULT_PARTNER_ORG_ID)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (partnerOrgIds.length === 0) throw new ConfigError('Invalid configuration: PARTNER_ORG_IDS is empty');
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(dataDir, 'db') },
+    nodeEnv: e.NODE_ENV,
+    devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    partnerOrgIds,
+    rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, otpMax: e.RATE_LIMIT_OTP_MAX },
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
+  };
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../errors.js';
+import { bearerToken, type AuthUser, type SessionService } from '../modules/auth/session-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `authenticate` preHandler; null on routes without it. */
+    user: AuthUser | null;
+  }
+}
+
+/** Decorates `request.user` and returns the preHandler that requires a valid access token (102). */
+export function registerAuth(app: FastifyInstance, sessions: SessionService): preHandlerAsyncHookHandler {
+  app.decorateRequest('user', null);
+  return async function authenticate(request: FastifyRequest) {
+    const user = await sessions.authenticate(bearerToken(request.headers.authorization));
+    if (!user) throw new AppError('UNAUTHORIZED');
+    request.user = user;
+  };
+}
+
+/** The authenticated user of a route guarded by `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
+}
