@@ -1,0 +1,39 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Orm } from '../../db/client.js';
+import { outbox } from '../../db/schema/index.js';
+
+export type OutboxChannel = 'sms' | 'whatsapp' | 'email';
+
+export interface OutboxEntry {
+  channel: OutboxChannel;
+  to: string;
+  body: string;
+  otp: string | null;
+  createdAt: Date;
+}
+
+/** The dev outbox: where the embedded message providers put what they would have sent. */
+export function createOutboxRepository(orm: Orm) {
+  return {
+    async add(entry: OutboxEntry): Promise<void> {
+      await orm.insert(outbox).values(entry);
+    },
+    /** Newest first. */
+    async list(filter: { to?: string | undefined; limit: number }): Promise<OutboxEntry[]> {
+      const rows = await orm
+        .select({
+          channel: outbox.channel,
+          to: outbox.to,
+          body: outbox.body,
+          otp: outbox.otp,
+          createdAt: outbox.createdAt,
+        })
+        .from(outbox)
+        .where(filter.to ? eq(outbox.to, filter.to) : undefined)
+        .orderBy(desc(outbox.id))
+        .limit(filter.limit);
+      return rows.map((r) => ({ ...r, channel: r.channel as OutboxChannel }));
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
