@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { SERVICE_BASES } from '@veridocs/shared';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seed } from './db/seed.js';
+import { AppError } from './errors.js';
+import { registerAuth } from './http/auth-guard.js';
+import { registerDocs } from './http/docs.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerPartnerOrgGuard } from './http/partner-org.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { registerSpaAndNotFound } from './http/spa.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { authRouter } from './modules/auth/auth-router.js';
+import { createAuthService } from './modules/auth/auth-service.js';
+import { createOtpRepository } from './modules/auth/otp-repository.js';
+import { createOtpService } from './modules/auth/otp-service.js';
+import { createSessionRepository } from './modules/auth/session-repository.js';
+import { createSessionService } from './modules/auth/session-service.js';
+import { devRouter } from './modules/dev/dev-router.js';
+import { createDevService } from './modules/dev/dev-service.js';
+import { createHealthRepository } from './modules/health/health-repository.js';
+import { healthRouter } from './modules/health/health-router.js';
+import { orgAssetsRouter } from './modules/orgs/orgs-router.js';
+import { createProfileRepository } from './modules/profile/profile-repository.js';
+import { profileRouter } from './modules/profile/profile-router.js';
+import { createProfileService } from './modules/profile/profile-service.js';
+import { createSecretsRepository } from './modules/secrets/secrets-repository.js';
+import { loadServerKeys } from './modules/secrets/secrets-service.js';
+import { createOutboxRepository } from './providers/outbox/outbox-repository.js';
+import { createMessageSender, type MessageSender } from './providers/sms/index.js';
+
+export interface AppDeps {
+  /** An open database; the caller closes it. Without it the app opens (and closes) its own. */
+  db?: Database;
+  /** The clock of every time-dependent rule (tests move it). */
+  now?: Clock;
+  /** Replaces the configured SMS/WhatsApp provider. */
+  sender?: MessageSender;
+  /** Replaces the pino logger built from LOG_LEVEL. */
+  logger?: FastifyBaseLogger;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole server (API, docs, SPA) on a migrated, seeded database; ready, not listening. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const now = deps.now ?? systemClock;
+  const base = Fastify({
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : {
+          logger: {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+        }),
+    genReqId: () => randomUUID(),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Long uploads and slow phones: the client itself waits up to 10 minutes (spec §7).
+    requestTimeout: 600_000,
+  });
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  const db =
+    deps.db ??
+    (await openDatabase(config.database, {
+      onError: (error) => app.log.error({ err: error }, 'PostgreSQL pool error'),
+    }));
+  if (!deps.db) app.addHook('onClose', async () => db.close());
+
+  try {
+    await db.migrate();
+    await seed(db.orm, now());
+    await configure(app, config, db, now, deps);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
+
+async function configure(app: App, config: Config, db: Database, now: Clock, deps: AppDeps) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // JSON only (a later multipart plugin adds its own parser on its routes); an empty JSON body is
+  // "no body", so body-less PUT/POST calls that still send the JSON content type are accepted.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  registerErrorHandler(app);
+  registerPartnerOrgGuard(app, config.partnerOrgIds);
+  await registerSecurityHeaders(app);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', undefined, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+  await registerDocs(app);
+
+  // Services, wired once. Modules reach each other through services only.
+  const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm));
+  const outbox = createOutboxRepository(db.orm);
+  const sender = deps.sender ?? createMessageSender(config.smsGateway, outbox, now);
+  const profileRepo = createProfileRepository(db.orm);
+  const sessions = createSessionService({
+    repo: createSessionRepository(db.orm),
+    key: keys.jwt,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    now,
+    findIdentity: (id) => profiles.findIdentity(id),
+  });
+  const otp = createOtpService({ repo: createOtpRepository(db.orm), sender, key: keys.otp, now, log: app.log });
+  const profiles = createProfileService({ repo: profileRepo, otp, sessions, now });
+  const auth = createAuthService({
+    otp,
+    sessions,
+    findIdentityByMobile: (mobile) => profiles.findIdentityByMobile(mobile),
+  });
+  const authenticate = registerAuth(app, sessions);
+
+  await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });
+  await app.register(orgAssetsRouter);
+  if (config.devTools) await app.register(devRouter, { dev: createDevService(outbox), publicUrl: config.publicUrl });
+  await app.register(
+    async (wallet) => {
+      await wallet.register(authRouter, { auth, sessions, rateLimit: config.rateLimit });
+      await wallet.register(profileRouter, { profiles, authenticate, rateLimit: config.rateLimit });
+    },
+    { prefix: SERVICE_BASES.webWallet },
+  );
+
+  await registerSpaAndNotFound(app, config.webDistDir);
+}

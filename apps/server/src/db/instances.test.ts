@@ -1,0 +1,99 @@
+import { API_PATHS, DEFAULT_PARTNER_ORG_ID, PARTNER_ORG_HEADER } from '@veridocs/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { bearer, createTestClock, expectCode, uniqueMobile, wallet } from '../test/test-app.js';
+
+/** Several instances on one database (PostgreSQL in production; the shared handle on PGlite). */
+describe('instances sharing one database', () => {
+  let database: TestDatabase;
+  const apps: App[] = [];
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const clock = createTestClock();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Started together: migrations, seed and the generated secret must not trip over each other.
+    apps.push(...(await Promise.all([1, 2, 3].map(() => buildApp(config, { db: database.db, now: clock.now })))));
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+    await database?.dispose();
+  });
+
+  it('all start healthy with one set of seed rows and one generated secret', async () => {
+    for (const app of apps) expectCode(await app.inject({ method: 'GET', url: API_PATHS.health }), 0, 200);
+    // Both drivers answer `{ rows }`.
+    const counts = (await database.db.orm.execute(sql`
+      select (select count(*)::int from organisations) as orgs,
+             (select count(*)::int from ekyc_forms) as forms,
+             (select count(*)::int from app_secrets) as secrets`)) as unknown as { rows: unknown[] };
+    expect(counts.rows[0]).toEqual({ orgs: 2, forms: 1, secrets: 1 });
+  });
+
+  it('accept each other\'s tokens and OTPs', async () => {
+    const [a, b, c] = apps as [App, App, App];
+    const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
+    const mobile = uniqueMobile();
+    const sent = await a.inject({ method: 'POST', url: wallet(API_PATHS.profile.login), headers, payload: { mobile } });
+    const { txnId } = expectCode<{ txnId: string }>(sent, 0, 200);
+    const box = await b.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` });
+    const otp = expectCode<{ list: { otp: string }[] }>(box, 0, 200).list[0]!.otp;
+    expectCode(await b.inject({ method: 'PUT', url: wallet(API_PATHS.profile.verifyOtp(txnId)), headers, payload: { otp } }), 0, 200);
+    const created = await c.inject({
+      method: 'POST',
+      url: wallet(API_PATHS.profile.base),
+      headers,
+      payload: { mobile, name: 'Ravi Kumar', txnId },
+    });
+    const session = expectCode<{ accessToken: string; refreshToken: string }>(created, 0, 200);
+    expectCode(await a.inject({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: { ...headers, ...bearer(session.accessToken) } }), 0, 200);
+    const rotated = await b.inject({ method: 'PUT', url: wallet(API_PATHS.profile.getToken), headers: { ...headers, ...bearer(session.refreshToken) } });
+    expectCode(rotated, 0, 200);
+  });
+
+  it('a restarted instance keeps accepting the tokens of the previous one', async () => {
+    const mobile = uniqueMobile();
+    const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
+    const first = apps[0]!;
+    const sent = await first.inject({ method: 'POST', url: wallet(API_PATHS.profile.login), headers, payload: { mobile } });
+    const { txnId } = expectCode<{ txnId: string }>(sent, 0, 200);
+    const otp = expectCode<{ list: { otp: string }[] }>(
+      await first.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` }),
+      0,
+      200,
+    ).list[0]!.otp;
+    expectCode(await first.inject({ method: 'PUT', url: wallet(API_PATHS.profile.verifyOtp(txnId)), headers, payload: { otp } }), 0, 200);
+    const session = expectCode<{ accessToken: string }>(
+      await first.inject({ method: 'POST', url: wallet(API_PATHS.profile.base), headers, payload: { mobile, name: 'Meera Iyer', txnId } }),
+      0,
+      200,
+    );
+    await first.close();
+    const restarted = await buildApp(config, { db: database.db, now: clock.now });
+    apps[0] = restarted;
+    const res = await restarted.inject({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: { ...headers, ...bearer(session.accessToken) } });
+    expectCode(res, 0, 200);
+  });
+
+  it('an instance with another JWT_SECRET refuses those tokens', async () => {
+    const other = await buildApp(loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'z'.repeat(40), WEB_DIST_DIR: '/nonexistent' }), {
+      db: database.db,
+      now: clock.now,
+    });
+    apps.push(other);
+    const mobile = uniqueMobile();
+    const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
+    const sent = await apps[1]!.inject({ method: 'POST', url: wallet(API_PATHS.profile.login), headers, payload: { mobile } });
+    const { txnId } = expectCode<{ txnId: string }>(sent, 0, 200);
+    const otp = expectCode<{ list: { otp: string }[] }>(
+      await apps[1]!.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` }),
+      0,
+      200,
+    ).list[0]!.otp;
+    // The OTP hash is keyed with the secret too: the other instance cannot check it.
+    expectCode(await other.inject({ method: 'PUT', url: wallet(API_PATHS.profile.verifyOtp(txnId)), headers, payload: { otp } }), 106, 400);
+  });
+});

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DatabaseLockedError, openDatabase } from './db/client.js';
+import { getDemoLink } from './modules/orgs/orgs-service.js';
+
+/** Starts the server: one process, API and SPA on one port (DESIGN.md §1). */
+async function main() {
+  const config = loadConfig();
+  let reportPoolError: (error: Error) => void = (error) => process.stderr.write(`PostgreSQL pool error: ${error.message}\n`);
+  const db = await openDatabase(config.database, { onError: (error) => reportPoolError(error) });
+
+  let app;
+  try {
+    app = await buildApp(config, { db });
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  const log = app.log;
+  reportPoolError = (error) => log.error({ err: error }, 'PostgreSQL pool error');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'Shutting down');
+    const force = setTimeout(() => {
+      log.error('Shutdown took too long, exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'Error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
+  const demo = getDemoLink(url);
+  process.stdout.write(
+    `\nVeridocs is running at ${url} (database: ${db.kind}${config.devTools ? ', dev tools on' : ''})\n` +
+      `Demo candidate link: ${demo.link}\n` +
+      `API docs: ${url}/api/docs\n\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  const expected = error instanceof ConfigError || error instanceof DatabaseLockedError;
+  process.stderr.write(expected ? `${(error as Error).message}\n` : `Failed to start: ${String((error as Error)?.stack ?? error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { Orm } from '../../db/client.js';
+import { otpThrottles, otpTransactions } from '../../db/schema/index.js';
+
+export type OtpTransaction = typeof otpTransactions.$inferSelect;
+export type NewOtpTransaction = typeof otpTransactions.$inferInsert;
+export type OtpThrottle = typeof otpThrottles.$inferSelect;
+type ThrottlePatch = Partial<Omit<OtpThrottle, 'mobile'>>;
+type TransactionPatch = Partial<Pick<OtpTransaction, 'consumedAt' | 'verifiedAt' | 'failedAttempts'>>;
+
+/** Operations inside one database transaction that holds the number's throttle row lock. */
+function lockedOps(tx: Orm) {
+  return {
+    /** Creates the number's throttle row if needed and locks it until the transaction ends. */
+    async lockThrottle(mobile: string): Promise<OtpThrottle> {
+      await tx.insert(otpThrottles).values({ mobile }).onConflictDoNothing({ target: otpThrottles.mobile });
+      const [row] = await tx.select().from(otpThrottles).where(eq(otpThrottles.mobile, mobile)).for('update');
+      if (!row) throw new Error('otp_throttles row missing after upsert');
+      return row;
+    },
+    async updateThrottle(mobile: string, patch: ThrottlePatch): Promise<void> {
+      await tx.update(otpThrottles).set(patch).where(eq(otpThrottles.mobile, mobile));
+    },
+    /** Retires every code of the number that has not been used yet (only the latest works). */
+    async supersedeOpen(mobile: string, now: Date): Promise<void> {
+      await tx
+        .update(otpTransactions)
+        .set({ supersededAt: now })
+        .where(
+          and(
+            eq(otpTransactions.mobile, mobile),
+            isNull(otpTransactions.consumedAt),
+            isNull(otpTransactions.verifiedAt),
+            isNull(otpTransactions.supersededAt),
+          ),
+        );
+    },
+    async insert(txn: NewOtpTransaction): Promise<void> {
+      await tx.insert(otpTransactions).values(txn);
+    },
+    async findForUpdate(id: string): Promise<OtpTransaction | undefined> {
+      const [row] = await tx.select().from(otpTransactions).where(eq(otpTransactions.id, id)).for('update');
+      return row;
+    },
+    async updateTransaction(id: string, patch: TransactionPatch): Promise<void> {
+      await tx.update(otpTransactions).set(patch).where(eq(otpTransactions.id, id));
+    },
+  };
+}
+export type OtpLockedOps = ReturnType<typeof lockedOps>;
+
+export function createOtpRepository(orm: Orm) {
+  return {
+    /** Runs `fn` in one transaction. Lock order everywhere: the throttle row first, then OTP rows. */
+    transaction<T>(fn: (ops: OtpLockedOps) => Promise<T>): Promise<T> {
+      return orm.transaction((tx) => fn(lockedOps(tx as unknown as Orm)));
+    },
+    async find(id: string): Promise<OtpTransaction | undefined> {
+      const [row] = await orm.select().from(otpTransactions).where(eq(otpTransactions.id, id));
+      return row;
+    },
+    /**
+     * Uses a verified signup OTP once: succeeds for exactly one caller, and only while the signup
+     * window (verified after `verifiedAfter`) is open.
+     */
+    async claimSignup(id: string, mobile: string, verifiedAfter: Date, now: Date): Promise<boolean> {
+      const rows = await orm
+        .update(otpTransactions)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(otpTransactions.id, id),
+            eq(otpTransactions.mobile, mobile),
+            isNull(otpTransactions.consumedAt),
+            isNotNull(otpTransactions.verifiedAt),
+            gt(otpTransactions.verifiedAt, verifiedAfter),
+          ),
+        )
+        .returning({ id: otpTransactions.id });
+      return rows.length === 1;
+    },
+  };
+}
+export type OtpRepository = ReturnType<typeof createOtpRepository>;

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { accessTokenPayloadSchema, type Session } from '@veridocs/shared';
+import { SignJWT, jwtVerify } from 'jose';
+import { AppError } from '../../errors.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { SessionRepository } from './session-repository.js';
+
+/** Who an access token speaks for; `request.user` after the auth guard. */
+export interface AuthUser {
+  profileId: string;
+  mobile: string;
+  /** The refresh-token family (one per login). */
+  sessionId: string;
+}
+
+export interface Identity {
+  id: string;
+  mobile: string;
+}
+
+export interface SessionServiceDeps {
+  repo: SessionRepository;
+  /** Signs access tokens (HS256). */
+  key: Uint8Array;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  now: Clock;
+  /** The current identity of a profile; null once it no longer exists. */
+  findIdentity: (profileId: string) => Promise<Identity | null>;
+}
+
+/**
+ * Sessions (docs/decisions/0004-tokens-and-sessions.md): a short-lived HS256 access token and an
+ * opaque refresh token stored as SHA-256, rotated on every use; a reused one revokes its family.
+ */
+export function createSessionService(deps: SessionServiceDeps) {
+  const { repo, key, now: clock } = deps;
+  const revoked = () => new AppError('SESSION_REVOKED');
+
+  async function signAccess(identity: Identity, familyId: string, now: Date): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ mobile: identity.mobile, sid: familyId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(identity.id)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + deps.accessTtlSeconds)
+      .sign(key);
+  }
+
+  function newRefresh(profileId: string, familyId: string, now: Date) {
+    const token = randomToken(32);
+    const row = {
+      id: randomUUID(),
+      profileId,
+      familyId,
+      tokenHash: sha256Hex(token),
+      expiresAt: addSeconds(now, deps.refreshTtlSeconds),
+      createdAt: now,
+    };
+    return { token, row };
+  }
+
+  return {
+    /** Starts a new session (a new refresh family) for a profile. */
+    async issue(identity: Identity): Promise<Session> {
+      const now = clock();
+      const familyId = randomUUID();
+      const refresh = newRefresh(identity.id, familyId, now);
+      await repo.insert(refresh.row);
+      return {
+        accessToken: await signAccess(identity, familyId, now),
+        refreshToken: refresh.token,
+        refreshTokenExpiresIn: deps.accessTtlSeconds,
+      };
+    },
+
+    /**
+     * Exchanges a refresh token for a new session in the same family. The old token is revoked and
+     * points to its successor; presenting it again revokes the whole family (code 138).
+     */
+    async rotate(refreshToken: string | null): Promise<Session> {
+      if (!refreshToken) throw revoked();
+      const now = clock();
+      const tokenHash = sha256Hex(refreshToken);
+      const current = await repo.findByHash(tokenHash);
+      if (!current) throw revoked();
+      const identity = await deps.findIdentity(current.profileId);
+
+      const outcome = await repo.transaction(async (ops) => {
+        const row = await ops.findByHashForUpdate(tokenHash);
+        if (!row) return revoked();
+        if (row.revokedAt) {
+          // Reuse of a rotated or revoked token: someone else may hold the family. End it.
+          await ops.revokeFamily(row.familyId, now);
+          return revoked();
+        }
+        if (row.expiresAt <= now || !identity) {
+          await ops.revokeFamily(row.familyId, now);
+          return revoked();
+        }
+        const next = newRefresh(row.profileId, row.familyId, now);
+        await ops.insert(next.row);
+        await ops.markRotated(row.id, next.row.id, now);
+        return { token: next.token, familyId: row.familyId, identity };
+      });
+      if (outcome instanceof AppError) throw outcome;
+      return {
+        accessToken: await signAccess(outcome.identity, outcome.familyId, now),
+        refreshToken: outcome.token,
+        refreshTokenExpiresIn: deps.accessTtlSeconds,
+      };
+    },
+
+    /** Ends the session the refresh token belongs to. Unknown tokens are ignored (idempotent). */
+    async revoke(refreshToken: string | null): Promise<void> {
+      if (!refreshToken) return;
+      const row = await repo.findByHash(sha256Hex(refreshToken));
+      if (row) await repo.revokeFamily(row.familyId, clock());
+    },
+
+    /** Verifies an access token; null when it is missing, malformed, forged or expired. */
+    async authenticate(accessToken: string | null): Promise<AuthUser | null> {
+      if (!accessToken) return null;
+      try {
+        const { payload } = await jwtVerify(accessToken, key, { algorithms: ['HS256'], currentDate: clock() });
+        const claims = accessTokenPayloadSchema.parse(payload);
+        return { profileId: claims.sub, mobile: claims.mobile, sessionId: claims.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}

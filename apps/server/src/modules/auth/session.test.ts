@@ -1,0 +1,113 @@
+import { API_PATHS, OTP, decodeAccessToken, type Session } from '@veridocs/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  expectCode,
+  requestOtp,
+  signUp,
+  verifyOtp,
+  wallet,
+  type TestApp,
+} from '../../test/test-app.js';
+
+const getToken = wallet(API_PATHS.profile.getToken);
+const logout = wallet(API_PATHS.profile.logout);
+const profileUrl = wallet(API_PATHS.profile.base);
+
+describe('sessions: refresh rotation, reuse detection, logout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const refresh = (token?: string, extra: Record<string, string> = {}) =>
+    t.request({ method: 'PUT', url: getToken, headers: { ...(token ? bearer(token) : {}), ...extra } });
+  const me = (session: Session) => t.request({ method: 'GET', url: profileUrl, headers: bearer(session.accessToken) });
+
+  it('rotates the refresh token and issues a new access token in the same session', async () => {
+    const first = await signUp(t);
+    t.clock.advance(60);
+    const second = expectCode<Session>(await refresh(first.refreshToken), 0, 200);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.accessToken).not.toBe(first.accessToken);
+    expect(second.refreshTokenExpiresIn).toBe(t.config.accessTokenTtlSeconds);
+    const [a, b] = [decodeAccessToken(first.accessToken)!, decodeAccessToken(second.accessToken)!];
+    expect(b.sid).toBe(a.sid);
+    expect(b.sub).toBe(a.sub);
+    expect(b.iat).toBe(a.iat + 60);
+    expectCode(await me(second), 0, 200);
+    // The successor rotates as well.
+    expectCode(await refresh(second.refreshToken), 0, 200);
+  });
+
+  it('accepts an empty JSON body on get-token', async () => {
+    const user = await signUp(t);
+    const res = await t.request({
+      method: 'PUT',
+      url: getToken,
+      headers: { ...bearer(user.refreshToken), 'content-type': 'application/json' },
+      body: '',
+    });
+    expectCode(res, 0, 200);
+  });
+
+  it('revokes the whole family when a rotated token is reused (138)', async () => {
+    const first = await signUp(t);
+    const second = expectCode<Session>(await refresh(first.refreshToken), 0, 200);
+    const reuse = await refresh(first.refreshToken);
+    expectCode(reuse, 138, 401);
+    expect(reuse.json().message).toBe('Session expired, please log in again');
+    // The legitimate successor has been revoked with its family.
+    expectCode(await refresh(second.refreshToken), 138, 401);
+  });
+
+  it('keeps other sessions of the same person alive', async () => {
+    const first = await signUp(t);
+    t.clock.advance(OTP.resendAfterSeconds);
+    // The same person logs in on a second device: a new family.
+    const { txnId, otp } = await requestOtp(t, first.mobile);
+    const other = expectCode<Session>(await verifyOtp(t, txnId, otp), 0, 200);
+    expect(decodeAccessToken(other.accessToken)!.sid).not.toBe(decodeAccessToken(first.accessToken)!.sid);
+    expectCode(await refresh(first.refreshToken), 0, 200);
+    expectCode(await refresh(first.refreshToken), 138, 401);
+    expectCode(await refresh(other.refreshToken), 0, 200);
+  });
+
+  it('answers 138 for unknown, missing and expired refresh tokens', async () => {
+    expectCode(await refresh('not-a-token'), 138, 401);
+    expectCode(await refresh(), 138, 401);
+    expectCode(await refresh(undefined, { authorization: 'Basic abc' }), 138, 401);
+    const user = await signUp(t);
+    t.clock.advance(t.config.refreshTokenTtlSeconds);
+    expectCode(await refresh(user.refreshToken), 138, 401);
+  });
+
+  it('slides the refresh lifetime with every rotation', async () => {
+    const user = await signUp(t);
+    t.clock.advance(t.config.refreshTokenTtlSeconds - 10);
+    const next = expectCode<Session>(await refresh(user.refreshToken), 0, 200);
+    t.clock.advance(t.config.refreshTokenTtlSeconds - 10);
+    expectCode(await refresh(next.refreshToken), 0, 200);
+  });
+
+  it('logs out: the refresh token and its family stop working; logout is idempotent', async () => {
+    const user = await signUp(t);
+    const rotated = expectCode<Session>(await refresh(user.refreshToken), 0, 200);
+    const out = await t.request({ method: 'POST', url: logout, headers: bearer(rotated.refreshToken) });
+    expectCode(out, 0, 200);
+    expectCode(await refresh(rotated.refreshToken), 138, 401);
+    expectCode(await t.request({ method: 'POST', url: logout, headers: bearer(rotated.refreshToken) }), 0, 200);
+    expectCode(await t.request({ method: 'POST', url: logout }), 0, 200);
+    expectCode(await t.request({ method: 'POST', url: logout, headers: bearer('unknown') }), 0, 200);
+  });
+
+  it('needs the partner header on the session routes too', async () => {
+    const user = await signUp(t);
+    const res = await t.app.inject({ method: 'PUT', url: getToken, headers: bearer(user.refreshToken) });
+    expectCode(res, 113, 400);
+    // The refused call did not rotate: the token still works.
+    expectCode(await refresh(user.refreshToken), 0, 200);
+  });
+});

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { Orm } from '../../db/client.js';
+import { profiles } from '../../db/schema/index.js';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export function createProfileRepository(orm: Orm) {
+  return {
+    async findById(id: string): Promise<ProfileRow | undefined> {
+      const [row] = await orm.select().from(profiles).where(eq(profiles.id, id));
+      return row;
+    },
+    async findByMobile(mobile: string): Promise<ProfileRow | undefined> {
+      const [row] = await orm.select().from(profiles).where(eq(profiles.mobile, mobile));
+      return row;
+    },
+    /** Creates the wallet of `mobile` unless it exists (unique mobile); returns the stored one. */
+    async insertIfAbsent(values: { mobile: string; name: string; now: Date }): Promise<ProfileRow> {
+      const [created] = await orm
+        .insert(profiles)
+        .values({ mobile: values.mobile, name: values.name, createdAt: values.now, updatedAt: values.now })
+        .onConflictDoNothing({ target: profiles.mobile })
+        .returning();
+      if (created) return created;
+      const existing = await this.findByMobile(values.mobile);
+      if (!existing) throw new Error('profile missing after conflicting insert');
+      return existing;
+    },
+    async update(id: string, patch: { name?: string | undefined }, now: Date): Promise<ProfileRow | undefined> {
+      const [row] = await orm
+        .update(profiles)
+        .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), updatedAt: now })
+        .where(eq(profiles.id, id))
+        .returning();
+      return row;
+    },
+  };
+}
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;

@@ -1,0 +1,67 @@
+import {
+  API_PATHS,
+  createWalletRequestSchema,
+  profileSchema,
+  sessionSchema,
+  updateProfileRequestSchema,
+} from '@veridocs/shared';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth-guard.js';
+import { ok, responses } from '../../http/envelope.js';
+import type { ProfileService } from './profile-service.js';
+
+export interface ProfileRouterOptions {
+  profiles: ProfileService;
+  authenticate: preHandlerAsyncHookHandler;
+  rateLimit: { otpMax: number };
+}
+
+const security = [{ partnerOrg: [], bearer: [] }];
+
+/** The wallet profile, under SERVICE_BASES.webWallet. */
+export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async (
+  app,
+  { profiles, authenticate, rateLimit },
+) => {
+  const base = API_PATHS.profile.base;
+
+  app.get(
+    base,
+    {
+      preHandler: authenticate,
+      schema: { tags: ['profile'], summary: 'The signed-in profile', security, response: responses(profileSchema) },
+    },
+    async (request) => ok(await profiles.get(currentUser(request).profileId)),
+  );
+
+  app.patch(
+    base,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Update the signed-in profile',
+        security,
+        body: updateProfileRequestSchema,
+        response: responses(profileSchema),
+      },
+    },
+    async (request) => ok(await profiles.update(currentUser(request).profileId, request.body), 'Profile updated'),
+  );
+
+  app.post(
+    base,
+    {
+      config: { rateLimit: { max: rateLimit.otpMax, timeWindow: 60_000 } },
+      schema: {
+        tags: ['profile'],
+        summary: 'Create the wallet of a new number whose OTP was verified (txnId)',
+        security: [{ partnerOrg: [] }],
+        body: createWalletRequestSchema,
+        response: responses(sessionSchema),
+      },
+    },
+    async (request) => ok(await profiles.createWallet(request.body), 'Wallet created'),
+  );
+};

@@ -1,0 +1,62 @@
+import type { Profile, Session, UpdateProfileRequest } from '@veridocs/shared';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { OtpService } from '../auth/otp-service.js';
+import type { Identity, SessionService } from '../auth/session-service.js';
+import type { ProfileRepository, ProfileRow } from './profile-repository.js';
+
+export interface ProfileServiceDeps {
+  repo: ProfileRepository;
+  otp: OtpService;
+  sessions: SessionService;
+  now: Clock;
+}
+
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    id: row.id,
+    mobile: row.mobile,
+    profileDetails: { name: row.name },
+    agentId: row.agentId,
+    verificationDetailList: row.verificationDetailList,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The wallet profile: created once per mobile number after its OTP was verified. */
+export function createProfileService({ repo, otp, sessions, now }: ProfileServiceDeps) {
+  const sessionGone = () => new AppError('UNAUTHORIZED');
+  return {
+    async findIdentityByMobile(mobile: string): Promise<Identity | null> {
+      const row = await repo.findByMobile(mobile);
+      return row ? { id: row.id, mobile: row.mobile } : null;
+    },
+    async findIdentity(id: string): Promise<Identity | null> {
+      const row = await repo.findById(id);
+      return row ? { id: row.id, mobile: row.mobile } : null;
+    },
+    async get(id: string): Promise<Profile> {
+      const row = await repo.findById(id);
+      if (!row) throw sessionGone();
+      return toProfile(row);
+    },
+    async update(id: string, patch: UpdateProfileRequest): Promise<Profile> {
+      const row = await repo.update(id, patch, now());
+      if (!row) throw sessionGone();
+      return toProfile(row);
+    },
+
+    /**
+     * Create wallet: needs the txnId of a verified, unused signup OTP of the same number inside its
+     * window. The profile is written before the OTP is used up, so a retry after a failure in between
+     * still succeeds; if the number already has a wallet it is kept as it is and a session returned.
+     */
+    async createWallet(input: { mobile: string; name: string; txnId: string }): Promise<Session> {
+      await otp.assertSignupAllowed(input.txnId, input.mobile);
+      const row = await repo.insertIfAbsent({ mobile: input.mobile, name: input.name, now: now() });
+      await otp.claimSignup(input.txnId, input.mobile);
+      return sessions.issue({ id: row.id, mobile: row.mobile });
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

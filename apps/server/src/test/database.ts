@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { fromPglite, MIGRATIONS_FOLDER, openPostgres, type Database } from '../db/client.js';
+
+/**
+ * Fresh databases for tests. PGlite (default): a migrated in-memory snapshot, made once and cached in
+ * the temp folder (keyed by the migrations), loaded per app in well under a second. PostgreSQL (when
+ * TEST_DATABASE_URL is set): a uniquely named database per app on that server, dropped afterwards.
+ */
+export interface TestDatabase {
+  db: Database;
+  /** Closes the connection and removes the database. */
+  dispose(): Promise<void>;
+}
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** Changes when the migrations or the PGlite version change (a new snapshot is made then). */
+function snapshotKey(): string {
+  const hash = createHash('sha256');
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(readFileSync(join(dirname(pgliteEntry), '..', 'package.json')));
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(MIGRATIONS_FOLDER);
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function pgliteSnapshot(): Promise<Buffer> {
+  const file = join(tmpdir(), `veridocs-test-pglite-${snapshotKey()}.tar`);
+  if (existsSync(file)) return readFileSync(file);
+  const client = await PGlite.create();
+  const db = fromPglite(client);
+  await db.migrate();
+  const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+  await db.close();
+  // Written under a unique name and renamed: parallel workers never read a half-written file.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, dump);
+  renameSync(partial, file);
+  return dump;
+}
+
+let snapshot: Promise<Buffer> | undefined;
+
+async function freshPglite(): Promise<TestDatabase> {
+  snapshot ??= pgliteSnapshot();
+  const client = await PGlite.create({ loadDataDir: new Blob([await snapshot]) });
+  const db = fromPglite(client);
+  return { db, dispose: () => db.close() };
+}
+
+async function freshPostgres(serverUrl: string): Promise<TestDatabase> {
+  const name = `veridocs_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString(), { max: 5 });
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+/** A new, empty (not yet migrated on PostgreSQL) database for one app. */
+export function createTestDatabase(): Promise<TestDatabase> {
+  return TEST_DATABASE_URL ? freshPostgres(TEST_DATABASE_URL) : freshPglite();
+}

@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  API_PATHS,
+  DEFAULT_PARTNER_ORG_ID,
+  PARTNER_ORG_HEADER,
+  SERVICE_BASES,
+  type OutboxMessage,
+  type Session,
+} from '@veridocs/shared';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createTestDatabase } from './database.js';
+
+/** A clock tests move by hand. */
+export interface TestClock {
+  now: () => Date;
+  advance(seconds: number): void;
+}
+
+export function createTestClock(start = new Date('2030-01-15T10:00:00.000Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (seconds) => {
+      current += seconds * 1000;
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  config: Config;
+  clock: TestClock;
+  /** Injects with the partner-org header (unless given) and a JSON body. */
+  request(options: InjectOptions & { body?: unknown }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (merged over the test defaults). */
+  env?: Record<string, string>;
+  clock?: TestClock;
+}
+
+/** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const emptyDir = mkdtempSync(join(tmpdir(), 'veridocs-test-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: emptyDir,
+      // No SPA unless a test asks for one: results must not depend on whether apps/web was built.
+      WEB_DIST_DIR: join(emptyDir, 'no-web'),
+      RATE_LIMIT_LOGIN_MAX: '10000',
+      RATE_LIMIT_OTP_MAX: '10000',
+      ...options.env,
+    },
+    emptyDir,
+  );
+  const clock = options.clock ?? createTestClock();
+  const { db, dispose } = await createTestDatabase();
+  let app: App;
+  try {
+    app = await buildApp(config, { db, now: clock.now });
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return {
+    app,
+    db,
+    config,
+    clock,
+    request: ({ body, headers, ...rest }) =>
+      app.inject({
+        ...rest,
+        headers: { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID, ...headers },
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      }),
+    close: async () => {
+      await app.close();
+      await dispose();
+      rmSync(emptyDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A mobile number no other test in the process uses. */
+let mobileCounter = Math.floor(Math.random() * 1_000_000);
+export function uniqueMobile(): string {
+  mobileCounter = (mobileCounter + 1) % 10_000_000;
+  return `98${String(mobileCounter).padStart(8, '0')}`;
+}
+
+export const wallet = (path: string) => `${SERVICE_BASES.webWallet}${path}`;
+
+export function body<T = unknown>(response: LightMyRequestResponse): { code: number; data: T; message: string } {
+  return response.json();
+}
+
+/** Asserts the envelope's code and HTTP status; returns its data. */
+export function expectCode<T = unknown>(response: LightMyRequestResponse, code: number, status: number): T {
+  const parsed = body<T>(response);
+  expect({ code: parsed.code, status: response.statusCode, message: parsed.message }).toMatchObject({ code, status });
+  expect(typeof parsed.message).toBe('string');
+  return parsed.data;
+}
+
+export async function outbox(t: TestApp, to: string): Promise<OutboxMessage[]> {
+  const res = await t.app.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${to}` });
+  return expectCode<{ list: OutboxMessage[] }>(res, 0, 200).list;
+}
+
+/** Requests an OTP and reads it from the dev outbox. */
+export async function requestOtp(t: TestApp, mobile: string): Promise<{ txnId: string; otp: string }> {
+  const res = await t.request({ method: 'POST', url: wallet(API_PATHS.profile.login), body: { mobile } });
+  const { txnId } = expectCode<{ txnId: string }>(res, 0, 200);
+  const [latest] = await outbox(t, mobile);
+  if (!latest?.otp) throw new Error('no OTP in the outbox');
+  return { txnId, otp: latest.otp };
+}
+
+export function verifyOtp(t: TestApp, txnId: string, otp: string) {
+  return t.request({ method: 'PUT', url: wallet(API_PATHS.profile.verifyOtp(txnId)), body: { otp } });
+}
+
+/** Signs a new number up (OTP, then name) and returns its first session. */
+export async function signUp(t: TestApp, mobile = uniqueMobile(), name = 'Asha Rao'): Promise<Session & { mobile: string }> {
+  const { txnId, otp } = await requestOtp(t, mobile);
+  expectCode(await verifyOtp(t, txnId, otp), 0, 200);
+  const res = await t.request({ method: 'POST', url: wallet(API_PATHS.profile.base), body: { mobile, name, txnId } });
+  return { ...expectCode<Session>(res, 0, 200), mobile };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
