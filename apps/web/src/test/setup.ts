@@ -7,6 +7,8 @@ import { runTestEndHooks } from './registry';
 
 // Lazily loaded screens are compiled on first use in tests: give findBy* queries time for that.
 configure({ asyncUtilTimeout: 5000 });
+// Whole-screen flows type into MUI fields under jsdom: slow on a busy 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 // Any console.error fails the test that caused it (React warnings, prop-type errors, act() warnings...).
 let consoleErrors: string[] = [];

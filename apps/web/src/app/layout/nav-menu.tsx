@@ -71,7 +71,8 @@ export function NavMenu({ mobile, onNavigate }: { mobile: boolean; onNavigate?: 
 
   return (
     <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <List sx={{ pt: 1 }}>
+      {/* A plain group: the entries are links and buttons, not list items. */}
+      <List component="div" sx={{ pt: 1 }}>
         {LINKS_BEFORE_DEMO.map(renderLink)}
         <ListItemButton
           onClick={() => {

@@ -114,8 +114,13 @@ export function BlockCodeInput({
     ((position: number, total: number) =>
       sizes.every((s) => s === 1) ? `Digit ${position} of ${total}` : `Block ${position} of ${total}`);
 
+  /** Focuses a block and selects its digits (typing replaces them). Past the last block: stay there. */
   const focusBlock = (index: number) => {
-    const input = inputs.current[Math.max(0, Math.min(count - 1, index))];
+    if (index >= count) {
+      inputs.current[count - 1]?.focus();
+      return;
+    }
+    const input = inputs.current[Math.max(0, index)];
     if (input) {
       input.focus();
       input.select();

@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import LinkOutlinedIcon from '@mui/icons-material/LinkOutlined';
 import PlayCircleOutlinedIcon from '@mui/icons-material/PlayCircleOutlined';
@@ -27,11 +26,7 @@ export default function HomePage() {
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Box>
         <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>
-          {name ? (
-            <>Hello, {name}</>
-          ) : (
-            <Skeleton width={220} aria-label="Loading your name" sx={{ display: 'inline-block' }} />
-          )}
+          {name ? `Hello, ${name}` : 'Hello'}
         </Typography>
         <Typography color="text.secondary">Your documents and verifications, in one place.</Typography>
       </Box>

@@ -19,6 +19,9 @@ type InfoTab = 'instructions' | 'faq';
 function Instructions() {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
+      <Typography variant="h2" component="h2">
+        Your steps to a verified profile
+      </Typography>
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
         {CANDIDATE_STEPS.map((step, index) => (
           <Box component="li" key={step.title} sx={{ display: 'flex', gap: 2 }}>
@@ -71,6 +74,9 @@ function Faqs() {
   const faqs = buildFaqs(config.supportEmail);
   return (
     <Box>
+      <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
+        Frequently asked questions
+      </Typography>
       {faqs.map((faq, index) => (
         <Accordion key={faq.question} disableGutters elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', '&::before': { display: 'none' } }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`faq-${index}-summary`} aria-controls={`faq-${index}-details`}>

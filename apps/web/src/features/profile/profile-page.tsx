@@ -129,9 +129,11 @@ export default function ProfilePage() {
             ) : (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 600 }}>{loaded ? name : <Skeleton width={140} />}</Typography>
-                <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)} disabled={!loaded}>
-                  Edit name
-                </Button>
+                {loaded && (
+                  <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
+                    Edit name
+                  </Button>
+                )}
               </Box>
             )}
           </Box>
