@@ -102,6 +102,8 @@ describe('the app with default test settings', () => {
     const body = { mobile: uniqueMobile() };
     const missing = await t.app.inject({ method: 'POST', url: login, payload: body });
     expectCode(missing, 113, 400);
+    expect(missing.headers['content-security-policy']).toBeDefined();
+    expect(missing.headers['x-request-id']).toBeDefined();
     const unknown = await t.request({ method: 'POST', url: login, headers: { [PARTNER_ORG_HEADER]: 'acme' }, body });
     expectCode(unknown, 113, 400);
     // Nothing was sent for the refused requests.

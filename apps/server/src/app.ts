@@ -107,9 +107,10 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     return payload;
   });
 
+  // Security headers first, so that every answer (also a refused one) carries them.
+  await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerPartnerOrgGuard(app, config.partnerOrgIds);
-  await registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
