@@ -2,7 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The web builds from the shared TypeScript sources, never from a possibly stale `dist/`. */
-const sharedSource = decodeURIComponent(new URL('../../packages/shared/src/index.ts', import.meta.url).pathname);
+const sharedSource = decodeURIComponent(
+  new URL('../../packages/shared/src/index.ts', import.meta.url).pathname,
+);
 
 export default defineConfig({
   plugins: [react()],

@@ -49,7 +49,8 @@ for (const [route, sources] of Object.entries(routes)) {
   if (route === '/login') loginTotal = total;
   console.log(`${route}: ${list.length} files, ${kb(total)} gzip`);
   if (process.argv.includes('--verbose')) {
-    for (const file of list.sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
+    for (const file of list.sort((a, b) => gzipSize(b) - gzipSize(a)))
+      console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
   }
 }
 

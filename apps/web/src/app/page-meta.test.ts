@@ -25,8 +25,14 @@ describe('back button (spec §2)', () => {
 
   it('goes to the saved search link on choose-payment-provider and form-payments', () => {
     const saved = { pathname: '/ekyc/form-1/txn-1', search: '?orgId=o1' };
-    expect(resolveBack('/form-payments', '', saved)).toEqual({ kind: 'to', to: '/ekyc/form-1/txn-1?orgId=o1' });
-    expect(resolveBack('/choose-payment-provider', '', saved)).toEqual({ kind: 'to', to: '/ekyc/form-1/txn-1?orgId=o1' });
+    expect(resolveBack('/form-payments', '', saved)).toEqual({
+      kind: 'to',
+      to: '/ekyc/form-1/txn-1?orgId=o1',
+    });
+    expect(resolveBack('/choose-payment-provider', '', saved)).toEqual({
+      kind: 'to',
+      to: '/ekyc/form-1/txn-1?orgId=o1',
+    });
     expect(savedSearchLink({})).toBe('/');
   });
 

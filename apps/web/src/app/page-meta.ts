@@ -39,7 +39,8 @@ export type ResolvedBack = { kind: 'hidden' } | { kind: 'to'; to: string } | { k
 
 /** The saved search-query link (misc.searchedQuery) the payment screens return to; / without one. */
 export function savedSearchLink(searchedQuery: MiscState['searchedQuery']): string {
-  if (typeof searchedQuery.pathname !== 'string' || !searchedQuery.pathname.startsWith('/')) return PATHS.home;
+  if (typeof searchedQuery.pathname !== 'string' || !searchedQuery.pathname.startsWith('/'))
+    return PATHS.home;
   return `${searchedQuery.pathname}${searchedQuery.search ?? ''}`;
 }
 
@@ -48,7 +49,11 @@ export function savedSearchLink(searchedQuery: MiscState['searchedQuery']): stri
  * choose-payment-provider and form-payments; / from a form; the info page returns to / keeping the
  * query string; elsewhere one step back.
  */
-export function resolveBack(pathname: string, search: string, searchedQuery: MiscState['searchedQuery']): ResolvedBack {
+export function resolveBack(
+  pathname: string,
+  search: string,
+  searchedQuery: MiscState['searchedQuery'],
+): ResolvedBack {
   const first = firstPathSegment(pathname);
   if (first === 'faq' || first === 'instructions') return { kind: 'to', to: `${PATHS.home}${search}` };
   const action = backAction(pathname, FORM_URL_KEY);

@@ -84,6 +84,8 @@ export function AppRoutes() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   useDocumentTitle();
   return (
-    <Suspense fallback={<PageLoader fullHeight />}>{loggedIn ? <LoggedInRoutes /> : <LoggedOutRoutes />}</Suspense>
+    <Suspense fallback={<PageLoader fullHeight />}>
+      {loggedIn ? <LoggedInRoutes /> : <LoggedOutRoutes />}
+    </Suspense>
   );
 }

@@ -37,18 +37,24 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('request guard (spec §5)', () => {
   it.each([
     ['no access token', () => (tokens = { accessToken: null, refreshToken: 'refresh-1' })],
-    ['an undecodable access token', () => (tokens = { accessToken: 'not.a-token', refreshToken: 'refresh-1' })],
+    [
+      'an undecodable access token',
+      () => (tokens = { accessToken: 'not.a-token', refreshToken: 'refresh-1' }),
+    ],
     ['no refresh token', () => (tokens = { accessToken: makeAccessToken(), refreshToken: null })],
-  ])('with %s a protected request is aborted, "Session Expired" shows and the session ends', async (_case, arrange) => {
-    arrange();
-    api.on('get', PROTECTED, { status: 200, body: ok({}) });
-    const error = await failure(http.get(PROTECTED));
-    expect(error.cancelled).toBe(true);
-    expect(api.calls).toHaveLength(0);
-    expect(notifier).toHaveBeenCalledTimes(1);
-    expect(notifier).toHaveBeenCalledWith(MESSAGES.sessionExpired, 'error');
-    expect(endSession).toHaveBeenCalledTimes(1);
-  });
+  ])(
+    'with %s a protected request is aborted, "Session Expired" shows and the session ends',
+    async (_case, arrange) => {
+      arrange();
+      api.on('get', PROTECTED, { status: 200, body: ok({}) });
+      const error = await failure(http.get(PROTECTED));
+      expect(error.cancelled).toBe(true);
+      expect(api.calls).toHaveLength(0);
+      expect(notifier).toHaveBeenCalledTimes(1);
+      expect(notifier).toHaveBeenCalledWith(MESSAGES.sessionExpired, 'error');
+      expect(endSession).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('public requests go out without any token', async () => {
     tokens = { accessToken: null, refreshToken: null };
@@ -77,7 +83,9 @@ describe('request guard (spec §5)', () => {
 
   it('an explicit Authorization header (the refresh token) is kept', async () => {
     api.on('put', '/api/web-wallet/profile/login/get-token', { status: 200, body: ok({}) });
-    await http.put('/api/web-wallet/profile/login/get-token', undefined, { headers: { Authorization: 'Bearer refresh-9' } });
+    await http.put('/api/web-wallet/profile/login/get-token', undefined, {
+      headers: { Authorization: 'Bearer refresh-9' },
+    });
     expect(api.calls[0]?.headers.authorization).toBe('Bearer refresh-9');
   });
 });
@@ -100,7 +108,9 @@ describe('error catalogue through the interceptors (spec §8)', () => {
 
   it('HTTP 401 on a sign-in call leaves the message to the form', async () => {
     api.on('put', /verify$/, { status: 401, body: fail(106, 'Incorrect OTP, please try again') });
-    const error = await failure(http.put('/api/web-wallet/profile/otp/abc/verify', { otp: '000000' }, { noSnackbar: true }));
+    const error = await failure(
+      http.put('/api/web-wallet/profile/otp/abc/verify', { otp: '000000' }, { noSnackbar: true }),
+    );
     expect(error.message).toBe('Incorrect OTP, please try again');
     expect(error.code).toBe(106);
     expect(notifier).not.toHaveBeenCalled();
@@ -154,5 +164,19 @@ describe('error catalogue through the interceptors (spec §8)', () => {
     api.on('get', PROTECTED, { networkError: 'network Error' });
     await failure(http.get(PROTECTED));
     expect(notifier).toHaveBeenCalledWith('Network Error', 'error');
+  });
+});
+
+describe('inline form messages', () => {
+  it('use the server message, or "Server is down" when no server answered', async () => {
+    const { errorMessage } = await import('./api-client');
+    api.on('post', LOGIN, { status: 400, body: fail(100, 'mobile must be 10 digits') }, { once: true });
+    expect(errorMessage(await failure(http.post(LOGIN, {}, { noSnackbar: true })))).toBe(
+      'Mobile must be 10 digits',
+    );
+    api.on('post', LOGIN, { status: 502, body: 'Bad Gateway' }, { once: true });
+    expect(errorMessage(await failure(http.post(LOGIN, {}, { noSnackbar: true })))).toBe(MESSAGES.serverDown);
+    api.on('post', LOGIN, { networkError: 'Network Error' }, { once: true });
+    expect(errorMessage(await failure(http.post(LOGIN, {}, { noSnackbar: true })))).toBe(MESSAGES.serverDown);
   });
 });

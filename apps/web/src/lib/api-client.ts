@@ -128,7 +128,11 @@ api.interceptors.response.use(
     return response;
   },
   (error: unknown) => {
-    const request = isAxiosError(error) ? error.config : isCancel(error) ? (error as CanceledError<unknown>).config : undefined;
+    const request = isAxiosError(error)
+      ? error.config
+      : isCancel(error)
+        ? (error as CanceledError<unknown>).config
+        : undefined;
     return Promise.reject(applyCatalogue(toApiError(error), request));
   },
 );
@@ -149,8 +153,14 @@ export const http = {
     unwrap<T>(api.patch<ApiEnvelope<T>>(url, body, options)),
 };
 
-/** The server's message for an error, first letter capitalised, for forms that show it inline. */
+/**
+ * The message a form shows inline for a failed call: the server's message (first letter capitalised);
+ * when no server answered with one (unreachable, gateway errors), "Server is down, please try again later".
+ */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === null && !error.cancelled) {
+    if (error.status === null || error.status >= 500) return MESSAGES.serverDown;
+  }
   const message = error instanceof Error ? error.message : '';
   return message ? capitalise(message) : MESSAGES.somethingWentWrong;
 }

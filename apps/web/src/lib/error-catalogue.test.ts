@@ -15,24 +15,39 @@ const facts = (overrides: Partial<ErrorFacts>): ErrorFacts => ({
 
 describe('error catalogue (spec §8), one row at a time', () => {
   it('HTTP 504: "Server is down, please try again later"', () => {
-    expect(decideError(facts({ status: 504, code: null }))).toEqual({ snackbar: MESSAGES.serverDown, logout: false });
+    expect(decideError(facts({ status: 504, code: null }))).toEqual({
+      snackbar: MESSAGES.serverDown,
+      logout: false,
+    });
   });
 
   it('HTTP 401: "Session Expired", then logout', () => {
-    expect(decideError(facts({ status: 401, code: 102 }))).toEqual({ snackbar: 'Session Expired', logout: true });
-    expect(decideError(facts({ status: 401, code: null, method: 'get', url: '/api/web-wallet/profile' }))).toEqual({
+    expect(decideError(facts({ status: 401, code: 102 }))).toEqual({
+      snackbar: 'Session Expired',
+      logout: true,
+    });
+    expect(
+      decideError(facts({ status: 401, code: null, method: 'get', url: '/api/web-wallet/profile' })),
+    ).toEqual({
       snackbar: 'Session Expired',
       logout: true,
     });
   });
 
   it('HTTP 401 on the public sign-in calls: no logout, no snackbar when the form shows it', () => {
-    const otp = facts({ status: 401, code: 106, url: '/api/web-wallet/profile/otp/abc/verify', noSnackbar: true });
+    const otp = facts({
+      status: 401,
+      code: 106,
+      url: '/api/web-wallet/profile/otp/abc/verify',
+      noSnackbar: true,
+    });
     expect(decideError(otp)).toEqual({ snackbar: null, logout: false });
   });
 
   it('code 138: logout', () => {
-    expect(decideError(facts({ status: 401, code: 138, url: '/api/web-wallet/profile/login/get-token' }))).toEqual({
+    expect(
+      decideError(facts({ status: 401, code: 138, url: '/api/web-wallet/profile/login/get-token' })),
+    ).toEqual({
       snackbar: null,
       logout: true,
     });
@@ -40,7 +55,9 @@ describe('error catalogue (spec §8), one row at a time', () => {
   });
 
   it('code 105 on the login path: no snackbar; elsewhere it is shown', () => {
-    expect(decideError(facts({ status: 404, code: 105, url: '/api/web-wallet/profile/login', method: 'post' }))).toEqual({
+    expect(
+      decideError(facts({ status: 404, code: 105, url: '/api/web-wallet/profile/login', method: 'post' })),
+    ).toEqual({
       snackbar: null,
       logout: false,
     });
@@ -57,17 +74,26 @@ describe('error catalogue (spec §8), one row at a time', () => {
   });
 
   it('cancelled requests: nothing', () => {
-    expect(decideError(facts({ cancelled: true, status: null, code: null }))).toEqual({ snackbar: null, logout: false });
+    expect(decideError(facts({ cancelled: true, status: null, code: null }))).toEqual({
+      snackbar: null,
+      logout: false,
+    });
   });
 
   it('any other error: the server message (or the error message), first letter capitalised', () => {
-    expect(decideError(facts({ message: 'pincode must not be empty' })).snackbar).toBe('Pincode must not be empty');
-    expect(decideError(facts({ status: null, code: null, message: 'network Error' })).snackbar).toBe('Network Error');
+    expect(decideError(facts({ message: 'pincode must not be empty' })).snackbar).toBe(
+      'Pincode must not be empty',
+    );
+    expect(decideError(facts({ status: null, code: null, message: 'network Error' })).snackbar).toBe(
+      'Network Error',
+    );
     expect(decideError(facts({ message: '' })).snackbar).toBe(MESSAGES.somethingWentWrong);
   });
 
   it('a failing logout call never starts another logout', () => {
-    expect(decideError(facts({ status: 401, code: 138, url: '/api/web-wallet/profile/logout', method: 'post' }))).toEqual({
+    expect(
+      decideError(facts({ status: 401, code: 138, url: '/api/web-wallet/profile/logout', method: 'post' })),
+    ).toEqual({
       snackbar: null,
       logout: false,
     });

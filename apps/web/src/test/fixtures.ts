@@ -5,9 +5,18 @@ function base64Url(value: unknown): string {
 }
 
 /** An access token whose payload decodes like the server's (spec §3: the second dot-separated segment). */
-export function makeAccessToken(overrides: Partial<{ sub: string; mobile: string; sid: string; exp: number; iat: number }> = {}): string {
+export function makeAccessToken(
+  overrides: Partial<{ sub: string; mobile: string; sid: string; exp: number; iat: number }> = {},
+): string {
   const now = Math.floor(Date.now() / 1000);
-  const payload = { sub: 'user-1', mobile: '9876541234', sid: 'sid-1', iat: now, exp: now + 3600, ...overrides };
+  const payload = {
+    sub: 'user-1',
+    mobile: '9876541234',
+    sid: 'sid-1',
+    iat: now,
+    exp: now + 3600,
+    ...overrides,
+  };
   return `${base64Url({ alg: 'EdDSA', typ: 'JWT' })}.${base64Url(payload)}.signature`;
 }
 

@@ -1,4 +1,10 @@
-import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  AxiosHeaders,
+  CanceledError,
+  type AxiosAdapter,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { api } from '../lib/api-client';
 
 export interface RecordedCall {
@@ -24,7 +30,10 @@ export function mockApi() {
     const method = (config.method ?? 'get').toLowerCase();
     const url = config.url ?? '';
     const headers = Object.fromEntries(
-      Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([key, value]) => [key.toLowerCase(), String(value)]),
+      Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([key, value]) => [
+        key.toLowerCase(),
+        String(value),
+      ]),
     );
     let body: unknown = config.data;
     if (typeof body === 'string') {
@@ -40,7 +49,9 @@ export function mockApi() {
       throw new CanceledError(undefined, undefined, config);
     }
     const index = routes.findIndex(
-      (route) => route.method === method && (typeof route.path === 'string' ? route.path === url.split('?')[0] : route.path.test(url)),
+      (route) =>
+        route.method === method &&
+        (typeof route.path === 'string' ? route.path === url.split('?')[0] : route.path.test(url)),
     );
     const route = routes[index];
     const reply: Reply = route
@@ -48,8 +59,17 @@ export function mockApi() {
       : { status: 404, body: { code: 101, data: null, message: `No mock for ${method} ${url}` } };
     if (route?.once) routes.splice(index, 1);
     if ('networkError' in reply) throw new AxiosError(reply.networkError, AxiosError.ERR_NETWORK, config);
-    const response = { data: reply.body, status: reply.status, statusText: String(reply.status), headers: {}, config, request: {} };
-    const valid = config.validateStatus ? config.validateStatus(reply.status) : reply.status >= 200 && reply.status < 300;
+    const response = {
+      data: reply.body,
+      status: reply.status,
+      statusText: String(reply.status),
+      headers: {},
+      config,
+      request: {},
+    };
+    const valid = config.validateStatus
+      ? config.validateStatus(reply.status)
+      : reply.status >= 200 && reply.status < 300;
     if (valid) return response;
     throw new AxiosError(
       `Request failed with status code ${reply.status}`,
@@ -75,7 +95,9 @@ export function mockApi() {
     },
     callsTo(method: string, path: string | RegExp) {
       return calls.filter(
-        (call) => call.method === method.toLowerCase() && (typeof path === 'string' ? call.url.split('?')[0] === path : path.test(call.url)),
+        (call) =>
+          call.method === method.toLowerCase() &&
+          (typeof path === 'string' ? call.url.split('?')[0] === path : path.test(call.url)),
       );
     },
     restore() {

@@ -68,7 +68,10 @@ describe('logged-in layout (spec §2)', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
-    expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/transaction-history');
+    expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute(
+      'href',
+      '/transaction-history',
+    );
     expect(within(nav).getByRole('button', { name: /Watch Demo/ })).toHaveTextContent('New');
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     // Mobile-only entries are not in the desktop menu.
@@ -78,13 +81,18 @@ describe('logged-in layout (spec §2)', () => {
 
     const panel = screen.getByRole('complementary', { name: 'Notifications' });
     expect(within(panel).getByText('No Notifications yet')).toBeInTheDocument();
-    expect(within(panel).getByText('Once you start receiving notifications, they will show up here.')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Once you start receiving notifications, they will show up here.'),
+    ).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'See All' })).toHaveAttribute('href', '/notifications');
 
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Veridocs home' })).toBeInTheDocument();
     expect(within(banner).getByRole('button', { name: 'Watch Demo' })).toBeInTheDocument();
-    expect(within(banner).getByRole('link', { name: 'Instructions / FAQs' })).toHaveAttribute('href', '/instructions');
+    expect(within(banner).getByRole('link', { name: 'Instructions / FAQs' })).toHaveAttribute(
+      'href',
+      '/instructions',
+    );
   });
 
   it('mobile: a drawer from the menu button, with Notifications and FAQs / Instructions', async () => {
@@ -95,8 +103,14 @@ describe('logged-in layout (spec §2)', () => {
     expect(screen.queryByRole('complementary', { name: 'Notifications' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
-    expect(within(nav).getByRole('link', { name: 'FAQs / Instructions' })).toHaveAttribute('href', '/instructions');
+    expect(within(nav).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+    expect(within(nav).getByRole('link', { name: 'FAQs / Instructions' })).toHaveAttribute(
+      'href',
+      '/instructions',
+    );
     await user.click(within(nav).getByRole('link', { name: 'Profile' }));
     expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument();
   });

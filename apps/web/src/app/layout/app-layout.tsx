@@ -59,7 +59,9 @@ export default function AppLayout() {
           </Box>
         ) : (
           <Drawer open={drawerOpen} onClose={closeDrawer} slotProps={{ paper: { sx: { width: 288 } } }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
+            <Box
+              sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}
+            >
               <BrandLogo size={28} />
               <IconButton onClick={closeDrawer} aria-label="Close menu">
                 <CloseIcon />

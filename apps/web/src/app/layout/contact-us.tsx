@@ -10,7 +10,14 @@ export function ContactUs() {
     <Box
       component="section"
       aria-labelledby="contact-us-heading"
-      sx={{ m: 2, p: 2, borderRadius: 2, bgcolor: 'rgba(29, 78, 137, 0.06)', border: 1, borderColor: 'divider' }}
+      sx={{
+        m: 2,
+        p: 2,
+        borderRadius: 2,
+        bgcolor: 'rgba(29, 78, 137, 0.06)',
+        border: 1,
+        borderColor: 'divider',
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <SupportAgentOutlinedIcon color="primary" fontSize="small" aria-hidden />

@@ -32,11 +32,21 @@ interface NavLinkItem {
 const LINKS_BEFORE_DEMO: NavLinkItem[] = [
   { label: 'Home', to: PATHS.home, icon: <HomeOutlinedIcon /> },
   { label: 'Profile', to: PATHS.profile, icon: <PersonOutlinedIcon /> },
-  { label: 'Notifications', to: PATHS.notifications, icon: <NotificationsNoneOutlinedIcon />, mobileOnly: true },
+  {
+    label: 'Notifications',
+    to: PATHS.notifications,
+    icon: <NotificationsNoneOutlinedIcon />,
+    mobileOnly: true,
+  },
   { label: 'Payments', to: PATHS.transactionHistory, icon: <ReceiptLongOutlinedIcon /> },
 ];
 const LINKS_AFTER_DEMO: NavLinkItem[] = [
-  { label: 'FAQs / Instructions', to: PATHS.instructions, icon: <HelpOutlineOutlinedIcon />, mobileOnly: true },
+  {
+    label: 'FAQs / Instructions',
+    to: PATHS.instructions,
+    icon: <HelpOutlineOutlinedIcon />,
+    mobileOnly: true,
+  },
 ];
 
 function isActive(pathname: string, to: string): boolean {

@@ -19,18 +19,35 @@ export default function PublicShell() {
       <SkipLink />
       <Box
         component="header"
-        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 1.5 }}
+        sx={{
+          bgcolor: 'background.paper',
+          borderBottom: 1,
+          borderColor: 'divider',
+          px: { xs: 2, sm: 3 },
+          py: 1.5,
+        }}
       >
         <Box
           component={RouterLink}
           to={PATHS.login}
           aria-label="Veridocs: sign in"
-          sx={{ display: 'inline-flex', textDecoration: 'none', borderRadius: 1, '&:focus-visible': { outline: '3px solid #f0b429', outlineOffset: 2 } }}
+          sx={{
+            display: 'inline-flex',
+            textDecoration: 'none',
+            borderRadius: 1,
+            '&:focus-visible': { outline: '3px solid #f0b429', outlineOffset: 2 },
+          }}
         >
           <BrandLogo size={30} />
         </Box>
       </Box>
-      <Container component="main" id="main-content" tabIndex={-1} maxWidth="md" sx={{ flex: 1, py: { xs: 2, sm: 4 }, outline: 'none' }}>
+      <Container
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        maxWidth="md"
+        sx={{ flex: 1, py: { xs: 2, sm: 4 }, outline: 'none' }}
+      >
         <PageHeader title={titleFor(pathname)} onBack={onBack} />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
@@ -38,7 +55,16 @@ export default function PublicShell() {
       </Container>
       <Box
         component="footer"
-        sx={{ py: 2, px: 2, display: 'flex', gap: 3, justifyContent: 'center', flexWrap: 'wrap', borderTop: 1, borderColor: 'divider' }}
+        sx={{
+          py: 2,
+          px: 2,
+          display: 'flex',
+          gap: 3,
+          justifyContent: 'center',
+          flexWrap: 'wrap',
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
       >
         <Link component={RouterLink} to={PATHS.login} variant="body2">
           Sign up / Login

@@ -39,7 +39,12 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
           component={RouterLink}
           to={PATHS.home}
           aria-label="Veridocs home"
-          sx={{ display: 'inline-flex', textDecoration: 'none', borderRadius: 1, '&:focus-visible': { outline: '3px solid #f0b429', outlineOffset: 2 } }}
+          sx={{
+            display: 'inline-flex',
+            textDecoration: 'none',
+            borderRadius: 1,
+            '&:focus-visible': { outline: '3px solid #f0b429', outlineOffset: 2 },
+          }}
         >
           <BrandLogo size={30} />
         </Box>
@@ -59,7 +64,12 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
             <Button onClick={openDemo} startIcon={<PlayCircleOutlinedIcon />} variant="text">
               Watch Demo
             </Button>
-            <Button component={RouterLink} to={PATHS.instructions} startIcon={<HelpOutlineOutlinedIcon />} variant="outlined">
+            <Button
+              component={RouterLink}
+              to={PATHS.instructions}
+              startIcon={<HelpOutlineOutlinedIcon />}
+              variant="outlined"
+            >
               Instructions / FAQs
             </Button>
           </>
@@ -68,7 +78,12 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
             <IconButton onClick={openDemo} aria-label="Watch Demo" color="primary">
               <PlayCircleOutlinedIcon />
             </IconButton>
-            <IconButton component={RouterLink} to={PATHS.instructions} aria-label="Instructions / FAQs" color="primary">
+            <IconButton
+              component={RouterLink}
+              to={PATHS.instructions}
+              aria-label="Instructions / FAQs"
+              color="primary"
+            >
               <HelpOutlineOutlinedIcon />
             </IconButton>
           </>

@@ -141,7 +141,9 @@ describe('periodic refresh (spec §4)', () => {
   });
 
   it('an expired stored access token is refreshed at start-up before anything else', async () => {
-    const expired = makeSession({ accessToken: makeAccessToken({ exp: Math.floor(Date.now() / 1000) - 10 }) });
+    const expired = makeSession({
+      accessToken: makeAccessToken({ exp: Math.floor(Date.now() / 1000) - 10 }),
+    });
     storeSession(expired);
     const fresh = makeSession();
     api.on('put', GET_TOKEN, { status: 200, body: ok(fresh) });
@@ -172,7 +174,11 @@ describe('logout (spec §4)', () => {
 
     expect(api.callsTo('post', LOGOUT)[0]?.headers.authorization).toBe(`Bearer ${current.refreshToken}`);
     expect(session.hasRefreshTimer).toBe(false);
-    expect(store.getState().auth).toEqual({ accessToken: null, refreshToken: null, refreshTokenExpiresIn: null });
+    expect(store.getState().auth).toEqual({
+      accessToken: null,
+      refreshToken: null,
+      refreshTokenExpiresIn: null,
+    });
     expect(store.getState().misc.openDemo).toBe(false);
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
@@ -203,7 +209,9 @@ describe('logout (spec §4)', () => {
     const logout = vi.spyOn(session, 'logout');
     store.dispatch(login({ ...makeSession({ accessToken: 'garbage' }), startRefresh: false }));
     const { http } = await import('../../lib/api-client');
-    await expect(http.get('/api/verification/v1/transactions/info')).rejects.toMatchObject({ cancelled: true });
+    await expect(http.get('/api/verification/v1/transactions/info')).rejects.toMatchObject({
+      cancelled: true,
+    });
     expect(logout).toHaveBeenCalled();
   });
 });

@@ -6,7 +6,8 @@ import type { RootState } from './store';
 export const selectIsLoggedIn = (state: RootState) => Boolean(state.auth.accessToken);
 export const selectAuth = (state: RootState) => state.auth;
 export const selectProfile = (state: RootState) => state.profile;
-export const selectProfileName = (state: RootState): string => state.profile.profileDetails?.name?.trim() ?? '';
+export const selectProfileName = (state: RootState): string =>
+  state.profile.profileDetails?.name?.trim() ?? '';
 export const selectMisc = (state: RootState) => state.misc;
 export const selectOpenDemo = (state: RootState) => state.misc.openDemo;
 export const selectSearchedQuery = (state: RootState) => state.misc.searchedQuery;

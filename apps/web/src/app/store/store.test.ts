@@ -9,7 +9,8 @@ import { setInfo } from './slices/verification-slice';
 import type { makeStore } from './store';
 
 async function rehydrated(persistor: ReturnType<typeof makeStore>['persistor']) {
-  for (let i = 0; i < 50 && !persistor.getState().bootstrapped; i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 50 && !persistor.getState().bootstrapped; i++)
+    await new Promise((r) => setTimeout(r, 5));
   expect(persistor.getState().bootstrapped).toBe(true);
 }
 
@@ -17,7 +18,12 @@ describe('client state slices (spec §3)', () => {
   it('start with the spec’s initial values', () => {
     const { store } = createTestApp();
     const state = store.getState();
-    expect(state.misc).toMatchObject({ openDemo: false, currentVerification: '', searchedQuery: {}, startButtonClicked: false });
+    expect(state.misc).toMatchObject({
+      openDemo: false,
+      currentVerification: '',
+      searchedQuery: {},
+      startButtonClicked: false,
+    });
     expect(state.formData).toMatchObject({ showInitScreen: true });
     expect(state.verification).toMatchObject({ configs: [], info: {} });
     expect(state.auth).toEqual({ accessToken: null, refreshToken: null, refreshTokenExpiresIn: null });
@@ -39,9 +45,15 @@ describe('persistence (spec §3)', () => {
     const misc = JSON.parse(sessionStorage.getItem('persist:misc') ?? 'null');
     expect(JSON.parse(misc.openDemo)).toBe(true);
     expect(JSON.parse(misc.searchedQuery)).toEqual({ pathname: '/ekyc/f1', search: '?orgId=o1' });
-    expect(JSON.parse(JSON.parse(sessionStorage.getItem('persist:formData') ?? '{}').showInitScreen)).toBe(false);
-    expect(JSON.parse(JSON.parse(sessionStorage.getItem('persist:verification') ?? '{}').info)).toEqual({ state: 'IN_PROGRESS' });
-    expect(JSON.parse(JSON.parse(sessionStorage.getItem('persist:profile') ?? '{}').mobile)).toBe('9876541234');
+    expect(JSON.parse(JSON.parse(sessionStorage.getItem('persist:formData') ?? '{}').showInitScreen)).toBe(
+      false,
+    );
+    expect(JSON.parse(JSON.parse(sessionStorage.getItem('persist:verification') ?? '{}').info)).toEqual({
+      state: 'IN_PROGRESS',
+    });
+    expect(JSON.parse(JSON.parse(sessionStorage.getItem('persist:profile') ?? '{}').mobile)).toBe(
+      '9876541234',
+    );
 
     const root = localStorage.getItem('persist:root-v3');
     expect(root).not.toBeNull();
@@ -71,7 +83,9 @@ describe('persistence (spec §3)', () => {
   it('the legacy profile key "profession" is read as employment', () => {
     const { store } = createTestApp();
     store.dispatch(
-      setProfile({ verificationDetailList: { profession: { verificationList: [{ type: 'employment-check' }] } } }),
+      setProfile({
+        verificationDetailList: { profession: { verificationList: [{ type: 'employment-check' }] } },
+      }),
     );
     expect(store.getState().profile.verificationDetailList).toEqual({
       employment: { verificationList: [{ type: 'employment-check' }] },

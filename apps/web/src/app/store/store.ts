@@ -5,7 +5,16 @@ import {
   type Reducer,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  persistStore,
+} from 'redux-persist';
 import localStorageEngine from 'redux-persist/es/storage';
 import sessionStorageEngine from 'redux-persist/es/storage/session';
 import { SESSION } from '@veridocs/shared';

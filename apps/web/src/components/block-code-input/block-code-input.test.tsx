@@ -4,7 +4,15 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BlockCodeInput, blockSizes, splitIntoBlocks } from './block-code-input';
 
-function Harness({ onChange, length = 6, blocks }: { onChange?: (v: string) => void; length?: number; blocks?: number }) {
+function Harness({
+  onChange,
+  length = 6,
+  blocks,
+}: {
+  onChange?: (v: string) => void;
+  length?: number;
+  blocks?: number;
+}) {
   const [value, setValue] = useState('');
   return (
     <>
@@ -127,7 +135,13 @@ describe('BlockCodeInput (spec §5)', () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
     render(
-      <BlockCodeInput length={12} blocks={3} onChange={onChange} label="Aadhaar number" getInputLabel={(p, c) => `Aadhaar block ${p} of ${c}`} />,
+      <BlockCodeInput
+        length={12}
+        blocks={3}
+        onChange={onChange}
+        label="Aadhaar number"
+        getInputLabel={(p, c) => `Aadhaar block ${p} of ${c}`}
+      />,
     );
     const first = screen.getByLabelText('Aadhaar block 1 of 3');
     await user.click(first);

@@ -1,4 +1,11 @@
-import { useImperativeHandle, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import {
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
 
@@ -167,7 +174,8 @@ export function BlockCodeInput({
     if (size === 1 && previous.length === 1 && digits.length === 2) {
       // A digit typed into a full one-digit block replaces it.
       const caret = input.selectionStart ?? input.value.length;
-      const typed = digitsOf(input.value.slice(Math.max(0, caret - 1), caret)) || digits.replace(previous, '').charAt(0);
+      const typed =
+        digitsOf(input.value.slice(Math.max(0, caret - 1), caret)) || digits.replace(previous, '').charAt(0);
       const next = [...parts];
       next[index] = typed || previous;
       commit(next);

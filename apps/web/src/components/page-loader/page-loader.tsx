@@ -2,7 +2,13 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 
 /** Shown while a lazily loaded screen arrives. */
-export function PageLoader({ label = 'Loading...', fullHeight = false }: { label?: string; fullHeight?: boolean }) {
+export function PageLoader({
+  label = 'Loading...',
+  fullHeight = false,
+}: {
+  label?: string;
+  fullHeight?: boolean;
+}) {
   return (
     <Box
       role="status"

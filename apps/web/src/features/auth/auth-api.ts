@@ -23,7 +23,11 @@ export async function requestOtp(body: LoginRequest): Promise<LoginResponse> {
 
 /** PUT /profile/otp/{txnId}/verify: a session for a known number, or newUser for a new one. */
 export async function verifyOtp(txnId: string, otp: string): Promise<VerifyOtpResponse> {
-  const data = await http.put<unknown>(wallet(API_PATHS.profile.verifyOtp(txnId)), { otp }, { noSnackbar: true });
+  const data = await http.put<unknown>(
+    wallet(API_PATHS.profile.verifyOtp(txnId)),
+    { otp },
+    { noSnackbar: true },
+  );
   return verifyOtpResponseSchema.parse(data);
 }
 

@@ -28,7 +28,10 @@ export function BrandPanel() {
     >
       <BrandLogo size={36} tone="light" />
       <Box sx={{ maxWidth: 480 }}>
-        <Typography component="p" sx={{ fontSize: { md: '1.875rem', lg: '2.25rem' }, fontWeight: 700, lineHeight: 1.2, mb: 2 }}>
+        <Typography
+          component="p"
+          sx={{ fontSize: { md: '1.875rem', lg: '2.25rem' }, fontWeight: 700, lineHeight: 1.2, mb: 2 }}
+        >
           All-in-one certificate verification platform
         </Typography>
         <Typography sx={{ color: 'rgba(255,255,255,0.88)', mb: 4, fontSize: '1.0625rem' }}>

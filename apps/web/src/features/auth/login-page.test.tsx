@@ -49,12 +49,17 @@ describe('login screen: mobile step', () => {
   });
 
   it('shows the server’s message inline when no OTP can be sent', async () => {
-    api.on('post', LOGIN, { status: 429, body: fail(109, 'You have reached the maximum number of OTP requests, please try again later') });
+    api.on('post', LOGIN, {
+      status: 429,
+      body: fail(109, 'You have reached the maximum number of OTP requests, please try again later'),
+    });
     const { user } = renderApp({ route: '/login' });
     await user.type(await screen.findByLabelText('Mobile Number'), '9876543210');
     await user.click(getOtp());
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('You have reached the maximum number of OTP requests, please try again later');
+    expect(alert).toHaveTextContent(
+      'You have reached the maximum number of OTP requests, please try again later',
+    );
     // Shown once: inline, not also as a snackbar.
     expect(screen.getAllByText(/maximum number of OTP requests/)).toHaveLength(1);
   });
@@ -66,7 +71,10 @@ describe('login screen: a new number signs up', () => {
     api.on('post', LOGIN, otpSent(30, 'whatsapp'));
     api.on('put', VERIFY, { status: 200, body: ok({ newUser: true, txnId: TXN, mobile: '9876541234' }) });
     api.on('post', CREATE, { status: 200, body: ok(session) });
-    api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile({ profileDetails: { name: 'Asha Verma' } })) });
+    api.on('get', '/api/web-wallet/profile', {
+      status: 200,
+      body: ok(makeProfile({ profileDetails: { name: 'Asha Verma' } })),
+    });
     const { user, probe } = renderApp({ route: '/login' });
 
     await user.type(await screen.findByLabelText('Mobile Number'), '9876541234');
@@ -99,7 +107,11 @@ describe('login screen: a new number signs up', () => {
 
     expect(await screen.findByRole('heading', { name: 'Hello, Asha Verma' })).toBeInTheDocument();
     expect(probe.current?.pathname).toBe('/');
-    expect(api.callsTo('post', CREATE)[0]?.body).toEqual({ mobile: '9876541234', name: 'Asha Verma', txnId: TXN });
+    expect(api.callsTo('post', CREATE)[0]?.body).toEqual({
+      mobile: '9876541234',
+      name: 'Asha Verma',
+      txnId: TXN,
+    });
     expect(localStorage.getItem('accessToken')).toBe(session.accessToken);
     expect(localStorage.getItem('refreshToken')).toBe(session.refreshToken);
     expect(localStorage.getItem('refreshTokenExpiresIn')).toBe('3600');

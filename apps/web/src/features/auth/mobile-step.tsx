@@ -78,12 +78,18 @@ export function MobileStep({
           sx={{ fontSize: '1.125rem', letterSpacing: '0.04em' }}
         />
         <FormHelperText id={`${id}-mobile-help`}>
-          {showInvalid ? MESSAGES.invalidMobile : 'We will send a 6-digit one-time password (OTP) to this number.'}
+          {showInvalid
+            ? MESSAGES.invalidMobile
+            : 'We will send a 6-digit one-time password (OTP) to this number.'}
         </FormHelperText>
       </FormControl>
 
       <FormControl component="fieldset">
-        <FormLabel component="legend" id={`${id}-channel`} sx={{ mb: 0.5, fontWeight: 600, color: 'text.primary' }}>
+        <FormLabel
+          component="legend"
+          id={`${id}-channel`}
+          sx={{ mb: 0.5, fontWeight: 600, color: 'text.primary' }}
+        >
           Receive OTP via
         </FormLabel>
         <RadioGroup

@@ -30,7 +30,18 @@ interface OtpStepProps {
 
 /** Step 2: the 6-digit OTP, with resend after the countdown. */
 export function OtpStep(props: OtpStepProps) {
-  const { mobile, channel, otp, onOtpChange, onSubmit, onResend, onChangeNumber, verifying, resending, error } = props;
+  const {
+    mobile,
+    channel,
+    otp,
+    onOtpChange,
+    onSubmit,
+    onResend,
+    onChangeNumber,
+    verifying,
+    resending,
+    error,
+  } = props;
   const id = useId();
   const codeRef = useRef<BlockCodeInputHandle>(null);
   const secondsLeft = useCountdown(props.resendIn, props.sendKey);
@@ -52,7 +63,13 @@ export function OtpStep(props: OtpStepProps) {
           </Box>{' '}
           via {CHANNEL_LABELS[channel]}
         </Typography>
-        <Link component="button" type="button" variant="body2" onClick={onChangeNumber} sx={{ mt: 0.5, fontWeight: 600 }}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={onChangeNumber}
+          sx={{ mt: 0.5, fontWeight: 600 }}
+        >
           Change number
         </Link>
       </Box>
@@ -80,14 +97,27 @@ export function OtpStep(props: OtpStepProps) {
         </Alert>
       )}
 
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={!complete} loading={verifying}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={!complete}
+        loading={verifying}
+      >
         Verify OTP
       </Button>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary">
           Didn’t receive it?
         </Typography>
-        <Button type="button" variant="text" onClick={onResend} disabled={secondsLeft > 0 || resending} loading={resending}>
+        <Button
+          type="button"
+          variant="text"
+          onClick={onResend}
+          disabled={secondsLeft > 0 || resending}
+          loading={resending}
+        >
           {secondsLeft > 0 ? `Resend OTP in ${formatCountdown(secondsLeft)}` : 'Resend OTP'}
         </Button>
       </Box>

@@ -60,7 +60,11 @@ export default function HomePage() {
             documents. Open that link to begin: your verifications will then show up here.
           </Typography>
           <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
-            <Button variant="contained" startIcon={<PlayCircleOutlinedIcon />} onClick={() => dispatch(setOpenDemo(true))}>
+            <Button
+              variant="contained"
+              startIcon={<PlayCircleOutlinedIcon />}
+              onClick={() => dispatch(setOpenDemo(true))}
+            >
               Watch Demo
             </Button>
             <Button variant="outlined" component={RouterLink} to={PATHS.instructions}>

@@ -44,7 +44,16 @@ function Instructions() {
             </Box>
             <Box>
               <Typography variant="h3" component="h3" sx={{ mb: 0.5 }}>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Box
+                  component="span"
+                  sx={{
+                    position: 'absolute',
+                    width: 1,
+                    height: 1,
+                    overflow: 'hidden',
+                    clip: 'rect(0 0 0 0)',
+                  }}
+                >
                   Step {index + 1}:{' '}
                 </Box>
                 {step.title}
@@ -78,8 +87,17 @@ function Faqs() {
         Frequently asked questions
       </Typography>
       {faqs.map((faq, index) => (
-        <Accordion key={faq.question} disableGutters elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', '&::before': { display: 'none' } }}>
-          <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`faq-${index}-summary`} aria-controls={`faq-${index}-details`}>
+        <Accordion
+          key={faq.question}
+          disableGutters
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: 'divider', '&::before': { display: 'none' } }}
+        >
+          <AccordionSummary
+            expandIcon={<ExpandMoreIcon />}
+            id={`faq-${index}-summary`}
+            aria-controls={`faq-${index}-details`}
+          >
             <Typography component="span" sx={{ fontWeight: 600 }}>
               {faq.question}
             </Typography>
@@ -99,7 +117,12 @@ export default function InfoPage({ tab }: { tab: InfoTab }) {
   const id = useId();
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Tabs value={tab} aria-label="Instructions and FAQs" variant="fullWidth" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        aria-label="Instructions and FAQs"
+        variant="fullWidth"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab
           value="instructions"
           label="Instructions"
@@ -119,7 +142,12 @@ export default function InfoPage({ tab }: { tab: InfoTab }) {
           aria-controls={`${id}-panel`}
         />
       </Tabs>
-      <Box role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}-tab`} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-${tab}-tab`}
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
         {tab === 'instructions' ? <Instructions /> : <Faqs />}
       </Box>
     </Paper>

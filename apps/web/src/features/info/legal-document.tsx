@@ -8,7 +8,15 @@ export interface LegalSection {
 }
 
 /** Static legal text: a date line and numbered sections. */
-export function LegalDocument({ dateLine, intro, sections }: { dateLine: string; intro: string; sections: LegalSection[] }) {
+export function LegalDocument({
+  dateLine,
+  intro,
+  sections,
+}: {
+  dateLine: string;
+  intro: string;
+  sections: LegalSection[];
+}) {
   return (
     <Paper variant="outlined" component="article" sx={{ p: { xs: 2.5, sm: 4 } }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

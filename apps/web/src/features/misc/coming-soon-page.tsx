@@ -17,8 +17,8 @@ export default function ComingSoonPage() {
         Not available yet
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 460, mx: 'auto', mb: 3 }}>
-        This part of Veridocs is still being built and will arrive in an upcoming update. Nothing here needs your
-        attention for now.
+        This part of Veridocs is still being built and will arrive in an upcoming update. Nothing here needs
+        your attention for now.
       </Typography>
       <Box>
         <Button component={RouterLink} to="/" variant="outlined">

@@ -24,10 +24,21 @@ export default function DemoDialog({ open, onClose }: { open: boolean; onClose: 
   const last = index === total - 1;
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+    >
       <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
         How Veridocs works
-        <IconButton onClick={onClose} aria-label="Close demo" sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <IconButton
+          onClick={onClose}
+          aria-label="Close demo"
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -49,7 +60,11 @@ export default function DemoDialog({ open, onClose }: { open: boolean; onClose: 
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, justifyContent: 'space-between' }}>
-        <Button startIcon={<ChevronLeftIcon />} onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
+        <Button
+          startIcon={<ChevronLeftIcon />}
+          onClick={() => setIndex((i) => Math.max(0, i - 1))}
+          disabled={index === 0}
+        >
           Previous
         </Button>
         {last ? (
@@ -57,7 +72,11 @@ export default function DemoDialog({ open, onClose }: { open: boolean; onClose: 
             Done
           </Button>
         ) : (
-          <Button variant="contained" endIcon={<ChevronRightIcon />} onClick={() => setIndex((i) => Math.min(total - 1, i + 1))}>
+          <Button
+            variant="contained"
+            endIcon={<ChevronRightIcon />}
+            onClick={() => setIndex((i) => Math.min(total - 1, i + 1))}
+          >
             Next
           </Button>
         )}

@@ -14,7 +14,10 @@ afterEach(() => api.restore());
 describe('/profile', () => {
   it('shows name and mobile, and changes the name with PATCH', async () => {
     api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) }, { once: true });
-    api.on('patch', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile({ profileDetails: { name: 'Asha R Verma' } })) });
+    api.on('patch', '/api/web-wallet/profile', {
+      status: 200,
+      body: ok(makeProfile({ profileDetails: { name: 'Asha R Verma' } })),
+    });
     const { user, app } = renderApp({ route: '/profile' });
     expect(await screen.findByText('+91 98765 41234')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Asha Verma' })).toBeInTheDocument();

@@ -27,7 +27,9 @@ type NameForm = z.input<typeof nameFormSchema>;
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
+  return (
+    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')
+  ).toUpperCase();
 }
 
 function formatMobile(mobile: string): string {
@@ -52,7 +54,8 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
     setServerError(null);
     try {
       const updated = await updateProfile({ name });
-      if (updated && typeof updated === 'object' && 'profileDetails' in updated) dispatch(setProfile(updated));
+      if (updated && typeof updated === 'object' && 'profileDetails' in updated)
+        dispatch(setProfile(updated));
       else await session.loadProfile();
       enqueueSnackbar('Name updated', { variant: 'success' });
       onDone();

@@ -53,6 +53,11 @@ const miscSlice = createSlice({
   },
 });
 
-export const { setOpenDemo, setCurrentVerification, setSearchedQuery, setStartButtonClicked, setCandidateTransactions } =
-  miscSlice.actions;
+export const {
+  setOpenDemo,
+  setCurrentVerification,
+  setSearchedQuery,
+  setStartButtonClicked,
+  setCandidateTransactions,
+} = miscSlice.actions;
 export const miscReducer = miscSlice.reducer;

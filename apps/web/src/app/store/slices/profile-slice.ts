@@ -14,7 +14,10 @@ export function normaliseProfile(profile: ProfileState): ProfileState {
   const { profession, ...rest } = list;
   return {
     ...profile,
-    verificationDetailList: { ...rest, employment: rest.employment ?? profession } as Profile['verificationDetailList'],
+    verificationDetailList: {
+      ...rest,
+      employment: rest.employment ?? profession,
+    } as Profile['verificationDetailList'],
   };
 }
 
