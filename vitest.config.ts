@@ -20,8 +20,6 @@ export default defineConfig({
           setupFiles: ['apps/server/src/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file builds its own app on its own database; PGlite is CPU-bound, two at a time.
-          maxWorkers: 2,
         },
       },
       {
