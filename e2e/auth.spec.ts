@@ -75,8 +75,8 @@ test('a new number signs up with the keyboard alone', async ({ page, request }) 
   const { otp } = await latestOtp(request, mobile);
   await page.keyboard.type(otp);
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Full Name')).toBeVisible();
-  await page.getByLabel('Full Name').focus();
+  // The name step takes focus itself: no mouse, no scripted focus.
+  await expect(page.getByLabel('Full Name')).toBeFocused();
   await page.keyboard.type('Ravi Kumar');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
