@@ -7,7 +7,9 @@ import * as loginBundle from './login-bundle.mjs';
 import * as startup from './startup.mjs';
 import * as throughput from './throughput.mjs';
 
-const measures = [loginBundle, startup, throughput];
+// `npm run bench -- throughput` runs only the named measures.
+const only = process.argv.slice(2);
+const measures = [loginBundle, startup, throughput].filter((m) => only.length === 0 || only.includes(m.name));
 
 buildIfStale();
 const rows = [];

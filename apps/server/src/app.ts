@@ -7,11 +7,12 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seed } from './db/seed.js';
 import { AppError } from './errors.js';
+import { createReadCache, disabledReadCache } from './lib/read-cache.js';
 import { registerAuth } from './http/auth-guard.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerPartnerOrgGuard } from './http/partner-org.js';
-import { registerSecurityHeaders } from './http/security.js';
+import { createSecurityHeaders } from './http/security.js';
 import { registerSpaAndNotFound } from './http/spa.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { authRouter } from './modules/auth/auth-router.js';
@@ -99,16 +100,14 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     parseJson(request, text, done);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  // First, so that every answer (also a refused one) carries them. API answers are never cached
+  // unless a route says otherwise (it sets its own cache-control later).
+  const securityHeaders = createSecurityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders).header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
-
-  // Security headers first, so that every answer (also a refused one) carries them.
-  await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerPartnerOrgGuard(app, config.partnerOrgIds);
   await app.register(fastifyRateLimit, {
@@ -122,7 +121,9 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm));
   const outbox = createOutboxRepository(db.orm);
   const sender = deps.sender ?? createMessageSender(config.smsGateway, outbox, now);
-  const profileRepo = createProfileRepository(db.orm);
+  const readCache = <K, V>(max: number) =>
+    db.exclusive ? createReadCache<K, V>(max) : disabledReadCache<K, V>();
+  const profileRepo = createProfileRepository(db.orm, readCache(10_000));
   const sessions = createSessionService({
     repo: createSessionRepository(db.orm),
     key: keys.jwt,
@@ -131,7 +132,13 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
     findIdentity: (id) => profiles.findIdentity(id),
   });
-  const otp = createOtpService({ repo: createOtpRepository(db.orm), sender, key: keys.otp, now, log: app.log });
+  const otp = createOtpService({
+    repo: createOtpRepository(db.orm),
+    sender,
+    key: keys.otp,
+    now,
+    log: app.log,
+  });
   const profiles = createProfileService({ repo: profileRepo, otp, sessions, now });
   const auth = createAuthService({
     otp,
@@ -142,7 +149,8 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
 
   await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });
   await app.register(orgAssetsRouter);
-  if (config.devTools) await app.register(devRouter, { dev: createDevService(outbox), publicUrl: config.publicUrl });
+  if (config.devTools)
+    await app.register(devRouter, { dev: createDevService(outbox), publicUrl: config.publicUrl });
   await app.register(
     async (wallet) => {
       await wallet.register(authRouter, { auth, sessions, rateLimit: config.rateLimit });

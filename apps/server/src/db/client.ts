@@ -16,6 +16,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   readonly kind: DatabaseKind;
   readonly orm: Orm;
+  /**
+   * True when this process is the database's only user (the embedded PGlite folder it locked), so
+   * in-process read caches stay coherent (lib/read-cache.ts). False on PostgreSQL.
+   */
+  readonly exclusive: boolean;
   /** Applies pending migrations (serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -28,12 +33,16 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 const MIGRATION_LOCK_KEY = 7_243_911;
 
 /** Wraps an open PGlite (a folder, memory, or a loaded snapshot). One connection: PGlite is single-user. */
-export function fromPglite(client: PGlite, onClose: () => void = () => undefined): Database {
+export function fromPglite(
+  client: PGlite,
+  { onClose = () => undefined, exclusive = false }: { onClose?: () => void; exclusive?: boolean } = {},
+): Database {
   const orm = drizzlePglite({ client, schema });
   // Apps sharing this handle (tests) migrate one after the other, like instances on PostgreSQL.
   let migrating: Promise<void> = Promise.resolve();
   return {
     kind: 'pglite',
+    exclusive,
     orm: orm as unknown as Orm,
     migrate: () => {
       const run = migrating.then(() => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }));
@@ -103,11 +112,11 @@ function lockFolder(dataDir: string): () => void {
 }
 
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (!dataDir) return fromPglite(await PGlite.create());
+  if (!dataDir) return fromPglite(await PGlite.create(), { exclusive: true });
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockFolder(dataDir);
   try {
-    return fromPglite(await PGlite.create({ dataDir }), unlock);
+    return fromPglite(await PGlite.create({ dataDir }), { onClose: unlock, exclusive: true });
   } catch (error) {
     unlock();
     throw error;
@@ -127,6 +136,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   const orm = drizzlePg({ client: pool, schema });
   return {
     kind: 'postgres',
+    exclusive: false,
     orm: orm as unknown as Orm,
     migrate: async () => {
       const client = await pool.connect();

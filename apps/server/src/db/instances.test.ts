@@ -14,7 +14,7 @@ describe('instances sharing one database', () => {
   const clock = createTestClock();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ shared: true });
     // Started together: migrations, seed and the generated secret must not trip over each other.
     apps.push(...(await Promise.all([1, 2, 3].map(() => buildApp(config, { db: database.db, now: clock.now })))));
   });

@@ -25,13 +25,25 @@ async function appWithFailingRoutes() {
   app.get('/app-error', async () => {
     throw new AppError('OTP_RESEND_TOO_SOON', 'Please wait 10 seconds', { retryAfter: 10 });
   });
-  app.get('/bad-response', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async () => ({
-    ok: 'yes' as unknown as true,
-  }));
+  app.get(
+    '/bad-response',
+    { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async () => ({
+      ok: 'yes' as unknown as true,
+    }),
+  );
   app.get('/teapot', async () => {
     throw Object.assign(new Error('I am a teapot'), { statusCode: 418 });
   });
-  app.post('/items', { schema: { body: z.object({ items: z.array(z.object({ name: z.string().min(1, 'Name is required') })) }) } }, async () => 'ok');
+  app.post(
+    '/items',
+    {
+      schema: {
+        body: z.object({ items: z.array(z.object({ name: z.string().min(1, 'Name is required') })) }),
+      },
+    },
+    async () => 'ok',
+  );
   await app.ready();
   return { app, lines };
 }
@@ -41,7 +53,11 @@ describe('the error handler', () => {
     const { app, lines } = await appWithFailingRoutes();
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 500, data: null, message: 'Something went wrong, please try again later' });
+    expect(res.json()).toEqual({
+      code: 500,
+      data: null,
+      message: 'Something went wrong, please try again later',
+    });
     expect(res.body).not.toContain('hunter2');
     expect(lines.join('')).toContain('hunter2');
     await app.close();
@@ -73,7 +89,11 @@ describe('the error handler', () => {
 
   it('names nested paths in validation errors', async () => {
     const { app } = await appWithFailingRoutes();
-    const res = await app.inject({ method: 'POST', url: '/items', payload: { items: [{ name: 'a' }, { name: '' }] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/items',
+      payload: { items: [{ name: 'a' }, { name: '' }] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 100,

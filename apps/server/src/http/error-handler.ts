@@ -7,7 +7,10 @@ import { AppError } from '../errors.js';
 const FASTIFY_ERRORS: Record<string, { name: ErrorName; message?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { name: 'VALIDATION_FAILED', message: 'Request body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'VALIDATION_FAILED', message: 'Request body is empty' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { name: 'VALIDATION_FAILED', message: 'Request body length does not match Content-Length' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    name: 'VALIDATION_FAILED',
+    message: 'Request body length does not match Content-Length',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { name: 'UNSUPPORTED_MEDIA_TYPE' },
   FST_ERR_CTP_BODY_TOO_LARGE: { name: 'PAYLOAD_TOO_LARGE' },
   FST_ERR_CTP_INVALID_TYPE: { name: 'UNSUPPORTED_MEDIA_TYPE' },
@@ -44,36 +47,42 @@ function issuePath(context: string | undefined, instancePath: string): string {
  * status of the shared table. Unexpected errors answer a generic 500; details go only to the log.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
-      return send(reply, error.statusCode, { code: error.code, data: error.data, message: error.message });
-    }
+  app.setErrorHandler(
+    (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+        return send(reply, error.statusCode, { code: error.code, data: error.data, message: error.message });
+      }
 
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const context = (error as FastifyError).validationContext;
-      const issues: ValidationIssue[] = error.validation.map((v) => ({
-        path: issuePath(context, v.instancePath),
-        message: v.message ?? 'Invalid value',
-      }));
-      const first = issues[0];
-      const [status, body] = fromTable('VALIDATION_FAILED', first && `${first.path}: ${first.message}`, issues);
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const context = (error as FastifyError).validationContext;
+        const issues: ValidationIssue[] = error.validation.map((v) => ({
+          path: issuePath(context, v.instancePath),
+          message: v.message ?? 'Invalid value',
+        }));
+        const first = issues[0];
+        const [status, body] = fromTable(
+          'VALIDATION_FAILED',
+          first && `${first.path}: ${first.message}`,
+          issues,
+        );
+        return send(reply, status, body);
+      }
+
+      const fastifyError = error as FastifyError;
+      const statusCode = fastifyError.statusCode ?? 500;
+      const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
+      if (known) return send(reply, ...fromTable(known.name, known.message));
+
+      if (statusCode >= 400 && statusCode < 500) {
+        const name = BY_STATUS[statusCode];
+        const [status, body] = name ? fromTable(name) : fromTable('VALIDATION_FAILED', fastifyError.message);
+        return send(reply, name ? status : statusCode, body);
+      }
+
+      request.log.error({ err: error }, 'Unhandled error');
+      const [status, body] = fromTable(statusCode === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL');
       return send(reply, status, body);
-    }
-
-    const fastifyError = error as FastifyError;
-    const statusCode = fastifyError.statusCode ?? 500;
-    const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
-    if (known) return send(reply, ...fromTable(known.name, known.message));
-
-    if (statusCode >= 400 && statusCode < 500) {
-      const name = BY_STATUS[statusCode];
-      const [status, body] = name ? fromTable(name) : fromTable('VALIDATION_FAILED', fastifyError.message);
-      return send(reply, name ? status : statusCode, body);
-    }
-
-    request.log.error({ err: error }, 'Unhandled error');
-    const [status, body] = fromTable(statusCode === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL');
-    return send(reply, status, body);
-  });
+    },
+  );
 }

@@ -14,10 +14,13 @@ export function isServicePath(path: string): boolean {
  */
 export function registerPartnerOrgGuard(app: FastifyInstance, allowed: readonly string[]) {
   const known = new Set(allowed);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const path = request.url.split('?', 1)[0] ?? '';
-    if (!isServicePath(path)) return;
     const value = request.headers[PARTNER_ORG_HEADER];
-    if (typeof value !== 'string' || !known.has(value.trim())) throw new AppError('PARTNER_ORG_INVALID');
+    if (isServicePath(path) && (typeof value !== 'string' || !known.has(value.trim()))) {
+      done(new AppError('PARTNER_ORG_INVALID'));
+    } else {
+      done();
+    }
   });
 }

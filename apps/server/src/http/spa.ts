@@ -38,7 +38,9 @@ export async function registerSpaAndNotFound(app: FastifyInstance, webDistDir: s
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const { code, status } = ERROR_CODES.NOT_FOUND;
-    return reply.code(status).send({ code, data: null, message: `Route ${request.method} ${path} not found` });
+    return reply
+      .code(status)
+      .send({ code, data: null, message: `Route ${request.method} ${path} not found` });
   });
   return hasSpa;
 }

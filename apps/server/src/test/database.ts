@@ -53,11 +53,12 @@ async function pgliteSnapshot(): Promise<Buffer> {
 
 let snapshot: Promise<Buffer> | undefined;
 
-async function freshPglite(): Promise<TestDatabase> {
+async function freshPglite(shared: boolean): Promise<TestDatabase> {
   snapshot ??= pgliteSnapshot();
   // In memory and thrown away: no need to wait for the (virtual) file system after each query.
   const client = await PGlite.create({ loadDataDir: new Blob([await snapshot]), relaxedDurability: true });
-  const db = fromPglite(client);
+  // One app per database unless the test shares it between several (instances.test.ts).
+  const db = fromPglite(client, { exclusive: !shared });
   return { db, dispose: () => db.close() };
 }
 
@@ -89,6 +90,6 @@ async function freshPostgres(serverUrl: string): Promise<TestDatabase> {
 }
 
 /** A new, empty (not yet migrated on PostgreSQL) database for one app. */
-export function createTestDatabase(): Promise<TestDatabase> {
-  return TEST_DATABASE_URL ? freshPostgres(TEST_DATABASE_URL) : freshPglite();
+export function createTestDatabase({ shared = false }: { shared?: boolean } = {}): Promise<TestDatabase> {
+  return TEST_DATABASE_URL ? freshPostgres(TEST_DATABASE_URL) : freshPglite(shared);
 }

@@ -37,6 +37,10 @@ export interface SessionServiceDeps {
 export function createSessionService(deps: SessionServiceDeps) {
   const { repo, key, now: clock } = deps;
   const revoked = () => new AppError('SESSION_REVOKED');
+  // Every API call carries the same access token for up to an hour: its signature is checked once,
+  // then the verified claims are reused (expiry is still checked on each call).
+  const verified = new Map<string, { user: AuthUser; expiresAtMs: number }>();
+  const VERIFIED_MAX = 10_000;
 
   async function signAccess(identity: Identity, familyId: string, now: Date): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
@@ -122,10 +126,20 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** Verifies an access token; null when it is missing, malformed, forged or expired. */
     async authenticate(accessToken: string | null): Promise<AuthUser | null> {
       if (!accessToken) return null;
+      const now = clock();
+      const known = verified.get(accessToken);
+      if (known) {
+        if (known.expiresAtMs > now.getTime()) return known.user;
+        verified.delete(accessToken);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(accessToken, key, { algorithms: ['HS256'], currentDate: clock() });
+        const { payload } = await jwtVerify(accessToken, key, { algorithms: ['HS256'], currentDate: now });
         const claims = accessTokenPayloadSchema.parse(payload);
-        return { profileId: claims.sub, mobile: claims.mobile, sessionId: claims.sid };
+        const user = { profileId: claims.sub, mobile: claims.mobile, sessionId: claims.sid };
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+        verified.set(accessToken, { user, expiresAtMs: claims.exp * 1000 });
+        return user;
       } catch {
         return null;
       }

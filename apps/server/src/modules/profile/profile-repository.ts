@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
+import type { ReadCache } from '../../lib/read-cache.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
-export function createProfileRepository(orm: Orm) {
+/** `byId` caches rows by id (GET profile runs on every screen); every write here invalidates it. */
+export function createProfileRepository(orm: Orm, byId: ReadCache<string, ProfileRow>) {
   return {
-    async findById(id: string): Promise<ProfileRow | undefined> {
-      const [row] = await orm.select().from(profiles).where(eq(profiles.id, id));
-      return row;
+    findById(id: string): Promise<ProfileRow | undefined> {
+      return byId.get(id, async () => {
+        const [row] = await orm.select().from(profiles).where(eq(profiles.id, id));
+        return row;
+      });
     },
     async findByMobile(mobile: string): Promise<ProfileRow | undefined> {
       const [row] = await orm.select().from(profiles).where(eq(profiles.mobile, mobile));
@@ -26,12 +30,18 @@ export function createProfileRepository(orm: Orm) {
       if (!existing) throw new Error('profile missing after conflicting insert');
       return existing;
     },
-    async update(id: string, patch: { name?: string | undefined }, now: Date): Promise<ProfileRow | undefined> {
+    async update(
+      id: string,
+      patch: { name?: string | undefined },
+      now: Date,
+    ): Promise<ProfileRow | undefined> {
+      byId.invalidate(id);
       const [row] = await orm
         .update(profiles)
         .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), updatedAt: now })
         .where(eq(profiles.id, id))
         .returning();
+      byId.invalidate(id);
       return row;
     },
   };
