@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureChromium, startServer, stopServer } from '../scripts/lib.mjs';
 
-export const name = 'JavaScript loaded by /login';
+export const name = 'login-bundle';
 
 export async function run() {
   const dataDir = mkdtempSync(join(tmpdir(), 'veridocs-bench-'));

@@ -31,5 +31,25 @@ export const API_PATHS = {
   verifier: {
     /** Relative to SERVICE_BASES.verificationV1; public. */
     base: '/verifier',
+    org: (orgId: string) => `/verifier/${encodeURIComponent(orgId)}`,
+    orgRoute: '/verifier/:orgId',
+  },
+  /** Relative to SERVICE_BASES.verificationV1 (spec §7 "Verification and forms"). */
+  verification: {
+    configsInfo: '/verification-configs/info',
+    transactions: '/transactions',
+    process: '/transactions/process',
+    submit: '/transactions/submit',
+    info: '/transactions/info',
+    typeInfo: (type: string) => `/transactions/${encodeURIComponent(type)}/info`,
+    typeInfoRoute: '/transactions/:type/info',
+    candidateTransactions: '/transactions/candidate-transaction',
+    history: '/transactions/history',
+    publicForms: '/ekyc-forms/public',
+    purposes: '/purposes/user',
+    userResponse: '/transactions/user-response',
+    markAsSkip: '/transactions/process/mark-as-skip',
+    /** PUT saves a verification's input (DATA_SAVED); POST submits it (READY_TO_SUBMIT). */
+    bgv: '/bgv',
   },
 } as const;

@@ -53,6 +53,17 @@ export const ERROR_CODES = {
     status: 400,
     message: 'Verification timed out, please request a new OTP',
   },
+  FORM_EXPIRED: { code: 118, status: 410, message: 'This form has expired' },
+  FORM_NOT_FOUND: { code: 119, status: 404, message: 'This verification form does not exist' },
+  ORG_NOT_FOUND: { code: 120, status: 404, message: 'This organisation does not exist' },
+  TRANSACTION_NOT_FOUND: { code: 121, status: 404, message: 'This verification request does not exist' },
+  /** The transaction belongs to another candidate: the init screen shows "Access not allowed". */
+  TRANSACTION_ACCESS_DENIED: { code: 122, status: 403, message: 'Access not allowed' },
+  INVALID_TRANSITION: { code: 123, status: 409, message: 'This step cannot be done in the current state' },
+  SKIP_NOT_ALLOWED: { code: 124, status: 400, message: 'This verification cannot be skipped' },
+  QUESTIONNAIRE_REQUIRED: { code: 125, status: 400, message: 'Please answer the questions before starting' },
+  VERIFICATION_NOT_IN_FORM: { code: 126, status: 400, message: 'This verification is not part of the form' },
+  PAYMENT_REQUIRED: { code: 127, status: 402, message: 'Payment is required before submitting' },
   /** The refresh token is unknown, revoked, expired or was reused: the client logs out. */
   SESSION_REVOKED: { code: 138, status: 401, message: 'Session expired, please log in again' },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },

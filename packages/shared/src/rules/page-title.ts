@@ -39,7 +39,8 @@ export function pageTitle(pathname: string): string | null {
 }
 
 /** The back button (spec §2): hidden on submitted and login; saved search link on two routes; / from a form. */
-export type BackAction = { kind: 'hidden' } | { kind: 'saved-search' } | { kind: 'home' } | { kind: 'history' };
+export type BackAction =
+  { kind: 'hidden' } | { kind: 'saved-search' } | { kind: 'home' } | { kind: 'history' };
 export function backAction(pathname: string, formUrlKey: string): BackAction {
   const first = firstPathSegment(pathname);
   if (first === '' || first === 'submitted' || first === 'login') return { kind: 'hidden' };

@@ -21,7 +21,10 @@ export const profileNameSchema = z
   .min(1, MESSAGES.nameRequired)
   .min(PROFILE_NAME.min, `Name must be at least ${PROFILE_NAME.min} characters`)
   .max(PROFILE_NAME.max, `Name must be at most ${PROFILE_NAME.max} characters`)
-  .regex(/^[\p{L}][\p{L}\p{M} .'-]*$/u, 'Name may contain only letters, spaces, dots, hyphens and apostrophes');
+  .regex(
+    /^[\p{L}][\p{L}\p{M} .'-]*$/u,
+    'Name may contain only letters, spaces, dots, hyphens and apostrophes',
+  );
 
 /** POST {webWallet}/profile/login */
 export const loginRequestSchema = z
@@ -69,7 +72,11 @@ export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
  * proved the number; without it anyone could claim a number (docs/decisions/0002).
  */
 export const createWalletRequestSchema = z
-  .object({ mobile: mobileSchema, name: profileNameSchema, txnId: z.string().uuid('Unknown OTP transaction') })
+  .object({
+    mobile: mobileSchema,
+    name: profileNameSchema,
+    txnId: z.string().uuid('Unknown OTP transaction'),
+  })
   .strict();
 export type CreateWalletRequest = z.input<typeof createWalletRequestSchema>;
 

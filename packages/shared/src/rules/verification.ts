@@ -1,0 +1,230 @@
+import {
+  MINIMUM_SET_COUNT,
+  MINIMUM_SET_VERIFICATIONS,
+  SORT_PRIORITY,
+} from '../constants/verification-types.js';
+
+/** The parts of a verification entry (spec §3) these rules read. */
+export interface VerificationLike {
+  name: string;
+  state: string;
+  markedAsSkip: boolean;
+  skipAllowed?: boolean;
+  category?: { name: string };
+  acceptMultipleSubmissions?: boolean;
+}
+
+/** Proceeded: skipped, or no longer NOT_INITIALIZED (spec §4). */
+export const isProceeded = (v: VerificationLike) => v.markedAsSkip || v.state !== 'NOT_INITIALIZED';
+/** Remaining: NOT_INITIALIZED and not skipped. */
+export const isRemaining = (v: VerificationLike) => v.state === 'NOT_INITIALIZED' && !v.markedAsSkip;
+/** Done: COMPLETED. */
+export const isDone = (v: VerificationLike) => v.state === 'COMPLETED';
+
+export function filterVerifications(list: readonly VerificationLike[]): {
+  remaining: string[];
+  done: string[];
+} {
+  return {
+    remaining: list.filter(isRemaining).map((v) => v.name),
+    done: list.filter(isDone).map((v) => v.name),
+  };
+}
+
+/** A form is expired when its expiry (unix seconds) is not -1 and now has passed it. */
+export function isFormExpired(expiry: number, now: Date): boolean {
+  return expiry !== -1 && now.getTime() > expiry * 1000;
+}
+
+/** Sort priority of a state (spec §4); unknown states last. */
+export const sortPriority = (state: string) => SORT_PRIORITY[state] ?? 99;
+
+/** Tiles in display order: insufficient first, then by priority, ties kept in form order. */
+export function sortVerifications<T extends VerificationLike>(list: readonly T[]): T[] {
+  return list
+    .map((v, index) => ({ v, index }))
+    .sort((a, b) => sortPriority(a.v.state) - sortPriority(b.v.state) || a.index - b.index)
+    .map(({ v }) => v);
+}
+
+/**
+ * Tile status: SKIPPED when marked skipped, blank when not initialised, otherwise the state. (The spec
+ * lists "blank if not initialised" first; a skipped tile still reads SKIPPED, docs/decisions/0006.)
+ */
+export function tileStatus(v: VerificationLike): string {
+  if (v.markedAsSkip) return 'SKIPPED';
+  if (v.state === 'NOT_INITIALIZED') return '';
+  return v.state;
+}
+
+/** Display names: INSUFFICIENT_DATA reads "Action Required", COMPLETED and VERIFIED read "Verified". */
+export function displayState(state: string): string {
+  if (state === '') return '';
+  if (state === 'INSUFFICIENT_DATA') return 'Action Required';
+  if (state === 'COMPLETED' || state === 'VERIFIED') return 'Verified';
+  return state
+    .toLowerCase()
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/**
+ * The "Steps Completed" ring: a step counts once the candidate has dealt with it (proceeded: started,
+ * submitted or skipped), so skipping moves the ring (docs/decisions/0006).
+ */
+export function stepsCompleted(list: readonly VerificationLike[]): {
+  done: number;
+  total: number;
+  percent: number;
+} {
+  const total = list.length;
+  const done = list.filter(isProceeded).length;
+  return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
+}
+
+/** Minimum set: at least one of degree, tenth, twelfth proceeded and not skipped (only when the form asks for any). */
+export function minimumSetMet(list: readonly VerificationLike[]): boolean {
+  const inSet = list.filter(
+    (v) => MINIMUM_SET_VERIFICATIONS.includes(v.name) || MINIMUM_SET_VERIFICATIONS.includes(baseName(v.name)),
+  );
+  if (inSet.length === 0) return true;
+  return inSet.filter((v) => isProceeded(v) && !v.markedAsSkip).length >= MINIMUM_SET_COUNT;
+}
+
+/** "bgv-degree#2" (an added degree) → "bgv-degree". */
+export function baseName(name: string): string {
+  return name.split('#', 1)[0] ?? name;
+}
+
+/** Groups tiles by category, in the order categories first appear after sorting; insufficient groups first. */
+export function groupByCategory<T extends VerificationLike>(
+  list: readonly T[],
+): { category: string; items: T[] }[] {
+  const sorted = sortVerifications(list);
+  const groups = new Map<string, T[]>();
+  for (const v of sorted) {
+    const key = v.category?.name ?? 'Other';
+    groups.set(key, [...(groups.get(key) ?? []), v]);
+  }
+  return [...groups].map(([category, items]) => ({ category, items }));
+}
+
+export type InitButton = 'Start Verification' | 'View Verification' | 'Form Expired' | 'Access not allowed';
+
+/**
+ * The init screen's one button (spec §2, §4): another candidate's transaction → "Access not allowed";
+ * an expired form whose transaction (if any) was never started → "Form Expired" (disabled); a started
+ * transaction → "View Verification"; otherwise "Start Verification".
+ */
+export function initButton(input: {
+  accessDenied: boolean;
+  formExpired: boolean;
+  transactionState: string | null;
+}): InitButton {
+  if (input.accessDenied) return 'Access not allowed';
+  const started = input.transactionState !== null && input.transactionState !== 'NOT_INITIALIZED';
+  if (started) return 'View Verification';
+  if (input.formExpired) return 'Form Expired';
+  return 'Start Verification';
+}
+
+/** What Start does after the questionnaire (spec §4 "Start"). */
+export function startAction(input: {
+  questionnaireRequired: boolean;
+  questionnaireAnswered: boolean;
+  profileHasName: boolean;
+  state: string;
+  basicDetailsRequired: boolean;
+}): 'questionnaire' | 'process' | 'mark-start-clicked' {
+  if (input.questionnaireRequired && !input.questionnaireAnswered) return 'questionnaire';
+  if (input.profileHasName && input.state === 'NOT_INITIALIZED' && !input.basicDetailsRequired)
+    return 'process';
+  return 'mark-start-clicked';
+}
+
+export type ContinueAction =
+  | { kind: 'profile-mode' }
+  | { kind: 'basic-details' }
+  | { kind: 'pending-minimum-set' }
+  | { kind: 'blocked'; names: string[] }
+  | { kind: 'skip-pending'; names: string[] }
+  | { kind: 'payment' }
+  | { kind: 'submit' }
+  | { kind: 'submitted' }
+  | { kind: 'process-and-reload' };
+
+/** Continue on the form home (spec §4 "Continue (unpaid)" and "Continue (paid)"). */
+export function continueAction(input: {
+  profileHasName: boolean;
+  state: string;
+  basicDetailsRequired: boolean;
+  paid: boolean;
+  paymentRequired: boolean;
+  verifications: readonly VerificationLike[];
+}): ContinueAction {
+  const { verifications } = input;
+  const remaining = verifications.filter(isRemaining);
+  if (input.paid) {
+    if (verifications.every(isDone) || input.state === 'COMPLETED') return { kind: 'submitted' };
+    if (input.state === 'NOT_INITIALIZED') return { kind: 'process-and-reload' };
+    if (remaining.length === 0) return { kind: 'submitted' };
+  } else {
+    if (!input.profileHasName) return { kind: 'profile-mode' };
+    if (input.state === 'NOT_INITIALIZED' && input.basicDetailsRequired) return { kind: 'basic-details' };
+    if (!minimumSetMet(verifications)) return { kind: 'pending-minimum-set' };
+  }
+  const blocked = remaining.filter((v) => !v.skipAllowed).map((v) => v.name);
+  if (blocked.length > 0) return { kind: 'blocked', names: blocked };
+  const skippable = remaining.filter((v) => v.skipAllowed).map((v) => v.name);
+  if (skippable.length > 0) return { kind: 'skip-pending', names: skippable };
+  if (input.paid) return { kind: 'submitted' };
+  return input.paymentRequired ? { kind: 'payment' } : { kind: 'submit' };
+}
+
+/** Where a tile goes (spec §4 "Tile click"). */
+export function tileRoute(
+  v: VerificationLike,
+): '/verification-info' | '/verification/insufficiency' | '/verification' {
+  const degreeType = v.name.startsWith('bgv-');
+  const settled = v.state === 'COMPLETED' || v.state === 'FAILED' || v.state === 'INSUFFICIENT_DATA';
+  if (degreeType && settled && !v.acceptMultipleSubmissions) return '/verification-info';
+  if (v.state === 'INSUFFICIENT_DATA') return '/verification/insufficiency';
+  return '/verification';
+}
+
+export type Banner =
+  | { kind: 'verified' }
+  | { kind: 'in-progress'; maxDate: string; delayed: boolean }
+  | { kind: 'closed'; updatedAt: string }
+  | null;
+
+/** Status banner of the form home (spec §4 "Banners"). */
+export function statusBanner(
+  info: {
+    state: string;
+    filtered: { remaining: readonly string[] };
+    expectedCompletionDate: { maxDate: string } | null;
+    updatedAt: string | null;
+  },
+  now: Date,
+): Banner {
+  if (info.state === 'COMPLETED' && info.filtered.remaining.length === 0) return { kind: 'verified' };
+  if ((info.state === 'IN_PROGRESS' || info.state === 'DATA_SAVED') && info.expectedCompletionDate) {
+    const maxDate = info.expectedCompletionDate.maxDate;
+    return { kind: 'in-progress', maxDate, delayed: now.getTime() > new Date(maxDate).getTime() };
+  }
+  if (info.state === 'CLOSED' && info.updatedAt) return { kind: 'closed', updatedAt: info.updatedAt };
+  return null;
+}
+
+/** Field names become title-case labels by splitting camel case and separators (spec §5). */
+export function fieldLabel(fieldName: string): string {
+  return fieldName
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_\-.]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
