@@ -52,4 +52,9 @@ export const API_PATHS = {
     /** PUT saves a verification's input (DATA_SAVED); POST submits it (READY_TO_SUBMIT). */
     bgv: '/bgv',
   },
+  /** Relative to SERVICE_BASES.utility: searchable reference lists (seed, count, search → { list, total }). */
+  utility: {
+    institutes: '/institutes',
+    boards: '/boards',
+  },
 } as const;

@@ -228,6 +228,8 @@ export type TransactionInfo = z.infer<typeof transactionInfoSchema>;
 export const verificationInfoSchema = z.object({
   txnId: z.string(),
   orgId: z.string(),
+  formId: z.string(),
+  profileName: z.string(),
   verification: verificationEntrySchema,
   config: verificationConfigSchema,
   /** What the candidate has typed so far (DATA_SAVED), or submitted. */
@@ -279,6 +281,14 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const transactionHistoryListSchema = listSchema(historyEntrySchema);
+
+/** GET {utility}/institutes and /boards: a searchable dropdown's page (spec §7). */
+export const referenceListQuerySchema = listQuerySchema.extend({
+  count: z.coerce.number().int().min(1).max(50).default(50),
+  search: z.string().trim().max(100).optional(),
+});
+export const referenceOptionSchema = z.object({ name: z.string(), value: z.string() });
+export const referenceListSchema = listSchema(referenceOptionSchema);
 
 // ---------------------------------------------------------------- pre-start questionnaire
 
