@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import {
+  continueAction,
+  displayState,
+  fieldLabel,
+  filterVerifications,
+  groupByCategory,
+  initButton,
+  isFormExpired,
+  isProceeded,
+  isRemaining,
+  minimumSetMet,
+  sortVerifications,
+  startAction,
+  statusBanner,
+  stepsCompleted,
+  tileRoute,
+  tileStatus,
+  type VerificationLike,
+} from './verification.js';
+
+const v = (
+  name: string,
+  state = 'NOT_INITIALIZED',
+  extra: Partial<VerificationLike> = {},
+): VerificationLike => ({
+  name,
+  state,
+  markedAsSkip: false,
+  skipAllowed: false,
+  category: { name: 'Education' },
+  ...extra,
+});
+
+describe('proceeded, remaining, done (spec §4)', () => {
+  it('proceeded: skipped or not NOT_INITIALIZED', () => {
+    expect(isProceeded(v('a'))).toBe(false);
+    expect(isProceeded(v('a', 'NOT_INITIALIZED', { markedAsSkip: true }))).toBe(true);
+    expect(isProceeded(v('a', 'DATA_SAVED'))).toBe(true);
+  });
+  it('remaining: NOT_INITIALIZED and not skipped; done: COMPLETED', () => {
+    expect(isRemaining(v('a'))).toBe(true);
+    expect(isRemaining(v('a', 'NOT_INITIALIZED', { markedAsSkip: true }))).toBe(false);
+    expect(isRemaining(v('a', 'DATA_SAVED'))).toBe(false);
+    expect(
+      filterVerifications([v('a'), v('b', 'COMPLETED'), v('c', 'VERIFIED'), v('d', 'IN_PROGRESS')]),
+    ).toEqual({
+      remaining: ['a'],
+      done: ['b'],
+    });
+  });
+});
+
+describe('form expiry', () => {
+  const now = new Date('2030-01-01T00:00:00Z');
+  const seconds = now.getTime() / 1000;
+  it('-1 never expires', () => expect(isFormExpired(-1, now)).toBe(false));
+  it('expired once now has passed the expiry', () => {
+    expect(isFormExpired(seconds - 1, now)).toBe(true);
+    expect(isFormExpired(seconds, now)).toBe(false);
+    expect(isFormExpired(seconds + 60, now)).toBe(false);
+  });
+});
+
+describe('display order and names', () => {
+  it('sorts by the spec priority, insufficient first, ties in form order', () => {
+    const order = [
+      'NOT_INITIALIZED',
+      'DATA_SAVED',
+      'SUBMITTED',
+      'IN_PROGRESS',
+      'FAILED',
+      'COMPLETED',
+      'READY_TO_SUBMIT',
+      'INSUFFICIENT_DATA',
+    ];
+    const sorted = sortVerifications(order.map((state, i) => v(`v${i}`, state)));
+    expect(sorted.map((x) => x.state)).toEqual([...order].reverse());
+    expect(sortVerifications([v('x'), v('y')]).map((x) => x.name)).toEqual(['x', 'y']);
+  });
+  it('names INSUFFICIENT_DATA "Action Required" and COMPLETED/VERIFIED "Verified"', () => {
+    expect(displayState('INSUFFICIENT_DATA')).toBe('Action Required');
+    expect(displayState('COMPLETED')).toBe('Verified');
+    expect(displayState('VERIFIED')).toBe('Verified');
+    expect(displayState('IN_PROGRESS')).toBe('In Progress');
+    expect(displayState('')).toBe('');
+  });
+  it('tile status: SKIPPED when marked, blank when not initialised, else the state', () => {
+    expect(tileStatus(v('a'))).toBe('');
+    expect(tileStatus(v('a', 'NOT_INITIALIZED', { markedAsSkip: true }))).toBe('SKIPPED');
+    expect(tileStatus(v('a', 'IN_PROGRESS'))).toBe('IN_PROGRESS');
+  });
+  it('groups by category with the insufficient group first', () => {
+    const groups = groupByCategory([
+      v('aadhaar', 'NOT_INITIALIZED', { category: { name: 'Identity' } }),
+      v('bgv-degree', 'INSUFFICIENT_DATA'),
+      v('bgv-tenth'),
+    ]);
+    expect(groups.map((g) => g.category)).toEqual(['Education', 'Identity']);
+    expect(groups[0]?.items.map((x) => x.name)).toEqual(['bgv-degree', 'bgv-tenth']);
+  });
+});
+
+describe('Steps Completed ring', () => {
+  it('counts proceeded steps and rounds the percentage', () => {
+    expect(stepsCompleted([v('a'), v('b'), v('c')])).toEqual({ done: 0, total: 3, percent: 0 });
+    expect(stepsCompleted([v('a', 'NOT_INITIALIZED', { markedAsSkip: true }), v('b'), v('c')])).toEqual({
+      done: 1,
+      total: 3,
+      percent: 33,
+    });
+    expect(stepsCompleted([v('a', 'DATA_SAVED'), v('b', 'COMPLETED'), v('c')]).percent).toBe(67);
+    expect(stepsCompleted([])).toEqual({ done: 0, total: 0, percent: 0 });
+  });
+});
+
+describe('minimum set (one of degree, tenth, twelfth)', () => {
+  it('is met when one of them is proceeded and not skipped', () => {
+    expect(minimumSetMet([v('bgv-degree'), v('bgv-tenth'), v('bgv-twelfth')])).toBe(false);
+    expect(minimumSetMet([v('bgv-degree', 'DATA_SAVED'), v('bgv-tenth')])).toBe(true);
+    expect(minimumSetMet([v('bgv-tenth', 'NOT_INITIALIZED', { markedAsSkip: true }), v('bgv-degree')])).toBe(
+      false,
+    );
+    expect(minimumSetMet([v('bgv-degree#2', 'READY_TO_SUBMIT')])).toBe(true);
+  });
+  it('does not apply to a form without education checks', () => {
+    expect(minimumSetMet([v('aadhaar')])).toBe(true);
+  });
+});
+
+describe('init button (spec §2)', () => {
+  it.each([
+    [{ accessDenied: true, formExpired: false, transactionState: 'DATA_SAVED' }, 'Access not allowed'],
+    [{ accessDenied: false, formExpired: true, transactionState: null }, 'Form Expired'],
+    [{ accessDenied: false, formExpired: true, transactionState: 'NOT_INITIALIZED' }, 'Form Expired'],
+    [{ accessDenied: false, formExpired: true, transactionState: 'IN_PROGRESS' }, 'View Verification'],
+    [{ accessDenied: false, formExpired: false, transactionState: 'DATA_SAVED' }, 'View Verification'],
+    [{ accessDenied: false, formExpired: false, transactionState: 'NOT_INITIALIZED' }, 'Start Verification'],
+    [{ accessDenied: false, formExpired: false, transactionState: null }, 'Start Verification'],
+  ])('%o → %s', (input, label) => expect(initButton(input)).toBe(label));
+});
+
+describe('start (spec §4)', () => {
+  const base = {
+    questionnaireRequired: false,
+    questionnaireAnswered: false,
+    profileHasName: true,
+    state: 'NOT_INITIALIZED',
+    basicDetailsRequired: false,
+  };
+  it('asks the questionnaire first when required and unanswered', () => {
+    expect(startAction({ ...base, questionnaireRequired: true })).toBe('questionnaire');
+    expect(startAction({ ...base, questionnaireRequired: true, questionnaireAnswered: true })).toBe(
+      'process',
+    );
+  });
+  it('processes only with a name, NOT_INITIALIZED and no basic details', () => {
+    expect(startAction(base)).toBe('process');
+    expect(startAction({ ...base, profileHasName: false })).toBe('mark-start-clicked');
+    expect(startAction({ ...base, basicDetailsRequired: true })).toBe('mark-start-clicked');
+    expect(startAction({ ...base, state: 'DATA_SAVED' })).toBe('mark-start-clicked');
+  });
+});
+
+describe('continue (spec §4)', () => {
+  const unpaid = {
+    profileHasName: true,
+    state: 'DATA_SAVED',
+    basicDetailsRequired: false,
+    paid: false,
+    paymentRequired: false,
+  };
+  it('sends a profile without a name to /profile-mode and basic details first', () => {
+    expect(continueAction({ ...unpaid, profileHasName: false, verifications: [] })).toEqual({
+      kind: 'profile-mode',
+    });
+    expect(
+      continueAction({ ...unpaid, state: 'NOT_INITIALIZED', basicDetailsRequired: true, verifications: [] }),
+    ).toEqual({ kind: 'basic-details' });
+  });
+  it('checks the minimum set, then non-skippable, then offers to skip the rest', () => {
+    expect(continueAction({ ...unpaid, verifications: [v('bgv-degree'), v('bgv-tenth')] })).toEqual({
+      kind: 'pending-minimum-set',
+    });
+    const started = v('bgv-degree', 'READY_TO_SUBMIT');
+    expect(continueAction({ ...unpaid, verifications: [started, v('aadhaar')] })).toEqual({
+      kind: 'blocked',
+      names: ['aadhaar'],
+    });
+    expect(
+      continueAction({
+        ...unpaid,
+        verifications: [started, v('bgv-tenth', 'NOT_INITIALIZED', { skipAllowed: true })],
+      }),
+    ).toEqual({ kind: 'skip-pending', names: ['bgv-tenth'] });
+  });
+  it('submits, or goes to payment when payment is required', () => {
+    const all = [
+      v('bgv-degree', 'READY_TO_SUBMIT'),
+      v('bgv-tenth', 'NOT_INITIALIZED', { markedAsSkip: true }),
+    ];
+    expect(continueAction({ ...unpaid, verifications: all })).toEqual({ kind: 'submit' });
+    expect(continueAction({ ...unpaid, paymentRequired: true, verifications: all })).toEqual({
+      kind: 'payment',
+    });
+  });
+  it('paid: all done → submitted; NOT_INITIALIZED → process and reload', () => {
+    const paid = { ...unpaid, paid: true, paymentRequired: true };
+    expect(continueAction({ ...paid, verifications: [v('a', 'COMPLETED')] })).toEqual({ kind: 'submitted' });
+    expect(continueAction({ ...paid, state: 'NOT_INITIALIZED', verifications: [v('a')] })).toEqual({
+      kind: 'process-and-reload',
+    });
+    expect(continueAction({ ...paid, state: 'COMPLETED', verifications: [v('a', 'IN_PROGRESS')] })).toEqual({
+      kind: 'submitted',
+    });
+    expect(continueAction({ ...paid, verifications: [v('a', 'IN_PROGRESS'), v('b')] })).toEqual({
+      kind: 'blocked',
+      names: ['b'],
+    });
+  });
+});
+
+describe('tile click (spec §4)', () => {
+  it('settled degree-type verifications without multiple submissions open the info screen', () => {
+    expect(tileRoute(v('bgv-degree', 'COMPLETED'))).toBe('/verification-info');
+    expect(tileRoute(v('bgv-degree', 'FAILED'))).toBe('/verification-info');
+    expect(tileRoute(v('bgv-degree', 'INSUFFICIENT_DATA'))).toBe('/verification-info');
+    expect(tileRoute(v('bgv-degree', 'COMPLETED', { acceptMultipleSubmissions: true }))).toBe(
+      '/verification',
+    );
+  });
+  it('insufficient data opens the insufficiency screen; others the form', () => {
+    expect(tileRoute(v('aadhaar', 'INSUFFICIENT_DATA'))).toBe('/verification/insufficiency');
+    expect(tileRoute(v('bgv-degree', 'INSUFFICIENT_DATA', { acceptMultipleSubmissions: true }))).toBe(
+      '/verification/insufficiency',
+    );
+    expect(tileRoute(v('aadhaar'))).toBe('/verification');
+    expect(tileRoute(v('bgv-degree', 'DATA_SAVED'))).toBe('/verification');
+  });
+});
+
+describe('status banners (spec §4)', () => {
+  const now = new Date('2030-06-10T00:00:00Z');
+  const info = (state: string, extra: Partial<Parameters<typeof statusBanner>[0]> = {}) => ({
+    state,
+    filtered: { remaining: [] as string[] },
+    expectedCompletionDate: null,
+    updatedAt: '2030-06-01T00:00:00.000Z',
+    ...extra,
+  });
+  it('COMPLETED with none remaining → Verified', () => {
+    expect(statusBanner(info('COMPLETED'), now)).toEqual({ kind: 'verified' });
+    expect(statusBanner(info('COMPLETED', { filtered: { remaining: ['a'] } }), now)).toBeNull();
+  });
+  it('IN_PROGRESS or DATA_SAVED with an expected date → InProgress, delayed when past it', () => {
+    const onTime = info('IN_PROGRESS', { expectedCompletionDate: { maxDate: '2030-06-20T00:00:00.000Z' } });
+    expect(statusBanner(onTime, now)).toEqual({
+      kind: 'in-progress',
+      maxDate: '2030-06-20T00:00:00.000Z',
+      delayed: false,
+    });
+    const late = info('DATA_SAVED', { expectedCompletionDate: { maxDate: '2030-06-01T00:00:00.000Z' } });
+    expect(statusBanner(late, now)).toMatchObject({ kind: 'in-progress', delayed: true });
+    expect(statusBanner(info('IN_PROGRESS'), now)).toBeNull();
+  });
+  it('CLOSED with updatedAt → Closed', () => {
+    expect(statusBanner(info('CLOSED'), now)).toEqual({
+      kind: 'closed',
+      updatedAt: '2030-06-01T00:00:00.000Z',
+    });
+    expect(statusBanner(info('CLOSED', { updatedAt: null }), now)).toBeNull();
+  });
+});
+
+describe('field labels (spec §5)', () => {
+  it.each([
+    ['dateOfBirth', 'Date Of Birth'],
+    ['line1', 'Line1'],
+    ['institute_name', 'Institute Name'],
+    ['passing-year', 'Passing Year'],
+    ['documentURL', 'Document URL'],
+    ['PANNumber', 'PAN Number'],
+  ])('%s → %s', (name, label) => expect(fieldLabel(name)).toBe(label));
+});
