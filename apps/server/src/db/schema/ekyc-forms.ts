@@ -1,5 +1,21 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.js';
+
+/** One verification a form requests (its order is the form's display order). */
+export interface FormVerification {
+  name: string;
+  skipAllowed: boolean;
+  marksheetRequired: boolean;
+  subType: string | null;
+}
+
+/** A price of one verification (spec §3 "Transaction info" priceList). */
+export interface FormPrice {
+  verificationName: string;
+  mrp: number;
+  price: { primary: number };
+  discount: { primary: number; secondary: number };
+}
 
 export const ekycForms = pgTable(
   'ekyc_forms',
@@ -11,6 +27,17 @@ export const ekycForms = pgTable(
     name: text('name').notNull(),
     /** Unix seconds; -1 means the form never expires (spec §3). */
     expiry: bigint('expiry', { mode: 'number' }).notNull().default(-1),
+    verifications: jsonb('verifications').$type<FormVerification[]>().notNull().default([]),
+    manualProfileRequired: boolean('manual_profile_required').notNull().default(false),
+    basicDetailsRequired: boolean('basic_details_required').notNull().default(false),
+    paymentRequired: boolean('payment_required').notNull().default(false),
+    userPaymentRequired: boolean('user_payment_required').notNull().default(false),
+    expressAllowed: boolean('express_allowed').notNull().default(false),
+    priceList: jsonb('price_list').$type<FormPrice[]>().notNull().default([]),
+    discountPercentage: doublePrecision('discount_percentage').notNull().default(0),
+    questionnaireRequired: boolean('questionnaire_required').notNull().default(false),
+    /** Working days (Monday to Friday) from submission to the expected completion date. */
+    expectedWorkingDays: integer('expected_working_days').notNull().default(7),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ekyc_forms_org_idx').on(t.orgId)],

@@ -1,0 +1,12 @@
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/** Searchable reference lists (institutes, boards) behind the autocomplete fields (spec §7). */
+export const referenceOptions = pgTable(
+  'reference_options',
+  {
+    kind: text('kind').$type<'institute' | 'board'>().notNull(),
+    value: text('value').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ name: 'reference_options_pk', columns: [t.kind, t.value] }), index('reference_options_kind_name_idx').on(t.kind, t.name)],
+);

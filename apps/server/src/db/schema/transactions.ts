@@ -1,0 +1,29 @@
+import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { ekycForms } from './ekyc-forms.js';
+import { organisations } from './organisations.js';
+import { profiles } from './profiles.js';
+
+/** A candidate's verification request on a form: one per candidate and form. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    formId: text('form_id')
+      .notNull()
+      .references(() => ekycForms.id),
+    state: text('state').notNull().default('NOT_INITIALIZED'),
+    expectedMaxDate: timestamp('expected_max_date', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('transactions_profile_form_uq').on(t.profileId, t.formId),
+    index('transactions_profile_created_idx').on(t.profileId, t.createdAt),
+  ],
+);
