@@ -1,0 +1,149 @@
+import type { State } from '@veridocs/shared';
+import { AppError } from '../../errors.js';
+
+/**
+ * The server's transition rules (docs/decisions/0007-state-machines.md). Every state change of a
+ * transaction or of a verification record goes through `assertTransition` and is written together
+ * with its `state_changes` audit row in one database transaction (transactions-repository.ts).
+ */
+export type Entity = 'transaction' | 'verification';
+
+const NON_TERMINAL_TRANSACTION: readonly State[] = [
+  'NOT_INITIALIZED',
+  'DATA_SAVED',
+  'SUBMITTED',
+  'IN_PROGRESS',
+  'INSUFFICIENT_DATA',
+];
+
+export const TRANSACTION_TRANSITIONS: Readonly<Partial<Record<State, readonly State[]>>> = {
+  NOT_INITIALIZED: ['DATA_SAVED', 'CLOSED'],
+  DATA_SAVED: ['SUBMITTED', 'CLOSED'],
+  SUBMITTED: ['IN_PROGRESS', 'CLOSED'],
+  IN_PROGRESS: ['COMPLETED', 'INSUFFICIENT_DATA', 'FAILED', 'CLOSED'],
+  INSUFFICIENT_DATA: ['IN_PROGRESS', 'CLOSED'],
+};
+
+const NON_TERMINAL_VERIFICATION: readonly State[] = [
+  'NOT_INITIALIZED',
+  'DATA_SAVED',
+  'READY_TO_SUBMIT',
+  'SUBMITTED',
+  'IN_PROGRESS',
+  'INSUFFICIENT_DATA',
+];
+
+export const VERIFICATION_TRANSITIONS: Readonly<Partial<Record<State, readonly State[]>>> = {
+  NOT_INITIALIZED: ['DATA_SAVED', 'READY_TO_SUBMIT', 'CLOSED'],
+  DATA_SAVED: ['DATA_SAVED', 'READY_TO_SUBMIT', 'CLOSED'],
+  READY_TO_SUBMIT: ['DATA_SAVED', 'SUBMITTED', 'CLOSED'],
+  SUBMITTED: ['IN_PROGRESS', 'CLOSED'],
+  IN_PROGRESS: ['COMPLETED', 'FAILED', 'INSUFFICIENT_DATA', 'CLOSED'],
+  INSUFFICIENT_DATA: ['SUBMITTED', 'CLOSED'],
+};
+
+/** States a verification may be skipped in (only with skipAllowed; ADR 0006). */
+export const SKIPPABLE_STATES: readonly string[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
+/** States in which the candidate may still edit a verification's input. */
+export const EDITABLE_STATES: readonly string[] = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'];
+/** Transaction states in which the candidate may still change their input (before submission). */
+export const OPEN_TRANSACTION_STATES: readonly string[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
+
+export const isNonTerminal = (entity: Entity, state: string) =>
+  (entity === 'transaction' ? NON_TERMINAL_TRANSACTION : NON_TERMINAL_VERIFICATION).includes(state as State);
+
+export function canTransition(entity: Entity, from: string, to: string): boolean {
+  const table = entity === 'transaction' ? TRANSACTION_TRANSITIONS : VERIFICATION_TRANSITIONS;
+  return table[from as State]?.includes(to as State) ?? false;
+}
+
+const pretty = (state: string) => state.toLowerCase().replace(/_/g, ' ');
+
+/** Refuses anything not in the tables with INVALID_TRANSITION (123). */
+export function assertTransition(entity: Entity, from: string, to: string, name?: string): void {
+  if (canTransition(entity, from, to)) return;
+  const what = entity === 'transaction' ? 'The verification request' : `The verification ${name ?? ''}`.trimEnd();
+  throw new AppError('INVALID_TRANSITION', `${what} cannot move from ${pretty(from)} to ${pretty(to)}`, {
+    entity,
+    from,
+    to,
+    ...(name ? { verificationName: name } : {}),
+  });
+}
+
+/** One audited change, as the repository writes it (from null: the row was created). */
+export interface StateChange {
+  txnId: string;
+  entity: Entity;
+  verificationName: string | null;
+  from: string | null;
+  to: string;
+  action: string;
+  profileId: string | null;
+}
+
+/** The writes a transition needs (TransactionWriteOps of the repository, inside one database transaction). */
+export interface TransitionOps {
+  updateTransaction(
+    id: string,
+    patch: { state?: string; expectedMaxDate?: Date | null; updatedAt: Date },
+  ): Promise<void>;
+  updateRecord(
+    txnId: string,
+    name: string,
+    patch: {
+      state?: string;
+      markedAsSkip?: boolean;
+      data?: Record<string, unknown>;
+      subType?: string | null;
+      insufficiency?: { reason: string; raisedAt: string } | null;
+      updatedAt: Date;
+    },
+  ): Promise<void>;
+  insertChanges(changes: readonly StateChange[], at: Date): Promise<void>;
+}
+
+interface Context {
+  action: string;
+  profileId: string | null;
+  now: Date;
+}
+
+/** Checks and applies a transaction's transition and writes its audit row (same database transaction). */
+export async function transitionTransaction(
+  ops: TransitionOps,
+  txn: { id: string; state: string },
+  to: State,
+  { action, profileId, now }: Context,
+  patch: { expectedMaxDate?: Date | null } = {},
+): Promise<void> {
+  assertTransition('transaction', txn.state, to);
+  await ops.updateTransaction(txn.id, { ...patch, state: to, updatedAt: now });
+  await ops.insertChanges(
+    [{ txnId: txn.id, entity: 'transaction', verificationName: null, from: txn.state, to, action, profileId }],
+    now,
+  );
+}
+
+/**
+ * Checks and applies a verification record's transition with its other changes (data, skip mark,
+ * insufficiency); an allowed same-state move (DATA_SAVED → DATA_SAVED, saving as the candidate types)
+ * updates the row but is not a state change, so it writes no audit row.
+ */
+export async function transitionVerification(
+  ops: TransitionOps,
+  txnId: string,
+  record: { name: string; state: string },
+  to: State,
+  { action, profileId, now }: Context,
+  patch: Omit<Parameters<TransitionOps['updateRecord']>[2], 'state' | 'updatedAt'> = {},
+): Promise<void> {
+  assertTransition('verification', record.state, to, record.name);
+  await ops.updateRecord(txnId, record.name, { ...patch, state: to, updatedAt: now });
+  if (record.state !== to) {
+    await ops.insertChanges(
+      [{ txnId, entity: 'verification', verificationName: record.name, from: record.state, to, action, profileId }],
+      now,
+    );
+  }
+}
