@@ -1,0 +1,277 @@
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import {
+  MESSAGES,
+  isFieldRequired,
+  isFieldShown,
+  type DynamicInputField,
+  type FormValues,
+} from '@veridocs/shared';
+import { BlockInput } from './fields/block-input';
+import { DateInput } from './fields/date-input';
+import { SearchableDropdown } from './fields/searchable-dropdown';
+import { SelectInput } from './fields/select-input';
+import { TextInput } from './fields/text-input';
+import { DEFAULT_FIELD_RENDERERS, alertFor, helperTextFor } from './registries';
+import { buildFormSchema, labelOf } from './schema';
+import type { DynamicFormContextValue, FieldRendererProps, FieldRenderers, FormSection } from './types';
+
+export type FormData = Record<string, unknown>;
+/** Field errors by field name (for example the server's VALIDATION_FAILED list turned into a record). */
+export type FieldErrors = Record<string, string>;
+
+const FieldRenderersContext = createContext<FieldRenderers>({});
+
+/** Lets a screen plug renderers (FileUpload, CameraDialog) in for every DynamicForm below it. */
+export function FieldRenderersProvider({
+  renderers,
+  children,
+}: {
+  renderers: FieldRenderers;
+  children: ReactNode;
+}) {
+  return <FieldRenderersContext.Provider value={renderers}>{children}</FieldRenderersContext.Provider>;
+}
+
+function builtInRenderer(field: DynamicInputField) {
+  switch (field.inputType) {
+    case 'date':
+      return DateInput;
+    case 'select':
+      return SelectInput;
+    case 'autocomplete':
+      // Without a source there is nothing to search: a select of its options, or a text input.
+      if (field.autocompleteSource) return SearchableDropdown;
+      return field.options || field.optionsKey ? SelectInput : TextInput;
+    case 'block':
+      return BlockInput;
+    default:
+      return TextInput;
+  }
+}
+
+interface FieldRowProps {
+  field: DynamicInputField;
+  control: Control<FormData>;
+  values: FormValues;
+  disabled: boolean;
+  context: DynamicFormContextValue;
+  renderers: FieldRenderers;
+  idPrefix: string;
+}
+
+export const fieldInputId = (prefix: string, fieldName: string) =>
+  `${prefix}-${fieldName.replace(/[^\w-]/g, '_')}`;
+
+function FieldRow({ field, control, values, disabled, context, renderers, idPrefix }: FieldRowProps) {
+  const { field: rhf, fieldState } = useController({ name: field.fieldName, control });
+  const required = isFieldRequired(field, values);
+  const base = labelOf(field);
+  const accessibleLabel = required ? base : `${base} ${MESSAGES.optional}`;
+  const id = fieldInputId(idPrefix, field.fieldName);
+  // Components picked from the registries by the config's keys (unknown keys: nothing).
+  const helperText = helperTextFor(field.helperTextJSXKey);
+  const fieldAlert = alertFor(field.alert?.componentKey);
+  const renderer = renderers[field.inputType] ?? builtInRenderer(field);
+  const props: FieldRendererProps = {
+    field,
+    id,
+    label: field.hideLabel ? '' : accessibleLabel,
+    accessibleLabel,
+    value: rhf.value,
+    onChange: rhf.onChange,
+    onBlur: rhf.onBlur,
+    required,
+    disabled,
+    error: fieldState.error?.message,
+    helperText: helperText ? createElement(helperText, { context }) : field.helperText,
+    helperId: `${id}-helper-text`,
+    values,
+    context,
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }} data-field={field.fieldName}>
+      {fieldAlert && createElement(fieldAlert)}
+      {createElement(renderer, props)}
+    </Box>
+  );
+}
+
+export interface DynamicFormProps {
+  /** The config's groups of inputs (authOptions[i].page.config); titles become headings. */
+  sections: readonly FormSection[];
+  /** Saved input to resume from. */
+  defaultValues?: FormData;
+  /** Fields filled from the profile (config.readOnly.profile): shown, not editable. */
+  readOnlyFields?: readonly string[];
+  /** The whole form is read-only (expired form, already submitted). */
+  readOnly?: boolean;
+  context?: DynamicFormContextValue;
+  /** Renderers by inputType, over the defaults (file and camera placeholders until the documents feature). */
+  fieldRenderers?: FieldRenderers;
+  /** Called after every change the candidate makes (not for loaded values): autosave hooks in here. */
+  onValuesChange?: (values: FormData) => void;
+  /** Called with valid values; resolves to field errors to show (the server's), or nothing. */
+  onSubmit?: (values: FormData) => Promise<FieldErrors | void> | FieldErrors | void;
+  submitLabel?: string;
+  /** Extra content beside the submit button (a cancel link, a save status). */
+  actions?: ReactNode;
+  /** Today, for date rules (tests). */
+  now?: () => Date;
+}
+
+function focusField(idPrefix: string, fieldName: string) {
+  const element = document.getElementById(fieldInputId(idPrefix, fieldName));
+  if (!element) return;
+  const target = element.matches('input, textarea, [tabindex]')
+    ? element
+    : element.querySelector<HTMLElement>(
+        'input:not([type="hidden"]), textarea, [role="combobox"], [tabindex="0"], button',
+      );
+  target?.focus();
+}
+
+/**
+ * Renders a verification config's inputs (spec §3 "Dynamic input field") with react-hook-form and a
+ * zod schema built from the fields (shared fieldError: the server's submit check agrees). Callers
+ * need no providers: the date pickers' LocalizationProvider is inside.
+ */
+export function DynamicForm({
+  sections,
+  defaultValues,
+  readOnlyFields = [],
+  readOnly = false,
+  context = {},
+  fieldRenderers,
+  onValuesChange,
+  onSubmit,
+  submitLabel = 'Submit',
+  actions,
+  now,
+}: DynamicFormProps) {
+  const idPrefix = `df${useId().replace(/:/g, '')}`;
+  const fields = useMemo(() => sections.flatMap((section) => section.inputs), [sections]);
+  const schema = useMemo(() => buildFormSchema(fields, now), [fields, now]);
+  const form = useForm<FormData>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultValues ?? {},
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const { control, handleSubmit, setError, subscribe, formState } = form;
+  const values = useWatch({ control }) as FormValues;
+  const [invalidCount, setInvalidCount] = useState(0);
+  const providedRenderers = useContext(FieldRenderersContext);
+  const renderers = useMemo<FieldRenderers>(
+    () => ({ ...DEFAULT_FIELD_RENDERERS, ...providedRenderers, ...fieldRenderers }),
+    [providedRenderers, fieldRenderers],
+  );
+
+  const changeRef = useRef(onValuesChange);
+  useEffect(() => {
+    changeRef.current = onValuesChange;
+  }, [onValuesChange]);
+  useEffect(() => {
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values: all, type }) => {
+        if (type === 'change') changeRef.current?.({ ...all });
+      },
+    });
+  }, [subscribe]);
+
+  const showErrors = (errors: FieldErrors) => {
+    const names = fields.map((f) => f.fieldName).filter((name) => errors[name]);
+    for (const name of names) setError(name, { type: 'server', message: errors[name] });
+    setInvalidCount(names.length);
+    if (names[0]) focusField(idPrefix, names[0]);
+  };
+
+  const submit = handleSubmit(
+    async (valid) => {
+      setInvalidCount(0);
+      const serverErrors = await onSubmit?.(valid);
+      if (serverErrors && Object.keys(serverErrors).length > 0) showErrors(serverErrors);
+    },
+    (errors) => {
+      const names = fields.map((f) => f.fieldName).filter((name) => errors[name]);
+      setInvalidCount(names.length);
+      if (names[0]) focusField(idPrefix, names[0]);
+    },
+  );
+
+  const readOnlySet = new Set(readOnlyFields);
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        sx={{ display: 'grid', gap: 3 }}
+      >
+        {sections.map((section, sectionIndex) => {
+          const shown = section.inputs.filter((field) => isFieldShown(field, values));
+          if (shown.length === 0) return null;
+          return (
+            <Box key={sectionIndex} component="section" sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
+              {section.title && (
+                <Typography variant="h3" component="h3" sx={{ fontSize: '1.125rem' }}>
+                  {section.title}
+                </Typography>
+              )}
+              {shown.map((field) => (
+                <Box key={field.fieldName} sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+                  {field.sectionTitle && (
+                    <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', mt: 1 }}>
+                      {field.sectionTitle}
+                    </Typography>
+                  )}
+                  <FieldRow
+                    field={field}
+                    control={control}
+                    values={values}
+                    disabled={readOnly || field.readOnly === true || readOnlySet.has(field.fieldName)}
+                    context={context}
+                    renderers={renderers}
+                    idPrefix={idPrefix}
+                  />
+                </Box>
+              ))}
+            </Box>
+          );
+        })}
+        {!readOnly && onSubmit && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+            <Button type="submit" variant="contained" loading={formState.isSubmitting} sx={{ minWidth: 140 }}>
+              {submitLabel}
+            </Button>
+            {actions}
+            {invalidCount > 0 && (
+              <Typography role="alert" variant="body2" color="error" sx={{ width: '100%' }}>
+                {invalidCount === 1
+                  ? 'Please correct the highlighted field.'
+                  : `Please correct the ${invalidCount} highlighted fields.`}
+              </Typography>
+            )}
+          </Box>
+        )}
+      </Box>
+    </LocalizationProvider>
+  );
+}

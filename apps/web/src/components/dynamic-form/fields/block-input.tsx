@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import { BlockCodeInput } from '../../block-code-input';
+import type { FieldRendererProps } from '../types';
+
+/** Block code input (spec §5): blockLength digits split into `blocks` equal blocks, digits only. */
+export function BlockInput({
+  field,
+  id,
+  label,
+  accessibleLabel,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  error,
+  helperText,
+  helperId,
+}: FieldRendererProps) {
+  const length = field.blockLength ?? field.maxLength ?? 6;
+  const blocks = field.blocks ?? length;
+  const showHelper = Boolean(error ?? helperText);
+  return (
+    <Box
+      id={id}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
+      }}
+    >
+      {label && (
+        <FormLabel component="div" error={Boolean(error)} sx={{ mb: 1, fontSize: '0.875rem' }} aria-hidden>
+          {label}
+        </FormLabel>
+      )}
+      <BlockCodeInput
+        length={length}
+        blocks={blocks}
+        value={typeof value === 'string' ? value : ''}
+        onChange={onChange}
+        label={accessibleLabel}
+        getInputLabel={(position, count) => `${accessibleLabel}, block ${position} of ${count}`}
+        describedBy={showHelper ? helperId : undefined}
+        disabled={disabled}
+        error={Boolean(error)}
+      />
+      {showHelper && (
+        <FormHelperText id={helperId} error={Boolean(error)} component="div">
+          {error ?? helperText}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import type { FieldRendererProps } from '../types';
+
+/**
+ * The default for 'file' and 'live-cam-with-geolocation' until the documents feature plugs its
+ * FileUpload / CameraDialog into `fieldRenderers`: it says so plainly and never pretends a file exists.
+ */
+export function PendingUploadField({
+  field,
+  id,
+  label,
+  accessibleLabel,
+  error,
+  helperText,
+  helperId,
+}: FieldRendererProps) {
+  const camera = field.inputType === 'live-cam-with-geolocation';
+  const labelId = `${id}-label`;
+  return (
+    <Box role="group" aria-labelledby={labelId} aria-describedby={helperId}>
+      <Typography
+        id={labelId}
+        component="p"
+        variant="body2"
+        sx={
+          label
+            ? { fontWeight: 600, mb: 0.75 }
+            : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }
+        }
+      >
+        {label || accessibleLabel}
+      </Typography>
+      <Box
+        id={id}
+        sx={{
+          display: 'flex',
+          gap: 1.5,
+          alignItems: 'center',
+          p: 2,
+          border: '1.5px dashed',
+          borderColor: error ? 'error.main' : 'divider',
+          borderRadius: 2,
+          color: 'text.secondary',
+        }}
+      >
+        <CloudUploadOutlinedIcon aria-hidden />
+        <Typography variant="body2">
+          {camera
+            ? 'Taking a photo with your location arrives with the documents feature. It cannot be added here yet.'
+            : 'Uploads arrive with the documents feature. This document cannot be added here yet.'}
+        </Typography>
+      </Box>
+      <FormHelperText id={helperId} error={Boolean(error)} component="div">
+        {error ?? helperText}
+      </FormHelperText>
+    </Box>
+  );
+}

@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState, type UIEvent } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { JOURNEY_TEXT, MESSAGES, trimInput } from '@veridocs/shared';
+import { SEARCH_DEBOUNCE_MS, fetchOptionPage, type OptionPage } from '../autocomplete-source';
+import { labelOf } from '../schema';
+import type { FieldRendererProps } from '../types';
+
+type Option = OptionPage['list'][number];
+
+/** Infinite scroll triggers within 10 px of the bottom (spec §9). */
+const NEAR_BOTTOM_PX = 10;
+
+/**
+ * Searchable dropdown (spec §7, §9): pages of 50 from the config's autocompleteSource, search after
+ * 700 ms, the next page on scrolling to the bottom, list height at most 45vh; "Other" when the source
+ * fails; with allowManual, "Unable to find {label}?" offers a free text input instead. The stored
+ * value is the chosen option's name (or the text typed by hand).
+ */
+export function SearchableDropdown(props: FieldRendererProps) {
+  const {
+    field,
+    id,
+    label,
+    accessibleLabel,
+    value,
+    onChange,
+    onBlur,
+    required,
+    disabled,
+    error,
+    helperText,
+  } = props;
+  const stored = typeof value === 'string' ? value : '';
+  const [manual, setManual] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState(stored);
+  const [search, setSearch] = useState('');
+  const [options, setOptions] = useState<Option[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const request = useRef<AbortController | null>(null);
+  const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The search text of the first page on the list (null: nothing loaded, or the last load failed). */
+  const loadedFor = useRef<string | null>(null);
+  const source = field.autocompleteSource ?? '';
+  const plainLabel = labelOf(field);
+
+  const load = (seed: number, text: string) => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    setLoading(true);
+    fetchOptionPage(source, { seed, search: text }, controller.signal).then(
+      (page) => {
+        if (controller.signal.aborted) return;
+        if (seed === 0) loadedFor.current = page.total === 0 && page.list.length === 1 ? null : text;
+        setOptions((previous) => (seed === 0 ? page.list : [...previous, ...page.list]));
+        setTotal(page.total);
+        setLoading(false);
+      },
+      () => undefined,
+    );
+  };
+
+  useEffect(
+    () => () => {
+      request.current?.abort();
+      if (debounce.current) clearTimeout(debounce.current);
+    },
+    [],
+  );
+
+  const onListScroll = (event: UIEvent<HTMLElement>) => {
+    const list = event.currentTarget;
+    if (list.scrollTop + list.clientHeight < list.scrollHeight - NEAR_BOTTOM_PX) return;
+    if (loading || options.length >= total) return;
+    load(options.length, search);
+  };
+
+  const helperLine = error ?? helperText;
+
+  if (manual) {
+    return (
+      <Box>
+        <TextField
+          id={id}
+          name={field.fieldName}
+          fullWidth
+          label={label || undefined}
+          value={stored}
+          onChange={(event) => onChange(trimInput(event.target.value).slice(0, field.maxLength ?? 200))}
+          onBlur={onBlur}
+          disabled={disabled}
+          placeholder={MESSAGES.enterValue}
+          error={Boolean(error)}
+          helperText={helperLine}
+          slotProps={{
+            htmlInput: {
+              'aria-label': label ? undefined : accessibleLabel,
+              'aria-required': required || undefined,
+            },
+            formHelperText: { component: 'div' } as object,
+          }}
+        />
+        <Button
+          size="small"
+          onClick={() => {
+            setInput(stored);
+            setManual(false);
+          }}
+          disabled={disabled}
+          sx={{ mt: 0.5 }}
+        >
+          {JOURNEY_TEXT.selectFromOptions}
+        </Button>
+      </Box>
+    );
+  }
+
+  const selected: Option | null = stored ? { name: stored, value: stored } : null;
+  return (
+    <Box>
+      <Autocomplete<Option, false, false, false>
+        id={id}
+        open={open}
+        onOpen={() => {
+          // The first page when the list opens: the whole list while the input shows the chosen name.
+          const text = input === stored ? '' : input;
+          setOpen(true);
+          if (source && loadedFor.current !== text) {
+            setSearch(text);
+            load(0, text);
+          }
+        }}
+        onClose={() => setOpen(false)}
+        value={selected}
+        onChange={(_event, option) => onChange(option ? option.name : '')}
+        inputValue={input}
+        onInputChange={(_event, text, reason) => {
+          setInput(text);
+          if (reason !== 'input') return;
+          if (debounce.current) clearTimeout(debounce.current);
+          debounce.current = setTimeout(() => {
+            setSearch(text);
+            if (source) load(0, text);
+          }, SEARCH_DEBOUNCE_MS);
+        }}
+        options={options}
+        filterOptions={(list) => list}
+        getOptionLabel={(option) => option.name}
+        getOptionKey={(option) => `${option.value}\u0000${option.name}`}
+        isOptionEqualToValue={(option, current) => option.name === current.name}
+        loading={loading}
+        loadingText={MESSAGES.loading}
+        noOptionsText={MESSAGES.noOptions}
+        disabled={disabled}
+        onBlur={onBlur}
+        slotProps={{
+          listbox: { onScroll: onListScroll, style: { maxHeight: '45vh' } },
+        }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            name={field.fieldName}
+            label={label || undefined}
+            placeholder={field.placeholder}
+            error={Boolean(error)}
+            helperText={helperLine}
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: {
+                ...params.slotProps.htmlInput,
+                'aria-label': label ? undefined : accessibleLabel,
+                'aria-required': required || undefined,
+              },
+              input: {
+                ...params.slotProps.input,
+                endAdornment: (
+                  <>
+                    {loading && open ? <CircularProgress color="inherit" size={18} aria-hidden /> : null}
+                    {params.slotProps.input.endAdornment}
+                  </>
+                ),
+              },
+              formHelperText: { component: 'div' } as object,
+            }}
+          />
+        )}
+      />
+      {field.allowManual && (
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.5, mt: 0.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {JOURNEY_TEXT.unableToFind(plainLabel)}
+          </Typography>
+          <Button
+            size="small"
+            disabled={disabled}
+            onClick={() => {
+              setOpen(false);
+              setManual(true);
+            }}
+          >
+            {JOURNEY_TEXT.enterManually}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

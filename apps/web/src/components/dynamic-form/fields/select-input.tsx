@@ -1,0 +1,59 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { optionText, optionsFor } from '../registries';
+import type { FieldRendererProps } from '../types';
+
+/** A select of the field's options or its shared option set; disabled options show their postfix. */
+export function SelectInput({
+  field,
+  id,
+  label,
+  accessibleLabel,
+  value,
+  onChange,
+  onBlur,
+  required,
+  disabled,
+  error,
+  helperText,
+}: FieldRendererProps) {
+  const options = optionsFor(field);
+  const current = typeof value === 'string' ? value : '';
+  // A saved value that is no longer offered still shows (and can be changed).
+  const known = current === '' || options.some((o) => o.value === current);
+  return (
+    <TextField
+      id={id}
+      name={field.fieldName}
+      select
+      fullWidth
+      label={label || undefined}
+      value={current}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      slotProps={{
+        select: {
+          inputProps: { 'aria-required': required || undefined },
+          SelectDisplayProps: label ? undefined : { 'aria-label': accessibleLabel },
+          MenuProps: { slotProps: { paper: { sx: { maxHeight: '45vh' } } } },
+        } as object,
+        formHelperText: { component: 'div' } as object,
+      }}
+    >
+      {!required && (
+        <MenuItem value="">
+          <em>None</em>
+        </MenuItem>
+      )}
+      {!known && <MenuItem value={current}>{current}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value} disabled={option.disabled === true}>
+          {optionText(option)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,8 @@
+export {
+  DynamicForm,
+  FieldRenderersProvider,
+  type DynamicFormProps,
+  type FieldErrors,
+  type FormData,
+} from './dynamic-form';
+export type { DynamicFormContextValue, FieldRendererProps, FieldRenderers, FormSection } from './types';

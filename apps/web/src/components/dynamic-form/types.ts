@@ -1,0 +1,44 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { DynamicInputField, FormValues, InputType } from '@veridocs/shared';
+
+/** One group of inputs of a verification config page (authOptions[i].page.config[j]). */
+export interface FormSection {
+  title?: string | undefined;
+  inputs: DynamicInputField[];
+}
+
+/** What the caller knows that some rich helper texts depend on. */
+export interface DynamicFormContextValue {
+  /** The verification entry says a marksheet is required (hides the "degree unavailable" line). */
+  marksheetRequired?: boolean | undefined;
+  /** Where uploads belong, for the renderers the documents feature plugs in. */
+  orgId?: string | undefined;
+  txnId?: string | undefined;
+  verificationName?: string | undefined;
+}
+
+/** What every field renderer receives; a renderer plugged in through `fieldRenderers` gets the same. */
+export interface FieldRendererProps {
+  field: DynamicInputField;
+  /** id of the input element (the label points at it). */
+  id: string;
+  /** The visible label with "(Optional)" when the field is not required; '' when hideLabel. */
+  label: string;
+  /** The label for screen readers, also when hideLabel hides it. */
+  accessibleLabel: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  required: boolean;
+  disabled: boolean;
+  /** The message under the field (an error wins over the helper text). */
+  error: string | undefined;
+  helperText: ReactNode;
+  /** id of the helper / error line, for aria-describedby when the renderer builds its own input. */
+  helperId: string;
+  values: FormValues;
+  context: DynamicFormContextValue;
+}
+
+/** Renderers by inputType: the documents issue plugs FileUpload / CameraDialog in here. */
+export type FieldRenderers = Partial<Record<InputType, ComponentType<FieldRendererProps>>>;
