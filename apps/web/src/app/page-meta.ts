@@ -14,7 +14,8 @@ const EXTRA_TITLES: Record<string, string> = {
   instructions: 'Instructions / FAQs',
   error: 'Error',
   [FORM_URL_KEY]: 'Verification',
-  'form-txns': 'Payment Details',
+  'form-txns': 'Your Verifications',
+  'select-evaluation-partner': 'Evaluation Partner',
 };
 
 /** The page title by first path segment (spec §2), or null. */

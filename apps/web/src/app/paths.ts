@@ -27,6 +27,8 @@ export const PATHS = {
   contactDetails: '/contact-details',
   submitted: '/submitted',
   formTxns: '/form-txns',
+  /** Where a single sign-on form entry lands (spec §2); built by a later issue. */
+  selectEvaluationPartner: '/select-evaluation-partner',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
@@ -57,6 +59,7 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.contactDetails,
   PATHS.submitted,
   PATHS.formTxns,
+  PATHS.selectEvaluationPartner,
 ] as const;
 
 export function formEntryPath(formId: string, txnId?: string): string {

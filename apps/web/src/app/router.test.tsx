@@ -79,22 +79,35 @@ describe('logged-in routes (spec §2)', () => {
     ['/transaction-history', 'Payment Details'],
     ['/form-payments', 'Payment Details'],
     ['/notifications', 'Notifications'],
-    ['/verification', 'Verification'],
     ['/verification/insufficiency', 'Document Details'],
     ['/choose-payment-region', 'Choose Payment Region'],
     ['/select-mode', 'Select Mode'],
-    ['/submitted', 'Verify Documents'],
     ['/profile-mode', 'Profile Mode'],
     ['/basic-details', 'Basic Details'],
     ['/contact-details', 'Contact Details'],
     ['/verification-info', 'Verification'],
-    ['/form-txns', 'Payment Details'],
-    ['/ekyc/form-1', 'Verification'],
+    ['/select-evaluation-partner', 'Evaluation Partner'],
   ])('%s renders inside the layout, titled "%s", with the generic page', async (route, title) => {
     const { probe } = renderApp({ route });
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('Not available yet')).toBeInTheDocument();
     expect(probe.current?.pathname).toBe(route);
+    await waitFor(() => expect(document.title).toBe(`${title} | Veridocs`));
+  });
+
+  it.each([
+    ['/submitted', 'Verify Documents', 'Your verification has been submitted'],
+    ['/form-txns', 'Your Verifications', 'No verifications yet'],
+    ['/ekyc/form-1', 'Verification', 'This link is incomplete'],
+  ])('%s is built: titled "%s"', async (route, title, text) => {
+    api.on('get', '/api/verification/v1/transactions/candidate-transaction', {
+      status: 200,
+      body: ok({ list: [], total: 0 }),
+    });
+    renderApp({ route });
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('Not available yet')).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${title} | Veridocs`));
   });
 

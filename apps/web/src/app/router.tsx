@@ -16,6 +16,10 @@ const InfoPage = lazy(() => import('../features/info/info-page'));
 const TermsPage = lazy(() => import('../features/info/terms-page'));
 const PrivacyPolicyPage = lazy(() => import('../features/info/privacy-policy-page'));
 const ErrorPage = lazy(() => import('../features/misc/error-page'));
+const FormEntryPage = lazy(() => import('../features/ekyc/form-entry-page'));
+const VerificationPage = lazy(() => import('../features/verification/verification-page'));
+const SubmittedPage = lazy(() => import('../features/submitted/submitted-page'));
+const FormTxnsPage = lazy(() => import('../features/home/form-txns-page'));
 /** The one generic page for the screens later issues build. */
 const ComingSoonPage = lazy(() => import('../features/misc/coming-soon-page'));
 
@@ -34,6 +38,19 @@ function RedirectAfterLogin() {
   return <Navigate to={returnPath(location.state)} replace />;
 }
 
+/**
+ * The form entry without a session: a single sign-on link (?sso) signs in by itself (spec §2); any other
+ * form link goes to /login and comes back after sign-in.
+ */
+function LoggedOutFormEntry() {
+  const { search } = useLocation();
+  if (new URLSearchParams(search).get('sso')) return <FormEntryPage />;
+  return <RedirectToLogin keepFrom />;
+}
+
+/** The logged-in screens built so far; the other logged-in paths show the generic page. */
+const BUILT_PATHS: readonly string[] = [PATHS.profile, PATHS.verification, PATHS.submitted, PATHS.formTxns];
+
 /** The screens open to everyone, shared by both route tables. */
 function commonRoutes() {
   return [
@@ -51,7 +68,7 @@ function LoggedOutRoutes() {
     <Routes>
       <Route path={PATHS.login} element={<LoginPage />} />
       {/* The form entry needs a session: sign in first, then come back to the same form URL. */}
-      <Route path={PATHS.formEntry} element={<RedirectToLogin keepFrom />} />
+      <Route path={PATHS.formEntry} element={<LoggedOutFormEntry />} />
       <Route path={PATHS.home} element={<RedirectToLogin keepFrom />} />
       {LOGGED_IN_ONLY_PATHS.map((path) => (
         <Route key={path} path={path} element={<RedirectToLogin keepFrom />} />
@@ -69,8 +86,11 @@ function LoggedInRoutes() {
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
         <Route path={PATHS.profile} element={<ProfilePage />} />
-        <Route path={PATHS.formEntry} element={<ComingSoonPage />} />
-        {LOGGED_IN_ONLY_PATHS.filter((path) => path !== PATHS.profile).map((path) => (
+        <Route path={PATHS.formEntry} element={<FormEntryPage />} />
+        <Route path={PATHS.verification} element={<VerificationPage />} />
+        <Route path={PATHS.submitted} element={<SubmittedPage />} />
+        <Route path={PATHS.formTxns} element={<FormTxnsPage />} />
+        {LOGGED_IN_ONLY_PATHS.filter((path) => !BUILT_PATHS.includes(path)).map((path) => (
           <Route key={path} path={path} element={<ComingSoonPage />} />
         ))}
         {commonRoutes()}

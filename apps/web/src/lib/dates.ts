@@ -26,3 +26,33 @@ export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
   return `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`;
 }
+
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 1 → 1st, 2 → 2nd, 11 → 11th, 23 → 23rd. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+/** The form date display "Do MMMM YYYY" (spec §9), e.g. 5th December 2026. Empty text for an invalid date. */
+export function formatLongDate(value: string | number | Date): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${ordinal(date.getDate())} ${LONG_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}

@@ -1,5 +1,8 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import type { CandidateTransaction } from '@veridocs/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,17 +13,42 @@ import { PATHS } from '../../app/paths';
 import { useSession } from '../../app/session/session-context';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectProfileName } from '../../app/store/selectors';
-import { setOpenDemo } from '../../app/store/slices/misc-slice';
+import { setCandidateTransactions, setOpenDemo } from '../../app/store/slices/misc-slice';
+import { fetchCandidateTransactions } from '../../lib/api/verification-api';
+import { TransactionCard, TransactionCardSkeleton } from './transaction-card';
 
-/** Home: the greeting and the candidate's verifications (listed from the next issue on). */
+/** The Contact Us rule and the list both read the candidate's first 100 transactions (spec §2, §9). */
+const HOME_COUNT = 100;
+
+type ListStatus =
+  { kind: 'loading' } | { kind: 'ready'; list: CandidateTransaction[]; total: number } | { kind: 'failed' };
+
+/** Home: the greeting and the candidate's verifications (GET candidate-transaction, first 100). */
 export default function HomePage() {
   const session = useSession();
   const dispatch = useAppDispatch();
   const name = useAppSelector(selectProfileName);
 
+  const [status, setStatus] = useState<ListStatus>({ kind: 'loading' });
+
   useEffect(() => {
     void session.loadProfile();
   }, [session]);
+
+  const load = useCallback(() => {
+    return fetchCandidateTransactions(0, HOME_COUNT)
+      .then((page) => {
+        setStatus({ kind: 'ready', list: page.list, total: page.total });
+        dispatch(
+          setCandidateTransactions(page.list.map((t) => ({ state: t.state, form: { name: t.form.name } }))),
+        );
+      })
+      .catch(() => setStatus({ kind: 'failed' }));
+  }, [dispatch]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -35,43 +63,84 @@ export default function HomePage() {
         <Typography id="verifications-heading" variant="h2" component="h2" sx={{ mb: 1.5 }}>
           Your verifications
         </Typography>
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-          <Box
-            sx={{
-              width: 56,
-              height: 56,
-              mx: 'auto',
-              mb: 2,
-              borderRadius: '50%',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              bgcolor: 'rgba(29, 78, 137, 0.08)',
-              color: 'primary.main',
-            }}
+        {status.kind === 'loading' && (
+          <Stack spacing={1.5} role="status" aria-label="Loading your verifications">
+            <TransactionCardSkeleton />
+            <TransactionCardSkeleton />
+          </Stack>
+        )}
+        {status.kind === 'failed' && (
+          <Alert
+            severity="warning"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  setStatus({ kind: 'loading' });
+                  void load();
+                }}
+              >
+                Retry
+              </Button>
+            }
           >
-            <LinkOutlinedIcon aria-hidden />
-          </Box>
-          <Typography variant="h3" component="p" sx={{ mb: 1 }}>
-            No verifications yet
-          </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 520, mx: 'auto', mb: 3 }}>
-            Verifications start from a link that an organisation sends you when it asks you to verify your
-            documents. Open that link to begin: your verifications will then show up here.
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
-            <Button
-              variant="contained"
-              startIcon={<PlayCircleOutlinedIcon />}
-              onClick={() => dispatch(setOpenDemo(true))}
+            Your verifications could not be loaded just now.
+          </Alert>
+        )}
+        {status.kind === 'ready' && status.list.length > 0 && (
+          <>
+            <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-labelledby="verifications-heading">
+              {status.list.map((t) => (
+                <TransactionCard key={t.txnId} transaction={t} />
+              ))}
+            </Stack>
+            {status.total > status.list.length && (
+              <Button component={RouterLink} to={PATHS.formTxns} sx={{ mt: 1.5 }}>
+                View all verifications
+              </Button>
+            )}
+          </>
+        )}
+        {status.kind === 'ready' && status.list.length === 0 && (
+          <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+            <Box
+              sx={{
+                width: 56,
+                height: 56,
+                mx: 'auto',
+                mb: 2,
+                borderRadius: '50%',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                bgcolor: 'rgba(29, 78, 137, 0.08)',
+                color: 'primary.main',
+              }}
             >
-              Watch Demo
-            </Button>
-            <Button variant="outlined" component={RouterLink} to={PATHS.instructions}>
-              Read the instructions
-            </Button>
-          </Box>
-        </Paper>
+              <LinkOutlinedIcon aria-hidden />
+            </Box>
+            <Typography variant="h3" component="p" sx={{ mb: 1 }}>
+              No verifications yet
+            </Typography>
+            <Typography color="text.secondary" sx={{ maxWidth: 520, mx: 'auto', mb: 3 }}>
+              Verifications start from a link that an organisation sends you when it asks you to verify your
+              documents. Open that link to begin: your verifications will then show up here.
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
+              <Button
+                variant="contained"
+                startIcon={<PlayCircleOutlinedIcon />}
+                onClick={() => dispatch(setOpenDemo(true))}
+              >
+                Watch Demo
+              </Button>
+              <Button variant="outlined" component={RouterLink} to={PATHS.instructions}>
+                Read the instructions
+              </Button>
+            </Box>
+          </Paper>
+        )}
       </Box>
     </Box>
   );

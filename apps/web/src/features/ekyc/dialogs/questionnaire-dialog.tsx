@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import { JOURNEY_TEXT, type PreStartQuestion } from '@veridocs/shared';
+import { errorMessage } from '../../../lib/api-client';
+import { fetchPreStartQuestions } from '../../../lib/api/verification-api';
+
+export type Answers = Array<{ questionId: string; answer: string }>;
+
+/** Every pre-start question is required (spec §5): "{question} should not be empty". */
+export function validateAnswers(questions: readonly PreStartQuestion[], values: Record<string, string>) {
+  const errors: Record<string, string> = {};
+  for (const q of questions) {
+    if (!values[q._id]?.trim()) errors[q._id] = JOURNEY_TEXT.questionRequired(q.question);
+  }
+  return errors;
+}
+
+/**
+ * The pre-start questionnaire (spec §2 "start process" dialog): the form's questions as radio groups,
+ * loaded from GET /purposes/user; Start sends the answers.
+ */
+export function QuestionnaireDialog({
+  open,
+  formId,
+  orgId,
+  txnId,
+  busy,
+  submitError,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  formId: string;
+  orgId: string;
+  txnId: string;
+  busy: boolean;
+  submitError: string | null;
+  onSubmit: (answers: Answers) => void;
+  onClose: () => void;
+}) {
+  const [questions, setQuestions] = useState<PreStartQuestion[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    fetchPreStartQuestions(formId, orgId, txnId)
+      .then((page) => {
+        if (!live) return;
+        setQuestions(page.list);
+        setValues(Object.fromEntries(page.list.filter((q) => q.answer).map((q) => [q._id, q.answer ?? ''])));
+      })
+      .catch((error: unknown) => {
+        if (live) setLoadError(errorMessage(error));
+      });
+    return () => {
+      live = false;
+    };
+  }, [open, formId, orgId, txnId]);
+
+  const submit = () => {
+    if (!questions) return;
+    const found = validateAnswers(questions, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    onSubmit(questions.map((q) => ({ questionId: q._id, answer: values[q._id] ?? '' })));
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="questionnaire-title"
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id="questionnaire-title">Before you start</DialogTitle>
+      <DialogContent>
+        {loadError && <Alert severity="error">{loadError}</Alert>}
+        {!questions && !loadError && (
+          <Box role="status" aria-label="Loading questions">
+            <Skeleton height={32} />
+            <Skeleton height={32} width="60%" />
+            <Skeleton height={32} width="70%" />
+          </Box>
+        )}
+        {questions?.map((q) => {
+          const error = errors[q._id];
+          const labelId = `question-${q._id}`;
+          return (
+            <FormControl
+              key={q._id}
+              error={Boolean(error)}
+              required
+              component="fieldset"
+              sx={{ display: 'flex', mb: 2.5 }}
+            >
+              <FormLabel id={labelId} component="legend" sx={{ color: 'text.primary', fontWeight: 600 }}>
+                {q.question}
+              </FormLabel>
+              <RadioGroup
+                aria-labelledby={labelId}
+                value={values[q._id] ?? ''}
+                onChange={(_, value) => {
+                  setValues((v) => ({ ...v, [q._id]: value }));
+                  setErrors(({ [q._id]: _gone, ...rest }) => rest);
+                }}
+              >
+                {q.options.map((option) => (
+                  <FormControlLabel
+                    key={option.value}
+                    value={option.value}
+                    control={<Radio />}
+                    label={option.name}
+                  />
+                ))}
+              </RadioGroup>
+              {error && <FormHelperText>{error}</FormHelperText>}
+            </FormControl>
+          );
+        })}
+        {submitError && <Alert severity="error">{submitError}</Alert>}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} loading={busy} disabled={!questions}>
+          Start
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

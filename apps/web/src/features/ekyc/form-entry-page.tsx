@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session/session-context';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { selectSearchedQuery } from '../../app/store/selectors';
+import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
+import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/misc-slice';
+import { FormHome } from './form-home';
+import { InitScreen } from './init-screen';
+import { isSameForm } from './journey';
+import { NoticeScreen } from './notice-screen';
+import { SsoEntry } from './sso-entry';
+
+/** The form screens of a signed-in candidate: the init screen, or the form home once started or viewed. */
+function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: string; txnId?: string }) {
+  const dispatch = useAppDispatch();
+  const session = useSession();
+  const location = useLocation();
+  const showInitScreen = useAppSelector((state) => state.formData.showInitScreen);
+  const searchedQuery = useAppSelector(selectSearchedQuery);
+  // A link of another form than the saved one is a newly opened form link: its init screen shows first.
+  const newLink = !isSameForm(searchedQuery, formId, orgId);
+
+  useEffect(() => {
+    void session.loadProfile();
+  }, [session]);
+
+  useEffect(() => {
+    if (newLink) {
+      dispatch(setShowInitScreen(true));
+      dispatch(setStartButtonClicked(false));
+    }
+    // The form link's search, so that the back actions of later screens return here.
+    dispatch(setSearchedQuery({ pathname: location.pathname, search: location.search }));
+  }, [newLink, location.pathname, location.search, dispatch]);
+
+  if (newLink || showInitScreen || !txnId) return <InitScreen formId={formId} orgId={orgId} txnId={txnId} />;
+  return <FormHome key={`${orgId}/${txnId}`} orgId={orgId} txnId={txnId} />;
+}
+
+/** /ekyc/:formId/:txnId? with ?orgId (and ?sso) — spec §2 "Form entry". */
+export default function FormEntryPage() {
+  const { formId = '', txnId } = useParams();
+  const [params] = useSearchParams();
+  const orgId = params.get('orgId')?.trim() ?? '';
+  const sso = params.get('sso')?.trim();
+
+  if (sso) return <SsoEntry sso={sso} formId={formId} orgId={orgId} txnId={txnId} />;
+  if (!orgId || !formId)
+    return (
+      <NoticeScreen title="This link is incomplete">
+        The verification link is missing the organisation. Open the full link you received from the
+        organisation.
+      </NoticeScreen>
+    );
+  return <SignedInFormEntry formId={formId} orgId={orgId} txnId={txnId} />;
+}

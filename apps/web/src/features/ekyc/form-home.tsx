@@ -1,0 +1,382 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  ERROR_CODES,
+  JOURNEY_TEXT,
+  MINIMUM_SET_VERIFICATIONS,
+  TILE_SUBTITLES,
+  baseName,
+  continueAction,
+  displayState,
+  groupByCategory,
+  isRemaining,
+  statusBanner,
+  stepsCompleted,
+  tileRoute,
+  tileStatus,
+  type TransactionInfo,
+  type VerificationEntry,
+} from '@veridocs/shared';
+import { PATHS } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { selectProfileName } from '../../app/store/selectors';
+import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
+import { setCurrentVerification } from '../../app/store/slices/misc-slice';
+import { setInfo } from '../../app/store/slices/verification-slice';
+import { errorMessage } from '../../lib/api-client';
+import {
+  fetchTransactionInfo,
+  markAsSkip,
+  processTransaction,
+  submitTransaction,
+} from '../../lib/api/verification-api';
+import {
+  PendingVerificationsDialog,
+  SkipDialog,
+  SkipPendingDialog,
+  type PendingReason,
+} from './dialogs/journey-dialogs';
+import { hasCode, journeyQuery, labelsOf, verificationsOf } from './journey';
+import { NoticeScreen } from './notice-screen';
+import { StatusBanner } from './status-banner';
+import { StepsRing } from './steps-ring';
+import { VerificationTile } from './verification-tile';
+
+function FormHomeSkeleton() {
+  return (
+    <Box role="status" aria-label="Loading your verifications" sx={{ display: 'grid', gap: 2 }}>
+      <Skeleton width="70%" height={36} />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <Skeleton variant="circular" width={72} height={72} />
+        <Skeleton width={120} />
+      </Box>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} variant="rounded" height={72} />
+      ))}
+    </Box>
+  );
+}
+
+function TileGroup({
+  title,
+  insufficient,
+  note,
+  children,
+}: {
+  title: string;
+  insufficient?: boolean;
+  note?: string;
+  children: React.ReactNode;
+}) {
+  const id = `group-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Box
+      component="section"
+      aria-labelledby={id}
+      data-testid="tile-group"
+      sx={insufficient ? { borderLeft: 4, borderColor: 'error.main', pl: 1.5 } : undefined}
+    >
+      <Typography
+        id={id}
+        variant="h3"
+        component="h3"
+        sx={{ mb: note ? 0.25 : 1, color: insufficient ? 'error.main' : 'text.primary' }}
+      >
+        {title}
+      </Typography>
+      {note && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {note}
+        </Typography>
+      )}
+      <Stack spacing={1}>{children}</Stack>
+    </Box>
+  );
+}
+
+/**
+ * The form home (spec §2): the organisation's request, the Steps Completed ring, one tile group per
+ * category (insufficient first), the status banner and Continue (spec §4 "Continue").
+ */
+export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const profileName = useAppSelector(selectProfileName);
+  const startButtonClicked = useAppSelector((state) => state.misc.startButtonClicked);
+  const [info, setLocalInfo] = useState<TransactionInfo | null>(null);
+  const [denied, setDenied] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [skipping, setSkipping] = useState<VerificationEntry | null>(null);
+  const [pending, setPending] = useState<PendingReason | null>(null);
+  const [skipPending, setSkipPending] = useState<string[] | null>(null);
+
+  const load = useCallback(
+    (): Promise<TransactionInfo | null> =>
+      fetchTransactionInfo(orgId, txnId).then(
+        (next) => {
+          setLocalInfo(next);
+          dispatch(setInfo(next as unknown as Record<string, unknown>));
+          return next;
+        },
+        (error: unknown) => {
+          if (hasCode(error, ERROR_CODES.TRANSACTION_ACCESS_DENIED.code)) setDenied(true);
+          // Spec §8: a transaction info fetch failure goes to /error with that message.
+          else void navigate(PATHS.error, { state: { message: errorMessage(error) } });
+          return null;
+        },
+      ),
+    [orgId, txnId, dispatch, navigate],
+  );
+
+  // The parent keys this screen by transaction: a new one starts from a fresh state.
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (denied)
+    return (
+      <NoticeScreen title={JOURNEY_TEXT.accessNotAllowed} icon="block">
+        This verification belongs to another account. Sign in with the mobile number the organisation sent the
+        link to.
+      </NoticeScreen>
+    );
+  if (!info) return <FormHomeSkeleton />;
+
+  const query = journeyQuery(orgId, txnId);
+  const list = verificationsOf(info);
+  const steps = stepsCompleted(list);
+  const groups = groupByCategory(list);
+  const isInsufficient = (g: { items: VerificationEntry[] }) =>
+    g.items.some((v) => v.state === 'INSUFFICIENT_DATA');
+  const banner = statusBanner(info, new Date());
+  const notStarted = info.state === 'NOT_INITIALIZED';
+  const expired = info.isExpired || info.form.isExpired;
+  const showStart = notStarted && !startButtonClicked;
+
+  const openTile = (v: VerificationEntry) => {
+    dispatch(setCurrentVerification(v.name));
+    void navigate(`${tileRoute(v)}${journeyQuery(orgId, txnId, v.name)}`);
+  };
+
+  const runContinue = async (current: TransactionInfo) => {
+    const verifications = verificationsOf(current);
+    const action = continueAction({
+      profileHasName: profileName !== '',
+      state: current.state,
+      basicDetailsRequired: current.basicDetailsRequired,
+      paid: current.paymentDetails.length > 0,
+      paymentRequired: current.userPaymentRequired,
+      verifications,
+    });
+    switch (action.kind) {
+      case 'profile-mode':
+        return void navigate(`${PATHS.profileMode}${query}`);
+      case 'basic-details':
+        return void navigate(`${PATHS.basicDetails}${query}`);
+      case 'pending-minimum-set':
+        return setPending({
+          kind: 'pending-minimum-set',
+          labels: verifications
+            .filter((v) => MINIMUM_SET_VERIFICATIONS.includes(baseName(v.name)))
+            .map((v) => v.label),
+        });
+      case 'blocked':
+        return setPending({ kind: 'blocked', labels: labelsOf(current, action.names) });
+      case 'skip-pending':
+        return setSkipPending(action.names);
+      case 'payment':
+        return void navigate(`${PATHS.choosePaymentRegion}${query}`);
+      case 'submitted':
+        return void navigate(PATHS.submitted);
+      case 'submit':
+        await submitTransaction(orgId, txnId);
+        return void navigate(PATHS.submitted);
+      case 'process-and-reload':
+        await processTransaction(orgId, txnId);
+        await load();
+        return;
+    }
+  };
+
+  const withBusy = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch {
+      // The snackbar told the candidate what went wrong.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const skipOne = () =>
+    withBusy(async () => {
+      if (!skipping) return;
+      await markAsSkip(orgId, txnId, [skipping.name]);
+      setSkipping(null);
+      await load();
+    });
+
+  const skipAllPending = () =>
+    withBusy(async () => {
+      if (!skipPending) return;
+      await markAsSkip(orgId, txnId, skipPending);
+      setSkipPending(null);
+      const next = await load();
+      if (next) await runContinue(next);
+    });
+
+  const tile = (v: VerificationEntry) => {
+    const status = tileStatus(v);
+    return (
+      <VerificationTile
+        key={v.name}
+        label={v.label}
+        subtitle={TILE_SUBTITLES[baseName(v.name)]}
+        status={status}
+        statusText={displayState(status)}
+        note={v.state === 'INSUFFICIENT_DATA' ? v.insufficiency?.reason : null}
+        onOpen={() => openTile(v)}
+        onSkip={isRemaining(v) && v.skipAllowed && !expired ? () => setSkipping(v) : undefined}
+      />
+    );
+  };
+
+  const renderGroup = (g: { category: string; items: VerificationEntry[] }) => (
+    <TileGroup
+      key={g.category}
+      title={`${g.category} Check`}
+      insufficient={isInsufficient(g)}
+      note={g.category === 'Education' ? JOURNEY_TEXT.educationNote : undefined}
+    >
+      {g.items.map(tile)}
+    </TileGroup>
+  );
+
+  const showIdentity = !info.manualProfileRequired;
+  const profileTiles = (showIdentity || info.basicDetailsRequired) && (
+    <TileGroup title="Your Details">
+      {showIdentity && (
+        <VerificationTile
+          label="Identity"
+          subtitle={profileName ? `Profile of ${profileName}` : 'Aadhaar or passport'}
+          status=""
+          statusText=""
+          onOpen={() =>
+            void navigate(
+              profileName
+                ? `${PATHS.verificationInfo}${query}&showProfileData=true`
+                : `${PATHS.profileMode}${query}`,
+              profileName ? { state: { showProfileData: true } } : undefined,
+            )
+          }
+        />
+      )}
+      {info.basicDetailsRequired && (
+        <VerificationTile
+          label="Basic Details"
+          subtitle="Your contact and personal details"
+          status=""
+          statusText=""
+          onOpen={() => void navigate(`${PATHS.basicDetails}${query}`)}
+        />
+      )}
+    </TileGroup>
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+        <Box>
+          <Typography variant="h2" component="h2">
+            {info.org.name} {JOURNEY_TEXT.requesting}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {info.form.name}
+          </Typography>
+        </Box>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 2,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
+          <StepsRing {...steps} />
+          {info.paymentDetails.length > 0 && (
+            <Link component={RouterLink} to={`${PATHS.formPayments}${query}`}>
+              {JOURNEY_TEXT.viewTransactions}
+            </Link>
+          )}
+        </Box>
+      </Paper>
+
+      <StatusBanner banner={banner} />
+      {expired && notStarted && (
+        <Alert severity="warning">
+          This form has expired, so this verification can no longer be started. Contact the organisation for a
+          new link.
+        </Alert>
+      )}
+
+      {groups.filter(isInsufficient).map(renderGroup)}
+      {profileTiles}
+      {groups.filter((g) => !isInsufficient(g)).map(renderGroup)}
+      {list.length === 0 && !profileTiles && (
+        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          <Typography color="text.secondary">This form has no verifications to fill in yet.</Typography>
+        </Paper>
+      )}
+
+      <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
+        {showStart ? (
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            sx={{ maxWidth: { sm: 280 } }}
+            disabled={expired}
+            onClick={() => dispatch(setShowInitScreen(true))}
+          >
+            {JOURNEY_TEXT.startVerification}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            sx={{ maxWidth: { sm: 280 } }}
+            loading={busy && !skipping && !skipPending}
+            onClick={() => void withBusy(() => runContinue(info))}
+          >
+            Continue
+          </Button>
+        )}
+      </Box>
+
+      <SkipDialog
+        label={skipping?.label ?? null}
+        busy={busy}
+        onConfirm={() => void skipOne()}
+        onClose={() => setSkipping(null)}
+      />
+      <PendingVerificationsDialog reason={pending} onClose={() => setPending(null)} />
+      <SkipPendingDialog
+        labels={skipPending ? labelsOf(info, skipPending) : null}
+        busy={busy}
+        onConfirm={() => void skipAllPending()}
+        onClose={() => setSkipPending(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { SESSION } from '@veridocs/shared';
+import { PageLoader } from '../../components/page-loader/page-loader';
+import { PATHS } from '../../app/paths';
+import { useSession } from '../../app/session/session-context';
+import { useAppDispatch } from '../../app/store/hooks';
+import { login } from '../../app/store/slices/auth-slice';
+import { errorMessage } from '../../lib/api-client';
+import { refreshTokens } from '../../lib/api/wallet-api';
+import { navigateTo } from '../../lib/navigation';
+import { setItem } from '../../lib/storage';
+
+/** sso values already exchanged in this tab (the route table re-mounts this screen on login). */
+const consumed = new Set<string>();
+
+/**
+ * Form entry with single sign-on (spec §2): store the refresh token, txnId, formId and orgId, refresh
+ * the access token after 200 ms, then go to /select-evaluation-partner.
+ */
+export function SsoEntry({
+  sso,
+  formId,
+  orgId,
+  txnId,
+}: {
+  sso: string;
+  formId: string;
+  orgId: string;
+  txnId?: string;
+}) {
+  const dispatch = useAppDispatch();
+  const session = useSession();
+
+  useEffect(() => {
+    if (consumed.has(sso)) {
+      navigateTo(PATHS.selectEvaluationPartner, { replace: true });
+      return;
+    }
+    setItem('refreshToken', sso);
+    setItem('formId', formId);
+    setItem('orgId', orgId);
+    if (txnId) setItem('txnId', txnId);
+    const timer = setTimeout(() => {
+      refreshTokens(sso)
+        .then((next) => {
+          consumed.add(sso);
+          dispatch(login({ ...next, startRefresh: true }));
+          void session.loadProfile();
+          navigateTo(PATHS.selectEvaluationPartner, { replace: true });
+        })
+        .catch((error: unknown) => {
+          navigateTo(PATHS.error, { replace: true, state: { message: errorMessage(error) } });
+        });
+    }, SESSION.postSsoRefreshDelayMs);
+    return () => clearTimeout(timer);
+  }, [sso, formId, orgId, txnId, dispatch, session]);
+
+  return <PageLoader label="Signing you in..." fullHeight />;
+}

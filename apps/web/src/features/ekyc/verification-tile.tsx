@@ -1,0 +1,104 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+
+type ChipColor = 'default' | 'error' | 'success' | 'info' | 'warning';
+
+/** Chip colour of a tile status. */
+export function statusColor(status: string): ChipColor {
+  if (status === 'INSUFFICIENT_DATA' || status === 'FAILED') return 'error';
+  if (status === 'COMPLETED' || status === 'VERIFIED') return 'success';
+  if (status === 'SKIPPED' || status === '') return 'default';
+  if (status === 'DATA_SAVED') return 'warning';
+  return 'info';
+}
+
+/**
+ * One tile of the form home: a button named by its label and status, the status chip (none when blank),
+ * error styling for insufficient data, and an optional Skip action beside it.
+ */
+export function VerificationTile({
+  label,
+  subtitle,
+  status,
+  statusText,
+  note,
+  onOpen,
+  onSkip,
+}: {
+  label: string;
+  subtitle?: string;
+  /** The raw tile status (tileStatus), for styling. */
+  status: string;
+  /** Its display text (displayState); empty: no chip. */
+  statusText: string;
+  note?: string | null;
+  onOpen: () => void;
+  onSkip?: () => void;
+}) {
+  const insufficient = status === 'INSUFFICIENT_DATA';
+  return (
+    <Card
+      variant="outlined"
+      sx={{
+        display: 'flex',
+        alignItems: 'stretch',
+        borderColor: insufficient ? 'error.main' : 'divider',
+        bgcolor: insufficient ? 'rgba(179, 38, 30, 0.04)' : 'background.paper',
+      }}
+    >
+      <CardActionArea
+        onClick={onOpen}
+        aria-label={`${label}${statusText ? `, ${statusText}` : ', Not started'}`}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, justifyContent: 'space-between' }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+            {label}
+          </Typography>
+          {subtitle && (
+            <Typography variant="body2" color="text.secondary">
+              {subtitle}
+            </Typography>
+          )}
+          {note && (
+            <Typography variant="body2" color="error.main" sx={{ mt: 0.5 }}>
+              {note}
+            </Typography>
+          )}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+          {statusText && (
+            <Chip
+              size="small"
+              label={statusText}
+              color={statusColor(status)}
+              variant={status === 'SKIPPED' ? 'outlined' : 'filled'}
+            />
+          )}
+          <ChevronRightIcon color="action" aria-hidden />
+        </Box>
+      </CardActionArea>
+      {onSkip && (
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            pr: 1.5,
+            borderLeft: 1,
+            borderColor: 'divider',
+            pl: 1.5,
+          }}
+        >
+          <Button size="small" onClick={onSkip} aria-label={`Skip ${label}`}>
+            Skip
+          </Button>
+        </Box>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { CandidateTransaction } from '@veridocs/shared';
+import { fetchCandidateTransactions } from '../../lib/api/verification-api';
+import { TransactionCard, TransactionCardSkeleton } from './transaction-card';
+
+/** Page size of the list (spec §9 default 10). */
+export const FORM_TXNS_PAGE = 10;
+
+/** /form-txns: all of the candidate's transactions, 10 at a time with "Load more". */
+export default function FormTxnsPage() {
+  const [list, setList] = useState<CandidateTransaction[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+
+  /** Sets state only when the page arrives (the effect below calls it). */
+  const loadPage = useCallback((seed: number) => {
+    return fetchCandidateTransactions(seed, FORM_TXNS_PAGE)
+      .then((page) => {
+        setList((current) => {
+          const known = new Set(current.map((t) => t.txnId));
+          return seed === 0 ? page.list : [...current, ...page.list.filter((t) => !known.has(t.txnId))];
+        });
+        setTotal(page.total);
+        setLoaded(true);
+      })
+      .catch(() => setFailed(true))
+      .finally(() => setLoading(false));
+  }, []);
+
+  useEffect(() => {
+    void loadPage(0);
+  }, [loadPage]);
+
+  const loadMore = () => {
+    setLoading(true);
+    setFailed(false);
+    void loadPage(list.length);
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {list.length > 0 && (
+        <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label="Your verifications">
+          {list.map((t) => (
+            <TransactionCard key={t.txnId} transaction={t} />
+          ))}
+        </Stack>
+      )}
+      {loading && (
+        <Stack spacing={1.5} role="status" aria-label="Loading your verifications">
+          <TransactionCardSkeleton />
+          <TransactionCardSkeleton />
+        </Stack>
+      )}
+      {failed && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={loadMore}>
+              Retry
+            </Button>
+          }
+        >
+          Your verifications could not be loaded just now.
+        </Alert>
+      )}
+      {loaded && !loading && list.length === 0 && (
+        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          <Typography variant="h3" component="p" sx={{ mb: 1 }}>
+            No verifications yet
+          </Typography>
+          <Typography color="text.secondary">
+            Open the link an organisation sends you to start a verification.
+          </Typography>
+        </Paper>
+      )}
+      {loaded && !loading && list.length < total && (
+        <Box sx={{ textAlign: 'center' }}>
+          <Button variant="outlined" onClick={loadMore}>
+            Load more
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-live="polite">
+            Showing {list.length} of {total}
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link as RouterLink } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { displayState, type CandidateTransaction } from '@veridocs/shared';
+import { useAppDispatch } from '../../app/store/hooks';
+import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
+import { setSearchedQuery } from '../../app/store/slices/misc-slice';
+import { formatDate } from '../../lib/dates';
+import { transactionLink } from './transaction-link';
+
+function chipColor(state: string): 'default' | 'error' | 'success' | 'info' | 'warning' {
+  if (state === 'INSUFFICIENT_DATA' || state === 'FAILED') return 'error';
+  if (state === 'COMPLETED' || state === 'VERIFIED' || state === 'SUBMITTED') return 'success';
+  if (state === 'NOT_INITIALIZED' || state === 'CLOSED') return 'default';
+  if (state === 'DATA_SAVED') return 'warning';
+  return 'info';
+}
+
+/** One of the candidate's transactions; opens its form home (the init screen is skipped). */
+export function TransactionCard({ transaction: t }: { transaction: CandidateTransaction }) {
+  const dispatch = useAppDispatch();
+  const link = transactionLink(t);
+  const state = displayState(t.state);
+  const updated = formatDate(t.updatedAt);
+  return (
+    <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={link}
+        onClick={() => {
+          dispatch(setSearchedQuery(link));
+          dispatch(setShowInitScreen(false));
+        }}
+        aria-label={`${t.form.name}, ${t.org.name}, ${state}${updated ? `, updated ${updated}` : ''}`}
+        sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, justifyContent: 'flex-start' }}
+      >
+        {t.org.imageUrl ? (
+          <Avatar src={t.org.imageUrl} alt="" variant="rounded" sx={{ width: 44, height: 44 }} />
+        ) : (
+          <Avatar variant="rounded" sx={{ width: 44, height: 44, bgcolor: 'primary.main' }} aria-hidden>
+            {t.org.name.charAt(0).toUpperCase()}
+          </Avatar>
+        )}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} noWrap>
+            {t.form.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {t.org.name}
+          </Typography>
+          {updated && (
+            <Typography variant="caption" color="text.secondary">
+              Updated {updated}
+            </Typography>
+          )}
+        </Box>
+        <Chip size="small" label={state} color={chipColor(t.state)} sx={{ flexShrink: 0 }} />
+      </CardActionArea>
+    </Card>
+  );
+}
+
+export function TransactionCardSkeleton() {
+  return <Skeleton variant="rounded" height={84} />;
+}

@@ -1,0 +1,87 @@
+import {
+  API_PATHS,
+  type CandidateTransaction,
+  type CreateTransactionResponse,
+  type Organisation,
+  type PreStartQuestion,
+  type PublicForm,
+  type TransactionInfo,
+} from '@veridocs/shared';
+import { http } from '../api-client';
+import { config } from '../config';
+
+/** Verification v1 calls of the journey (spec §7 "Verification and forms"). */
+const v1 = (path: string) => `${config.services.verificationV1}${path}`;
+const paths = API_PATHS.verification;
+
+export interface ListPage<T> {
+  list: T[];
+  total: number;
+}
+
+/** GET verifier/{orgId} (public). The screen shows a failure itself. */
+export function fetchOrganisation(orgId: string): Promise<Organisation> {
+  return http.get<Organisation>(v1(API_PATHS.verifier.org(orgId)), { noSnackbar: true });
+}
+
+/** GET /ekyc-forms/public?seed&count&orgId. */
+export function fetchPublicForms(orgId: string, seed = 0, count = 1000): Promise<ListPage<PublicForm>> {
+  return http.get<ListPage<PublicForm>>(v1(paths.publicForms), {
+    params: { seed, count, orgId },
+    noSnackbar: true,
+  });
+}
+
+/** GET /transactions/candidate-transaction?seed&count: list fetches fail silently (spec §8). */
+export function fetchCandidateTransactions(seed = 0, count = 10): Promise<ListPage<CandidateTransaction>> {
+  return http.get<ListPage<CandidateTransaction>>(v1(paths.candidateTransactions), {
+    params: { seed, count },
+    noSnackbar: true,
+  });
+}
+
+/** POST /transactions: the candidate's transaction of this form (an existing one is returned). */
+export function createTransaction(orgId: string, formId: string): Promise<CreateTransactionResponse> {
+  return http.post<CreateTransactionResponse>(v1(paths.transactions), { orgId, eKycFormId: formId });
+}
+
+/** GET /transactions/info?orgId&txnId; the screens decide what a failure shows. */
+export function fetchTransactionInfo(orgId: string, txnId: string): Promise<TransactionInfo> {
+  return http.get<TransactionInfo>(v1(paths.info), { params: { orgId, txnId }, noSnackbar: true });
+}
+
+/** POST /transactions/process {orgId, txnId}. */
+export function processTransaction(orgId: string, txnId: string): Promise<unknown> {
+  return http.post<unknown>(v1(paths.process), { orgId, txnId });
+}
+
+/** POST /transactions/submit {orgId, txnId}. */
+export function submitTransaction(orgId: string, txnId: string): Promise<unknown> {
+  return http.post<unknown>(v1(paths.submit), { orgId, txnId });
+}
+
+/** POST /transactions/process/mark-as-skip {orgId, txnId, verificationNameList}. */
+export function markAsSkip(orgId: string, txnId: string, verificationNameList: string[]): Promise<unknown> {
+  return http.post<unknown>(v1(paths.markAsSkip), { orgId, txnId, verificationNameList });
+}
+
+/** GET /purposes/user?formId&orgId&id&seed=0&count=1000: the pre-start questions. */
+export function fetchPreStartQuestions(
+  formId: string,
+  orgId: string,
+  txnId: string,
+): Promise<ListPage<PreStartQuestion>> {
+  return http.get<ListPage<PreStartQuestion>>(v1(paths.purposes), {
+    params: { formId, orgId, id: txnId, seed: 0, count: 1000 },
+  });
+}
+
+/** PATCH /transactions/user-response {orgId, txnId, data: [{questionId, answer}]}. */
+export function saveUserResponse(
+  orgId: string,
+  txnId: string,
+  data: Array<{ questionId: string; answer: string }>,
+): Promise<unknown> {
+  // The questionnaire shows a failure inline.
+  return http.patch<unknown>(v1(paths.userResponse), { orgId, txnId, data }, { noSnackbar: true });
+}
