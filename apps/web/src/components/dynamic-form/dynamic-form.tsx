@@ -167,7 +167,15 @@ export function DynamicForm({
 }: DynamicFormProps) {
   const idPrefix = `df${useId().replace(/:/g, '')}`;
   const fields = useMemo(() => sections.flatMap((section) => section.inputs), [sections]);
-  const schema = useMemo(() => buildFormSchema(fields, now), [fields, now]);
+  // Read-only fields (the profile name) are not the candidate's to fix: the server skips them too.
+  const schema = useMemo(
+    () =>
+      buildFormSchema(
+        fields.filter((f) => !f.readOnly),
+        now,
+      ),
+    [fields, now],
+  );
   const form = useForm<FormData>({
     resolver: zodResolver(schema),
     defaultValues: defaultValues ?? {},

@@ -1,6 +1,305 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { dropEmpty, fieldLabel, type AuthOption, type VerificationInfo } from '@veridocs/shared';
+import { DynamicForm, type FieldErrors, type FormData } from '../../components/dynamic-form';
 import { PageLoader } from '../../components/page-loader/page-loader';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { formEntryPath, PATHS } from '../../app/paths';
+import { useAppSelector } from '../../app/store/hooks';
+import { selectOrganisationName } from '../../app/store/selectors';
+import {
+  fetchVerificationInfo,
+  saveVerificationData,
+  serverFieldErrors,
+  submitVerificationData,
+  type VerificationRef,
+} from './verification-api';
+import { useAutosave, type SaveStatus } from './use-autosave';
 
-/** /verification?orgId&txnId&name: one verification's form (first version; the form follows). */
+/** The candidate can still change a verification in these states (the server's editable states). */
+const EDITABLE_STATES = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'];
+/** Fields that show the candidate's profile name when nothing is saved for them yet. */
+const NAME_FIELDS = ['candidateName', 'fullName', 'name'];
+
+type Load =
+  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; info: VerificationInfo };
+
+function formHome(info: Pick<VerificationInfo, 'formId' | 'txnId' | 'orgId'>): string {
+  return `${formEntryPath(info.formId, info.txnId)}?orgId=${encodeURIComponent(info.orgId)}`;
+}
+
+/** Saved data, with the profile name in the read-only name fields. */
+function initialValues(info: VerificationInfo): FormData {
+  const values: FormData = { ...info.data };
+  const profileFields = new Set([...(info.config.readOnly?.profile ?? []), ...NAME_FIELDS]);
+  const allFields = info.config.authOptions.flatMap((o) => o.page.config.flatMap((c) => c.inputs));
+  for (const field of allFields) {
+    const fromProfile =
+      (info.config.readOnly?.profile ?? []).includes(field.fieldName) ||
+      (field.readOnly === true && profileFields.has(field.fieldName));
+    const current = values[field.fieldName];
+    if (fromProfile && info.profileName && (current === undefined || current === '')) {
+      values[field.fieldName] = info.profileName;
+    }
+  }
+  return values;
+}
+
+function initialOption(info: VerificationInfo): string {
+  const types = info.config.authOptions.map((o) => o.type);
+  const saved = info.verification.subType;
+  return saved && types.includes(saved) ? saved : (types[0] ?? '');
+}
+
+function SaveStatusLine({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 32, color: 'text.secondary' }}
+    >
+      {status === 'saving' && <Typography variant="body2">Saving…</Typography>}
+      {status === 'saved' && <Typography variant="body2">All changes saved</Typography>}
+      {status === 'error' && (
+        <>
+          <Typography variant="body2" color="error">
+            Your latest changes could not be saved.
+          </Typography>
+          <Button size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function VerificationForm({ info, target }: { info: VerificationInfo; target: VerificationRef }) {
+  const navigate = useNavigate();
+  const organisation = useAppSelector(selectOrganisationName);
+  const options = info.config.authOptions;
+  const [optionType, setOptionType] = useState(() => initialOption(info));
+  const option: AuthOption | undefined = options.find((o) => o.type === optionType) ?? options[0];
+  const [start] = useState<FormData>(() => initialValues(info));
+  const values = useRef<FormData>(start);
+  const [formDefaults, setFormDefaults] = useState<FormData>(start);
+  const [submitError, setSubmitError] = useState<string[]>([]);
+
+  const expired = info.formExpired;
+  const editable = !expired && EDITABLE_STATES.includes(info.verification.state);
+  const subType = options.length > 1 ? (option?.type ?? null) : undefined;
+
+  const body = useCallback(
+    (data: FormData) => ({
+      orgId: target.orgId,
+      txnId: target.txnId,
+      verificationName: target.name,
+      ...(subType !== undefined ? { subType } : {}),
+      data: dropEmpty(data),
+    }),
+    [target.orgId, target.txnId, target.name, subType],
+  );
+  const save = useCallback((data: FormData) => saveVerificationData(body(data)), [body]);
+  const autosave = useAutosave(save, editable);
+
+  const sections = useMemo(
+    () => (option?.page.config ?? []).map((c) => ({ title: c.title, inputs: c.inputs })),
+    [option],
+  );
+  const fieldNames = useMemo(() => sections.flatMap((s) => s.inputs.map((i) => i.fieldName)), [sections]);
+
+  const onValuesChange = useCallback(
+    (next: FormData) => {
+      values.current = { ...values.current, ...next };
+      autosave.schedule(values.current);
+    },
+    [autosave],
+  );
+
+  const onSubmit = async (valid: FormData): Promise<FieldErrors | void> => {
+    setSubmitError([]);
+    values.current = { ...values.current, ...valid };
+    // The submit carries everything: drop a pending save so it cannot land after it.
+    await autosave.cancel();
+    try {
+      await submitVerificationData(body(values.current));
+      void navigate(formHome(info));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 100 && Array.isArray(error.data)) {
+        const { fields, other } = serverFieldErrors(error.data, fieldNames);
+        setSubmitError(other);
+        return fields;
+      }
+      setSubmitError([errorMessage(error)]);
+    }
+  };
+
+  const label = info.verification.label || info.config.metadata.orgSpecificName || info.config.metadata.label;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, display: 'grid', gap: 2.5, minWidth: 0 }}>
+      <Box>
+        <Button
+          component={RouterLink}
+          to={formHome(info)}
+          startIcon={<ArrowBackIcon />}
+          size="small"
+          sx={{ mb: 1 }}
+        >
+          Back
+        </Button>
+        <Typography variant="h2" component="h2" sx={{ wordBreak: 'break-word' }}>
+          {label}
+        </Typography>
+        {organisation && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            Requested by {organisation}
+          </Typography>
+        )}
+      </Box>
+
+      {expired && (
+        <Alert severity="warning">
+          This form has expired. You can view the details you entered, but not change them.
+        </Alert>
+      )}
+      {!expired && !editable && (
+        <Alert severity="info">
+          This verification has been submitted. You can view the details you entered.
+        </Alert>
+      )}
+      {editable && info.verification.state === 'READY_TO_SUBMIT' && (
+        <Alert severity="success">
+          Submitted. If you change anything, your changes are saved and you need to submit again.
+        </Alert>
+      )}
+
+      {options.length > 1 && (
+        <Box>
+          <Typography id="auth-option-label" variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
+            How do you want to verify?
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            color="primary"
+            size="small"
+            value={option?.type ?? ''}
+            aria-labelledby="auth-option-label"
+            onChange={(_event, next: string | null) => {
+              if (!next || next === optionType) return;
+              setFormDefaults({ ...values.current });
+              setOptionType(next);
+              setSubmitError([]);
+              autosave.schedule(values.current);
+            }}
+            disabled={!editable}
+            sx={{ flexWrap: 'wrap' }}
+          >
+            {options.map((o) => (
+              <ToggleButton key={o.type} value={o.type} sx={{ textTransform: 'none' }}>
+                {o.label ?? fieldLabel(o.type)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Box>
+      )}
+
+      {submitError.length > 0 && (
+        <Alert severity="error" role="alert">
+          {submitError.join(' ')}
+        </Alert>
+      )}
+
+      <DynamicForm
+        key={option?.type ?? 'none'}
+        sections={sections}
+        defaultValues={formDefaults}
+        readOnlyFields={info.config.readOnly?.profile ?? []}
+        readOnly={!editable}
+        context={{
+          marksheetRequired: info.verification.marksheetRequired,
+          orgId: target.orgId,
+          txnId: target.txnId,
+          verificationName: target.name,
+        }}
+        onValuesChange={onValuesChange}
+        onSubmit={onSubmit}
+        submitLabel="Submit"
+        actions={<SaveStatusLine status={autosave.status} onRetry={autosave.retry} />}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * /verification?orgId&txnId&name (spec §2): one verification's form from its config, resumed from
+ * the saved input, saved as the candidate types, submitted with POST /bgv.
+ */
 export default function VerificationPage() {
-  return <PageLoader />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const orgId = params.get('orgId')?.trim() ?? '';
+  const txnId = (params.get('txnId') ?? params.get('txId'))?.trim() ?? '';
+  const name = params.get('name')?.trim() ?? '';
+  const ref = useMemo(() => ({ orgId, txnId, name }), [orgId, txnId, name]);
+  const complete = Boolean(orgId && txnId && name);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!complete) return;
+    let active = true;
+    fetchVerificationInfo(ref).then(
+      (info) => active && setLoad({ kind: 'ready', info }),
+      (error: unknown) => active && setLoad({ kind: 'error', message: errorMessage(error) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [complete, ref, attempt]);
+
+  if (!complete) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          This link is incomplete: it does not say which verification to open. Open the verification from your
+          form&apos;s page.
+        </Alert>
+        <Button component={RouterLink} to={PATHS.home} variant="outlined">
+          Go to Home
+        </Button>
+      </Paper>
+    );
+  }
+  if (load.kind === 'loading') return <PageLoader label="Loading verification" />;
+  if (load.kind === 'error') {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, display: 'grid', gap: 2 }}>
+        <Alert severity="error" role="alert">
+          {load.message}
+        </Alert>
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+          <Button variant="contained" onClick={() => void navigate(-1)}>
+            Go Back
+          </Button>
+          <Button
+            onClick={() => {
+              setLoad({ kind: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </Button>
+        </Box>
+      </Paper>
+    );
+  }
+  return <VerificationForm key={`${ref.orgId}/${ref.txnId}/${ref.name}`} info={load.info} target={ref} />;
 }

@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { DynamicInputField, VerificationInfo } from '@veridocs/shared';
+import { fail, makeSession, ok, storeSession } from '../../test/fixtures';
+import { mockApi, type MockApi } from '../../test/mock-api';
+import { renderWithProviders } from '../../test/render';
+import VerificationPage from './verification-page';
+
+const INFO_PATH = '/api/verification/v1/transactions/bgv-tenth/info';
+const BGV_PATH = '/api/verification/v1/bgv';
+const ROUTE = '/verification?orgId=org-1&txnId=txn-1&name=bgv-tenth';
+
+const inputs: DynamicInputField[] = [
+  {
+    fieldName: 'candidateName',
+    label: 'Name as on marksheet',
+    inputType: 'text',
+    readOnly: true,
+    required: true,
+  },
+  { fieldName: 'rollNumber', label: 'Roll number', inputType: 'text', required: true, maxLength: 30 },
+  { fieldName: 'schoolName', label: 'School name', inputType: 'text' },
+];
+
+function makeInfo(overrides: Partial<VerificationInfo> = {}): VerificationInfo {
+  return {
+    txnId: 'txn-1',
+    orgId: 'org-1',
+    formId: 'form-1',
+    profileName: 'Asha Verma',
+    verification: {
+      name: 'bgv-tenth',
+      label: '10th Marksheet',
+      state: 'DATA_SAVED',
+      category: { name: 'Education' },
+      proceeded: true,
+      markedAsSkip: false,
+      skipAllowed: true,
+      marksheetRequired: true,
+      subType: null,
+      insufficiency: null,
+      acceptMultipleSubmissions: false,
+      updatedAt: '2024-06-01T10:00:00.000Z',
+    },
+    config: {
+      name: 'bgv-tenth',
+      metadata: { label: '10th', orgSpecificName: null, iconUrl: null },
+      additionalInfo: { authOptions: ['manual'], acceptMultipleSubmissions: false, category: 'Education' },
+      authOptions: [
+        { type: 'manual', label: 'Enter details', page: { config: [{ title: '10th details', inputs }] } },
+      ],
+      readOnly: { profile: ['candidateName'] },
+    },
+    data: { schoolName: 'DPS' },
+    formExpired: false,
+    ...overrides,
+  };
+}
+
+let api: MockApi;
+beforeEach(() => {
+  api = mockApi();
+  storeSession(makeSession());
+});
+afterEach(() => api.restore());
+
+function renderPage(route = ROUTE) {
+  return renderWithProviders(<VerificationPage />, { route });
+}
+
+describe('/verification', () => {
+  it('loads the verification, resumes the saved input and autosaves changes (debounced)', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('put', BGV_PATH, { status: 200, body: ok(makeInfo()) });
+    const { user } = renderPage();
+    expect(await screen.findByRole('heading', { name: '10th Marksheet' })).toBeInTheDocument();
+    const info = api.callsTo('get', INFO_PATH)[0];
+    expect(info?.url).toBe(`${INFO_PATH}?orgId=org-1&txnId=txn-1`);
+    expect(screen.getByRole('heading', { name: '10th details' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name as on marksheet')).toHaveValue('Asha Verma');
+    expect(screen.getByLabelText('Name as on marksheet')).toBeDisabled();
+    expect(screen.getByLabelText('School name (Optional)')).toHaveValue('DPS');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      '/ekyc/form-1/txn-1?orgId=org-1',
+    );
+
+    await user.type(screen.getByLabelText('Roll number'), ' 12AB34');
+    expect(api.callsTo('put', BGV_PATH)).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo('put', BGV_PATH)).toHaveLength(1), { timeout: 3000 });
+    expect(api.callsTo('put', BGV_PATH)[0]?.body).toEqual({
+      orgId: 'org-1',
+      txnId: 'txn-1',
+      verificationName: 'bgv-tenth',
+      data: { candidateName: 'Asha Verma', schoolName: 'DPS', rollNumber: '12AB34' },
+    });
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+  });
+
+  it('saves at once when the page is hidden, and offers Retry when saving fails', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('put', BGV_PATH, { networkError: 'Network Error' }, { once: true });
+    api.on('put', BGV_PATH, { status: 200, body: ok(makeInfo()) });
+    const { user } = renderPage();
+    await user.type(await screen.findByLabelText('Roll number'), '77');
+    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState');
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    } finally {
+      if (visibility) Object.defineProperty(document, 'visibilityState', visibility);
+      else Reflect.deleteProperty(document, 'visibilityState');
+    }
+    // Well before the 800 ms debounce.
+    await waitFor(() => expect(api.callsTo('put', BGV_PATH)).toHaveLength(1), { timeout: 300 });
+    expect(await screen.findByText('Your latest changes could not be saved.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+    expect(api.callsTo('put', BGV_PATH)[1]?.body).toMatchObject({ data: { rollNumber: '77' } });
+  });
+
+  it('submits: client checks first, then the server field errors on the fields, then back to the form home', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('put', BGV_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on(
+      'post',
+      BGV_PATH,
+      {
+        status: 400,
+        body: fail(100, 'Invalid request', [
+          { path: 'data.rollNumber', message: 'Roll number is not on record' },
+        ]),
+      },
+      { once: true },
+    );
+    api.on('post', BGV_PATH, { status: 200, body: ok(makeInfo()) });
+    const { user, probe } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription('Roll number must not be empty');
+    expect(api.callsTo('post', BGV_PATH)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Roll number'), '999');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription(
+        'Roll number is not on record',
+      ),
+    );
+    expect(api.callsTo('post', BGV_PATH)[0]?.body).toEqual({
+      orgId: 'org-1',
+      txnId: 'txn-1',
+      verificationName: 'bgv-tenth',
+      data: { candidateName: 'Asha Verma', schoolName: 'DPS', rollNumber: '999' },
+    });
+
+    await user.clear(screen.getByLabelText('Roll number'));
+    await user.type(screen.getByLabelText('Roll number'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/ekyc/form-1/txn-1'));
+    expect(probe.current?.search).toBe('?orgId=org-1');
+    // No save was left to land after the submit.
+    const lastPut = api.calls.map((c) => c.method).lastIndexOf('put');
+    const lastPost = api.calls.map((c) => c.method).lastIndexOf('post');
+    expect(lastPut).toBeLessThan(lastPost);
+  });
+
+  it('offers the auth options when there are several and sends the chosen one as subType', async () => {
+    const info = makeInfo();
+    info.config.authOptions.push({
+      type: 'digilocker-id',
+      label: 'Use a registration number',
+      page: {
+        config: [{ inputs: [{ fieldName: 'registrationNumber', inputType: 'text', required: true }] }],
+      },
+    });
+    api.on('get', INFO_PATH, { status: 200, body: ok(info) });
+    api.on('put', BGV_PATH, { status: 200, body: ok(info) });
+    const { user } = renderPage();
+    const group = await screen.findByRole('group', { name: 'How do you want to verify?' });
+    expect(within(group).getByRole('button', { name: 'Enter details' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.type(screen.getByLabelText('Roll number'), '55');
+    await user.click(within(group).getByRole('button', { name: 'Use a registration number' }));
+    expect(screen.queryByLabelText('Roll number')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Registration Number'), 'R-1');
+    await waitFor(() => expect(api.callsTo('put', BGV_PATH).length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() =>
+      expect(api.callsTo('put', BGV_PATH).at(-1)?.body).toMatchObject({
+        subType: 'digilocker-id',
+        data: { rollNumber: '55', registrationNumber: 'R-1' },
+      }),
+    );
+  });
+
+  it('an expired form is read-only with a note', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo({ formExpired: true })) });
+    renderPage();
+    expect(await screen.findByText(/This form has expired/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Roll number')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('a verification past READY_TO_SUBMIT is read-only', async () => {
+    const info = makeInfo();
+    info.verification.state = 'IN_PROGRESS';
+    api.on('get', INFO_PATH, { status: 200, body: ok(info) });
+    renderPage();
+    expect(await screen.findByText(/This verification has been submitted/)).toBeInTheDocument();
+    expect(screen.getByLabelText('School name (Optional)')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the link lacks its query parameters', async () => {
+    renderPage('/verification?orgId=org-1');
+    expect(await screen.findByText(/This link is incomplete/)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows a load failure with Go Back', async () => {
+    api.on('get', INFO_PATH, { status: 404, body: fail(121, 'This verification request does not exist') });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This verification request does not exist');
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+});
