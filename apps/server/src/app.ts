@@ -25,12 +25,21 @@ import { devRouter } from './modules/dev/dev-router.js';
 import { createDevService } from './modules/dev/dev-service.js';
 import { createHealthRepository } from './modules/health/health-repository.js';
 import { healthRouter } from './modules/health/health-router.js';
+import { createFormsRepository } from './modules/forms/forms-repository.js';
+import { formsRouter } from './modules/forms/forms-router.js';
+import { createFormsService } from './modules/forms/forms-service.js';
 import { orgAssetsRouter } from './modules/orgs/orgs-router.js';
 import { createProfileRepository } from './modules/profile/profile-repository.js';
 import { profileRouter } from './modules/profile/profile-router.js';
 import { createProfileService } from './modules/profile/profile-service.js';
 import { createSecretsRepository } from './modules/secrets/secrets-repository.js';
 import { loadServerKeys } from './modules/secrets/secrets-service.js';
+import { createReferenceRepository } from './modules/reference/reference-repository.js';
+import { referenceRouter } from './modules/reference/reference-router.js';
+import { createReferenceService } from './modules/reference/reference-service.js';
+import { createTransactionsRepository } from './modules/transactions/transactions-repository.js';
+import { transactionsRouter } from './modules/transactions/transactions-router.js';
+import { createTransactionsService } from './modules/transactions/transactions-service.js';
 import { createOutboxRepository } from './providers/outbox/outbox-repository.js';
 import { createMessageSender, type MessageSender } from './providers/sms/index.js';
 
@@ -146,6 +155,14 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     findIdentityByMobile: (mobile) => profiles.findIdentityByMobile(mobile),
   });
   const authenticate = registerAuth(app, sessions);
+  const forms = createFormsService({ repo: createFormsRepository(db.orm, readCache(1)), now });
+  const transactions = createTransactionsService({
+    repo: createTransactionsRepository(db.orm, readCache(10_000)),
+    forms,
+    profiles,
+    now,
+  });
+  const reference = createReferenceService(createReferenceRepository(db.orm));
 
   await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });
   await app.register(orgAssetsRouter);
@@ -158,6 +175,14 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     },
     { prefix: SERVICE_BASES.webWallet },
   );
+  await app.register(
+    async (verification) => {
+      await verification.register(formsRouter, { forms, authenticate });
+      await verification.register(transactionsRouter, { transactions, authenticate });
+    },
+    { prefix: SERVICE_BASES.verificationV1 },
+  );
+  await app.register(referenceRouter, { reference, authenticate, prefix: SERVICE_BASES.utility });
 
   await registerSpaAndNotFound(app, config.webDistDir);
 }

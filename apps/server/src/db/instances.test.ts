@@ -30,7 +30,7 @@ describe('instances sharing one database', () => {
       select (select count(*)::int from organisations) as orgs,
              (select count(*)::int from ekyc_forms) as forms,
              (select count(*)::int from app_secrets) as secrets`)) as unknown as { rows: unknown[] };
-    expect(counts.rows[0]).toEqual({ orgs: 2, forms: 1, secrets: 1 });
+    expect(counts.rows[0]).toEqual({ orgs: 2, forms: 2, secrets: 1 });
   });
 
   it('accept each other\'s tokens and OTPs', async () => {

@@ -1,7 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
 import type { Orm } from './client.js';
-import { ekycForms, organisations } from './schema/index.js';
+import {
+  ekycForms,
+  organisations,
+  prestartQuestions,
+  referenceOptions,
+  verificationConfigs,
+  type FormPrice,
+  type FormVerification,
+} from './schema/index.js';
+import { BOARDS, INSTITUTES } from './seed-data/reference-data.js';
+import { DEMO_VERIFICATION_CONFIGS } from './seed-data/verification-configs.js';
 
 /** Fixed ids of the demo data, so links printed once keep working. */
 export const DEMO = {
@@ -9,15 +19,89 @@ export const DEMO = {
   orgName: 'Demo University',
   formId: 'demo-form',
   formName: 'Demo verification form',
+  expiredFormId: 'demo-expired-form',
+  expiredFormName: 'Demo verification form (expired)',
   /** Served by the assets router; relative so it works behind any host name. */
   logoPath: '/api/assets/demo-logo.svg',
 } as const;
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+const DEMO_DISCOUNT_PERCENT = 10;
+
+/** The demo form asks for every type; degree and Aadhaar cannot be skipped. */
+const DEMO_VERIFICATIONS: FormVerification[] = [
+  { name: 'bgv-degree', skipAllowed: false, marksheetRequired: true, subType: null },
+  { name: 'bgv-twelfth', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'bgv-tenth', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'aadhaar', skipAllowed: false, marksheetRequired: false, subType: null },
+  { name: 'passport', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'dl', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'employment-check', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'bgv-employment', skipAllowed: true, marksheetRequired: false, subType: null },
+];
+
+/** MRPs in INR. */
+const DEMO_MRP: Record<string, number> = {
+  'bgv-degree': 999,
+  'bgv-twelfth': 599,
+  'bgv-tenth': 599,
+  aadhaar: 99,
+  passport: 199,
+  dl: 149,
+  'employment-check': 499,
+  'bgv-employment': 799,
+};
+
+const priceList = (percent: number): FormPrice[] =>
+  Object.entries(DEMO_MRP).map(([verificationName, mrp]) => {
+    const primary = Math.round(mrp * (1 - percent / 100));
+    return { verificationName, mrp, price: { primary }, discount: { primary: mrp - primary, secondary: 0 } };
+  });
+
+const DEMO_FORM_SETTINGS = {
+  verifications: DEMO_VERIFICATIONS,
+  priceList: priceList(DEMO_DISCOUNT_PERCENT),
+  discountPercentage: DEMO_DISCOUNT_PERCENT,
+  questionnaireRequired: true,
+  // Payments come with the payments issue; until then the demo form is free to submit.
+  paymentRequired: false,
+  userPaymentRequired: false,
+  expressAllowed: false,
+  manualProfileRequired: false,
+  basicDetailsRequired: false,
+  expectedWorkingDays: 7,
+};
+
+export const DEMO_QUESTIONS = [
+  {
+    id: 'demo-q-purpose',
+    question: 'Purpose of verification',
+    options: [
+      { name: 'Employment', value: 'EMPLOYMENT' },
+      { name: 'Higher education', value: 'HIGHER_EDUCATION' },
+      { name: 'Visa or immigration', value: 'VISA' },
+      { name: 'Other', value: 'OTHER' },
+    ],
+  },
+  {
+    id: 'demo-q-source',
+    question: 'How did you hear about us?',
+    options: [
+      { name: 'My employer', value: 'EMPLOYER' },
+      { name: 'My university', value: 'UNIVERSITY' },
+      { name: 'Search or social media', value: 'ONLINE' },
+      { name: 'A friend', value: 'FRIEND' },
+    ],
+  },
+] as const;
+
+const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
 /**
  * Idempotent: unique keys plus ON CONFLICT, so restarts and instances starting together are safe.
- * The demo form gets a year of life; an expired one is renewed on the next start.
+ * The demo form gets a year of life; an expired one is renewed on the next start. The expired demo
+ * form expired a month before its first seeding and is never renewed.
  */
 export async function seed(orm: Orm, now: Date): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -28,12 +112,76 @@ export async function seed(orm: Orm, now: Date): Promise<void> {
       { id: DEMO.orgId, name: DEMO.orgName, imageUrl: DEMO.logoPath },
     ])
     .onConflictDoNothing({ target: organisations.id });
+
+  await orm
+    .insert(verificationConfigs)
+    .values(DEMO_VERIFICATION_CONFIGS.map((config) => ({ name: config.name, config })))
+    .onConflictDoUpdate({ target: verificationConfigs.name, set: { config: excluded('config') } });
+
+  // The settings follow the code on every start; the expiry is kept unless it has passed.
+  const settingsUpdate = {
+    verifications: excluded('verifications'),
+    priceList: excluded('price_list'),
+    discountPercentage: excluded('discount_percentage'),
+    questionnaireRequired: excluded('questionnaire_required'),
+    paymentRequired: excluded('payment_required'),
+    userPaymentRequired: excluded('user_payment_required'),
+    expressAllowed: excluded('express_allowed'),
+    manualProfileRequired: excluded('manual_profile_required'),
+    basicDetailsRequired: excluded('basic_details_required'),
+    expectedWorkingDays: excluded('expected_working_days'),
+  };
   await orm
     .insert(ekycForms)
-    .values({ id: DEMO.formId, orgId: DEMO.orgId, name: DEMO.formName, expiry: nowSeconds + YEAR_SECONDS })
+    .values([
+      {
+        id: DEMO.formId,
+        orgId: DEMO.orgId,
+        name: DEMO.formName,
+        expiry: nowSeconds + YEAR_SECONDS,
+        ...DEMO_FORM_SETTINGS,
+      },
+      {
+        id: DEMO.expiredFormId,
+        orgId: DEMO.orgId,
+        name: DEMO.expiredFormName,
+        expiry: nowSeconds - 30 * DAY_SECONDS,
+        ...DEMO_FORM_SETTINGS,
+      },
+    ])
+    .onConflictDoUpdate({ target: ekycForms.id, set: settingsUpdate });
+  await orm
+    .update(ekycForms)
+    .set({ expiry: nowSeconds + YEAR_SECONDS })
+    .where(and(eq(ekycForms.id, DEMO.formId), ne(ekycForms.expiry, -1), lt(ekycForms.expiry, nowSeconds)));
+
+  await orm
+    .insert(prestartQuestions)
+    .values(
+      [DEMO.formId, DEMO.expiredFormId].flatMap((formId) =>
+        DEMO_QUESTIONS.map((q, position) => ({
+          id: formId === DEMO.formId ? q.id : `${q.id}-expired`,
+          formId,
+          position,
+          question: q.question,
+          options: [...q.options],
+          required: true,
+        })),
+      ),
+    )
     .onConflictDoUpdate({
-      target: ekycForms.id,
-      set: { expiry: sql`excluded.expiry` },
-      setWhere: sql`${ekycForms.expiry} <> -1 and ${ekycForms.expiry} < ${nowSeconds}`,
+      target: prestartQuestions.id,
+      set: { question: excluded('question'), options: excluded('options'), position: excluded('position') },
+    });
+
+  await orm
+    .insert(referenceOptions)
+    .values([
+      ...INSTITUTES.map((i) => ({ kind: 'institute' as const, ...i })),
+      ...BOARDS.map((b) => ({ kind: 'board' as const, ...b })),
+    ])
+    .onConflictDoUpdate({
+      target: [referenceOptions.kind, referenceOptions.value],
+      set: { name: excluded('name') },
     });
 }

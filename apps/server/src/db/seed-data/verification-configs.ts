@@ -1,0 +1,192 @@
+import type { DynamicInputField, VerificationConfig, VerificationType } from '@veridocs/shared';
+
+/**
+ * The demo verification configs (spec §3 "Verification config", "Dynamic input field"). Named
+ * functions are keys of the shared registries only (REQUIRED_FNS, VALIDATION_FNS, OPTION_SETS,
+ * HELPER_TEXT_KEYS, ALERT_KEYS); the seed test checks it.
+ */
+const UPLOAD_TYPES = ['pdf', 'jpeg', 'jpg', 'png'];
+
+const candidateName = (label = 'Name'): DynamicInputField => ({
+  fieldName: 'candidateName',
+  label,
+  inputType: 'text',
+  readOnly: true,
+  required: true,
+  sectionTitle: 'Candidate',
+});
+
+function config(
+  name: VerificationType,
+  label: string,
+  category: 'Identity' | 'Education' | 'Employment',
+  title: string,
+  inputs: DynamicInputField[],
+): VerificationConfig {
+  return {
+    name,
+    metadata: { label, orgSpecificName: null, iconUrl: null },
+    additionalInfo: { authOptions: ['manual'], acceptMultipleSubmissions: false, category },
+    authOptions: [{ type: 'manual', label: 'Enter details', page: { config: [{ title, inputs }] } }],
+    readOnly: { profile: inputs.some((i) => i.fieldName === 'candidateName') ? ['candidateName'] : [] },
+  };
+}
+
+const schoolInputs = (level: '10th' | '12th'): DynamicInputField[] => [
+  candidateName('Name as on marksheet'),
+  {
+    fieldName: 'board',
+    label: 'Board',
+    inputType: 'autocomplete',
+    autocompleteSource: '/api/utility/boards',
+    allowManual: true,
+    required: true,
+    sectionTitle: `${level} details`,
+  },
+  { fieldName: 'schoolName', label: 'School name', inputType: 'text', maxLength: 150 },
+  { fieldName: 'rollNumber', label: 'Roll number', inputType: 'text', required: true, maxLength: 30 },
+  { fieldName: 'passingYear', label: 'Passing year', inputType: 'select', optionsKey: 'PASSING_YEAR', required: true },
+  { fieldName: 'state', label: 'State', inputType: 'select', optionsKey: 'INDIAN_STATE', required: true },
+  {
+    fieldName: 'marksheet',
+    label: `Upload ${level} marksheet`,
+    inputType: 'file',
+    allowedFileTypes: ['pdf'],
+    maxFiles: 1,
+    required: true,
+  },
+];
+
+const employmentInputs = (withLoa: boolean): DynamicInputField[] => [
+  candidateName('Name as in employer records'),
+  { fieldName: 'companyName', label: 'Company name', inputType: 'text', required: true, maxLength: 150, sectionTitle: 'Employment' },
+  { fieldName: 'designation', label: 'Designation', inputType: 'text', required: true, maxLength: 100 },
+  { fieldName: 'employeeId', label: 'Employee ID', inputType: 'text', maxLength: 50 },
+  { fieldName: 'employmentType', label: 'Employment type', inputType: 'select', optionsKey: 'EMPLOYMENT_TYPE', required: true },
+  { fieldName: 'joiningDate', label: 'Joining date', inputType: 'date', disableFuture: true, required: true },
+  { fieldName: 'currentlyWorking', label: 'Currently working here?', inputType: 'select', optionsKey: 'YES_NO', required: true },
+  {
+    fieldName: 'relievingDate',
+    label: 'Relieving date',
+    inputType: 'date',
+    disableFuture: true,
+    requiredFn: 'relievingDateRequired',
+    showWhen: { fieldName: 'currentlyWorking', values: ['no'] },
+  },
+  {
+    fieldName: 'documentUrl',
+    label: 'Offer, experience or relieving letter',
+    inputType: 'file',
+    allowedFileTypes: UPLOAD_TYPES,
+    maxFiles: 1,
+    required: true,
+    ...(withLoa ? { alert: { componentKey: 'LOA' as const } } : {}),
+  },
+  {
+    fieldName: 'employerEmail',
+    label: 'HR or manager e-mail',
+    inputType: 'text',
+    textType: 'email',
+    required: true,
+    maxLength: 150,
+    validation: { fn: 'email', message: 'Enter a valid e-mail address' },
+  },
+];
+
+export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
+  config('aadhaar', 'Aadhaar', 'Identity', 'Aadhaar details', [
+    candidateName('Name as on Aadhaar'),
+    {
+      fieldName: 'aadhaarNumber',
+      label: 'Aadhaar number',
+      inputType: 'block',
+      blockLength: 12,
+      blocks: 3,
+      required: true,
+      validation: { fn: 'aadhaar', message: 'Aadhaar number must be 12 digits' },
+      sectionTitle: 'Aadhaar',
+    },
+    { fieldName: 'aadhaarDocument', label: 'Upload Aadhaar', inputType: 'file', allowedFileTypes: UPLOAD_TYPES, maxFiles: 2, required: true },
+  ]),
+  config('passport', 'Passport', 'Identity', 'Passport details', [
+    candidateName('Name as on passport'),
+    {
+      fieldName: 'passportNumber',
+      label: 'Passport number',
+      inputType: 'text',
+      required: true,
+      maxLength: 8,
+      validation: { fn: 'passportNumber', message: 'Passport number is a letter followed by 7 digits' },
+      sectionTitle: 'Passport',
+    },
+    { fieldName: 'dateOfBirth', label: 'Date of Birth', inputType: 'date', disableFuture: true, required: true },
+    { fieldName: 'dateOfExpiry', label: 'Date of expiry', inputType: 'date', required: true },
+    { fieldName: 'passportDocument', label: 'Upload passport (front and back)', inputType: 'file', allowedFileTypes: UPLOAD_TYPES, maxFiles: 2, required: true },
+  ]),
+  config('dl', 'Driving licence', 'Identity', 'Driving licence details', [
+    candidateName('Name as on licence'),
+    {
+      fieldName: 'licenceNumber',
+      label: 'Licence number',
+      inputType: 'text',
+      required: true,
+      maxLength: 20,
+      validation: { fn: 'drivingLicence', message: 'Enter the licence number as printed, e.g. MH12 20110012345' },
+      sectionTitle: 'Driving licence',
+    },
+    { fieldName: 'dateOfBirth', label: 'Date of Birth', inputType: 'date', disableFuture: true, required: true },
+    { fieldName: 'state', label: 'Issuing state', inputType: 'select', optionsKey: 'INDIAN_STATE', required: true },
+    { fieldName: 'licenceDocument', label: 'Upload licence', inputType: 'file', allowedFileTypes: UPLOAD_TYPES, maxFiles: 2 },
+  ]),
+  config('employment-check', 'Employment check', 'Employment', 'Current or last employer', employmentInputs(false)),
+  config('bgv-degree', 'Degree', 'Education', 'Degree details', [
+    candidateName('Name as on degree'),
+    {
+      fieldName: 'institute',
+      label: 'University or institute',
+      inputType: 'autocomplete',
+      autocompleteSource: '/api/utility/institutes',
+      allowManual: true,
+      required: true,
+      sectionTitle: 'Degree',
+    },
+    { fieldName: 'degreeName', label: 'Degree', inputType: 'text', placeholder: 'e.g. B.Tech in Computer Science', required: true, maxLength: 120 },
+    { fieldName: 'passingYear', label: 'Passing year', inputType: 'select', optionsKey: 'PASSING_YEAR', required: true },
+    {
+      fieldName: 'instituteId',
+      label: 'Registration or roll number',
+      inputType: 'text',
+      required: true,
+      maxLength: 50,
+      helperTextJSXKey: 'INSTITUTE_ID_HINT',
+    },
+    {
+      fieldName: 'degreeStatus',
+      label: 'Documents available',
+      inputType: 'select',
+      optionsKey: 'DEGREE_STATUS',
+      required: true,
+      alert: { componentKey: 'DEGREE' },
+    },
+    {
+      fieldName: 'marksheet',
+      label: 'Upload Education Marksheet',
+      inputType: 'file',
+      allowedFileTypes: ['pdf'],
+      maxFiles: 1,
+      requiredFn: 'marksheetRequired',
+      helperTextJSXKey: 'DEGREE_INSTRUCTIONS',
+    },
+    {
+      fieldName: 'supportingDocuments',
+      label: 'Supporting documents',
+      inputType: 'file',
+      allowedFileTypes: UPLOAD_TYPES,
+      maxFiles: 5,
+      requiredFn: 'supportingDocumentsRequired',
+    },
+  ]),
+  config('bgv-twelfth', '12th', 'Education', '12th (higher secondary)', schoolInputs('12th')),
+  config('bgv-tenth', '10th', 'Education', '10th (secondary)', schoolInputs('10th')),
+  config('bgv-employment', 'Employment', 'Employment', 'Employment history', employmentInputs(true)),
+];

@@ -1,0 +1,58 @@
+import { isFormExpired, type Organisation, type PublicForm, type VerificationConfig } from '@veridocs/shared';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { FormsRepository } from './forms-repository.js';
+
+/** Organisations, their public forms and the verification configs (spec §7 "Verification and forms"). */
+export function createFormsService({ repo, now }: { repo: FormsRepository; now: Clock }) {
+  return {
+    /** For the transactions service (modules reach each other through services). */
+    findOrg: (id: string) => repo.findOrg(id),
+    findForm: (id: string) => repo.findForm(id),
+    allConfigs: () => repo.allConfigs(),
+    listQuestions: (formId: string) => repo.listQuestions(formId),
+
+    async organisation(orgId: string): Promise<Organisation> {
+      const org = await repo.findOrg(orgId);
+      if (!org) throw new AppError('ORG_NOT_FOUND');
+      const displayName = typeof org.additionalDetail.displayName === 'string' ? org.additionalDetail.displayName : org.name;
+      return {
+        orgId: org.id,
+        name: org.name,
+        displayName,
+        imageUrl: org.imageUrl,
+        additionalDetail: org.additionalDetail,
+      };
+    },
+
+    async publicForms(query: { orgId: string; seed: number; count: number }): Promise<{ list: PublicForm[]; total: number }> {
+      if (!(await repo.findOrg(query.orgId))) throw new AppError('ORG_NOT_FOUND');
+      const { rows, total } = await repo.listForms(query.orgId, query.seed, query.count);
+      const at = now();
+      return {
+        total,
+        list: rows.map((f) => ({
+          formId: f.id,
+          orgId: f.orgId,
+          name: f.name,
+          expiry: f.expiry,
+          isExpired: isFormExpired(f.expiry, at),
+          verificationNames: f.verifications.map((v) => v.name),
+          paymentRequired: f.paymentRequired,
+          questionnaire: { isRequired: f.questionnaireRequired },
+        })),
+      };
+    },
+
+    /** The configs of the named verifications, in the order asked; unknown names are simply absent. */
+    async configs(names: readonly string[]): Promise<{ list: VerificationConfig[] }> {
+      const all = await repo.allConfigs();
+      const list = [...new Set(names)].flatMap((name) => {
+        const config = all.get(name);
+        return config ? [config] : [];
+      });
+      return { list };
+    },
+  };
+}
+export type FormsService = ReturnType<typeof createFormsService>;

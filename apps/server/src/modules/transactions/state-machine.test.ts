@@ -1,0 +1,238 @@
+import {
+  ALERT_KEYS,
+  API_PATHS,
+  HELPER_TEXT_KEYS,
+  OPTION_SETS,
+  REQUIRED_FNS,
+  SERVICE_BASES,
+  STATES,
+  VALIDATION_FNS,
+  VERIFICATION_TYPES,
+  verificationConfigSchema,
+} from '@veridocs/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_VERIFICATION_CONFIGS } from '../../db/seed-data/verification-configs.js';
+import { disabledReadCache } from '../../lib/read-cache.js';
+import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
+import { createFormsRepository } from '../forms/forms-repository.js';
+import { createFormsService } from '../forms/forms-service.js';
+import {
+  TRANSACTION_TRANSITIONS,
+  VERIFICATION_TRANSITIONS,
+  assertTransition,
+  canTransition,
+  type Entity,
+} from './state-machine.js';
+import { createTransactionsRepository } from './transactions-repository.js';
+import { createTransactionsService } from './transactions-service.js';
+
+const DEMO_FORM_ORDER = ['bgv-degree', 'bgv-twelfth', 'bgv-tenth', 'aadhaar', 'passport', 'dl', 'employment-check', 'bgv-employment'];
+
+const TRANSACTION_ALLOWED: [string, string][] = [
+  ['NOT_INITIALIZED', 'DATA_SAVED'],
+  ['DATA_SAVED', 'SUBMITTED'],
+  ['SUBMITTED', 'IN_PROGRESS'],
+  ['IN_PROGRESS', 'COMPLETED'],
+  ['IN_PROGRESS', 'INSUFFICIENT_DATA'],
+  ['IN_PROGRESS', 'FAILED'],
+  ['INSUFFICIENT_DATA', 'IN_PROGRESS'],
+  ...['NOT_INITIALIZED', 'DATA_SAVED', 'SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA'].map(
+    (s) => [s, 'CLOSED'] as [string, string],
+  ),
+];
+const VERIFICATION_ALLOWED: [string, string][] = [
+  ['NOT_INITIALIZED', 'DATA_SAVED'],
+  ['NOT_INITIALIZED', 'READY_TO_SUBMIT'],
+  ['DATA_SAVED', 'DATA_SAVED'],
+  ['DATA_SAVED', 'READY_TO_SUBMIT'],
+  ['READY_TO_SUBMIT', 'DATA_SAVED'],
+  ['READY_TO_SUBMIT', 'SUBMITTED'],
+  ['SUBMITTED', 'IN_PROGRESS'],
+  ['IN_PROGRESS', 'COMPLETED'],
+  ['IN_PROGRESS', 'FAILED'],
+  ['IN_PROGRESS', 'INSUFFICIENT_DATA'],
+  ['INSUFFICIENT_DATA', 'SUBMITTED'],
+  ...['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT', 'SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA'].map(
+    (s) => [s, 'CLOSED'] as [string, string],
+  ),
+];
+
+describe('the transition tables', () => {
+  const cases: [Entity, [string, string][]][] = [
+    ['transaction', TRANSACTION_ALLOWED],
+    ['verification', VERIFICATION_ALLOWED],
+  ];
+  for (const [entity, allowed] of cases) {
+    it(`${entity}: exactly the documented transitions are allowed`, () => {
+      const key = (a: string, b: string) => `${a}>${b}`;
+      const expected = new Set(allowed.map(([a, b]) => key(a, b)));
+      for (const from of STATES) {
+        for (const to of STATES) {
+          expect(canTransition(entity, from, to), key(from, to)).toBe(expected.has(key(from, to)));
+          if (!expected.has(key(from, to))) {
+            expect(() => assertTransition(entity, from, to)).toThrow(/cannot move from/);
+          }
+        }
+      }
+      const table = entity === 'transaction' ? TRANSACTION_TRANSITIONS : VERIFICATION_TRANSITIONS;
+      expect(Object.values(table).flat().length).toBe(allowed.length);
+    });
+  }
+
+  it('refuses with INVALID_TRANSITION (123)', () => {
+    try {
+      assertTransition('transaction', 'COMPLETED', 'DATA_SAVED');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 123, statusCode: 409, data: { from: 'COMPLETED', to: 'DATA_SAVED' } });
+    }
+  });
+});
+
+describe('ops transitions on the database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  function service() {
+    const forms = createFormsService({ repo: createFormsRepository(t.db.orm, disabledReadCache()), now: t.clock.now });
+    const repo = createTransactionsRepository(t.db.orm, disabledReadCache());
+    const svc = createTransactionsService({
+      repo,
+      forms,
+      profiles: { get: async () => ({ profileDetails: { name: 'Asha Rao' } }) as never },
+      now: t.clock.now,
+    });
+    return { svc, repo };
+  }
+
+  /** A submitted demo transaction with the degree and Aadhaar submitted and the rest skipped. */
+  async function submitted(): Promise<{ txnId: string; profileId: string }> {
+    const session = await signUp(t);
+    const h = bearer(session.accessToken);
+    const v1 = (p: string) => `${SERVICE_BASES.verificationV1}${p}`;
+    const P = API_PATHS.verification;
+    const created = expectCode<{ transactionId: string }>(
+      await t.request({ method: 'POST', url: v1(P.transactions), headers: h, body: { orgId: 'demo-university', eKycFormId: 'demo-form' } }),
+      0,
+      200,
+    );
+    const ref = { orgId: 'demo-university', txnId: created.transactionId };
+    const { svc } = service();
+    const profileId = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()).sub as string;
+    await svc.saveAnswers(profileId, { ...ref, data: [{ questionId: 'demo-q-purpose', answer: 'VISA' }, { questionId: 'demo-q-source', answer: 'FRIEND' }] });
+    await svc.process(profileId, ref);
+    await svc.submitVerification(profileId, {
+      ...ref,
+      verificationName: 'bgv-degree',
+      data: { institute: 'x', degreeName: 'B.A.', passingYear: '2019', instituteId: '1', degreeStatus: 'DEGREE_NOT_AWARDED', marksheet: 'u' },
+    });
+    await svc.submitVerification(profileId, { ...ref, verificationName: 'aadhaar', data: { aadhaarNumber: '999988887777', aadhaarDocument: 'u' } });
+    await svc.markAsSkip(profileId, { ...ref, verificationNameList: ['bgv-twelfth', 'bgv-tenth', 'passport', 'dl', 'employment-check', 'bgv-employment'] });
+    await svc.submit(profileId, ref);
+    return { txnId: created.transactionId, profileId };
+  }
+
+  it('moves a transaction and its verifications along the tables, with an audit row per change', async () => {
+    const { txnId, profileId } = await submitted();
+    const { svc, repo } = service();
+    const ref = { orgId: 'demo-university', txnId };
+    await svc.opsTransitionTransaction(txnId, 'IN_PROGRESS', 'ops-start');
+    await svc.opsTransitionVerification(txnId, 'bgv-degree', 'IN_PROGRESS', 'ops-start');
+    await svc.opsTransitionVerification(txnId, 'bgv-degree', 'INSUFFICIENT_DATA', 'ops-insufficient', 'Marksheet unreadable');
+    let info = await svc.info(profileId, ref);
+    expect(info.verificationList['bgv-degree']).toMatchObject({
+      state: 'INSUFFICIENT_DATA',
+      insufficiency: { reason: 'Marksheet unreadable', raisedAt: t.clock.now().toISOString() },
+    });
+    await svc.opsTransitionVerification(txnId, 'bgv-degree', 'SUBMITTED', 'candidate-resubmit');
+    await svc.opsTransitionVerification(txnId, 'bgv-degree', 'IN_PROGRESS', 'ops-start');
+    await svc.opsTransitionVerification(txnId, 'bgv-degree', 'COMPLETED', 'ops-verified');
+    await svc.opsTransitionTransaction(txnId, 'INSUFFICIENT_DATA', 'ops-insufficient');
+    await svc.opsTransitionTransaction(txnId, 'IN_PROGRESS', 'ops-resume');
+    await svc.opsTransitionTransaction(txnId, 'COMPLETED', 'ops-done');
+    info = await svc.info(profileId, ref);
+    expect(info.state).toBe('COMPLETED');
+    expect(info.filtered.done).toEqual(['bgv-degree']);
+
+    // Refused: terminal states, skipping steps; nothing changes and no audit row is written.
+    const before = (await repo.changesOf(txnId)).length;
+    await expect(svc.opsTransitionTransaction(txnId, 'CLOSED', 'ops-close')).rejects.toMatchObject({ code: 123 });
+    await expect(svc.opsTransitionTransaction(txnId, 'DATA_SAVED', 'x')).rejects.toMatchObject({ code: 123 });
+    await expect(svc.opsTransitionVerification(txnId, 'aadhaar', 'COMPLETED', 'x')).rejects.toMatchObject({ code: 123 });
+    await expect(svc.opsTransitionVerification(txnId, 'bgv-degree', 'DATA_SAVED', 'x')).rejects.toMatchObject({ code: 123 });
+    await expect(svc.opsTransitionVerification(txnId, 'nope', 'CLOSED', 'x')).rejects.toMatchObject({ code: 126 });
+    const changes = await repo.changesOf(txnId);
+    expect(changes.length).toBe(before);
+    expect((await svc.info(profileId, ref)).verificationList.aadhaar!.state).toBe('SUBMITTED');
+
+    const transactionMoves = changes.filter((c) => c.entity === 'transaction').map((c) => `${c.fromState}>${c.toState}:${c.action}`);
+    expect(transactionMoves).toEqual([
+      'null>NOT_INITIALIZED:create',
+      'NOT_INITIALIZED>DATA_SAVED:process',
+      'DATA_SAVED>SUBMITTED:submit',
+      'SUBMITTED>IN_PROGRESS:ops-start',
+      'IN_PROGRESS>INSUFFICIENT_DATA:ops-insufficient',
+      'INSUFFICIENT_DATA>IN_PROGRESS:ops-resume',
+      'IN_PROGRESS>COMPLETED:ops-done',
+    ]);
+    expect(changes.filter((c) => c.action.startsWith('ops')).every((c) => c.profileId === null)).toBe(true);
+    expect(changes.filter((c) => c.action === 'submit').every((c) => c.profileId === profileId)).toBe(true);
+  });
+
+  it('closes a transaction from any non-terminal state', async () => {
+    const { txnId, profileId } = await submitted();
+    const { svc } = service();
+    await svc.opsTransitionVerification(txnId, 'aadhaar', 'CLOSED', 'ops-close');
+    await svc.opsTransitionTransaction(txnId, 'CLOSED', 'ops-close');
+    const info = await svc.info(profileId, { orgId: 'demo-university', txnId });
+    expect(info.state).toBe('CLOSED');
+    expect(info.verificationList.aadhaar!.state).toBe('CLOSED');
+  });
+});
+
+describe('the demo seed', () => {
+  it('has a config for every verification type, each valid and naming only known registry keys', () => {
+    expect(DEMO_VERIFICATION_CONFIGS.map((c) => c.name).sort()).toEqual([...VERIFICATION_TYPES].sort());
+    for (const config of DEMO_VERIFICATION_CONFIGS) {
+      expect(verificationConfigSchema.parse(config)).toEqual(config);
+      const inputs = config.authOptions.flatMap((o) => o.page.config.flatMap((s) => s.inputs));
+      expect(inputs.length).toBeGreaterThan(2);
+      for (const input of inputs) {
+        const where = `${config.name}.${input.fieldName}`;
+        if (input.requiredFn) expect(Object.keys(REQUIRED_FNS), where).toContain(input.requiredFn);
+        if (input.validation) expect(Object.keys(VALIDATION_FNS), where).toContain(input.validation.fn);
+        if (input.optionsKey) expect(Object.keys(OPTION_SETS), where).toContain(input.optionsKey);
+        if (input.helperTextJSXKey) expect(HELPER_TEXT_KEYS as readonly string[], where).toContain(input.helperTextJSXKey);
+        if (input.alert) expect(ALERT_KEYS as readonly string[], where).toContain(input.alert.componentKey);
+        if (input.inputType === 'select') expect(input.options ?? input.optionsKey, where).toBeDefined();
+        if (input.inputType === 'autocomplete') {
+          expect(['/api/utility/institutes', '/api/utility/boards'], where).toContain(input.autocompleteSource);
+        }
+        if (input.showWhen) expect(inputs.map((i) => i.fieldName), where).toContain(input.showWhen.fieldName);
+      }
+      expect(['Identity', 'Education', 'Employment']).toContain(config.additionalInfo.category);
+    }
+  });
+
+  it('is idempotent and keeps every stored config valid', async () => {
+    const t = await createTestApp();
+    try {
+      const { seed } = await import('../../db/seed.js');
+      await Promise.all([seed(t.db.orm, t.clock.now()), seed(t.db.orm, t.clock.now())]);
+      const forms = createFormsRepository(t.db.orm, disabledReadCache());
+      const configs = await forms.allConfigs();
+      expect([...configs.keys()].sort()).toEqual([...VERIFICATION_TYPES].sort());
+      for (const config of configs.values()) verificationConfigSchema.parse(config);
+      const form = await forms.findForm('demo-form');
+      expect(form?.verifications.map((v) => v.name)).toEqual(DEMO_FORM_ORDER);
+      expect(form).toMatchObject({ questionnaireRequired: true, paymentRequired: false, discountPercentage: 10 });
+      expect((await forms.findForm('demo-expired-form'))!.expiry).toBeLessThan(t.clock.now().getTime() / 1000);
+      expect(await forms.listQuestions('demo-form')).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,250 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Orm } from '../../db/client.js';
+import {
+  ekycForms,
+  organisations,
+  prestartQuestions,
+  stateChanges,
+  transactionAnswers,
+  transactions,
+  verificationRecords,
+} from '../../db/schema/index.js';
+import type { ReadCache } from '../../lib/read-cache.js';
+import type { StateChange } from './state-machine.js';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type RecordRow = typeof verificationRecords.$inferSelect;
+export type NewRecord = Omit<typeof verificationRecords.$inferInsert, 'txnId'>;
+type FormRow = typeof ekycForms.$inferSelect;
+type OrgRow = typeof organisations.$inferSelect;
+
+/** Everything transaction info is built from; cached by transaction id (ADR 0005), never mutated. */
+export interface TransactionSnapshot {
+  txn: TransactionRow;
+  form: FormRow;
+  org: OrgRow;
+  records: RecordRow[];
+  /** questionId → answer. */
+  answers: Record<string, string>;
+  /** The form's required pre-start questions. */
+  requiredQuestionIds: string[];
+}
+
+/** `excluded.<column>` of an ON CONFLICT update. */
+const sqlExcluded = (column: string) => sql.raw(`excluded."${column}"`);
+
+function writeOps(tx: Orm) {
+  return {
+    /** The transaction row, locked until the end of the database transaction. */
+    async lockTransaction(id: string): Promise<TransactionRow | undefined> {
+      const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
+      return row;
+    },
+    records(txnId: string): Promise<RecordRow[]> {
+      return tx
+        .select()
+        .from(verificationRecords)
+        .where(eq(verificationRecords.txnId, txnId))
+        .orderBy(asc(verificationRecords.position));
+    },
+    async updateTransaction(
+      id: string,
+      patch: Partial<Pick<TransactionRow, 'state' | 'expectedMaxDate'>> & { updatedAt: Date },
+    ): Promise<void> {
+      await tx.update(transactions).set(patch).where(eq(transactions.id, id));
+    },
+    async updateRecord(
+      txnId: string,
+      name: string,
+      patch: Partial<Pick<RecordRow, 'state' | 'markedAsSkip' | 'data' | 'subType' | 'insufficiency'>> & {
+        updatedAt: Date;
+      },
+    ): Promise<void> {
+      await tx
+        .update(verificationRecords)
+        .set(patch)
+        .where(and(eq(verificationRecords.txnId, txnId), eq(verificationRecords.name, name)));
+    },
+    async insertChanges(changes: readonly StateChange[], at: Date): Promise<void> {
+      if (changes.length === 0) return;
+      await tx.insert(stateChanges).values(
+        changes.map((c) => ({
+          txnId: c.txnId,
+          entity: c.entity,
+          verificationName: c.verificationName,
+          fromState: c.from,
+          toState: c.to,
+          action: c.action,
+          profileId: c.profileId,
+          at,
+        })),
+      );
+    },
+    async upsertAnswers(txnId: string, answers: readonly { questionId: string; answer: string }[], at: Date) {
+      if (answers.length === 0) return;
+      await tx
+        .insert(transactionAnswers)
+        .values(answers.map((a) => ({ txnId, questionId: a.questionId, answer: a.answer, updatedAt: at })))
+        .onConflictDoUpdate({
+          target: [transactionAnswers.txnId, transactionAnswers.questionId],
+          set: { answer: sqlExcluded('answer'), updatedAt: at },
+        });
+    },
+  };
+}
+export type TransactionWriteOps = ReturnType<typeof writeOps>;
+
+/**
+ * Transactions, their verification records, answers and the state-change audit. `snapshots` caches
+ * what transaction info reads, by transaction id; every write here goes through `write`, which
+ * invalidates the entry before and after the database transaction.
+ */
+export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<string, TransactionSnapshot>) {
+  async function loadSnapshot(id: string): Promise<TransactionSnapshot | undefined> {
+    const [head] = await orm
+      .select({ txn: transactions, form: ekycForms, org: organisations })
+      .from(transactions)
+      .innerJoin(ekycForms, eq(ekycForms.id, transactions.formId))
+      .innerJoin(organisations, eq(organisations.id, transactions.orgId))
+      .where(eq(transactions.id, id));
+    if (!head) return undefined;
+    const records = await orm
+      .select()
+      .from(verificationRecords)
+      .where(eq(verificationRecords.txnId, id))
+      .orderBy(asc(verificationRecords.position));
+    const answerRows = await orm
+      .select({ questionId: transactionAnswers.questionId, answer: transactionAnswers.answer })
+      .from(transactionAnswers)
+      .where(eq(transactionAnswers.txnId, id));
+    const required = await orm
+      .select({ id: prestartQuestions.id })
+      .from(prestartQuestions)
+      .where(and(eq(prestartQuestions.formId, head.form.id), eq(prestartQuestions.required, true)));
+    return {
+      ...head,
+      records,
+      answers: Object.fromEntries(answerRows.map((a) => [a.questionId, a.answer])),
+      requiredQuestionIds: required.map((q) => q.id),
+    };
+  }
+
+  return {
+    snapshot(id: string): Promise<TransactionSnapshot | undefined> {
+      return snapshots.get(id, () => loadSnapshot(id));
+    },
+
+    async findByProfileAndForm(profileId: string, formId: string): Promise<TransactionRow | undefined> {
+      const [row] = await orm
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.profileId, profileId), eq(transactions.formId, formId)));
+      return row;
+    },
+
+    /**
+     * One transaction per candidate and form: the unique (profile_id, form_id) pair plus ON CONFLICT
+     * DO NOTHING, so concurrent calls create one; the records and the audit row go in the same
+     * database transaction. Returns the stored transaction and whether this call created it.
+     */
+    async createOnce(input: {
+      profileId: string;
+      orgId: string;
+      formId: string;
+      records: NewRecord[];
+      now: Date;
+    }): Promise<{ row: TransactionRow; created: boolean }> {
+      const created = await orm.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(transactions)
+          .values({
+            profileId: input.profileId,
+            orgId: input.orgId,
+            formId: input.formId,
+            state: 'NOT_INITIALIZED',
+            createdAt: input.now,
+            updatedAt: input.now,
+          })
+          .onConflictDoNothing({ target: [transactions.profileId, transactions.formId] })
+          .returning();
+        if (!row) return undefined;
+        if (input.records.length > 0) {
+          await tx
+            .insert(verificationRecords)
+            .values(input.records.map((r) => ({ ...r, txnId: row.id, updatedAt: input.now })));
+        }
+        await writeOps(tx as unknown as Orm).insertChanges(
+          [
+            {
+              txnId: row.id,
+              entity: 'transaction',
+              verificationName: null,
+              from: null,
+              to: 'NOT_INITIALIZED',
+              action: 'create',
+              profileId: input.profileId,
+            },
+          ],
+          input.now,
+        );
+        return row;
+      });
+      if (created) return { row: created, created: true };
+      const existing = await this.findByProfileAndForm(input.profileId, input.formId);
+      if (!existing) throw new Error('transaction missing after a conflicting insert');
+      return { row: existing, created: false };
+    },
+
+    /** Runs `fn` in one database transaction with the write operations; the snapshot is invalidated. */
+    async write<T>(txnId: string, fn: (ops: TransactionWriteOps) => Promise<T>): Promise<T> {
+      snapshots.invalidate(txnId);
+      try {
+        return await orm.transaction((tx) => fn(writeOps(tx as unknown as Orm)));
+      } finally {
+        snapshots.invalidate(txnId);
+      }
+    },
+
+    async listForCandidate(
+      profileId: string,
+      states: readonly string[] | undefined,
+      seed: number,
+      limit: number,
+    ) {
+      const where = states
+        ? and(eq(transactions.profileId, profileId), inArray(transactions.state, [...states]))
+        : eq(transactions.profileId, profileId);
+      const rows = await orm
+        .select({ txn: transactions, formName: ekycForms.name, orgName: organisations.name, orgImage: organisations.imageUrl })
+        .from(transactions)
+        .innerJoin(ekycForms, eq(ekycForms.id, transactions.formId))
+        .innerJoin(organisations, eq(organisations.id, transactions.orgId))
+        .where(where)
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .offset(seed)
+        .limit(limit);
+      const [total] = await orm.select({ n: count() }).from(transactions).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The audited changes of the candidate's transaction(s) of a form, oldest first. */
+    history(profileId: string, formId: string, orgId: string, limit: number) {
+      return orm
+        .select({ change: stateChanges })
+        .from(stateChanges)
+        .innerJoin(transactions, eq(transactions.id, stateChanges.txnId))
+        .where(
+          and(eq(transactions.profileId, profileId), eq(transactions.formId, formId), eq(transactions.orgId, orgId)),
+        )
+        .orderBy(asc(stateChanges.id))
+        .limit(limit)
+        .then((rows) => rows.map((r) => r.change));
+    },
+
+    /** For tests and ops tooling: the audit rows of one transaction, oldest first. */
+    changesOf(txnId: string) {
+      return orm.select().from(stateChanges).where(eq(stateChanges.txnId, txnId)).orderBy(asc(stateChanges.id));
+    },
+  };
+}
+export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;

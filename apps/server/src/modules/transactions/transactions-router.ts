@@ -1,0 +1,206 @@
+import {
+  API_PATHS,
+  candidateTransactionListSchema,
+  candidateTransactionsQuerySchema,
+  createTransactionRequestSchema,
+  createTransactionResponseSchema,
+  markAsSkipRequestSchema,
+  preStartQuestionListSchema,
+  purposesQuerySchema,
+  saveVerificationDataRequestSchema,
+  transactionHistoryListSchema,
+  transactionHistoryQuerySchema,
+  transactionInfoSchema,
+  transactionQuerySchema,
+  transactionRefSchema,
+  userResponseRequestSchema,
+  verificationInfoSchema,
+} from '@veridocs/shared';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/auth-guard.js';
+import { ok, responses } from '../../http/envelope.js';
+import type { TransactionsService } from './transactions-service.js';
+
+const security = [{ partnerOrg: [], bearer: [] }];
+const tags = ['transactions'];
+const paths = API_PATHS.verification;
+
+/** The candidate's verification journey, under SERVICE_BASES.verificationV1 (all need the bearer token). */
+export const transactionsRouter: FastifyPluginAsyncZod<{
+  transactions: TransactionsService;
+  authenticate: preHandlerAsyncHookHandler;
+}> = async (app, { transactions: service, authenticate }) => {
+  app.addHook('preHandler', authenticate);
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
+
+  app.post(
+    paths.transactions,
+    {
+      schema: {
+        tags,
+        summary: "The candidate's transaction on a form (created once; an existing one is returned)",
+        security,
+        body: createTransactionRequestSchema,
+        response: responses(createTransactionResponseSchema),
+      },
+    },
+    async (request) => ok(await service.create(me(request), request.body)),
+  );
+
+  app.post(
+    paths.process,
+    {
+      schema: {
+        tags,
+        summary: 'Start: NOT_INITIALIZED → DATA_SAVED (idempotent once started)',
+        security,
+        body: transactionRefSchema,
+        response: responses(transactionInfoSchema),
+      },
+    },
+    async (request) => ok(await service.process(me(request), request.body)),
+  );
+
+  app.get(
+    paths.info,
+    {
+      schema: {
+        tags,
+        summary: 'Transaction info',
+        security,
+        querystring: transactionQuerySchema,
+        response: responses(transactionInfoSchema),
+      },
+    },
+    async (request) => ok(await service.info(me(request), request.query)),
+  );
+
+  app.get(
+    paths.candidateTransactions,
+    {
+      schema: {
+        tags,
+        summary: "The candidate's transactions, newest first (states: comma-joined filter)",
+        security,
+        querystring: candidateTransactionsQuerySchema,
+        response: responses(candidateTransactionListSchema),
+      },
+    },
+    async (request) => ok(await service.candidateTransactions(me(request), request.query)),
+  );
+
+  app.get(
+    paths.history,
+    {
+      schema: {
+        tags,
+        summary: "The audited state changes of the candidate's transaction of a form",
+        security,
+        querystring: transactionHistoryQuerySchema,
+        response: responses(transactionHistoryListSchema),
+      },
+    },
+    async (request) => ok(await service.history(me(request), request.query)),
+  );
+
+  app.get(
+    paths.typeInfoRoute,
+    {
+      schema: {
+        tags,
+        summary: 'One verification of the transaction: its config and saved input',
+        security,
+        params: z.object({ type: z.string().min(1).max(100) }),
+        querystring: transactionQuerySchema,
+        response: responses(verificationInfoSchema),
+      },
+    },
+    async (request) => ok(await service.typeInfo(me(request), request.params.type, request.query)),
+  );
+
+  app.get(
+    paths.purposes,
+    {
+      schema: {
+        tags,
+        summary: "The form's pre-start questions (with the answers of transaction `id`)",
+        security,
+        querystring: purposesQuerySchema,
+        response: responses(preStartQuestionListSchema),
+      },
+    },
+    async (request) => ok(await service.purposes(me(request), request.query)),
+  );
+
+  app.patch(
+    paths.userResponse,
+    {
+      schema: {
+        tags,
+        summary: 'Answer the pre-start questions',
+        security,
+        body: userResponseRequestSchema,
+        response: responses(preStartQuestionListSchema),
+      },
+    },
+    async (request) => ok(await service.saveAnswers(me(request), request.body), 'Answers saved'),
+  );
+
+  app.post(
+    paths.markAsSkip,
+    {
+      schema: {
+        tags,
+        summary: 'Skip verifications (all or nothing; only skippable ones not yet ready to submit)',
+        security,
+        body: markAsSkipRequestSchema,
+        response: responses(transactionInfoSchema),
+      },
+    },
+    async (request) => ok(await service.markAsSkip(me(request), request.body)),
+  );
+
+  app.put(
+    paths.bgv,
+    {
+      schema: {
+        tags,
+        summary: "Save a verification's input as the candidate types (→ DATA_SAVED)",
+        security,
+        body: saveVerificationDataRequestSchema,
+        response: responses(verificationInfoSchema),
+      },
+    },
+    async (request) => ok(await service.saveData(me(request), request.body), 'Saved'),
+  );
+
+  app.post(
+    paths.bgv,
+    {
+      schema: {
+        tags,
+        summary: "Submit a verification's input, checked against its config (→ READY_TO_SUBMIT)",
+        security,
+        body: saveVerificationDataRequestSchema,
+        response: responses(verificationInfoSchema),
+      },
+    },
+    async (request) => ok(await service.submitVerification(me(request), request.body), 'Submitted'),
+  );
+
+  app.post(
+    paths.submit,
+    {
+      schema: {
+        tags,
+        summary: 'Submit the transaction (nothing remaining, minimum set met, no payment required)',
+        security,
+        body: transactionRefSchema,
+        response: responses(transactionInfoSchema),
+      },
+    },
+    async (request) => ok(await service.submit(me(request), request.body), 'Submitted'),
+  );
+};

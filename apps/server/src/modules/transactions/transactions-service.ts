@@ -1,0 +1,506 @@
+import {
+  JOURNEY_TEXT,
+  STATES,
+  baseName,
+  fieldLabel,
+  filterVerifications,
+  formErrors,
+  isFormExpired,
+  isProceeded,
+  minimumSetMet,
+  type CandidateTransaction,
+  type CreateTransactionRequest,
+  type CreateTransactionResponse,
+  type DynamicInputField,
+  type HistoryEntry,
+  type MarkAsSkipRequest,
+  type PreStartQuestion,
+  type SaveVerificationDataRequest,
+  type State,
+  type TransactionInfo,
+  type TransactionRef,
+  type UserResponseRequest,
+  type ValidationIssue,
+  type VerificationConfig,
+  type VerificationEntry,
+  type VerificationInfo,
+} from '@veridocs/shared';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { FormsService } from '../forms/forms-service.js';
+import type { ProfileService } from '../profile/profile-service.js';
+import {
+  EDITABLE_STATES,
+  OPEN_TRANSACTION_STATES,
+  SKIPPABLE_STATES,
+  assertTransition,
+  transitionTransaction,
+  transitionVerification,
+} from './state-machine.js';
+import type { RecordRow, TransactionSnapshot, TransactionsRepository } from './transactions-repository.js';
+
+export interface TransactionsServiceDeps {
+  repo: TransactionsRepository;
+  forms: Pick<FormsService, 'findOrg' | 'findForm' | 'allConfigs' | 'listQuestions'>;
+  profiles: Pick<ProfileService, 'get'>;
+  now: Clock;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HISTORY_LIMIT = 1000;
+
+const iso = (d: Date) => d.toISOString();
+/** What the shared journey rules read of a record. */
+const like = (r: RecordRow) => ({ name: r.name, state: r.state, markedAsSkip: r.markedAsSkip, skipAllowed: r.skipAllowed });
+
+/** Adds working days (Monday to Friday) to a date. */
+export function addWorkingDays(from: Date, days: number): Date {
+  const date = new Date(from.getTime());
+  let left = Math.max(0, days);
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const day = date.getUTCDay();
+    if (day !== 0 && day !== 6) left--;
+  }
+  return date;
+}
+
+function validationFailed(issues: ValidationIssue[]): AppError {
+  return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request', issues);
+}
+
+/** The inputs of a config's chosen auth option (by subType, else the first). */
+export function configFields(config: VerificationConfig, subType: string | null | undefined): DynamicInputField[] {
+  const option = config.authOptions.find((o) => o.type === subType) ?? config.authOptions[0];
+  return option ? option.page.config.flatMap((section) => section.inputs) : [];
+}
+
+/**
+ * The candidate's verification journey (spec §3, §4, §7): transactions, their verification records,
+ * the pre-start questionnaire, saving and submitting input. Every state change goes through the state
+ * machines (state-machine.ts) inside one database transaction with its audit row.
+ */
+export function createTransactionsService({ repo, forms, profiles, now }: TransactionsServiceDeps) {
+  function entry(record: RecordRow, configs: Map<string, VerificationConfig>): VerificationEntry {
+    const config = configs.get(record.name) ?? configs.get(baseName(record.name));
+    return {
+      name: record.name,
+      label: config?.metadata.orgSpecificName ?? config?.metadata.label ?? fieldLabel(record.name),
+      state: record.state as State,
+      category: { name: record.category },
+      proceeded: isProceeded(like(record)),
+      markedAsSkip: record.markedAsSkip,
+      skipAllowed: record.skipAllowed,
+      marksheetRequired: record.marksheetRequired,
+      subType: record.subType,
+      insufficiency: record.insufficiency ?? null,
+      acceptMultipleSubmissions: config?.additionalInfo.acceptMultipleSubmissions ?? false,
+      updatedAt: iso(record.updatedAt),
+    };
+  }
+
+  function questionnaireAnswered(snap: TransactionSnapshot): boolean {
+    return snap.requiredQuestionIds.every((id) => snap.answers[id] !== undefined);
+  }
+
+  function buildInfo(snap: TransactionSnapshot, configs: Map<string, VerificationConfig>): TransactionInfo {
+    const { txn, form, org, records } = snap;
+    const expired = isFormExpired(form.expiry, now());
+    return {
+      txnId: txn.id,
+      orgId: txn.orgId,
+      formId: txn.formId,
+      org: { name: org.name, imageUrl: org.imageUrl },
+      state: txn.state as State,
+      form: { name: form.name, isExpired: expired, expiry: form.expiry },
+      verificationList: Object.fromEntries(records.map((r) => [r.name, entry(r, configs)])),
+      filtered: filterVerifications(records.map(like)),
+      expectedCompletionDate: txn.expectedMaxDate ? { maxDate: iso(txn.expectedMaxDate) } : null,
+      updatedAt: iso(txn.updatedAt),
+      paymentRequired: form.paymentRequired,
+      userPaymentRequired: form.userPaymentRequired,
+      paymentDetails: [],
+      discount: { percentage: form.discountPercentage },
+      priceList: form.priceList,
+      expressAllowed: form.expressAllowed,
+      questionnaire: { isRequired: form.questionnaireRequired, answered: questionnaireAnswered(snap) },
+      manualProfileRequired: form.manualProfileRequired,
+      basicDetailsRequired: form.basicDetailsRequired,
+      userInputList: [],
+      requiredVerificationFieldList: [],
+      nameChangeRequest: { requested: false },
+      evaluationInfo: { provider: null },
+      isExpired: expired,
+      proceeded: txn.state !== 'NOT_INITIALIZED',
+    };
+  }
+
+  /** The caller's transaction: unknown → 121, another candidate's → 122 (nothing of it is returned). */
+  async function owned(profileId: string, ref: { orgId: string; txnId: string }): Promise<TransactionSnapshot> {
+    const snap = UUID.test(ref.txnId) ? await repo.snapshot(ref.txnId.toLowerCase()) : undefined;
+    if (!snap) throw new AppError('TRANSACTION_NOT_FOUND');
+    if (snap.txn.profileId !== profileId) throw new AppError('TRANSACTION_ACCESS_DENIED');
+    if (snap.txn.orgId !== ref.orgId) throw new AppError('TRANSACTION_NOT_FOUND');
+    return snap;
+  }
+
+  /** Starting (NOT_INITIALIZED → DATA_SAVED) needs a live form and, when required, the questionnaire. */
+  function assertStartable(snap: TransactionSnapshot) {
+    if (isFormExpired(snap.form.expiry, now())) throw new AppError('FORM_EXPIRED');
+    if (snap.form.questionnaireRequired && !questionnaireAnswered(snap)) throw new AppError('QUESTIONNAIRE_REQUIRED');
+  }
+
+  function assertOpen(state: string) {
+    if (!OPEN_TRANSACTION_STATES.includes(state)) {
+      throw new AppError('INVALID_TRANSITION', 'This verification request has already been submitted', { state });
+    }
+  }
+
+  async function info(profileId: string, ref: { orgId: string; txnId: string }): Promise<TransactionInfo> {
+    const snap = await owned(profileId, ref);
+    return buildInfo(snap, await forms.allConfigs());
+  }
+
+  async function typeInfo(profileId: string, type: string, ref: TransactionRef): Promise<VerificationInfo> {
+    const snap = await owned(profileId, ref);
+    const record = snap.records.find((r) => r.name === type);
+    const configs = await forms.allConfigs();
+    const config = configs.get(type) ?? configs.get(baseName(type));
+    if (!record || !config) throw new AppError('VERIFICATION_NOT_IN_FORM');
+    const profile = await profiles.get(profileId);
+    return {
+      txnId: snap.txn.id,
+      orgId: snap.txn.orgId,
+      formId: snap.txn.formId,
+      profileName: profile.profileDetails.name,
+      verification: entry(record, configs),
+      config,
+      data: record.data,
+      formExpired: isFormExpired(snap.form.expiry, now()),
+    };
+  }
+
+  async function questionsWithAnswers(formId: string, answers: Record<string, string>): Promise<PreStartQuestion[]> {
+    const rows = await forms.listQuestions(formId);
+    return rows.map((q) => ({
+      _id: q.id,
+      question: q.question,
+      options: q.options,
+      required: q.required,
+      answer: answers[q.id] ?? null,
+    }));
+  }
+
+  /** Saves (PUT /bgv → DATA_SAVED) or submits (POST /bgv → READY_TO_SUBMIT) one verification's input. */
+  async function writeVerification(
+    profileId: string,
+    body: SaveVerificationDataRequest,
+    mode: 'save' | 'submit',
+  ): Promise<VerificationInfo> {
+    const snap = await owned(profileId, body);
+    assertOpen(snap.txn.state);
+    if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
+    const known = snap.records.find((r) => r.name === body.verificationName);
+    if (!known) throw new AppError('VERIFICATION_NOT_IN_FORM');
+    const subType = body.subType === undefined ? known.subType : body.subType;
+    if (mode === 'submit') {
+      const configs = await forms.allConfigs();
+      const config = configs.get(known.name) ?? configs.get(baseName(known.name));
+      if (!config) throw new AppError('VERIFICATION_NOT_IN_FORM');
+      const errors = formErrors(
+        configFields(config, subType).filter((f) => !f.readOnly),
+        body.data,
+      );
+      const issues = Object.entries(errors).map(([field, message]) => ({ path: `data.${field}`, message }));
+      if (issues.length > 0) throw validationFailed(issues);
+    }
+    const at = now();
+    const context = { action: mode === 'save' ? 'save' : 'submit-verification', profileId, now: at };
+    await repo.write(snap.txn.id, async (ops) => {
+      const txn = await ops.lockTransaction(snap.txn.id);
+      if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
+      assertOpen(txn.state);
+      const record = (await ops.records(txn.id)).find((r) => r.name === body.verificationName);
+      if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+      if (!EDITABLE_STATES.includes(record.state)) {
+        throw new AppError('INVALID_TRANSITION', `${record.name} has already been submitted`, { state: record.state });
+      }
+      const patch = { data: body.data, subType, markedAsSkip: false };
+      const to = mode === 'save' ? 'DATA_SAVED' : 'READY_TO_SUBMIT';
+      if (record.state === 'READY_TO_SUBMIT' && to === 'READY_TO_SUBMIT') {
+        // Submitting again before the transaction is submitted: new data, same state (not a change).
+        await ops.updateRecord(txn.id, record.name, { ...patch, updatedAt: at });
+      } else {
+        await transitionVerification(ops, txn.id, record, to, context, patch);
+      }
+      if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
+      else await ops.updateTransaction(txn.id, { updatedAt: at });
+    });
+    return typeInfo(profileId, body.verificationName, body);
+  }
+
+  return {
+    info,
+    typeInfo,
+
+    async create(profileId: string, body: CreateTransactionRequest): Promise<CreateTransactionResponse> {
+      const org = await forms.findOrg(body.orgId);
+      if (!org) throw new AppError('ORG_NOT_FOUND');
+      const form = await forms.findForm(body.eKycFormId);
+      if (!form || form.orgId !== org.id) throw new AppError('FORM_NOT_FOUND');
+      const existing = await repo.findByProfileAndForm(profileId, form.id);
+      if (existing) return { transactionId: existing.id, state: existing.state as State, created: false };
+      if (isFormExpired(form.expiry, now())) throw new AppError('FORM_EXPIRED');
+      const configs = await forms.allConfigs();
+      const { row, created } = await repo.createOnce({
+        profileId,
+        orgId: org.id,
+        formId: form.id,
+        now: now(),
+        records: form.verifications.map((v, position) => ({
+          name: v.name,
+          position,
+          category: (configs.get(v.name) ?? configs.get(baseName(v.name)))?.additionalInfo.category ?? 'Other',
+          subType: v.subType,
+          state: 'NOT_INITIALIZED',
+          markedAsSkip: false,
+          skipAllowed: v.skipAllowed,
+          marksheetRequired: v.marksheetRequired,
+        })),
+      });
+      return { transactionId: row.id, state: row.state as State, created };
+    },
+
+    /** Start: NOT_INITIALIZED → DATA_SAVED; once started, answers the info unchanged. */
+    async process(profileId: string, ref: TransactionRef): Promise<TransactionInfo> {
+      const snap = await owned(profileId, ref);
+      if (snap.txn.state === 'NOT_INITIALIZED') {
+        assertStartable(snap);
+        await repo.write(snap.txn.id, async (ops) => {
+          const txn = await ops.lockTransaction(snap.txn.id);
+          if (!txn || txn.state !== 'NOT_INITIALIZED') return;
+          await transitionTransaction(ops, txn, 'DATA_SAVED', { action: 'process', profileId, now: now() });
+        });
+      }
+      return info(profileId, ref);
+    },
+
+    async candidateTransactions(
+      profileId: string,
+      query: { seed: number; count: number; states?: string | undefined },
+    ): Promise<{ list: CandidateTransaction[]; total: number }> {
+      const states = query.states
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const unknown = states?.find((s) => !(STATES as readonly string[]).includes(s));
+      if (unknown) throw validationFailed([{ path: 'states', message: `Unknown state: ${unknown}` }]);
+      const { rows, total } = await repo.listForCandidate(
+        profileId,
+        states && states.length > 0 ? states : undefined,
+        query.seed,
+        query.count,
+      );
+      return {
+        total,
+        list: rows.map((r) => ({
+          txnId: r.txn.id,
+          orgId: r.txn.orgId,
+          formId: r.txn.formId,
+          state: r.txn.state as State,
+          form: { name: r.formName },
+          org: { name: r.orgName, imageUrl: r.orgImage },
+          createdAt: iso(r.txn.createdAt),
+          updatedAt: iso(r.txn.updatedAt),
+        })),
+      };
+    },
+
+    async history(profileId: string, query: { formId: string; orgId: string }): Promise<{ list: HistoryEntry[]; total: number }> {
+      const rows = await repo.history(profileId, query.formId, query.orgId, HISTORY_LIMIT);
+      const list = rows.map((c) => ({
+        txnId: c.txnId,
+        entity: c.entity,
+        verificationName: c.verificationName,
+        from: c.fromState as State | null,
+        to: c.toState as State,
+        action: c.action,
+        at: iso(c.at),
+      }));
+      return { list, total: list.length };
+    },
+
+    async purposes(
+      profileId: string,
+      query: { formId: string; orgId: string; id?: string | undefined; seed: number; count: number },
+    ): Promise<{ list: PreStartQuestion[]; total: number }> {
+      const form = await forms.findForm(query.formId);
+      if (!form || form.orgId !== query.orgId) throw new AppError('FORM_NOT_FOUND');
+      let answers: Record<string, string> = {};
+      if (query.id) {
+        const snap = await owned(profileId, { orgId: query.orgId, txnId: query.id });
+        if (snap.txn.formId !== form.id) throw new AppError('TRANSACTION_NOT_FOUND');
+        answers = snap.answers;
+      }
+      const all = await questionsWithAnswers(form.id, answers);
+      return { list: all.slice(query.seed, query.seed + query.count), total: all.length };
+    },
+
+    /** Saves the pre-start answers: every required question answered, each answer one of its options. */
+    async saveAnswers(profileId: string, body: UserResponseRequest): Promise<{ list: PreStartQuestion[]; total: number }> {
+      const snap = await owned(profileId, body);
+      assertOpen(snap.txn.state);
+      const questions = await forms.listQuestions(snap.form.id);
+      const byId = new Map(questions.map((q) => [q.id, q]));
+      const issues: ValidationIssue[] = [];
+      const seen = new Set<string>();
+      body.data.forEach((item, i) => {
+        const question = byId.get(item.questionId);
+        if (!question) {
+          issues.push({ path: `data.${i}.questionId`, message: `Unknown question: ${item.questionId}` });
+        } else if (seen.has(item.questionId)) {
+          issues.push({ path: `data.${i}.questionId`, message: `"${question.question}" is answered twice` });
+        } else if (question.options.length > 0 && !question.options.some((o) => o.value === item.answer)) {
+          issues.push({
+            path: `data.${i}.answer`,
+            message: `"${item.answer}" is not one of the options of "${question.question}"`,
+          });
+        }
+        seen.add(item.questionId);
+      });
+      for (const q of questions) {
+        if (q.required && !seen.has(q.id)) issues.push({ path: 'data', message: JOURNEY_TEXT.questionRequired(q.question) });
+      }
+      if (issues.length > 0) throw validationFailed(issues);
+      await repo.write(snap.txn.id, async (ops) => {
+        const txn = await ops.lockTransaction(snap.txn.id);
+        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
+        assertOpen(txn.state);
+        await ops.upsertAnswers(txn.id, body.data, now());
+      });
+      const fresh = await owned(profileId, body);
+      const list = await questionsWithAnswers(snap.form.id, fresh.answers);
+      return { list, total: list.length };
+    },
+
+    /** Marks verifications as skipped (ADR 0006): all or nothing. */
+    async markAsSkip(profileId: string, body: MarkAsSkipRequest): Promise<TransactionInfo> {
+      const snap = await owned(profileId, body);
+      assertOpen(snap.txn.state);
+      const names = [...new Set(body.verificationNameList)];
+      const at = now();
+      await repo.write(snap.txn.id, async (ops) => {
+        const txn = await ops.lockTransaction(snap.txn.id);
+        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
+        assertOpen(txn.state);
+        const records = new Map((await ops.records(txn.id)).map((r) => [r.name, r]));
+        const chosen = names.map((name) => {
+          const record = records.get(name);
+          if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM', `${name} is not part of this form`);
+          if (!record.skipAllowed) throw new AppError('SKIP_NOT_ALLOWED', `${name} cannot be skipped`);
+          if (!SKIPPABLE_STATES.includes(record.state)) {
+            throw new AppError('SKIP_NOT_ALLOWED', `${name} cannot be skipped once it is ready to submit`);
+          }
+          return record;
+        });
+        for (const record of chosen.filter((r) => !r.markedAsSkip)) {
+          await ops.updateRecord(txn.id, record.name, { markedAsSkip: true, updatedAt: at });
+          await ops.insertChanges(
+            [
+              {
+                txnId: txn.id,
+                entity: 'verification',
+                verificationName: record.name,
+                from: record.state,
+                to: record.state,
+                action: 'skip',
+                profileId,
+              },
+            ],
+            at,
+          );
+        }
+        await ops.updateTransaction(txn.id, { updatedAt: at });
+      });
+      return info(profileId, body);
+    },
+
+    saveData: (profileId: string, body: SaveVerificationDataRequest) => writeVerification(profileId, body, 'save'),
+    submitVerification: (profileId: string, body: SaveVerificationDataRequest) =>
+      writeVerification(profileId, body, 'submit'),
+
+    /**
+     * Submit: nothing remaining (every verification ready to submit or skipped), the minimum set met,
+     * no payment required; the transaction and its READY_TO_SUBMIT records move to SUBMITTED.
+     */
+    async submit(profileId: string, ref: TransactionRef): Promise<TransactionInfo> {
+      const snap = await owned(profileId, ref);
+      if (snap.txn.state === 'SUBMITTED') return buildInfo(snap, await forms.allConfigs());
+      if (snap.form.paymentRequired) throw new AppError('PAYMENT_REQUIRED');
+      const at = now();
+      const context = { action: 'submit', profileId, now: at };
+      await repo.write(snap.txn.id, async (ops) => {
+        const txn = await ops.lockTransaction(snap.txn.id);
+        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
+        if (txn.state === 'SUBMITTED') return;
+        if (txn.state === 'NOT_INITIALIZED') {
+          throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', { state: txn.state });
+        }
+        assertTransition('transaction', txn.state, 'SUBMITTED');
+        const records = await ops.records(txn.id);
+        const pending = records.filter(
+          (r) => !r.markedAsSkip && (r.state === 'NOT_INITIALIZED' || r.state === 'DATA_SAVED'),
+        );
+        if (pending.length > 0) {
+          const names = pending.map((r) => r.name);
+          throw new AppError('INVALID_TRANSITION', `Complete or skip these verifications first: ${names.join(', ')}`, {
+            pending: names,
+          });
+        }
+        if (!minimumSetMet(records.map(like))) {
+          throw new AppError('INVALID_TRANSITION', 'Complete at least one of the degree, 12th or 10th verifications', {
+            pending: [],
+          });
+        }
+        await transitionTransaction(ops, txn, 'SUBMITTED', context, {
+          expectedMaxDate: addWorkingDays(at, snap.form.expectedWorkingDays),
+        });
+        for (const record of records.filter((r) => r.state === 'READY_TO_SUBMIT')) {
+          await transitionVerification(ops, txn.id, record, 'SUBMITTED', context);
+        }
+      });
+      return info(profileId, ref);
+    },
+
+    /** Ops (no candidate route yet): moves a transaction along its table; audited without a profile. */
+    async opsTransitionTransaction(txnId: string, to: State, action: string): Promise<void> {
+      await repo.write(txnId, async (ops) => {
+        const txn = await ops.lockTransaction(txnId);
+        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
+        await transitionTransaction(ops, txn, to, { action, profileId: null, now: now() });
+      });
+    },
+
+    /** Ops: moves one verification record along its table (INSUFFICIENT_DATA carries a reason). */
+    async opsTransitionVerification(
+      txnId: string,
+      name: string,
+      to: State,
+      action: string,
+      insufficiencyReason?: string,
+    ): Promise<void> {
+      await repo.write(txnId, async (ops) => {
+        const txn = await ops.lockTransaction(txnId);
+        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
+        const record = (await ops.records(txnId)).find((r) => r.name === name);
+        if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+        const at = now();
+        await transitionVerification(ops, txnId, record, to, { action, profileId: null, now: at }, {
+          insufficiency:
+            to === 'INSUFFICIENT_DATA' ? { reason: insufficiencyReason ?? 'More information is needed', raisedAt: iso(at) } : null,
+        });
+      });
+    },
+  };
+}
+export type TransactionsService = ReturnType<typeof createTransactionsService>;
