@@ -14,6 +14,12 @@ import { config } from '../config';
 const v1 = (path: string) => `${config.services.verificationV1}${path}`;
 const paths = API_PATHS.verification;
 
+/** The query goes into the URL itself (requests are logged and matched by their URL). */
+function withQuery(path: string, query: Record<string, string | number>): string {
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  return `${v1(path)}?${search.toString()}`;
+}
+
 export interface ListPage<T> {
   list: T[];
   total: number;
@@ -26,16 +32,14 @@ export function fetchOrganisation(orgId: string): Promise<Organisation> {
 
 /** GET /ekyc-forms/public?seed&count&orgId. */
 export function fetchPublicForms(orgId: string, seed = 0, count = 1000): Promise<ListPage<PublicForm>> {
-  return http.get<ListPage<PublicForm>>(v1(paths.publicForms), {
-    params: { seed, count, orgId },
+  return http.get<ListPage<PublicForm>>(withQuery(paths.publicForms, { seed, count, orgId }), {
     noSnackbar: true,
   });
 }
 
 /** GET /transactions/candidate-transaction?seed&count: list fetches fail silently (spec §8). */
 export function fetchCandidateTransactions(seed = 0, count = 10): Promise<ListPage<CandidateTransaction>> {
-  return http.get<ListPage<CandidateTransaction>>(v1(paths.candidateTransactions), {
-    params: { seed, count },
+  return http.get<ListPage<CandidateTransaction>>(withQuery(paths.candidateTransactions, { seed, count }), {
     noSnackbar: true,
   });
 }
@@ -47,7 +51,7 @@ export function createTransaction(orgId: string, formId: string): Promise<Create
 
 /** GET /transactions/info?orgId&txnId; the screens decide what a failure shows. */
 export function fetchTransactionInfo(orgId: string, txnId: string): Promise<TransactionInfo> {
-  return http.get<TransactionInfo>(v1(paths.info), { params: { orgId, txnId }, noSnackbar: true });
+  return http.get<TransactionInfo>(withQuery(paths.info, { orgId, txnId }), { noSnackbar: true });
 }
 
 /** POST /transactions/process {orgId, txnId}. */
@@ -71,9 +75,9 @@ export function fetchPreStartQuestions(
   orgId: string,
   txnId: string,
 ): Promise<ListPage<PreStartQuestion>> {
-  return http.get<ListPage<PreStartQuestion>>(v1(paths.purposes), {
-    params: { formId, orgId, id: txnId, seed: 0, count: 1000 },
-  });
+  return http.get<ListPage<PreStartQuestion>>(
+    withQuery(paths.purposes, { formId, orgId, id: txnId, seed: 0, count: 1000 }),
+  );
 }
 
 /** PATCH /transactions/user-response {orgId, txnId, data: [{questionId, answer}]}. */

@@ -1,0 +1,326 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { TransactionInfo } from '@veridocs/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
+import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/misc-slice';
+import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import { mockApi, type MockApi } from '../../test/mock-api';
+import { createTestApp, renderApp } from '../../test/render';
+import { FORM_ID, ORG_ID, TXN_ID, V1, makeInfo, makeVerification } from './journey-fixtures';
+
+let api: MockApi;
+const route = `/ekyc/${FORM_ID}/${TXN_ID}?orgId=${ORG_ID}`;
+const INFO = `${V1}/transactions/info`;
+const header = 'Acme Corp is requesting the following verifications';
+
+function startMock(profileName = 'Asha Verma') {
+  api = mockApi();
+  api.on('get', '/api/web-wallet/profile', {
+    status: 200,
+    body: ok(makeProfile({ profileDetails: { name: profileName } })),
+  });
+  api.on('post', '/api/web-wallet/profile/logout', { status: 200, body: ok(null) });
+}
+
+beforeEach(() => {
+  startMock();
+  storeSession(makeSession());
+});
+afterEach(() => api.restore());
+
+/** The form home of an opened form (showInitScreen false, the same form link saved). */
+async function openFormHome(
+  info: TransactionInfo | TransactionInfo[],
+  options: { startClicked?: boolean } = {},
+) {
+  const infos = Array.isArray(info) ? info : [info];
+  infos.slice(0, -1).forEach((i) => api.on('get', INFO, { status: 200, body: ok(i) }, { once: true }));
+  api.on('get', INFO, { status: 200, body: ok(infos[infos.length - 1]) });
+  const app = createTestApp();
+  app.store.dispatch(
+    setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),
+  );
+  app.store.dispatch(setShowInitScreen(false));
+  if (options.startClicked) app.store.dispatch(setStartButtonClicked(true));
+  const rendered = renderApp({ app, route });
+  await screen.findByRole('heading', { name: header });
+  await waitFor(() => expect(app.store.getState().profile.profileDetails).toBeDefined());
+  return rendered;
+}
+
+const groupTitles = () =>
+  screen.getAllByTestId('tile-group').map((g) => within(g).getByRole('heading').textContent);
+
+const journey = [
+  makeVerification('bgv-degree', { state: 'COMPLETED' }),
+  makeVerification('bgv-tenth'),
+  makeVerification('bgv-twelfth'),
+  makeVerification('aadhaar', { state: 'DATA_SAVED', skipAllowed: false }),
+  makeVerification('bgv-employment', {
+    state: 'INSUFFICIENT_DATA',
+    insufficiency: { reason: 'The relieving letter is unreadable', raisedAt: '2026-11-21T10:00:00.000Z' },
+  }),
+];
+
+describe('form home (spec §2)', () => {
+  it('header, Steps Completed ring, groups with insufficient first, subtitles, education note, chips', async () => {
+    await openFormHome(makeInfo(journey, { basicDetailsRequired: true, manualProfileRequired: false }));
+    expect(screen.getByText('Graduate hiring 2026')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 3 of 5 (60%)' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
+    expect(screen.getByTestId('steps-count')).toHaveTextContent('3/5');
+    expect(screen.getByTestId('steps-percent')).toHaveTextContent('60%');
+
+    expect(groupTitles()).toEqual(['Employment Check', 'Your Details', 'Education Check', 'Identity Check']);
+    const education = screen.getByRole('region', { name: 'Education Check' });
+    expect(
+      within(education).getByText('You need to complete at least one step to continue'),
+    ).toBeInTheDocument();
+    expect(within(education).getByText('All institutes across India')).toBeInTheDocument();
+    expect(within(education).getAllByText('All state and central boards')).toHaveLength(2);
+    // Tiles are buttons named with their status; a blank status has no chip.
+    expect(within(education).getByRole('button', { name: 'Degree, Verified' })).toBeInTheDocument();
+    expect(within(education).getByRole('button', { name: 'Tenth, Not started' })).toBeInTheDocument();
+    const employment = screen.getByRole('region', { name: 'Employment Check' });
+    expect(
+      within(employment).getByRole('button', { name: 'Employment, Action Required' }),
+    ).toBeInTheDocument();
+    expect(within(employment).getByText('Action Required')).toBeInTheDocument();
+    expect(within(employment).getByText('The relieving letter is unreadable')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Identity Check' })).getByText('Data Saved'),
+    ).toBeInTheDocument();
+
+    const details = screen.getByRole('region', { name: 'Your Details' });
+    expect(within(details).getByRole('button', { name: /^Identity/ })).toBeInTheDocument();
+    expect(within(details).getByRole('button', { name: /^Basic Details/ })).toBeInTheDocument();
+    // Skip only on skippable remaining tiles.
+    expect(screen.getByRole('button', { name: 'Skip Tenth' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skip Degree' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skip Aadhaar' })).not.toBeInTheDocument();
+  });
+
+  it('no Identity tile when a manual profile is required; no Basic Details tile unless required', async () => {
+    await openFormHome(makeInfo(journey));
+    expect(screen.queryByRole('region', { name: 'Your Details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Identity/ })).not.toBeInTheDocument();
+  });
+
+  it('a tile opens its screen with ?orgId&txnId&name (spec §4 "Tile click")', async () => {
+    const { user, probe, app } = await openFormHome(makeInfo(journey));
+    await user.click(screen.getByRole('button', { name: 'Tenth, Not started' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/verification'));
+    expect(probe.current?.search).toBe(`?orgId=${ORG_ID}&txnId=${TXN_ID}&name=bgv-tenth`);
+    expect(app.store.getState().misc.currentVerification).toBe('bgv-tenth');
+  });
+
+  it('an insufficient degree-type tile opens the info screen', async () => {
+    const { user, probe } = await openFormHome(makeInfo(journey));
+    await user.click(screen.getByRole('button', { name: 'Employment, Action Required' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/verification-info'));
+  });
+
+  it('Skip asks first, marks the verification skipped and the ring moves', async () => {
+    const skipped = journey.map((v) =>
+      v.name === 'bgv-twelfth' ? { ...v, markedAsSkip: true, proceeded: true } : v,
+    );
+    api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(null) });
+    const { user } = await openFormHome([makeInfo(journey), makeInfo(skipped)]);
+    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 3 of 5 (60%)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Skip Twelfth' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Skip Twelfth?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
+    expect(
+      await screen.findByRole('progressbar', { name: 'Steps Completed: 4 of 5 (80%)' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('post', `${V1}/transactions/process/mark-as-skip`)[0]?.body).toEqual({
+      orgId: ORG_ID,
+      txnId: TXN_ID,
+      verificationNameList: ['bgv-twelfth'],
+    });
+    expect(screen.getByRole('button', { name: 'Twelfth, Skipped' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skip Twelfth' })).not.toBeInTheDocument();
+  });
+
+  it('122 on the info shows "Access not allowed"', async () => {
+    api.on('get', INFO, { status: 403, body: fail(122, 'Access not allowed') });
+    const app = createTestApp();
+    app.store.dispatch(
+      setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),
+    );
+    app.store.dispatch(setShowInitScreen(false));
+    renderApp({ app, route });
+    expect(await screen.findByRole('heading', { name: 'Access not allowed' })).toBeInTheDocument();
+  });
+
+  it('another info failure goes to /error with the message (spec §8)', async () => {
+    api.on('get', INFO, { status: 404, body: fail(121, 'This verification request does not exist') });
+    const app = createTestApp();
+    app.store.dispatch(
+      setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),
+    );
+    app.store.dispatch(setShowInitScreen(false));
+    const { probe } = renderApp({ app, route });
+    expect(await screen.findByText('This verification request does not exist')).toBeInTheDocument();
+    expect(probe.current?.pathname).toBe('/error');
+  });
+
+  it('"View Transactions" goes to /form-payments when a payment exists', async () => {
+    await openFormHome(
+      makeInfo(journey, { paymentDetails: [{ allVerificationsCompleted: false, expressOpt: false }] }),
+    );
+    expect(screen.getByRole('link', { name: 'View Transactions' })).toHaveAttribute(
+      'href',
+      `/form-payments?orgId=${ORG_ID}&txnId=${TXN_ID}`,
+    );
+  });
+
+  it('an expired form not started: Start is disabled with a note', async () => {
+    await openFormHome(
+      makeInfo([makeVerification('bgv-degree')], {
+        state: 'NOT_INITIALIZED',
+        isExpired: true,
+        form: { name: 'Graduate hiring 2026', isExpired: true, expiry: 1_700_000_000 },
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Start Verification' })).toBeDisabled();
+    expect(screen.getByText(/This form has expired/)).toBeInTheDocument();
+  });
+});
+
+describe('status banners (spec §4)', () => {
+  it('Verified: "Congratulations!"', async () => {
+    await openFormHome(
+      makeInfo([makeVerification('bgv-degree', { state: 'COMPLETED' })], { state: 'COMPLETED' }),
+    );
+    expect(screen.getByText('Congratulations!')).toBeInTheDocument();
+  });
+
+  it('InProgress with the expected date; a delay apology when late', async () => {
+    await openFormHome(
+      makeInfo(journey, {
+        state: 'IN_PROGRESS',
+        expectedCompletionDate: { maxDate: '2099-12-05T10:00:00.000Z' },
+      }),
+    );
+    expect(screen.getByText(/Expected completion by 5th December 2099/)).toBeInTheDocument();
+    expect(screen.queryByText(/sorry for the delay/)).not.toBeInTheDocument();
+  });
+
+  it('InProgress late: the apology', async () => {
+    await openFormHome(
+      makeInfo(journey, {
+        state: 'IN_PROGRESS',
+        expectedCompletionDate: { maxDate: '2020-01-05T10:00:00.000Z' },
+      }),
+    );
+    expect(screen.getByText(/5th January 2020/)).toBeInTheDocument();
+    expect(screen.getByText(/sorry for the delay/)).toBeInTheDocument();
+  });
+
+  it('Closed with the date', async () => {
+    await openFormHome(makeInfo(journey, { state: 'CLOSED', updatedAt: '2026-03-23T10:00:00.000Z' }));
+    expect(screen.getByText(/closed on 23rd March 2026/)).toBeInTheDocument();
+  });
+});
+
+describe('Continue (spec §4)', () => {
+  const education = (overrides: Record<string, Partial<ReturnType<typeof makeVerification>>> = {}) =>
+    ['bgv-degree', 'bgv-tenth', 'bgv-twelfth'].map((name) => makeVerification(name, overrides[name]));
+
+  it('a profile without a name goes to /profile-mode', async () => {
+    api.restore();
+    startMock('');
+    const { user, probe } = await openFormHome(
+      makeInfo(education({ 'bgv-degree': { state: 'DATA_SAVED' } })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/profile-mode'));
+  });
+
+  it('basic details required on a transaction not started goes to /basic-details', async () => {
+    const { user, probe } = await openFormHome(
+      makeInfo(education(), { state: 'NOT_INITIALIZED', basicDetailsRequired: true }),
+      { startClicked: true },
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/basic-details'));
+    expect(probe.current?.search).toBe(`?orgId=${ORG_ID}&txnId=${TXN_ID}`);
+  });
+
+  it('no education step started: the pending dialog names the minimum set', async () => {
+    const { user } = await openFormHome(makeInfo(education()));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pending verifications' });
+    expect(within(dialog).getByText(/at least one of these education verifications/)).toBeInTheDocument();
+    for (const label of ['Degree', 'Tenth', 'Twelfth'])
+      expect(within(dialog).getByText(label)).toBeInTheDocument();
+  });
+
+  it('a verification that cannot be skipped blocks: the pending dialog names it', async () => {
+    const { user } = await openFormHome(
+      makeInfo([
+        ...education({ 'bgv-degree': { state: 'DATA_SAVED' } }).slice(0, 1),
+        makeVerification('aadhaar', { skipAllowed: false }),
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pending verifications' });
+    expect(within(dialog).getByText('Aadhaar')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Skip pending' })).not.toBeInTheDocument();
+  });
+
+  it('skippable remaining ones: "Skip pending" skips them, then submits and goes to /submitted', async () => {
+    const before = education({ 'bgv-degree': { state: 'DATA_SAVED' } });
+    const after = education({
+      'bgv-degree': { state: 'DATA_SAVED' },
+      'bgv-tenth': { markedAsSkip: true },
+      'bgv-twelfth': { markedAsSkip: true },
+    });
+    api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(null) });
+    api.on('post', `${V1}/transactions/submit`, { status: 200, body: ok({ state: 'SUBMITTED' }) });
+    const { user, probe } = await openFormHome([makeInfo(before), makeInfo(after)]);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pending verifications' });
+    expect(within(dialog).getByText('Tenth')).toBeInTheDocument();
+    expect(within(dialog).getByText('Twelfth')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Skip pending' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/submitted'));
+    expect(api.callsTo('post', `${V1}/transactions/process/mark-as-skip`)[0]?.body).toEqual({
+      orgId: ORG_ID,
+      txnId: TXN_ID,
+      verificationNameList: ['bgv-tenth', 'bgv-twelfth'],
+    });
+    expect(api.callsTo('post', `${V1}/transactions/submit`)[0]?.body).toEqual({
+      orgId: ORG_ID,
+      txnId: TXN_ID,
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Your verification has been submitted' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Verification takes 5 to 12 working days')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Verify Documents', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Go back' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('payment required goes to /choose-payment-region', async () => {
+    const { user, probe } = await openFormHome(
+      makeInfo(
+        education({
+          'bgv-degree': { state: 'DATA_SAVED' },
+          'bgv-tenth': { state: 'DATA_SAVED' },
+          'bgv-twelfth': { state: 'DATA_SAVED' },
+        }),
+        {
+          paymentRequired: true,
+          userPaymentRequired: true,
+        },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/choose-payment-region'));
+  });
+});
