@@ -192,7 +192,7 @@ export function SearchableDropdown(props: FieldRendererProps) {
           />
         )}
       />
-      {field.allowManual && (
+      {field.allowManual && !disabled && (
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.5, mt: 0.5 }}>
           <Typography variant="body2" color="text.secondary">
             {JOURNEY_TEXT.unableToFind(plainLabel)}
