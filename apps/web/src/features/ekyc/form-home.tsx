@@ -173,7 +173,8 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
       state: current.state,
       basicDetailsRequired: current.basicDetailsRequired,
       paid: current.paymentDetails.length > 0,
-      paymentRequired: current.userPaymentRequired,
+      // The server refuses submit while the form requires payment (ADR 0006): the same flag decides here.
+      paymentRequired: current.paymentRequired,
       verifications,
     });
     switch (action.kind) {
