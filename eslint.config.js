@@ -1,11 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Features never import each other (DESIGN.md §3). */
-const FEATURES = ['auth', 'forms', 'identity', 'education', 'employment', 'address', 'documents',
-  'payments', 'notifications', 'wallet', 'profile', 'info', 'support', 'ops', 'home', 'misc'];
+// Every folder under apps/web/src/features is a feature: none may import another.
+const FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'coverage/**'] },
