@@ -9,6 +9,7 @@ import globals from 'globals';
 const FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const others = (feature) => FEATURES.filter((f) => f !== feature).join('|');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'coverage/**'] },
@@ -65,7 +66,8 @@ export default tseslint.config(
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{
-        group: FEATURES.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`]),
+        // By alias/path (".../features/home/...") or relatively from inside features ("../home/...").
+        regex: `(^|/)features/(${others(feature)})(/|$)|^(\\.\\./)+(${others(feature)})(/|$)`,
         message: 'Features never import each other; compose them in app/',
       }] }],
     },
