@@ -6,10 +6,11 @@ import { buildIfStale, root } from '../scripts/lib.mjs';
 import * as loginBundle from './login-bundle.mjs';
 import * as startup from './startup.mjs';
 import * as throughput from './throughput.mjs';
+import * as transactionInfo from './transaction-info.mjs';
 
 // `npm run bench -- throughput` runs only the named measures.
 const only = process.argv.slice(2);
-const measures = [loginBundle, startup, throughput].filter((m) => only.length === 0 || only.includes(m.name));
+const measures = [loginBundle, startup, throughput, transactionInfo].filter((m) => only.length === 0 || only.includes(m.name));
 
 buildIfStale();
 const rows = [];

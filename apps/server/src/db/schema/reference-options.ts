@@ -8,5 +8,8 @@ export const referenceOptions = pgTable(
     value: text('value').notNull(),
     name: text('name').notNull(),
   },
-  (t) => [primaryKey({ name: 'reference_options_pk', columns: [t.kind, t.value] }), index('reference_options_kind_name_idx').on(t.kind, t.name)],
+  (t) => [
+    primaryKey({ name: 'reference_options_pk', columns: [t.kind, t.value] }),
+    index('reference_options_kind_name_idx').on(t.kind, t.name),
+  ],
 );

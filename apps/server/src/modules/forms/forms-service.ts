@@ -15,7 +15,8 @@ export function createFormsService({ repo, now }: { repo: FormsRepository; now: 
     async organisation(orgId: string): Promise<Organisation> {
       const org = await repo.findOrg(orgId);
       if (!org) throw new AppError('ORG_NOT_FOUND');
-      const displayName = typeof org.additionalDetail.displayName === 'string' ? org.additionalDetail.displayName : org.name;
+      const displayName =
+        typeof org.additionalDetail.displayName === 'string' ? org.additionalDetail.displayName : org.name;
       return {
         orgId: org.id,
         name: org.name,
@@ -25,7 +26,11 @@ export function createFormsService({ repo, now }: { repo: FormsRepository; now: 
       };
     },
 
-    async publicForms(query: { orgId: string; seed: number; count: number }): Promise<{ list: PublicForm[]; total: number }> {
+    async publicForms(query: {
+      orgId: string;
+      seed: number;
+      count: number;
+    }): Promise<{ list: PublicForm[]; total: number }> {
       if (!(await repo.findOrg(query.orgId))) throw new AppError('ORG_NOT_FOUND');
       const { rows, total } = await repo.listForms(query.orgId, query.seed, query.count);
       const at = now();

@@ -26,7 +26,16 @@ import {
 import { createTransactionsRepository } from './transactions-repository.js';
 import { createTransactionsService } from './transactions-service.js';
 
-const DEMO_FORM_ORDER = ['bgv-degree', 'bgv-twelfth', 'bgv-tenth', 'aadhaar', 'passport', 'dl', 'employment-check', 'bgv-employment'];
+const DEMO_FORM_ORDER = [
+  'bgv-degree',
+  'bgv-twelfth',
+  'bgv-tenth',
+  'aadhaar',
+  'passport',
+  'dl',
+  'employment-check',
+  'bgv-employment',
+];
 
 const TRANSACTION_ALLOWED: [string, string][] = [
   ['NOT_INITIALIZED', 'DATA_SAVED'],
@@ -52,9 +61,14 @@ const VERIFICATION_ALLOWED: [string, string][] = [
   ['IN_PROGRESS', 'FAILED'],
   ['IN_PROGRESS', 'INSUFFICIENT_DATA'],
   ['INSUFFICIENT_DATA', 'SUBMITTED'],
-  ...['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT', 'SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA'].map(
-    (s) => [s, 'CLOSED'] as [string, string],
-  ),
+  ...[
+    'NOT_INITIALIZED',
+    'DATA_SAVED',
+    'READY_TO_SUBMIT',
+    'SUBMITTED',
+    'IN_PROGRESS',
+    'INSUFFICIENT_DATA',
+  ].map((s) => [s, 'CLOSED'] as [string, string]),
 ];
 
 describe('the transition tables', () => {
@@ -84,7 +98,11 @@ describe('the transition tables', () => {
       assertTransition('transaction', 'COMPLETED', 'DATA_SAVED');
       expect.unreachable();
     } catch (error) {
-      expect(error).toMatchObject({ code: 123, statusCode: 409, data: { from: 'COMPLETED', to: 'DATA_SAVED' } });
+      expect(error).toMatchObject({
+        code: 123,
+        statusCode: 409,
+        data: { from: 'COMPLETED', to: 'DATA_SAVED' },
+      });
     }
   });
 });
@@ -97,7 +115,10 @@ describe('ops transitions on the database', () => {
   afterAll(() => t?.close());
 
   function service() {
-    const forms = createFormsService({ repo: createFormsRepository(t.db.orm, disabledReadCache()), now: t.clock.now });
+    const forms = createFormsService({
+      repo: createFormsRepository(t.db.orm, disabledReadCache()),
+      now: t.clock.now,
+    });
     const repo = createTransactionsRepository(t.db.orm, disabledReadCache());
     const svc = createTransactionsService({
       repo,
@@ -115,22 +136,55 @@ describe('ops transitions on the database', () => {
     const v1 = (p: string) => `${SERVICE_BASES.verificationV1}${p}`;
     const P = API_PATHS.verification;
     const created = expectCode<{ transactionId: string }>(
-      await t.request({ method: 'POST', url: v1(P.transactions), headers: h, body: { orgId: 'demo-university', eKycFormId: 'demo-form' } }),
+      await t.request({
+        method: 'POST',
+        url: v1(P.transactions),
+        headers: h,
+        body: { orgId: 'demo-university', eKycFormId: 'demo-form' },
+      }),
       0,
       200,
     );
     const ref = { orgId: 'demo-university', txnId: created.transactionId };
     const { svc } = service();
-    const profileId = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()).sub as string;
-    await svc.saveAnswers(profileId, { ...ref, data: [{ questionId: 'demo-q-purpose', answer: 'VISA' }, { questionId: 'demo-q-source', answer: 'FRIEND' }] });
+    const profileId = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString())
+      .sub as string;
+    await svc.saveAnswers(profileId, {
+      ...ref,
+      data: [
+        { questionId: 'demo-q-purpose', answer: 'VISA' },
+        { questionId: 'demo-q-source', answer: 'FRIEND' },
+      ],
+    });
     await svc.process(profileId, ref);
     await svc.submitVerification(profileId, {
       ...ref,
       verificationName: 'bgv-degree',
-      data: { institute: 'x', degreeName: 'B.A.', passingYear: '2019', instituteId: '1', degreeStatus: 'DEGREE_NOT_AWARDED', marksheet: 'u' },
+      data: {
+        institute: 'x',
+        degreeName: 'B.A.',
+        passingYear: '2019',
+        instituteId: '1',
+        degreeStatus: 'DEGREE_NOT_AWARDED',
+        marksheet: 'u',
+      },
     });
-    await svc.submitVerification(profileId, { ...ref, verificationName: 'aadhaar', data: { aadhaarNumber: '999988887777', aadhaarDocument: 'u' } });
-    await svc.markAsSkip(profileId, { ...ref, verificationNameList: ['bgv-twelfth', 'bgv-tenth', 'passport', 'dl', 'employment-check', 'bgv-employment'] });
+    await svc.submitVerification(profileId, {
+      ...ref,
+      verificationName: 'aadhaar',
+      data: { aadhaarNumber: '999988887777', aadhaarDocument: 'u' },
+    });
+    await svc.markAsSkip(profileId, {
+      ...ref,
+      verificationNameList: [
+        'bgv-twelfth',
+        'bgv-tenth',
+        'passport',
+        'dl',
+        'employment-check',
+        'bgv-employment',
+      ],
+    });
     await svc.submit(profileId, ref);
     return { txnId: created.transactionId, profileId };
   }
@@ -141,7 +195,13 @@ describe('ops transitions on the database', () => {
     const ref = { orgId: 'demo-university', txnId };
     await svc.opsTransitionTransaction(txnId, 'IN_PROGRESS', 'ops-start');
     await svc.opsTransitionVerification(txnId, 'bgv-degree', 'IN_PROGRESS', 'ops-start');
-    await svc.opsTransitionVerification(txnId, 'bgv-degree', 'INSUFFICIENT_DATA', 'ops-insufficient', 'Marksheet unreadable');
+    await svc.opsTransitionVerification(
+      txnId,
+      'bgv-degree',
+      'INSUFFICIENT_DATA',
+      'ops-insufficient',
+      'Marksheet unreadable',
+    );
     let info = await svc.info(profileId, ref);
     expect(info.verificationList['bgv-degree']).toMatchObject({
       state: 'INSUFFICIENT_DATA',
@@ -159,16 +219,26 @@ describe('ops transitions on the database', () => {
 
     // Refused: terminal states, skipping steps; nothing changes and no audit row is written.
     const before = (await repo.changesOf(txnId)).length;
-    await expect(svc.opsTransitionTransaction(txnId, 'CLOSED', 'ops-close')).rejects.toMatchObject({ code: 123 });
+    await expect(svc.opsTransitionTransaction(txnId, 'CLOSED', 'ops-close')).rejects.toMatchObject({
+      code: 123,
+    });
     await expect(svc.opsTransitionTransaction(txnId, 'DATA_SAVED', 'x')).rejects.toMatchObject({ code: 123 });
-    await expect(svc.opsTransitionVerification(txnId, 'aadhaar', 'COMPLETED', 'x')).rejects.toMatchObject({ code: 123 });
-    await expect(svc.opsTransitionVerification(txnId, 'bgv-degree', 'DATA_SAVED', 'x')).rejects.toMatchObject({ code: 123 });
-    await expect(svc.opsTransitionVerification(txnId, 'nope', 'CLOSED', 'x')).rejects.toMatchObject({ code: 126 });
+    await expect(svc.opsTransitionVerification(txnId, 'aadhaar', 'COMPLETED', 'x')).rejects.toMatchObject({
+      code: 123,
+    });
+    await expect(svc.opsTransitionVerification(txnId, 'bgv-degree', 'DATA_SAVED', 'x')).rejects.toMatchObject(
+      { code: 123 },
+    );
+    await expect(svc.opsTransitionVerification(txnId, 'nope', 'CLOSED', 'x')).rejects.toMatchObject({
+      code: 126,
+    });
     const changes = await repo.changesOf(txnId);
     expect(changes.length).toBe(before);
     expect((await svc.info(profileId, ref)).verificationList.aadhaar!.state).toBe('SUBMITTED');
 
-    const transactionMoves = changes.filter((c) => c.entity === 'transaction').map((c) => `${c.fromState}>${c.toState}:${c.action}`);
+    const transactionMoves = changes
+      .filter((c) => c.entity === 'transaction')
+      .map((c) => `${c.fromState}>${c.toState}:${c.action}`);
     expect(transactionMoves).toEqual([
       'null>NOT_INITIALIZED:create',
       'NOT_INITIALIZED>DATA_SAVED:process',
@@ -205,13 +275,20 @@ describe('the demo seed', () => {
         if (input.requiredFn) expect(Object.keys(REQUIRED_FNS), where).toContain(input.requiredFn);
         if (input.validation) expect(Object.keys(VALIDATION_FNS), where).toContain(input.validation.fn);
         if (input.optionsKey) expect(Object.keys(OPTION_SETS), where).toContain(input.optionsKey);
-        if (input.helperTextJSXKey) expect(HELPER_TEXT_KEYS as readonly string[], where).toContain(input.helperTextJSXKey);
+        if (input.helperTextJSXKey)
+          expect(HELPER_TEXT_KEYS as readonly string[], where).toContain(input.helperTextJSXKey);
         if (input.alert) expect(ALERT_KEYS as readonly string[], where).toContain(input.alert.componentKey);
         if (input.inputType === 'select') expect(input.options ?? input.optionsKey, where).toBeDefined();
         if (input.inputType === 'autocomplete') {
-          expect(['/api/utility/institutes', '/api/utility/boards'], where).toContain(input.autocompleteSource);
+          expect(['/api/utility/institutes', '/api/utility/boards'], where).toContain(
+            input.autocompleteSource,
+          );
         }
-        if (input.showWhen) expect(inputs.map((i) => i.fieldName), where).toContain(input.showWhen.fieldName);
+        if (input.showWhen)
+          expect(
+            inputs.map((i) => i.fieldName),
+            where,
+          ).toContain(input.showWhen.fieldName);
       }
       expect(['Identity', 'Education', 'Employment']).toContain(config.additionalInfo.category);
     }
@@ -228,8 +305,14 @@ describe('the demo seed', () => {
       for (const config of configs.values()) verificationConfigSchema.parse(config);
       const form = await forms.findForm('demo-form');
       expect(form?.verifications.map((v) => v.name)).toEqual(DEMO_FORM_ORDER);
-      expect(form).toMatchObject({ questionnaireRequired: true, paymentRequired: false, discountPercentage: 10 });
-      expect((await forms.findForm('demo-expired-form'))!.expiry).toBeLessThan(t.clock.now().getTime() / 1000);
+      expect(form).toMatchObject({
+        questionnaireRequired: true,
+        paymentRequired: false,
+        discountPercentage: 10,
+      });
+      expect((await forms.findForm('demo-expired-form'))!.expiry).toBeLessThan(
+        t.clock.now().getTime() / 1000,
+      );
       expect(await forms.listQuestions('demo-form')).toHaveLength(2);
     } finally {
       await t.close();

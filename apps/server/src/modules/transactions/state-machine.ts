@@ -62,7 +62,8 @@ const pretty = (state: string) => state.toLowerCase().replace(/_/g, ' ');
 /** Refuses anything not in the tables with INVALID_TRANSITION (123). */
 export function assertTransition(entity: Entity, from: string, to: string, name?: string): void {
   if (canTransition(entity, from, to)) return;
-  const what = entity === 'transaction' ? 'The verification request' : `The verification ${name ?? ''}`.trimEnd();
+  const what =
+    entity === 'transaction' ? 'The verification request' : `The verification ${name ?? ''}`.trimEnd();
   throw new AppError('INVALID_TRANSITION', `${what} cannot move from ${pretty(from)} to ${pretty(to)}`, {
     entity,
     from,
@@ -120,7 +121,17 @@ export async function transitionTransaction(
   assertTransition('transaction', txn.state, to);
   await ops.updateTransaction(txn.id, { ...patch, state: to, updatedAt: now });
   await ops.insertChanges(
-    [{ txnId: txn.id, entity: 'transaction', verificationName: null, from: txn.state, to, action, profileId }],
+    [
+      {
+        txnId: txn.id,
+        entity: 'transaction',
+        verificationName: null,
+        from: txn.state,
+        to,
+        action,
+        profileId,
+      },
+    ],
     now,
   );
 }
@@ -142,7 +153,17 @@ export async function transitionVerification(
   await ops.updateRecord(txnId, record.name, { ...patch, state: to, updatedAt: now });
   if (record.state !== to) {
     await ops.insertChanges(
-      [{ txnId, entity: 'verification', verificationName: record.name, from: record.state, to, action, profileId }],
+      [
+        {
+          txnId,
+          entity: 'verification',
+          verificationName: record.name,
+          from: record.state,
+          to,
+          action,
+          profileId,
+        },
+      ],
       now,
     );
   }

@@ -74,7 +74,14 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
         response: responses(transactionInfoSchema),
       },
     },
-    async (request) => ok(await service.info(me(request), request.query)),
+    // The hot read (ADR 0005): the service hands back the envelope's data already checked against
+    // transactionInfoSchema and serialised, cached until the transaction changes.
+    async (request, reply) => {
+      const data = await service.infoAsJson(me(request), request.query);
+      const envelope = `{"code":0,"data":${data},"message":"Success"}`;
+      // A string with a JSON content type is sent as it is (the type provider types the object form).
+      return reply.type('application/json; charset=utf-8').send(envelope as never);
+    },
   );
 
   app.get(

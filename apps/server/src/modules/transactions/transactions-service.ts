@@ -8,6 +8,7 @@ import {
   isFormExpired,
   isProceeded,
   minimumSetMet,
+  transactionInfoSchema,
   type CandidateTransaction,
   type CreateTransactionRequest,
   type CreateTransactionResponse,
@@ -51,7 +52,12 @@ const HISTORY_LIMIT = 1000;
 
 const iso = (d: Date) => d.toISOString();
 /** What the shared journey rules read of a record. */
-const like = (r: RecordRow) => ({ name: r.name, state: r.state, markedAsSkip: r.markedAsSkip, skipAllowed: r.skipAllowed });
+const like = (r: RecordRow) => ({
+  name: r.name,
+  state: r.state,
+  markedAsSkip: r.markedAsSkip,
+  skipAllowed: r.skipAllowed,
+});
 
 /** Adds working days (Monday to Friday) to a date. */
 export function addWorkingDays(from: Date, days: number): Date {
@@ -70,7 +76,10 @@ function validationFailed(issues: ValidationIssue[]): AppError {
 }
 
 /** The inputs of a config's chosen auth option (by subType, else the first). */
-export function configFields(config: VerificationConfig, subType: string | null | undefined): DynamicInputField[] {
+export function configFields(
+  config: VerificationConfig,
+  subType: string | null | undefined,
+): DynamicInputField[] {
   const option = config.authOptions.find((o) => o.type === subType) ?? config.authOptions[0];
   return option ? option.page.config.flatMap((section) => section.inputs) : [];
 }
@@ -136,7 +145,10 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
   }
 
   /** The caller's transaction: unknown → 121, another candidate's → 122 (nothing of it is returned). */
-  async function owned(profileId: string, ref: { orgId: string; txnId: string }): Promise<TransactionSnapshot> {
+  async function owned(
+    profileId: string,
+    ref: { orgId: string; txnId: string },
+  ): Promise<TransactionSnapshot> {
     const snap = UUID.test(ref.txnId) ? await repo.snapshot(ref.txnId.toLowerCase()) : undefined;
     if (!snap) throw new AppError('TRANSACTION_NOT_FOUND');
     if (snap.txn.profileId !== profileId) throw new AppError('TRANSACTION_ACCESS_DENIED');
@@ -147,13 +159,36 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
   /** Starting (NOT_INITIALIZED → DATA_SAVED) needs a live form and, when required, the questionnaire. */
   function assertStartable(snap: TransactionSnapshot) {
     if (isFormExpired(snap.form.expiry, now())) throw new AppError('FORM_EXPIRED');
-    if (snap.form.questionnaireRequired && !questionnaireAnswered(snap)) throw new AppError('QUESTIONNAIRE_REQUIRED');
+    if (snap.form.questionnaireRequired && !questionnaireAnswered(snap))
+      throw new AppError('QUESTIONNAIRE_REQUIRED');
   }
 
   function assertOpen(state: string) {
     if (!OPEN_TRANSACTION_STATES.includes(state)) {
-      throw new AppError('INVALID_TRANSITION', 'This verification request has already been submitted', { state });
+      throw new AppError('INVALID_TRANSITION', 'This verification request has already been submitted', {
+        state,
+      });
     }
+  }
+
+  /**
+   * Transaction info as JSON, checked against the shared schema when built and kept per snapshot
+   * (ADR 0005: a snapshot is replaced on every write, so this is dropped with it) until the form's
+   * expiry flips `isExpired`.
+   */
+  const infoJson = new WeakMap<TransactionSnapshot, { json: string; validUntil: number }>();
+  async function infoAsJson(profileId: string, ref: { orgId: string; txnId: string }): Promise<string> {
+    const snap = await owned(profileId, ref);
+    const at = now().getTime();
+    const hit = infoJson.get(snap);
+    if (hit && at < hit.validUntil) return hit.json;
+    const json = JSON.stringify(transactionInfoSchema.parse(buildInfo(snap, await forms.allConfigs())));
+    const expiresAt = snap.form.expiry * 1000;
+    infoJson.set(snap, {
+      json,
+      validUntil: snap.form.expiry !== -1 && at <= expiresAt ? expiresAt + 1 : Infinity,
+    });
+    return json;
   }
 
   async function info(profileId: string, ref: { orgId: string; txnId: string }): Promise<TransactionInfo> {
@@ -180,7 +215,10 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     };
   }
 
-  async function questionsWithAnswers(formId: string, answers: Record<string, string>): Promise<PreStartQuestion[]> {
+  async function questionsWithAnswers(
+    formId: string,
+    answers: Record<string, string>,
+  ): Promise<PreStartQuestion[]> {
     const rows = await forms.listQuestions(formId);
     return rows.map((q) => ({
       _id: q.id,
@@ -223,7 +261,9 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
       const record = (await ops.records(txn.id)).find((r) => r.name === body.verificationName);
       if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
       if (!EDITABLE_STATES.includes(record.state)) {
-        throw new AppError('INVALID_TRANSITION', `${record.name} has already been submitted`, { state: record.state });
+        throw new AppError('INVALID_TRANSITION', `${record.name} has already been submitted`, {
+          state: record.state,
+        });
       }
       const patch = { data: body.data, subType, markedAsSkip: false };
       const to = mode === 'save' ? 'DATA_SAVED' : 'READY_TO_SUBMIT';
@@ -241,6 +281,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
 
   return {
     info,
+    infoAsJson,
     typeInfo,
 
     async create(profileId: string, body: CreateTransactionRequest): Promise<CreateTransactionResponse> {
@@ -260,7 +301,8 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
         records: form.verifications.map((v, position) => ({
           name: v.name,
           position,
-          category: (configs.get(v.name) ?? configs.get(baseName(v.name)))?.additionalInfo.category ?? 'Other',
+          category:
+            (configs.get(v.name) ?? configs.get(baseName(v.name)))?.additionalInfo.category ?? 'Other',
           subType: v.subType,
           state: 'NOT_INITIALIZED',
           markedAsSkip: false,
@@ -316,7 +358,10 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
       };
     },
 
-    async history(profileId: string, query: { formId: string; orgId: string }): Promise<{ list: HistoryEntry[]; total: number }> {
+    async history(
+      profileId: string,
+      query: { formId: string; orgId: string },
+    ): Promise<{ list: HistoryEntry[]; total: number }> {
       const rows = await repo.history(profileId, query.formId, query.orgId, HISTORY_LIMIT);
       const list = rows.map((c) => ({
         txnId: c.txnId,
@@ -347,7 +392,10 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     },
 
     /** Saves the pre-start answers: every required question answered, each answer one of its options. */
-    async saveAnswers(profileId: string, body: UserResponseRequest): Promise<{ list: PreStartQuestion[]; total: number }> {
+    async saveAnswers(
+      profileId: string,
+      body: UserResponseRequest,
+    ): Promise<{ list: PreStartQuestion[]; total: number }> {
       const snap = await owned(profileId, body);
       assertOpen(snap.txn.state);
       const questions = await forms.listQuestions(snap.form.id);
@@ -369,7 +417,8 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
         seen.add(item.questionId);
       });
       for (const q of questions) {
-        if (q.required && !seen.has(q.id)) issues.push({ path: 'data', message: JOURNEY_TEXT.questionRequired(q.question) });
+        if (q.required && !seen.has(q.id))
+          issues.push({ path: 'data', message: JOURNEY_TEXT.questionRequired(q.question) });
       }
       if (issues.length > 0) throw validationFailed(issues);
       await repo.write(snap.txn.id, async (ops) => {
@@ -425,7 +474,8 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
       return info(profileId, body);
     },
 
-    saveData: (profileId: string, body: SaveVerificationDataRequest) => writeVerification(profileId, body, 'save'),
+    saveData: (profileId: string, body: SaveVerificationDataRequest) =>
+      writeVerification(profileId, body, 'save'),
     submitVerification: (profileId: string, body: SaveVerificationDataRequest) =>
       writeVerification(profileId, body, 'submit'),
 
@@ -444,7 +494,9 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
         if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
         if (txn.state === 'SUBMITTED') return;
         if (txn.state === 'NOT_INITIALIZED') {
-          throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', { state: txn.state });
+          throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', {
+            state: txn.state,
+          });
         }
         assertTransition('transaction', txn.state, 'SUBMITTED');
         const records = await ops.records(txn.id);
@@ -453,14 +505,22 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
         );
         if (pending.length > 0) {
           const names = pending.map((r) => r.name);
-          throw new AppError('INVALID_TRANSITION', `Complete or skip these verifications first: ${names.join(', ')}`, {
-            pending: names,
-          });
+          throw new AppError(
+            'INVALID_TRANSITION',
+            `Complete or skip these verifications first: ${names.join(', ')}`,
+            {
+              pending: names,
+            },
+          );
         }
         if (!minimumSetMet(records.map(like))) {
-          throw new AppError('INVALID_TRANSITION', 'Complete at least one of the degree, 12th or 10th verifications', {
-            pending: [],
-          });
+          throw new AppError(
+            'INVALID_TRANSITION',
+            'Complete at least one of the degree, 12th or 10th verifications',
+            {
+              pending: [],
+            },
+          );
         }
         await transitionTransaction(ops, txn, 'SUBMITTED', context, {
           expectedMaxDate: addWorkingDays(at, snap.form.expectedWorkingDays),
@@ -495,10 +555,19 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
         const record = (await ops.records(txnId)).find((r) => r.name === name);
         if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
         const at = now();
-        await transitionVerification(ops, txnId, record, to, { action, profileId: null, now: at }, {
-          insufficiency:
-            to === 'INSUFFICIENT_DATA' ? { reason: insufficiencyReason ?? 'More information is needed', raisedAt: iso(at) } : null,
-        });
+        await transitionVerification(
+          ops,
+          txnId,
+          record,
+          to,
+          { action, profileId: null, now: at },
+          {
+            insufficiency:
+              to === 'INSUFFICIENT_DATA'
+                ? { reason: insufficiencyReason ?? 'More information is needed', raisedAt: iso(at) }
+                : null,
+          },
+        );
       });
     },
   };

@@ -13,7 +13,15 @@ import {
   type TransactionInfo,
 } from '@veridocs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, expectCode, requestOtp, signUp, verifyOtp, type TestApp } from '../../test/test-app.js';
+import {
+  bearer,
+  createTestApp,
+  expectCode,
+  requestOtp,
+  signUp,
+  verifyOtp,
+  type TestApp,
+} from '../../test/test-app.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
@@ -42,8 +50,10 @@ describe('the verification journey', () => {
   });
   afterAll(() => t?.close());
 
-  const candidate = async (name = 'Asha Rao'): Promise<Headers> => bearer((await signUp(t, undefined, name)).accessToken);
-  const get = (url: string, headers?: Headers) => t.request({ method: 'GET', url, ...(headers ? { headers } : {}) });
+  const candidate = async (name = 'Asha Rao'): Promise<Headers> =>
+    bearer((await signUp(t, undefined, name)).accessToken);
+  const get = (url: string, headers?: Headers) =>
+    t.request({ method: 'GET', url, ...(headers ? { headers } : {}) });
   const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown, headers?: Headers) =>
     t.request({ method, url, body: body as object, ...(headers ? { headers } : {}) });
 
@@ -60,9 +70,16 @@ describe('the verification journey', () => {
     return txnId;
   }
   const info = async (h: Headers, txnId: string): Promise<TransactionInfo> =>
-    transactionInfoSchema.parse(expectCode(await get(v1(`${P.info}?orgId=${ORG}&txnId=${txnId}`), h), 0, 200));
-  const save = (h: Headers, txnId: string, verificationName: string, data: unknown, method: 'PUT' | 'POST' = 'PUT') =>
-    send(method, v1(P.bgv), { orgId: ORG, txnId, verificationName, data }, h);
+    transactionInfoSchema.parse(
+      expectCode(await get(v1(`${P.info}?orgId=${ORG}&txnId=${txnId}`), h), 0, 200),
+    );
+  const save = (
+    h: Headers,
+    txnId: string,
+    verificationName: string,
+    data: unknown,
+    method: 'PUT' | 'POST' = 'PUT',
+  ) => send(method, v1(P.bgv), { orgId: ORG, txnId, verificationName, data }, h);
 
   describe('public organisation and forms', () => {
     it('answers the organisation, and 120 for an unknown one', async () => {
@@ -74,10 +91,16 @@ describe('the verification journey', () => {
     });
 
     it("lists an organisation's forms with their expiry", async () => {
-      const data = publicFormListSchema.parse(expectCode(await get(v1(`${P.publicForms}?orgId=${ORG}&seed=0&count=10`)), 0, 200));
+      const data = publicFormListSchema.parse(
+        expectCode(await get(v1(`${P.publicForms}?orgId=${ORG}&seed=0&count=10`)), 0, 200),
+      );
       expect(data.total).toBe(2);
       const byId = Object.fromEntries(data.list.map((f) => [f.formId, f]));
-      expect(byId[FORM]).toMatchObject({ isExpired: false, paymentRequired: false, questionnaire: { isRequired: true } });
+      expect(byId[FORM]).toMatchObject({
+        isExpired: false,
+        paymentRequired: false,
+        questionnaire: { isRequired: true },
+      });
       expect(byId[FORM]!.verificationNames).toHaveLength(8);
       expect(byId['demo-expired-form']).toMatchObject({ isExpired: true });
       expectCode(await get(v1(`${P.publicForms}?orgId=nobody`)), 120, 404);
@@ -87,7 +110,12 @@ describe('the verification journey', () => {
 
   it('answers verification configs in the order asked; unknown names are absent', async () => {
     const h = await candidate();
-    const res = await send('POST', v1(P.configsInfo), { verificationNameList: ['bgv-tenth', 'nope', 'aadhaar'] }, h);
+    const res = await send(
+      'POST',
+      v1(P.configsInfo),
+      { verificationNameList: ['bgv-tenth', 'nope', 'aadhaar'] },
+      h,
+    );
     const { list } = verificationConfigListSchema.parse(expectCode(res, 0, 200));
     expect(list.map((c) => c.name)).toEqual(['bgv-tenth', 'aadhaar']);
     expectCode(await send('POST', v1(P.configsInfo), { verificationNameList: ['aadhaar'] }), 102, 401);
@@ -97,9 +125,17 @@ describe('the verification journey', () => {
   describe('create', () => {
     it('creates one transaction per candidate and form, with a NOT_INITIALIZED record per verification', async () => {
       const h = await candidate();
-      const first = expectCode(await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h), 0, 200);
+      const first = expectCode(
+        await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
+        0,
+        200,
+      );
       expect(first).toMatchObject({ state: 'NOT_INITIALIZED', created: true });
-      const again = expectCode(await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h), 0, 200);
+      const again = expectCode(
+        await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
+        0,
+        200,
+      );
       expect(again).toEqual({ ...(first as object), created: false });
       const i = await info(h, (first as { transactionId: string }).transactionId);
       expect(Object.values(i.verificationList).map((v) => [v.name, v.state])).toEqual([
@@ -138,25 +174,39 @@ describe('the verification journey', () => {
     it('creates exactly one under concurrent calls', async () => {
       const h = await candidate();
       const results = await Promise.all(
-        Array.from({ length: 6 }, () => send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h)),
+        Array.from({ length: 6 }, () =>
+          send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
+        ),
       );
       const data = results.map((r) => createTransactionResponseSchema.parse(expectCode(r, 0, 200)));
       expect(new Set(data.map((d) => d.transactionId)).size).toBe(1);
       expect(data.filter((d) => d.created)).toHaveLength(1);
-      const list = candidateTransactionListSchema.parse(expectCode(await get(v1(P.candidateTransactions), h), 0, 200));
+      const list = candidateTransactionListSchema.parse(
+        expectCode(await get(v1(P.candidateTransactions), h), 0, 200),
+      );
       expect(list.total).toBe(1);
     });
 
     it('refuses an unknown form, a form of another org, an unknown org and an expired form', async () => {
       const h = await candidate();
       expectCode(await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: 'nope' }, h), 119, 404);
-      expectCode(await send('POST', v1(P.transactions), { orgId: 'veridocs', eKycFormId: FORM }, h), 119, 404);
+      expectCode(
+        await send('POST', v1(P.transactions), { orgId: 'veridocs', eKycFormId: FORM }, h),
+        119,
+        404,
+      );
       expectCode(await send('POST', v1(P.transactions), { orgId: 'nobody', eKycFormId: FORM }, h), 120, 404);
-      expectCode(await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: 'demo-expired-form' }, h), 118, 410);
+      expectCode(
+        await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: 'demo-expired-form' }, h),
+        118,
+        410,
+      );
       expectCode(await send('POST', v1(P.transactions), { orgId: ORG }, h), 100, 400);
       expectCode(await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: 7 }, h), 100, 400);
       expectCode(await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }), 102, 401);
-      const list = candidateTransactionListSchema.parse(expectCode(await get(v1(P.candidateTransactions), h), 0, 200));
+      const list = candidateTransactionListSchema.parse(
+        expectCode(await get(v1(P.candidateTransactions), h), 0, 200),
+      );
       expect(list.total).toBe(0);
     });
   });
@@ -167,7 +217,11 @@ describe('the verification journey', () => {
       const txnId = await create(h);
       expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 125, 400);
       const questions = preStartQuestionListSchema.parse(
-        expectCode(await get(v1(`${P.purposes}?formId=${FORM}&orgId=${ORG}&id=${txnId}&seed=0&count=1000`), h), 0, 200),
+        expectCode(
+          await get(v1(`${P.purposes}?formId=${FORM}&orgId=${ORG}&id=${txnId}&seed=0&count=1000`), h),
+          0,
+          200,
+        ),
       );
       expect(questions.list.map((q) => [q._id, q.required, q.answer])).toEqual([
         ['demo-q-purpose', true, null],
@@ -180,12 +234,22 @@ describe('the verification journey', () => {
       );
       expect(withAnswers.list.map((q) => q.answer)).toEqual(['EMPLOYMENT', 'EMPLOYER']);
 
-      const processed = transactionInfoSchema.parse(expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200));
-      expect(processed).toMatchObject({ state: 'DATA_SAVED', proceeded: true, questionnaire: { answered: true } });
-      const again = transactionInfoSchema.parse(expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200));
+      const processed = transactionInfoSchema.parse(
+        expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200),
+      );
+      expect(processed).toMatchObject({
+        state: 'DATA_SAVED',
+        proceeded: true,
+        questionnaire: { answered: true },
+      });
+      const again = transactionInfoSchema.parse(
+        expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200),
+      );
       expect(again.state).toBe('DATA_SAVED');
 
-      const history = transactionHistoryListSchema.parse(expectCode(await get(v1(`${P.history}?formId=${FORM}&orgId=${ORG}`), h), 0, 200));
+      const history = transactionHistoryListSchema.parse(
+        expectCode(await get(v1(`${P.history}?formId=${FORM}&orgId=${ORG}`), h), 0, 200),
+      );
       expect(history.list.map((e) => [e.entity, e.from, e.to, e.action])).toEqual([
         ['transaction', null, 'NOT_INITIALIZED', 'create'],
         ['transaction', 'NOT_INITIALIZED', 'DATA_SAVED', 'process'],
@@ -196,7 +260,9 @@ describe('the verification journey', () => {
       const h = await candidate();
       const txnId = await create(h);
       const unknown = await answer(h, txnId, [...ANSWERS, { questionId: 'nope', answer: 'x' }]);
-      expect(expectCode<unknown[]>(unknown, 100, 400)).toEqual([{ path: 'data.2.questionId', message: 'Unknown question: nope' }]);
+      expect(expectCode<unknown[]>(unknown, 100, 400)).toEqual([
+        { path: 'data.2.questionId', message: 'Unknown question: nope' },
+      ]);
       const notOption = await answer(h, txnId, [ANSWERS[0], { questionId: 'demo-q-source', answer: 'TV' }]);
       expectCode(notOption, 100, 400);
       expect(notOption.json().message).toBe('"TV" is not one of the options of "How did you hear about us?"');
@@ -216,11 +282,15 @@ describe('the verification journey', () => {
       const session = await signUp(t);
       const txnId = await create(bearer(session.accessToken));
       expectCode(await answer(bearer(session.accessToken), txnId), 0, 200);
+      // Read (and cache) the info first: the expiry must still show once it passes.
+      expect((await info(bearer(session.accessToken), txnId)).isExpired).toBe(false);
       t.clock.advance(400 * 24 * 60 * 60);
       try {
         // Log in again: the first access token has long expired.
         const { txnId: otpTxn, otp } = await requestOtp(t, session.mobile);
-        const h = bearer(expectCode<{ accessToken: string }>(await verifyOtp(t, otpTxn, otp), 0, 200).accessToken);
+        const h = bearer(
+          expectCode<{ accessToken: string }>(await verifyOtp(t, otpTxn, otp), 0, 200).accessToken,
+        );
         expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 118, 410);
         expectCode(await save(h, txnId, 'aadhaar', AADHAAR), 118, 410);
         const i = await info(h, txnId);
@@ -229,7 +299,9 @@ describe('the verification journey', () => {
         const other = await candidate();
         expectCode(await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, other), 118, 410);
         // The existing transaction is still returned.
-        expect(expectCode(await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h), 0, 200)).toMatchObject({
+        expect(
+          expectCode(await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h), 0, 200),
+        ).toMatchObject({
           transactionId: txnId,
           created: false,
         });
@@ -243,7 +315,11 @@ describe('the verification journey', () => {
     it('refuses unknown transactions (121) and wrong organisations', async () => {
       const h = await candidate();
       const txnId = await create(h);
-      expectCode(await get(v1(`${P.info}?orgId=${ORG}&txnId=0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21`), h), 121, 404);
+      expectCode(
+        await get(v1(`${P.info}?orgId=${ORG}&txnId=0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21`), h),
+        121,
+        404,
+      );
       expectCode(await get(v1(`${P.info}?orgId=${ORG}&txnId=not-a-uuid`), h), 121, 404);
       expectCode(await get(v1(`${P.info}?orgId=veridocs&txnId=${txnId}`), h), 121, 404);
       expectCode(await get(v1(`${P.info}?orgId=${ORG}`), h), 100, 400);
@@ -256,15 +332,26 @@ describe('the verification journey', () => {
       const before = await info(h, txnId);
       expect(before.verificationList['bgv-tenth']).toMatchObject({ markedAsSkip: false, proceeded: false });
       const skipped = transactionInfoSchema.parse(
-        expectCode(await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['bgv-tenth'] }, h), 0, 200),
+        expectCode(
+          await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['bgv-tenth'] }, h),
+          0,
+          200,
+        ),
       );
-      expect(skipped.verificationList['bgv-tenth']).toMatchObject({ markedAsSkip: true, proceeded: true, state: 'NOT_INITIALIZED' });
+      expect(skipped.verificationList['bgv-tenth']).toMatchObject({
+        markedAsSkip: true,
+        proceeded: true,
+        state: 'NOT_INITIALIZED',
+      });
       const after = await info(h, txnId);
       expect(after.verificationList['bgv-tenth']!.markedAsSkip).toBe(true);
       expect(after.filtered.remaining).not.toContain('bgv-tenth');
       // Saving input clears the mark.
       expectCode(await save(h, txnId, 'bgv-tenth', { rollNumber: '12' }), 0, 200);
-      expect((await info(h, txnId)).verificationList['bgv-tenth']).toMatchObject({ markedAsSkip: false, state: 'DATA_SAVED' });
+      expect((await info(h, txnId)).verificationList['bgv-tenth']).toMatchObject({
+        markedAsSkip: false,
+        state: 'DATA_SAVED',
+      });
     });
   });
 
@@ -272,15 +359,32 @@ describe('the verification journey', () => {
     it('refuses a non-skippable verification (124), all or nothing', async () => {
       const h = await candidate();
       const txnId = await started(h);
-      const res = await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['bgv-tenth', 'bgv-degree'] }, h);
+      const res = await send(
+        'POST',
+        v1(P.markAsSkip),
+        { orgId: ORG, txnId, verificationNameList: ['bgv-tenth', 'bgv-degree'] },
+        h,
+      );
       expectCode(res, 124, 400);
       expect(res.json().message).toBe('bgv-degree cannot be skipped');
       expect((await info(h, txnId)).verificationList['bgv-tenth']!.markedAsSkip).toBe(false);
-      expectCode(await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['nope'] }, h), 126, 400);
-      expectCode(await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: [] }, h), 100, 400);
+      expectCode(
+        await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['nope'] }, h),
+        126,
+        400,
+      );
+      expectCode(
+        await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: [] }, h),
+        100,
+        400,
+      );
       // A ready-to-submit verification can no longer be skipped.
       expectCode(await save(h, txnId, 'bgv-twelfth', {}, 'PUT'), 0, 200);
-      expectCode(await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['bgv-twelfth'] }, h), 0, 200);
+      expectCode(
+        await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['bgv-twelfth'] }, h),
+        0,
+        200,
+      );
     });
   });
 
@@ -289,26 +393,50 @@ describe('the verification journey', () => {
       const h = await candidate('Meera Iyer');
       const txnId = await started(h);
 
-      const saved = verificationInfoSchema.parse(expectCode(await save(h, txnId, 'bgv-degree', { degreeName: 'B.T' }), 0, 200));
-      expect(saved).toMatchObject({ profileName: 'Meera Iyer', data: { degreeName: 'B.T' }, verification: { state: 'DATA_SAVED' } });
+      const saved = verificationInfoSchema.parse(
+        expectCode(await save(h, txnId, 'bgv-degree', { degreeName: 'B.T' }), 0, 200),
+      );
+      expect(saved).toMatchObject({
+        profileName: 'Meera Iyer',
+        data: { degreeName: 'B.T' },
+        verification: { state: 'DATA_SAVED' },
+      });
       expect(saved.config.name).toBe('bgv-degree');
       expectCode(await save(h, txnId, 'bgv-degree', { degreeName: 'B.T' }), 0, 200);
 
       const typeInfo = verificationInfoSchema.parse(
         expectCode(await get(v1(`${P.typeInfo('bgv-degree')}?orgId=${ORG}&txnId=${txnId}`), h), 0, 200),
       );
-      expect(typeInfo).toMatchObject({ data: { degreeName: 'B.T' }, formExpired: false, verification: { state: 'DATA_SAVED' } });
+      expect(typeInfo).toMatchObject({
+        data: { degreeName: 'B.T' },
+        formExpired: false,
+        verification: { state: 'DATA_SAVED' },
+      });
       expectCode(await get(v1(`${P.typeInfo('nope')}?orgId=${ORG}&txnId=${txnId}`), h), 126, 400);
 
-      const invalid = await save(h, txnId, 'bgv-degree', { ...DEGREE, marksheet: '', instituteId: '' }, 'POST');
+      const invalid = await save(
+        h,
+        txnId,
+        'bgv-degree',
+        { ...DEGREE, marksheet: '', instituteId: '' },
+        'POST',
+      );
       const issues = expectCode<{ path: string; message: string }[]>(invalid, 100, 400);
       expect(issues).toEqual([
         { path: 'data.instituteId', message: 'Registration or roll number must not be empty' },
         { path: 'data.marksheet', message: 'Upload Education Marksheet must not be empty' },
       ]);
       // Without marksheets, supporting documents are asked for instead.
-      const noMarksheet = await save(h, txnId, 'bgv-degree', { ...DEGREE, marksheet: '', degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET' }, 'POST');
-      expect(expectCode<{ path: string }[]>(noMarksheet, 100, 400).map((i) => i.path)).toEqual(['data.supportingDocuments']);
+      const noMarksheet = await save(
+        h,
+        txnId,
+        'bgv-degree',
+        { ...DEGREE, marksheet: '', degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET' },
+        'POST',
+      );
+      expect(expectCode<{ path: string }[]>(noMarksheet, 100, 400).map((i) => i.path)).toEqual([
+        'data.supportingDocuments',
+      ]);
       const badAadhaar = await save(h, txnId, 'aadhaar', { ...AADHAAR, aadhaarNumber: '1234' }, 'POST');
       expectCode(badAadhaar, 100, 400);
       expect(badAadhaar.json().message).toBe('Aadhaar number must be 12 digits');
@@ -324,13 +452,23 @@ describe('the verification journey', () => {
       // A saved (not submitted) one blocks too.
       expectCode(await save(h, txnId, 'passport', { passportNumber: 'A12' }), 0, 200);
       const skippable = ['bgv-twelfth', 'bgv-tenth', 'dl', 'employment-check', 'bgv-employment'];
-      expectCode(await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: skippable }, h), 0, 200);
+      expectCode(
+        await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: skippable }, h),
+        0,
+        200,
+      );
       const stillBlocked = await send('POST', v1(P.submit), { orgId: ORG, txnId }, h);
       expectCode(stillBlocked, 123, 409);
       expect(stillBlocked.json().data).toEqual({ pending: ['passport'] });
-      expectCode(await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['passport'] }, h), 0, 200);
+      expectCode(
+        await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['passport'] }, h),
+        0,
+        200,
+      );
 
-      const submitted = transactionInfoSchema.parse(expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200));
+      const submitted = transactionInfoSchema.parse(
+        expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200),
+      );
       expect(submitted.state).toBe('SUBMITTED');
       expect(submitted.verificationList['bgv-degree']!.state).toBe('SUBMITTED');
       expect(submitted.verificationList.aadhaar!.state).toBe('SUBMITTED');
@@ -341,20 +479,34 @@ describe('the verification journey', () => {
       // Nothing can be changed after submission.
       expectCode(await save(h, txnId, 'bgv-degree', DEGREE), 123, 409);
       expectCode(await save(h, txnId, 'aadhaar', AADHAAR, 'POST'), 123, 409);
-      expectCode(await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['dl'] }, h), 123, 409);
+      expectCode(
+        await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['dl'] }, h),
+        123,
+        409,
+      );
       expectCode(await answer(h, txnId), 123, 409);
-      expect(expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200)).toMatchObject({ state: 'SUBMITTED' });
+      expect(expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200)).toMatchObject({
+        state: 'SUBMITTED',
+      });
 
-      const list = candidateTransactionListSchema.parse(expectCode(await get(v1(`${P.candidateTransactions}?states=SUBMITTED,COMPLETED`), h), 0, 200));
-      expect(list.list.map((x) => [x.txnId, x.state, x.form.name])).toEqual([[txnId, 'SUBMITTED', 'Demo verification form']]);
-      expectCode(await get(v1(`${P.candidateTransactions}?states=NOPE`), h), 100, 400);
-      const history = transactionHistoryListSchema.parse(expectCode(await get(v1(`${P.history}?formId=${FORM}&orgId=${ORG}`), h), 0, 200));
-      expect(history.list.filter((e) => e.entity === 'transaction').map((e) => e.to)).toEqual(['NOT_INITIALIZED', 'DATA_SAVED', 'SUBMITTED']);
-      expect(history.list.filter((e) => e.verificationName === 'bgv-degree').map((e) => `${e.from}>${e.to}`)).toEqual([
-        'NOT_INITIALIZED>DATA_SAVED',
-        'DATA_SAVED>READY_TO_SUBMIT',
-        'READY_TO_SUBMIT>SUBMITTED',
+      const list = candidateTransactionListSchema.parse(
+        expectCode(await get(v1(`${P.candidateTransactions}?states=SUBMITTED,COMPLETED`), h), 0, 200),
+      );
+      expect(list.list.map((x) => [x.txnId, x.state, x.form.name])).toEqual([
+        [txnId, 'SUBMITTED', 'Demo verification form'],
       ]);
+      expectCode(await get(v1(`${P.candidateTransactions}?states=NOPE`), h), 100, 400);
+      const history = transactionHistoryListSchema.parse(
+        expectCode(await get(v1(`${P.history}?formId=${FORM}&orgId=${ORG}`), h), 0, 200),
+      );
+      expect(history.list.filter((e) => e.entity === 'transaction').map((e) => e.to)).toEqual([
+        'NOT_INITIALIZED',
+        'DATA_SAVED',
+        'SUBMITTED',
+      ]);
+      expect(
+        history.list.filter((e) => e.verificationName === 'bgv-degree').map((e) => `${e.from}>${e.to}`),
+      ).toEqual(['NOT_INITIALIZED>DATA_SAVED', 'DATA_SAVED>READY_TO_SUBMIT', 'READY_TO_SUBMIT>SUBMITTED']);
     });
 
     it('needs the minimum set (degree, 12th or 10th) and refuses before start', async () => {
@@ -375,7 +527,16 @@ describe('the verification journey', () => {
       expectCode(await save(h, txnId, 'bgv-degree', { big: 'x'.repeat(70_000) }), 100, 400);
       expectCode(await save(h, txnId, 'bgv-degree', 'text'), 100, 400);
       expectCode(await send('PUT', v1(P.bgv), { orgId: ORG, txnId, data: {} }, h), 100, 400);
-      expectCode(await send('PUT', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'aadhaar', data: {}, extra: 1 }, h), 100, 400);
+      expectCode(
+        await send(
+          'PUT',
+          v1(P.bgv),
+          { orgId: ORG, txnId, verificationName: 'aadhaar', data: {}, extra: 1 },
+          h,
+        ),
+        100,
+        400,
+      );
       expectCode(await save(h, txnId, 'nope', {}), 126, 400);
       const i = await info(h, txnId);
       expect(i.verificationList['bgv-degree']!.state).toBe('NOT_INITIALIZED');
@@ -405,10 +566,16 @@ describe('the verification journey', () => {
     const i = await info(owner, txnId);
     expect(i.state).toBe('NOT_INITIALIZED');
     expect(i.questionnaire.answered).toBe(false);
-    expect(Object.values(i.verificationList).every((v) => v.state === 'NOT_INITIALIZED' && !v.markedAsSkip)).toBe(true);
-    const history = transactionHistoryListSchema.parse(expectCode(await get(v1(`${P.history}?formId=${FORM}&orgId=${ORG}`), owner), 0, 200));
+    expect(
+      Object.values(i.verificationList).every((v) => v.state === 'NOT_INITIALIZED' && !v.markedAsSkip),
+    ).toBe(true);
+    const history = transactionHistoryListSchema.parse(
+      expectCode(await get(v1(`${P.history}?formId=${FORM}&orgId=${ORG}`), owner), 0, 200),
+    );
     expect(history.total).toBe(1);
-    const theirs = transactionHistoryListSchema.parse(expectCode(await get(v1(`${P.history}?formId=${FORM}&orgId=${ORG}`), intruder), 0, 200));
+    const theirs = transactionHistoryListSchema.parse(
+      expectCode(await get(v1(`${P.history}?formId=${FORM}&orgId=${ORG}`), intruder), 0, 200),
+    );
     expect(theirs.total).toBe(0);
   });
 
@@ -421,18 +588,36 @@ describe('the verification journey', () => {
         0,
         200,
       );
-      expect(bombay.list).toEqual([{ name: 'Indian Institute of Technology Bombay', value: 'indian-institute-of-technology-bombay' }]);
-      const page = expectCode<{ list: { name: string }[]; total: number }>(await get(u(`${API_PATHS.utility.institutes}?seed=0&count=50`), h), 0, 200);
+      expect(bombay.list).toEqual([
+        { name: 'Indian Institute of Technology Bombay', value: 'indian-institute-of-technology-bombay' },
+      ]);
+      const page = expectCode<{ list: { name: string }[]; total: number }>(
+        await get(u(`${API_PATHS.utility.institutes}?seed=0&count=50`), h),
+        0,
+        200,
+      );
       expect(page.total).toBeGreaterThanOrEqual(80);
       expect(page.list).toHaveLength(50);
       const names = page.list.map((x) => x.name);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-      const boards = expectCode<{ list: { value: string }[]; total: number }>(await get(u(`${API_PATHS.utility.boards}?search=cbse`), h), 0, 200);
+      const boards = expectCode<{ list: { value: string }[]; total: number }>(
+        await get(u(`${API_PATHS.utility.boards}?search=cbse`), h),
+        0,
+        200,
+      );
       expect(boards.list.map((b) => b.value)).toEqual(['CBSE']);
-      const none = expectCode<{ total: number }>(await get(u(`${API_PATHS.utility.boards}?search=100%25`), h), 0, 200);
+      const none = expectCode<{ total: number }>(
+        await get(u(`${API_PATHS.utility.boards}?search=100%25`), h),
+        0,
+        200,
+      );
       expect(none.total).toBe(0);
       expectCode(await get(u(API_PATHS.utility.boards)), 102, 401);
-      expectCode(await t.app.inject({ method: 'GET', url: u(API_PATHS.utility.boards), headers: h }), 113, 400);
+      expectCode(
+        await t.app.inject({ method: 'GET', url: u(API_PATHS.utility.boards), headers: h }),
+        113,
+        400,
+      );
       expectCode(await get(u(`${API_PATHS.utility.boards}?count=51`), h), 100, 400);
     });
   });
