@@ -27,6 +27,10 @@ const security = [{ partnerOrg: [], bearer: [] }];
 const tags = ['transactions'];
 const paths = API_PATHS.verification;
 
+/** The success envelope (http/envelope.ts `ok`) around already serialised data, as bytes. */
+const encodeInfoEnvelope = (data: string) =>
+  Buffer.from(`{"code":0,"data":${data},"message":"Success"}`, 'utf8');
+
 /** The candidate's verification journey, under SERVICE_BASES.verificationV1 (all need the bearer token). */
 export const transactionsRouter: FastifyPluginAsyncZod<{
   transactions: TransactionsService;
@@ -74,12 +78,11 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
         response: responses(transactionInfoSchema),
       },
     },
-    // The hot read (ADR 0005): the service hands back the envelope's data already checked against
-    // transactionInfoSchema and serialised, cached until the transaction changes.
+    // The hot read (ADR 0005): the service hands back the envelope, its data already checked
+    // against transactionInfoSchema, serialised and encoded once per change of the transaction.
     async (request, reply) => {
-      const data = await service.infoAsJson(me(request), request.query);
-      const envelope = `{"code":0,"data":${data},"message":"Success"}`;
-      // A string with a JSON content type is sent as it is (the type provider types the object form).
+      const envelope = await service.infoEncoded(me(request), request.query, encodeInfoEnvelope);
+      // A buffer with a JSON content type is sent as it is (the type provider types the object form).
       return reply.type('application/json; charset=utf-8').send(envelope as never);
     },
   );

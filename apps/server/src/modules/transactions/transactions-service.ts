@@ -172,23 +172,29 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
   }
 
   /**
-   * Transaction info as JSON, checked against the shared schema when built and kept per snapshot
-   * (ADR 0005: a snapshot is replaced on every write, so this is dropped with it) until the form's
-   * expiry flips `isExpired`.
+   * Transaction info as JSON, checked against the shared schema when built, then passed through
+   * `encode` (the router's envelope) and kept per snapshot (ADR 0005: a snapshot is replaced on
+   * every write, so this goes with it) until the form's expiry flips `isExpired`. One encoder per
+   * service: the kept value is whatever the first call's `encode` made.
    */
-  const infoJson = new WeakMap<TransactionSnapshot, { json: string; validUntil: number }>();
-  async function infoAsJson(profileId: string, ref: { orgId: string; txnId: string }): Promise<string> {
+  const encodedInfo = new WeakMap<TransactionSnapshot, { value: unknown; validUntil: number }>();
+  async function infoEncoded<T>(
+    profileId: string,
+    ref: { orgId: string; txnId: string },
+    encode: (json: string) => T,
+  ): Promise<T> {
     const snap = await owned(profileId, ref);
     const at = now().getTime();
-    const hit = infoJson.get(snap);
-    if (hit && at < hit.validUntil) return hit.json;
+    const hit = encodedInfo.get(snap);
+    if (hit && at < hit.validUntil) return hit.value as T;
     const json = JSON.stringify(transactionInfoSchema.parse(buildInfo(snap, await forms.allConfigs())));
+    const value = encode(json);
     const expiresAt = snap.form.expiry * 1000;
-    infoJson.set(snap, {
-      json,
+    encodedInfo.set(snap, {
+      value,
       validUntil: snap.form.expiry !== -1 && at <= expiresAt ? expiresAt + 1 : Infinity,
     });
-    return json;
+    return value;
   }
 
   async function info(profileId: string, ref: { orgId: string; txnId: string }): Promise<TransactionInfo> {
@@ -281,7 +287,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
 
   return {
     info,
-    infoAsJson,
+    infoEncoded,
     typeInfo,
 
     async create(profileId: string, body: CreateTransactionRequest): Promise<CreateTransactionResponse> {
