@@ -24,5 +24,24 @@ for (const size of SIZES) {
     await page.goto('/');
     await expect(page.getByText(/Asha Verma/).first()).toBeVisible();
     await page.screenshot({ path: `e2e/screenshots/home-${size.name}.png`, fullPage: true });
+
+    // The journey: init screen, questionnaire, form home, a verification form.
+    await page.goto('/ekyc/demo-form?orgId=demo-university');
+    await expect(page.getByRole('button', { name: 'Start Verification' })).toBeVisible();
+    await page.screenshot({ path: `e2e/screenshots/init-${size.name}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.screenshot({ path: `e2e/screenshots/questionnaire-${size.name}.png` });
+    await page.getByLabel('Employment', { exact: true }).check();
+    await page.getByLabel('My employer').check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByText(/is requesting the following verifications/)).toBeVisible();
+    await page.screenshot({ path: `e2e/screenshots/form-home-${size.name}.png`, fullPage: true });
+    await page.getByRole('button', { name: /^Degree, / }).click();
+    await expect(page.getByRole('textbox', { name: 'Degree', exact: true })).toBeVisible();
+    await page.screenshot({ path: `e2e/screenshots/verification-degree-${size.name}.png`, fullPage: true });
+    await page.goto('/');
+    await expect(page.getByText('Demo verification form').first()).toBeVisible();
+    await page.screenshot({ path: `e2e/screenshots/home-with-transaction-${size.name}.png`, fullPage: true });
   });
 }
