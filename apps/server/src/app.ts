@@ -155,7 +155,10 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     findIdentityByMobile: (mobile) => profiles.findIdentityByMobile(mobile),
   });
   const authenticate = registerAuth(app, sessions);
-  const forms = createFormsService({ repo: createFormsRepository(db.orm, readCache(1)), now });
+  // Verification configs are written only by the seed, from code, before this instance serves a
+  // request; so they are cached on PostgreSQL too (another instance's seed writes the same rows, or
+  // those of a newer release during a rolling deploy).
+  const forms = createFormsService({ repo: createFormsRepository(db.orm, createReadCache(1)), now });
   const transactions = createTransactionsService({
     repo: createTransactionsRepository(db.orm, readCache(10_000)),
     forms,
