@@ -10,7 +10,9 @@ import {
   VERIFICATION_TYPES,
   verificationConfigSchema,
 } from '@veridocs/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ekycForms } from '../../db/schema/index.js';
 import { DEMO_VERIFICATION_CONFIGS } from '../../db/seed-data/verification-configs.js';
 import { disabledReadCache } from '../../lib/read-cache.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
@@ -260,6 +262,45 @@ describe('ops transitions on the database', () => {
     const info = await svc.info(profileId, { orgId: 'demo-university', txnId });
     expect(info.state).toBe('CLOSED');
     expect(info.verificationList.aadhaar!.state).toBe('CLOSED');
+  });
+});
+
+describe('a form that requires payment', () => {
+  it('refuses to submit (127) and changes nothing', async () => {
+    const t = await createTestApp();
+    try {
+      await t.db.orm.update(ekycForms).set({ paymentRequired: true }).where(eq(ekycForms.id, 'demo-form'));
+      const session = await signUp(t);
+      const profileId = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString())
+        .sub as string;
+      const forms = createFormsService({
+        repo: createFormsRepository(t.db.orm, disabledReadCache()),
+        now: t.clock.now,
+      });
+      const svc = createTransactionsService({
+        repo: createTransactionsRepository(t.db.orm, disabledReadCache()),
+        forms,
+        profiles: { get: async () => ({ profileDetails: { name: 'Asha Rao' } }) as never },
+        now: t.clock.now,
+      });
+      const { transactionId: txnId } = await svc.create(profileId, {
+        orgId: 'demo-university',
+        eKycFormId: 'demo-form',
+      });
+      const ref = { orgId: 'demo-university', txnId };
+      await svc.saveAnswers(profileId, {
+        ...ref,
+        data: [
+          { questionId: 'demo-q-purpose', answer: 'VISA' },
+          { questionId: 'demo-q-source', answer: 'FRIEND' },
+        ],
+      });
+      await svc.process(profileId, ref);
+      await expect(svc.submit(profileId, ref)).rejects.toMatchObject({ code: 127, statusCode: 402 });
+      expect((await svc.info(profileId, ref)).state).toBe('DATA_SAVED');
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -229,6 +229,12 @@ describe('the verification journey', () => {
       ]);
       const saved = preStartQuestionListSchema.parse(expectCode(await answer(h, txnId), 0, 200));
       expect(saved.list.map((q) => q.answer)).toEqual(['EMPLOYMENT', 'EMPLOYER']);
+      expectCode(await get(v1(`${P.purposes}?formId=nope&orgId=${ORG}`), h), 119, 404);
+      expectCode(await get(v1(`${P.purposes}?formId=${FORM}&orgId=veridocs`), h), 119, 404);
+      const page = preStartQuestionListSchema.parse(
+        expectCode(await get(v1(`${P.purposes}?formId=${FORM}&orgId=${ORG}&seed=1&count=1`), h), 0, 200),
+      );
+      expect(page).toMatchObject({ total: 2, list: [{ _id: 'demo-q-source', answer: null }] });
       const withAnswers = preStartQuestionListSchema.parse(
         expectCode(await get(v1(`${P.purposes}?formId=${FORM}&orgId=${ORG}&id=${txnId}`), h), 0, 200),
       );
