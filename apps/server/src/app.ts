@@ -130,9 +130,15 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm));
   const outbox = createOutboxRepository(db.orm);
   const sender = deps.sender ?? createMessageSender(config.smsGateway, outbox, now);
-  const readCache = <K, V>(max: number) =>
-    db.exclusive ? createReadCache<K, V>(max) : disabledReadCache<K, V>();
-  const profileRepo = createProfileRepository(db.orm, readCache(10_000));
+  // ADR 0005: in-process only on the embedded database this process owns; on PostgreSQL invalidated
+  // across instances through LISTEN/NOTIFY, with a time limit as a backstop for a lost message.
+  const readCache = <K, V>(namespace: string, max: number) => {
+    if (db.exclusive) return createReadCache<K, V>(max);
+    if (db.cacheBus)
+      return createReadCache<K, V>(max, { bus: { bus: db.cacheBus, namespace }, ttlMs: 60_000 });
+    return disabledReadCache<K, V>();
+  };
+  const profileRepo = createProfileRepository(db.orm, readCache('profile', 10_000));
   const sessions = createSessionService({
     repo: createSessionRepository(db.orm),
     key: keys.jwt,
@@ -160,7 +166,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   // those of a newer release during a rolling deploy).
   const forms = createFormsService({ repo: createFormsRepository(db.orm, createReadCache(1)), now });
   const transactions = createTransactionsService({
-    repo: createTransactionsRepository(db.orm, readCache(10_000)),
+    repo: createTransactionsRepository(db.orm, readCache('txn', 10_000)),
     forms,
     profiles,
     now,

@@ -8,6 +8,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import type { InvalidationBus } from '../lib/read-cache.js';
+import { createNotifyBus } from './notify-bus.js';
 
 /** The Drizzle handle every repository receives; identical API on both drivers. */
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +23,8 @@ export interface Database {
    * in-process read caches stay coherent (lib/read-cache.ts). False on PostgreSQL.
    */
   readonly exclusive: boolean;
+  /** Cross-instance cache invalidation (PostgreSQL LISTEN/NOTIFY); null where none is needed or possible. */
+  readonly cacheBus: InvalidationBus | null;
   /** Applies pending migrations (serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -43,6 +47,7 @@ export function fromPglite(
   return {
     kind: 'pglite',
     exclusive,
+    cacheBus: null,
     orm: orm as unknown as Orm,
     migrate: () => {
       const run = migrating.then(() => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }));
@@ -75,7 +80,8 @@ const heldLocks = new Set<string>();
 /** Takes `<dataDir>.lock` for this process (a stale lock of a dead process is taken over). */
 function lockFolder(dataDir: string): () => void {
   const file = `${dataDir}.lock`;
-  if (heldLocks.has(file)) throw new DatabaseLockedError(`The database folder ${dataDir} is already open in this process.`);
+  if (heldLocks.has(file))
+    throw new DatabaseLockedError(`The database folder ${dataDir} is already open in this process.`);
   const create = () => {
     const fd = openSync(file, 'wx');
     writeSync(fd, String(process.pid));
@@ -134,9 +140,11 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   pool.on('error', (error) => options.onError?.(error));
   let closed = false;
   const orm = drizzlePg({ client: pool, schema });
+  const cacheBus = createNotifyBus(url, pool, (error) => options.onError?.(error));
   return {
     kind: 'postgres',
     exclusive: false,
+    cacheBus,
     orm: orm as unknown as Orm,
     migrate: async () => {
       const client = await pool.connect();
@@ -154,6 +162,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     close: async () => {
       if (closed) return;
       closed = true;
+      await cacheBus.close();
       await pool.end();
     },
   };

@@ -40,3 +40,65 @@ describe('the read cache', () => {
     expect(await cache.get(1, async () => 10)).toBe(10);
   });
 });
+
+describe('the read cache across instances (invalidation bus)', () => {
+  function fakeBus() {
+    const subscribers: { onMessage: (m: string) => void; onReset: () => void }[] = [];
+    const sent: string[] = [];
+    return {
+      live: true,
+      sent,
+      publish(message: string) {
+        sent.push(message);
+        for (const s of subscribers) s.onMessage(message);
+      },
+      subscribe(onMessage: (m: string) => void, onReset: () => void) {
+        subscribers.push({ onMessage, onReset });
+      },
+      reset() {
+        for (const s of subscribers) s.onReset();
+      },
+    };
+  }
+
+  it('an invalidation on one instance reaches the others', async () => {
+    const bus = fakeBus();
+    const a = createReadCache<string, string>(10, { bus: { bus, namespace: 'p' } });
+    const b = createReadCache<string, string>(10, { bus: { bus, namespace: 'p' } });
+    const other = createReadCache<string, string>(10, { bus: { bus, namespace: 'q' } });
+    await b.get('x', async () => 'old');
+    await other.get('x', async () => 'kept');
+    a.invalidate('x');
+    expect(bus.sent).toEqual(['p:x']);
+    expect(await b.get('x', async () => 'new')).toBe('new');
+    // Another namespace's entry with the same key is untouched.
+    expect(await other.get('x', async () => 'reloaded')).toBe('kept');
+  });
+
+  it('reads through while the bus is down, and forgets everything when it may have missed messages', async () => {
+    const bus = fakeBus();
+    const cache = createReadCache<string, number>(10, { bus: { bus, namespace: 'p' } });
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('x', load);
+    bus.live = false;
+    await cache.get('x', load);
+    await cache.get('x', load);
+    expect(loads).toBe(3);
+    bus.live = true;
+    bus.reset();
+    expect(await cache.get('x', load)).toBe(4);
+    expect(await cache.get('x', load)).toBe(4);
+  });
+
+  it('reloads an entry older than its time limit', async () => {
+    let clock = 0;
+    const cache = createReadCache<string, number>(10, { ttlMs: 1000, now: () => clock });
+    let loads = 0;
+    await cache.get('x', async () => ++loads);
+    clock = 999;
+    expect(await cache.get('x', async () => ++loads)).toBe(1);
+    clock = 1000;
+    expect(await cache.get('x', async () => ++loads)).toBe(2);
+  });
+});

@@ -1,34 +1,79 @@
 /**
  * A bounded read-through cache for rows read far more often than written (docs/decisions/0005).
- * Coherent only when every write to those rows goes through the same process and calls
- * `invalidate`: true for the embedded PGlite (one process owns the folder, see db/client.ts), not for
- * PostgreSQL with several instances, where `disabledReadCache` is used instead.
+ * Every write to the cached rows must call `invalidate`. On the embedded PGlite this process is the
+ * database's only user, so that is enough. On PostgreSQL several instances share the data: the
+ * invalidation is also published on an `InvalidationBus` (LISTEN/NOTIFY, db/notify-bus.ts) and applied
+ * by every instance; while the bus may be missing messages, the cache reads through.
  */
 export interface ReadCache<K, V> {
   get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined>;
   invalidate(key: K): void;
 }
 
-export function createReadCache<K, V>(max: number): ReadCache<K, V> {
-  const values = new Map<K, V>();
+/** Tells other instances which cached keys changed. */
+export interface InvalidationBus {
+  /** Sends `message` to every instance (this one included), after the write committed. */
+  publish(message: string): void;
+  /** `onMessage` for each message; `onReset` whenever messages may have been lost (reconnect). */
+  subscribe(onMessage: (message: string) => void, onReset: () => void): void;
+  /** False while the bus is not listening: caches must not answer from memory then. */
+  readonly live: boolean;
+}
+
+export interface ReadCacheOptions {
+  /** Cross-instance invalidation; `namespace` keeps the keys of different caches apart on it. */
+  bus?: { bus: InvalidationBus; namespace: string };
+  /** Entries older than this are reloaded (a backstop for a lost message); none by default. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {}): ReadCache<K, V> {
+  const { bus, ttlMs, now = Date.now } = options;
+  const values = new Map<K, { value: V; at: number }>();
   // Bumped by every invalidation, so a read that started before a write never stores its stale row.
   const versions = new Map<K, number>();
+  // Bumped when the bus may have lost messages (and when `versions` is trimmed): reads in flight
+  // then store nothing.
+  let epoch = 0;
+
+  const dropLocal = (key: K) => {
+    values.delete(key);
+    versions.set(key, (versions.get(key) ?? 0) + 1);
+    if (versions.size > max * 4) {
+      versions.clear();
+      epoch++;
+    }
+  };
+
+  const prefix = bus ? `${bus.namespace}:` : '';
+  bus?.bus.subscribe(
+    (message) => {
+      if (message.startsWith(prefix)) dropLocal(message.slice(prefix.length) as K);
+    },
+    () => {
+      values.clear();
+      epoch++;
+    },
+  );
+
   return {
     async get(key, load) {
+      if (bus && !bus.bus.live) return load();
       const hit = values.get(key);
-      if (hit !== undefined) return hit;
+      if (hit !== undefined && (ttlMs === undefined || now() - hit.at < ttlMs)) return hit.value;
       const version = versions.get(key) ?? 0;
+      const startEpoch = epoch;
       const value = await load();
-      if (value !== undefined && (versions.get(key) ?? 0) === version) {
+      if (value !== undefined && (versions.get(key) ?? 0) === version && epoch === startEpoch) {
         if (values.size >= max) values.delete(values.keys().next().value as K);
-        values.set(key, value);
+        values.set(key, { value, at: now() });
       }
       return value;
     },
     invalidate(key) {
-      values.delete(key);
-      versions.set(key, (versions.get(key) ?? 0) + 1);
-      if (versions.size > max * 4) versions.clear();
+      dropLocal(key);
+      bus?.bus.publish(`${prefix}${String(key)}`);
     },
   };
 }
