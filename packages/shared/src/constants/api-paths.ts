@@ -52,6 +52,23 @@ export const API_PATHS = {
     /** PUT saves a verification's input (DATA_SAVED); POST submits it (READY_TO_SUBMIT). */
     bgv: '/bgv',
   },
+  /** Relative to SERVICE_BASES.utility (spec §7 files, geocoding). */
+  files: {
+    upload: '/files',
+    fromUrl: '/files/from-url',
+    one: (id: string) => `/files/${encodeURIComponent(id)}`,
+    oneRoute: '/files/:id',
+    content: (id: string) => `/files/${encodeURIComponent(id)}/content`,
+    contentRoute: '/files/:id/content',
+    link: (id: string) => `/files/${encodeURIComponent(id)}/link`,
+    linkRoute: '/files/:id/link',
+    /** Signed, short-lived, no bearer needed (an <img>/<a> cannot send headers); outside the service bases. */
+    signedDownload: '/api/file-links/:token',
+    detectIssues: '/detect-document-issues',
+    reverseGeocode: '/geo/reverse',
+    mapImage: '/api/geo/map.png',
+    country: '/geo/country',
+  },
   /** Relative to SERVICE_BASES.utility: searchable reference lists (seed, count, search → { list, total }). */
   utility: {
     institutes: '/institutes',
