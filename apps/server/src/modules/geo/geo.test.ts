@@ -1,0 +1,66 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createGeoService, createOfflineGeoProviders } from './geo-service.js';
+import { metresPerPixel } from './map-image.js';
+import { PincodeIndex } from './pincode-index.js';
+
+describe('the offline pincode index', () => {
+  const index = PincodeIndex.fromPackage();
+
+  it('holds the India Post directory with coordinates', () => {
+    expect(index.size).toBeGreaterThan(100_000);
+  });
+
+  it('finds the nearest post office of a position', () => {
+    // MG Road, Bengaluru; Connaught Place, New Delhi.
+    expect(index.nearest(12.9716, 77.5946)).toMatchObject({ pincode: '560001', state: 'Karnataka' });
+    const delhi = index.nearest(28.6315, 77.2167);
+    expect(delhi?.pincode).toMatch(/^110\d{3}$/);
+    expect(delhi?.state).toBe('Delhi');
+  });
+
+  it('answers null far from any office (at sea, abroad)', () => {
+    expect(index.nearest(10, 65)).toBeNull();
+    expect(index.nearest(51.5, -0.12)).toBeNull();
+  });
+});
+
+describe('the geo service', () => {
+  const geo = createGeoService(createOfflineGeoProviders(), '/api/geo/map.png');
+
+  it('reverse-geocodes to the spec fields with a map image link', async () => {
+    const result = await geo.reverse({ lat: 12.9716, lng: 77.5946, accuracy: 12.4, ip: '49.36.0.1' });
+    expect(result.address).toMatchObject({
+      pincode: '560001',
+      district: 'Bengaluru Urban',
+      state: 'Karnataka',
+      country: 'India',
+    });
+    expect(result.address.address).toContain('560001');
+    expect(result.mapImage).toBe('/api/geo/map.png?lat=12.971600&lng=77.594600&accuracy=12');
+    expect(result).toMatchObject({ accuracy: 12.4, ipAddress: '49.36.0.1', error: null });
+  });
+
+  it('says so when no address is known', async () => {
+    const result = await geo.reverse({ lat: 0, lng: 0, ip: null });
+    expect(result.error).toMatch(/No address/);
+    expect(result.address.pincode).toBe('');
+  });
+
+  it('draws a 600×400 PNG map', async () => {
+    const png = await geo.mapImage(12.9716, 77.5946, 30);
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 600, height: 400 });
+  });
+
+  it('knows the country of an IP address offline', () => {
+    expect(geo.country('49.36.0.1').country).toBe('IN');
+    expect(geo.country('8.8.8.8').country).toBe('US');
+    expect(geo.country('127.0.0.1').country).toBeNull();
+    expect(geo.country('not-an-ip').country).toBeNull();
+  });
+
+  it('uses Web Mercator scale at zoom 15', () => {
+    expect(metresPerPixel(0, 15)).toBeCloseTo(4.777, 2);
+  });
+});

