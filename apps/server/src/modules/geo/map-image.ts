@@ -47,7 +47,11 @@ export async function renderMapImage(input: {
     .map(
       ({ o, p }) =>
         `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="5" fill="#5b6b7f"/>` +
-        `<text x="${(p.x + 8).toFixed(1)}" y="${(p.y + 4).toFixed(1)}" font-size="12" fill="#334155">${escapeXml(`${o.area} ${o.pincode}`)}</text>`,
+        // Labels near the right edge are drawn to the left of their dot, so they stay inside the image.
+        (p.x > width - 170
+          ? `<text x="${(p.x - 8).toFixed(1)}" y="${(p.y + 4).toFixed(1)}" font-size="12" fill="#334155" text-anchor="end">`
+          : `<text x="${(p.x + 8).toFixed(1)}" y="${(p.y + 4).toFixed(1)}" font-size="12" fill="#334155">`) +
+        `${escapeXml(`${o.area} ${o.pincode}`)}</text>`,
     );
   const accuracy =
     input.accuracyMetres && input.accuracyMetres > 0
