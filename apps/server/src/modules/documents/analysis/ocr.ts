@@ -1,0 +1,159 @@
+import { readFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createWorker, type Worker } from 'tesseract.js';
+import { FILE_LIMITS } from '@veridocs/shared';
+import { openWithPdfJs, type PdfJsDocument } from './pdfjs.js';
+
+const require = createRequire(import.meta.url);
+
+/** Pages of a PDF that are read. */
+export const OCR_PDF_PAGES = 3;
+/** Resolution PDF pages are rendered at, and the DPI given to tesseract. */
+const OCR_DPI = 300;
+/** Longest side of an image given to tesseract (bigger photos are scaled down first). */
+const OCR_MAX_SIDE = 3500;
+/** A page whose text layer has at least this many non-space characters is taken as is, not OCR'd. */
+const TEXT_LAYER_MIN_CHARS = 20;
+
+/** The offline English model shipped in @tesseract.js-data/eng (never downloaded at run time). */
+function langPath(): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+let workerPromise: Promise<Worker> | null = null;
+/** Jobs run one after another on the one worker. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function startWorker(): Promise<Worker> {
+  const cachePath = path.join(os.tmpdir(), 'veridocs-tesseract');
+  await mkdir(cachePath, { recursive: true });
+  const worker = await createWorker('eng', 1, {
+    langPath: langPath(),
+    gzip: true,
+    cachePath,
+    cacheMethod: 'none',
+    logger: () => undefined,
+    errorHandler: () => undefined,
+  });
+  await worker.setParameters({ user_defined_dpi: String(OCR_DPI) });
+  return worker;
+}
+
+function getWorker(): Promise<Worker> {
+  if (!workerPromise) {
+    workerPromise = startWorker();
+    // A failed start is not cached: the next call tries again.
+    workerPromise.catch(() => {
+      workerPromise = null;
+    });
+  }
+  return workerPromise;
+}
+
+function enqueue<T>(job: () => Promise<T>): Promise<T> {
+  const run = queue.then(job, job);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function ocrPng(png: Buffer): Promise<string> {
+  return enqueue(async () => {
+    const worker = await getWorker();
+    const { data } = await worker.recognize(png);
+    return data.text;
+  });
+}
+
+/** A greyscale PNG at 300 dpi, oriented, at most OCR_MAX_SIDE px, never decoding an oversized image. */
+async function prepareImage(input: Buffer | string): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: FILE_LIMITS.maxImagePixels, failOn: 'error' })
+    .autoOrient()
+    .resize(OCR_MAX_SIDE, OCR_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .withMetadata({ density: OCR_DPI })
+    .png()
+    .toBuffer();
+}
+
+interface NodeCanvas {
+  toBuffer(mime: 'image/png'): Buffer;
+}
+interface CanvasFactory {
+  create(w: number, h: number): { canvas: NodeCanvas; context: unknown };
+  destroy(c: { canvas: NodeCanvas; context: unknown }): void;
+}
+
+/** Renders one page to PNG at ~300 dpi with pdfjs and its Node canvas (@napi-rs/canvas). */
+async function renderPage(doc: PdfJsDocument, n: number): Promise<Buffer> {
+  const page = await doc.getPage(n);
+  try {
+    const base = page.getViewport({ scale: 1 });
+    const scale = Math.min(OCR_DPI / 72, OCR_MAX_SIDE / Math.max(base.width, base.height));
+    const viewport = page.getViewport({ scale });
+    const factory = doc.canvasFactory as CanvasFactory;
+    const target = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    try {
+      await page.render({
+        canvas: target.canvas as never,
+        canvasContext: target.context as never,
+        viewport,
+        background: '#ffffff',
+      }).promise;
+      return await prepareImage(target.canvas.toBuffer('image/png'));
+    } finally {
+      factory.destroy(target);
+    }
+  } finally {
+    page.cleanup();
+  }
+}
+
+async function recognisePdf(bytes: Uint8Array): Promise<string> {
+  const doc = await openWithPdfJs(bytes);
+  try {
+    const parts: string[] = [];
+    for (let n = 1; n <= Math.min(doc.numPages, OCR_PDF_PAGES); n++) {
+      const page = await doc.getPage(n);
+      const content = await page.getTextContent();
+      const layer = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
+        .join('')
+        .trim();
+      page.cleanup();
+      if (layer.replace(/\s+/g, '').length >= TEXT_LAYER_MIN_CHARS) {
+        parts.push(layer);
+        continue;
+      }
+      parts.push((await ocrPng(await renderPage(doc, n))).trim());
+    }
+    return parts.join('\n\n');
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/**
+ * The text of a document. Images: OCR (tesseract.js, offline English model). PDFs: the first 3 pages; a page's
+ * text layer when it has one, otherwise the page rendered at 300 dpi and OCR'd. Runs off the request path: the
+ * OCR job calls it. One worker is created on first use and reused; calls are queued.
+ */
+export async function recogniseText(input: { path: string; mimeType: string }): Promise<string> {
+  if (input.mimeType === 'application/pdf') {
+    return recognisePdf(new Uint8Array(await readFile(input.path)));
+  }
+  return (await ocrPng(await prepareImage(input.path))).trim();
+}
+
+/** Terminates the OCR worker (the job runner calls it on shutdown); a later recogniseText starts a new one. */
+export async function closeOcr(): Promise<void> {
+  const pending = workerPromise;
+  workerPromise = null;
+  if (!pending) return;
+  await queue;
+  const worker = await pending.catch(() => null);
+  await worker?.terminate();
+}
