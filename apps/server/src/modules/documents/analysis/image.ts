@@ -26,11 +26,11 @@ export const IMAGE_THRESHOLDS: Readonly<ImageThresholds> = {
   maxPixels: FILE_LIMITS.maxImagePixels,
   minShortSide: 600,
   maxAspectRatio: 4,
-  minSharpness: 150,
+  minSharpness: 300,
   maxBorderEdges: 0.02,
   minMeanLuminance: 60,
-  maxMeanLuminance: 235,
-  maxInkLuminance: 120,
+  maxMeanLuminance: 245,
+  maxInkLuminance: 150,
 };
 
 /** Side of the downscaled working copy every measure is taken on. */
@@ -42,13 +42,18 @@ export interface ImageMeasures {
   height: number;
   pixels: number;
   aspectRatio: number;
-  /** Median Laplacian variance over tiles with content (see ADR 0010); null when no tile has content. */
+  /**
+   * Median Laplacian variance over tiles with content, scaled to full contrast (see ADR 0010); null when no tile
+   * has content.
+   */
   sharpness: number | null;
   /** Largest share, over the four sides, of edge pixels in the outer strip. */
   borderEdges: number;
   meanLuminance: number;
   /** 1st percentile of luminance: how dark the darkest ink is. */
   inkLuminance: number;
+  /** 99th minus 1st percentile of luminance. */
+  contrast: number;
 }
 
 type Input = Buffer | string;
@@ -109,7 +114,22 @@ export function measureGrey(grey: Uint8Array, w: number, h: number) {
 
   const s = smooth(grey, w, h);
 
-  // Sharpness: Laplacian variance per tile, over tiles whose (smoothed) contrast shows content.
+  // Contrast: 99th minus 1st percentile; the Laplacian is normalised by it so a dark or washed-out but sharp
+  // image does not read as blurry (each issue is reported once, by its own check).
+  acc = 0;
+  let paperLuminance = 255;
+  for (let v = 255; v >= 0; v--) {
+    acc += hist[v] ?? 0;
+    if (acc >= grey.length * 0.01) {
+      paperLuminance = v;
+      break;
+    }
+  }
+  const contrast = Math.max(1, paperLuminance - inkLuminance);
+  const gain = (255 / contrast) ** 2;
+  const minTileRange = Math.max(10, contrast * 0.25);
+
+  // Sharpness: Laplacian variance per tile, over tiles whose (smoothed) range shows content.
   const tileScores: number[] = [];
   for (let ty = 1; ty + TILE < h - 1; ty += TILE) {
     for (let tx = 1; tx + TILE < w - 1; tx += TILE) {
@@ -130,9 +150,9 @@ export function measureGrey(grey: Uint8Array, w: number, h: number) {
           n++;
         }
       }
-      if (max - min < 40) continue;
+      if (max - min < minTileRange) continue;
       const mean = sum / n;
-      tileScores.push(sum2 / n - mean * mean);
+      tileScores.push((sum2 / n - mean * mean) * gain);
     }
   }
   const sharpness = tileScores.length > 0 ? median(tileScores) : null;
@@ -162,14 +182,18 @@ export function measureGrey(grey: Uint8Array, w: number, h: number) {
     edgeShare(0, 0, strip, h),
     edgeShare(w - strip, 0, w, h),
   );
-  return { meanLuminance, inkLuminance, sharpness, borderEdges };
+  return { meanLuminance, inkLuminance, contrast, sharpness, borderEdges };
 }
 
 class TooManyPixels extends Error {}
 
 /** Reads the header, refuses oversized images before decoding, then measures a ≤1000 px greyscale copy. */
-export async function measureImage(input: Input, maxPixels = IMAGE_THRESHOLDS.maxPixels): Promise<ImageMeasures> {
-  const meta = await baseSharp(input, maxPixels).metadata();
+export async function measureImage(
+  input: Input,
+  maxPixels = IMAGE_THRESHOLDS.maxPixels,
+): Promise<ImageMeasures> {
+  // Header only (no pixel is decoded), so it may read the dimensions of an oversized image to report them.
+  const meta = await sharp(input, { limitInputPixels: false }).metadata();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new Error('The image has no dimensions');
@@ -223,12 +247,22 @@ export async function analyseImage(
   const issues: DocumentIssue[] = [];
   if (Math.min(m.width, m.height) < t.minShortSide) {
     issues.push(
-      issue('TOO_SMALL', 'The image is too small to read; upload a larger scan or photo', Math.min(m.width, m.height), t.minShortSide),
+      issue(
+        'TOO_SMALL',
+        'The image is too small to read; upload a larger scan or photo',
+        Math.min(m.width, m.height),
+        t.minShortSide,
+      ),
     );
   }
   if (m.aspectRatio > t.maxAspectRatio) {
     issues.push(
-      issue('WRONG_DIMENSIONS', 'The image has unusual dimensions for a document', round(m.aspectRatio, 2), t.maxAspectRatio),
+      issue(
+        'WRONG_DIMENSIONS',
+        'The image has unusual dimensions for a document',
+        round(m.aspectRatio, 2),
+        t.maxAspectRatio,
+      ),
     );
   }
   if (m.sharpness !== null && m.sharpness < t.minSharpness) {
@@ -236,13 +270,25 @@ export async function analyseImage(
   }
   if (m.borderEdges > t.maxBorderEdges) {
     issues.push(
-      issue('CROPPED', 'The document seems cut off at the edges; include the whole page', round(m.borderEdges, 4), t.maxBorderEdges),
+      issue(
+        'CROPPED',
+        'The document seems cut off at the edges; include the whole page',
+        round(m.borderEdges, 4),
+        t.maxBorderEdges,
+      ),
     );
   }
   if (m.meanLuminance < t.minMeanLuminance) {
     issues.push(issue('TOO_DARK', 'The image is too dark', round(m.meanLuminance), t.minMeanLuminance));
   } else if (m.meanLuminance > t.maxMeanLuminance && m.inkLuminance > t.maxInkLuminance) {
-    issues.push(issue('TOO_BRIGHT', 'The image is too bright or washed out', round(m.meanLuminance), t.maxMeanLuminance));
+    issues.push(
+      issue(
+        'TOO_BRIGHT',
+        'The image is too bright or washed out',
+        round(m.meanLuminance),
+        t.maxMeanLuminance,
+      ),
+    );
   }
   return { state: stateOf(issues), issues, pageCount: 1, measures: m };
 }

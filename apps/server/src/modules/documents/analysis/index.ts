@@ -1,7 +1,13 @@
 /** Document quality checks and OCR (ADR 0010). The files module and the OCR job call these. */
 export { analyseDocument, type AnalyseInput } from './analyse.js';
 export { recogniseText, closeOcr } from './ocr.js';
-export { analyseImage, measureImage, IMAGE_THRESHOLDS, type ImageThresholds, type ImageMeasures } from './image.js';
+export {
+  analyseImage,
+  measureImage,
+  IMAGE_THRESHOLDS,
+  type ImageThresholds,
+  type ImageMeasures,
+} from './image.js';
 export { analysePdf, PDF_THRESHOLDS, type PdfThresholds, type PdfAnalysis } from './pdf.js';
 export { matchName, nameIssueFromText, type NameMatch } from './name-match.js';
 export type { AnalysisResult, AnalysisState, DocumentIssue } from './types.js';

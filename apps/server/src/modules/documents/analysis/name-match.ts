@@ -30,6 +30,11 @@ function withinEdits(a: string, b: string, max: number): boolean {
   return (prev[b.length] ?? Infinity) <= max;
 }
 
+/** Common OCR confusions folded the same way on both sides ("rn" read for "m", "0" for "o", ...). */
+function ocrFold(token: string): string {
+  return token.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/0/g, 'o').replace(/1/g, 'l');
+}
+
 export interface NameMatch {
   matched: boolean;
   /** Share of the expected name's tokens found in the text (0..1). */
@@ -42,13 +47,15 @@ export interface NameMatch {
  * Case, diacritics, punctuation and word order are ignored. Every token of the expected name must appear as a
  * word of the text, except that: an initial in the expected name ("Asha K. Verma") matches any word starting
  * with that letter; a middle name ("Asha Kumari Verma") also matches its initial on the document ("Asha K
- * Verma"); a word of 5 or more letters matches with one OCR error (one edit).
+ * Verma"); a word of 5 or more letters matches with one OCR error (one edit, after folding common OCR
+ * confusions such as "rn" for "m").
  */
 export function matchName(text: string, expected: string): NameMatch {
   const want = nameTokens(expected);
   if (want.length === 0) return { matched: true, score: 1, missing: [] };
   const words = nameTokens(text);
   const wordSet = new Set(words);
+  const folded = words.map(ocrFold);
   const missing: string[] = [];
   want.forEach((token, index) => {
     const isMiddle = index > 0 && index < want.length - 1;
@@ -56,7 +63,7 @@ export function matchName(text: string, expected: string): NameMatch {
       wordSet.has(token) ||
       (token.length === 1 && words.some((w) => w.startsWith(token))) ||
       (isMiddle && wordSet.has(token.charAt(0))) ||
-      (token.length >= 5 && words.some((w) => withinEdits(w, token, 1)));
+      (token.length >= 5 && folded.some((w) => withinEdits(w, ocrFold(token), 1)));
     if (!found) missing.push(token);
   });
   const score = (want.length - missing.length) / want.length;

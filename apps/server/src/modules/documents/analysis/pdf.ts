@@ -80,7 +80,10 @@ const unreadable = (message: string): PdfAnalysis => {
 };
 
 /** PDF checks: opens, not encrypted, no active content, page count, has a text layer. */
-export async function analysePdf(input: string | Uint8Array, thresholds: Partial<PdfThresholds> = {}): Promise<PdfAnalysis> {
+export async function analysePdf(
+  input: string | Uint8Array,
+  thresholds: Partial<PdfThresholds> = {},
+): Promise<PdfAnalysis> {
   const t = { ...PDF_THRESHOLDS, ...thresholds };
   const bytes = typeof input === 'string' ? new Uint8Array(await readFile(input)) : input;
 
@@ -88,25 +91,36 @@ export async function analysePdf(input: string | Uint8Array, thresholds: Partial
   if (!head.includes('%PDF-')) return unreadable('The file is not a readable PDF');
 
   if (hasEncryptDictionary(bytes)) {
-    const issues = [issue('PDF_ENCRYPTED', 'The PDF is password-protected or encrypted; upload an unprotected copy')];
+    const issues = [
+      issue('PDF_ENCRYPTED', 'The PDF is password-protected or encrypted; upload an unprotected copy'),
+    ];
     return { state: stateOf(issues), issues, pageCount: null, text: '' };
   }
 
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
+    doc = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+    });
   } catch {
     return unreadable('The PDF is damaged or incomplete and cannot be opened');
   }
   if (doc.isEncrypted) {
-    const issues = [issue('PDF_ENCRYPTED', 'The PDF is password-protected or encrypted; upload an unprotected copy')];
+    const issues = [
+      issue('PDF_ENCRYPTED', 'The PDF is password-protected or encrypted; upload an unprotected copy'),
+    ];
     return { state: stateOf(issues), issues, pageCount: null, text: '' };
   }
 
   const active = new Set([...scanRawForActiveContent(bytes), ...scanObjectsForActiveContent(doc)]);
   if (active.size > 0) {
     const issues = [
-      issue('PDF_ACTIVE_CONTENT', `The PDF contains active content (${[...active].sort().join(', ')}) and is refused`),
+      issue(
+        'PDF_ACTIVE_CONTENT',
+        `The PDF contains active content (${[...active].sort().join(', ')}) and is refused`,
+      ),
     ];
     return { state: stateOf(issues), issues, pageCount: null, text: '' };
   }
@@ -129,7 +143,9 @@ export async function analysePdf(input: string | Uint8Array, thresholds: Partial
 
   const issues: DocumentIssue[] = [];
   if (pageCount > t.maxPages) {
-    issues.push(issue('PDF_TOO_MANY_PAGES', `The PDF has more than ${t.maxPages} pages`, pageCount, t.maxPages));
+    issues.push(
+      issue('PDF_TOO_MANY_PAGES', `The PDF has more than ${t.maxPages} pages`, pageCount, t.maxPages),
+    );
   }
   const text = texts.join('\n');
   const chars = text.replace(/\s+/g, '').length;

@@ -1,0 +1,171 @@
+/** Images and PDFs the analysis tests generate (nothing is read from disk but what they write to os.tmpdir()). */
+import sharp from 'sharp';
+
+export const PAGE_W = 1240;
+export const PAGE_H = 1754;
+
+const WORDS = [
+  'candidate',
+  'verification',
+  'marks',
+  'semester',
+  'university',
+  'board',
+  'roll',
+  'number',
+  'grade',
+  'subject',
+  'total',
+  'certificate',
+  'issued',
+  'date',
+  'name',
+  'Asha',
+  'Verma',
+  'physics',
+  'result',
+  'passed',
+];
+
+/** A deterministic pseudo-random generator (mulberry32), so fixtures are the same on every run. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A realistic A4 "document" at 150 dpi: white page, a frame, a title, a table and lines of text. */
+export function documentSvg(seed = 1): string {
+  const r = rng(seed);
+  const lines: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    const words = Array.from(
+      { length: 6 + Math.floor(r() * 6) },
+      () => WORDS[Math.floor(r() * WORDS.length)],
+    );
+    lines.push(
+      `<text x="130" y="${470 + i * 38}" font-size="26" font-family="sans-serif">${words.join(' ')}</text>`,
+    );
+  }
+  const rows = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<line x1="130" y1="${260 + i * 30}" x2="1110" y2="${260 + i * 30}" stroke="black" stroke-width="2"/>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE_W}" height="${PAGE_H}">
+<defs><clipPath id="inside"><rect x="90" y="90" width="${PAGE_W - 180}" height="${PAGE_H - 180}"/></clipPath></defs>
+<rect width="100%" height="100%" fill="white"/>
+<rect x="70" y="70" width="${PAGE_W - 140}" height="${PAGE_H - 140}" fill="none" stroke="black" stroke-width="4"/>
+<text x="130" y="190" font-size="48" font-weight="bold" font-family="sans-serif">STATEMENT OF MARKS 2026</text>
+<g clip-path="url(#inside)">
+${rows.join('\n')}
+${lines.join('\n')}
+</g>
+</svg>`;
+}
+
+/** The sharp document as PNG. */
+export async function documentPng(seed = 1): Promise<Buffer> {
+  return sharp(Buffer.from(documentSvg(seed)))
+    .flatten({ background: '#ffffff' })
+    .png()
+    .toBuffer();
+}
+
+/** Adds gaussian noise (sigma in grey levels) to an image, like a phone camera sensor; returns JPEG q85. */
+export async function withNoise(image: Buffer, sigma: number, seed = 7): Promise<Buffer> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const r = rng(seed);
+  const out = Buffer.alloc(data.length);
+  for (let i = 0; i < data.length; i++) {
+    // Box-Muller
+    const n = Math.sqrt(-2 * Math.log(r() || 1e-9)) * Math.cos(2 * Math.PI * r());
+    out[i] = Math.max(0, Math.min(255, Math.round((data[i] ?? 0) + n * sigma)));
+  }
+  return sharp(out, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** The variants calibrated in ADR 0010. */
+export async function documentVariants() {
+  const sharpPng = await documentPng();
+  const blurred = await sharp(sharpPng).blur(5).png().toBuffer();
+  return {
+    sharp: sharpPng,
+    blurred,
+    // A region that cuts through the title, the table and the text lines on every side.
+    cropped: await sharp(sharpPng)
+      .extract({ left: 300, top: 170, width: 760, height: 1100 })
+      .png()
+      .toBuffer(),
+    tiny: await sharp(sharpPng).resize({ width: 300 }).png().toBuffer(),
+    // Only the right side cuts through the text lines.
+    croppedRight: await sharp(sharpPng)
+      .extract({ left: 0, top: 0, width: 800, height: PAGE_H })
+      .png()
+      .toBuffer(),
+    // Under-exposed: paper at ~45 grey levels.
+    dark: await sharp(sharpPng).linear(0.18, 0).png().toBuffer(),
+    // Over-exposed: the ink washed out to light grey.
+    bright: await sharp(sharpPng).linear(0.22, 199).png().toBuffer(),
+    // A panorama-like strip.
+    wide: await sharp(sharpPng).resize({ width: 3000, height: 700, fit: 'fill' }).png().toBuffer(),
+    // Photo-like: the page on a plain table (uniform margin), sensor noise, JPEG.
+    photo: await withNoise(
+      await sharp(sharpPng)
+        .resize({ width: 1100 })
+        .extend({ top: 120, bottom: 120, left: 120, right: 120, background: '#6e6258' })
+        .png()
+        .toBuffer(),
+      10,
+    ),
+    noisySharp: await withNoise(sharpPng, 12),
+    noisyBlurred: await withNoise(blurred, 12),
+    blur1: await sharp(sharpPng).blur(1).png().toBuffer(),
+    blur2: await sharp(sharpPng).blur(2).png().toBuffer(),
+    blur3: await sharp(sharpPng).blur(3).png().toBuffer(),
+  };
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/**
+ * A greyscale PNG header claiming width × height, with `idat` as its (compressed) pixel data: with a small
+ * idat it is a decompression bomb — a few hundred bytes that would decode to gigabytes.
+ */
+export function pngWithHeader(width: number, height: number, idat: Buffer): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
