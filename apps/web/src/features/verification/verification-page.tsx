@@ -14,7 +14,8 @@ import { PageLoader } from '../../components/page-loader/page-loader';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formEntryPath, PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
-import { selectOrganisationName } from '../../app/store/selectors';
+import { selectOrganisationName, selectProfile } from '../../app/store/selectors';
+import { DocumentOptionsProvider, documentRenderers, type DocumentOptions } from './document-fields';
 import {
   fetchVerificationInfo,
   saveVerificationData,
@@ -85,6 +86,7 @@ function SaveStatusLine({ status, onRetry }: { status: SaveStatus; onRetry: () =
 function VerificationForm({ info, target }: { info: VerificationInfo; target: VerificationRef }) {
   const navigate = useNavigate();
   const organisation = useAppSelector(selectOrganisationName);
+  const agentId = useAppSelector(selectProfile).agentId;
   const options = info.config.authOptions;
   const [optionType, setOptionType] = useState(() => initialOption(info));
   const option: AuthOption | undefined = options.find((o) => o.type === optionType) ?? options[0];
@@ -141,6 +143,16 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
       setSubmitError([errorMessage(error)]);
     }
   };
+
+  // The form fills a name from the profile: its documents should carry that name (the server compares).
+  const namedDocuments = (info.config.readOnly?.profile ?? []).some((f) => NAME_FIELDS.includes(f));
+  const documentOptions = useMemo<DocumentOptions>(
+    () => ({
+      isAgent: typeof agentId === 'string' && agentId.trim() !== '',
+      expectName: namedDocuments && info.profileName ? info.profileName : undefined,
+    }),
+    [agentId, namedDocuments, info.profileName],
+  );
 
   const label = info.verification.label || info.config.metadata.orgSpecificName || info.config.metadata.label;
   return (
@@ -217,23 +229,26 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
         </Alert>
       )}
 
-      <DynamicForm
-        key={option?.type ?? 'none'}
-        sections={sections}
-        defaultValues={formDefaults}
-        readOnlyFields={info.config.readOnly?.profile ?? []}
-        readOnly={!editable}
-        context={{
-          marksheetRequired: info.verification.marksheetRequired,
-          orgId: target.orgId,
-          txnId: target.txnId,
-          verificationName: target.name,
-        }}
-        onValuesChange={onValuesChange}
-        onSubmit={onSubmit}
-        submitLabel="Submit"
-        actions={<SaveStatusLine status={autosave.status} onRetry={autosave.retry} />}
-      />
+      <DocumentOptionsProvider value={documentOptions}>
+        <DynamicForm
+          key={option?.type ?? 'none'}
+          sections={sections}
+          defaultValues={formDefaults}
+          readOnlyFields={info.config.readOnly?.profile ?? []}
+          readOnly={!editable}
+          context={{
+            marksheetRequired: info.verification.marksheetRequired,
+            orgId: target.orgId,
+            txnId: target.txnId,
+            verificationName: target.name,
+          }}
+          onValuesChange={onValuesChange}
+          onSubmit={onSubmit}
+          submitLabel="Submit"
+          fieldRenderers={documentRenderers}
+          actions={<SaveStatusLine status={autosave.status} onRetry={autosave.retry} />}
+        />
+      </DocumentOptionsProvider>
     </Paper>
   );
 }

@@ -1,0 +1,485 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import { FILE_TEXT } from '@veridocs/shared';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { fetchFile, uploadFile, type UploadFn, type UploadedFile } from '../../lib/api/files-api';
+import { notify } from '../../lib/notify';
+import { FileCard, createObjectUrl, revokeObjectUrl } from './file-card';
+import { acceptOf, allowedTypesOf, checkFiles, formatSize, type FileSource } from './file-checks';
+import { filesOf, valueOf } from './file-value';
+
+interface Upload {
+  key: string;
+  name: string;
+  size: number;
+  progress: number;
+  /** The bytes are up: the server is checking the document. */
+  checking: boolean;
+  controller: AbortController;
+}
+
+interface Failure {
+  key: string;
+  name: string;
+  message: string;
+  detail: string[];
+}
+
+export interface FileUploadProps {
+  /** id of the drop zone (the form focuses it for a missing file). */
+  id: string;
+  /** The visible label ('' hides it); accessibleLabel names the group when it is hidden. */
+  label: string;
+  accessibleLabel: string;
+  value: unknown;
+  onChange: (value: UploadedFile | UploadedFile[] | null) => void;
+  onBlur?: (() => void) | undefined;
+  /** Subtypes (jpeg, jpg, png, pdf); the spec's list by default. */
+  allowedFileTypes?: readonly string[] | undefined;
+  /** Default 1: a single file, replaced by the next one. */
+  maxFiles?: number | undefined;
+  /** Multipart fileCategory: the field's name. */
+  fileCategory?: string | undefined;
+  /** The candidate's profile name, when the document should carry it. */
+  expectName?: string | undefined;
+  disabled?: boolean | undefined;
+  error?: string | undefined;
+  helperText?: ReactNode;
+  helperId?: string | undefined;
+  /** The upload call (tests and the camera share uploadFile). */
+  upload?: UploadFn | undefined;
+  /** How often a PROCESSING file is asked for its verdict, and how many times. */
+  pollMs?: number | undefined;
+  maxPolls?: number | undefined;
+}
+
+let counter = 0;
+const nextKey = () => `upload-${(counter += 1)}`;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function failureDetail(error: unknown): string[] {
+  const lines: string[] = [];
+  if (error instanceof ApiError) {
+    if (error.status !== null) lines.push(`HTTP status ${error.status}`);
+    if (error.code !== null) lines.push(`Code ${error.code}`);
+  }
+  if (lines.length === 0 && error instanceof Error && error.message) lines.push(error.message);
+  return lines;
+}
+
+function FailureLine({ failure, onDismiss }: { failure: Failure; onDismiss: () => void }) {
+  const [open, setOpen] = useState(false);
+  const detailId = `${failure.key}-detail`;
+  return (
+    <Alert
+      severity="error"
+      action={
+        <IconButton size="small" aria-label={`Dismiss the error for ${failure.name}`} onClick={onDismiss}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      }
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+        {failure.name}
+      </Typography>
+      <Typography variant="body2">{failure.message}</Typography>
+      {failure.detail.length > 0 && (
+        <>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            color="inherit"
+            aria-expanded={open}
+            aria-controls={detailId}
+            onClick={() => setOpen((v) => !v)}
+            sx={{ textAlign: 'left', mt: 0.5 }}
+          >
+            {FILE_TEXT.failed}
+          </Link>
+          <Collapse in={open} id={detailId}>
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+              {failure.detail.map((line, index) => (
+                <Typography key={index} component="li" variant="body2">
+                  {line}
+                </Typography>
+              ))}
+            </Box>
+          </Collapse>
+        </>
+      )}
+    </Alert>
+  );
+}
+
+/** The warning dialog (spec §2): the document may not be clear; Upload Again or Proceed Anyway. */
+export function NotClearDialog({
+  file,
+  onUploadAgain,
+  onProceed,
+}: {
+  file: UploadedFile | null;
+  onUploadAgain: () => void;
+  onProceed: () => void;
+}) {
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <Dialog open={file !== null} aria-labelledby={titleId} aria-describedby={bodyId}>
+      <DialogTitle id={titleId}>{FILE_TEXT.notClearTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={bodyId}>{FILE_TEXT.notClearBody}</DialogContentText>
+        {file && file.issues.length > 0 && (
+          <Box component="ul" sx={{ mt: 1.5, mb: 0, pl: 2.5 }}>
+            {file.issues.map((issue, index) => (
+              <Typography key={`${issue.code}-${index}`} component="li" variant="body2">
+                {issue.message}
+              </Typography>
+            ))}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onProceed}>{FILE_TEXT.proceedAnyway}</Button>
+        <Button variant="contained" onClick={onUploadAgain}>
+          {FILE_TEXT.uploadAgain}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Pick, drop or paste documents (spec §5 "File upload"): the spec's checks before anything is sent,
+ * a determinate progress bar with cancel, then the server's verdict: COMPLETED / NULL (accepted),
+ * WARNING (the not-clear dialog), ERROR (inline, with the detail one click away).
+ */
+export function FileUpload({
+  id,
+  label,
+  accessibleLabel,
+  value,
+  onChange,
+  onBlur,
+  allowedFileTypes,
+  maxFiles = 1,
+  fileCategory,
+  expectName,
+  disabled = false,
+  error,
+  helperText,
+  helperId,
+  upload = uploadFile,
+  pollMs = 1500,
+  maxPolls = 20,
+}: FileUploadProps) {
+  const baseId = useId();
+  const labelId = `${baseId}-label`;
+  const zoneTextId = `${baseId}-zone`;
+  const hintId = `${baseId}-hint`;
+  const messageId = helperId ?? `${baseId}-helper`;
+  const allowed = useMemo(() => allowedTypesOf(allowedFileTypes), [allowedFileTypes]);
+  const files = useMemo(() => filesOf(value), [value]);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [failures, setFailures] = useState<Failure[]>([]);
+  const [warnings, setWarnings] = useState<UploadedFile[]>([]);
+  const [localUrls, setLocalUrls] = useState<Record<string, string>>({});
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // The latest value and callbacks, for uploads that finish after later renders.
+  const latest = useRef({ files, onChange, maxFiles });
+  useEffect(() => {
+    latest.current = { files, onChange, maxFiles };
+  }, [files, onChange, maxFiles]);
+
+  const live = useRef({ controllers: new Set<AbortController>(), urls: new Set<string>(), mounted: true });
+  useEffect(() => {
+    const state = live.current;
+    state.mounted = true;
+    return () => {
+      state.mounted = false;
+      for (const controller of state.controllers) controller.abort();
+      for (const url of state.urls) revokeObjectUrl(url);
+    };
+  }, []);
+
+  const accept = useCallback((file: UploadedFile) => {
+    const { files: current, onChange: change, maxFiles: max } = latest.current;
+    const next = max === 1 ? [file] : [...current.filter((f) => f.fileId !== file.fileId), file];
+    latest.current = { ...latest.current, files: next };
+    change(valueOf(next, max));
+  }, []);
+
+  const openPicker = useCallback(() => {
+    if (!disabled) inputRef.current?.click();
+  }, [disabled]);
+
+  const startUpload = useCallback(
+    async (file: File) => {
+      const key = nextKey();
+      const controller = new AbortController();
+      live.current.controllers.add(controller);
+      const update = (patch: Partial<Upload>) =>
+        setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...patch } : u)));
+      setUploads((list) => [
+        ...list,
+        { key, name: file.name, size: file.size, progress: 0, checking: false, controller },
+      ]);
+      let result: UploadedFile;
+      try {
+        result = await upload(file, {
+          fileCategory,
+          expectName,
+          signal: controller.signal,
+          onProgress: (percent) => update({ progress: percent, checking: percent >= 100 }),
+        });
+        update({ progress: 100, checking: true });
+        for (let poll = 0; result.state === 'PROCESSING' && poll < maxPolls; poll += 1) {
+          await wait(pollMs);
+          if (controller.signal.aborted || !live.current.mounted) return;
+          result = await fetchFile(result.fileId);
+        }
+      } catch (failure) {
+        if (!live.current.mounted) return;
+        setUploads((list) => list.filter((u) => u.key !== key));
+        // A cancelled upload says nothing more; refusals got the catalogue's snackbar already.
+        if (controller.signal.aborted || (failure instanceof ApiError && failure.cancelled)) return;
+        setFailures((list) => [
+          ...list,
+          { key, name: file.name, message: errorMessage(failure), detail: failureDetail(failure) },
+        ]);
+        return;
+      } finally {
+        live.current.controllers.delete(controller);
+      }
+      if (!live.current.mounted) return;
+      setUploads((list) => list.filter((u) => u.key !== key));
+      if (result.state === 'ERROR') {
+        setFailures((list) => [
+          ...list,
+          {
+            key,
+            name: file.name,
+            message: FILE_TEXT.unsupported,
+            detail: result.issues.map((issue) => issue.message),
+          },
+        ]);
+        return;
+      }
+      if (result.mimeType.startsWith('image/')) {
+        const url = createObjectUrl(file);
+        if (url) {
+          live.current.urls.add(url);
+          setLocalUrls((urls) => ({ ...urls, [result.fileId]: url }));
+        }
+      }
+      if (result.state === 'WARNING') {
+        setWarnings((list) => [...list, result]);
+        return;
+      }
+      // COMPLETED, NULL (no check applies) and a PROCESSING verdict still pending: accepted.
+      accept(result);
+    },
+    [upload, fileCategory, expectName, maxPolls, pollMs, accept],
+  );
+
+  const handleFiles = useCallback(
+    (list: File[], source: FileSource) => {
+      if (disabled || list.length === 0) return;
+      const pending = uploads.length + warnings.length;
+      const { accepted, messages } = checkFiles(list, {
+        allowed,
+        maxFiles,
+        existing: latest.current.files.length + pending,
+        source,
+      });
+      for (const message of messages) notify(message, 'error');
+      if (maxFiles === 1 && accepted.length > 0) setFailures([]);
+      for (const file of accepted) void startUpload(file);
+    },
+    [disabled, uploads.length, warnings.length, allowed, maxFiles, startUpload],
+  );
+
+  const remove = (fileId: string) => {
+    const next = latest.current.files.filter((f) => f.fileId !== fileId);
+    latest.current = { ...latest.current, files: next };
+    onChange(valueOf(next, maxFiles));
+  };
+
+  const warning = warnings[0] ?? null;
+  const busy = uploads.length > 0 || warning !== null;
+  const showZone =
+    !disabled && (maxFiles === 1 ? files.length === 0 && !busy : files.length + uploads.length < maxFiles);
+
+  return (
+    <Box role="group" aria-labelledby={labelId} aria-describedby={messageId} sx={{ display: 'grid', gap: 1 }}>
+      <Typography
+        id={labelId}
+        component="p"
+        variant="body2"
+        sx={
+          label
+            ? { fontWeight: 600 }
+            : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }
+        }
+      >
+        {label || accessibleLabel}
+      </Typography>
+
+      {files.map((file) => (
+        <FileCard
+          key={file.fileId}
+          file={file}
+          localUrl={localUrls[file.fileId]}
+          disabled={disabled}
+          onRemove={() => remove(file.fileId)}
+          onReplace={maxFiles === 1 ? openPicker : undefined}
+        />
+      ))}
+
+      {uploads.map((item) => (
+        <Box
+          key={item.key}
+          sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, display: 'grid', gap: 1 }}
+        >
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, wordBreak: 'break-all' }}>
+              {item.name} · {formatSize(item.size)}
+            </Typography>
+            <Button
+              size="small"
+              onClick={() => item.controller.abort()}
+              aria-label={`Cancel upload of ${item.name}`}
+            >
+              Cancel
+            </Button>
+          </Box>
+          <LinearProgress
+            variant={item.checking ? 'indeterminate' : 'determinate'}
+            value={item.progress}
+            aria-label={item.checking ? `Checking ${item.name}` : `Uploading ${item.name}`}
+          />
+          <Typography variant="caption" color="text.secondary" role="status">
+            {item.checking ? 'Checking your document…' : `Uploading… ${item.progress}%`}
+          </Typography>
+        </Box>
+      ))}
+
+      {failures.map((failure) => (
+        <FailureLine
+          key={failure.key}
+          failure={failure}
+          onDismiss={() => setFailures((list) => list.filter((f) => f.key !== failure.key))}
+        />
+      ))}
+
+      {showZone && (
+        <Box
+          id={id}
+          role="button"
+          tabIndex={0}
+          aria-labelledby={`${labelId} ${zoneTextId}`}
+          aria-describedby={`${hintId} ${messageId}`}
+          onClick={openPicker}
+          onBlur={onBlur}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === ' ') {
+              event.preventDefault();
+              openPicker();
+            }
+          }}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            handleFiles(Array.from(event.dataTransfer?.files ?? []), 'drop');
+          }}
+          onPaste={(event) => {
+            const pasted = Array.from(event.clipboardData?.files ?? []);
+            if (pasted.length === 0) return;
+            event.preventDefault();
+            handleFiles(pasted, 'paste');
+          }}
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            gap: 0.5,
+            p: 3,
+            textAlign: 'center',
+            cursor: 'pointer',
+            border: '1.5px dashed',
+            borderColor: error ? 'error.main' : dragging ? 'primary.main' : 'divider',
+            bgcolor: dragging ? 'action.hover' : 'transparent',
+            borderRadius: 2,
+            outline: 'none',
+            '&:focus-visible': {
+              borderColor: 'primary.main',
+              boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.light}`,
+            },
+          }}
+        >
+          <CloudUploadOutlinedIcon color="primary" aria-hidden />
+          <Typography id={zoneTextId} variant="body2" color="primary" sx={{ fontWeight: 600 }}>
+            {FILE_TEXT.uploadLabel}
+          </Typography>
+          <Typography id={hintId} variant="caption" color="text.secondary">
+            {`${allowed.join(', ')} · drag and drop, or paste a file here${maxFiles > 1 ? ` · up to ${maxFiles} files` : ''}`}
+          </Typography>
+        </Box>
+      )}
+
+      <input
+        ref={inputRef}
+        type="file"
+        hidden
+        tabIndex={-1}
+        aria-hidden
+        accept={acceptOf(allowed)}
+        multiple={maxFiles > 1}
+        data-testid={`${fileCategory ?? 'file'}-input`}
+        onChange={(event) => {
+          const picked = Array.from(event.target.files ?? []);
+          event.target.value = '';
+          handleFiles(picked, 'pick');
+        }}
+      />
+
+      <FormHelperText id={messageId} error={Boolean(error)} component="div">
+        {error ?? helperText}
+      </FormHelperText>
+
+      <NotClearDialog
+        file={warning}
+        onProceed={() => {
+          if (warning) accept(warning);
+          setWarnings((list) => list.slice(1));
+        }}
+        onUploadAgain={() => {
+          setWarnings((list) => list.slice(1));
+          openPicker();
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,11 @@
+export { FileUpload, NotClearDialog, type FileUploadProps } from './file-upload';
+export { FileCard, createObjectUrl, openStoredFile, revokeObjectUrl, type FileCardProps } from './file-card';
+export {
+  acceptOf,
+  allowedTypesOf,
+  checkFiles,
+  formatSize,
+  isAllowedType,
+  type FileSource,
+} from './file-checks';
+export { filesOf, valueOf } from './file-value';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import {
+  API_PATHS,
+  fileLinkResponseSchema,
+  fileUploadResponseSchema,
+  geolocationResultSchema,
+  type GeolocationResult,
+} from '@veridocs/shared';
+import { api, http } from '../api-client';
+import { config } from '../config';
+
+/** Files and geocoding calls (spec §7 files, geocoding), relative to the utility service. */
+const utility = (path: string) => `${config.services.utility}${path}`;
+const paths = API_PATHS.files;
+
+/**
+ * What a file field keeps as its value: JSON-serialisable (the form autosaves it), enough to show the
+ * file card again without uploading anything. The server's full answer has more (sha256, OCR text...).
+ */
+export const uploadedFileSchema = fileUploadResponseSchema
+  .pick({ fileId: true, fileUrl: true, name: true, mimeType: true, size: true, state: true })
+  .extend({
+    // Only the code and message matter to the screen; the measured values are for the server's logs.
+    issues: z.array(z.object({ code: z.string(), message: z.string() })).default([]),
+  });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** A photo from the camera dialog: the uploaded file and where it was taken. */
+export interface GeoTaggedPhoto extends UploadedFile {
+  geolocation: GeolocationResult;
+}
+
+export interface UploadOptions {
+  /** The field the file belongs to (multipart `fileCategory`). */
+  fileCategory?: string | undefined;
+  /** When set, the server compares the name on the document with this one (NAME_MISMATCH). */
+  expectName?: string | undefined;
+  /** 0 to 100 while the bytes go up. */
+  onProgress?: ((percent: number) => void) | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** Multipart category values must be letters, digits and hyphens (shared uploadFieldsSchema). */
+export function toCategory(fieldName: string): string | undefined {
+  // The field name as it is when it fits ("marksheetFile"); other characters become hyphens.
+  const slug = fieldName
+    .replace(/[^a-z0-9-]+/gi, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || undefined;
+}
+
+export type UploadFn = (file: File, options?: UploadOptions) => Promise<UploadedFile>;
+
+/**
+ * POST /files, multipart field `file`. Refusals (413, wrong type...) reach the candidate as the error
+ * catalogue's snackbar with the server's message; a cancelled upload says nothing.
+ */
+export const uploadFile: UploadFn = async (file, options = {}) => {
+  const body = new FormData();
+  const category = options.fileCategory ? toCategory(options.fileCategory) : undefined;
+  if (category) body.append('fileCategory', category);
+  if (options.expectName?.trim()) body.append('expectName', options.expectName.trim().slice(0, 100));
+  // The file goes last: a streaming server has read the other fields by the time it reaches it.
+  body.append('file', file, file.name);
+  const data = await http.post<unknown>(utility(paths.upload), body, {
+    signal: options.signal,
+    onUploadProgress: (event) => {
+      const total = event.total ?? file.size;
+      if (options.onProgress && total > 0) {
+        options.onProgress(Math.min(100, Math.round((event.loaded / total) * 100)));
+      }
+    },
+  });
+  return uploadedFileSchema.parse(data);
+};
+
+/** GET /files/{id}: the file's current state (while the checks are PROCESSING). */
+export async function fetchFile(fileId: string): Promise<UploadedFile> {
+  const data = await http.get<unknown>(utility(paths.one(fileId)), { noSnackbar: true });
+  return uploadedFileSchema.parse(data);
+}
+
+/** GET /files/{id}/link → a short-lived signed URL that needs no bearer (new tab, <img>). */
+export async function fetchFileLink(fileId: string, options: { quiet?: boolean } = {}): Promise<string> {
+  const data = await http.get<unknown>(utility(paths.link(fileId)), { noSnackbar: options.quiet === true });
+  return fileLinkResponseSchema.parse(data).url;
+}
+
+/** GET /geo/reverse?lat&lng → address and map image for a position. The dialog shows a failure itself. */
+export async function reverseGeocode(latitude: number, longitude: number): Promise<GeolocationResult> {
+  const query = new URLSearchParams({ lat: String(latitude), lng: String(longitude) });
+  const data = await http.get<unknown>(`${utility(paths.reverseGeocode)}?${query.toString()}`, {
+    noSnackbar: true,
+  });
+  return geolocationResultSchema.parse(data);
+}
+
+/** An API image (the map) fetched with the bearer, as a Blob the caller turns into an object URL. */
+export async function fetchApiImage(path: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await api.get<Blob>(path, { responseType: 'blob', noSnackbar: true, signal });
+  return response.data;
+}
