@@ -128,7 +128,16 @@ async function recognisePdf(bytes: Uint8Array): Promise<string> {
         parts.push(layer);
         continue;
       }
-      parts.push((await ocrPng(await renderPage(doc, n))).trim());
+      let rendered: Buffer;
+      try {
+        rendered = await renderPage(doc, n);
+      } catch {
+        // No canvas implementation (@napi-rs/canvas is an optional dependency of pdfjs-dist) or a page that
+        // does not render: keep whatever the text layer had.
+        if (layer) parts.push(layer);
+        continue;
+      }
+      parts.push((await ocrPng(rendered)).trim());
     }
     return parts.join('\n\n');
   } finally {
