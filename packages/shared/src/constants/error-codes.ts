@@ -64,6 +64,18 @@ export const ERROR_CODES = {
   QUESTIONNAIRE_REQUIRED: { code: 125, status: 400, message: 'Please answer the questions before starting' },
   VERIFICATION_NOT_IN_FORM: { code: 126, status: 400, message: 'This verification is not part of the form' },
   PAYMENT_REQUIRED: { code: 127, status: 402, message: 'Payment is required before submitting' },
+  /** Uploads (spec §5 "File upload", §8): the spec's exact texts where it gives one. */
+  FILE_TOO_LARGE: { code: 128, status: 413, message: 'File size should be less than 25 MB' },
+  FILE_TOO_SMALL: { code: 129, status: 400, message: 'File size should be more than 40 KB' },
+  FILE_TYPE_NOT_ALLOWED: { code: 130, status: 415, message: 'Please upload a file of type: jpeg, jpg, png, pdf' },
+  FILE_COUNT: { code: 131, status: 400, message: 'Only 1 file(s) can be uploaded' },
+  FILE_MISSING: { code: 132, status: 400, message: 'Please choose a file to upload' },
+  /** Unknown, or another candidate's: the answer does not tell which. */
+  FILE_NOT_FOUND: { code: 133, status: 404, message: 'This file does not exist' },
+  /** The checks found the file unusable (encrypted or active-content PDF, unreadable, too many pixels); data: { state, issues }. */
+  FILE_UNUSABLE: { code: 134, status: 422, message: "The file you uploaded isn't supported by our system." },
+  FILE_LINK_INVALID: { code: 135, status: 403, message: 'This download link is invalid or has expired' },
+  FILE_FETCH_FAILED: { code: 136, status: 400, message: 'The file could not be fetched from this URL' },
   /** The refresh token is unknown, revoked, expired or was reused: the client logs out. */
   SESSION_REVOKED: { code: 138, status: 401, message: 'Session expired, please log in again' },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
