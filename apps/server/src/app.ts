@@ -40,6 +40,13 @@ import { createReferenceService } from './modules/reference/reference-service.js
 import { createTransactionsRepository } from './modules/transactions/transactions-repository.js';
 import { transactionsRouter } from './modules/transactions/transactions-router.js';
 import { createTransactionsService } from './modules/transactions/transactions-service.js';
+import { createOcrWorker } from './jobs/ocr-worker.js';
+import { basicAnalyser, stopBasicOcr, type DocumentAnalyser } from './modules/files/analyser.js';
+import { createFilesRepository } from './modules/files/files-repository.js';
+import { fileLinksRouter, filesRouter } from './modules/files/files-router.js';
+import { createFilesService } from './modules/files/files-service.js';
+import { createLinkSigner, deriveLinkKey } from './modules/files/signed-links.js';
+import { createStorage, type Storage } from './storage/index.js';
 import { createOutboxRepository } from './providers/outbox/outbox-repository.js';
 import { createMessageSender, type MessageSender } from './providers/sms/index.js';
 
@@ -52,6 +59,10 @@ export interface AppDeps {
   sender?: MessageSender;
   /** Replaces the pino logger built from LOG_LEVEL. */
   logger?: FastifyBaseLogger;
+  /** Replaces the document checks and OCR (tests pass a stand-in). */
+  analyser?: DocumentAnalyser;
+  /** Replaces the configured file storage. */
+  storage?: Storage;
 }
 
 export type App = FastifyInstance;
@@ -172,6 +183,28 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
   });
   const reference = createReferenceService(createReferenceRepository(db.orm));
+  // Files (ADR 0009). Until modules/documents/analysis is wired in, the basic analyser checks files.
+  const storage = deps.storage ?? createStorage(config.storage);
+  const analyser = deps.analyser ?? basicAnalyser;
+  const filesRepo = createFilesRepository(db.orm);
+  const ocr = createOcrWorker({ queue: filesRepo, storage, analyser, now, log: app.log });
+  const files = createFilesService({
+    repo: filesRepo,
+    storage,
+    analyser,
+    links: createLinkSigner(deriveLinkKey(keys.jwt)),
+    now,
+    fetch: config.fileFetch,
+    log: app.log,
+    onQueued: () => ocr.kick(),
+  });
+  if (config.ocrWorker) {
+    app.addHook('onReady', async () => ocr.start());
+    app.addHook('preClose', async () => {
+      await ocr.stop();
+      if (!deps.analyser) await stopBasicOcr();
+    });
+  }
 
   await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });
   await app.register(orgAssetsRouter);
@@ -192,6 +225,8 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     { prefix: SERVICE_BASES.verificationV1 },
   );
   await app.register(referenceRouter, { reference, authenticate, prefix: SERVICE_BASES.utility });
+  await app.register(filesRouter, { files, authenticate, prefix: SERVICE_BASES.utility });
+  await app.register(fileLinksRouter, { files });
 
   await registerSpaAndNotFound(app, config.webDistDir);
 }

@@ -1,4 +1,4 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
@@ -36,6 +36,18 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   SMS_GATEWAY_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SMS_GATEWAY_TOKEN: optionalString,
+  // File storage (ADR 0009): local disk under DATA_DIR/files unless S3_BUCKET is set.
+  FILES_DIR: optionalString,
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().trim().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, flag.default(false)),
+  OCR_WORKER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  FILE_FETCH_TIMEOUT_MS: positiveInt.default(20_000),
+  /** Lets POST /files/from-url reach private, loopback and link-local addresses (tests; never in production). */
+  FILE_FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, flag.default(false)),
 });
 
 export interface Config {
@@ -61,7 +73,26 @@ export interface Config {
   publicUrl: string;
   bodyLimitBytes: number;
   smsGateway: { url: string; token: string | undefined } | undefined;
+  storage: StorageConfig;
+  /** Run the in-process OCR job loop (tests that do not need OCR turn it off). */
+  ocrWorker: boolean;
+  fileFetch: { timeoutMs: number; allowPrivate: boolean };
 }
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string; tmpDir: string }
+  | {
+      kind: 's3';
+      /** Undefined: AWS (`https://s3.<region>.amazonaws.com`). */
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      /** Uploads are spooled here (S3 needs the length before the body). */
+      tmpDir: string;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -79,6 +110,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const e = parsed.data;
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   const dataDir = abs(e.DATA_DIR);
+  const tmpDir = resolve(dataDir, 'tmp');
+  let storage: StorageConfig;
+  if (e.S3_BUCKET) {
+    if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
+      throw new ConfigError('Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    storage = {
+      kind: 's3',
+      endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      tmpDir,
+    };
+  } else {
+    storage = { kind: 'local', dir: e.FILES_DIR ? abs(e.FILES_DIR) : resolve(dataDir, 'files'), tmpDir };
+  }
+  const webDistDir = e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
+  if (storage.kind === 'local') {
+    const rel = relative(webDistDir, storage.dir);
+    if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel)))
+      throw new ConfigError('Invalid configuration: FILES_DIR must not be inside the served web folder');
+  }
   const partnerOrgIds = (e.PARTNER_ORG_IDS ?? DEFAULT_PARTNER_ORG_ID)
     .split(',')
     .map((s) => s.trim())
@@ -101,9 +156,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     partnerOrgIds,
     rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, otpMax: e.RATE_LIMIT_OTP_MAX },
     trustProxy: e.TRUST_PROXY,
-    webDistDir: e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    webDistDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
+    storage,
+    ocrWorker: e.OCR_WORKER === 'on',
+    fileFetch: { timeoutMs: e.FILE_FETCH_TIMEOUT_MS, allowPrivate: e.FILE_FETCH_ALLOW_PRIVATE },
   };
 }

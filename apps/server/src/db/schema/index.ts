@@ -13,3 +13,4 @@ export * from './transaction-answers.js';
 export * from './verification-records.js';
 export * from './state-changes.js';
 export * from './reference-options.js';
+export * from './files.js';

@@ -1,0 +1,47 @@
+import type { DocumentIssue, UploadState } from '@veridocs/shared';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './profiles.js';
+
+export const OCR_STATUSES = ['none', 'pending', 'running', 'done', 'failed'] as const;
+export type OcrStatus = (typeof OCR_STATUSES)[number];
+
+/** An uploaded document (ADR 0009). The bytes live in storage under `storage_key`; never served by name. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerProfileId: uuid('owner_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Random and unguessable (256 bits); unrelated to the id and the name. */
+    storageKey: text('storage_key').notNull().unique(),
+    /** Sanitised original name (display and Content-Disposition only). */
+    originalName: text('original_name').notNull(),
+    /** Decided from the content, not the name or the declared type. */
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    folderName: text('folder_name'),
+    fileCategory: text('file_category'),
+    state: text('state').$type<UploadState>().notNull().default('PROCESSING'),
+    issues: jsonb('issues').$type<DocumentIssue[]>().notNull().default([]),
+    pageCount: integer('page_count'),
+    ocrStatus: text('ocr_status').$type<OcrStatus>().notNull().default('none'),
+    ocrText: text('ocr_text'),
+    ocrAttempts: integer('ocr_attempts').notNull().default(0),
+    /** When a pending job may run (backoff after a failure). */
+    ocrNextAt: timestamp('ocr_next_at', { withTimezone: true }),
+    /** When a worker claimed it; a `running` job older than the lease is claimed again. */
+    ocrLockedAt: timestamp('ocr_locked_at', { withTimezone: true }),
+    ocrError: text('ocr_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_owner_created_idx').on(t.ownerProfileId, t.createdAt),
+    index('files_ocr_queue_idx')
+      .on(t.ocrNextAt)
+      .where(sql`${t.ocrStatus} in ('pending', 'running')`),
+  ],
+);

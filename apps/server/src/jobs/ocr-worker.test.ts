@@ -1,0 +1,80 @@
+import { API_PATHS, SERVICE_BASES, type FileUploadResponse } from '@veridocs/shared';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { files } from '../db/schema/index.js';
+import { basicAnalyser, type DocumentAnalyser } from '../modules/files/analyser.js';
+import { createFilesRepository } from '../modules/files/files-repository.js';
+import { multipart, pngOfSize, textImage } from '../modules/files/test-files.js';
+import { createStorage } from '../storage/index.js';
+import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../test/test-app.js';
+import { createOcrWorker, OCR_MAX_ATTEMPTS } from './ocr-worker.js';
+
+const u = (path: string) => `${SERVICE_BASES.utility}${path}`;
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function uploadPng(app: TestApp, token: string, png: Buffer) {
+  const { payload, headers } = multipart([{ name: 'file', filename: 'text.png', contentType: 'image/png', data: png }]);
+  return expectCode<FileUploadResponse>(
+    await app.request({ method: 'POST', url: u(API_PATHS.files.upload), headers: { ...headers, ...bearer(token) }, payload }),
+    0,
+    200,
+  );
+}
+
+describe('OCR job loop', () => {
+  it('recognises the text of an uploaded image off the request path (tesseract.js)', async () => {
+    t = await createTestApp();
+    const { accessToken } = await signUp(t);
+    const uploaded = await uploadPng(t, accessToken, await textImage('VERIDOCS 2024'));
+    expect(uploaded.ocrText).toBeNull();
+    let text: string | null = null;
+    for (let i = 0; i < 200 && text === null; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const res = await t.request({ method: 'GET', url: u(API_PATHS.files.one(uploaded.fileId)), headers: bearer(accessToken) });
+      text = expectCode<FileUploadResponse>(res, 0, 200).ocrText;
+    }
+    expect(text).toMatch(/VERIDOCS/);
+  }, 30_000);
+
+  it('retries a failing job with backoff, then marks it failed after 3 attempts', async () => {
+    t = await createTestApp({ env: { OCR_WORKER: 'off' } });
+    const { accessToken } = await signUp(t);
+    const { fileId } = await uploadPng(t, accessToken, await pngOfSize(50_000));
+    let calls = 0;
+    const failing: DocumentAnalyser = {
+      ...basicAnalyser,
+      recogniseText: async () => {
+        calls += 1;
+        throw new Error('OCR engine crashed');
+      },
+    };
+    const repo = createFilesRepository(t.db.orm);
+    const worker = createOcrWorker({
+      queue: repo,
+      storage: createStorage(t.config.storage),
+      analyser: failing,
+      now: t.clock.now,
+      log: t.app.log,
+    });
+    const row = async () => (await t!.db.orm.select().from(files).where(eq(files.id, fileId)))[0];
+
+    expect(await worker.runOnce()).toBe(true);
+    expect(await row()).toMatchObject({ ocrStatus: 'pending', ocrAttempts: 1, ocrError: 'OCR engine crashed' });
+    expect(await worker.runOnce()).toBe(false); // not due yet
+    t.clock.advance(30);
+    expect(await worker.runOnce()).toBe(true);
+    expect(await row()).toMatchObject({ ocrStatus: 'pending', ocrAttempts: 2 });
+    t.clock.advance(60);
+    expect(await worker.runOnce()).toBe(false);
+    t.clock.advance(60);
+    expect(await worker.runOnce()).toBe(true);
+    expect(await row()).toMatchObject({ ocrStatus: 'failed', ocrAttempts: OCR_MAX_ATTEMPTS, ocrNextAt: null });
+    t.clock.advance(3600);
+    expect(await worker.runOnce()).toBe(false);
+    expect(calls).toBe(3);
+  });
+});

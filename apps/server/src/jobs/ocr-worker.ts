@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
+import type { DocumentAnalyser } from '../modules/files/analyser.js';
+import type { OcrJob } from '../modules/files/files-repository.js';
+import type { Storage } from '../storage/index.js';
+
+/** The queue operations the loop needs (FilesRepository provides them). */
+export interface OcrQueue {
+  claimOcr(now: Date): Promise<OcrJob | null>;
+  completeOcr(id: string, text: string, now: Date): Promise<void>;
+  failOcr(id: string, error: string, retryAt: Date | null, now: Date): Promise<void>;
+}
+
+export const OCR_MAX_ATTEMPTS = 3;
+
+/** Backoff before attempt n+1 after n failed ones: 30 s, 2 min. */
+export const ocrBackoffMs = (attempts: number) => 30_000 * 4 ** (attempts - 1);
+
+export interface OcrWorker {
+  start(): void;
+  /** Stops taking jobs and waits for the one in hand. */
+  stop(): Promise<void>;
+  /** Wakes the loop now (a file was queued). */
+  kick(): void;
+  /** Claims and runs one due job; false when none was due. */
+  runOnce(): Promise<boolean>;
+}
+
+/**
+ * The OCR job loop (ADR 0009): the queue is the files table (ocr_status), claimed one row at a time
+ * with FOR UPDATE SKIP LOCKED, so any number of instances can run it on PostgreSQL; on PGlite this
+ * process is the only worker. recogniseText runs here, never on the request path.
+ */
+export function createOcrWorker(deps: {
+  queue: OcrQueue;
+  storage: Storage;
+  analyser: DocumentAnalyser;
+  now: Clock;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+}): OcrWorker {
+  const { queue, storage, analyser, now, log } = deps;
+  const pollMs = deps.pollMs ?? 2000;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function runOnce(): Promise<boolean> {
+    const job = await queue.claimOcr(now());
+    if (!job) return false;
+    try {
+      const text = await storage.withLocalFile(job.storageKey, (path) =>
+        analyser.recogniseText({ path, mimeType: job.mimeType }),
+      );
+      await queue.completeOcr(job.id, text, now());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retryAt = job.attempts < OCR_MAX_ATTEMPTS ? new Date(now().getTime() + ocrBackoffMs(job.attempts)) : null;
+      log.warn({ err: error, fileId: job.id, attempts: job.attempts, retry: retryAt !== null }, 'OCR failed');
+      await queue.failOcr(job.id, message, retryAt, now());
+    }
+    return true;
+  }
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, pollMs);
+    }).finally(() => {
+      clearTimeout(timer);
+      wake = undefined;
+    });
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        while (running) {
+          let worked = false;
+          try {
+            worked = await runOnce();
+          } catch (error) {
+            if (running) log.warn({ err: error }, 'OCR queue unavailable');
+          }
+          if (!worked && running) await sleep();
+        }
+      })();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+    },
+    kick: () => wake?.(),
+    runOnce,
+  };
+}

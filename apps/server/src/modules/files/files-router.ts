@@ -1,0 +1,183 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  API_PATHS,
+  detectIssuesRequestSchema,
+  detectIssuesResponseSchema,
+  FILE_LIMITS,
+  FILE_TEXT,
+  fileFromUrlRequestSchema,
+  fileLinkResponseSchema,
+  fileUploadResponseSchema,
+  uploadFieldsSchema,
+} from '@veridocs/shared';
+import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { currentUser } from '../../http/auth-guard.js';
+import { ok, responses } from '../../http/envelope.js';
+import type { FileContent, FilesService, Received } from './files-service.js';
+import { contentDisposition } from './upload-guard.js';
+
+const security = [{ partnerOrg: [], bearer: [] }];
+const tags = ['files'];
+const paths = API_PATHS.files;
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Multipart parser errors, as the spec's messages. */
+const MULTIPART_ERRORS: Record<string, () => AppError> = {
+  FST_FILES_LIMIT: () => new AppError('FILE_COUNT', FILE_TEXT.tooMany(1)),
+  FST_REQ_FILE_TOO_LARGE: () => new AppError('FILE_TOO_LARGE', FILE_TEXT.tooBig),
+  FST_PARTS_LIMIT: () => new AppError('VALIDATION_FAILED', 'Too many form fields'),
+  FST_FIELDS_LIMIT: () => new AppError('VALIDATION_FAILED', 'Too many form fields'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"'),
+};
+
+function mapMultipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  const mapped = code ? MULTIPART_ERRORS[code] : undefined;
+  if (mapped) return mapped();
+  if (error instanceof Error && /multipart|part terminated|boundary/i.test(error.message))
+    return new AppError('VALIDATION_FAILED', 'The upload was interrupted or is not valid multipart data');
+  return error;
+}
+
+/** Streams stored bytes with headers that keep a browser from running or sniffing them. */
+export function sendContent(reply: FastifyReply, content: FileContent) {
+  return reply
+    .header('content-type', content.mimeType)
+    .header('content-length', String(content.size))
+    .header('content-disposition', contentDisposition(content.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(content.body);
+}
+
+/** Files under SERVICE_BASES.utility (all need the bearer token; only the owner reaches a file). */
+export const filesRouter: FastifyPluginAsyncZod<{
+  files: FilesService;
+  authenticate: preHandlerAsyncHookHandler;
+}> = async (app, { files, authenticate }) => {
+  app.addHook('preHandler', authenticate);
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
+
+  // Scoped to these routes: the rest of the app accepts JSON only.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: FILE_LIMITS.maxBytes + 1, files: 1, fields: 5, parts: 8, fieldSize: 1024, headerPairs: 50 },
+  });
+
+  app.post(
+    paths.upload,
+    {
+      schema: {
+        tags,
+        summary: 'Upload one file (multipart field "file"; folderName, fileCategory, expectName)',
+        security,
+        consumes: ['multipart/form-data'],
+        response: responses(fileUploadResponseSchema),
+      },
+    },
+    async (request) => {
+      const owner = me(request);
+      const fields: Record<string, string> = {};
+      let received: Received | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            throw new AppError('VALIDATION_FAILED', 'Send the file in the field "file"');
+          }
+          received = await files.receive(part.file, part.filename);
+          if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', FILE_TEXT.tooBig);
+        }
+        if (!received) throw new AppError('FILE_MISSING');
+        const parsed = uploadFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          const first = parsed.error.issues[0];
+          throw new AppError('VALIDATION_FAILED', first && `${first.path.join('.')}: ${first.message}`);
+        }
+        const done = received;
+        received = undefined;
+        return ok(await files.complete(owner, done, parsed.data));
+      } catch (error) {
+        if (received) await files.discard(received);
+        throw mapMultipartError(error);
+      }
+    },
+  );
+
+  app.post(
+    paths.fromUrl,
+    {
+      schema: {
+        tags,
+        summary: 'Fetch a file from an http(s) URL and store it like an upload',
+        security,
+        body: fileFromUrlRequestSchema,
+        response: responses(fileUploadResponseSchema),
+      },
+    },
+    async (request) => ok(await files.fromUrl(me(request), request.body)),
+  );
+
+  app.get(
+    paths.oneRoute,
+    { schema: { tags, summary: "A file's details", security, params: idParams, response: responses(fileUploadResponseSchema) } },
+    async (request) => ok(await files.get(me(request), request.params.id)),
+  );
+
+  app.get(
+    paths.contentRoute,
+    { schema: { tags, summary: "A file's bytes (owner only)", security, params: idParams } },
+    async (request, reply) => sendContent(reply, await files.open(me(request), request.params.id)),
+  );
+
+  app.get(
+    paths.linkRoute,
+    {
+      schema: {
+        tags,
+        summary: `A signed download link, valid ${FILE_LIMITS.downloadLinkSeconds} s`,
+        security,
+        params: idParams,
+        response: responses(fileLinkResponseSchema),
+      },
+    },
+    async (request) => ok(await files.link(me(request), request.params.id)),
+  );
+
+  app.post(
+    paths.detectIssues,
+    {
+      schema: {
+        tags,
+        summary: 'Run the document checks again on a stored file',
+        security,
+        body: detectIssuesRequestSchema,
+        response: responses(detectIssuesResponseSchema),
+      },
+    },
+    async (request) => ok(await files.detectIssues(me(request), request.body.fileId)),
+  );
+};
+
+/** GET /api/file-links/:token: public (an <img> or <a> cannot send headers); the signature is the permission. */
+export const fileLinksRouter: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
+  app.get(
+    paths.signedDownload,
+    {
+      schema: {
+        tags,
+        summary: 'Download through a signed, short-lived link',
+        params: z.object({ token: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => sendContent(reply, await files.openByToken(request.params.token)),
+  );
+};

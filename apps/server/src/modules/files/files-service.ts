@@ -1,0 +1,203 @@
+import type { Readable } from 'node:stream';
+import {
+  API_PATHS,
+  FILE_LIMITS,
+  SERVICE_BASES,
+  type DetectIssuesResponse,
+  type FileFromUrlRequest,
+  type FileUploadResponse,
+} from '@veridocs/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, isAppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { newStorageKey, type Storage } from '../../storage/index.js';
+import type { AnalysableMime, AnalysisResult, DocumentAnalyser } from './analyser.js';
+import type { FileRow, FilesRepository } from './files-repository.js';
+import type { LinkSigner } from './signed-links.js';
+import { guardUpload, sanitiseName, type GuardResult } from './upload-guard.js';
+import { fetchUpload, type FetchOptions } from './url-fetch.js';
+
+/** Stored bytes not yet recorded: the route either completes them or discards them. */
+export interface Received extends GuardResult {
+  key: string;
+  name: string;
+}
+
+export interface UploadFields {
+  folderName?: string | undefined;
+  fileCategory?: string | undefined;
+  expectName?: string | undefined;
+}
+
+export interface FileContent {
+  body: Readable;
+  mimeType: string;
+  name: string;
+  size: number;
+}
+
+const notFound = () => new AppError('FILE_NOT_FOUND');
+
+export function contentPath(id: string): string {
+  return `${SERVICE_BASES.utility}${API_PATHS.files.content(id)}`;
+}
+
+function toResponse(row: FileRow): FileUploadResponse {
+  return {
+    fileId: row.id,
+    fileUrl: contentPath(row.id),
+    name: row.originalName,
+    mimeType: row.mimeType,
+    size: row.size,
+    sha256: row.sha256,
+    folderName: row.folderName,
+    fileCategory: row.fileCategory,
+    state: row.state,
+    issues: row.issues,
+    pageCount: row.pageCount,
+    ocrText: row.ocrStatus === 'done' ? row.ocrText : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createFilesService(deps: {
+  repo: FilesRepository;
+  storage: Storage;
+  analyser: DocumentAnalyser;
+  links: LinkSigner;
+  now: Clock;
+  fetch: FetchOptions;
+  log: FastifyBaseLogger;
+  /** Called after a file was queued for OCR (wakes the job loop). */
+  onQueued?: () => void;
+}) {
+  const { repo, storage, analyser, links, now, log } = deps;
+
+  async function analyse(key: string, mimeType: AnalysableMime, expectName?: string): Promise<AnalysisResult> {
+    try {
+      return await storage.withLocalFile(key, (path) =>
+        analyser.analyseDocument({ path, mimeType, ...(expectName ? { expectName } : {}) }),
+      );
+    } catch (error) {
+      // A check that crashed (a hostile file beyond what it guards against) is an unusable file, not a 500.
+      log.warn({ err: error }, 'document analysis failed');
+      return { state: 'ERROR', issues: [], pageCount: null };
+    }
+  }
+
+  const service = {
+    /** Streams one upload into storage under a new random key, refusing it by size and type on the way. */
+    async receive(source: AsyncIterable<Buffer>, rawName: string | undefined): Promise<Received> {
+      const key = newStorageKey();
+      const guard = guardUpload(source);
+      await storage.put(key, guard.stream);
+      const result = guard.result();
+      return { ...result, key, name: sanitiseName(rawName, result.mimeType) };
+    },
+
+    async discard(received: Received): Promise<void> {
+      await storage.delete(received.key).catch((error: unknown) => log.warn({ err: error }, 'could not delete an upload'));
+    },
+
+    /** Runs the checks and records the file; an unusable file is deleted and refused (134 with the issues). */
+    async complete(ownerProfileId: string, received: Received, fields: UploadFields): Promise<FileUploadResponse> {
+      try {
+        const analysis = await analyse(received.key, received.mimeType, fields.expectName);
+        if (analysis.state === 'ERROR') {
+          throw new AppError('FILE_UNUSABLE', analysis.issues[0]?.message ?? undefined, {
+            state: 'ERROR',
+            issues: analysis.issues,
+          });
+        }
+        const at = now();
+        const row = await repo.insert({
+          ownerProfileId,
+          storageKey: received.key,
+          originalName: received.name,
+          mimeType: received.mimeType,
+          size: received.bytes,
+          sha256: received.sha256,
+          folderName: fields.folderName ?? null,
+          fileCategory: fields.fileCategory ?? null,
+          state: analysis.state,
+          issues: analysis.issues,
+          pageCount: analysis.pageCount,
+          ocrStatus: 'pending',
+          ocrNextAt: at,
+          createdAt: at,
+          updatedAt: at,
+        });
+        deps.onQueued?.();
+        return toResponse(row);
+      } catch (error) {
+        await service.discard(received);
+        throw error;
+      }
+    },
+
+    async fromUrl(ownerProfileId: string, request: FileFromUrlRequest): Promise<FileUploadResponse> {
+      const fetched = await fetchUpload(request.url, deps.fetch);
+      let received: Received;
+      try {
+        received = await service.receive(fetched.body, fetched.name);
+      } catch (error) {
+        fetched.body.destroy();
+        if (isAppError(error)) throw error;
+        if (fetched.timedOut())
+          throw new AppError('FILE_FETCH_FAILED', 'The URL took too long to answer');
+        throw new AppError('FILE_FETCH_FAILED', 'The file could not be fetched from this URL');
+      }
+      return service.complete(ownerProfileId, received, { folderName: request.folderName });
+    },
+
+    async get(ownerProfileId: string, id: string): Promise<FileUploadResponse> {
+      const row = await repo.findOwned(ownerProfileId, id);
+      if (!row) throw notFound();
+      return toResponse(row);
+    },
+
+    async open(ownerProfileId: string, id: string): Promise<FileContent> {
+      const row = await repo.findOwned(ownerProfileId, id);
+      if (!row) throw notFound();
+      return openRow(row);
+    },
+
+    async link(ownerProfileId: string, id: string): Promise<{ url: string; expiresAt: string }> {
+      const row = await repo.findOwned(ownerProfileId, id);
+      if (!row) throw notFound();
+      const expiresAt = new Date(now().getTime() + FILE_LIMITS.downloadLinkSeconds * 1000);
+      const token = links.sign(row.id, expiresAt);
+      return { url: API_PATHS.files.signedDownload.replace(':token', token), expiresAt: expiresAt.toISOString() };
+    },
+
+    async openByToken(token: string): Promise<FileContent> {
+      const id = links.verify(token, now());
+      if (!id) throw new AppError('FILE_LINK_INVALID');
+      const row = await repo.findById(id);
+      if (!row) throw new AppError('FILE_LINK_INVALID');
+      return openRow(row);
+    },
+
+    /** Runs the checks again on the stored file and records the verdict. */
+    async detectIssues(ownerProfileId: string, fileId: string): Promise<DetectIssuesResponse> {
+      const row = await repo.findOwned(ownerProfileId, fileId);
+      if (!row) throw notFound();
+      const analysis = await analyse(row.storageKey, row.mimeType as AnalysableMime);
+      await repo.updateAnalysis(row.id, analysis, now());
+      return { fileId: row.id, state: analysis.state, issues: analysis.issues };
+    },
+  };
+
+  async function openRow(row: FileRow): Promise<FileContent> {
+    const body = await storage.get(row.storageKey);
+    if (!body) {
+      log.error({ fileId: row.id }, 'stored file is missing');
+      throw notFound();
+    }
+    return { body, mimeType: row.mimeType, name: row.originalName, size: row.size };
+  }
+
+  return service;
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,30 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded bytes live (ADR 0009). Keys are opaque (random); callers never derive a path or URL
+ * from them. `put` is all-or-nothing: on any failure (also a refusal by a checking stream in `body`)
+ * nothing stays under the key.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Streams `body` to `key`; resolves with the byte count once the object is complete. */
+  put(key: string, body: Readable): Promise<{ bytes: number }>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Readable | null>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /**
+   * Runs `use` with a path on local disk holding the object (the local store's own file; for S3 a
+   * temporary download, removed afterwards). For tools that need a file (checks, OCR).
+   */
+  withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
+}
+
+export class StorageError extends Error {
+  override name = 'StorageError';
+}
+
+/** Keys are what this module makes them: lowercase hex segments joined by '/'; anything else is refused. */
+export function assertKey(key: string): void {
+  if (!/^[a-z0-9]{2}\/[a-z0-9]{2}\/[a-z0-9]{16,128}$/.test(key)) throw new StorageError(`invalid storage key`);
+}
