@@ -18,6 +18,7 @@ export const documentIssueSchema = z.object({
     'PDF_NO_TEXT',
     'PDF_TOO_MANY_PAGES',
     'NAME_MISMATCH',
+    'IMAGE_UNREADABLE',
   ]),
   message: z.string(),
   /** The measured value and its threshold, when there is one (for example blur variance). */

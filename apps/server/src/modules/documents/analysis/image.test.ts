@@ -142,7 +142,10 @@ describe('hostile and broken images', () => {
     ]) {
       const r = await analyseImage(bad);
       expect(r.state).toBe('ERROR');
-      expect(r.issues[0]?.message).toMatch(/could not be read/);
+      expect(r.issues[0]).toMatchObject({
+        code: 'IMAGE_UNREADABLE',
+        message: expect.stringMatching(/could not be read/),
+      });
     }
   });
 

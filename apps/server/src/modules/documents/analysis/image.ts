@@ -239,7 +239,7 @@ export async function analyseImage(
             err instanceof TooManyPixels ? Number(err.message) : null,
             t.maxPixels,
           )
-        : issue('WRONG_DIMENSIONS', 'The image could not be read; it may be damaged or not an image'),
+        : issue('IMAGE_UNREADABLE', 'The image could not be read; it may be damaged or not an image'),
     ];
     return { state: stateOf(issues, true), issues, pageCount: null, measures: null };
   }
