@@ -41,7 +41,8 @@ import { createTransactionsRepository } from './modules/transactions/transaction
 import { transactionsRouter } from './modules/transactions/transactions-router.js';
 import { createTransactionsService } from './modules/transactions/transactions-service.js';
 import { createOcrWorker } from './jobs/ocr-worker.js';
-import { basicAnalyser, stopBasicOcr, type DocumentAnalyser } from './modules/files/analyser.js';
+import { analyseDocument, closeOcr, recogniseText } from './modules/documents/analysis/index.js';
+import type { DocumentAnalyser } from './modules/files/analyser.js';
 import { createFilesRepository } from './modules/files/files-repository.js';
 import { fileLinksRouter, filesRouter } from './modules/files/files-router.js';
 import { createFilesService } from './modules/files/files-service.js';
@@ -183,9 +184,9 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
   });
   const reference = createReferenceService(createReferenceRepository(db.orm));
-  // Files (ADR 0009). Until modules/documents/analysis is wired in, the basic analyser checks files.
+  // Files (ADR 0009); the checks and OCR are modules/documents/analysis (ADR 0010).
   const storage = deps.storage ?? createStorage(config.storage);
-  const analyser = deps.analyser ?? basicAnalyser;
+  const analyser = deps.analyser ?? { analyseDocument, recogniseText };
   const filesRepo = createFilesRepository(db.orm);
   const ocr = createOcrWorker({ queue: filesRepo, storage, analyser, now, log: app.log });
   const files = createFilesService({
@@ -202,7 +203,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     app.addHook('onReady', async () => ocr.start());
     app.addHook('preClose', async () => {
       await ocr.stop();
-      if (!deps.analyser) await stopBasicOcr();
+      if (!deps.analyser) await closeOcr();
     });
   }
 

@@ -190,16 +190,16 @@ describe('POST /files: bad and hostile files', () => {
       parts: async () => [filePart((await jpegOfSize(200_000)).subarray(0, 100_000), 'a.jpg', 'image/jpeg')],
       code: 134,
       status: 422,
-      message: /damaged or incomplete|cannot be read/,
+      message: /damaged|could not be read|cannot be read/,
     },
-    { name: 'a PDF with JavaScript', parts: async () => [filePart(await pdfWithJavaScript())], code: 134, status: 422, message: /scripts/ },
+    { name: 'a PDF with JavaScript', parts: async () => [filePart(await pdfWithJavaScript())], code: 134, status: 422, message: /scripts|active content/ },
     { name: 'an encrypted PDF', parts: async () => [filePart(await encryptedPdf())], code: 134, status: 422, message: /password/ },
     {
       name: 'a 10,000 × 10,000 PNG',
       parts: async () => [filePart(await hugePng(10_000, 10_000), 'big.png', 'image/png')],
       code: 134,
       status: 422,
-      message: /too many pixels/,
+      message: /too many pixels|too large to process/,
     },
     {
       name: 'a decompression bomb (header says 100,000 × 100,000)',
@@ -211,7 +211,7 @@ describe('POST /files: bad and hostile files', () => {
       },
       code: 134,
       status: 422,
-      message: /too many pixels|cannot be read/,
+      message: /too many pixels|too large to process|could not be read/,
     },
     {
       name: 'two files where one is allowed',
