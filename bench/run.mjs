@@ -7,10 +7,11 @@ import * as loginBundle from './login-bundle.mjs';
 import * as startup from './startup.mjs';
 import * as throughput from './throughput.mjs';
 import * as transactionInfo from './transaction-info.mjs';
+import * as upload from './upload.mjs';
 
 // `npm run bench -- throughput` runs only the named measures.
 const only = process.argv.slice(2);
-const measures = [loginBundle, startup, throughput, transactionInfo].filter((m) => only.length === 0 || only.includes(m.name));
+const measures = [loginBundle, startup, throughput, transactionInfo, upload].filter((m) => only.length === 0 || only.includes(m.name));
 
 buildIfStale();
 const rows = [];
