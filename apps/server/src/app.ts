@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { SERVICE_BASES } from '@veridocs/shared';
+import { API_PATHS, SERVICE_BASES } from '@veridocs/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -47,6 +47,8 @@ import { createFilesRepository } from './modules/files/files-repository.js';
 import { fileLinksRouter, filesRouter } from './modules/files/files-router.js';
 import { createFilesService } from './modules/files/files-service.js';
 import { createLinkSigner, deriveLinkKey } from './modules/files/signed-links.js';
+import { geoRouter, mapImageRouter } from './modules/geo/geo-router.js';
+import { createGeoService, createOfflineGeoProviders, type GeoProviders } from './modules/geo/geo-service.js';
 import { createStorage, type Storage } from './storage/index.js';
 import { createOutboxRepository } from './providers/outbox/outbox-repository.js';
 import { createMessageSender, type MessageSender } from './providers/sms/index.js';
@@ -64,6 +66,8 @@ export interface AppDeps {
   analyser?: DocumentAnalyser;
   /** Replaces the configured file storage. */
   storage?: Storage;
+  /** Replaces the offline geocoding, map image and country-by-IP providers. */
+  geo?: GeoProviders;
 }
 
 export type App = FastifyInstance;
@@ -228,6 +232,9 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   await app.register(referenceRouter, { reference, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(filesRouter, { files, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(fileLinksRouter, { files });
+  const geo = createGeoService(deps.geo ?? createOfflineGeoProviders(), API_PATHS.files.mapImage);
+  await app.register(geoRouter, { geo, authenticate, prefix: SERVICE_BASES.utility });
+  await app.register(mapImageRouter, { geo });
 
   await registerSpaAndNotFound(app, config.webDistDir);
 }

@@ -64,3 +64,46 @@ describe('the geo service', () => {
     expect(metresPerPixel(0, 15)).toBeCloseTo(4.777, 2);
   });
 });
+
+describe('the geo routes', () => {
+  it('reverse-geocodes for a signed-in candidate, draws the map for an <img>, tells the country', async () => {
+    const { createTestApp, signUp, bearer } = await import('../../test/test-app.js');
+    const t = await createTestApp();
+    try {
+      const session = await signUp(t);
+      const reverse = await t.request({
+        method: 'GET',
+        url: '/api/utility/geo/reverse?lat=12.9716&lng=77.5946&accuracy=20',
+        headers: bearer(session.accessToken),
+      });
+      expect(reverse.json()).toMatchObject({
+        code: 0,
+        data: { address: { pincode: '560001' }, accuracy: 20 },
+      });
+      const anonymous = await t.request({
+        method: 'GET',
+        url: '/api/utility/geo/reverse?lat=12.9716&lng=77.5946',
+      });
+      expect(anonymous.json().code).toBe(102);
+      const bad = await t.request({
+        method: 'GET',
+        url: '/api/utility/geo/reverse?lat=123&lng=77',
+        headers: bearer(session.accessToken),
+      });
+      expect(bad.json().code).toBe(100);
+
+      const map = await t.app.inject({ method: 'GET', url: reverse.json().data.mapImage as string });
+      expect(map.statusCode).toBe(200);
+      expect(map.headers['content-type']).toBe('image/png');
+
+      const country = await t.request({
+        method: 'GET',
+        url: '/api/utility/geo/country',
+        headers: { 'x-forwarded-for': '49.36.0.1' },
+      });
+      expect(country.json().code).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
