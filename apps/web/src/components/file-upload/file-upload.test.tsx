@@ -267,6 +267,25 @@ describe('FileUpload: uploading and the server verdicts', () => {
     expect(onValue).not.toHaveBeenCalled();
   });
 
+  it('a file the server refuses as unusable (134): the unsupported line, the reasons behind the link', async () => {
+    const issue = {
+      code: 'PDF_UNREADABLE',
+      message: 'The PDF is damaged or incomplete',
+      measured: null,
+      threshold: null,
+      page: null,
+    };
+    api.on('post', UPLOAD_PATH, {
+      status: 422,
+      body: fail(134, 'The PDF is damaged or incomplete', { state: 'ERROR', issues: [issue] }),
+    });
+    const { user, input } = await setup();
+    await user.upload(input, sized(40_000));
+    expect(await screen.findByText(FILE_TEXT.unsupported)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: FILE_TEXT.failed }));
+    expect((await screen.findAllByText('The PDF is damaged or incomplete')).length).toBeGreaterThan(1);
+  });
+
   it("a server refusal (413) shows the server's message as an error snackbar", async () => {
     api.on('post', UPLOAD_PATH, { status: 413, body: fail(113, 'file size should be less than 25 MB') });
     const { user, input } = await setup();

@@ -15,7 +15,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import { FILE_TEXT } from '@veridocs/shared';
+import { ERROR_CODES, FILE_TEXT } from '@veridocs/shared';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { fetchFile, uploadFile, type UploadFn, type UploadedFile } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
@@ -80,6 +80,19 @@ function failureDetail(error: unknown): string[] {
   }
   if (lines.length === 0 && error instanceof Error && error.message) lines.push(error.message);
   return lines;
+}
+
+/**
+ * A file the server found unusable (code FILE_UNUSABLE, the checks' ERROR verdict) reads as the spec's
+ * "isn't supported" line with the reasons behind "Something went wrong…"; other refusals show their message.
+ */
+function describeFailure(error: unknown): { message: string; detail: string[] } {
+  if (error instanceof ApiError && error.code === ERROR_CODES.FILE_UNUSABLE.code) {
+    const issues = (error.data as { issues?: { message?: unknown }[] } | null)?.issues ?? [];
+    const reasons = issues.map((issue) => issue.message).filter((m): m is string => typeof m === 'string');
+    return { message: FILE_TEXT.unsupported, detail: reasons.length > 0 ? reasons : failureDetail(error) };
+  }
+  return { message: errorMessage(error), detail: failureDetail(error) };
 }
 
 function FailureLine({ failure, onDismiss }: { failure: Failure; onDismiss: () => void }) {
@@ -260,10 +273,7 @@ export function FileUpload({
         setUploads((list) => list.filter((u) => u.key !== key));
         // A cancelled upload says nothing more; refusals got the catalogue's snackbar already.
         if (controller.signal.aborted || (failure instanceof ApiError && failure.cancelled)) return;
-        setFailures((list) => [
-          ...list,
-          { key, name: file.name, message: errorMessage(failure), detail: failureDetail(failure) },
-        ]);
+        setFailures((list) => [...list, { key, name: file.name, ...describeFailure(failure) }]);
         return;
       } finally {
         live.current.controllers.delete(controller);
