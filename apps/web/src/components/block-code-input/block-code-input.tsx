@@ -214,7 +214,7 @@ export function BlockCodeInput({
       role="group"
       aria-label={label}
       aria-describedby={describedBy}
-      sx={{ display: 'flex', gap: { xs: 1, sm: 1.25 }, flexWrap: 'nowrap' }}
+      sx={{ display: 'flex', gap: { xs: 1, sm: 1.25 }, flexWrap: 'nowrap', minWidth: 0, maxWidth: '100%' }}
     >
       {sizes.map((size, index) => (
         <CodeBlock

@@ -24,6 +24,8 @@ export function BlockInput({
   return (
     <Box
       id={id}
+      // A grid item grows with its content unless told otherwise: wide blocks must shrink on phones.
+      sx={{ minWidth: 0 }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
       }}
