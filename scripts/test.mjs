@@ -8,7 +8,7 @@ const step = (name) => console.log(`\n=== ${name} (${Math.round((Date.now() - st
 
 step('unit and API tests (PGlite)');
 const pgUrl = process.env.TEST_DATABASE_URL;
-run('npx', ['vitest', 'run'], { env: { ...process.env, TEST_DATABASE_URL: '' } });
+run('npx', ['vitest', 'run'], { env: { ...process.env, TEST_DATABASE_URL: '', TEST_REDIS_URL: '' } });
 
 if (pgUrl) {
   step(`server tests on PostgreSQL (${pgUrl.replace(/:[^:@/]*@/, ':***@')})`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { API_PATHS, SERVICE_BASES } from '@veridocs/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -135,8 +136,19 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   });
   registerErrorHandler(app);
   registerPartnerOrgGuard(app, config.partnerOrgIds);
+  const redis = config.rateLimit.redisUrl
+    ? new Redis(config.rateLimit.redisUrl, {
+        connectTimeout: 2_000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counters shared by every instance through Redis when configured; if Redis fails, requests pass
+    // (skipOnError) rather than every sign-in being refused.
+    ...(redis ? { redis, nameSpace: 'veridocs-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', undefined, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

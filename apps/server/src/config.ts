@@ -30,6 +30,8 @@ const envSchema = z.object({
   PARTNER_ORG_IDS: optionalString,
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(20),
   RATE_LIMIT_OTP_MAX: positiveInt.default(30),
+  /** Shares rate-limit counters between instances (DESIGN.md §4); in memory per instance without it. */
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
   WEB_DIST_DIR: optionalString,
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -64,7 +66,7 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   partnerOrgIds: readonly string[];
-  rateLimit: { loginMax: number; otpMax: number };
+  rateLimit: { loginMax: number; otpMax: number; redisUrl: string | undefined };
   /** Honour X-Forwarded-For (behind a reverse proxy) for the client IP. */
   trustProxy: boolean;
   /** Absolute path of the built SPA; served when the folder exists. */
@@ -114,7 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   let storage: StorageConfig;
   if (e.S3_BUCKET) {
     if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
-      throw new ConfigError('Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+      throw new ConfigError(
+        'Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      );
     storage = {
       kind: 's3',
       endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
@@ -154,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     partnerOrgIds,
-    rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, otpMax: e.RATE_LIMIT_OTP_MAX },
+    rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, otpMax: e.RATE_LIMIT_OTP_MAX, redisUrl: e.REDIS_URL },
     trustProxy: e.TRUST_PROXY,
     webDistDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -19,6 +19,8 @@ export interface TestDatabase {
 }
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+/** A Redis for the shared rate-limit test (CI sets it with PostgreSQL: the several-instance setup). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
 /** Changes when the migrations or the PGlite version change (a new snapshot is made then). */
 function snapshotKey(): string {
