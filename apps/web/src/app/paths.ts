@@ -67,6 +67,15 @@ export function formEntryPath(formId: string, txnId?: string): string {
   return txnId ? `${base}/${encodeURIComponent(txnId)}` : base;
 }
 
+/**
+ * Navigation state of a return to the form home from one of its screens (a verification form): the
+ * form home shows at once, not the init screen a freshly opened form link gets.
+ */
+export interface FormHomeState {
+  formHome?: boolean;
+}
+export const FORM_HOME_STATE: FormHomeState = { formHome: true };
+
 /** Where the login screen returns to: the location a logged-out visitor was sent away from. */
 export interface FromState {
   from?: { pathname: string; search?: string; hash?: string };

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
+import { type FormHomeState } from '../../app/paths';
 import { useSession } from '../../app/session/session-context';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectSearchedQuery } from '../../app/store/selectors';
@@ -20,21 +21,25 @@ function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: st
   const searchedQuery = useAppSelector(selectSearchedQuery);
   // A link of another form than the saved one is a newly opened form link: its init screen shows first.
   const newLink = !isSameForm(searchedQuery, formId, orgId);
+  const backFromStep = (location.state as FormHomeState | null)?.formHome === true && Boolean(txnId);
 
   useEffect(() => {
     void session.loadProfile();
   }, [session]);
 
   useEffect(() => {
-    if (newLink) {
+    if (backFromStep) {
+      dispatch(setShowInitScreen(false));
+    } else if (newLink) {
       dispatch(setShowInitScreen(true));
       dispatch(setStartButtonClicked(false));
     }
     // The form link's search, so that the back actions of later screens return here.
     dispatch(setSearchedQuery({ pathname: location.pathname, search: location.search }));
-  }, [newLink, location.pathname, location.search, dispatch]);
+  }, [backFromStep, newLink, location.pathname, location.search, dispatch]);
 
-  if (newLink || showInitScreen || !txnId) return <InitScreen formId={formId} orgId={orgId} txnId={txnId} />;
+  if (!txnId || (!backFromStep && (newLink || showInitScreen)))
+    return <InitScreen formId={formId} orgId={orgId} txnId={txnId} />;
   return <FormHome key={`${orgId}/${txnId}`} orgId={orgId} txnId={txnId} />;
 }
 

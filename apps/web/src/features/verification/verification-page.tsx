@@ -12,7 +12,7 @@ import { dropEmpty, fieldLabel, type AuthOption, type VerificationInfo } from '@
 import { DynamicForm, type FieldErrors, type FormData } from '../../components/dynamic-form';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { formEntryPath, PATHS } from '../../app/paths';
+import { FORM_HOME_STATE, formEntryPath, PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectOrganisationName, selectProfile } from '../../app/store/selectors';
 import { DocumentOptionsProvider, documentRenderers, type DocumentOptions } from './document-fields';
@@ -133,7 +133,7 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
     await autosave.cancel();
     try {
       await submitVerificationData(body(values.current));
-      void navigate(formHome(info));
+      void navigate(formHome(info), { state: FORM_HOME_STATE });
     } catch (error) {
       if (error instanceof ApiError && error.code === 100 && Array.isArray(error.data)) {
         const { fields, other } = serverFieldErrors(error.data, fieldNames);
@@ -161,6 +161,7 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
         <Button
           component={RouterLink}
           to={formHome(info)}
+          state={FORM_HOME_STATE}
           startIcon={<ArrowBackIcon />}
           size="small"
           sx={{ mb: 1 }}

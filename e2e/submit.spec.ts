@@ -1,0 +1,83 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+import { documentSvg } from '../apps/server/src/modules/documents/analysis/test-fixtures';
+import { test, expect, apiLogin, uniqueMobile, useSession } from './fixtures';
+
+const BASE = '/api/verification/v1';
+const ORG = 'demo-university';
+
+/** A text PDF marksheet of at least 40 KB (padded with a PDF comment after %%EOF). */
+async function marksheetPdf(name: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 1; p <= 2; p++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`STATEMENT OF MARKS - SEMESTER ${p}`, { x: 50, y: 790, size: 16, font });
+    page.drawText(`Name: ${name}`, { x: 50, y: 760, size: 12, font });
+    for (let i = 0; i < 40; i++) page.drawText(`Subject ${i + 1}   Marks ${60 + ((i * 7) % 40)} / 100   Passed`, { x: 50, y: 730 - i * 16, size: 10, font });
+  }
+  const bytes = Buffer.from(await doc.save());
+  return bytes.length >= 45_000 ? bytes : Buffer.concat([bytes, Buffer.from(`\n%${' '.repeat(45_000 - bytes.length)}\n`)]);
+}
+
+test('a candidate fills Aadhaar in the browser, adds a degree, skips the rest and submits', async ({ page, request }) => {
+  const session = await apiLogin(request, uniqueMobile(), 'Asha Verma');
+  await useSession(page, session);
+  const headers = { authorization: `Bearer ${session.accessToken}`, 'partner-org-id': 'veridocs' };
+  const created = await (await request.post(`${BASE}/transactions`, { headers, data: { orgId: ORG, eKycFormId: 'demo-form' } })).json();
+  const txnId = created.data.transactionId as string;
+  await request.patch(`${BASE}/transactions/user-response`, {
+    headers,
+    data: { orgId: ORG, txnId, data: [{ questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' }, { questionId: 'demo-q-source', answer: 'EMPLOYER' }] },
+  });
+  await request.post(`${BASE}/transactions/process`, { headers, data: { orgId: ORG, txnId } });
+
+  // The degree through the API (its searchable dropdown and pickers have their own tests).
+  const marksheet = await request.post('/api/utility/files', {
+    headers,
+    multipart: { fileCategory: 'marksheet', file: { name: 'marksheet.pdf', mimeType: 'application/pdf', buffer: await marksheetPdf('Asha Verma') } },
+  });
+  const marksheetFile = (await marksheet.json()).data;
+  expect(marksheetFile.state).not.toBe('ERROR');
+  const degree = await request.post(`${BASE}/bgv`, {
+    headers,
+    data: {
+      orgId: ORG,
+      txnId,
+      verificationName: 'bgv-degree',
+      data: {
+        institute: 'University of Delhi',
+        degreeName: 'Bachelor of Science',
+        passingYear: '2019',
+        instituteId: 'DU-2016-0042',
+        degreeStatus: 'DEGREE_AND_MARKSHEET',
+        marksheet: marksheetFile,
+      },
+    },
+  });
+  expect((await degree.json()).code).toBe(0);
+
+  // Aadhaar in the browser: the number in its blocks, a scan uploaded, submitted.
+  await page.goto(`/verification?orgId=${ORG}&txnId=${txnId}&name=aadhaar`);
+  const blocks = page.getByRole('group', { name: /Aadhaar number/ }).getByRole('textbox');
+  await blocks.first().click();
+  await page.keyboard.type('123412341234');
+  const scan = await sharp(Buffer.from(documentSvg(7))).flatten({ background: '#fff' }).jpeg({ quality: 95 }).toBuffer();
+  await page.locator('input[type="file"]').first().setInputFiles({ name: 'aadhaar.jpg', mimeType: 'image/jpeg', buffer: scan });
+  await expect(page.getByRole('button', { name: 'Remove aadhaar.jpg' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  // Back on the form home: both done, the rest can be skipped.
+  await expect(page.getByText('Demo University is requesting the following verifications')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Aadhaar, Ready To Submit/i })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Skip pending' }).click();
+  await expect(page).toHaveURL(/\/submitted$/);
+  await expect(page.getByRole('heading', { name: 'Your verification has been submitted' })).toBeVisible();
+
+  // The server agrees: submitted, with an expected completion date.
+  const info = await (await request.get(`${BASE}/transactions/info?orgId=${ORG}&txnId=${txnId}`, { headers })).json();
+  expect(info.data.state).toBe('SUBMITTED');
+  expect(info.data.expectedCompletionDate?.maxDate).toBeTruthy();
+});
