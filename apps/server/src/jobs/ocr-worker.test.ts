@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { files } from '../db/schema/index.js';
 import { basicAnalyser, type DocumentAnalyser } from '../modules/files/analyser.js';
 import { createFilesRepository } from '../modules/files/files-repository.js';
-import { multipart, pngOfSize, textImage } from '../modules/files/test-files.js';
+import { multipart, nameCardImage, pngOfSize, textImage } from '../modules/files/test-files.js';
 import { createStorage } from '../storage/index.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../test/test-app.js';
 import { createOcrWorker, OCR_MAX_ATTEMPTS } from './ocr-worker.js';
@@ -16,8 +16,11 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function uploadPng(app: TestApp, token: string, png: Buffer) {
-  const { payload, headers } = multipart([{ name: 'file', filename: 'text.png', contentType: 'image/png', data: png }]);
+async function uploadPng(app: TestApp, token: string, png: Buffer, expectName?: string) {
+  const { payload, headers } = multipart([
+    { name: 'file', filename: 'text.png', contentType: 'image/png', data: png },
+    ...(expectName === undefined ? [] : [{ name: 'expectName', data: expectName }]),
+  ]);
   return expectCode<FileUploadResponse>(
     await app.request({ method: 'POST', url: u(API_PATHS.files.upload), headers: { ...headers, ...bearer(token) }, payload }),
     0,
@@ -76,5 +79,67 @@ describe('OCR job loop', () => {
     t.clock.advance(3600);
     expect(await worker.runOnce()).toBe(false);
     expect(calls).toBe(3);
+  });
+
+  it('OCR failing for good finishes a waiting verdict from the quality checks alone (the name is not checked)', async () => {
+    t = await createTestApp({ env: { OCR_WORKER: 'off' } });
+    const { accessToken } = await signUp(t);
+    const clean = await uploadPng(t, accessToken, await nameCardImage(['Name: Ravi Kumar']), 'Asha Verma');
+    const small = await uploadPng(t, accessToken, await pngOfSize(50_000), 'Asha Verma');
+    expect(clean).toMatchObject({ state: 'PROCESSING', issues: [] });
+    expect(small.state).toBe('PROCESSING');
+    expect(small.issues.map((i) => i.code)).toContain('TOO_SMALL');
+    const row = async (id: string) => (await t!.db.orm.select().from(files).where(eq(files.id, id)))[0];
+    expect(await row(clean.fileId)).toMatchObject({ expectName: 'Asha Verma', ocrStatus: 'pending' });
+
+    const warnings: string[] = [];
+    const log = Object.assign(Object.create(t.app.log) as typeof t.app.log, {
+      warn: (_obj: unknown, msg?: string) => void warnings.push(msg ?? ''),
+    });
+    const worker = createOcrWorker({
+      queue: createFilesRepository(t.db.orm),
+      storage: createStorage(t.config.storage),
+      analyser: { ...basicAnalyser, recogniseText: () => Promise.reject(new Error('OCR engine crashed')) },
+      now: t.clock.now,
+      log,
+    });
+    for (const wait of [0, 30, 120]) {
+      t.clock.advance(wait);
+      expect((await row(clean.fileId))?.state).toBe('PROCESSING');
+      expect(await worker.runOnce()).toBe(true);
+      expect(await worker.runOnce()).toBe(true);
+    }
+    expect(await worker.runOnce()).toBe(false);
+
+    const get = async (id: string) =>
+      expectCode<FileUploadResponse>(await t!.request({ method: 'GET', url: u(API_PATHS.files.one(id)), headers: bearer(accessToken) }), 0, 200);
+    expect(await get(clean.fileId)).toMatchObject({ state: 'COMPLETED', issues: [], ocrText: null });
+    const smallNow = await get(small.fileId);
+    expect(smallNow.state).toBe('WARNING');
+    expect(smallNow.issues).toEqual(small.issues);
+    expect(await row(clean.fileId)).toMatchObject({ ocrStatus: 'failed', ocrAttempts: OCR_MAX_ATTEMPTS });
+    expect(warnings.filter((w) => /name on the document could not be checked/.test(w))).toHaveLength(2);
+  });
+
+  it('claims a file whose verdict waits for its text before background ones', async () => {
+    t = await createTestApp({ env: { OCR_WORKER: 'off' } });
+    const { accessToken } = await signUp(t);
+    const background = await uploadPng(t, accessToken, await pngOfSize(50_000));
+    t.clock.advance(1);
+    const waiting = await uploadPng(t, accessToken, await nameCardImage(['Name: Asha Verma']), 'Asha Verma');
+    expect(background.state).not.toBe('PROCESSING');
+    const worker = createOcrWorker({
+      queue: createFilesRepository(t.db.orm),
+      storage: createStorage(t.config.storage),
+      analyser: { ...basicAnalyser, recogniseText: async () => 'Name: Asha Verma' },
+      now: t.clock.now,
+      log: t.app.log,
+    });
+    expect(await worker.runOnce()).toBe(true);
+    const row = async (id: string) => (await t!.db.orm.select().from(files).where(eq(files.id, id)))[0];
+    expect(await row(waiting.fileId)).toMatchObject({ ocrStatus: 'done', state: 'COMPLETED', issues: [] });
+    expect(await row(background.fileId)).toMatchObject({ ocrStatus: 'pending', state: background.state });
+    expect(await worker.runOnce()).toBe(true);
+    expect(await row(background.fileId)).toMatchObject({ ocrStatus: 'done', state: background.state, issues: background.issues });
   });
 });

@@ -24,6 +24,11 @@ export const files = pgTable(
     sha256: text('sha256').notNull(),
     folderName: text('folder_name'),
     fileCategory: text('file_category'),
+    /**
+     * The profile name the upload asked to be found on the document (`expectName`); when the name check needs
+     * OCR text, the OCR job finishes the verdict with it (ADR 0009).
+     */
+    expectName: text('expect_name'),
     state: text('state').$type<UploadState>().notNull().default('PROCESSING'),
     issues: jsonb('issues').$type<DocumentIssue[]>().notNull().default([]),
     pageCount: integer('page_count'),

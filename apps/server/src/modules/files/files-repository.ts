@@ -1,6 +1,9 @@
-import { and, asc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import type { UploadState } from '@veridocs/shared';
+import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
+import type { OcrStatus } from '../../db/schema/files.js';
 import { files } from '../../db/schema/index.js';
+import { qualityOf, verdictWithName, type NameCheckOutcome } from './name-check.js';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = typeof files.$inferInsert;
@@ -12,6 +15,11 @@ export interface OcrJob {
   mimeType: string;
   attempts: number;
 }
+
+/** What finishing an OCR job did to the file's verdict: null when it had no name check waiting for it. */
+export type OcrSettled = { state: UploadState; name: NameCheckOutcome } | null;
+
+type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 /** A `running` job whose worker has not finished within this is claimed again (the worker died). */
 const LEASE_MS = 10 * 60_000;
@@ -41,18 +49,46 @@ export function createFilesRepository(orm: Orm) {
       return row ?? null;
     },
 
-    async updateAnalysis(id: string, values: Pick<FileRow, 'state' | 'issues' | 'pageCount'>, now: Date) {
-      const [row] = await orm
-        .update(files)
-        .set({ ...values, updatedAt: now })
-        .where(eq(files.id, id))
-        .returning();
-      return row ?? null;
+    /**
+     * Records a fresh verdict (detect-document-issues). With `nameByOcr` (the expected name, when it can only
+     * be read by OCR) the name check is finished from the row's OCR state, read under a row lock in the same
+     * transaction as the update, so a job finishing meanwhile is never overwritten by a stale PROCESSING.
+     */
+    async updateAnalysis(
+      id: string,
+      values: Pick<FileRow, 'state' | 'issues' | 'pageCount'>,
+      now: Date,
+      nameByOcr?: string,
+    ): Promise<FileRow | null> {
+      if (!nameByOcr) {
+        const [row] = await orm
+          .update(files)
+          .set({ ...values, updatedAt: now })
+          .where(eq(files.id, id))
+          .returning();
+        return row ?? null;
+      }
+      return orm.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ ocrStatus: files.ocrStatus, ocrText: files.ocrText })
+          .from(files)
+          .where(eq(files.id, id))
+          .for('update');
+        if (!current) return null;
+        const verdict = verdictWithName(values, nameByOcr, { status: current.ocrStatus, text: current.ocrText });
+        const [row] = await tx
+          .update(files)
+          .set({ state: verdict.state, issues: verdict.issues, pageCount: values.pageCount, updatedAt: now })
+          .where(eq(files.id, id))
+          .returning();
+        return row ?? null;
+      });
     },
 
     /**
      * Claims the next due OCR job (pending and due, or running past its lease): one row, locked with
-     * SKIP LOCKED so workers on several instances never take the same one.
+     * SKIP LOCKED so workers on several instances never take the same one. Files whose verdict waits for
+     * their text (state PROCESSING: a candidate is polling) go before the background ones.
      */
     async claimOcr(now: Date): Promise<OcrJob | null> {
       return orm.transaction(async (tx) => {
@@ -65,7 +101,7 @@ export function createFilesRepository(orm: Orm) {
               and(eq(files.ocrStatus, 'running'), lt(files.ocrLockedAt, new Date(now.getTime() - LEASE_MS))),
             ),
           )
-          .orderBy(asc(files.ocrNextAt))
+          .orderBy(desc(sql`${files.state} = 'PROCESSING'`), asc(files.ocrNextAt))
           .limit(1)
           .for('update', { skipLocked: true });
         if (!next) return null;
@@ -78,25 +114,30 @@ export function createFilesRepository(orm: Orm) {
       });
     },
 
-    async completeOcr(id: string, text: string, now: Date) {
-      await orm
-        .update(files)
-        .set({ ocrStatus: 'done', ocrText: text, ocrError: null, ocrLockedAt: null, updatedAt: now })
-        .where(eq(files.id, id));
+    /** Stores the text; a file whose verdict waited for it gets its name check, in the same statement. */
+    async completeOcr(id: string, text: string, now: Date): Promise<OcrSettled> {
+      return orm.transaction((tx) =>
+        finishOcr(tx, id, { ocrStatus: 'done', ocrText: text, ocrError: null, ocrLockedAt: null, updatedAt: now }),
+      );
     },
 
-    /** Back to pending at `retryAt`, or failed for good when `retryAt` is null. */
-    async failOcr(id: string, error: string, retryAt: Date | null, now: Date) {
-      await orm
-        .update(files)
-        .set({
-          ocrStatus: retryAt ? 'pending' : 'failed',
-          ocrNextAt: retryAt,
-          ocrError: error.slice(0, 500),
-          ocrLockedAt: null,
-          updatedAt: now,
-        })
-        .where(eq(files.id, id));
+    /**
+     * Back to pending at `retryAt`, or failed for good when `retryAt` is null: then a file whose verdict
+     * waited for its text gets the quality verdict alone (its name could not be checked).
+     */
+    async failOcr(id: string, error: string, retryAt: Date | null, now: Date): Promise<OcrSettled> {
+      const values = {
+        ocrStatus: retryAt ? ('pending' as const) : ('failed' as const),
+        ocrNextAt: retryAt,
+        ocrError: error.slice(0, 500),
+        ocrLockedAt: null,
+        updatedAt: now,
+      };
+      if (retryAt) {
+        await orm.update(files).set(values).where(eq(files.id, id));
+        return null;
+      }
+      return orm.transaction((tx) => finishOcr(tx, id, values));
     },
 
     async count(): Promise<number> {
@@ -107,3 +148,33 @@ export function createFilesRepository(orm: Orm) {
 }
 
 export type FilesRepository = ReturnType<typeof createFilesRepository>;
+
+/**
+ * Ends an OCR job: locks the row, and when its verdict is waiting for the text (PROCESSING with an expected
+ * name) writes the verdict with the OCR result in one UPDATE.
+ */
+async function finishOcr(
+  tx: Tx,
+  id: string,
+  values: Partial<FileRow> & { ocrStatus: OcrStatus; updatedAt: Date },
+): Promise<OcrSettled> {
+  const [row] = await tx
+    .select({ state: files.state, issues: files.issues, expectName: files.expectName, ocrText: files.ocrText })
+    .from(files)
+    .where(eq(files.id, id))
+    .for('update');
+  if (!row) return null;
+  let settled: OcrSettled = null;
+  let verdict: Pick<FileRow, 'state' | 'issues'> | undefined;
+  if (row.state === 'PROCESSING' && row.expectName) {
+    const text = values.ocrStatus === 'done' ? (values.ocrText ?? '') : row.ocrText;
+    const result = verdictWithName(qualityOf(row.issues), row.expectName, { status: values.ocrStatus, text });
+    verdict = { state: result.state, issues: result.issues };
+    settled = { state: result.state, name: result.name };
+  }
+  await tx
+    .update(files)
+    .set({ ...values, ...verdict })
+    .where(eq(files.id, id));
+  return settled;
+}

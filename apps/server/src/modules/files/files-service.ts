@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import { newStorageKey, type Storage } from '../../storage/index.js';
 import type { AnalysableMime, AnalysisResult, DocumentAnalyser } from './analyser.js';
 import type { FileRow, FilesRepository } from './files-repository.js';
+import { nameNeedsOcr, verdictWithName } from './name-check.js';
 import type { LinkSigner } from './signed-links.js';
 import { guardUpload, sanitiseName, type GuardResult } from './upload-guard.js';
 import { fetchUpload, type FetchOptions } from './url-fetch.js';
@@ -99,16 +100,25 @@ export function createFilesService(deps: {
       await storage.delete(received.key).catch((error: unknown) => log.warn({ err: error }, 'could not delete an upload'));
     },
 
-    /** Runs the checks and records the file; an unusable file is deleted and refused (134 with the issues). */
+    /**
+     * Runs the checks and records the file; an unusable file is deleted and refused (134 with the issues).
+     * With `expectName` and a document whose text only OCR can read (an image, a PDF without a text layer),
+     * the answer is PROCESSING with the quality issues so far: the OCR job, woken now, finishes the verdict.
+     */
     async complete(ownerProfileId: string, received: Received, fields: UploadFields): Promise<FileUploadResponse> {
       try {
-        const analysis = await analyse(received.key, received.mimeType, fields.expectName);
+        const expectName = fields.expectName || undefined;
+        const analysis = await analyse(received.key, received.mimeType, expectName);
         if (analysis.state === 'ERROR') {
           throw new AppError('FILE_UNUSABLE', analysis.issues[0]?.message ?? undefined, {
             state: 'ERROR',
             issues: analysis.issues,
           });
         }
+        const verdict =
+          expectName && nameNeedsOcr(received.mimeType, analysis.issues)
+            ? verdictWithName(analysis, expectName, { status: 'pending', text: null })
+            : analysis;
         const at = now();
         const row = await repo.insert({
           ownerProfileId,
@@ -119,8 +129,9 @@ export function createFilesService(deps: {
           sha256: received.sha256,
           folderName: fields.folderName ?? null,
           fileCategory: fields.fileCategory ?? null,
-          state: analysis.state,
-          issues: analysis.issues,
+          expectName: expectName ?? null,
+          state: verdict.state,
+          issues: verdict.issues,
           pageCount: analysis.pageCount,
           ocrStatus: 'pending',
           ocrNextAt: at,
@@ -178,13 +189,19 @@ export function createFilesService(deps: {
       return openRow(row);
     },
 
-    /** Runs the checks again on the stored file and records the verdict. */
+    /**
+     * Runs the checks again on the stored file and records the verdict; with the upload's expected name, the
+     * name check too (on the OCR text when only OCR can read it: PROCESSING until the job has that text).
+     */
     async detectIssues(ownerProfileId: string, fileId: string): Promise<DetectIssuesResponse> {
       const row = await repo.findOwned(ownerProfileId, fileId);
       if (!row) throw notFound();
-      const analysis = await analyse(row.storageKey, row.mimeType as AnalysableMime);
-      await repo.updateAnalysis(row.id, analysis, now());
-      return { fileId: row.id, state: analysis.state, issues: analysis.issues };
+      const expectName = row.expectName ?? undefined;
+      const analysis = await analyse(row.storageKey, row.mimeType as AnalysableMime, expectName);
+      const byOcr = analysis.state !== 'ERROR' && expectName && nameNeedsOcr(row.mimeType, analysis.issues);
+      const updated = await repo.updateAnalysis(row.id, analysis, now(), byOcr ? expectName : undefined);
+      if (!updated) throw notFound();
+      return { fileId: row.id, state: updated.state, issues: updated.issues };
     },
   };
 

@@ -162,3 +162,16 @@ export async function textImage(text: string): Promise<Buffer> {
   const png = await sharp(Buffer.from(svg)).png().withMetadata({ density: 300 }).toBuffer();
   return png.length >= 45_000 ? png : padPng(png, 45_000);
 }
+
+/**
+ * A card of large printed lines at 300 dpi that passes the image quality checks (short side ≥ 600 px), for
+ * the name check on OCR text; padded to at least 45,000 bytes.
+ */
+export async function nameCardImage(lines: string[]): Promise<Buffer> {
+  const rows = lines.map(
+    (l, i) => `<text x="120" y="${240 + i * 170}" font-size="96" font-family="DejaVu Sans, Arial, sans-serif" fill="black">${l}</text>`,
+  );
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="${Math.max(900, 260 + lines.length * 170)}"><rect width="100%" height="100%" fill="white"/><rect x="40" y="40" width="1920" height="${Math.max(900, 260 + lines.length * 170) - 80}" fill="none" stroke="black" stroke-width="6"/>${rows.join('')}</svg>`;
+  const png = await sharp(Buffer.from(svg)).png().withMetadata({ density: 300 }).toBuffer();
+  return png.length >= 45_000 ? png : padPng(png, 45_000);
+}
