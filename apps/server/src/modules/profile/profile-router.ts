@@ -8,7 +8,7 @@ import {
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
-import { ok, responses } from '../../http/envelope.js';
+import { encodedOk, ok, responses } from '../../http/envelope.js';
 import type { ProfileService } from './profile-service.js';
 
 export interface ProfileRouterOptions {
@@ -32,7 +32,11 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
       preHandler: authenticate,
       schema: { tags: ['profile'], summary: 'The signed-in profile', security, response: responses(profileSchema) },
     },
-    async (request) => ok(await profiles.get(currentUser(request).profileId)),
+    async (request, reply) => {
+      const body = await profiles.getEncoded(currentUser(request).profileId, encodedOk);
+      // A buffer with a JSON content type is sent as it is (the type provider types the object form).
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.patch(

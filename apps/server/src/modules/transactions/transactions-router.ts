@@ -20,16 +20,13 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
-import { ok, responses } from '../../http/envelope.js';
+import { encodedOk, ok, responses } from '../../http/envelope.js';
 import type { TransactionsService } from './transactions-service.js';
 
 const security = [{ partnerOrg: [], bearer: [] }];
 const tags = ['transactions'];
 const paths = API_PATHS.verification;
 
-/** The success envelope (http/envelope.ts `ok`) around already serialised data, as bytes. */
-const encodeInfoEnvelope = (data: string) =>
-  Buffer.from(`{"code":0,"data":${data},"message":"Success"}`, 'utf8');
 
 /** The candidate's verification journey, under SERVICE_BASES.verificationV1 (all need the bearer token). */
 export const transactionsRouter: FastifyPluginAsyncZod<{
@@ -81,7 +78,7 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
     // The hot read (ADR 0005): the service hands back the envelope, its data already checked
     // against transactionInfoSchema, serialised and encoded once per change of the transaction.
     async (request, reply) => {
-      const envelope = await service.infoEncoded(me(request), request.query, encodeInfoEnvelope);
+      const envelope = await service.infoEncoded(me(request), request.query, encodedOk);
       // A buffer with a JSON content type is sent as it is (the type provider types the object form).
       return reply.type('application/json; charset=utf-8').send(envelope as never);
     },
