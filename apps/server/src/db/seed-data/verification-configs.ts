@@ -203,6 +203,12 @@ export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
       allowedFileTypes: UPLOAD_TYPES,
       maxFiles: 2,
     },
+    {
+      // A photo taken now, with where it was taken (the camera dialog with geotag).
+      fieldName: 'licencePhoto',
+      label: 'Photo of your licence, taken now',
+      inputType: 'live-cam-with-geolocation',
+    },
   ]),
   config(
     'employment-check',

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import CameraswitchOutlinedIcon from '@mui/icons-material/CameraswitchOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { CAMERA, FILE_TEXT, type GeolocationResult } from '@veridocs/shared';
+import { CAMERA, FILE_LIMITS, FILE_TEXT, type GeolocationResult } from '@veridocs/shared';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import {
   fetchApiImage,
@@ -24,8 +24,15 @@ import { checkFiles } from '../file-upload/file-checks';
 import { createObjectUrl, revokeObjectUrl } from '../file-upload/file-card';
 
 type Facing = 'user' | 'environment';
-/** JPEG quality of a captured frame. */
-const JPEG_QUALITY = 0.9;
+/**
+ * JPEG qualities tried for a captured frame, in order: a plain or dark scene at 0.9 can come out
+ * under the 40 KB upload minimum, which a photo just taken must never fail on.
+ */
+const JPEG_QUALITIES = [0.9, 0.97, 1];
+
+function encodeJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob | null> {
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+}
 const PHOTO_TYPES = ['jpeg', 'jpg', 'png'];
 
 type Geo =
@@ -55,10 +62,11 @@ const hasCameraApi = () =>
 /** One line of the address the server found for the position. */
 export function addressLine(result: GeolocationResult): string {
   const a = result.address;
-  const parts = [a.address, a.locality, a.district, a.state, a.pincode, a.country].filter(
-    (part, index, all) => part && all.indexOf(part) === index,
+  // Parts the address line already names (the offline geocoder writes a full line) are not repeated.
+  const rest = [a.locality, a.district, a.state, a.pincode, a.country].filter(
+    (part, index, all) => part && all.indexOf(part) === index && !a.address.includes(part),
   );
-  return parts.join(', ');
+  return [a.address, ...rest].filter(Boolean).join(', ');
 }
 
 /** The server's map image (it may need the bearer): fetched, shown from an object URL. */
@@ -269,15 +277,16 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, upload, titleId
     canvas.width = video.videoWidth || CAMERA.idealWidth;
     canvas.height = video.videoHeight || Math.round((CAMERA.idealWidth * 9) / 16);
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
-    canvas.toBlob(
-      (blob) => {
-        if (!live.current.mounted) return;
-        if (blob) keepPhoto(blob);
-        else setCameraError(FILE_TEXT.noCanvas);
-      },
-      'image/jpeg',
-      JPEG_QUALITY,
-    );
+    void (async () => {
+      let blob: Blob | null = null;
+      for (const quality of JPEG_QUALITIES) {
+        blob = await encodeJpeg(canvas, quality);
+        if (!blob || blob.size >= FILE_LIMITS.minBytes) break;
+      }
+      if (!live.current.mounted) return;
+      if (blob) keepPhoto(blob);
+      else setCameraError(FILE_TEXT.noCanvas);
+    })();
   };
 
   const pickFile = (files: FileList | null) => {
