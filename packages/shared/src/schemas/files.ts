@@ -19,6 +19,7 @@ export const documentIssueSchema = z.object({
     'PDF_TOO_MANY_PAGES',
     'NAME_MISMATCH',
     'IMAGE_UNREADABLE',
+    'MISSING_PAGE',
   ]),
   message: z.string(),
   /** The measured value and its threshold, when there is one (for example blur variance). */

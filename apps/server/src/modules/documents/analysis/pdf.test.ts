@@ -66,6 +66,30 @@ describe('PDF checks', () => {
     expect(r.issues[0]?.message).toMatch(/text recognition/);
   });
 
+  it('a missing page, from the labels the document prints → WARNING MISSING_PAGE', async () => {
+    const labelled = async (labels: string[]) => {
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      for (const label of labels) {
+        const page = doc.addPage([595, 842]);
+        page.drawText('Statement of marks - Asha Verma', { x: 50, y: 750, size: 18, font });
+        page.drawText(label, { x: 250, y: 40, size: 10, font });
+      }
+      return analysePdf(await doc.save());
+    };
+    const complete = await labelled(['Page 1 of 3', 'Page 2 of 3', 'Page 3 of 3']);
+    expect(codes(complete)).toEqual([]);
+    const short = await labelled(['Page 1 of 3', 'Page 2 of 3']);
+    expect(short.state).toBe('WARNING');
+    expect(short.issues).toEqual([
+      expect.objectContaining({ code: 'MISSING_PAGE', measured: 2, threshold: 3 }),
+    ]);
+    const outOfOrder = await labelled(['Page 2/2', 'Page 1/2']);
+    expect(outOfOrder.issues).toEqual([expect.objectContaining({ code: 'MISSING_PAGE', page: 1 })]);
+    // No labels: never flagged.
+    expect(codes(await labelled(['', '']))).toEqual([]);
+  });
+
   it('more than 50 pages → WARNING PDF_TOO_MANY_PAGES; exactly 50 is fine', async () => {
     const fifty = await analysePdf(await (await textPdf(50)).save());
     expect(fifty).toMatchObject({ state: 'COMPLETED', pageCount: 50 });

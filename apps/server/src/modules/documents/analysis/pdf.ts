@@ -147,6 +147,8 @@ export async function analysePdf(
       issue('PDF_TOO_MANY_PAGES', `The PDF has more than ${t.maxPages} pages`, pageCount, t.maxPages),
     );
   }
+  const gap = missingPageIssue(texts, pageCount);
+  if (gap) issues.push(gap);
   const text = texts.join('\n');
   const chars = text.replace(/\s+/g, '').length;
   if (chars < t.minTextChars) {
@@ -161,4 +163,39 @@ export async function analysePdf(
     );
   }
   return { state: stateOf(issues), issues, pageCount, text };
+}
+
+const PAGE_LABEL = /\bpage\s+(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\b/i;
+
+/**
+ * A missing page, from the page labels the document prints ("Page 2 of 3", "page 2/3"): a total larger
+ * than the pages in the file, or a page whose label is not its position (page 1 labelled "Page 2").
+ * Only the pages whose text was read are looked at; documents without labels are never flagged.
+ */
+export function missingPageIssue(texts: readonly string[], pageCount: number): DocumentIssue | null {
+  for (let index = 0; index < texts.length; index++) {
+    const match = PAGE_LABEL.exec(texts[index] ?? '');
+    if (!match) continue;
+    const label = Number(match[1]);
+    const total = Number(match[2]);
+    if (label < 1 || total < label) continue;
+    if (total > pageCount) {
+      return issue(
+        'MISSING_PAGE',
+        `The document says it has ${total} pages but the file has ${pageCount}; upload every page in one PDF`,
+        pageCount,
+        total,
+      );
+    }
+    if (label !== index + 1) {
+      return issue(
+        'MISSING_PAGE',
+        `Page ${index + 1} of the file is labelled page ${label}: a page may be missing or out of order`,
+        label,
+        index + 1,
+        index + 1,
+      );
+    }
+  }
+  return null;
 }
