@@ -1,12 +1,23 @@
 import type { Page } from '@playwright/test';
-import { test, expect, latestOtp, uniqueMobile, apiLogin, useSession, expectNoSeriousA11yViolations } from './fixtures';
+import {
+  test,
+  expect,
+  latestOtp,
+  uniqueMobile,
+  apiLogin,
+  useSession,
+  expectNoSeriousA11yViolations,
+} from './fixtures';
 
 async function typeOtp(page: Page, otp: string) {
   await page.getByLabel('OTP digit 1 of 6').click();
   await page.keyboard.type(otp);
 }
 
-test('a new number signs up through the browser, stays signed in across a reload, and logs out', async ({ page, request }) => {
+test('a new number signs up through the browser, stays signed in across a reload, and logs out', async ({
+  page,
+  request,
+}) => {
   const mobile = uniqueMobile();
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
@@ -66,7 +77,10 @@ test('a new number signs up with the keyboard alone', async ({ page, request }) 
   // Tab from the top of the page to the mobile field, type, submit each step with Enter.
   await page.keyboard.press('Tab');
   let guard = 0;
-  while (!(await page.getByLabel('Mobile Number').evaluate((el) => el === document.activeElement)) && guard++ < 15) {
+  while (
+    !(await page.getByLabel('Mobile Number').evaluate((el) => el === document.activeElement)) &&
+    guard++ < 15
+  ) {
     await page.keyboard.press('Tab');
   }
   await page.keyboard.type(mobile);
@@ -83,7 +97,10 @@ test('a new number signs up with the keyboard alone', async ({ page, request }) 
   await expect(page.getByText(/Ravi Kumar/).first()).toBeVisible();
 });
 
-test('a wrong OTP shows the server message and keeps the candidate on the OTP step', async ({ page, request }) => {
+test('a wrong OTP shows the server message and keeps the candidate on the OTP step', async ({
+  page,
+  request,
+}) => {
   const mobile = uniqueMobile();
   await page.goto('/login');
   await page.getByLabel('Mobile Number').fill(mobile);
@@ -96,7 +113,10 @@ test('a wrong OTP shows the server message and keeps the candidate on the OTP st
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the login screen and the home page have no serious accessibility violations', async ({ page, request }) => {
+test('the login screen and the home page have no serious accessibility violations', async ({
+  page,
+  request,
+}) => {
   await page.goto('/login');
   await expect(page.getByLabel('Mobile Number')).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -1,4 +1,4 @@
-import { test, expect, apiLogin, uniqueMobile, useSession } from './fixtures';
+import { test, expect, startedDemoTransaction } from './fixtures';
 
 const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
@@ -13,25 +13,7 @@ test('the camera dialog takes a photo with its location and attaches it to the f
   page,
   request,
 }) => {
-  const session = await apiLogin(request, uniqueMobile(), 'Asha Verma');
-  await useSession(page, session);
-  const headers = { authorization: `Bearer ${session.accessToken}`, 'partner-org-id': 'veridocs' };
-  const created = await (
-    await request.post(`${BASE}/transactions`, { headers, data: { orgId: ORG, eKycFormId: 'demo-form' } })
-  ).json();
-  const txnId = created.data.transactionId as string;
-  await request.patch(`${BASE}/transactions/user-response`, {
-    headers,
-    data: {
-      orgId: ORG,
-      txnId,
-      data: [
-        { questionId: 'demo-q-purpose', answer: 'VISA' },
-        { questionId: 'demo-q-source', answer: 'ONLINE' },
-      ],
-    },
-  });
-  await request.post(`${BASE}/transactions/process`, { headers, data: { orgId: ORG, txnId } });
+  const { headers, txnId } = await startedDemoTransaction(page, request);
 
   await page.goto(`/verification?orgId=${ORG}&txnId=${txnId}&name=dl`);
   await page.getByRole('button', { name: 'Take photo' }).click();

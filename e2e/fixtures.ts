@@ -10,7 +10,10 @@ export function uniqueMobile(): string {
 }
 
 /** The newest OTP the dev outbox holds for a number (the outbox is the embedded SMS/WhatsApp provider). */
-export async function latestOtp(request: APIRequestContext, mobile: string): Promise<{ otp: string; channel: string }> {
+export async function latestOtp(
+  request: APIRequestContext,
+  mobile: string,
+): Promise<{ otp: string; channel: string }> {
   let last: unknown;
   for (let i = 0; i < 50; i++) {
     const res = await request.get(`/api/dev/outbox?to=${mobile}`);
@@ -26,15 +29,28 @@ export async function latestOtp(request: APIRequestContext, mobile: string): Pro
 type Session = { accessToken: string; refreshToken: string; refreshTokenExpiresIn: number };
 
 /** Signs a number in through the API (creating the wallet when new): for tests that start logged in. */
-export async function apiLogin(request: APIRequestContext, mobile: string, name = 'Asha Verma'): Promise<Session> {
-  const login = await request.post(`${WALLET}/profile/login`, { data: { mobile, channel: 'sms' }, headers: PARTNER_HEADERS });
+export async function apiLogin(
+  request: APIRequestContext,
+  mobile: string,
+  name = 'Asha Verma',
+): Promise<Session> {
+  const login = await request.post(`${WALLET}/profile/login`, {
+    data: { mobile, channel: 'sms' },
+    headers: PARTNER_HEADERS,
+  });
   expect(login.ok()).toBeTruthy();
   const { txnId } = (await login.json()).data;
   const { otp } = await latestOtp(request, mobile);
-  const verify = await request.put(`${WALLET}/profile/otp/${txnId}/verify`, { data: { otp }, headers: PARTNER_HEADERS });
+  const verify = await request.put(`${WALLET}/profile/otp/${txnId}/verify`, {
+    data: { otp },
+    headers: PARTNER_HEADERS,
+  });
   const verified = (await verify.json()).data;
   if (!verified.newUser) return verified;
-  const created = await request.post(`${WALLET}/profile`, { data: { mobile, name, txnId }, headers: PARTNER_HEADERS });
+  const created = await request.post(`${WALLET}/profile`, {
+    data: { mobile, name, txnId },
+    headers: PARTNER_HEADERS,
+  });
   expect(created.ok()).toBeTruthy();
   return (await created.json()).data;
 }
@@ -55,7 +71,9 @@ export async function useSession(page: Page, session: Session) {
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
 }
 
 /** Fails the test on any console error or uncaught page error. */
@@ -65,7 +83,8 @@ export const test = base.extend<{ failOnConsoleError: void }>({
       const errors: string[] = [];
       page.on('console', (msg) => {
         // The browser's own "Failed to load resource" line for an expected 4xx is not an app error.
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+          errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(err.message));
       await use();
@@ -75,3 +94,28 @@ export const test = base.extend<{ failOnConsoleError: void }>({
   ],
 });
 export { expect };
+
+/** A signed-in candidate (session put in the page) with a started transaction on the demo form. */
+export async function startedDemoTransaction(page: Page, request: APIRequestContext, name = 'Asha Verma') {
+  const session = await apiLogin(request, uniqueMobile(), name);
+  await useSession(page, session);
+  const headers = { authorization: `Bearer ${session.accessToken}`, 'partner-org-id': 'veridocs' };
+  const base = '/api/verification/v1';
+  const orgId = 'demo-university';
+  const created = await request.post(`${base}/transactions`, {
+    headers,
+    data: { orgId, eKycFormId: 'demo-form' },
+  });
+  const txnId = (await created.json()).data.transactionId as string;
+  const answers = [
+    { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+    { questionId: 'demo-q-source', answer: 'EMPLOYER' },
+  ];
+  await request.patch(`${base}/transactions/user-response`, {
+    headers,
+    data: { orgId, txnId, data: answers },
+  });
+  const processed = await request.post(`${base}/transactions/process`, { headers, data: { orgId, txnId } });
+  expect((await processed.json()).code).toBe(0);
+  return { session, headers, txnId, orgId };
+}

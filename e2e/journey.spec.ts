@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { test, expect, apiLogin, latestOtp, uniqueMobile, useSession, expectNoSeriousA11yViolations } from './fixtures';
+import {
+  test,
+  expect,
+  apiLogin,
+  latestOtp,
+  uniqueMobile,
+  useSession,
+  expectNoSeriousA11yViolations,
+} from './fixtures';
 
 async function demoLink(page: Page): Promise<string> {
   const res = await page.request.get('/api/dev/demo');
@@ -9,9 +17,21 @@ async function demoLink(page: Page): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-const TILES = ['Aadhaar', 'Passport', 'Driving licence', 'Degree', '12th', '10th', 'Employment check', 'Employment'];
+const TILES = [
+  'Aadhaar',
+  'Passport',
+  'Driving licence',
+  'Degree',
+  '12th',
+  '10th',
+  'Employment check',
+  'Employment',
+];
 
-test('sign in from the demo link, answer the questionnaire, see every tile, skip one and see the ring move', async ({ page, request }) => {
+test('sign in from the demo link, answer the questionnaire, see every tile, skip one and see the ring move', async ({
+  page,
+  request,
+}) => {
   const link = await demoLink(page);
   const mobile = uniqueMobile();
 
@@ -76,13 +96,19 @@ test('sign in from the demo link, answer the questionnaire, see every tile, skip
   await expect(page.getByText('Demo verification form').first()).toBeVisible();
 });
 
-test('a degree typed in the form is saved as the candidate goes and comes back after a reload', async ({ page, request }) => {
+test('a degree typed in the form is saved as the candidate goes and comes back after a reload', async ({
+  page,
+  request,
+}) => {
   const session = await apiLogin(request, uniqueMobile(), 'Ravi Kumar');
   await useSession(page, session);
   const headers = { authorization: `Bearer ${session.accessToken}`, 'partner-org-id': 'veridocs' };
   const base = '/api/verification/v1';
   const created = await (
-    await request.post(`${base}/transactions`, { headers, data: { orgId: 'demo-university', eKycFormId: 'demo-form' } })
+    await request.post(`${base}/transactions`, {
+      headers,
+      data: { orgId: 'demo-university', eKycFormId: 'demo-form' },
+    })
   ).json();
   const txnId = created.data.transactionId as string;
   await request.patch(`${base}/transactions/user-response`, {
@@ -96,7 +122,16 @@ test('a degree typed in the form is saved as the candidate goes and comes back a
       ],
     },
   });
-  expect((await (await request.post(`${base}/transactions/process`, { headers, data: { orgId: 'demo-university', txnId } })).json()).code).toBe(0);
+  expect(
+    (
+      await (
+        await request.post(`${base}/transactions/process`, {
+          headers,
+          data: { orgId: 'demo-university', txnId },
+        })
+      ).json()
+    ).code,
+  ).toBe(0);
 
   // A form link opened afresh shows the init screen; the started transaction offers "View Verification".
   await page.goto(`/ekyc/demo-form/${txnId}?orgId=demo-university`);
@@ -107,16 +142,21 @@ test('a degree typed in the form is saved as the candidate goes and comes back a
   await expect(page.getByText('All changes saved')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Degree', exact: true })).toHaveValue('Bachelor of Technology');
+  await expect(page.getByRole('textbox', { name: 'Degree', exact: true })).toHaveValue(
+    'Bachelor of Technology',
+  );
   await page.getByRole('link', { name: /back/i }).first().click();
   await expect(page.getByRole('button', { name: /^Degree, Data Saved/i })).toBeVisible();
 });
 
-test('an expired form and another candidate\'s transaction get clear screens', async ({ page, request }) => {
+test("an expired form and another candidate's transaction get clear screens", async ({ page, request }) => {
   const owner = await apiLogin(request, uniqueMobile(), 'Owner Person');
   const headers = { authorization: `Bearer ${owner.accessToken}`, 'partner-org-id': 'veridocs' };
   const created = await (
-    await request.post('/api/verification/v1/transactions', { headers, data: { orgId: 'demo-university', eKycFormId: 'demo-form' } })
+    await request.post('/api/verification/v1/transactions', {
+      headers,
+      data: { orgId: 'demo-university', eKycFormId: 'demo-form' },
+    })
   ).json();
 
   await useSession(page, await apiLogin(request, uniqueMobile(), 'Someone Else'));

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { documentSvg } from '../apps/server/src/modules/documents/analysis/test-fixtures';
-import { test, expect, apiLogin, uniqueMobile, useSession } from './fixtures';
+import { test, expect, startedDemoTransaction } from './fixtures';
 
 const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
@@ -14,28 +14,33 @@ async function marksheetPdf(name: string): Promise<Buffer> {
     const page = doc.addPage([595, 842]);
     page.drawText(`STATEMENT OF MARKS - SEMESTER ${p}`, { x: 50, y: 790, size: 16, font });
     page.drawText(`Name: ${name}`, { x: 50, y: 760, size: 12, font });
-    for (let i = 0; i < 40; i++) page.drawText(`Subject ${i + 1}   Marks ${60 + ((i * 7) % 40)} / 100   Passed`, { x: 50, y: 730 - i * 16, size: 10, font });
+    for (let i = 0; i < 40; i++)
+      page.drawText(`Subject ${i + 1}   Marks ${60 + ((i * 7) % 40)} / 100   Passed`, {
+        x: 50,
+        y: 730 - i * 16,
+        size: 10,
+        font,
+      });
   }
   const bytes = Buffer.from(await doc.save());
-  return bytes.length >= 45_000 ? bytes : Buffer.concat([bytes, Buffer.from(`\n%${' '.repeat(45_000 - bytes.length)}\n`)]);
+  return bytes.length >= 45_000
+    ? bytes
+    : Buffer.concat([bytes, Buffer.from(`\n%${' '.repeat(45_000 - bytes.length)}\n`)]);
 }
 
-test('a candidate fills Aadhaar in the browser, adds a degree, skips the rest and submits', async ({ page, request }) => {
-  const session = await apiLogin(request, uniqueMobile(), 'Asha Verma');
-  await useSession(page, session);
-  const headers = { authorization: `Bearer ${session.accessToken}`, 'partner-org-id': 'veridocs' };
-  const created = await (await request.post(`${BASE}/transactions`, { headers, data: { orgId: ORG, eKycFormId: 'demo-form' } })).json();
-  const txnId = created.data.transactionId as string;
-  await request.patch(`${BASE}/transactions/user-response`, {
-    headers,
-    data: { orgId: ORG, txnId, data: [{ questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' }, { questionId: 'demo-q-source', answer: 'EMPLOYER' }] },
-  });
-  await request.post(`${BASE}/transactions/process`, { headers, data: { orgId: ORG, txnId } });
+test('a candidate fills Aadhaar in the browser, adds a degree, skips the rest and submits', async ({
+  page,
+  request,
+}) => {
+  const { headers, txnId } = await startedDemoTransaction(page, request);
 
   // The degree through the API (its searchable dropdown and pickers have their own tests).
   const marksheet = await request.post('/api/utility/files', {
     headers,
-    multipart: { fileCategory: 'marksheet', file: { name: 'marksheet.pdf', mimeType: 'application/pdf', buffer: await marksheetPdf('Asha Verma') } },
+    multipart: {
+      fileCategory: 'marksheet',
+      file: { name: 'marksheet.pdf', mimeType: 'application/pdf', buffer: await marksheetPdf('Asha Verma') },
+    },
   });
   const marksheetFile = (await marksheet.json()).data;
   expect(marksheetFile.state).not.toBe('ERROR');
@@ -62,8 +67,14 @@ test('a candidate fills Aadhaar in the browser, adds a degree, skips the rest an
   const blocks = page.getByRole('group', { name: /Aadhaar number/ }).getByRole('textbox');
   await blocks.first().click();
   await page.keyboard.type('123412341234');
-  const scan = await sharp(Buffer.from(documentSvg(7))).flatten({ background: '#fff' }).jpeg({ quality: 95 }).toBuffer();
-  await page.locator('input[type="file"]').first().setInputFiles({ name: 'aadhaar.jpg', mimeType: 'image/jpeg', buffer: scan });
+  const scan = await sharp(Buffer.from(documentSvg(7)))
+    .flatten({ background: '#fff' })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'aadhaar.jpg', mimeType: 'image/jpeg', buffer: scan });
   await expect(page.getByRole('button', { name: 'Remove aadhaar.jpg' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Submit' }).click();
 
@@ -77,7 +88,9 @@ test('a candidate fills Aadhaar in the browser, adds a degree, skips the rest an
   await expect(page.getByRole('heading', { name: 'Your verification has been submitted' })).toBeVisible();
 
   // The server agrees: submitted, with an expected completion date.
-  const info = await (await request.get(`${BASE}/transactions/info?orgId=${ORG}&txnId=${txnId}`, { headers })).json();
+  const info = await (
+    await request.get(`${BASE}/transactions/info?orgId=${ORG}&txnId=${txnId}`, { headers })
+  ).json();
   expect(info.data.state).toBe('SUBMITTED');
   expect(info.data.expectedCompletionDate?.maxDate).toBeTruthy();
 });
