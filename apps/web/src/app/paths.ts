@@ -1,7 +1,9 @@
 /** Every route path of the candidate app (spec §2), in one place. */
 
-/** The path segment that marks the form area: /ekyc/:formId/:txnId? */
-export const FORM_URL_KEY = 'ekyc';
+import { FORM_URL_KEY } from '@veridocs/shared';
+
+/** The path segment that marks the form area (/ekyc/:formId/:txnId?), fixed in packages/shared. */
+export { FORM_URL_KEY };
 
 export const PATHS = {
   home: '/',
@@ -62,9 +64,11 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.selectEvaluationPartner,
 ] as const;
 
-export function formEntryPath(formId: string, txnId?: string): string {
+/** A form link: /ekyc/{formId}[/{txnId}][?orgId=..]. */
+export function formEntryPath(formId: string, txnId?: string, orgId?: string): string {
   const base = `/${FORM_URL_KEY}/${encodeURIComponent(formId)}`;
-  return txnId ? `${base}/${encodeURIComponent(txnId)}` : base;
+  const path = txnId ? `${base}/${encodeURIComponent(txnId)}` : base;
+  return orgId === undefined ? path : `${path}?${new URLSearchParams({ orgId }).toString()}`;
 }
 
 /**

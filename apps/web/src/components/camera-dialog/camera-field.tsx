@@ -9,6 +9,7 @@ import type { GeoTaggedPhoto, UploadFn } from '../../lib/api/files-api';
 import { FileCard } from '../file-upload/file-card';
 import { filesOf } from '../file-upload/file-value';
 import { CameraDialog, LocationDetails } from './camera-dialog';
+import { FieldGroupLabel } from '../field-group-label/field-group-label';
 
 /** A stored photo value (restored from the server included), or null. */
 export function photoOf(value: unknown): GeoTaggedPhoto | null {
@@ -63,18 +64,7 @@ export function CameraField({
 
   return (
     <Box role="group" aria-labelledby={labelId} aria-describedby={messageId} sx={{ display: 'grid', gap: 1 }}>
-      <Typography
-        id={labelId}
-        component="p"
-        variant="body2"
-        sx={
-          label
-            ? { fontWeight: 600 }
-            : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }
-        }
-      >
-        {label || accessibleLabel}
-      </Typography>
+      <FieldGroupLabel id={labelId} label={label} accessibleLabel={accessibleLabel} />
       {photo && (
         <FileCard
           file={photo}

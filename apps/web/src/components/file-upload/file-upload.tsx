@@ -22,6 +22,7 @@ import { notify } from '../../lib/notify';
 import { FileCard, createObjectUrl, revokeObjectUrl } from './file-card';
 import { acceptOf, allowedTypesOf, checkFiles, formatSize, type FileSource } from './file-checks';
 import { filesOf, valueOf } from './file-value';
+import { FieldGroupLabel } from '../field-group-label/field-group-label';
 
 interface Upload {
   key: string;
@@ -339,18 +340,7 @@ export function FileUpload({
 
   return (
     <Box role="group" aria-labelledby={labelId} aria-describedby={messageId} sx={{ display: 'grid', gap: 1 }}>
-      <Typography
-        id={labelId}
-        component="p"
-        variant="body2"
-        sx={
-          label
-            ? { fontWeight: 600 }
-            : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }
-        }
-      >
-        {label || accessibleLabel}
-      </Typography>
+      <FieldGroupLabel id={labelId} label={label} accessibleLabel={accessibleLabel} />
 
       {files.map((file) => (
         <FileCard

@@ -17,6 +17,7 @@ import {
   type PublicForm,
   type TransactionInfo,
 } from '@veridocs/shared';
+import { formEntryPath } from '../../app/paths';
 import { useSession } from '../../app/session/session-context';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectProfileName } from '../../app/store/selectors';
@@ -34,7 +35,7 @@ import {
 } from '../../lib/api/verification-api';
 import { QuestionnaireDialog, type Answers } from './dialogs/questionnaire-dialog';
 import { StartProcessDialog } from './dialogs/start-process-dialog';
-import { formLink, hasCode } from './journey';
+import { hasCode } from './journey';
 import { NoticeScreen } from './notice-screen';
 
 interface Loaded {
@@ -151,7 +152,7 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
     : null;
 
   const showFormHome = (id: string) => {
-    const link = formLink(formId, orgId, id);
+    const link = formEntryPath(formId, id, orgId);
     const [pathname = '', search = ''] = link.split(/(?=\?)/);
     ownTxn.current = id;
     dispatch(setSearchedQuery({ pathname, search }));
@@ -171,7 +172,7 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
       const id = created.transactionId;
       if (id !== txnId) {
         ownTxn.current = id;
-        void navigate(formLink(formId, orgId, id), { replace: true });
+        void navigate(formEntryPath(formId, id, orgId), { replace: true });
       }
       const info = await fetchTransactionInfo(orgId, id);
       const action = startAction({

@@ -1,13 +1,6 @@
 import { FORM_URL_KEY, type TransactionInfo, type VerificationEntry } from '@veridocs/shared';
 import { ApiError } from '../../lib/api-client';
 
-/** The form link of a transaction: /ekyc/{formId}/{txnId}?orgId=.. */
-export function formLink(formId: string, orgId: string, txnId?: string): string {
-  const base = `/${FORM_URL_KEY}/${encodeURIComponent(formId)}`;
-  const path = txnId ? `${base}/${encodeURIComponent(txnId)}` : base;
-  return `${path}?${new URLSearchParams({ orgId }).toString()}`;
-}
-
 /** A journey screen's query: ?orgId&txnId (and name for one verification). */
 export function journeyQuery(orgId: string, txnId: string, name?: string): string {
   const params = new URLSearchParams({ orgId, txnId });

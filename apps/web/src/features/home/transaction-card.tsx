@@ -7,11 +7,8 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { displayState, type CandidateTransaction } from '@veridocs/shared';
-import { useAppDispatch } from '../../app/store/hooks';
-import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
-import { setSearchedQuery } from '../../app/store/slices/misc-slice';
+import { FORM_HOME_STATE, formEntryPath } from '../../app/paths';
 import { formatDate } from '../../lib/dates';
-import { transactionLink } from './transaction-link';
 
 function chipColor(state: string): 'default' | 'error' | 'success' | 'info' | 'warning' {
   if (state === 'INSUFFICIENT_DATA' || state === 'FAILED') return 'error';
@@ -23,19 +20,14 @@ function chipColor(state: string): 'default' | 'error' | 'success' | 'info' | 'w
 
 /** One of the candidate's transactions; opens its form home (the init screen is skipped). */
 export function TransactionCard({ transaction: t }: { transaction: CandidateTransaction }) {
-  const dispatch = useAppDispatch();
-  const link = transactionLink(t);
   const state = displayState(t.state);
   const updated = formatDate(t.updatedAt);
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       <CardActionArea
         component={RouterLink}
-        to={link}
-        onClick={() => {
-          dispatch(setSearchedQuery(link));
-          dispatch(setShowInitScreen(false));
-        }}
+        to={formEntryPath(t.formId, t.txnId, t.orgId)}
+        state={FORM_HOME_STATE}
         aria-label={`${t.form.name}, ${t.org.name}, ${state}${updated ? `, updated ${updated}` : ''}`}
         sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, justifyContent: 'flex-start' }}
       >

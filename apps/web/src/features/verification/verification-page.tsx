@@ -33,9 +33,8 @@ const NAME_FIELDS = ['candidateName', 'fullName', 'name'];
 type Load =
   { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; info: VerificationInfo };
 
-function formHome(info: Pick<VerificationInfo, 'formId' | 'txnId' | 'orgId'>): string {
-  return `${formEntryPath(info.formId, info.txnId)}?orgId=${encodeURIComponent(info.orgId)}`;
-}
+const formHome = (info: Pick<VerificationInfo, 'formId' | 'txnId' | 'orgId'>) =>
+  formEntryPath(info.formId, info.txnId, info.orgId);
 
 /** Saved data, with the profile name in the read-only name fields. */
 function initialValues(info: VerificationInfo): FormData {

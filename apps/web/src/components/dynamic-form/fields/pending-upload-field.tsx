@@ -3,6 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import type { FieldRendererProps } from '../types';
+import { FieldGroupLabel } from '../../field-group-label/field-group-label';
 
 /**
  * The default for 'file' and 'live-cam-with-geolocation' until the documents feature plugs its
@@ -20,19 +21,13 @@ export function PendingUploadField({
   const camera = field.inputType === 'live-cam-with-geolocation';
   const labelId = `${id}-label`;
   return (
-    <Box role="group" aria-labelledby={labelId} aria-describedby={helperId}>
-      <Typography
-        id={labelId}
-        component="p"
-        variant="body2"
-        sx={
-          label
-            ? { fontWeight: 600, mb: 0.75 }
-            : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }
-        }
-      >
-        {label || accessibleLabel}
-      </Typography>
+    <Box
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={helperId}
+      sx={{ display: 'grid', gap: 0.75 }}
+    >
+      <FieldGroupLabel id={labelId} label={label} accessibleLabel={accessibleLabel} />
       <Box
         id={id}
         sx={{
