@@ -1,15 +1,7 @@
-import axios, { CanceledError, isAxiosError, isCancel, type AxiosRequestConfig } from 'axios';
 import { MESSAGES, PARTNER_ORG_HEADER, SESSION, capitalise, decodeAccessToken } from '@veridocs/shared';
 import { config } from './config';
 import { decideError, requiresSession } from './error-catalogue';
 import { notify } from './notify';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** The caller shows this request's failure itself: no snackbar (spec §8). */
-    noSnackbar?: boolean;
-  }
-}
 
 /** Every response is `{ code, data, message }`; code 0 is success. */
 export interface ApiEnvelope<T> {
@@ -58,99 +50,218 @@ function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
 
-/** The one axios instance. */
-export const api = axios.create({
-  baseURL: config.apiBaseUrl,
-  timeout: SESSION.requestTimeoutMs,
-  headers: {
-    [PARTNER_ORG_HEADER]: config.partnerOrgId,
-    'Cache-Control': 'no-cache',
-    Pragma: 'no-cache',
-    Expires: '0',
-  },
-});
-
-// Request guard (spec §5) and the bearer token.
-api.interceptors.request.use((request) => {
-  const { accessToken, refreshToken } = bridge.getTokens();
-  const url = request.url ?? '';
-  const method = request.method ?? 'get';
-  if (requiresSession(method, url) && (!accessToken || !decodeAccessToken(accessToken) || !refreshToken)) {
-    notify(MESSAGES.sessionExpired, 'error');
-    bridge.endSession();
-    throw new CanceledError(MESSAGES.sessionExpired, undefined, request);
-  }
-  if (accessToken && !request.headers.has('Authorization')) {
-    request.headers.set('Authorization', `Bearer ${accessToken}`);
-  }
-  return request;
-});
-
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isCancel(error)) {
-    return new ApiError((error as Error).message || 'Request cancelled', { cancelled: true });
-  }
-  if (isAxiosError(error)) {
-    const body: unknown = error.response?.data;
-    const status = error.response?.status ?? null;
-    if (isEnvelope(body)) {
-      return new ApiError(body.message || error.message, { code: body.code, status, data: body.data });
-    }
-    return new ApiError(error.message, { status });
-  }
-  return new ApiError(error instanceof Error ? error.message : String(error));
+export interface RequestOptions {
+  /** The caller shows this request's failure itself: no snackbar (spec §8). */
+  noSnackbar?: boolean | undefined;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
+  /** Milliseconds before the request is given up; the spec's 10 minutes by default. */
+  timeout?: number | undefined;
+  /** `blob` for images; otherwise the body is read as JSON (or text when it is not JSON). */
+  responseType?: 'json' | 'blob' | undefined;
+  /** Bytes sent so far: the request then goes through XMLHttpRequest, which reports them. */
+  onUploadProgress?: ((progress: { loaded: number; total: number | undefined }) => void) | undefined;
 }
 
-function applyCatalogue(error: ApiError, request: AxiosRequestConfig | undefined): ApiError {
+/** What a transport is asked to send: the URL is complete and the headers are final. */
+export interface TransportRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: FormData | Blob | string | null;
+  signal: AbortSignal;
+  responseType: 'json' | 'blob';
+  onUploadProgress?: RequestOptions['onUploadProgress'];
+}
+
+/** Any HTTP answer, whatever its status. A transport throws only when no answer came. */
+export interface TransportResponse {
+  status: number;
+  body: unknown;
+}
+
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+function parseText(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const ok = (status: number) => status >= 200 && status < 300;
+
+const fetchTransport: Transport = async (request) => {
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+  });
+  const body =
+    request.responseType === 'blob' && ok(response.status)
+      ? await response.blob()
+      : parseText(await response.text());
+  return { status: response.status, body };
+};
+
+/** Uploads: fetch cannot report the bytes sent, XMLHttpRequest can. */
+const xhrTransport: Transport = (request) =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method.toUpperCase(), request.url);
+    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) =>
+      request.onUploadProgress?.({
+        loaded: event.loaded,
+        total: event.lengthComputable ? event.total : undefined,
+      });
+    xhr.onload = () => resolve({ status: xhr.status, body: parseText(xhr.responseText) });
+    xhr.onerror = () => reject(new TypeError('Network Error'));
+    const abort = () => xhr.abort();
+    xhr.onabort = () => reject(new DOMException('The request was aborted', 'AbortError'));
+    if (request.signal.aborted) {
+      reject(new DOMException('The request was aborted', 'AbortError'));
+      return;
+    }
+    request.signal.addEventListener('abort', abort, { once: true });
+    xhr.send(request.body);
+  });
+
+const defaultTransport: Transport = (request) =>
+  request.onUploadProgress ? xhrTransport(request) : fetchTransport(request);
+
+let transport: Transport = defaultTransport;
+
+/** Replaces what sends requests (tests answer them in memory); null restores fetch. */
+export function setTransport(next: Transport | null): void {
+  transport = next ?? defaultTransport;
+}
+
+const DEFAULT_HEADERS: Record<string, string> = {
+  [PARTNER_ORG_HEADER]: config.partnerOrgId,
+  'Cache-Control': 'no-cache',
+  Pragma: 'no-cache',
+  Expires: '0',
+};
+
+function failWith(error: ApiError, method: string, url: string, options: RequestOptions): never {
   const decision = decideError({
     status: error.status,
     code: error.code,
     message: error.message,
-    url: request?.url ?? '',
-    method: request?.method ?? 'get',
+    url,
+    method,
     cancelled: error.cancelled,
-    noSnackbar: request?.noSnackbar === true,
+    noSnackbar: options.noSnackbar === true,
   });
   if (decision.snackbar) notify(decision.snackbar, 'error');
   if (decision.logout) bridge.endSession();
-  return error;
+  throw error;
 }
 
-api.interceptors.response.use(
-  (response) => {
-    const body: unknown = response.data;
-    // A 2xx answer with a non-zero code is a failure too (for example 104, "no data").
-    if (isEnvelope(body) && body.code !== 0) {
-      const error = new ApiError(body.message, { code: body.code, status: response.status, data: body.data });
-      return Promise.reject(applyCatalogue(error, response.config));
-    }
-    return response;
-  },
-  (error: unknown) => {
-    const request = isAxiosError(error)
-      ? error.config
-      : isCancel(error)
-        ? (error as CanceledError<unknown>).config
-        : undefined;
-    return Promise.reject(applyCatalogue(toApiError(error), request));
-  },
-);
+/**
+ * Sends one request through the request guard (spec §5), with the bearer, partner and no-cache headers
+ * and the time-out, and maps every failure through the error catalogue (spec §8). Resolves to the
+ * status and body of a successful answer (2xx, envelope code 0).
+ */
+export async function request(
+  method: string,
+  url: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<TransportResponse> {
+  const { accessToken, refreshToken } = bridge.getTokens();
+  if (requiresSession(method, url) && (!accessToken || !decodeAccessToken(accessToken) || !refreshToken)) {
+    notify(MESSAGES.sessionExpired, 'error');
+    bridge.endSession();
+    throw new ApiError(MESSAGES.sessionExpired, { cancelled: true });
+  }
+  const headers: Record<string, string> = { ...DEFAULT_HEADERS, ...options.headers };
+  if (accessToken && !Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) {
+    headers['Authorization'] = `Bearer ${accessToken}`;
+  }
+  let payload: TransportRequest['body'] = null;
+  if (body instanceof FormData || body instanceof Blob) payload = body;
+  else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
 
-async function unwrap<T>(promise: Promise<{ data: ApiEnvelope<T> }>): Promise<T> {
+  const timeoutMs = options.timeout ?? SESSION.requestTimeoutMs;
+  // One signal for the caller's cancel and the time-out (AbortSignal.any is too new for older phones).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timeoutId = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const cancel = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  else options.signal?.addEventListener('abort', cancel, { once: true });
+  const fullUrl = /^https?:\/\//i.test(url) ? url : `${config.apiBaseUrl}${url}`;
+
+  let response: TransportResponse;
+  try {
+    response = await transport({
+      method: method.toUpperCase(),
+      url: fullUrl,
+      headers,
+      body: payload,
+      signal: controller.signal,
+      responseType: options.responseType ?? 'json',
+      onUploadProgress: options.onUploadProgress,
+    });
+  } catch {
+    const cancelled = options.signal?.aborted === true;
+    const message = cancelled
+      ? 'Request cancelled'
+      : timedOut
+        ? `timeout of ${timeoutMs}ms exceeded`
+        : 'Network Error';
+    return failWith(new ApiError(message, { cancelled }), method, url, options);
+  } finally {
+    clearTimeout(timeoutId);
+    options.signal?.removeEventListener('abort', cancel);
+  }
+
+  const answer = response.body;
+  if (isEnvelope(answer) && (answer.code !== 0 || !ok(response.status))) {
+    // A 2xx answer with a non-zero code is a failure too (for example 104, "no data").
+    const error = new ApiError(answer.message || `Request failed with status code ${response.status}`, {
+      code: answer.code,
+      status: response.status,
+      data: answer.data,
+    });
+    return failWith(error, method, url, options);
+  }
+  if (!ok(response.status)) {
+    return failWith(
+      new ApiError(`Request failed with status code ${response.status}`, { status: response.status }),
+      method,
+      url,
+      options,
+    );
+  }
+  return response;
+}
+
+async function unwrap<T>(promise: Promise<TransportResponse>): Promise<T> {
   const response = await promise;
-  return response.data.data;
+  return (response.body as ApiEnvelope<T>).data;
 }
 
 /** Typed helpers: they resolve to the envelope's `data` and reject with an ApiError. */
 export const http = {
-  get: <T>(url: string, options?: AxiosRequestConfig) => unwrap<T>(api.get<ApiEnvelope<T>>(url, options)),
-  post: <T>(url: string, body?: unknown, options?: AxiosRequestConfig) =>
-    unwrap<T>(api.post<ApiEnvelope<T>>(url, body, options)),
-  put: <T>(url: string, body?: unknown, options?: AxiosRequestConfig) =>
-    unwrap<T>(api.put<ApiEnvelope<T>>(url, body, options)),
-  patch: <T>(url: string, body?: unknown, options?: AxiosRequestConfig) =>
-    unwrap<T>(api.patch<ApiEnvelope<T>>(url, body, options)),
+  get: <T>(url: string, options?: RequestOptions) => unwrap<T>(request('get', url, undefined, options)),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    unwrap<T>(request('post', url, body, options)),
+  put: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    unwrap<T>(request('put', url, body, options)),
+  patch: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    unwrap<T>(request('patch', url, body, options)),
 };
 
 /**

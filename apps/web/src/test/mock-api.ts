@@ -1,11 +1,4 @@
-import {
-  AxiosError,
-  AxiosHeaders,
-  CanceledError,
-  type AxiosAdapter,
-  type InternalAxiosRequestConfig,
-} from 'axios';
-import { api } from '../lib/api-client';
+import { setTransport, type Transport } from '../lib/api-client';
 
 export interface RecordedCall {
   method: string;
@@ -18,24 +11,20 @@ type Reply = { status: number; body: unknown } | { networkError: string };
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 /**
- * Replaces the axios adapter of the app's one instance: everything above it (interceptors, guard,
- * error catalogue) runs for real.
+ * Answers the app's requests in memory, in place of fetch: everything above the transport (request
+ * guard, headers, envelope handling, error catalogue) runs for real.
  */
 export function mockApi() {
   const routes: Array<{ method: string; path: string | RegExp; handler: Handler; once: boolean }> = [];
   const calls: RecordedCall[] = [];
-  const original = api.defaults.adapter;
 
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toLowerCase();
-    const url = config.url ?? '';
+  const transport: Transport = async (request) => {
+    const method = request.method.toLowerCase();
+    const url = request.url;
     const headers = Object.fromEntries(
-      Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([key, value]) => [
-        key.toLowerCase(),
-        String(value),
-      ]),
+      Object.entries(request.headers).map(([key, value]) => [key.toLowerCase(), String(value)]),
     );
-    let body: unknown = config.data;
+    let body: unknown = request.body ?? undefined;
     if (typeof body === 'string') {
       try {
         body = JSON.parse(body);
@@ -45,9 +34,7 @@ export function mockApi() {
     }
     const call = { method, url, headers, body };
     calls.push(call);
-    if (config.signal && 'aborted' in config.signal && config.signal.aborted) {
-      throw new CanceledError(undefined, undefined, config);
-    }
+    if (request.signal.aborted) throw new DOMException('The request was aborted', 'AbortError');
     const index = routes.findIndex(
       (route) =>
         route.method === method &&
@@ -58,28 +45,10 @@ export function mockApi() {
       ? await route.handler(call)
       : { status: 404, body: { code: 101, data: null, message: `No mock for ${method} ${url}` } };
     if (route?.once) routes.splice(index, 1);
-    if ('networkError' in reply) throw new AxiosError(reply.networkError, AxiosError.ERR_NETWORK, config);
-    const response = {
-      data: reply.body,
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: {},
-      config,
-      request: {},
-    };
-    const valid = config.validateStatus
-      ? config.validateStatus(reply.status)
-      : reply.status >= 200 && reply.status < 300;
-    if (valid) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
+    if ('networkError' in reply) throw new TypeError(reply.networkError);
+    return { status: reply.status, body: reply.body };
   };
-  api.defaults.adapter = adapter;
+  setTransport(transport);
 
   const mock = {
     calls,
@@ -101,7 +70,7 @@ export function mockApi() {
       );
     },
     restore() {
-      api.defaults.adapter = original;
+      setTransport(null);
     },
   };
   return mock;

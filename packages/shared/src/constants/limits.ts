@@ -1,5 +1,7 @@
 /** Business constants of spec §9 and the OTP rules of docs/decisions/0002-mobile-otp-rules.md. */
 export const MOBILE_LENGTH = 10;
+/** An Indian mobile number: 10 digits, the first 6 to 9. The schema and the login form both use it. */
+export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
 export const MOBILE_OTP_LENGTH = 6;
 export const OTP = {
   /** An OTP stops working after this many seconds. */

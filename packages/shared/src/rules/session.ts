@@ -1,6 +1,23 @@
 import { SESSION } from '../constants/limits.js';
 import { API_PATHS, SERVICE_BASES } from '../constants/api-paths.js';
-import { accessTokenPayloadSchema, type AccessTokenPayload } from '../schemas/auth.js';
+import type { AccessTokenPayload } from '../schemas/auth.js';
+
+/**
+ * The claims accessTokenPayloadSchema describes, checked by hand: this runs in the browser at start-up
+ * and on every request, where zod would add ~25 KB to the sign-in page (ADR 0008). A test keeps the
+ * two in step.
+ */
+export function isAccessTokenPayload(value: unknown): value is AccessTokenPayload {
+  if (typeof value !== 'object' || value === null) return false;
+  const claims = value as Record<string, unknown>;
+  return (
+    typeof claims['sub'] === 'string' &&
+    typeof claims['mobile'] === 'string' &&
+    typeof claims['sid'] === 'string' &&
+    typeof claims['exp'] === 'number' &&
+    typeof claims['iat'] === 'number'
+  );
+}
 
 /** Decodes the access token's payload: its second dot-separated segment (spec §3). Null if it cannot. */
 export function decodeAccessToken(token: string | null | undefined): AccessTokenPayload | null {
@@ -11,8 +28,8 @@ export function decodeAccessToken(token: string | null | undefined): AccessToken
     const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
     const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
     const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
-    const parsed = accessTokenPayloadSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
-    return parsed.success ? parsed.data : null;
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return isAccessTokenPayload(claims) ? claims : null;
   } catch {
     return null;
   }

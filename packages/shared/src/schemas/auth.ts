@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { MOBILE_OTP_LENGTH, PROFILE_NAME } from '../constants/limits.js';
+import { MOBILE_OTP_LENGTH, MOBILE_PATTERN, PROFILE_NAME } from '../constants/limits.js';
 import { MESSAGES } from '../constants/messages.js';
 
 /** A 10-digit Indian mobile number: starts with 6-9. */
 export const mobileSchema = z
   .string({ error: MESSAGES.invalidMobile })
   .trim()
-  .regex(/^[6-9]\d{9}$/, MESSAGES.invalidMobile);
+  .regex(MOBILE_PATTERN, MESSAGES.invalidMobile);
 
 export const otpChannelSchema = z.enum(['sms', 'whatsapp']);
 export type OtpChannel = z.infer<typeof otpChannelSchema>;

@@ -57,7 +57,7 @@ describe('Contact Us rule wiring (spec §2)', () => {
     act(() => {
       app.store.dispatch(setCandidateTransactions([{ state: 'IN_PROGRESS' }]));
     });
-    expect(within(nav).getByRole('heading', { name: 'Contact Us' })).toBeInTheDocument();
+    expect(await within(nav).findByRole('heading', { name: 'Contact Us' })).toBeInTheDocument();
     expect(within(nav).getByText('Monday to Friday, 11 AM to 7 PM IST')).toBeInTheDocument();
   });
 });

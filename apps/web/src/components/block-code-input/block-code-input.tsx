@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useImperativeHandle,
   useRef,
   useState,
@@ -8,6 +9,7 @@ import {
 } from 'react';
 import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
+import { showCleanedValue } from '../../lib/controlled-input';
 
 export interface BlockCodeInputHandle {
   /** Focuses a block (the first by default). */
@@ -136,6 +138,13 @@ export function BlockCodeInput({
 
   useImperativeHandle(ref, () => ({ focus: (index = 0) => focusBlock(index) }));
 
+  // Focus on mount by hand: Preact (ADR 0011) only sets the autofocus attribute, which a page rendered
+  // after load ignores.
+  const focusOnMount = useRef(autoFocus);
+  useEffect(() => {
+    if (focusOnMount.current) inputs.current[0]?.focus();
+  }, []);
+
   const commit = (next: string[]) => {
     setParts(next);
     const joined = next.join('');
@@ -164,7 +173,11 @@ export function BlockCodeInput({
     const previous = parts[index] ?? '';
     const digits = digitsOf(input.value);
     if (digits.length <= size) {
-      if (digits === previous && input.value !== previous) return; // only non-digits were typed
+      if (digits === previous && input.value !== previous) {
+        // Only non-digits were typed: nothing changes, so the block is put back by hand.
+        showCleanedValue(input, previous);
+        return;
+      }
       const next = [...parts];
       next[index] = digits;
       commit(next);
@@ -229,7 +242,6 @@ export function BlockCodeInput({
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          autoFocus={autoFocus && index === 0}
           aria-label={inputLabel(index + 1, count)}
           aria-invalid={error || undefined}
           disabled={disabled}

@@ -223,7 +223,8 @@ describe('CameraDialog', () => {
     expect(input).toHaveAttribute('accept', 'image/*');
     expect(input).toHaveAttribute('capture', 'environment');
     const click = vi.spyOn(input, 'click');
-    await user.click(screen.getByRole('button', { name: 'Take a photo with your device' }));
+    // The dialog is announced once it has opened (after the first effects).
+    await user.click(await screen.findByRole('button', { name: 'Take a photo with your device' }));
     expect(click).toHaveBeenCalled();
 
     await user.upload(input, new File([new Uint8Array(60_000)], 'IMG_0001.jpg', { type: 'image/jpeg' }));

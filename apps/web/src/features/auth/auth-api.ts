@@ -1,8 +1,5 @@
 import {
   API_PATHS,
-  loginResponseSchema,
-  sessionSchema,
-  verifyOtpResponseSchema,
   type CreateWalletRequest,
   type LoginRequest,
   type LoginResponse,
@@ -12,27 +9,28 @@ import {
 import { http } from '../../lib/api-client';
 import { config } from '../../lib/config';
 
-/** The sign-in calls. Each form shows its own failure inline, so none of them raises a snackbar. */
+/**
+ * The sign-in calls. Each form shows its own failure inline, so none of them raises a snackbar. The
+ * answers are typed from the shared schemas but not parsed here: the server already serialises them
+ * through those schemas, and zod would add ~25 KB to the sign-in page (ADR 0008).
+ */
 const wallet = (path: string) => `${config.services.webWallet}${path}`;
 
 /** POST profile login: sends an OTP (for new numbers too). */
-export async function requestOtp(body: LoginRequest): Promise<LoginResponse> {
-  const data = await http.post<unknown>(wallet(API_PATHS.profile.login), body, { noSnackbar: true });
-  return loginResponseSchema.parse(data);
+export function requestOtp(body: LoginRequest): Promise<LoginResponse> {
+  return http.post<LoginResponse>(wallet(API_PATHS.profile.login), body, { noSnackbar: true });
 }
 
 /** PUT /profile/otp/{txnId}/verify: a session for a known number, or newUser for a new one. */
-export async function verifyOtp(txnId: string, otp: string): Promise<VerifyOtpResponse> {
-  const data = await http.put<unknown>(
+export function verifyOtp(txnId: string, otp: string): Promise<VerifyOtpResponse> {
+  return http.put<VerifyOtpResponse>(
     wallet(API_PATHS.profile.verifyOtp(txnId)),
     { otp },
     { noSnackbar: true },
   );
-  return verifyOtpResponseSchema.parse(data);
 }
 
 /** POST profile base: creates the wallet of a new number whose OTP was just verified. */
-export async function createWallet(body: CreateWalletRequest): Promise<Session> {
-  const data = await http.post<unknown>(wallet(API_PATHS.profile.base), body, { noSnackbar: true });
-  return sessionSchema.parse(data);
+export function createWallet(body: CreateWalletRequest): Promise<Session> {
+  return http.post<Session>(wallet(API_PATHS.profile.base), body, { noSnackbar: true });
 }

@@ -11,7 +11,8 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { MESSAGES, MOBILE_LENGTH, mobileSchema, type OtpChannel } from '@veridocs/shared';
+import { MESSAGES, MOBILE_LENGTH, MOBILE_PATTERN, type OtpChannel } from '@veridocs/shared';
+import { showCleanedValue, useAutoFocus } from '../../lib/controlled-input';
 import { CHANNEL_LABELS } from './mask';
 
 interface MobileStepProps {
@@ -27,7 +28,7 @@ interface MobileStepProps {
 }
 
 export function isValidMobile(mobile: string): boolean {
-  return mobileSchema.safeParse(mobile).success;
+  return MOBILE_PATTERN.test(mobile);
 }
 
 /** Step 1: the mobile number and the channel the OTP goes by. */
@@ -42,6 +43,7 @@ export function MobileStep({
   autoFocus = false,
 }: MobileStepProps) {
   const id = useId();
+  const autoFocusRef = useAutoFocus<HTMLInputElement>(autoFocus);
   const [touched, setTouched] = useState(false);
   const valid = isValidMobile(mobile);
   // Complain only once the number is complete, or the field was left unfinished.
@@ -61,11 +63,15 @@ export function MobileStep({
         </InputLabel>
         <OutlinedInput
           id={`${id}-mobile`}
-          autoFocus={autoFocus}
+          inputRef={autoFocusRef}
           label="Mobile Number"
           notched
           value={mobile}
-          onChange={(event) => onMobileChange(event.target.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH))}
+          onChange={(event) => {
+            const digits = event.target.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH);
+            showCleanedValue(event.target, digits);
+            onMobileChange(digits);
+          }}
           onBlur={() => setTouched(true)}
           startAdornment={<InputAdornment position="start">+91</InputAdornment>}
           inputProps={{

@@ -60,7 +60,7 @@ describe('home (spec §2): the candidate’s transactions', () => {
     await user.click(await screen.findByRole('link', { name: /^Form 1/ }));
     await waitFor(() => expect(probe.current?.pathname).toBe('/ekyc/form-1/txn-1'));
     expect(probe.current?.search).toBe('?orgId=org-1');
-    expect(app.store.getState().formData.showInitScreen).toBe(false);
+    await waitFor(() => expect(app.store.getState().formData.showInitScreen).toBe(false));
     expect(app.store.getState().misc.searchedQuery).toEqual({
       pathname: '/ekyc/form-1/txn-1',
       search: '?orgId=org-1',

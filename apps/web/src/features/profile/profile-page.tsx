@@ -21,6 +21,7 @@ import { setProfile } from '../../app/store/slices/profile-slice';
 import { errorMessage } from '../../lib/api-client';
 import { updateProfile } from '../../lib/api/wallet-api';
 import { formatDate } from '../../lib/dates';
+import { useAutoFocus } from '../../lib/controlled-input';
 
 const nameFormSchema = z.object({ name: profileNameSchema });
 type NameForm = z.input<typeof nameFormSchema>;
@@ -41,6 +42,7 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
   const session = useSession();
   const { enqueueSnackbar } = useSnackbar();
   const [serverError, setServerError] = useState<string | null>(null);
+  const autoFocusRef = useAutoFocus<HTMLInputElement>();
   const {
     register,
     handleSubmit,
@@ -69,7 +71,7 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
       <TextField
         label="Full Name"
         autoComplete="name"
-        autoFocus
+        inputRef={autoFocusRef}
         error={Boolean(errors.name)}
         helperText={errors.name?.message ?? 'As it appears on your documents.'}
         {...register('name')}

@@ -6,7 +6,7 @@ import {
   geolocationResultSchema,
   type GeolocationResult,
 } from '@veridocs/shared';
-import { api, http } from '../api-client';
+import { http, request } from '../api-client';
 import { config } from '../config';
 
 /** Files and geocoding calls (spec §7 files, geocoding), relative to the utility service. */
@@ -98,6 +98,6 @@ export async function reverseGeocode(latitude: number, longitude: number): Promi
 
 /** An API image (the map) fetched with the bearer, as a Blob the caller turns into an object URL. */
 export async function fetchApiImage(path: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await api.get<Blob>(path, { responseType: 'blob', noSnackbar: true, signal });
-  return response.data;
+  const response = await request('get', path, undefined, { responseType: 'blob', noSnackbar: true, signal });
+  return response.body as Blob;
 }

@@ -1,6 +1,5 @@
 import {
   API_PATHS,
-  sessionSchema,
   type Profile,
   type Session,
   type UpdateProfileRequest,
@@ -13,12 +12,12 @@ const wallet = (path: string) => `${config.services.webWallet}${path}`;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** PUT get-token with the refresh token: a new session (the refresh token rotates). */
-export async function refreshTokens(refreshToken: string): Promise<Session> {
-  const data = await http.put<unknown>(wallet(API_PATHS.profile.getToken), undefined, {
+export function refreshTokens(refreshToken: string): Promise<Session> {
+  // Typed, not parsed: the server serialises it through sessionSchema (no zod at start-up, ADR 0008).
+  return http.put<Session>(wallet(API_PATHS.profile.getToken), undefined, {
     headers: bearer(refreshToken),
     noSnackbar: true,
   });
-  return sessionSchema.parse(data);
 }
 
 /** Revokes the refresh token; best effort, so it is quick and silent. */
