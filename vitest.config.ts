@@ -29,7 +29,10 @@ export default defineConfig({
         extends: './apps/web/vite.config.ts',
         // The web app runs on Preact (ADR 0011): every dependency is bundled through the aliases of
         // vite.config.ts, with browser entry points, so no test ever renders with React itself.
-        resolve: { conditions: ['module', 'browser', 'import', 'development'], mainFields: ['browser', 'module', 'main'] },
+        resolve: {
+          conditions: ['module', 'browser', 'import', 'development'],
+          mainFields: ['browser', 'module', 'main'],
+        },
         test: {
           name: 'web',
           root: './apps/web',
@@ -40,7 +43,9 @@ export default defineConfig({
           alias: [{ find: /^@testing-library\/react$/, replacement: testingLibraryReactEsm }],
           server: { deps: { inline: true } },
           // CommonJS-only (react-redux's selector hook): pre-bundled, which applies the aliases.
-          deps: { optimizer: { client: { enabled: true, include: ['use-sync-external-store/with-selector.js'] } } },
+          deps: {
+            optimizer: { client: { enabled: true, include: ['use-sync-external-store/with-selector.js'] } },
+          },
         },
       },
     ],

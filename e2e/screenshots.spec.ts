@@ -25,6 +25,15 @@ for (const size of SIZES) {
     await expect(page.getByText(/Asha Verma/).first()).toBeVisible();
     await page.screenshot({ path: `e2e/screenshots/home-${size.name}.png`, fullPage: true });
 
+    // A snackbar (the app's own host, ADR 0008): the profile's "Name updated".
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit name' }).click();
+    await page.getByLabel('Full Name').fill('Asha R Verma');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Name updated' })).toBeVisible();
+    await page.waitForTimeout(300); // past its 200 ms entrance
+    await page.screenshot({ path: `e2e/screenshots/profile-snackbar-${size.name}.png` });
+
     // The journey: init screen, questionnaire, form home, a verification form.
     await page.goto('/ekyc/demo-form?orgId=demo-university');
     await expect(page.getByRole('button', { name: 'Start Verification' })).toBeVisible();

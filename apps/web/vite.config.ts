@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The web builds from the shared TypeScript sources, never from a possibly stale `dist/`. */
@@ -6,9 +6,40 @@ const sharedSource = decodeURIComponent(
   new URL('../../packages/shared/src/index.ts', import.meta.url).pathname,
 );
 
+/**
+ * Everything the sign-in page needs before it runs (the entry and login-page.tsx, with their static
+ * imports), collected once the module graph is known. It becomes one chunk instead of dozens of small
+ * ones that each cost a request and compress worse on their own (ADR 0008).
+ */
+function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'veridocs-sign-in-chunk',
+    apply: 'build',
+    buildEnd() {
+      const roots = [...this.getModuleIds()].filter(
+        (id) => id.endsWith('/src/main.tsx') || id.endsWith('/src/features/auth/login-page.tsx'),
+      );
+      const stack = [...roots];
+      while (stack.length > 0) {
+        const id = stack.pop()!;
+        if (members.has(id)) continue;
+        members.add(id);
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  // The shared barrel reaches every schema (and zod); the sign-in page uses none of them, so they are
+  // left to the chunks of the screens that do.
+  const unused = /\/node_modules\/zod\/|\/packages\/shared\/src\/schemas\//;
+  return { plugin, test: (id) => members.has(id) && !unused.test(id) };
+}
+
+const signIn = signInChunk();
+
 export default defineConfig({
   // JSX and TypeScript only: React Fast Refresh needs React itself, so an edit reloads the page in dev.
-  plugins: [react({ refreshExclude: /./ })],
+  plugins: [react({ refreshExclude: /./ }), signIn.plugin],
   resolve: {
     alias: [
       { find: '@veridocs/shared', replacement: sharedSource },
@@ -33,5 +64,6 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'sign-in', test: signIn.test }] } } },
   },
 });

@@ -1,24 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/es/integration/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider, useSnackbar } from 'notistack';
-import { UI_LIMITS } from '@veridocs/shared';
-import { setNotifier } from '../lib/notify';
+import { SnackbarHost } from '../components/snackbar-host/snackbar-host';
 import type { AppState } from './session/create-app';
 import { SessionContext } from './session/session-context';
 import { theme } from './theme';
-
-/** Lets code outside React (the API client) show snackbars. */
-function NotifierBridge() {
-  const { enqueueSnackbar } = useSnackbar();
-  useEffect(() => {
-    setNotifier((message, variant) => enqueueSnackbar(message, { variant }));
-    return () => setNotifier(null);
-  }, [enqueueSnackbar]);
-  return null;
-}
 
 export function AppProviders({ app, children }: { app: AppState; children: ReactNode }) {
   return (
@@ -26,16 +14,10 @@ export function AppProviders({ app, children }: { app: AppState; children: React
       <SessionContext.Provider value={app.session}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <SnackbarProvider
-            maxSnack={UI_LIMITS.snackbarMax}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-            autoHideDuration={5000}
-          >
-            <NotifierBridge />
-            <PersistGate persistor={app.persistor} loading={null}>
-              {children}
-            </PersistGate>
-          </SnackbarProvider>
+          <SnackbarHost />
+          <PersistGate persistor={app.persistor} loading={null}>
+            {children}
+          </PersistGate>
         </ThemeProvider>
       </SessionContext.Provider>
     </Provider>

@@ -1,4 +1,4 @@
-/** Snackbars from outside React go through this holder; the app's providers set it to notistack. */
+/** Snackbars from outside React go through this holder; the app's SnackbarHost sets it. */
 export type NotifyVariant = 'default' | 'error' | 'success' | 'warning' | 'info';
 export type Notifier = (message: string, variant: NotifyVariant) => void;
 

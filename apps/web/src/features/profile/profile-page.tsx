@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -22,6 +21,7 @@ import { errorMessage } from '../../lib/api-client';
 import { updateProfile } from '../../lib/api/wallet-api';
 import { formatDate } from '../../lib/dates';
 import { useAutoFocus } from '../../lib/controlled-input';
+import { notify } from '../../lib/notify';
 
 const nameFormSchema = z.object({ name: profileNameSchema });
 type NameForm = z.input<typeof nameFormSchema>;
@@ -40,7 +40,6 @@ function formatMobile(mobile: string): string {
 function EditNameForm({ current, onDone }: { current: string; onDone: () => void }) {
   const dispatch = useAppDispatch();
   const session = useSession();
-  const { enqueueSnackbar } = useSnackbar();
   const [serverError, setServerError] = useState<string | null>(null);
   const autoFocusRef = useAutoFocus<HTMLInputElement>();
   const {
@@ -59,7 +58,7 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
       if (updated && typeof updated === 'object' && 'profileDetails' in updated)
         dispatch(setProfile(updated));
       else await session.loadProfile();
-      enqueueSnackbar('Name updated', { variant: 'success' });
+      notify('Name updated', 'success');
       onDone();
     } catch (error) {
       setServerError(errorMessage(error));

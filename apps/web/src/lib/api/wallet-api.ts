@@ -1,9 +1,4 @@
-import {
-  API_PATHS,
-  type Profile,
-  type Session,
-  type UpdateProfileRequest,
-} from '@veridocs/shared';
+import { API_PATHS, type Profile, type Session, type UpdateProfileRequest } from '@veridocs/shared';
 import { http } from '../api-client';
 import { config } from '../config';
 
