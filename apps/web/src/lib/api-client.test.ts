@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PARTNER_ORG_ID, MESSAGES } from '@veridocs/shared';
 import { fail, makeAccessToken, ok } from '../test/fixtures';
 import { mockApi, type MockApi } from '../test/mock-api';
-import { ApiError, configureApiClient, http } from './api-client';
+import { ApiError, configureApiClient, http, request, setTransport } from './api-client';
 import { setNotifier, type Notifier } from './notify';
 
 const PROTECTED = '/api/verification/v1/transactions/info';
@@ -178,5 +178,60 @@ describe('inline form messages', () => {
     expect(errorMessage(await failure(http.post(LOGIN, {}, { noSnackbar: true })))).toBe(MESSAGES.serverDown);
     api.on('post', LOGIN, { networkError: 'Network Error' }, { once: true });
     expect(errorMessage(await failure(http.post(LOGIN, {}, { noSnackbar: true })))).toBe(MESSAGES.serverDown);
+  });
+});
+
+describe('the fetch client', () => {
+  it('sends JSON bodies as JSON and FormData as it is (the browser sets the multipart boundary)', async () => {
+    api.on('post', PROTECTED, { status: 200, body: ok(null) });
+    await http.post(PROTECTED, { pincode: '560001' });
+    const form = new FormData();
+    form.append('fileCategory', 'degree');
+    await http.post(PROTECTED, form);
+    expect(api.calls[0]?.body).toEqual({ pincode: '560001' });
+    expect(api.calls[0]?.headers['content-type']).toBe('application/json');
+    expect(api.calls[1]?.body).toBe(form);
+    expect(api.calls[1]?.headers['content-type']).toBeUndefined();
+  });
+
+  it('gives up after the time-out: "timeout of …ms exceeded", not a cancel', async () => {
+    // A transport that only ends when its signal aborts, like fetch on a dead network.
+    setTransport(
+      (sent) =>
+        new Promise((_resolve, reject) =>
+          sent.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const error = await failure(http.get(PROTECTED, { timeout: 20 }));
+    expect(error.message).toBe('timeout of 20ms exceeded');
+    expect(error.cancelled).toBe(false);
+    expect(notifier).toHaveBeenCalledWith('Timeout of 20ms exceeded', 'error');
+  });
+
+  it('the caller cancelling mid-request ends it quietly', async () => {
+    setTransport(
+      (sent) =>
+        new Promise((_resolve, reject) =>
+          sent.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const controller = new AbortController();
+    const pending = failure(http.get(PROTECTED, { signal: controller.signal }));
+    controller.abort();
+    const error = await pending;
+    expect(error.cancelled).toBe(true);
+    expect(notifier).not.toHaveBeenCalled();
+  });
+
+  it('reads a blob when asked (API images) and keeps a non-JSON error body as text', async () => {
+    const image = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    api.on('get', '/api/geo/map.png', { status: 200, body: image });
+    const response = await request('get', '/api/geo/map.png', undefined, { responseType: 'blob' });
+    expect(response.body).toBe(image);
+
+    api.on('get', PROTECTED, { status: 502, body: 'Bad Gateway' });
+    const error = await failure(http.get(PROTECTED));
+    expect(error.status).toBe(502);
+    expect(error.code).toBeNull();
   });
 });
