@@ -63,7 +63,9 @@ export function SnackbarHost() {
   }, [dismiss]);
 
   return (
+    // Always in the page, so a polite message added to it is announced (errors are role=alert).
     <Box
+      aria-live="polite"
       sx={{
         position: 'fixed',
         left: '50%',
