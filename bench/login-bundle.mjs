@@ -26,14 +26,20 @@ export async function run() {
     await page.getByLabel('Mobile Number').waitFor();
     let raw = 0;
     let gz = 0;
+    let sent = 0;
     for (const res of scripts) {
       const body = await res.body();
       raw += body.length;
       gz += gzipSync(body, { level: 9 }).length;
+      // What went over the wire: the server sends the build's precompressed brotli copies.
+      sent += (await res.request().sizes()).responseBodySize;
     }
     const kb = (n) => Math.round((n / 1024) * 10) / 10;
     console.log(`${scripts.length} scripts, ${kb(raw)} KB raw`);
-    return [{ measure: '/login JavaScript (gzip)', value: kb(gz), unit: 'KB', target: '≤ 120 KB', ok: gz <= 120 * 1024 }];
+    return [
+      { measure: '/login JavaScript (gzip)', value: kb(gz), unit: 'KB', target: '≤ 120 KB', ok: gz <= 120 * 1024 },
+      { measure: '/login JavaScript as sent (brotli)', value: kb(sent), unit: 'KB', target: '(measured)', ok: true },
+    ];
   } finally {
     await browser.close();
     await stopServer(server);

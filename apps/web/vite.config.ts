@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -37,9 +40,46 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
 
 const signIn = signInChunk();
 
+/**
+ * Writes `.br` and `.gz` next to every text asset of the build, so the server sends compressed files
+ * without compressing on each request (@fastify/static `preCompressed`). Phones on slow networks get
+ * the sign-in page's ~115 KB instead of ~330 KB.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'veridocs-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(file) || file.includes('/.vite/')) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // JSX and TypeScript only: React Fast Refresh needs React itself, so an edit reloads the page in dev.
-  plugins: [react({ refreshExclude: /./ }), signIn.plugin],
+  plugins: [react({ refreshExclude: /./ }), signIn.plugin, precompress()],
   resolve: {
     alias: [
       { find: '@veridocs/shared', replacement: sharedSource },

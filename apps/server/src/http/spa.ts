@@ -8,7 +8,8 @@ const API_PATH = /^\/api(\/|$)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA (when its folder has an index.html): hashed files under /assets/ are cached
+ * Serves the built SPA (when its folder has an index.html), its precompressed .br/.gz copies to clients
+ * that accept them: hashed files under /assets/ are cached
  * for a year, everything else is revalidated, and any other non-API GET gets index.html (client-side
  * routes). Unknown API routes, and everything when no SPA is built, answer the 404 envelope.
  */
@@ -20,6 +21,8 @@ export async function registerSpaAndNotFound(app: FastifyInstance, webDistDir: s
       prefix: '/',
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const relative = filePath.slice(webDistDir.length).replace(/\\/g, '/');
         reply.header('cache-control', relative.startsWith('/assets/') ? IMMUTABLE : 'no-cache');

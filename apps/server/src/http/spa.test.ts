@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSpaAndNotFound } from './spa.js';
+
+const script = `console.log(${JSON.stringify('veridocs '.repeat(400))});`;
+let dist: string;
+
+/** A built SPA as apps/web writes it: an index page and a hashed asset with its .br and .gz copies. */
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'veridocs-spa-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'sign-in-abc123.js'), script);
+  writeFileSync(join(dist, 'assets', 'sign-in-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dist, 'assets', 'sign-in-abc123.js.gz'), gzipSync(script));
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+async function spa() {
+  const app = Fastify();
+  await registerSpaAndNotFound(app, dist);
+  return app;
+}
+
+describe('the built SPA', () => {
+  it('sends the precompressed asset a client accepts (brotli first), cached for a year', async () => {
+    const app = await spa();
+    const br = await app.inject({
+      url: '/assets/sign-in-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await app.inject({ url: '/assets/sign-in-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    await app.close();
+  });
+
+  it('sends the plain file to a client that accepts no compression', async () => {
+    const app = await spa();
+    const plain = await app.inject({
+      url: '/assets/sign-in-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    await app.close();
+  });
+
+  it('answers client-side routes with index.html, revalidated, and unknown API routes with the 404 envelope', async () => {
+    const app = await spa();
+    const page = await app.inject({ url: '/login' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<div id="root">');
+    const api = await app.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: expect.any(Number), data: null });
+    await app.close();
+  });
+});
