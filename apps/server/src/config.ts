@@ -2,6 +2,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
+import type { S3Options } from './storage/s3-storage.js';
 
 /**
  * The one place that reads environment variables (DESIGN.md §3). `loadConfig` parses them once;
@@ -82,19 +83,7 @@ export interface Config {
 }
 
 export type StorageConfig =
-  | { kind: 'local'; dir: string; tmpDir: string }
-  | {
-      kind: 's3';
-      /** Undefined: AWS (`https://s3.<region>.amazonaws.com`). */
-      endpoint: string | undefined;
-      bucket: string;
-      region: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      forcePathStyle: boolean;
-      /** Uploads are spooled here (S3 needs the length before the body). */
-      tmpDir: string;
-    };
+  { kind: 'local'; dir: string; tmpDir: string } | ({ kind: 's3' } & Omit<S3Options, 'now'>);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -107,6 +107,8 @@ const fetchTransport: Transport = async (request) => {
   return { status: response.status, body };
 };
 
+const abortError = () => new DOMException('The request was aborted', 'AbortError');
+
 /** Uploads: fetch cannot report the bytes sent, XMLHttpRequest can. */
 const xhrTransport: Transport = (request) =>
   new Promise((resolve, reject) => {
@@ -121,9 +123,9 @@ const xhrTransport: Transport = (request) =>
     xhr.onload = () => resolve({ status: xhr.status, body: parseText(xhr.responseText) });
     xhr.onerror = () => reject(new TypeError('Network Error'));
     const abort = () => xhr.abort();
-    xhr.onabort = () => reject(new DOMException('The request was aborted', 'AbortError'));
+    xhr.onabort = () => reject(abortError());
     if (request.signal.aborted) {
-      reject(new DOMException('The request was aborted', 'AbortError'));
+      reject(abortError());
       return;
     }
     request.signal.addEventListener('abort', abort, { once: true });

@@ -1,4 +1,4 @@
-import type { Profile, Session } from '@veridocs/shared';
+import type { DynamicInputField, Profile, Session, VerificationInfo } from '@veridocs/shared';
 
 function base64Url(value: unknown): string {
   return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -52,3 +52,52 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
 
 export const ok = <T>(data: T) => ({ code: 0, data, message: 'Success' });
 export const fail = (code: number, message: string, data: unknown = null) => ({ code, data, message });
+
+/** GET transactions/{name}/info for one manual Education verification whose page holds `inputs`. */
+export function makeVerificationInfo(verification: {
+  name: string;
+  label: string;
+  /** The config's own label (metadata), when it differs from the verification's. */
+  configLabel?: string;
+  /** The manual option's label, when it has one. */
+  optionLabel?: string;
+  pageTitle: string;
+  inputs: DynamicInputField[];
+}): VerificationInfo {
+  const { name, label, configLabel = label, optionLabel, pageTitle, inputs } = verification;
+  return {
+    txnId: 'txn-1',
+    orgId: 'org-1',
+    formId: 'form-1',
+    profileName: 'Asha Verma',
+    verification: {
+      name,
+      label,
+      state: 'DATA_SAVED',
+      category: { name: 'Education' },
+      proceeded: true,
+      markedAsSkip: false,
+      skipAllowed: true,
+      marksheetRequired: true,
+      subType: null,
+      insufficiency: null,
+      acceptMultipleSubmissions: false,
+      updatedAt: '2024-06-01T10:00:00.000Z',
+    },
+    config: {
+      name,
+      metadata: { label: configLabel, orgSpecificName: null, iconUrl: null },
+      additionalInfo: { authOptions: ['manual'], acceptMultipleSubmissions: false, category: 'Education' },
+      authOptions: [
+        {
+          type: 'manual',
+          ...(optionLabel ? { label: optionLabel } : {}),
+          page: { config: [{ title: pageTitle, inputs }] },
+        },
+      ],
+      readOnly: { profile: ['candidateName'] },
+    },
+    data: {},
+    formExpired: false,
+  };
+}

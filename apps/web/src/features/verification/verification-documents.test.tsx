@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { FILE_TEXT, type DynamicInputField, type VerificationInfo } from '@veridocs/shared';
 import { setProfile } from '../../app/store/slices/profile-slice';
-import { makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import { makeProfile, makeSession, makeVerificationInfo, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderWithProviders } from '../../test/render';
 import VerificationPage from './verification-page';
@@ -31,33 +31,8 @@ const inputs: DynamicInputField[] = [
 
 function makeInfo(data: Record<string, unknown> = {}): VerificationInfo {
   return {
-    txnId: 'txn-1',
-    orgId: 'org-1',
-    formId: 'form-1',
-    profileName: 'Asha Verma',
-    verification: {
-      name: 'bgv-degree',
-      label: 'Degree',
-      state: 'DATA_SAVED',
-      category: { name: 'Education' },
-      proceeded: true,
-      markedAsSkip: false,
-      skipAllowed: true,
-      marksheetRequired: true,
-      subType: null,
-      insufficiency: null,
-      acceptMultipleSubmissions: false,
-      updatedAt: '2024-06-01T10:00:00.000Z',
-    },
-    config: {
-      name: 'bgv-degree',
-      metadata: { label: 'Degree', orgSpecificName: null, iconUrl: null },
-      additionalInfo: { authOptions: ['manual'], acceptMultipleSubmissions: false, category: 'Education' },
-      authOptions: [{ type: 'manual', page: { config: [{ title: 'Degree details', inputs }] } }],
-      readOnly: { profile: ['candidateName'] },
-    },
+    ...makeVerificationInfo({ name: 'bgv-degree', label: 'Degree', pageTitle: 'Degree details', inputs }),
     data,
-    formExpired: false,
   };
 }
 

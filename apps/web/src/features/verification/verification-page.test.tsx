@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { DynamicInputField, VerificationInfo } from '@veridocs/shared';
-import { fail, makeSession, ok, storeSession } from '../../test/fixtures';
+import { fail, makeSession, makeVerificationInfo, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderWithProviders } from '../../test/render';
 import VerificationPage from './verification-page';
@@ -24,35 +24,15 @@ const inputs: DynamicInputField[] = [
 
 function makeInfo(overrides: Partial<VerificationInfo> = {}): VerificationInfo {
   return {
-    txnId: 'txn-1',
-    orgId: 'org-1',
-    formId: 'form-1',
-    profileName: 'Asha Verma',
-    verification: {
+    ...makeVerificationInfo({
       name: 'bgv-tenth',
       label: '10th Marksheet',
-      state: 'DATA_SAVED',
-      category: { name: 'Education' },
-      proceeded: true,
-      markedAsSkip: false,
-      skipAllowed: true,
-      marksheetRequired: true,
-      subType: null,
-      insufficiency: null,
-      acceptMultipleSubmissions: false,
-      updatedAt: '2024-06-01T10:00:00.000Z',
-    },
-    config: {
-      name: 'bgv-tenth',
-      metadata: { label: '10th', orgSpecificName: null, iconUrl: null },
-      additionalInfo: { authOptions: ['manual'], acceptMultipleSubmissions: false, category: 'Education' },
-      authOptions: [
-        { type: 'manual', label: 'Enter details', page: { config: [{ title: '10th details', inputs }] } },
-      ],
-      readOnly: { profile: ['candidateName'] },
-    },
+      configLabel: '10th',
+      optionLabel: 'Enter details',
+      pageTitle: '10th details',
+      inputs,
+    }),
     data: { schoolName: 'DPS' },
-    formExpired: false,
     ...overrides,
   };
 }
