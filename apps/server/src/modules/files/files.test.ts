@@ -40,7 +40,12 @@ let other: string;
 
 function upload(parts: Part[], as = token) {
   const { payload, headers } = multipart(parts);
-  return t.request({ method: 'POST', url: u(API_PATHS.files.upload), headers: { ...headers, ...bearer(as) }, payload });
+  return t.request({
+    method: 'POST',
+    url: u(API_PATHS.files.upload),
+    headers: { ...headers, ...bearer(as) },
+    payload,
+  });
 }
 const filePart = (data: Buffer, filename = 'document.pdf', contentType = 'application/pdf'): Part => ({
   name: 'file',
@@ -74,7 +79,13 @@ describe('POST /files: size bounds (exact bytes)', () => {
     });
     const pdf = await pdfOfSize(40_000);
     const data = expectCode<FileUploadResponse>(await upload([filePart(pdf)]), 0, 200);
-    expect(data).toMatchObject({ size: 40_000, sha256: sha(pdf), mimeType: 'application/pdf', state: 'COMPLETED', pageCount: 1 });
+    expect(data).toMatchObject({
+      size: 40_000,
+      sha256: sha(pdf),
+      mimeType: 'application/pdf',
+      state: 'COMPLETED',
+      pageCount: 1,
+    });
   });
 
   it('accepts 25,000,000 bytes and refuses 25,000,001 while streaming', async () => {
@@ -93,11 +104,17 @@ describe('POST /files: size bounds (exact bytes)', () => {
   it('bounds hold for JPEG and PNG too', async () => {
     const jpeg = await jpegOfSize(40_000, 400, 300);
     expect(jpeg.length).toBe(40_000);
-    expect(expectCode<FileUploadResponse>(await upload([filePart(jpeg, 'photo.jpg', 'image/jpeg')]), 0, 200).mimeType).toBe('image/jpeg');
+    expect(
+      expectCode<FileUploadResponse>(await upload([filePart(jpeg, 'photo.jpg', 'image/jpeg')]), 0, 200)
+        .mimeType,
+    ).toBe('image/jpeg');
     const png = await pngOfSize(39_999, 100, 100);
     expect(expectCode(await upload([filePart(png, 'scan.png', 'image/png')]), 129, 400)).toBeNull();
     const okPng = await pngOfSize(120_000);
-    expect(expectCode<FileUploadResponse>(await upload([filePart(okPng, 'scan.png', 'image/png')]), 0, 200).mimeType).toBe('image/png');
+    expect(
+      expectCode<FileUploadResponse>(await upload([filePart(okPng, 'scan.png', 'image/png')]), 0, 200)
+        .mimeType,
+    ).toBe('image/png');
   });
 });
 
@@ -111,7 +128,12 @@ describe('POST /files: the stored file', () => {
     ]);
     const data = expectCode<FileUploadResponse>(res, 0, 200);
     expect(data.fileUrl).toBe(u(API_PATHS.files.content(data.fileId)));
-    expect(data).toMatchObject({ folderName: 'education', fileCategory: 'marksheet', name: 'Marksheet 2024 é.pdf', ocrText: null });
+    expect(data).toMatchObject({
+      folderName: 'education',
+      fileCategory: 'marksheet',
+      name: 'Marksheet 2024 é.pdf',
+      ocrText: null,
+    });
 
     const meta = expectCode<FileUploadResponse>(
       await t.request({ method: 'GET', url: u(API_PATHS.files.one(data.fileId)), headers: bearer(token) }),
@@ -133,7 +155,11 @@ describe('POST /files: the stored file', () => {
 
   it('decides the type by content: a PNG named .pdf is stored as a PNG', async () => {
     const png = await pngOfSize(60_000);
-    const data = expectCode<FileUploadResponse>(await upload([filePart(png, 'looks-like.pdf', 'application/pdf')]), 0, 200);
+    const data = expectCode<FileUploadResponse>(
+      await upload([filePart(png, 'looks-like.pdf', 'application/pdf')]),
+      0,
+      200,
+    );
     expect(data.mimeType).toBe('image/png');
   });
 
@@ -146,11 +172,19 @@ describe('POST /files: the stored file', () => {
 
   it('needs a bearer token', async () => {
     const { payload, headers } = multipart([filePart(await pdfOfSize(45_000))]);
-    expectCode(await t.request({ method: 'POST', url: u(API_PATHS.files.upload), headers, payload }), 102, 401);
+    expectCode(
+      await t.request({ method: 'POST', url: u(API_PATHS.files.upload), headers, payload }),
+      102,
+      401,
+    );
   });
 
   it('re-runs the checks on a stored file (detect-document-issues)', async () => {
-    const data = expectCode<FileUploadResponse>(await upload([filePart(await jpegOfSize(60_000, 200, 200), 'a.jpg')]), 0, 200);
+    const data = expectCode<FileUploadResponse>(
+      await upload([filePart(await jpegOfSize(60_000, 200, 200), 'a.jpg')]),
+      0,
+      200,
+    );
     expect(data.state).toBe('WARNING');
     const res = await t.request({
       method: 'POST',
@@ -164,16 +198,57 @@ describe('POST /files: the stored file', () => {
 
 describe('POST /files: bad and hostile files', () => {
   const wrongType = FILE_TEXT.wrongType(['jpeg', 'jpg', 'png', 'pdf']);
-  const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(60_000, 0x41)]);
-  const cases: { name: string; parts: () => Promise<Part[]>; code: number; status: number; message: string | RegExp }[] = [
-    { name: 'no file part at all', parts: async () => [{ name: 'folderName', data: 'x' }], code: 132, status: 400, message: 'Please choose a file to upload' },
-    { name: 'an empty body', parts: async () => [], code: 132, status: 400, message: 'Please choose a file to upload' },
-    { name: 'a zero-byte file part', parts: async () => [filePart(Buffer.alloc(0))], code: 132, status: 400, message: 'The file is empty (0 bytes)' },
-    { name: 'a renamed executable (MZ named .pdf)', parts: async () => [filePart(exe, 'cv.pdf')], code: 130, status: 415, message: wrongType },
-    { name: 'plain text named .jpg', parts: async () => [filePart(Buffer.alloc(50_000, 'a'), 'x.jpg', 'image/jpeg')], code: 130, status: 415, message: wrongType },
+  const exe = Buffer.concat([
+    Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+    Buffer.alloc(60_000, 0x41),
+  ]);
+  const cases: {
+    name: string;
+    parts: () => Promise<Part[]>;
+    code: number;
+    status: number;
+    message: string | RegExp;
+  }[] = [
+    {
+      name: 'no file part at all',
+      parts: async () => [{ name: 'folderName', data: 'x' }],
+      code: 132,
+      status: 400,
+      message: 'Please choose a file to upload',
+    },
+    {
+      name: 'an empty body',
+      parts: async () => [],
+      code: 132,
+      status: 400,
+      message: 'Please choose a file to upload',
+    },
+    {
+      name: 'a zero-byte file part',
+      parts: async () => [filePart(Buffer.alloc(0))],
+      code: 132,
+      status: 400,
+      message: 'The file is empty (0 bytes)',
+    },
+    {
+      name: 'a renamed executable (MZ named .pdf)',
+      parts: async () => [filePart(exe, 'cv.pdf')],
+      code: 130,
+      status: 415,
+      message: wrongType,
+    },
+    {
+      name: 'plain text named .jpg',
+      parts: async () => [filePart(Buffer.alloc(50_000, 'a'), 'x.jpg', 'image/jpeg')],
+      code: 130,
+      status: 415,
+      message: wrongType,
+    },
     {
       name: 'a GIF (not allowed)',
-      parts: async () => [filePart(Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(50_000)]), 'x.gif', 'image/gif')],
+      parts: async () => [
+        filePart(Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(50_000)]), 'x.gif', 'image/gif'),
+      ],
       code: 130,
       status: 415,
       message: wrongType,
@@ -192,8 +267,20 @@ describe('POST /files: bad and hostile files', () => {
       status: 422,
       message: /damaged|could not be read|cannot be read/,
     },
-    { name: 'a PDF with JavaScript', parts: async () => [filePart(await pdfWithJavaScript())], code: 134, status: 422, message: /scripts|active content/ },
-    { name: 'an encrypted PDF', parts: async () => [filePart(await encryptedPdf())], code: 134, status: 422, message: /password/ },
+    {
+      name: 'a PDF with JavaScript',
+      parts: async () => [filePart(await pdfWithJavaScript())],
+      code: 134,
+      status: 422,
+      message: /scripts|active content/,
+    },
+    {
+      name: 'an encrypted PDF',
+      parts: async () => [filePart(await encryptedPdf())],
+      code: 134,
+      status: 422,
+      message: /password/,
+    },
     {
       name: 'a 10,000 × 10,000 PNG',
       parts: async () => [filePart(await hugePng(10_000, 10_000), 'big.png', 'image/png')],
@@ -242,14 +329,23 @@ describe('POST /files: bad and hostile files', () => {
   }
 
   it('a JSON body instead of multipart gets a clear message', async () => {
-    const res = await t.request({ method: 'POST', url: u(API_PATHS.files.upload), headers: bearer(token), body: { file: 'x' } });
+    const res = await t.request({
+      method: 'POST',
+      url: u(API_PATHS.files.upload),
+      headers: bearer(token),
+      body: { file: 'x' },
+    });
     expectCode(res, 114, 415);
   });
 });
 
 describe("another candidate's file", () => {
   it('is refused on metadata, content, link and detect, the same as an unknown id', async () => {
-    const { fileId } = expectCode<FileUploadResponse>(await upload([filePart(await pdfOfSize(45_000))]), 0, 200);
+    const { fileId } = expectCode<FileUploadResponse>(
+      await upload([filePart(await pdfOfSize(45_000))]),
+      0,
+      200,
+    );
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const id of [fileId, unknown, 'not-a-uuid']) {
       for (const url of [API_PATHS.files.one(id), API_PATHS.files.content(id), API_PATHS.files.link(id)]) {
@@ -257,7 +353,12 @@ describe("another candidate's file", () => {
         expect(res.json()).toEqual({ code: 133, data: null, message: 'This file does not exist' });
         expect(res.statusCode).toBe(404);
       }
-      const res = await t.request({ method: 'POST', url: u(API_PATHS.files.detectIssues), headers: bearer(other), body: { fileId: id } });
+      const res = await t.request({
+        method: 'POST',
+        url: u(API_PATHS.files.detectIssues),
+        headers: bearer(other),
+        body: { fileId: id },
+      });
       expect(res.json()).toEqual({ code: 133, data: null, message: 'This file does not exist' });
     }
   });
@@ -273,20 +374,30 @@ describe('signed download links', () => {
       200,
     );
     expect(link.url).toMatch(/^\/api\/file-links\/[^/]+$/);
-    expect(new Date(link.expiresAt).getTime() - t.clock.now().getTime()).toBe(FILE_LIMITS.downloadLinkSeconds * 1000);
+    expect(new Date(link.expiresAt).getTime() - t.clock.now().getTime()).toBe(
+      FILE_LIMITS.downloadLinkSeconds * 1000,
+    );
 
     const res = await t.app.inject({ method: 'GET', url: link.url });
     expect(res.statusCode).toBe(200);
     expect(sha(res.rawPayload)).toBe(sha(pdf));
-    expect(res.headers['content-disposition']).toBe(`inline; filename="r_sum_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="r_sum_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('private, no-store');
 
     const token64 = link.url.split('/').pop() ?? '';
     const [id, exp, sig] = token64.split('.') as [string, string, string];
+    const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    /** The signature with one character's 6-bit value XORed with `bits`. */
+    const flip = (at: number, bits: number) =>
+      sig.slice(0, at) + B64URL.charAt(B64URL.indexOf(sig.charAt(at)) ^ bits) + sig.slice(at + 1);
     const tampered = [
       `${id}.${Number(exp) + 3600}.${sig}`,
-      `${id}.${exp}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
+      `${id}.${exp}.${flip(0, 1)}`,
+      // The last of 43 characters carries two unused bits: same bytes, but not the signature issued.
+      `${id}.${exp}.${flip(42, 1)}`,
       `00000000-0000-4000-8000-000000000000.${exp}.${sig}`,
       'garbage',
     ];
@@ -318,13 +429,17 @@ describe('POST /files/from-url', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    local = await createTestApp({ env: { OCR_WORKER: 'off', FILE_FETCH_ALLOW_PRIVATE: '1', FILE_FETCH_TIMEOUT_MS: '1000' } });
+    local = await createTestApp({
+      env: { OCR_WORKER: 'off', FILE_FETCH_ALLOW_PRIVATE: '1', FILE_FETCH_TIMEOUT_MS: '1000' },
+    });
     localToken = (await signUp(local)).accessToken;
     const pdf = await pdfOfSize(50_000);
     routes.set('/doc.pdf', (res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf));
     routes.set('/moved', (res) => res.writeHead(302, { location: '/doc.pdf' }).end());
     routes.set('/small.pdf', (res) => res.writeHead(200).end(Buffer.alloc(100, 0x25)));
-    routes.set('/page.html', (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'.repeat(10_000)));
+    routes.set('/page.html', (res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'.repeat(10_000)),
+    );
     routes.set('/slow.pdf', (res) => {
       res.writeHead(200);
       res.write(pdf.subarray(0, 10_000));
@@ -337,11 +452,22 @@ describe('POST /files/from-url', () => {
   });
 
   const fromUrl = (app: TestApp, as: string, url: string) =>
-    app.request({ method: 'POST', url: u(API_PATHS.files.fromUrl), headers: bearer(as), body: { url, folderName: 'web' } });
+    app.request({
+      method: 'POST',
+      url: u(API_PATHS.files.fromUrl),
+      headers: bearer(as),
+      body: { url, folderName: 'web' },
+    });
 
   it('stores a fetched PDF (following a redirect) like an upload', async () => {
     const data = expectCode<FileUploadResponse>(await fromUrl(local, localToken, `${base}/moved`), 0, 200);
-    expect(data).toMatchObject({ name: 'doc.pdf', size: 50_000, mimeType: 'application/pdf', folderName: 'web', state: 'COMPLETED' });
+    expect(data).toMatchObject({
+      name: 'doc.pdf',
+      size: 50_000,
+      mimeType: 'application/pdf',
+      folderName: 'web',
+      state: 'COMPLETED',
+    });
   });
 
   it('applies the same size and type rules, upstream errors and the time limit', async () => {
@@ -358,12 +484,19 @@ describe('POST /files/from-url', () => {
   });
 
   it('refuses private and loopback addresses unless configured (SSRF), and non-http URLs', async () => {
-    for (const url of [`${base}/doc.pdf`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/x.pdf', 'http://0.0.0.0/x.pdf']) {
+    for (const url of [
+      `${base}/doc.pdf`,
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.0.0.1/x.pdf',
+      'http://0.0.0.0/x.pdf',
+    ]) {
       const res = await fromUrl(t, token, url);
       expect(res.json()).toMatchObject({ code: 136, message: 'This address cannot be reached' });
     }
     // A name that resolves to loopback is refused at connect time (the socket's own DNS lookup).
-    await expect(fetchUpload(`http://localhost:${new URL(base).port}/doc.pdf`, { timeoutMs: 1000, allowPrivate: false })).rejects.toMatchObject({
+    await expect(
+      fetchUpload(`http://localhost:${new URL(base).port}/doc.pdf`, { timeoutMs: 1000, allowPrivate: false }),
+    ).rejects.toMatchObject({
       code: 136,
       message: 'This address cannot be reached',
     });

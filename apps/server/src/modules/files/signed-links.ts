@@ -16,8 +16,10 @@ export function createLinkSigner(key: Uint8Array) {
       const match = /^([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
       if (!match) return null;
       const [, fileId, exp, signature] = match as unknown as [string, string, string, string];
-      const expected = mac(`${fileId}.${exp}`);
-      const given = Buffer.from(signature, 'base64url');
+      // Compared as text, not decoded: the last of 43 base64url characters carries two unused bits, so
+      // decoding would accept four spellings of one signature.
+      const expected = Buffer.from(mac(`${fileId}.${exp}`).toString('base64url'));
+      const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       if (Number(exp) * 1000 <= now.getTime()) return null;
       return fileId;
