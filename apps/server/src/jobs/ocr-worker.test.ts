@@ -2,12 +2,19 @@ import { API_PATHS, SERVICE_BASES, type FileUploadResponse } from '@veridocs/sha
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { files } from '../db/schema/index.js';
-import { basicAnalyser, type DocumentAnalyser } from '../modules/files/analyser.js';
+import type { DocumentAnalyser } from '../modules/files/analyser.js';
 import { createFilesRepository } from '../modules/files/files-repository.js';
 import { multipart, nameCardImage, pngOfSize, textImage } from '../modules/files/test-files.js';
 import { createStorage } from '../storage/index.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../test/test-app.js';
 import { createOcrWorker, OCR_MAX_ATTEMPTS } from './ocr-worker.js';
+
+/** The worker only calls recogniseText; the quality checks are not its concern. */
+const passingChecks: DocumentAnalyser['analyseDocument'] = async () => ({
+  state: 'COMPLETED',
+  issues: [],
+  pageCount: 1,
+});
 
 const u = (path: string) => `${SERVICE_BASES.utility}${path}`;
 let t: TestApp | undefined;
@@ -22,7 +29,12 @@ async function uploadPng(app: TestApp, token: string, png: Buffer, expectName?: 
     ...(expectName === undefined ? [] : [{ name: 'expectName', data: expectName }]),
   ]);
   return expectCode<FileUploadResponse>(
-    await app.request({ method: 'POST', url: u(API_PATHS.files.upload), headers: { ...headers, ...bearer(token) }, payload }),
+    await app.request({
+      method: 'POST',
+      url: u(API_PATHS.files.upload),
+      headers: { ...headers, ...bearer(token) },
+      payload,
+    }),
     0,
     200,
   );
@@ -37,7 +49,11 @@ describe('OCR job loop', () => {
     let text: string | null = null;
     for (let i = 0; i < 200 && text === null; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      const res = await t.request({ method: 'GET', url: u(API_PATHS.files.one(uploaded.fileId)), headers: bearer(accessToken) });
+      const res = await t.request({
+        method: 'GET',
+        url: u(API_PATHS.files.one(uploaded.fileId)),
+        headers: bearer(accessToken),
+      });
       text = expectCode<FileUploadResponse>(res, 0, 200).ocrText;
     }
     expect(text).toMatch(/VERIDOCS/);
@@ -49,7 +65,7 @@ describe('OCR job loop', () => {
     const { fileId } = await uploadPng(t, accessToken, await pngOfSize(50_000));
     let calls = 0;
     const failing: DocumentAnalyser = {
-      ...basicAnalyser,
+      analyseDocument: passingChecks,
       recogniseText: async () => {
         calls += 1;
         throw new Error('OCR engine crashed');
@@ -66,7 +82,11 @@ describe('OCR job loop', () => {
     const row = async () => (await t!.db.orm.select().from(files).where(eq(files.id, fileId)))[0];
 
     expect(await worker.runOnce()).toBe(true);
-    expect(await row()).toMatchObject({ ocrStatus: 'pending', ocrAttempts: 1, ocrError: 'OCR engine crashed' });
+    expect(await row()).toMatchObject({
+      ocrStatus: 'pending',
+      ocrAttempts: 1,
+      ocrError: 'OCR engine crashed',
+    });
     expect(await worker.runOnce()).toBe(false); // not due yet
     t.clock.advance(30);
     expect(await worker.runOnce()).toBe(true);
@@ -75,7 +95,11 @@ describe('OCR job loop', () => {
     expect(await worker.runOnce()).toBe(false);
     t.clock.advance(60);
     expect(await worker.runOnce()).toBe(true);
-    expect(await row()).toMatchObject({ ocrStatus: 'failed', ocrAttempts: OCR_MAX_ATTEMPTS, ocrNextAt: null });
+    expect(await row()).toMatchObject({
+      ocrStatus: 'failed',
+      ocrAttempts: OCR_MAX_ATTEMPTS,
+      ocrNextAt: null,
+    });
     t.clock.advance(3600);
     expect(await worker.runOnce()).toBe(false);
     expect(calls).toBe(3);
@@ -99,7 +123,10 @@ describe('OCR job loop', () => {
     const worker = createOcrWorker({
       queue: createFilesRepository(t.db.orm),
       storage: createStorage(t.config.storage),
-      analyser: { ...basicAnalyser, recogniseText: () => Promise.reject(new Error('OCR engine crashed')) },
+      analyser: {
+        analyseDocument: passingChecks,
+        recogniseText: () => Promise.reject(new Error('OCR engine crashed')),
+      },
       now: t.clock.now,
       log,
     });
@@ -112,7 +139,11 @@ describe('OCR job loop', () => {
     expect(await worker.runOnce()).toBe(false);
 
     const get = async (id: string) =>
-      expectCode<FileUploadResponse>(await t!.request({ method: 'GET', url: u(API_PATHS.files.one(id)), headers: bearer(accessToken) }), 0, 200);
+      expectCode<FileUploadResponse>(
+        await t!.request({ method: 'GET', url: u(API_PATHS.files.one(id)), headers: bearer(accessToken) }),
+        0,
+        200,
+      );
     expect(await get(clean.fileId)).toMatchObject({ state: 'COMPLETED', issues: [], ocrText: null });
     const smallNow = await get(small.fileId);
     expect(smallNow.state).toBe('WARNING');
@@ -131,7 +162,7 @@ describe('OCR job loop', () => {
     const worker = createOcrWorker({
       queue: createFilesRepository(t.db.orm),
       storage: createStorage(t.config.storage),
-      analyser: { ...basicAnalyser, recogniseText: async () => 'Name: Asha Verma' },
+      analyser: { analyseDocument: passingChecks, recogniseText: async () => 'Name: Asha Verma' },
       now: t.clock.now,
       log: t.app.log,
     });
@@ -140,6 +171,10 @@ describe('OCR job loop', () => {
     expect(await row(waiting.fileId)).toMatchObject({ ocrStatus: 'done', state: 'COMPLETED', issues: [] });
     expect(await row(background.fileId)).toMatchObject({ ocrStatus: 'pending', state: background.state });
     expect(await worker.runOnce()).toBe(true);
-    expect(await row(background.fileId)).toMatchObject({ ocrStatus: 'done', state: background.state, issues: background.issues });
+    expect(await row(background.fileId)).toMatchObject({
+      ocrStatus: 'done',
+      state: background.state,
+      issues: background.issues,
+    });
   });
 });

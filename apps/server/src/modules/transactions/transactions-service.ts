@@ -221,11 +221,10 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     };
   }
 
-  async function questionsWithAnswers(
-    formId: string,
+  function questionsWithAnswers(
+    rows: Awaited<ReturnType<FormsService['listQuestions']>>,
     answers: Record<string, string>,
-  ): Promise<PreStartQuestion[]> {
-    const rows = await forms.listQuestions(formId);
+  ): PreStartQuestion[] {
     return rows.map((q) => ({
       _id: q.id,
       question: q.question,
@@ -393,7 +392,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
         if (snap.txn.formId !== form.id) throw new AppError('TRANSACTION_NOT_FOUND');
         answers = snap.answers;
       }
-      const all = await questionsWithAnswers(form.id, answers);
+      const all = questionsWithAnswers(await forms.listQuestions(form.id), answers);
       return { list: all.slice(query.seed, query.seed + query.count), total: all.length };
     },
 
@@ -433,8 +432,8 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
         assertOpen(txn.state);
         await ops.upsertAnswers(txn.id, body.data, now());
       });
-      const fresh = await owned(profileId, body);
-      const list = await questionsWithAnswers(snap.form.id, fresh.answers);
+      const saved = Object.fromEntries(body.data.map((item) => [item.questionId, item.answer]));
+      const list = questionsWithAnswers(questions, { ...snap.answers, ...saved });
       return { list, total: list.length };
     },
 
