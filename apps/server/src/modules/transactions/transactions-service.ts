@@ -75,6 +75,11 @@ function validationFailed(issues: ValidationIssue[]): AppError {
   return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request', issues);
 }
 
+/** A verification's config: by its own name, else by its base name ("bgv-degree#2" → "bgv-degree"). */
+function configFor(configs: Map<string, VerificationConfig>, name: string): VerificationConfig | undefined {
+  return configs.get(name) ?? configs.get(baseName(name));
+}
+
 /** The inputs of a config's chosen auth option (by subType, else the first). */
 export function configFields(
   config: VerificationConfig,
@@ -91,7 +96,7 @@ export function configFields(
  */
 export function createTransactionsService({ repo, forms, profiles, now }: TransactionsServiceDeps) {
   function entry(record: RecordRow, configs: Map<string, VerificationConfig>): VerificationEntry {
-    const config = configs.get(record.name) ?? configs.get(baseName(record.name));
+    const config = configFor(configs, record.name);
     return {
       name: record.name,
       label: config?.metadata.orgSpecificName ?? config?.metadata.label ?? fieldLabel(record.name),
@@ -206,7 +211,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     const snap = await owned(profileId, ref);
     const record = snap.records.find((r) => r.name === type);
     const configs = await forms.allConfigs();
-    const config = configs.get(type) ?? configs.get(baseName(type));
+    const config = configFor(configs, type);
     if (!record || !config) throw new AppError('VERIFICATION_NOT_IN_FORM');
     const profile = await profiles.get(profileId);
     return {
@@ -248,7 +253,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     const subType = body.subType === undefined ? known.subType : body.subType;
     if (mode === 'submit') {
       const configs = await forms.allConfigs();
-      const config = configs.get(known.name) ?? configs.get(baseName(known.name));
+      const config = configFor(configs, known.name);
       if (!config) throw new AppError('VERIFICATION_NOT_IN_FORM');
       const errors = formErrors(
         configFields(config, subType).filter((f) => !f.readOnly),
@@ -306,8 +311,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
         records: form.verifications.map((v, position) => ({
           name: v.name,
           position,
-          category:
-            (configs.get(v.name) ?? configs.get(baseName(v.name)))?.additionalInfo.category ?? 'Other',
+          category: configFor(configs, v.name)?.additionalInfo.category ?? 'Other',
           subType: v.subType,
           state: 'NOT_INITIALIZED',
           markedAsSkip: false,
