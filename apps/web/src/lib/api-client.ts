@@ -30,6 +30,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The request failed with this envelope code (ERROR_CODES). */
+export const hasCode = (error: unknown, code: number): error is ApiError =>
+  error instanceof ApiError && error.code === code;
+
 /** How the client reaches the session without importing the store (lib stays below app/). */
 export interface SessionBridge {
   getTokens(): { accessToken: string | null; refreshToken: string | null };

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { ERROR_CODES, FILE_TEXT } from '@veridocs/shared';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage, hasCode } from '../../lib/api-client';
 import { fetchFile, uploadFile, type UploadFn, type UploadedFile } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
 import { FileCard, createObjectUrl, revokeObjectUrl } from './file-card';
@@ -88,7 +88,7 @@ function failureDetail(error: unknown): string[] {
  * "isn't supported" line with the reasons behind "Something went wrong…"; other refusals show their message.
  */
 function describeFailure(error: unknown): { message: string; detail: string[] } {
-  if (error instanceof ApiError && error.code === ERROR_CODES.FILE_UNUSABLE.code) {
+  if (hasCode(error, ERROR_CODES.FILE_UNUSABLE.code)) {
     const issues = (error.data as { issues?: { message?: unknown }[] } | null)?.issues ?? [];
     const reasons = issues.map((issue) => issue.message).filter((m): m is string => typeof m === 'string');
     return { message: FILE_TEXT.unsupported, detail: reasons.length > 0 ? reasons : failureDetail(error) };

@@ -31,7 +31,7 @@ import { selectProfileName } from '../../app/store/selectors';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setCurrentVerification } from '../../app/store/slices/misc-slice';
 import { setInfo } from '../../app/store/slices/verification-slice';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, hasCode } from '../../lib/api-client';
 import {
   fetchTransactionInfo,
   markAsSkip,
@@ -44,7 +44,7 @@ import {
   SkipPendingDialog,
   type PendingReason,
 } from './dialogs/journey-dialogs';
-import { hasCode, journeyQuery, labelsOf, verificationsOf } from './journey';
+import { journeyQuery, labelsOf, verificationsOf } from './journey';
 import { NoticeScreen } from './notice-screen';
 import { StatusBanner } from './status-banner';
 import { StepsRing } from './steps-ring';

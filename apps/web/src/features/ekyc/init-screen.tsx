@@ -23,7 +23,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectProfileName } from '../../app/store/selectors';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/misc-slice';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, hasCode } from '../../lib/api-client';
 import {
   createTransaction,
   fetchCandidateTransactions,
@@ -35,7 +35,6 @@ import {
 } from '../../lib/api/verification-api';
 import { QuestionnaireDialog, type Answers } from './dialogs/questionnaire-dialog';
 import { StartProcessDialog } from './dialogs/start-process-dialog';
-import { hasCode } from './journey';
 import { NoticeScreen } from './notice-screen';
 
 interface Loaded {

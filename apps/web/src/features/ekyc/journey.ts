@@ -1,5 +1,4 @@
 import { FORM_URL_KEY, type TransactionInfo, type VerificationEntry } from '@veridocs/shared';
-import { ApiError } from '../../lib/api-client';
 
 /** A journey screen's query: ?orgId&txnId (and name for one verification). */
 export function journeyQuery(orgId: string, txnId: string, name?: string): string {
@@ -7,8 +6,6 @@ export function journeyQuery(orgId: string, txnId: string, name?: string): strin
   if (name) params.set('name', name);
   return `?${params.toString()}`;
 }
-
-export const hasCode = (error: unknown, code: number) => error instanceof ApiError && error.code === code;
 
 /** The verification entries of a transaction, in the form's order. */
 export function verificationsOf(info: TransactionInfo): VerificationEntry[] {
