@@ -65,7 +65,14 @@ export const filesRouter: FastifyPluginAsyncZod<{
 
   // Scoped to these routes: the rest of the app accepts JSON only.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: FILE_LIMITS.maxBytes + 1, files: 1, fields: 5, parts: 8, fieldSize: 1024, headerPairs: 50 },
+    limits: {
+      fileSize: FILE_LIMITS.maxBytes + 1,
+      files: 1,
+      fields: 5,
+      parts: 8,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
   });
 
   app.post(
@@ -128,7 +135,15 @@ export const filesRouter: FastifyPluginAsyncZod<{
 
   app.get(
     paths.oneRoute,
-    { schema: { tags, summary: "A file's details", security, params: idParams, response: responses(fileUploadResponseSchema) } },
+    {
+      schema: {
+        tags,
+        summary: "A file's details",
+        security,
+        params: idParams,
+        response: responses(fileUploadResponseSchema),
+      },
+    },
     async (request) => ok(await files.get(me(request), request.params.id)),
   );
 
