@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorName } from '@veridocs/shared';
+import { ERROR_CODES, type ErrorName, type ValidationIssue } from '@veridocs/shared';
 
 /**
  * A failure the client should see: its name picks the code and HTTP status from the shared table;
@@ -22,4 +22,15 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * VALIDATION_FAILED with the issues as its data (the web app shows them by field). The message is the
+ * first issue's; `withPath` puts its path in front (`items.1.name: Required`), for schema messages that
+ * do not name their field. Without issues, the table's message.
+ */
+export function validationFailed(issues: ValidationIssue[], { withPath = false } = {}): AppError {
+  const first = issues[0];
+  const message = first && (withPath ? `${first.path}: ${first.message}` : first.message);
+  return new AppError('VALIDATION_FAILED', message, issues);
 }

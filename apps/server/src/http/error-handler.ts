@@ -1,7 +1,7 @@
 import { ERROR_CODES, type ErrorEnvelope, type ErrorName, type ValidationIssue } from '@veridocs/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.js';
+import { AppError, validationFailed } from '../errors.js';
 
 /** Fastify's own errors that the client caused, by their code. */
 const FASTIFY_ERRORS: Record<string, { name: ErrorName; message?: string }> = {
@@ -31,9 +31,13 @@ function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
   return reply.code(status).send(body);
 }
 
-function fromTable(name: ErrorName, message?: string, data: unknown = null): [number, ErrorEnvelope] {
+function sendAppError(reply: FastifyReply, error: AppError) {
+  return send(reply, error.statusCode, { code: error.code, data: error.data, message: error.message });
+}
+
+function fromTable(name: ErrorName, message?: string): [number, ErrorEnvelope] {
   const entry = ERROR_CODES[name];
-  return [entry.status, { code: entry.code, data, message: message ?? entry.message }];
+  return [entry.status, { code: entry.code, data: null, message: message ?? entry.message }];
 }
 
 /** `body`, `txnId`, `items.0.name`: where the problem is, for people. */
@@ -51,7 +55,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
-        return send(reply, error.statusCode, { code: error.code, data: error.data, message: error.message });
+        return sendAppError(reply, error);
       }
 
       if (hasZodFastifySchemaValidationErrors(error)) {
@@ -60,13 +64,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           path: issuePath(context, v.instancePath),
           message: v.message ?? 'Invalid value',
         }));
-        const first = issues[0];
-        const [status, body] = fromTable(
-          'VALIDATION_FAILED',
-          first && `${first.path}: ${first.message}`,
-          issues,
-        );
-        return send(reply, status, body);
+        return sendAppError(reply, validationFailed(issues, { withPath: true }));
       }
 
       const fastifyError = error as FastifyError;

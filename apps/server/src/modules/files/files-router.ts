@@ -13,7 +13,7 @@ import {
 import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError, validationFailed } from '../../errors.js';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
 import type { FileContent, FilesService, Received } from './files-service.js';
@@ -106,8 +106,8 @@ export const filesRouter: FastifyPluginAsyncZod<{
         if (!received) throw new AppError('FILE_MISSING');
         const parsed = uploadFieldsSchema.safeParse(fields);
         if (!parsed.success) {
-          const first = parsed.error.issues[0];
-          throw new AppError('VALIDATION_FAILED', first && `${first.path.join('.')}: ${first.message}`);
+          const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw validationFailed(issues, { withPath: true });
         }
         const done = received;
         received = undefined;

@@ -26,7 +26,7 @@ import {
   type VerificationEntry,
   type VerificationInfo,
 } from '@veridocs/shared';
-import { AppError } from '../../errors.js';
+import { AppError, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FormsService } from '../forms/forms-service.js';
 import type { ProfileService } from '../profile/profile-service.js';
@@ -69,10 +69,6 @@ export function addWorkingDays(from: Date, days: number): Date {
     if (day !== 0 && day !== 6) left--;
   }
   return date;
-}
-
-function validationFailed(issues: ValidationIssue[]): AppError {
-  return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request', issues);
 }
 
 /** A verification's config: by its own name, else by its base name ("bgv-degree#2" → "bgv-degree"). */
