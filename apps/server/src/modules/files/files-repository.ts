@@ -75,7 +75,10 @@ export function createFilesRepository(orm: Orm) {
           .where(eq(files.id, id))
           .for('update');
         if (!current) return null;
-        const verdict = verdictWithName(values, nameByOcr, { status: current.ocrStatus, text: current.ocrText });
+        const verdict = verdictWithName(values, nameByOcr, {
+          status: current.ocrStatus,
+          text: current.ocrText,
+        });
         const [row] = await tx
           .update(files)
           .set({ state: verdict.state, issues: verdict.issues, pageCount: values.pageCount, updatedAt: now })
@@ -107,9 +110,19 @@ export function createFilesRepository(orm: Orm) {
         if (!next) return null;
         const [row] = await tx
           .update(files)
-          .set({ ocrStatus: 'running', ocrAttempts: sql`${files.ocrAttempts} + 1`, ocrLockedAt: now, updatedAt: now })
+          .set({
+            ocrStatus: 'running',
+            ocrAttempts: sql`${files.ocrAttempts} + 1`,
+            ocrLockedAt: now,
+            updatedAt: now,
+          })
           .where(eq(files.id, next.id))
-          .returning({ id: files.id, storageKey: files.storageKey, mimeType: files.mimeType, attempts: files.ocrAttempts });
+          .returning({
+            id: files.id,
+            storageKey: files.storageKey,
+            mimeType: files.mimeType,
+            attempts: files.ocrAttempts,
+          });
         return row ?? null;
       });
     },
@@ -117,7 +130,13 @@ export function createFilesRepository(orm: Orm) {
     /** Stores the text; a file whose verdict waited for it gets its name check, in the same statement. */
     async completeOcr(id: string, text: string, now: Date): Promise<OcrSettled> {
       return orm.transaction((tx) =>
-        finishOcr(tx, id, { ocrStatus: 'done', ocrText: text, ocrError: null, ocrLockedAt: null, updatedAt: now }),
+        finishOcr(tx, id, {
+          ocrStatus: 'done',
+          ocrText: text,
+          ocrError: null,
+          ocrLockedAt: null,
+          updatedAt: now,
+        }),
       );
     },
 
@@ -159,7 +178,12 @@ async function finishOcr(
   values: Partial<FileRow> & { ocrStatus: OcrStatus; updatedAt: Date },
 ): Promise<OcrSettled> {
   const [row] = await tx
-    .select({ state: files.state, issues: files.issues, expectName: files.expectName, ocrText: files.ocrText })
+    .select({
+      state: files.state,
+      issues: files.issues,
+      expectName: files.expectName,
+      ocrText: files.ocrText,
+    })
     .from(files)
     .where(eq(files.id, id))
     .for('update');
