@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeProfile, makeSession, ok } from '../../test/fixtures';
+import { fail, makeProfile, makeSession, ok } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render';
 
@@ -29,5 +29,22 @@ describe('form entry with sso (spec §2)', () => {
     expect(refresh[0]?.headers.authorization).toBe('Bearer sso-refresh');
     expect(app.store.getState().auth.accessToken).toBe(session.accessToken);
     expect(await screen.findByRole('heading', { name: 'Evaluation Partner', level: 1 })).toBeInTheDocument();
+  });
+
+  it('a failing refresh logs out (spec §4, §8): storage cleared, /login', async () => {
+    api.on('put', '/api/web-wallet/profile/login/get-token', {
+      status: 400,
+      body: fail(101, 'Invalid refresh token'),
+    });
+    const { probe, app } = renderApp({ route: '/ekyc/form-1/txn-1?orgId=org-1&sso=sso-expired' });
+    await waitFor(() => expect(probe.current?.pathname).toBe('/login'));
+    expect(api.callsTo('put', '/api/web-wallet/profile/login/get-token')).toHaveLength(1);
+    // The logout revokes the stored sso token and clears what the entry stored.
+    expect(api.callsTo('post', '/api/web-wallet/profile/logout')[0]?.headers.authorization).toBe(
+      'Bearer sso-expired',
+    );
+    await waitFor(() => expect(localStorage.getItem('refreshToken')).toBeNull());
+    expect(localStorage.getItem('formId')).toBeNull();
+    expect(app.store.getState().auth.accessToken).toBeNull();
   });
 });

@@ -5,7 +5,6 @@ import { PATHS } from '../../app/paths';
 import { useSession } from '../../app/session/session-context';
 import { useAppDispatch } from '../../app/store/hooks';
 import { login } from '../../app/store/slices/auth-slice';
-import { errorMessage } from '../../lib/api-client';
 import { refreshTokens } from '../../lib/api/wallet-api';
 import { navigateTo } from '../../lib/navigation';
 import { setItem } from '../../lib/storage';
@@ -15,7 +14,7 @@ const consumed = new Set<string>();
 
 /**
  * Form entry with single sign-on (spec §2): store the refresh token, txnId, formId and orgId, refresh
- * the access token after 200 ms, then go to /select-evaluation-partner.
+ * the access token after 200 ms, then go to /select-evaluation-partner. A failing refresh logs out.
  */
 export function SsoEntry({
   sso,
@@ -48,8 +47,9 @@ export function SsoEntry({
           void session.loadProfile();
           navigateTo(PATHS.selectEvaluationPartner, { replace: true });
         })
-        .catch((error: unknown) => {
-          navigateTo(PATHS.error, { replace: true, state: { message: errorMessage(error) } });
+        .catch(() => {
+          // Spec §4, §8: a failing refresh logs out (which goes to /login).
+          void session.logout();
         });
     }, SESSION.postSsoRefreshDelayMs);
     return () => clearTimeout(timer);
