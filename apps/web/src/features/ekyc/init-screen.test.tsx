@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@veridocs/shared';
 import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
@@ -85,6 +86,19 @@ describe('init screen (spec §2): organisation, platform line and one button', (
     api.on('get', `${V1}/transactions/info`, { status: 403, body: fail(122, 'Access not allowed') });
     renderApp({ route: linkWithTxn });
     expect(await mainButton('Access not allowed')).toBeDisabled();
+  });
+
+  it('a transaction that is not found (121) goes to /error with the message (spec §8)', async () => {
+    publicForms();
+    api.on('get', `${V1}/transactions/info`, {
+      status: 404,
+      body: fail(121, ERROR_CODES.TRANSACTION_NOT_FOUND.message),
+    });
+    const { probe } = renderApp({ route: linkWithTxn });
+    await waitFor(() => expect(probe.current?.pathname).toBe('/error'));
+    expect(probe.current?.state).toEqual({ message: ERROR_CODES.TRANSACTION_NOT_FOUND.message });
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_CODES.TRANSACTION_NOT_FOUND.message);
+    expect(screen.queryByRole('button', { name: 'Start Verification' })).not.toBeInTheDocument();
   });
 
   it('an unknown form id shows "This verification form does not exist"', async () => {

@@ -17,7 +17,7 @@ import {
   type PublicForm,
   type TransactionInfo,
 } from '@veridocs/shared';
-import { formEntryPath } from '../../app/paths';
+import { PATHS, formEntryPath } from '../../app/paths';
 import { useSession } from '../../app/session/session-context';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectProfileName } from '../../app/store/selectors';
@@ -46,11 +46,7 @@ interface Loaded {
 }
 
 type Status =
-  | { kind: 'loading' }
-  | { kind: 'ready'; data: Loaded }
-  | { kind: 'unknown-org' }
-  | { kind: 'unknown-form' }
-  | { kind: 'unknown-transaction' };
+  { kind: 'loading' } | { kind: 'ready'; data: Loaded } | { kind: 'unknown-org' } | { kind: 'unknown-form' };
 
 async function loadEntry(formId: string, orgId: string, txnId: string | undefined): Promise<Status> {
   let org: Organisation;
@@ -74,7 +70,7 @@ async function loadEntry(formId: string, orgId: string, txnId: string | undefine
     } catch (error) {
       if (hasCode(error, ERROR_CODES.TRANSACTION_ACCESS_DENIED.code))
         return { kind: 'ready', data: { org, form, txnId, txnState: null, accessDenied: true } };
-      if (hasCode(error, ERROR_CODES.TRANSACTION_NOT_FOUND.code)) return { kind: 'unknown-transaction' };
+      // Spec §8: any other transaction info failure (121 not found included) goes to /error.
       throw error;
     }
   }
@@ -116,7 +112,7 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
         if (live) setStatus(next);
       })
       .catch((error: unknown) => {
-        if (live) void navigate('/error', { state: { message: errorMessage(error) } });
+        if (live) void navigate(PATHS.error, { state: { message: errorMessage(error) } });
       });
     return () => {
       live = false;
@@ -135,12 +131,6 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
       <NoticeScreen title={ERROR_CODES.FORM_NOT_FOUND.message}>
         This link does not point to a verification form of the organisation. Check the link you received, or
         ask the organisation to send it again.
-      </NoticeScreen>
-    );
-  if (status.kind === 'unknown-transaction')
-    return (
-      <NoticeScreen title={ERROR_CODES.TRANSACTION_NOT_FOUND.message}>
-        Check the link you received, or ask the organisation to send it again.
       </NoticeScreen>
     );
 
