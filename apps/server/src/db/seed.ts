@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
 import type { Orm } from './client.js';
 import {
@@ -10,6 +10,7 @@ import {
   type FormPrice,
   type FormVerification,
 } from './schema/index.js';
+import { excluded } from './sql.js';
 import { BOARDS, INSTITUTES } from './seed-data/reference-data.js';
 import { DEMO_VERIFICATION_CONFIGS } from './seed-data/verification-configs.js';
 
@@ -95,8 +96,6 @@ export const DEMO_QUESTIONS = [
     ],
   },
 ] as const;
-
-const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
 /**
  * Idempotent: unique keys plus ON CONFLICT, so restarts and instances starting together are safe.

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import type { OcrStatus } from '../../db/schema/files.js';
 import { files } from '../../db/schema/index.js';
+import { isUuid } from '../../lib/ids.js';
 import { qualityOf, verdictWithName, type NameCheckOutcome } from './name-check.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -23,7 +24,6 @@ type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 /** A `running` job whose worker has not finished within this is claimed again (the worker died). */
 const LEASE_MS = 10 * 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createFilesRepository(orm: Orm) {
   return {
@@ -35,7 +35,7 @@ export function createFilesRepository(orm: Orm) {
 
     /** The owner's file; null for an unknown id, a malformed one, or another profile's. */
     async findOwned(ownerProfileId: string, id: string): Promise<FileRow | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await orm
         .select()
         .from(files)
@@ -44,7 +44,7 @@ export function createFilesRepository(orm: Orm) {
     },
 
     async findById(id: string): Promise<FileRow | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await orm.select().from(files).where(eq(files.id, id));
       return row ?? null;
     },

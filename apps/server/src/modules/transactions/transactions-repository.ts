@@ -9,6 +9,7 @@ import {
   transactions,
   verificationRecords,
 } from '../../db/schema/index.js';
+import { excluded } from '../../db/sql.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 import type { StateChange } from './state-machine.js';
 
@@ -31,9 +32,6 @@ export interface TransactionSnapshot {
   /** The form's required pre-start questions. */
   requiredQuestionIds: string[];
 }
-
-/** `excluded.<column>` of an ON CONFLICT update. */
-const sqlExcluded = (column: string) => sql.raw(`excluded."${column}"`);
 
 function writeOps(tx: Orm) {
   return {
@@ -89,7 +87,7 @@ function writeOps(tx: Orm) {
         .values(answers.map((a) => ({ txnId, questionId: a.questionId, answer: a.answer, updatedAt: at })))
         .onConflictDoUpdate({
           target: [transactionAnswers.txnId, transactionAnswers.questionId],
-          set: { answer: sqlExcluded('answer'), updatedAt: at },
+          set: { answer: excluded('answer'), updatedAt: at },
         });
     },
   };

@@ -28,6 +28,7 @@ import {
 } from '@veridocs/shared';
 import { AppError, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { isUuid } from '../../lib/ids.js';
 import type { FormsService } from '../forms/forms-service.js';
 import type { ProfileService } from '../profile/profile-service.js';
 import {
@@ -47,7 +48,6 @@ export interface TransactionsServiceDeps {
   now: Clock;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HISTORY_LIMIT = 1000;
 
 const iso = (d: Date) => d.toISOString();
@@ -150,7 +150,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     profileId: string,
     ref: { orgId: string; txnId: string },
   ): Promise<TransactionSnapshot> {
-    const snap = UUID.test(ref.txnId) ? await repo.snapshot(ref.txnId.toLowerCase()) : undefined;
+    const snap = isUuid(ref.txnId) ? await repo.snapshot(ref.txnId.toLowerCase()) : undefined;
     if (!snap) throw new AppError('TRANSACTION_NOT_FOUND');
     if (snap.txn.profileId !== profileId) throw new AppError('TRANSACTION_ACCESS_DENIED');
     if (snap.txn.orgId !== ref.orgId) throw new AppError('TRANSACTION_NOT_FOUND');
