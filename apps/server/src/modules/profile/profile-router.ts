@@ -30,7 +30,12 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
     base,
     {
       preHandler: authenticate,
-      schema: { tags: ['profile'], summary: 'The signed-in profile', security, response: responses(profileSchema) },
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in profile',
+        security,
+        response: responses(profileSchema),
+      },
     },
     async (request, reply) => {
       const body = await profiles.getEncoded(currentUser(request).profileId, encodedOk);
@@ -51,7 +56,8 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
         response: responses(profileSchema),
       },
     },
-    async (request) => ok(await profiles.update(currentUser(request).profileId, request.body), 'Profile updated'),
+    async (request) =>
+      ok(await profiles.update(currentUser(request).profileId, request.body), 'Profile updated'),
   );
 
   app.post(

@@ -27,7 +27,6 @@ const security = [{ partnerOrg: [], bearer: [] }];
 const tags = ['transactions'];
 const paths = API_PATHS.verification;
 
-
 /** The candidate's verification journey, under SERVICE_BASES.verificationV1 (all need the bearer token). */
 export const transactionsRouter: FastifyPluginAsyncZod<{
   transactions: TransactionsService;
