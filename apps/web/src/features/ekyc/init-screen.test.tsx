@@ -71,6 +71,11 @@ describe('init screen (spec §2): organisation, platform line and one button', (
     expect(probe.current?.pathname).toBe(`/ekyc/${FORM_ID}/${TXN_ID}`);
     expect(probe.current?.search).toBe(`?orgId=${ORG_ID}`);
     expect(app.store.getState().formData.showInitScreen).toBe(false);
+    // The form entry keeps the new URL as the searched query (the back actions of later screens).
+    expect(app.store.getState().misc.searchedQuery).toEqual({
+      pathname: `/ekyc/${FORM_ID}/${TXN_ID}`,
+      search: `?orgId=${ORG_ID}`,
+    });
   });
 
   it('"Form Expired" (disabled) for an expired form not started, with a note', async () => {
@@ -224,6 +229,8 @@ describe('Start (spec §4): transaction, questionnaire, process, form home', () 
       orgId: ORG_ID,
       txnId: TXN_ID,
     });
+    // The form entry's load: Start and the questionnaire read the name from the store.
+    expect(api.callsTo('get', '/api/web-wallet/profile')).toHaveLength(1);
   });
 
   it('without a questionnaire: "Click Start to start filling the form", then process', async () => {
@@ -280,5 +287,6 @@ describe('Start (spec §4): transaction, questionnaire, process, form home', () 
     ).toBeInTheDocument();
     expect(api.callsTo('post', `${V1}/transactions/process`)).toHaveLength(0);
     expect(app.store.getState().misc.startButtonClicked).toBe(true);
+    expect(api.callsTo('get', '/api/web-wallet/profile')).toHaveLength(1);
   });
 });

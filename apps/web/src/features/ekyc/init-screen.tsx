@@ -22,7 +22,7 @@ import { useSession } from '../../app/session/session-context';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectProfileName } from '../../app/store/selectors';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
-import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/misc-slice';
+import { setStartButtonClicked } from '../../app/store/slices/misc-slice';
 import { errorMessage, hasCode } from '../../lib/api-client';
 import {
   createTransaction,
@@ -84,8 +84,8 @@ async function loadEntry(formId: string, orgId: string, txnId: string | undefine
   };
 }
 
-type Dialog =
-  { kind: 'questionnaire'; info: TransactionInfo } | { kind: 'start'; info: TransactionInfo } | null;
+/** The dialog Start opened, with what it found out (the profile name does not change in between). */
+type Dialog = { kind: 'questionnaire' | 'start'; info: TransactionInfo; profileHasName: boolean } | null;
 
 /**
  * The init screen (spec §2): the requesting organisation, the platform line, and one button from the
@@ -96,6 +96,7 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
   const dispatch = useAppDispatch();
   const session = useSession();
   const storedName = useAppSelector(selectProfileName);
+  const profileLoaded = useAppSelector((state) => state.profile.profileDetails !== undefined);
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -142,16 +143,20 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
 
   const showFormHome = (id: string) => {
     const link = formEntryPath(formId, id, orgId);
-    const [pathname = '', search = ''] = link.split(/(?=\?)/);
     ownTxn.current = id;
-    dispatch(setSearchedQuery({ pathname, search }));
+    // The form entry stores the new URL as the searched query (its effect runs on every URL change).
     if (id !== txnId) void navigate(link, { replace: true });
     dispatch(setShowInitScreen(false));
   };
 
+  /**
+   * The form entry loads the profile on mount: its name is in the store. Only while that load has not
+   * landed (or failed) is it asked for here, sharing a request still on its way.
+   */
   const profileHasName = async () => {
+    if (profileLoaded) return storedName !== '';
     const profile = await session.loadProfile();
-    return Boolean(profile?.profileDetails?.name?.trim() || storedName);
+    return Boolean(profile?.profileDetails?.name?.trim());
   };
 
   const start = async () => {
@@ -164,15 +169,20 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
         void navigate(formEntryPath(formId, id, orgId), { replace: true });
       }
       const info = await fetchTransactionInfo(orgId, id);
+      const hasName = await profileHasName();
       const action = startAction({
         questionnaireRequired: info.questionnaire.isRequired,
         questionnaireAnswered: info.questionnaire.answered,
-        profileHasName: await profileHasName(),
+        profileHasName: hasName,
         state: info.state,
         basicDetailsRequired: info.basicDetailsRequired,
       });
       setSubmitError(null);
-      setDialog({ kind: action === 'questionnaire' ? 'questionnaire' : 'start', info });
+      setDialog({
+        kind: action === 'questionnaire' ? 'questionnaire' : 'start',
+        info,
+        profileHasName: hasName,
+      });
     } catch {
       // The snackbar told the candidate what went wrong.
     } finally {
@@ -181,7 +191,7 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
   };
 
   /** After the questionnaire (or the click-start dialog): process, or mark Start as clicked. */
-  const proceed = async (info: TransactionInfo, answers: Answers | null) => {
+  const proceed = async ({ info, profileHasName: hasName }: NonNullable<Dialog>, answers: Answers | null) => {
     setBusy(true);
     setSubmitError(null);
     try {
@@ -189,7 +199,7 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
       const action = startAction({
         questionnaireRequired: info.questionnaire.isRequired,
         questionnaireAnswered: info.questionnaire.answered || answers !== null,
-        profileHasName: await profileHasName(),
+        profileHasName: hasName,
         state: info.state,
         basicDetailsRequired: info.basicDetailsRequired,
       });
@@ -283,14 +293,14 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
           txnId={dialog.info.txnId}
           busy={busy}
           submitError={submitError}
-          onSubmit={(answers) => void proceed(dialog.info, answers)}
+          onSubmit={(answers) => void proceed(dialog, answers)}
           onClose={() => setDialog(null)}
         />
       )}
       <StartProcessDialog
         open={dialog?.kind === 'start'}
         busy={busy}
-        onStart={() => dialog && void proceed(dialog.info, null)}
+        onStart={() => dialog && void proceed(dialog, null)}
         onClose={() => setDialog(null)}
       />
     </Paper>
