@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../constants/messages.js';
 import {
+  FIELD_TEXT,
   OPTION_SETS,
   VALIDATION_FNS,
+  dateBounds,
+  dateError,
   dropEmpty,
   fieldError,
   formErrors,
   isFieldRequired,
+  isFieldShown,
   trimInput,
   type FieldRule,
 } from './form-fields.js';
@@ -42,12 +47,38 @@ describe('conditional required (requiredFn)', () => {
     expect(isFieldRequired(field, { y: 'b' })).toBe(false);
     expect(isFieldRequired(field, { y: 'a' })).toBe(true);
   });
+  it('hideWhen hides a field for the named values (spec §3: no marksheet for DEGREE_ONLY_NO_MARKSHEET)', () => {
+    const field: FieldRule = {
+      ...marksheet,
+      required: true,
+      requiredFn: undefined,
+      hideWhen: { fieldName: 'degreeStatus', values: ['DEGREE_ONLY_NO_MARKSHEET'] },
+    };
+    expect(isFieldShown(field, {})).toBe(true);
+    expect(isFieldShown(field, { degreeStatus: 'DEGREE_AND_MARKSHEET' })).toBe(true);
+    expect(isFieldShown(field, { degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET' })).toBe(false);
+    expect(isFieldRequired(field, { degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET' })).toBe(false);
+    expect(fieldError(field, { degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET', marksheet: 'x' })).toBeNull();
+    expect(fieldError(field, { degreeStatus: 'DEGREE_AND_MARKSHEET' })).toBe(MESSAGES.required);
+  });
 });
 
 describe('field errors', () => {
-  it('empty required fields name the field', () => {
-    expect(fieldError(pincode, { pincode: '  ' })).toBe('Pincode must not be empty');
-    expect(fieldError(marksheet, {})).toBe('Marksheet must not be empty');
+  it('an empty required field says "Required", or the field\'s own requiredMessage (spec §5)', () => {
+    expect(MESSAGES.required).toBe('Required');
+    expect(fieldError(pincode, { pincode: '  ' })).toBe('Required');
+    expect(fieldError(marksheet, {})).toBe('Required');
+    expect(fieldError({ ...marksheet, requiredMessage: FIELD_TEXT.uploadMarksheet }, {})).toBe(
+      'Upload Education Marksheet',
+    );
+    const name: FieldRule = {
+      fieldName: 'candidateName',
+      inputType: 'text',
+      required: true,
+      requiredMessage: MESSAGES.nameRequired,
+    };
+    expect(fieldError(name, { candidateName: '' })).toBe('Name must not be empty');
+    expect(fieldError({ ...name, required: false }, { candidateName: '' })).toBeNull();
   });
   it('max length and validation functions', () => {
     expect(fieldError(pincode, { pincode: '1234567' })).toMatch(/at most 6/);
@@ -56,8 +87,63 @@ describe('field errors', () => {
   });
   it('formErrors lists every failing field', () => {
     expect(formErrors([pincode, marksheet], { degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET' })).toEqual({
-      pincode: 'Pincode must not be empty',
+      pincode: 'Required',
     });
+  });
+});
+
+describe('input type rules (client and server on submit)', () => {
+  const now = new Date(2024, 5, 15, 10, 0, 0);
+  const dob: FieldRule = { fieldName: 'dateOfBirth', inputType: 'date', required: true };
+  const at = (field: FieldRule, value: unknown) => fieldError(field, { [field.fieldName]: value }, now);
+
+  it('dates: a real day in 1900..2099, no future day unless the field allows it', () => {
+    expect(at(dob, '1998-08-15')).toBeNull();
+    expect(at(dob, '2024-06-15')).toBeNull();
+    expect(at(dob, '2024-06-16')).toBe('Date cannot be in the future');
+    expect(at(dob, '2000-02-31')).toBe('Enter a valid date as DD-MM-YYYY');
+    expect(at(dob, '15-08-1998')).toBe('Enter a valid date as DD-MM-YYYY');
+    expect(at(dob, '1899-12-31')).toBe('Enter a date between 01-01-1900 and 31-12-2099');
+    expect(at({ ...dob, disableFuture: false }, '2030-01-01')).toBeNull();
+    expect(at({ ...dob, disableFuture: false }, '2100-01-01')).toBe(
+      'Enter a date between 01-01-1900 and 31-12-2099',
+    );
+  });
+
+  it('dates: disablePast, minDate and maxDate, by day', () => {
+    const joining: FieldRule = {
+      fieldName: 'joiningDate',
+      inputType: 'date',
+      disablePast: true,
+      maxDate: '2024-12-31',
+    };
+    expect(at(joining, '2024-06-14')).toBe('Date cannot be in the past');
+    expect(at(joining, '2024-06-15')).toBeNull();
+    expect(at(joining, '2025-01-01')).toBe('Date must be on or before 31-12-2024');
+    const after: FieldRule = { fieldName: 'd', inputType: 'date', minDate: '2000-01-01' };
+    expect(at(after, '1999-12-31')).toBe('Date must be on or after 01-01-2000');
+    expect(dateBounds({ minDate: '2000-01-01' }, '2024-06-15')).toEqual({
+      min: '2000-01-01',
+      max: '2024-06-15',
+    });
+    expect(dateError('2024-06-15', {}, '2024-06-15')).toBeNull();
+  });
+
+  it('formErrors judges dates against the given day', () => {
+    expect(formErrors([dob], { dateOfBirth: '2024-06-16' }, now)).toEqual({
+      dateOfBirth: 'Date cannot be in the future',
+    });
+    expect(formErrors([dob], { dateOfBirth: '2024-06-16' }, new Date(2024, 5, 16))).toEqual({});
+  });
+
+  it('number text takes digits only; a block code needs all its digits', () => {
+    const pin: FieldRule = { fieldName: 'pin', inputType: 'text', textType: 'number' };
+    expect(at(pin, '56a001')).toBe('Enter digits only');
+    expect(at(pin, '560001')).toBeNull();
+    const code: FieldRule = { fieldName: 'code', inputType: 'block', blockLength: 12 };
+    expect(at(code, '12345678')).toBe('Enter all 12 digits');
+    expect(at(code, '1234abcd9012')).toBe('Enter digits only');
+    expect(at(code, '123456789012')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { COMING_SOON_POSTFIX, EWS_ENABLED_STATE_CODES, INDIAN_STATES } from '../constants/indian-states.js';
+import { MESSAGES } from '../constants/messages.js';
 import { fieldLabel } from './verification.js';
 
 /**
@@ -90,25 +91,44 @@ export const FIELD_TEXT = {
   uploadMarksheet: 'Upload Education Marksheet',
 } as const;
 
+/** A condition on another field's value (showWhen / hideWhen). */
+export interface FieldCondition {
+  fieldName: string;
+  values: string[];
+}
+
 /** The fields a config's inputs name, with what the engine and the server need to judge a value. */
-export interface FieldRule {
+export interface FieldRule extends DateLimits {
   fieldName: string;
   label?: string | undefined;
   inputType: string;
+  /** text only: 'number' takes digits only. */
+  textType?: string | undefined;
   required?: boolean | undefined;
   requiredFn?: string | undefined;
+  /** The message when the field is required and empty (default: MESSAGES.required, "Required"). */
+  requiredMessage?: string | undefined;
   maxLength?: number | undefined;
+  /** block: the total number of digits. */
+  blockLength?: number | undefined;
   validation?: { fn: string; message: string } | undefined;
-  showWhen?: { fieldName: string; values: string[] } | undefined;
+  /** Shown only when another field has one of these values. */
+  showWhen?: FieldCondition | undefined;
+  /** Hidden (and so neither required nor checked) when another field has one of these values. */
+  hideWhen?: FieldCondition | undefined;
   hidden?: boolean | undefined;
   visibility?: { web: boolean } | undefined;
 }
 
+const matches = (condition: FieldCondition, values: FormValues) => {
+  const other = values[condition.fieldName];
+  return typeof other === 'string' && condition.values.includes(other);
+};
+
 export function isFieldShown(field: FieldRule, values: FormValues): boolean {
   if (field.hidden || field.visibility?.web === false) return false;
-  if (!field.showWhen) return true;
-  const other = values[field.showWhen.fieldName];
-  return typeof other === 'string' && field.showWhen.values.includes(other);
+  if (field.hideWhen && matches(field.hideWhen, values)) return false;
+  return !field.showWhen || matches(field.showWhen, values);
 }
 
 /** Whether a field is required for these values: `required`, or its requiredFn (unknown fn: not required). */
@@ -127,14 +147,100 @@ const isEmpty = (value: unknown) =>
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
 
-/** The message for one field's value, or null when it is fine. Used by the form engine and by the server on submit. */
-export function fieldError(field: FieldRule, values: FormValues): string | null {
+// ---------------------------------------------------------------- dates (spec §5 "Dates")
+
+/** Dates are stored as 'yyyy-MM-dd' and compared as strings, that is by day, within this range. */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2099-12-31';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A local calendar day as 'yyyy-MM-dd'. */
+export function toIsoDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** 'yyyy-MM-dd' → a local Date at midnight, or null when it is not a real day. */
+export function fromIsoDay(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return date;
+}
+
+/** 'yyyy-MM-dd' → 'dd-MM-yyyy' (other text is returned unchanged). */
+export function isoToDisplay(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const date = fromIsoDay(value);
+  return date ? `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}` : value;
+}
+
+export interface DateLimits {
+  disableFuture?: boolean | undefined;
+  disablePast?: boolean | undefined;
+  minDate?: string | undefined;
+  maxDate?: string | undefined;
+}
+
+/** Future dates are refused on forms unless the field allows them (disableFuture: false) or asks for past ones to be refused. */
+export function refusesFuture(limits: DateLimits): boolean {
+  return limits.disableFuture ?? !limits.disablePast;
+}
+
+/** The effective earliest and latest day ('yyyy-MM-dd', compared as strings: by day). */
+export function dateBounds(limits: DateLimits, today: string): { min: string; max: string } {
+  let min = MIN_DATE;
+  let max = MAX_DATE;
+  if (limits.minDate && fromIsoDay(limits.minDate) && limits.minDate > min) min = limits.minDate;
+  if (limits.maxDate && fromIsoDay(limits.maxDate) && limits.maxDate < max) max = limits.maxDate;
+  if (limits.disablePast && today > min) min = today;
+  if (refusesFuture(limits) && today < max) max = today;
+  return { min, max };
+}
+
+/** The message for a non-empty date value, or null when it is acceptable (`today` as 'yyyy-MM-dd'). */
+export function dateError(value: unknown, limits: DateLimits, today: string): string | null {
+  if (fromIsoDay(value) === null) return 'Enter a valid date as DD-MM-YYYY';
+  const day = value as string;
+  if (day < MIN_DATE || day > MAX_DATE) return 'Enter a date between 01-01-1900 and 31-12-2099';
+  if (refusesFuture(limits) && day > today) return 'Date cannot be in the future';
+  if (limits.disablePast && day < today) return 'Date cannot be in the past';
+  const { min, max } = dateBounds(limits, today);
+  if (day < min) return `Date must be on or after ${isoToDisplay(min)}`;
+  if (day > max) return `Date must be on or before ${isoToDisplay(max)}`;
+  return null;
+}
+
+// ---------------------------------------------------------------- field and form errors
+
+const DIGITS = /^\d+$/;
+
+/** What only the input type can get wrong: a date that is not a day or out of range, non-digits, a short block code. */
+function typeError(field: FieldRule, value: unknown, today: string): string | null {
+  if (field.inputType === 'date') return dateError(value, field, today);
+  if (field.inputType === 'text' && field.textType === 'number' && !DIGITS.test(String(value).trim()))
+    return 'Enter digits only';
+  if (field.inputType === 'block') {
+    if (!DIGITS.test(String(value))) return 'Enter digits only';
+    if (field.blockLength && String(value).length !== field.blockLength)
+      return `Enter all ${field.blockLength} digits`;
+  }
+  return null;
+}
+
+/**
+ * The message for one field's value, or null when it is fine. Used by the form engine and by the server
+ * on submit: required (the field's requiredMessage, else "Required"), max length, validation.fn, then the
+ * input type's rules (dates judged against `now`'s day).
+ */
+export function fieldError(field: FieldRule, values: FormValues, now: Date = new Date()): string | null {
   const value = values[field.fieldName];
   if (!isFieldShown(field, values)) return null;
   if (isEmpty(value))
-    return isFieldRequired(field, values)
-      ? `${field.label ?? fieldLabel(field.fieldName)} must not be empty`
-      : null;
+    return isFieldRequired(field, values) ? (field.requiredMessage ?? MESSAGES.required) : null;
   if (field.maxLength && typeof value === 'string' && value.length > field.maxLength) {
     return `${field.label ?? fieldLabel(field.fieldName)} must be at most ${field.maxLength} characters`;
   }
@@ -142,14 +248,18 @@ export function fieldError(field: FieldRule, values: FormValues): string | null 
     const fn = (VALIDATION_FNS as Record<string, (v: unknown) => boolean>)[field.validation.fn];
     if (fn && !fn(value)) return field.validation.message;
   }
-  return null;
+  return typeError(field, value, toIsoDay(now));
 }
 
 /** Every error of a set of fields: `{ fieldName: message }`, empty when the values are complete and valid. */
-export function formErrors(fields: readonly FieldRule[], values: FormValues): Record<string, string> {
+export function formErrors(
+  fields: readonly FieldRule[],
+  values: FormValues,
+  now: Date = new Date(),
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    const message = fieldError(field, values);
+    const message = fieldError(field, values, now);
     if (message) errors[field.fieldName] = message;
   }
   return errors;

@@ -61,6 +61,8 @@ export const dropdownOptionSchema = z.object({
 });
 export type DropdownOption = z.infer<typeof dropdownOptionSchema>;
 
+const fieldConditionSchema = z.object({ fieldName: z.string(), values: z.array(z.string()) });
+
 /**
  * One input of a verification form (spec §3 "Dynamic input field"). Named functions (requiredFn,
  * validation.fn, optionsKey, helperTextJSXKey, alert.componentKey) are keys of client registries.
@@ -81,6 +83,8 @@ export const dynamicInputFieldSchema = z.object({
   allowManual: z.boolean().optional(),
   required: z.boolean().optional(),
   requiredFn: z.string().optional(),
+  /** The message when the field is required and left empty (default "Required", spec §5). */
+  requiredMessage: z.string().optional(),
   maxLength: z.number().int().positive().optional(),
   /** block: total length split into `blocks` equal parts. */
   blockLength: z.number().int().positive().optional(),
@@ -100,7 +104,9 @@ export const dynamicInputFieldSchema = z.object({
   hideLabel: z.boolean().optional(),
   readOnly: z.boolean().optional(),
   /** Shown only when another field has one of these values. */
-  showWhen: z.object({ fieldName: z.string(), values: z.array(z.string()) }).optional(),
+  showWhen: fieldConditionSchema.optional(),
+  /** Hidden (not required, not checked) when another field has one of these values. */
+  hideWhen: fieldConditionSchema.optional(),
   validation: z.object({ fn: z.string(), message: z.string() }).optional(),
   visibility: z.object({ web: z.boolean() }).optional(),
   hidden: z.boolean().optional(),

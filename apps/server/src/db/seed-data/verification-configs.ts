@@ -1,4 +1,10 @@
-import type { DynamicInputField, VerificationConfig, VerificationType } from '@veridocs/shared';
+import {
+  FIELD_TEXT,
+  MESSAGES,
+  type DynamicInputField,
+  type VerificationConfig,
+  type VerificationType,
+} from '@veridocs/shared';
 
 /**
  * The demo verification configs (spec §3 "Verification config", "Dynamic input field"). Named
@@ -14,6 +20,12 @@ const candidateName = (label = 'Name'): DynamicInputField => ({
   readOnly: true,
   required: true,
   sectionTitle: 'Candidate',
+});
+
+/** Education forms (spec §5): "Name must not be empty", and the marksheet's "Upload Education Marksheet". */
+const educationName = (label: string): DynamicInputField => ({
+  ...candidateName(label),
+  requiredMessage: MESSAGES.nameRequired,
 });
 
 function config(
@@ -33,7 +45,7 @@ function config(
 }
 
 const schoolInputs = (level: '10th' | '12th'): DynamicInputField[] => [
-  candidateName('Name as on marksheet'),
+  educationName('Name as on marksheet'),
   {
     fieldName: 'board',
     label: 'Board',
@@ -60,6 +72,7 @@ const schoolInputs = (level: '10th' | '12th'): DynamicInputField[] => [
     allowedFileTypes: ['pdf'],
     maxFiles: 1,
     required: true,
+    requiredMessage: FIELD_TEXT.uploadMarksheet,
   },
 ];
 
@@ -218,7 +231,7 @@ export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
     employmentInputs(false),
   ),
   config('bgv-degree', 'Degree', 'Education', 'Degree details', [
-    candidateName('Name as on degree'),
+    educationName('Name as on degree'),
     {
       fieldName: 'institute',
       label: 'University or institute',
@@ -261,11 +274,14 @@ export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
     },
     {
       fieldName: 'marksheet',
-      label: 'Upload Education Marksheet',
+      label: FIELD_TEXT.uploadMarksheet,
       inputType: 'file',
       allowedFileTypes: ['pdf'],
       maxFiles: 1,
       requiredFn: 'marksheetRequired',
+      requiredMessage: FIELD_TEXT.uploadMarksheet,
+      // Spec §3: hidden (and so not required) for a degree without marksheets.
+      hideWhen: { fieldName: 'degreeStatus', values: ['DEGREE_ONLY_NO_MARKSHEET'] },
       helperTextJSXKey: 'DEGREE_INSTRUCTIONS',
     },
     {

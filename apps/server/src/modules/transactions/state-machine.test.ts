@@ -8,6 +8,10 @@ import {
   STATES,
   VALIDATION_FNS,
   VERIFICATION_TYPES,
+  fieldError,
+  formErrors,
+  isFieldRequired,
+  isFieldShown,
   verificationConfigSchema,
 } from '@veridocs/shared';
 import { eq } from 'drizzle-orm';
@@ -330,9 +334,49 @@ describe('the demo seed', () => {
             inputs.map((i) => i.fieldName),
             where,
           ).toContain(input.showWhen.fieldName);
+        if (input.hideWhen)
+          expect(
+            inputs.map((i) => i.fieldName),
+            where,
+          ).toContain(input.hideWhen.fieldName);
       }
       expect(['Identity', 'Education', 'Employment']).toContain(config.additionalInfo.category);
     }
+  });
+
+  it('education forms: the marksheet is hidden and not required without marksheets; spec §5 messages', () => {
+    const inputsOf = (name: string) =>
+      DEMO_VERIFICATION_CONFIGS.find((c) => c.name === name)!.authOptions[0]!.page.config.flatMap(
+        (s) => s.inputs,
+      );
+    const degree = inputsOf('bgv-degree');
+    const marksheet = degree.find((i) => i.fieldName === 'marksheet')!;
+    const noMarksheet = { degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET' };
+    expect(isFieldShown(marksheet, noMarksheet)).toBe(false);
+    expect(isFieldRequired(marksheet, noMarksheet)).toBe(false);
+    expect(isFieldShown(marksheet, { degreeStatus: 'DEGREE_AND_MARKSHEET' })).toBe(true);
+    const editable = degree.filter((i) => !i.readOnly);
+    expect(formErrors(editable, noMarksheet)).not.toHaveProperty('marksheet');
+    expect(formErrors(editable, { degreeStatus: 'DEGREE_AND_MARKSHEET' })).toMatchObject({
+      marksheet: 'Upload Education Marksheet',
+      degreeName: 'Required',
+    });
+    for (const name of ['bgv-degree', 'bgv-twelfth', 'bgv-tenth']) {
+      const inputs = inputsOf(name);
+      const nameField = inputs.find((i) => i.fieldName === 'candidateName')!;
+      expect(fieldError(nameField, { candidateName: ' ' }), name).toBe('Name must not be empty');
+      expect(formErrors(inputs, {}), name).toMatchObject({ marksheet: 'Upload Education Marksheet' });
+    }
+  });
+
+  it('the submit check applies the date rules: no future date of birth', () => {
+    const passport = DEMO_VERIFICATION_CONFIGS.find((c) => c.name === 'passport')!;
+    const dob = passport.authOptions[0]!.page.config[0]!.inputs.find((i) => i.fieldName === 'dateOfBirth')!;
+    const now = new Date(2024, 5, 15, 12);
+    expect(formErrors([dob], { dateOfBirth: '2024-06-16' }, now)).toEqual({
+      dateOfBirth: 'Date cannot be in the future',
+    });
+    expect(formErrors([dob], { dateOfBirth: '1990-01-31' }, now)).toEqual({});
   });
 
   it('is idempotent and keeps every stored config valid', async () => {

@@ -429,8 +429,8 @@ describe('the verification journey', () => {
       );
       const issues = expectCode<{ path: string; message: string }[]>(invalid, 100, 400);
       expect(issues).toEqual([
-        { path: 'data.instituteId', message: 'Registration or roll number must not be empty' },
-        { path: 'data.marksheet', message: 'Upload Education Marksheet must not be empty' },
+        { path: 'data.instituteId', message: 'Required' },
+        { path: 'data.marksheet', message: 'Upload Education Marksheet' },
       ]);
       // Without marksheets, supporting documents are asked for instead.
       const noMarksheet = await save(

@@ -32,7 +32,7 @@ describe('DynamicForm: text inputs (spec §5 "Text")', () => {
     await submit();
     expect(onSubmit).not.toHaveBeenCalled();
     const input = screen.getByLabelText('Institute Name');
-    expect(input).toHaveAccessibleDescription('Institute Name must not be empty');
+    expect(input).toHaveAccessibleDescription('Required');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveFocus();
     await user.type(input, 'IIT Delhi');
@@ -130,6 +130,31 @@ describe('DynamicForm: rules re-evaluated on every change', () => {
     expect(screen.getByRole('group', { name: 'Supporting Documents' })).toBeInTheDocument();
   });
 
+  it('hideWhen hides a field for the named values (the degree marksheet without marksheets)', async () => {
+    const { user, submit, onSubmit } = renderForm([
+      degreeFields[0]!,
+      field({
+        fieldName: 'marksheet',
+        label: 'Upload Education Marksheet',
+        inputType: 'file',
+        requiredFn: 'marksheetRequired',
+        requiredMessage: 'Upload Education Marksheet',
+        hideWhen: { fieldName: 'degreeStatus', values: ['DEGREE_ONLY_NO_MARKSHEET'] },
+      }),
+    ]);
+    const group = screen.getByRole('group', { name: 'Upload Education Marksheet' });
+    await user.click(screen.getByRole('combobox', { name: 'Degree Status' }));
+    await user.click(screen.getByRole('option', { name: 'Degree and marksheets available' }));
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(group).toHaveAccessibleDescription('Upload Education Marksheet');
+    await user.click(screen.getByRole('combobox', { name: 'Degree Status' }));
+    await user.click(screen.getByRole('option', { name: 'Degree available, no marksheets' }));
+    expect(screen.queryByRole('group', { name: /Upload Education Marksheet/ })).not.toBeInTheDocument();
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith({ degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET' });
+  });
+
   it('showWhen shows a field only for the named values', async () => {
     const { user } = renderForm(degreeFields);
     expect(screen.queryByLabelText(/Relieving Date/)).not.toBeInTheDocument();
@@ -146,7 +171,7 @@ describe('DynamicForm: rules re-evaluated on every change', () => {
     expect(within(group).getByText(/Uploads arrive with the documents feature/)).toBeInTheDocument();
     expect(within(group).queryByRole('button')).not.toBeInTheDocument();
     await submit();
-    expect(group).toHaveAccessibleDescription('Marksheet must not be empty');
+    expect(group).toHaveAccessibleDescription('Required');
   });
 
   it('fieldRenderers replace the renderer of an inputType', async () => {

@@ -118,7 +118,7 @@ describe('/verification', () => {
     api.on('post', BGV_PATH, { status: 200, body: ok(makeInfo()) });
     const { user, probe } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
-    expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription('Roll number must not be empty');
+    expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription('Required');
     expect(api.callsTo('post', BGV_PATH)).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Roll number'), '999');
