@@ -40,6 +40,23 @@ describe('DynamicForm: text inputs (spec §5 "Text")', () => {
     expect(onSubmit).toHaveBeenCalledWith({ instituteName: 'IIT Delhi' });
   });
 
+  it('the "correct the highlighted fields" count follows the fixes after a submit attempt', async () => {
+    const { user, submit } = renderForm([
+      field({ fieldName: 'degreeName', required: true }),
+      field({ fieldName: 'instituteId', required: true }),
+    ]);
+    await user.type(screen.getByLabelText('Degree Name'), 'B');
+    await user.clear(screen.getByLabelText('Degree Name'));
+    await user.tab();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the 2 highlighted fields.');
+    await user.type(screen.getByLabelText('Degree Name'), 'B.Tech');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted field.');
+    await user.type(screen.getByLabelText('Institute Id'), '42');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('trims leading whitespace and ignores a lone space; keeps inner spaces', async () => {
     const { user, onValuesChange } = renderForm([field({ fieldName: 'name', required: true })]);
     const input = screen.getByLabelText('Name');
@@ -151,6 +168,7 @@ describe('DynamicForm: rules re-evaluated on every change', () => {
     await user.click(screen.getByRole('combobox', { name: 'Degree Status' }));
     await user.click(screen.getByRole('option', { name: 'Degree available, no marksheets' }));
     expect(screen.queryByRole('group', { name: /Upload Education Marksheet/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await submit();
     expect(onSubmit).toHaveBeenCalledWith({ degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET' });
   });

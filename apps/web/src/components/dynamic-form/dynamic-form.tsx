@@ -1,14 +1,4 @@
-import {
-  createContext,
-  createElement,
-  useContext,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createElement, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -35,19 +25,6 @@ import type { DynamicFormContextValue, FieldRendererProps, FieldRenderers, FormS
 export type FormData = Record<string, unknown>;
 /** Field errors by field name (for example the server's VALIDATION_FAILED list turned into a record). */
 export type FieldErrors = Record<string, string>;
-
-const FieldRenderersContext = createContext<FieldRenderers>({});
-
-/** Lets a screen plug renderers (FileUpload, CameraDialog) in for every DynamicForm below it. */
-export function FieldRenderersProvider({
-  renderers,
-  children,
-}: {
-  renderers: FieldRenderers;
-  children: ReactNode;
-}) {
-  return <FieldRenderersContext.Provider value={renderers}>{children}</FieldRenderersContext.Provider>;
-}
 
 function builtInRenderer(field: DynamicInputField) {
   switch (field.inputType) {
@@ -184,12 +161,14 @@ export function DynamicForm({
   });
   const { control, handleSubmit, setError, subscribe, formState } = form;
   const values = useWatch({ control }) as FormValues;
-  const [invalidCount, setInvalidCount] = useState(0);
-  const providedRenderers = useContext(FieldRenderersContext);
   const renderers = useMemo<FieldRenderers>(
-    () => ({ ...DEFAULT_FIELD_RENDERERS, ...providedRenderers, ...fieldRenderers }),
-    [providedRenderers, fieldRenderers],
+    () => ({ ...DEFAULT_FIELD_RENDERERS, ...fieldRenderers }),
+    [fieldRenderers],
   );
+  // After a submit attempt: the shown fields still in error (it follows the candidate's fixes).
+  const { errors, submitCount } = formState;
+  const invalidCount =
+    submitCount > 0 ? fields.filter((f) => errors[f.fieldName] && isFieldShown(f, values)).length : 0;
 
   const changeRef = useRef(onValuesChange);
   useEffect(() => {
@@ -204,24 +183,22 @@ export function DynamicForm({
     });
   }, [subscribe]);
 
-  const showErrors = (errors: FieldErrors) => {
-    const names = fields.map((f) => f.fieldName).filter((name) => errors[name]);
-    for (const name of names) setError(name, { type: 'server', message: errors[name] });
-    setInvalidCount(names.length);
+  /** The fields of a set of errors, in form order; focusFirst focuses the first once they are shown. */
+  const erroneous = (found: Partial<Record<string, unknown>>) =>
+    fields.map((f) => f.fieldName).filter((name) => found[name]);
+  const focusFirst = (names: string[]) => {
     if (names[0]) focusField(idPrefix, names[0]);
   };
 
   const submit = handleSubmit(
     async (valid) => {
-      setInvalidCount(0);
       const serverErrors = await onSubmit?.(valid);
-      if (serverErrors && Object.keys(serverErrors).length > 0) showErrors(serverErrors);
+      if (!serverErrors) return;
+      const names = erroneous(serverErrors);
+      for (const name of names) setError(name, { type: 'server', message: serverErrors[name] });
+      focusFirst(names);
     },
-    (errors) => {
-      const names = fields.map((f) => f.fieldName).filter((name) => errors[name]);
-      setInvalidCount(names.length);
-      if (names[0]) focusField(idPrefix, names[0]);
-    },
+    (invalid) => focusFirst(erroneous(invalid)),
   );
 
   const readOnlySet = new Set(readOnlyFields);

@@ -1,8 +1,2 @@
-export {
-  DynamicForm,
-  FieldRenderersProvider,
-  type DynamicFormProps,
-  type FieldErrors,
-  type FormData,
-} from './dynamic-form';
+export { DynamicForm, type DynamicFormProps, type FieldErrors, type FormData } from './dynamic-form';
 export type { DynamicFormContextValue, FieldRendererProps, FieldRenderers, FormSection } from './types';
