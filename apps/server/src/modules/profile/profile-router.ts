@@ -8,7 +8,7 @@ import {
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
-import { encodedOk, ok, responses } from '../../http/envelope.js';
+import { ok, responses, sendEncoded } from '../../http/envelope.js';
 import type { ProfileService } from './profile-service.js';
 
 export interface ProfileRouterOptions {
@@ -37,11 +37,7 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
         response: responses(profileSchema),
       },
     },
-    async (request, reply) => {
-      const body = await profiles.getEncoded(currentUser(request).profileId, encodedOk);
-      // A buffer with a JSON content type is sent as it is (the type provider types the object form).
-      return reply.type('application/json; charset=utf-8').send(body as never);
-    },
+    async (request, reply) => sendEncoded(reply, await profiles.getEncoded(currentUser(request).profileId)),
   );
 
   app.patch(

@@ -1,5 +1,6 @@
 import { profileSchema, type Profile, type Session, type UpdateProfileRequest } from '@veridocs/shared';
 import { AppError } from '../../errors.js';
+import { encodedEnvelopes } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OtpService } from '../auth/otp-service.js';
 import type { Identity, SessionService } from '../auth/session-service.js';
@@ -26,20 +27,14 @@ export function toProfile(row: ProfileRow): Profile {
 /** The wallet profile: created once per mobile number after its OTP was verified. */
 export function createProfileService({ repo, otp, sessions, now }: ProfileServiceDeps) {
   const sessionGone = () => new AppError('UNAUTHORIZED');
-  // GET profile runs on every screen: its envelope is built once per cached row (ADR 0005; a write
-  // replaces the row object, so the entry goes with it).
-  const encoded = new WeakMap<ProfileRow, Buffer>();
+  // GET profile runs on every screen: its envelope is built once per cached row (ADR 0005).
+  const encoded = encodedEnvelopes<ProfileRow>();
   return {
     /** The profile as the bytes of its success envelope, checked against profileSchema. */
-    async getEncoded(id: string, encode: (json: string) => Buffer): Promise<Buffer> {
+    async getEncoded(id: string): Promise<Buffer> {
       const row = await repo.findById(id);
       if (!row) throw sessionGone();
-      let body = encoded.get(row);
-      if (!body) {
-        body = encode(JSON.stringify(profileSchema.parse(toProfile(row))));
-        encoded.set(row, body);
-      }
-      return body;
+      return encoded.get(row) ?? encoded.set(row, JSON.stringify(profileSchema.parse(toProfile(row))));
     },
     async findIdentityByMobile(mobile: string): Promise<Identity | null> {
       const row = await repo.findByMobile(mobile);

@@ -20,7 +20,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
-import { encodedOk, ok, responses } from '../../http/envelope.js';
+import { ok, responses, sendEncoded } from '../../http/envelope.js';
 import type { TransactionsService } from './transactions-service.js';
 
 const security = [{ partnerOrg: [], bearer: [] }];
@@ -76,11 +76,7 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
     },
     // The hot read (ADR 0005): the service hands back the envelope, its data already checked
     // against transactionInfoSchema, serialised and encoded once per change of the transaction.
-    async (request, reply) => {
-      const envelope = await service.infoEncoded(me(request), request.query, encodedOk);
-      // A buffer with a JSON content type is sent as it is (the type provider types the object form).
-      return reply.type('application/json; charset=utf-8').send(envelope as never);
-    },
+    async (request, reply) => sendEncoded(reply, await service.infoEncoded(me(request), request.query)),
   );
 
   app.get(

@@ -27,6 +27,7 @@ import {
   type VerificationInfo,
 } from '@veridocs/shared';
 import { AppError, validationFailed } from '../../errors.js';
+import { encodedEnvelopes } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
 import type { FormsService } from '../forms/forms-service.js';
@@ -173,29 +174,19 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
   }
 
   /**
-   * Transaction info as JSON, checked against the shared schema when built, then passed through
-   * `encode` (the router's envelope) and kept per snapshot (ADR 0005: a snapshot is replaced on
-   * every write, so this goes with it) until the form's expiry flips `isExpired`. One encoder per
-   * service: the kept value is whatever the first call's `encode` made.
+   * Transaction info as the bytes of its success envelope, checked against the shared schema when
+   * built and kept per snapshot (ADR 0005: a snapshot is replaced on every write, so this goes with
+   * it) until the form's expiry flips `isExpired`.
    */
-  const encodedInfo = new WeakMap<TransactionSnapshot, { value: unknown; validUntil: number }>();
-  async function infoEncoded<T>(
-    profileId: string,
-    ref: { orgId: string; txnId: string },
-    encode: (json: string) => T,
-  ): Promise<T> {
+  const encodedInfo = encodedEnvelopes<TransactionSnapshot>();
+  async function infoEncoded(profileId: string, ref: { orgId: string; txnId: string }): Promise<Buffer> {
     const snap = await owned(profileId, ref);
     const at = now().getTime();
-    const hit = encodedInfo.get(snap);
-    if (hit && at < hit.validUntil) return hit.value as T;
+    const hit = encodedInfo.get(snap, at);
+    if (hit) return hit;
     const json = JSON.stringify(transactionInfoSchema.parse(buildInfo(snap, await forms.allConfigs())));
-    const value = encode(json);
     const expiresAt = snap.form.expiry * 1000;
-    encodedInfo.set(snap, {
-      value,
-      validUntil: snap.form.expiry !== -1 && at <= expiresAt ? expiresAt + 1 : Infinity,
-    });
-    return value;
+    return encodedInfo.set(snap, json, snap.form.expiry !== -1 && at <= expiresAt ? expiresAt + 1 : Infinity);
   }
 
   async function info(profileId: string, ref: { orgId: string; txnId: string }): Promise<TransactionInfo> {
