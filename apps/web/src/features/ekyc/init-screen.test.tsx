@@ -233,6 +233,77 @@ describe('Start (spec §4): transaction, questionnaire, process, form home', () 
     expect(api.callsTo('get', '/api/web-wallet/profile')).toHaveLength(1);
   });
 
+  function questionnaireStart() {
+    publicForms(makePublicForm({ questionnaire: { isRequired: true } }));
+    candidateTransactions();
+    api.on('post', `${V1}/transactions`, {
+      status: 200,
+      body: ok({ transactionId: TXN_ID, state: 'NOT_INITIALIZED', created: true }),
+    });
+    api.on('get', `${V1}/transactions/info`, {
+      status: 200,
+      body: ok(
+        makeInfo(verifications, {
+          state: 'NOT_INITIALIZED',
+          questionnaire: { isRequired: true, answered: false },
+        }),
+      ),
+    });
+  }
+
+  it('questions that fail to load are reported once, inside the dialog (no snackbar as well)', async () => {
+    questionnaireStart();
+    api.on('get', `${V1}/purposes/user`, { status: 400, body: fail(100, 'Questions are unavailable') });
+    const { user } = renderApp({ route: link });
+    await user.click(await mainButton('Start Verification'));
+    const dialog = await screen.findByRole('dialog', { name: 'Before you start' });
+    expect(await within(dialog).findByText('Questions are unavailable')).toBeInTheDocument();
+    expect(screen.getAllByText('Questions are unavailable')).toHaveLength(1);
+  });
+
+  it('a failing process after the questionnaire is reported once (the snackbar), not again in the dialog', async () => {
+    questionnaireStart();
+    api.on('get', `${V1}/purposes/user`, {
+      status: 200,
+      body: ok({ list: [makeQuestion('q1', 'Are you a fresher')], total: 1 }),
+    });
+    api.on('patch', `${V1}/transactions/user-response`, { status: 200, body: ok(null) });
+    api.on('post', `${V1}/transactions/process`, {
+      status: 400,
+      body: fail(100, 'Could not start the form'),
+    });
+    const { user } = renderApp({ route: link });
+    await user.click(await mainButton('Start Verification'));
+    const dialog = await screen.findByRole('dialog', { name: 'Before you start' });
+    const question = await within(dialog).findByRole('radiogroup', { name: /Are you a fresher/ });
+    await user.click(within(question).getByLabelText('Yes'));
+    await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('Could not start the form')).toBeInTheDocument();
+    expect(screen.getAllByText('Could not start the form')).toHaveLength(1);
+    expect(within(dialog).queryByText('Could not start the form')).not.toBeInTheDocument();
+  });
+
+  it('a failing save of the answers is shown inside the dialog', async () => {
+    questionnaireStart();
+    api.on('get', `${V1}/purposes/user`, {
+      status: 200,
+      body: ok({ list: [makeQuestion('q1', 'Are you a fresher')], total: 1 }),
+    });
+    api.on('patch', `${V1}/transactions/user-response`, {
+      status: 400,
+      body: fail(100, 'The answers were not saved'),
+    });
+    const { user } = renderApp({ route: link });
+    await user.click(await mainButton('Start Verification'));
+    const dialog = await screen.findByRole('dialog', { name: 'Before you start' });
+    const question = await within(dialog).findByRole('radiogroup', { name: /Are you a fresher/ });
+    await user.click(within(question).getByLabelText('Yes'));
+    await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    expect(await within(dialog).findByText('The answers were not saved')).toBeInTheDocument();
+    expect(screen.getAllByText('The answers were not saved')).toHaveLength(1);
+    expect(api.callsTo('post', `${V1}/transactions/process`)).toHaveLength(0);
+  });
+
   it('without a questionnaire: "Click Start to start filling the form", then process', async () => {
     publicForms();
     candidateTransactions();

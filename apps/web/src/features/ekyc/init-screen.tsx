@@ -194,8 +194,17 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
   const proceed = async ({ info, profileHasName: hasName }: NonNullable<Dialog>, answers: Answers | null) => {
     setBusy(true);
     setSubmitError(null);
+    if (answers) {
+      try {
+        await saveUserResponse(orgId, info.txnId, answers);
+      } catch (error) {
+        // A quiet call: the questionnaire shows the failure inline.
+        setSubmitError(errorMessage(error));
+        setBusy(false);
+        return;
+      }
+    }
     try {
-      if (answers) await saveUserResponse(orgId, info.txnId, answers);
       const action = startAction({
         questionnaireRequired: info.questionnaire.isRequired,
         questionnaireAnswered: info.questionnaire.answered || answers !== null,
@@ -207,8 +216,8 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
       else dispatch(setStartButtonClicked(true));
       setDialog(null);
       showFormHome(info.txnId);
-    } catch (error) {
-      setSubmitError(errorMessage(error));
+    } catch {
+      // The snackbar told the candidate what went wrong (not again inside the dialog).
     } finally {
       setBusy(false);
     }

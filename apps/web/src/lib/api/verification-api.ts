@@ -75,8 +75,10 @@ export function fetchPreStartQuestions(
   orgId: string,
   txnId: string,
 ): Promise<ListPage<PreStartQuestion>> {
+  // The questionnaire shows a failure inline.
   return http.get<ListPage<PreStartQuestion>>(
     withQuery(paths.purposes, { formId, orgId, id: txnId, seed: 0, count: 1000 }),
+    { noSnackbar: true },
   );
 }
 
