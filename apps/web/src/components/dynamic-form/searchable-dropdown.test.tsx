@@ -115,4 +115,17 @@ describe('DynamicForm: searchable dropdown (spec §7, §9)', () => {
     expect(screen.getByRole('combobox', { name: 'Institute Name' })).toHaveValue('St. Xavier College');
     expect(api.calls.every((call) => call.url.startsWith('/api/utility/institutes'))).toBe(true);
   });
+
+  it('"Enter manually" cleans like a text input: a lone space ignored, capped at maxLength, shown at once', async () => {
+    api.on('get', '/api/utility/institutes', { status: 200, body: ok({ list: [], total: 0 }) });
+    const { user, onSubmit } = renderDropdown({ ...institute, maxLength: 5 });
+    await user.click(screen.getByRole('button', { name: 'Enter manually' }));
+    const text = screen.getByRole('textbox', { name: 'Institute Name' });
+    await user.type(text, ' ');
+    expect(text).toHaveValue('');
+    await user.type(text, 'ABCDEFG');
+    expect(text).toHaveValue('ABCDE');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith({ instituteName: 'ABCDE' });
+  });
 });

@@ -5,15 +5,19 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { JOURNEY_TEXT, MESSAGES, trimInput } from '@veridocs/shared';
+import { JOURNEY_TEXT, MESSAGES } from '@veridocs/shared';
 import { SEARCH_DEBOUNCE_MS, fetchOptionPage, type OptionPage } from '../autocomplete-source';
 import { labelOf } from '../schema';
 import type { FieldRendererProps } from '../types';
+import { showCleanedValue } from '../../../lib/controlled-input';
+import { cleanText } from './text-input';
 
 type Option = OptionPage['list'][number];
 
 /** Infinite scroll triggers within 10 px of the bottom (spec §9). */
 const NEAR_BOTTOM_PX = 10;
+/** The longest hand-typed value when the field sets no maxLength. */
+const MANUAL_MAX_LENGTH = 200;
 
 /**
  * Searchable dropdown (spec §7, §9): pages of 50 from the config's autocompleteSource, search after
@@ -93,7 +97,12 @@ export function SearchableDropdown(props: FieldRendererProps) {
           fullWidth
           label={label || undefined}
           value={stored}
-          onChange={(event) => onChange(trimInput(event.target.value).slice(0, field.maxLength ?? 200))}
+          onChange={(event) => {
+            // TextInput's rule, with a 200-character cap when the config names none.
+            const cleaned = cleanText(event.target.value, undefined, field.maxLength ?? MANUAL_MAX_LENGTH);
+            showCleanedValue(event.target, cleaned);
+            onChange(cleaned);
+          }}
           onBlur={onBlur}
           disabled={disabled}
           placeholder={MESSAGES.enterValue}
