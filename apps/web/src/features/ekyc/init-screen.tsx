@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import {
   ERROR_CODES,
   JOURNEY_TEXT,
+  UI_LIMITS,
   initButton,
   isFormExpired,
   startAction,
@@ -75,7 +76,7 @@ async function loadEntry(formId: string, orgId: string, txnId: string | undefine
     }
   }
   // No transaction in the link: the candidate's own one of this form, if any (first 100, spec §9).
-  const mine = await fetchCandidateTransactions(0, 100)
+  const mine = await fetchCandidateTransactions(0, UI_LIMITS.homeTransactionCheck)
     .then((page) => page.list.find((t) => t.formId === formId && t.orgId === orgId) ?? null)
     .catch(() => null);
   return {

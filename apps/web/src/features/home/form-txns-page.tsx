@@ -5,12 +5,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CandidateTransaction } from '@veridocs/shared';
+import { UI_LIMITS, type CandidateTransaction } from '@veridocs/shared';
 import { fetchCandidateTransactions } from '../../lib/api/verification-api';
 import { TransactionCard, TransactionCardSkeleton } from './transaction-card';
-
-/** Page size of the list (spec §9 default 10). */
-export const FORM_TXNS_PAGE = 10;
 
 /** /form-txns: all of the candidate's transactions, 10 at a time with "Load more". */
 export default function FormTxnsPage() {
@@ -22,7 +19,7 @@ export default function FormTxnsPage() {
 
   /** Sets state only when the page arrives (the effect below calls it). */
   const loadPage = useCallback((seed: number) => {
-    return fetchCandidateTransactions(seed, FORM_TXNS_PAGE)
+    return fetchCandidateTransactions(seed, UI_LIMITS.pageSizeDefault)
       .then((page) => {
         setList((current) => {
           const known = new Set(current.map((t) => t.txnId));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import type { CandidateTransaction } from '@veridocs/shared';
+import { UI_LIMITS, type CandidateTransaction } from '@veridocs/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -16,9 +16,6 @@ import { selectProfileName } from '../../app/store/selectors';
 import { setCandidateTransactions, setOpenDemo } from '../../app/store/slices/misc-slice';
 import { fetchCandidateTransactions } from '../../lib/api/verification-api';
 import { TransactionCard, TransactionCardSkeleton } from './transaction-card';
-
-/** The Contact Us rule and the list both read the candidate's first 100 transactions (spec §2, §9). */
-const HOME_COUNT = 100;
 
 type ListStatus =
   { kind: 'loading' } | { kind: 'ready'; list: CandidateTransaction[]; total: number } | { kind: 'failed' };
@@ -36,7 +33,8 @@ export default function HomePage() {
   }, [session]);
 
   const load = useCallback(() => {
-    return fetchCandidateTransactions(0, HOME_COUNT)
+    // The Contact Us rule and the list both read the first 100 (spec §2, §9 "transaction check").
+    return fetchCandidateTransactions(0, UI_LIMITS.homeTransactionCheck)
       .then((page) => {
         setStatus({ kind: 'ready', list: page.list, total: page.total });
         dispatch(

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  UI_LIMITS,
   type CandidateTransaction,
   type CreateTransactionResponse,
   type Organisation,
@@ -38,7 +39,10 @@ export function fetchPublicForms(orgId: string, seed = 0, count = 1000): Promise
 }
 
 /** GET /transactions/candidate-transaction?seed&count: list fetches fail silently (spec §8). */
-export function fetchCandidateTransactions(seed = 0, count = 10): Promise<ListPage<CandidateTransaction>> {
+export function fetchCandidateTransactions(
+  seed = 0,
+  count: number = UI_LIMITS.pageSizeDefault,
+): Promise<ListPage<CandidateTransaction>> {
   return http.get<ListPage<CandidateTransaction>>(withQuery(paths.candidateTransactions, { seed, count }), {
     noSnackbar: true,
   });
