@@ -22,6 +22,22 @@ describe('the read cache', () => {
     expect(await cache.get('a', async () => 'fresh')).toBe('fresh');
   });
 
+  it('invalidateAfter drops the entry once the write is over, also when it failed', async () => {
+    const cache = createReadCache<string, string>(10);
+    let commit!: () => void;
+    const write = cache.invalidateAfter('a', () => new Promise<void>((resolve) => (commit = resolve)));
+    // Until the write is over, reads see the committed (old) row and may keep it...
+    expect(await cache.get('a', async () => 'old')).toBe('old');
+    expect(await cache.get('a', async () => 'unused')).toBe('old');
+    commit();
+    await write;
+    // ...which the invalidation after the write drops.
+    expect(await cache.get('a', async () => 'new')).toBe('new');
+    const failed = cache.invalidateAfter('a', () => Promise.reject(new Error('connection lost')));
+    await expect(failed).rejects.toThrow('connection lost');
+    expect(await cache.get('a', async () => 'reloaded')).toBe('reloaded');
+  });
+
   it('does not cache a missing row and stays within its bound', async () => {
     const cache = createReadCache<number, number>(2);
     let loads = 0;

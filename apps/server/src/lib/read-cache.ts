@@ -1,13 +1,21 @@
 /**
  * A bounded read-through cache for rows read far more often than written (docs/decisions/0005).
- * Every write to the cached rows must call `invalidate`. On the embedded PGlite this process is the
- * database's only user, so that is enough. On PostgreSQL several instances share the data: the
- * invalidation is also published on an `InvalidationBus` (LISTEN/NOTIFY, db/notify-bus.ts) and applied
- * by every instance; while the bus may be missing messages, the cache reads through.
+ * Every write to the cached rows must go through `invalidateAfter` (or call `invalidate` once it
+ * committed). On the embedded PGlite this process is the database's only user, so that is enough.
+ * On PostgreSQL several instances share the data: the invalidation is also published on an
+ * `InvalidationBus` (LISTEN/NOTIFY, db/notify-bus.ts) and applied by every instance; while the bus
+ * may be missing messages, the cache reads through.
  */
 export interface ReadCache<K, V> {
   get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined>;
   invalidate(key: K): void;
+  /**
+   * Runs `write` and then invalidates `key`, also when it failed (it may have committed). Once is
+   * enough: a read that started before the invalidation never stores what it loaded (the version
+   * counter), so an entry cannot outlive the write; dropping it before the write as well would only
+   * send a second message, before the commit.
+   */
+  invalidateAfter<T>(key: K, write: () => Promise<T>): Promise<T>;
 }
 
 /** Tells other instances which cached keys changed. */
@@ -47,6 +55,10 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
   };
 
   const prefix = bus ? `${bus.namespace}:` : '';
+  const invalidate = (key: K) => {
+    dropLocal(key);
+    bus?.bus.publish(`${prefix}${String(key)}`);
+  };
   bus?.bus.subscribe(
     (message) => {
       if (message.startsWith(prefix)) dropLocal(message.slice(prefix.length) as K);
@@ -71,13 +83,21 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
       }
       return value;
     },
-    invalidate(key) {
-      dropLocal(key);
-      bus?.bus.publish(`${prefix}${String(key)}`);
+    invalidate,
+    async invalidateAfter(key, write) {
+      try {
+        return await write();
+      } finally {
+        invalidate(key);
+      }
     },
   };
 }
 
 export function disabledReadCache<K, V>(): ReadCache<K, V> {
-  return { get: (_key, load) => load(), invalidate: () => undefined };
+  return {
+    get: (_key, load) => load(),
+    invalidate: () => undefined,
+    invalidateAfter: (_key, write) => write(),
+  };
 }

@@ -5,7 +5,7 @@ import type { ReadCache } from '../../lib/read-cache.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
-/** `byId` caches rows by id (GET profile runs on every screen); every write here invalidates it. */
+/** `byId` caches rows by id (GET profile runs on every screen); every write here invalidates it after it. */
 export function createProfileRepository(orm: Orm, byId: ReadCache<string, ProfileRow>) {
   return {
     findById(id: string): Promise<ProfileRow | undefined> {
@@ -35,13 +35,13 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
       patch: { name?: string | undefined },
       now: Date,
     ): Promise<ProfileRow | undefined> {
-      byId.invalidate(id);
-      const [row] = await orm
-        .update(profiles)
-        .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), updatedAt: now })
-        .where(eq(profiles.id, id))
-        .returning();
-      byId.invalidate(id);
+      const [row] = await byId.invalidateAfter(id, () =>
+        orm
+          .update(profiles)
+          .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), updatedAt: now })
+          .where(eq(profiles.id, id))
+          .returning(),
+      );
       return row;
     },
   };

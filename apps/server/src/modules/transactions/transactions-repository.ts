@@ -97,7 +97,7 @@ export type TransactionWriteOps = ReturnType<typeof writeOps>;
 /**
  * Transactions, their verification records, answers and the state-change audit. `snapshots` caches
  * what transaction info reads, by transaction id; every write here goes through `write`, which
- * invalidates the entry before and after the database transaction.
+ * invalidates the entry once the database transaction is over.
  */
 export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<string, TransactionSnapshot>) {
   /**
@@ -208,14 +208,11 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
       return { row: existing, created: false };
     },
 
-    /** Runs `fn` in one database transaction with the write operations; the snapshot is invalidated. */
+    /** Runs `fn` in one database transaction with the write operations; then the snapshot is invalidated. */
     async write<T>(txnId: string, fn: (ops: TransactionWriteOps) => Promise<T>): Promise<T> {
-      snapshots.invalidate(txnId);
-      try {
-        return await orm.transaction((tx) => fn(writeOps(tx as unknown as Orm)));
-      } finally {
-        snapshots.invalidate(txnId);
-      }
+      return snapshots.invalidateAfter(txnId, () =>
+        orm.transaction((tx) => fn(writeOps(tx as unknown as Orm))),
+      );
     },
 
     async listForCandidate(
