@@ -43,7 +43,10 @@ export function createS3Storage(options: S3Options): Storage {
       const prefix = base.pathname.replace(/\/+$/, '');
       return { host: base.host, path: `${prefix}/${uriEncode(options.bucket)}/${encodedKey}` };
     }
-    return { host: `${options.bucket}.${base.host}`, path: `${base.pathname.replace(/\/+$/, '')}/${encodedKey}` };
+    return {
+      host: `${options.bucket}.${base.host}`,
+      path: `${base.pathname.replace(/\/+$/, '')}/${encodedKey}`,
+    };
   };
 
   function send(method: string, key: string, payload?: { file: string; size: number; sha256: string }) {
@@ -53,7 +56,9 @@ export function createS3Storage(options: S3Options): Storage {
       path,
       headers: {
         host,
-        ...(payload ? { 'content-length': String(payload.size), 'content-type': 'application/octet-stream' } : {}),
+        ...(payload
+          ? { 'content-length': String(payload.size), 'content-type': 'application/octet-stream' }
+          : {}),
       },
       payloadHash: payload?.sha256 ?? EMPTY_SHA256,
       accessKeyId: options.accessKeyId,
@@ -65,7 +70,13 @@ export function createS3Storage(options: S3Options): Storage {
     const [hostname, port] = [base.hostname, base.port];
     return new Promise<S3Response>((resolve, reject) => {
       const request = transport.request(
-        { method, hostname: options.forcePathStyle ? hostname : `${options.bucket}.${hostname}`, port, path, headers },
+        {
+          method,
+          hostname: options.forcePathStyle ? hostname : `${options.bucket}.${hostname}`,
+          port,
+          path,
+          headers,
+        },
         (response) => resolve({ status: response.statusCode ?? 0, body: response }),
       );
       request.setTimeout(120_000, () => request.destroy(new StorageError(`S3 ${method} timed out`)));

@@ -19,7 +19,9 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const listFiles = (dir: string) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 /** A stream of `chunks` that fails after them. */
 function failingStream(chunks: Buffer[]): Readable {
@@ -36,11 +38,15 @@ async function contract(storage: Storage, leftovers: () => string[]) {
   const data = Buffer.alloc(300_000, 7);
   expect(await storage.exists(key)).toBe(false);
   expect(await storage.get(key)).toBeNull();
-  expect(await storage.put(key, Readable.from([data.subarray(0, 1000), data.subarray(1000)]))).toEqual({ bytes: 300_000 });
+  expect(await storage.put(key, Readable.from([data.subarray(0, 1000), data.subarray(1000)]))).toEqual({
+    bytes: 300_000,
+  });
   expect(await storage.exists(key)).toBe(true);
   const body = await storage.get(key);
   expect(Buffer.compare(await buffer(body as Readable), data)).toBe(0);
-  expect(await storage.withLocalFile(key, async (path) => listFiles(join(path, '..')).length)).toBeGreaterThan(0);
+  expect(
+    await storage.withLocalFile(key, async (path) => listFiles(join(path, '..')).length),
+  ).toBeGreaterThan(0);
   await storage.delete(key);
   expect(await storage.exists(key)).toBe(false);
   await storage.delete(key);
@@ -91,13 +97,17 @@ function fakeS3(secret: string, region: string) {
   const hmac = (key: Buffer | string, v: string) => createHmac('sha256', key).update(v).digest();
   function verify(req: IncomingMessage, body: Buffer): string | null {
     const auth = req.headers.authorization ?? '';
-    const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(auth);
+    const m =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+        auth,
+      );
     if (!m) return `bad Authorization shape: ${auth}`;
     const [, , day, reg, signed, signature] = m as unknown as string[];
     const amzDate = String(req.headers['x-amz-date']);
     if (!amzDate.startsWith(day ?? '') || reg !== region) return 'bad scope';
     const names = (signed ?? '').split(';');
-    for (const required of ['host', 'x-amz-content-sha256', 'x-amz-date']) if (!names.includes(required)) return `unsigned ${required}`;
+    for (const required of ['host', 'x-amz-content-sha256', 'x-amz-date'])
+      if (!names.includes(required)) return `unsigned ${required}`;
     const payloadHash = String(req.headers['x-amz-content-sha256']);
     if (payloadHash !== createHash('sha256').update(body).digest('hex')) return 'payload hash mismatch';
     const canonical = [
@@ -108,7 +118,12 @@ function fakeS3(secret: string, region: string) {
       signed,
       payloadHash,
     ].join('\n');
-    const toSign = ['AWS4-HMAC-SHA256', amzDate, `${day}/${region}/s3/aws4_request`, createHash('sha256').update(canonical).digest('hex')].join('\n');
+    const toSign = [
+      'AWS4-HMAC-SHA256',
+      amzDate,
+      `${day}/${region}/s3/aws4_request`,
+      createHash('sha256').update(canonical).digest('hex'),
+    ].join('\n');
     const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day ?? ''), region), 's3'), 'aws4_request');
     return createHmac('sha256', key).update(toSign).digest('hex') === signature ? null : 'signature mismatch';
   }
@@ -117,13 +132,16 @@ function fakeS3(secret: string, region: string) {
     const problem = verify(req, body);
     if (problem) {
       problems.push(problem);
-      res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
+      res
+        .writeHead(403, { 'content-type': 'application/xml' })
+        .end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
       return;
     }
     const path = decodeURIComponent(req.url ?? '');
     const object = objects.get(path);
     if (req.method === 'PUT') {
-      if (req.headers['content-length'] === undefined) return res.writeHead(411).end('<Error><Code>MissingContentLength</Code></Error>');
+      if (req.headers['content-length'] === undefined)
+        return res.writeHead(411).end('<Error><Code>MissingContentLength</Code></Error>');
       objects.set(path, body);
       return res.writeHead(200, { etag: '"x"' }).end();
     }
@@ -131,7 +149,10 @@ function fakeS3(secret: string, region: string) {
       objects.delete(path);
       return res.writeHead(204).end();
     }
-    if (!object) return res.writeHead(404).end(req.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code></Error>');
+    if (!object)
+      return res
+        .writeHead(404)
+        .end(req.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code></Error>');
     res.writeHead(200, { 'content-length': object.length });
     res.end(req.method === 'HEAD' ? undefined : object);
   });
@@ -175,7 +196,9 @@ describe('S3-compatible storage (SigV4 over HTTP)', () => {
       forcePathStyle: true,
       tmpDir: tempDir(),
     });
-    await expect(storage.put(newStorageKey(), Readable.from([Buffer.alloc(10)]))).rejects.toThrow('S3 PUT answered 403 SignatureDoesNotMatch');
+    await expect(storage.put(newStorageKey(), Readable.from([Buffer.alloc(10)]))).rejects.toThrow(
+      'S3 PUT answered 403 SignatureDoesNotMatch',
+    );
     expect(s3.problems.pop()).toBe('signature mismatch');
   });
 });

@@ -26,5 +26,6 @@ export class StorageError extends Error {
 
 /** Keys are what this module makes them: lowercase hex segments joined by '/'; anything else is refused. */
 export function assertKey(key: string): void {
-  if (!/^[a-z0-9]{2}\/[a-z0-9]{2}\/[a-z0-9]{16,128}$/.test(key)) throw new StorageError(`invalid storage key`);
+  if (!/^[a-z0-9]{2}\/[a-z0-9]{2}\/[a-z0-9]{16,128}$/.test(key))
+    throw new StorageError(`invalid storage key`);
 }

@@ -74,7 +74,11 @@ export function createFilesService(deps: {
 }) {
   const { repo, storage, analyser, links, now, log } = deps;
 
-  async function analyse(key: string, mimeType: AnalysableMime, expectName?: string): Promise<AnalysisResult> {
+  async function analyse(
+    key: string,
+    mimeType: AnalysableMime,
+    expectName?: string,
+  ): Promise<AnalysisResult> {
     try {
       return await storage.withLocalFile(key, (path) =>
         analyser.analyseDocument({ path, mimeType, ...(expectName ? { expectName } : {}) }),
@@ -97,7 +101,9 @@ export function createFilesService(deps: {
     },
 
     async discard(received: Received): Promise<void> {
-      await storage.delete(received.key).catch((error: unknown) => log.warn({ err: error }, 'could not delete an upload'));
+      await storage
+        .delete(received.key)
+        .catch((error: unknown) => log.warn({ err: error }, 'could not delete an upload'));
     },
 
     /**
@@ -105,7 +111,11 @@ export function createFilesService(deps: {
      * With `expectName` and a document whose text only OCR can read (an image, a PDF without a text layer),
      * the answer is PROCESSING with the quality issues so far: the OCR job, woken now, finishes the verdict.
      */
-    async complete(ownerProfileId: string, received: Received, fields: UploadFields): Promise<FileUploadResponse> {
+    async complete(
+      ownerProfileId: string,
+      received: Received,
+      fields: UploadFields,
+    ): Promise<FileUploadResponse> {
       try {
         const expectName = fields.expectName || undefined;
         const analysis = await analyse(received.key, received.mimeType, expectName);
@@ -154,8 +164,7 @@ export function createFilesService(deps: {
       } catch (error) {
         fetched.body.destroy();
         if (isAppError(error)) throw error;
-        if (fetched.timedOut())
-          throw new AppError('FILE_FETCH_FAILED', 'The URL took too long to answer');
+        if (fetched.timedOut()) throw new AppError('FILE_FETCH_FAILED', 'The URL took too long to answer');
         throw new AppError('FILE_FETCH_FAILED', 'The file could not be fetched from this URL');
       }
       return service.complete(ownerProfileId, received, { folderName: request.folderName });
@@ -178,7 +187,10 @@ export function createFilesService(deps: {
       if (!row) throw notFound();
       const expiresAt = new Date(now().getTime() + FILE_LIMITS.downloadLinkSeconds * 1000);
       const token = links.sign(row.id, expiresAt);
-      return { url: API_PATHS.files.signedDownload.replace(':token', token), expiresAt: expiresAt.toISOString() };
+      return {
+        url: API_PATHS.files.signedDownload.replace(':token', token),
+        expiresAt: expiresAt.toISOString(),
+      };
     },
 
     async openByToken(token: string): Promise<FileContent> {

@@ -15,7 +15,8 @@ export interface GuardResult {
   mimeType: AnalysableMime;
 }
 
-export const wrongType = () => new AppError('FILE_TYPE_NOT_ALLOWED', FILE_TEXT.wrongType(FILE_LIMITS.allowedTypes));
+export const wrongType = () =>
+  new AppError('FILE_TYPE_NOT_ALLOWED', FILE_TEXT.wrongType(FILE_LIMITS.allowedTypes));
 
 /** The type from the content's first bytes (magic numbers); the name and declared type are ignored. */
 export async function sniffType(head: Buffer): Promise<AnalysableMime> {
@@ -99,6 +100,9 @@ export function sanitiseName(raw: string | undefined, mimeType: string): string 
 /** `inline; filename="<ascii>"; filename*=UTF-8''<percent-encoded>` (RFC 6266 / 5987). */
 export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
