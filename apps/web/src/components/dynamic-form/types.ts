@@ -7,14 +7,14 @@ export interface FormSection {
   inputs: DynamicInputField[];
 }
 
-/** What the caller knows that some rich helper texts depend on. */
+/** What the caller knows that some rich helper texts and plugged-in renderers depend on. */
 export interface DynamicFormContextValue {
   /** The verification entry says a marksheet is required (hides the "degree unavailable" line). */
   marksheetRequired?: boolean | undefined;
-  /** Where uploads belong, for the renderers the documents feature plugs in. */
-  orgId?: string | undefined;
-  txnId?: string | undefined;
-  verificationName?: string | undefined;
+  /** profile.agentId is set: the camera offers "Upload from Computer or Gallery" (spec §6). */
+  isAgent?: boolean | undefined;
+  /** The profile name, when this form's documents should carry it (the server checks NAME_MISMATCH). */
+  expectName?: string | undefined;
 }
 
 /** What every field renderer receives; a renderer plugged in through `fieldRenderers` gets the same. */

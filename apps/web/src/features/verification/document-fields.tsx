@@ -1,32 +1,10 @@
-import { createContext, useContext, type ReactNode } from 'react';
 import type { FieldRendererProps, FieldRenderers } from '../../components/dynamic-form';
 import { CameraField } from '../../components/camera-dialog';
 import { FileUpload } from '../../components/file-upload';
 
-/** What the documents' renderers need from the screen: who is uploading. */
-export interface DocumentOptions {
-  /** profile.agentId is set: the camera offers "Upload from Computer or Gallery" (spec §6). */
-  isAgent: boolean;
-  /** The profile name, when this form's documents should carry it (the server checks NAME_MISMATCH). */
-  expectName?: string | undefined;
-}
-
-const DocumentOptionsContext = createContext<DocumentOptions>({ isAgent: false });
-
-export function DocumentOptionsProvider({
-  value,
-  children,
-}: {
-  value: DocumentOptions;
-  children: ReactNode;
-}) {
-  return <DocumentOptionsContext.Provider value={value}>{children}</DocumentOptionsContext.Provider>;
-}
-
 /** inputType 'file': FileUpload with the field's types, count and name as the upload's category. */
 function FileField(props: FieldRendererProps) {
-  const { expectName } = useContext(DocumentOptionsContext);
-  const { field } = props;
+  const { field, context } = props;
   return (
     <FileUpload
       id={props.id}
@@ -38,7 +16,7 @@ function FileField(props: FieldRendererProps) {
       allowedFileTypes={field.allowedFileTypes}
       maxFiles={field.maxFiles ?? 1}
       fileCategory={field.fieldName}
-      expectName={expectName}
+      expectName={context.expectName}
       disabled={props.disabled}
       error={props.error}
       helperText={props.helperText}
@@ -49,7 +27,6 @@ function FileField(props: FieldRendererProps) {
 
 /** inputType 'live-cam-with-geolocation': "Take photo", the camera dialog, the photo card. */
 function LiveCameraField(props: FieldRendererProps) {
-  const { isAgent } = useContext(DocumentOptionsContext);
   return (
     <CameraField
       id={props.id}
@@ -59,7 +36,7 @@ function LiveCameraField(props: FieldRendererProps) {
       onChange={props.onChange}
       onBlur={props.onBlur}
       fileCategory={props.field.fieldName}
-      isAgent={isAgent}
+      isAgent={props.context.isAgent ?? false}
       disabled={props.disabled}
       error={props.error}
       helperText={props.helperText}
@@ -68,7 +45,10 @@ function LiveCameraField(props: FieldRendererProps) {
   );
 }
 
-/** The documents' renderers for DynamicForm (module-level: stable across renders). */
+/**
+ * The documents' renderers for DynamicForm (module-level: stable across renders). What they need from
+ * the screen comes in the form's context: isAgent (the camera) and expectName (the uploads).
+ */
 export const documentRenderers: FieldRenderers = {
   file: FileField,
   'live-cam-with-geolocation': LiveCameraField,

@@ -9,13 +9,18 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { dropEmpty, fieldLabel, type AuthOption, type VerificationInfo } from '@veridocs/shared';
-import { DynamicForm, type FieldErrors, type FormData } from '../../components/dynamic-form';
+import {
+  DynamicForm,
+  type DynamicFormContextValue,
+  type FieldErrors,
+  type FormData,
+} from '../../components/dynamic-form';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { FORM_HOME_STATE, formEntryPath, PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectOrganisationName, selectProfile } from '../../app/store/selectors';
-import { DocumentOptionsProvider, documentRenderers, type DocumentOptions } from './document-fields';
+import { documentRenderers } from './document-fields';
 import {
   fetchVerificationInfo,
   saveVerificationData,
@@ -145,12 +150,13 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
 
   // The form fills a name from the profile: its documents should carry that name (the server compares).
   const namedDocuments = (info.config.readOnly?.profile ?? []).some((f) => NAME_FIELDS.includes(f));
-  const documentOptions = useMemo<DocumentOptions>(
+  const formContext = useMemo<DynamicFormContextValue>(
     () => ({
+      marksheetRequired: info.verification.marksheetRequired,
       isAgent: typeof agentId === 'string' && agentId.trim() !== '',
       expectName: namedDocuments && info.profileName ? info.profileName : undefined,
     }),
-    [agentId, namedDocuments, info.profileName],
+    [info.verification.marksheetRequired, agentId, namedDocuments, info.profileName],
   );
 
   const label = info.verification.label || info.config.metadata.orgSpecificName || info.config.metadata.label;
@@ -229,26 +235,19 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
         </Alert>
       )}
 
-      <DocumentOptionsProvider value={documentOptions}>
-        <DynamicForm
-          key={option?.type ?? 'none'}
-          sections={sections}
-          defaultValues={formDefaults}
-          readOnlyFields={info.config.readOnly?.profile ?? []}
-          readOnly={!editable}
-          context={{
-            marksheetRequired: info.verification.marksheetRequired,
-            orgId: target.orgId,
-            txnId: target.txnId,
-            verificationName: target.name,
-          }}
-          onValuesChange={onValuesChange}
-          onSubmit={onSubmit}
-          submitLabel="Submit"
-          fieldRenderers={documentRenderers}
-          actions={<SaveStatusLine status={autosave.status} onRetry={autosave.retry} />}
-        />
-      </DocumentOptionsProvider>
+      <DynamicForm
+        key={option?.type ?? 'none'}
+        sections={sections}
+        defaultValues={formDefaults}
+        readOnlyFields={info.config.readOnly?.profile ?? []}
+        readOnly={!editable}
+        context={formContext}
+        onValuesChange={onValuesChange}
+        onSubmit={onSubmit}
+        submitLabel="Submit"
+        fieldRenderers={documentRenderers}
+        actions={<SaveStatusLine status={autosave.status} onRetry={autosave.retry} />}
+      />
     </Paper>
   );
 }
