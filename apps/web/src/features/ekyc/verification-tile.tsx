@@ -5,17 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-
-type ChipColor = 'default' | 'error' | 'success' | 'info' | 'warning';
-
-/** Chip colour of a tile status. */
-export function statusColor(status: string): ChipColor {
-  if (status === 'INSUFFICIENT_DATA' || status === 'FAILED') return 'error';
-  if (status === 'COMPLETED' || status === 'VERIFIED') return 'success';
-  if (status === 'SKIPPED' || status === '') return 'default';
-  if (status === 'DATA_SAVED') return 'warning';
-  return 'info';
-}
+import { stateChipColor } from '../../components/state-chip/state-chip';
 
 /**
  * One tile of the form home: a button named by its label and status, the status chip (none when blank),
@@ -76,7 +66,7 @@ export function VerificationTile({
             <Chip
               size="small"
               label={statusText}
-              color={statusColor(status)}
+              color={stateChipColor(status)}
               variant={status === 'SKIPPED' ? 'outlined' : 'filled'}
             />
           )}

@@ -8,15 +8,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { displayState, type CandidateTransaction } from '@veridocs/shared';
 import { FORM_HOME_STATE, formEntryPath } from '../../app/paths';
+import { stateChipColor } from '../../components/state-chip/state-chip';
 import { formatDate } from '../../lib/dates';
-
-function chipColor(state: string): 'default' | 'error' | 'success' | 'info' | 'warning' {
-  if (state === 'INSUFFICIENT_DATA' || state === 'FAILED') return 'error';
-  if (state === 'COMPLETED' || state === 'VERIFIED' || state === 'SUBMITTED') return 'success';
-  if (state === 'NOT_INITIALIZED' || state === 'CLOSED') return 'default';
-  if (state === 'DATA_SAVED') return 'warning';
-  return 'info';
-}
 
 /** One of the candidate's transactions; opens its form home (the init screen is skipped). */
 export function TransactionCard({ transaction: t }: { transaction: CandidateTransaction }) {
@@ -51,7 +44,7 @@ export function TransactionCard({ transaction: t }: { transaction: CandidateTran
             </Typography>
           )}
         </Box>
-        <Chip size="small" label={state} color={chipColor(t.state)} sx={{ flexShrink: 0 }} />
+        <Chip size="small" label={state} color={stateChipColor(t.state)} sx={{ flexShrink: 0 }} />
       </CardActionArea>
     </Card>
   );
