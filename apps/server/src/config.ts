@@ -82,8 +82,7 @@ export interface Config {
   fileFetch: { timeoutMs: number; allowPrivate: boolean };
 }
 
-export type StorageConfig =
-  { kind: 'local'; dir: string; tmpDir: string } | ({ kind: 's3' } & Omit<S3Options, 'now'>);
+export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & Omit<S3Options, 'now'>);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -101,7 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const e = parsed.data;
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   const dataDir = abs(e.DATA_DIR);
-  const tmpDir = resolve(dataDir, 'tmp');
   let storage: StorageConfig;
   if (e.S3_BUCKET) {
     if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
@@ -116,10 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
-      tmpDir,
+      tmpDir: resolve(dataDir, 'tmp'),
     };
   } else {
-    storage = { kind: 'local', dir: e.FILES_DIR ? abs(e.FILES_DIR) : resolve(dataDir, 'files'), tmpDir };
+    storage = { kind: 'local', dir: e.FILES_DIR ? abs(e.FILES_DIR) : resolve(dataDir, 'files') };
   }
   const webDistDir = e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
   if (storage.kind === 'local') {

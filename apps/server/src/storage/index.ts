@@ -4,7 +4,7 @@ import { createLocalStorage } from './local-storage.js';
 import { createS3Storage } from './s3-storage.js';
 import type { Storage } from './storage.js';
 
-export { byteCounter, createLocalStorage } from './local-storage.js';
+export { createLocalStorage } from './local-storage.js';
 export { createS3Storage } from './s3-storage.js';
 export { StorageError, type Storage } from './storage.js';
 

@@ -2,21 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertKey, type Storage } from './storage.js';
-
-/** Counts what flows through it. */
-export function byteCounter(): Transform & { bytes: number } {
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      counter.bytes += chunk.length;
-      done(null, chunk);
-    },
-  }) as Transform & { bytes: number };
-  counter.bytes = 0;
-  return counter;
-}
 
 /**
  * Files under `dir` (DATA_DIR/files by default, never a served folder), two levels of fan-out by the
@@ -34,15 +22,13 @@ export function createLocalStorage(dir: string): Storage {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
-      const counter = byteCounter();
       try {
-        await pipeline(body, counter, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });
         throw error;
       }
-      return { bytes: counter.bytes };
     },
     async get(key) {
       const path = pathOf(key);

@@ -129,7 +129,6 @@ export function createS3Storage(options: S3Options): Storage {
         const response = await send('PUT', key, payload);
         await expect(response, [200], 'PUT');
         drain(response);
-        return { bytes: payload.size };
       } finally {
         await rm(payload.file, { force: true });
       }

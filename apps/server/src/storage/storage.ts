@@ -7,8 +7,8 @@ import type { Readable } from 'node:stream';
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  /** Streams `body` to `key`; resolves with the byte count once the object is complete. */
-  put(key: string, body: Readable): Promise<{ bytes: number }>;
+  /** Streams `body` to `key`; resolves once the object is complete. */
+  put(key: string, body: Readable): Promise<void>;
   /** The object's bytes, or null when there is none. */
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;

@@ -39,7 +39,7 @@ export interface FileContent {
 
 const notFound = () => new AppError('FILE_NOT_FOUND');
 
-export function contentPath(id: string): string {
+function contentPath(id: string): string {
   return `${SERVICE_BASES.utility}${API_PATHS.files.content(id)}`;
 }
 

@@ -15,11 +15,10 @@ export interface GuardResult {
   mimeType: AnalysableMime;
 }
 
-export const wrongType = () =>
-  new AppError('FILE_TYPE_NOT_ALLOWED', FILE_TEXT.wrongType(FILE_LIMITS.allowedTypes));
+const wrongType = () => new AppError('FILE_TYPE_NOT_ALLOWED', FILE_TEXT.wrongType(FILE_LIMITS.allowedTypes));
 
 /** The type from the content's first bytes (magic numbers); the name and declared type are ignored. */
-export async function sniffType(head: Buffer): Promise<AnalysableMime> {
+async function sniffType(head: Buffer): Promise<AnalysableMime> {
   const type = await fileTypeFromBuffer(head);
   if (!type || !ALLOWED_MIME.has(type.mime)) throw wrongType();
   return type.mime as AnalysableMime;

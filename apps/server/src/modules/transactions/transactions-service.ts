@@ -61,7 +61,7 @@ const like = (r: RecordRow) => ({
 });
 
 /** Adds working days (Monday to Friday) to a date. */
-export function addWorkingDays(from: Date, days: number): Date {
+function addWorkingDays(from: Date, days: number): Date {
   const date = new Date(from.getTime());
   let left = Math.max(0, days);
   while (left > 0) {
@@ -78,10 +78,7 @@ function configFor(configs: Map<string, VerificationConfig>, name: string): Veri
 }
 
 /** The inputs of a config's chosen auth option (by subType, else the first). */
-export function configFields(
-  config: VerificationConfig,
-  subType: string | null | undefined,
-): DynamicInputField[] {
+function configFields(config: VerificationConfig, subType: string | null | undefined): DynamicInputField[] {
   const option = config.authOptions.find((o) => o.type === subType) ?? config.authOptions[0];
   return option ? option.page.config.flatMap((section) => section.inputs) : [];
 }
