@@ -16,7 +16,9 @@ describe('instances sharing one database', () => {
   beforeAll(async () => {
     database = await createTestDatabase({ shared: true });
     // Started together: migrations, seed and the generated secret must not trip over each other.
-    apps.push(...(await Promise.all([1, 2, 3].map(() => buildApp(config, { db: database.db, now: clock.now })))));
+    apps.push(
+      ...(await Promise.all([1, 2, 3].map(() => buildApp(config, { db: database.db, now: clock.now })))),
+    );
   });
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.close()));
@@ -33,15 +35,29 @@ describe('instances sharing one database', () => {
     expect(counts.rows[0]).toEqual({ orgs: 2, forms: 2, secrets: 1 });
   });
 
-  it('accept each other\'s tokens and OTPs', async () => {
+  it("accept each other's tokens and OTPs", async () => {
     const [a, b, c] = apps as [App, App, App];
     const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
     const mobile = uniqueMobile();
-    const sent = await a.inject({ method: 'POST', url: wallet(API_PATHS.profile.login), headers, payload: { mobile } });
+    const sent = await a.inject({
+      method: 'POST',
+      url: wallet(API_PATHS.profile.login),
+      headers,
+      payload: { mobile },
+    });
     const { txnId } = expectCode<{ txnId: string }>(sent, 0, 200);
     const box = await b.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` });
     const otp = expectCode<{ list: { otp: string }[] }>(box, 0, 200).list[0]!.otp;
-    expectCode(await b.inject({ method: 'PUT', url: wallet(API_PATHS.profile.verifyOtp(txnId)), headers, payload: { otp } }), 0, 200);
+    expectCode(
+      await b.inject({
+        method: 'PUT',
+        url: wallet(API_PATHS.profile.verifyOtp(txnId)),
+        headers,
+        payload: { otp },
+      }),
+      0,
+      200,
+    );
     const created = await c.inject({
       method: 'POST',
       url: wallet(API_PATHS.profile.base),
@@ -49,12 +65,24 @@ describe('instances sharing one database', () => {
       payload: { mobile, name: 'Ravi Kumar', txnId },
     });
     const session = expectCode<{ accessToken: string; refreshToken: string }>(created, 0, 200);
-    expectCode(await a.inject({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: { ...headers, ...bearer(session.accessToken) } }), 0, 200);
-    const rotated = await b.inject({ method: 'PUT', url: wallet(API_PATHS.profile.getToken), headers: { ...headers, ...bearer(session.refreshToken) } });
+    expectCode(
+      await a.inject({
+        method: 'GET',
+        url: wallet(API_PATHS.profile.base),
+        headers: { ...headers, ...bearer(session.accessToken) },
+      }),
+      0,
+      200,
+    );
+    const rotated = await b.inject({
+      method: 'PUT',
+      url: wallet(API_PATHS.profile.getToken),
+      headers: { ...headers, ...bearer(session.refreshToken) },
+    });
     expectCode(rotated, 0, 200);
   });
 
-  it('see each other\'s writes through their read caches (PostgreSQL: LISTEN/NOTIFY)', async () => {
+  it("see each other's writes through their read caches (PostgreSQL: LISTEN/NOTIFY)", async () => {
     const [a, b] = apps as [App, App, App];
     const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
     const mobile = uniqueMobile();
@@ -68,20 +96,46 @@ describe('instances sharing one database', () => {
       0,
       200,
     ).list[0]!.otp;
-    expectCode(await a.inject({ method: 'PUT', url: wallet(API_PATHS.profile.verifyOtp(txnId)), headers, payload: { otp } }), 0, 200);
+    expectCode(
+      await a.inject({
+        method: 'PUT',
+        url: wallet(API_PATHS.profile.verifyOtp(txnId)),
+        headers,
+        payload: { otp },
+      }),
+      0,
+      200,
+    );
     const { accessToken } = expectCode<{ accessToken: string }>(
-      await a.inject({ method: 'POST', url: wallet(API_PATHS.profile.base), headers, payload: { mobile, name: 'Old Name', txnId } }),
+      await a.inject({
+        method: 'POST',
+        url: wallet(API_PATHS.profile.base),
+        headers,
+        payload: { mobile, name: 'Old Name', txnId },
+      }),
       0,
       200,
     );
     const auth = { ...headers, ...bearer(accessToken) };
     const nameOn = async (app: App) =>
-      expectCode<{ profileDetails: { name: string } }>(await app.inject({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: auth }), 0, 200)
-        .profileDetails.name;
+      expectCode<{ profileDetails: { name: string } }>(
+        await app.inject({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: auth }),
+        0,
+        200,
+      ).profileDetails.name;
     // Wait until b answers from its (warm) cache, then change the name through a.
     await expect.poll(() => nameOn(b)).toBe('Old Name');
     await nameOn(b);
-    expectCode(await a.inject({ method: 'PATCH', url: wallet(API_PATHS.profile.base), headers: auth, payload: { name: 'New Name' } }), 0, 200);
+    expectCode(
+      await a.inject({
+        method: 'PATCH',
+        url: wallet(API_PATHS.profile.base),
+        headers: auth,
+        payload: { name: 'New Name' },
+      }),
+      0,
+      200,
+    );
     expect(await nameOn(a)).toBe('New Name');
     await expect.poll(() => nameOn(b), { timeout: 2000 }).toBe('New Name');
   });
@@ -90,35 +144,66 @@ describe('instances sharing one database', () => {
     const mobile = uniqueMobile();
     const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
     const first = apps[0]!;
-    const sent = await first.inject({ method: 'POST', url: wallet(API_PATHS.profile.login), headers, payload: { mobile } });
+    const sent = await first.inject({
+      method: 'POST',
+      url: wallet(API_PATHS.profile.login),
+      headers,
+      payload: { mobile },
+    });
     const { txnId } = expectCode<{ txnId: string }>(sent, 0, 200);
     const otp = expectCode<{ list: { otp: string }[] }>(
       await first.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` }),
       0,
       200,
     ).list[0]!.otp;
-    expectCode(await first.inject({ method: 'PUT', url: wallet(API_PATHS.profile.verifyOtp(txnId)), headers, payload: { otp } }), 0, 200);
+    expectCode(
+      await first.inject({
+        method: 'PUT',
+        url: wallet(API_PATHS.profile.verifyOtp(txnId)),
+        headers,
+        payload: { otp },
+      }),
+      0,
+      200,
+    );
     const session = expectCode<{ accessToken: string }>(
-      await first.inject({ method: 'POST', url: wallet(API_PATHS.profile.base), headers, payload: { mobile, name: 'Meera Iyer', txnId } }),
+      await first.inject({
+        method: 'POST',
+        url: wallet(API_PATHS.profile.base),
+        headers,
+        payload: { mobile, name: 'Meera Iyer', txnId },
+      }),
       0,
       200,
     );
     await first.close();
     const restarted = await buildApp(config, { db: database.db, now: clock.now });
     apps[0] = restarted;
-    const res = await restarted.inject({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: { ...headers, ...bearer(session.accessToken) } });
+    const res = await restarted.inject({
+      method: 'GET',
+      url: wallet(API_PATHS.profile.base),
+      headers: { ...headers, ...bearer(session.accessToken) },
+    });
     expectCode(res, 0, 200);
   });
 
   it('an instance with another JWT_SECRET refuses those tokens', async () => {
-    const other = await buildApp(loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'z'.repeat(40), WEB_DIST_DIR: '/nonexistent' }), {
-      db: database.db,
-      now: clock.now,
-    });
+    const other = await buildApp(
+      loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'z'.repeat(40), WEB_DIST_DIR: '/nonexistent' }),
+      {
+        db: database.db,
+        now: clock.now,
+      },
+    );
     apps.push(other);
     const mobile = uniqueMobile();
     const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
-    const sent = await apps[1]!.inject({ method: 'POST', url: wallet(API_PATHS.profile.login), headers, payload: { mobile } });
+    const sent = await apps[1]!.inject({
+      method: 'POST',
+      url: wallet(API_PATHS.profile.login),
+      headers,
+      payload: { mobile },
+    });
     const { txnId } = expectCode<{ txnId: string }>(sent, 0, 200);
     const otp = expectCode<{ list: { otp: string }[] }>(
       await apps[1]!.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` }),
@@ -126,6 +211,15 @@ describe('instances sharing one database', () => {
       200,
     ).list[0]!.otp;
     // The OTP hash is keyed with the secret too: the other instance cannot check it.
-    expectCode(await other.inject({ method: 'PUT', url: wallet(API_PATHS.profile.verifyOtp(txnId)), headers, payload: { otp } }), 106, 400);
+    expectCode(
+      await other.inject({
+        method: 'PUT',
+        url: wallet(API_PATHS.profile.verifyOtp(txnId)),
+        headers,
+        payload: { otp },
+      }),
+      106,
+      400,
+    );
   });
 });
