@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../test/database.js';
 import { bearer, createTestClock, expectCode, uniqueMobile, wallet } from '../test/test-app.js';
 
 /** Several instances on one database (PostgreSQL in production; the shared handle on PGlite). */
@@ -82,63 +82,74 @@ describe('instances sharing one database', () => {
     expectCode(rotated, 0, 200);
   });
 
-  it("see each other's writes through their read caches (PostgreSQL: LISTEN/NOTIFY)", async () => {
-    const [a, b] = apps as [App, App, App];
-    const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
-    const mobile = uniqueMobile();
-    const { txnId } = expectCode<{ txnId: string }>(
-      await a.inject({ method: 'POST', url: wallet(API_PATHS.profile.login), headers, payload: { mobile } }),
-      0,
-      200,
-    );
-    const otp = expectCode<{ list: { otp: string }[] }>(
-      await a.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` }),
-      0,
-      200,
-    ).list[0]!.otp;
-    expectCode(
-      await a.inject({
-        method: 'PUT',
-        url: wallet(API_PATHS.profile.verifyOtp(txnId)),
-        headers,
-        payload: { otp },
-      }),
-      0,
-      200,
-    );
-    const { accessToken } = expectCode<{ accessToken: string }>(
-      await a.inject({
-        method: 'POST',
-        url: wallet(API_PATHS.profile.base),
-        headers,
-        payload: { mobile, name: 'Old Name', txnId },
-      }),
-      0,
-      200,
-    );
-    const auth = { ...headers, ...bearer(accessToken) };
-    const nameOn = async (app: App) =>
-      expectCode<{ profileDetails: { name: string } }>(
-        await app.inject({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: auth }),
+  // Only PostgreSQL has read caches to see through here: PGlite shared between apps runs with them off
+  // (app.ts: not exclusive, no bus), where this would pass without touching a cache.
+  it.skipIf(!TEST_DATABASE_URL)(
+    "see each other's writes through their read caches (PostgreSQL only, LISTEN/NOTIFY; skipped on PGlite: no caches when shared)",
+    async () => {
+      expect(database.db.cacheBus).not.toBeNull();
+      const [a, b] = apps as [App, App, App];
+      const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
+      const mobile = uniqueMobile();
+      const { txnId } = expectCode<{ txnId: string }>(
+        await a.inject({
+          method: 'POST',
+          url: wallet(API_PATHS.profile.login),
+          headers,
+          payload: { mobile },
+        }),
         0,
         200,
-      ).profileDetails.name;
-    // Wait until b answers from its (warm) cache, then change the name through a.
-    await expect.poll(() => nameOn(b)).toBe('Old Name');
-    await nameOn(b);
-    expectCode(
-      await a.inject({
-        method: 'PATCH',
-        url: wallet(API_PATHS.profile.base),
-        headers: auth,
-        payload: { name: 'New Name' },
-      }),
-      0,
-      200,
-    );
-    expect(await nameOn(a)).toBe('New Name');
-    await expect.poll(() => nameOn(b), { timeout: 2000 }).toBe('New Name');
-  });
+      );
+      const otp = expectCode<{ list: { otp: string }[] }>(
+        await a.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` }),
+        0,
+        200,
+      ).list[0]!.otp;
+      expectCode(
+        await a.inject({
+          method: 'PUT',
+          url: wallet(API_PATHS.profile.verifyOtp(txnId)),
+          headers,
+          payload: { otp },
+        }),
+        0,
+        200,
+      );
+      const { accessToken } = expectCode<{ accessToken: string }>(
+        await a.inject({
+          method: 'POST',
+          url: wallet(API_PATHS.profile.base),
+          headers,
+          payload: { mobile, name: 'Old Name', txnId },
+        }),
+        0,
+        200,
+      );
+      const auth = { ...headers, ...bearer(accessToken) };
+      const nameOn = async (app: App) =>
+        expectCode<{ profileDetails: { name: string } }>(
+          await app.inject({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: auth }),
+          0,
+          200,
+        ).profileDetails.name;
+      // Wait until b answers from its (warm) cache, then change the name through a.
+      await expect.poll(() => nameOn(b)).toBe('Old Name');
+      await nameOn(b);
+      expectCode(
+        await a.inject({
+          method: 'PATCH',
+          url: wallet(API_PATHS.profile.base),
+          headers: auth,
+          payload: { name: 'New Name' },
+        }),
+        0,
+        200,
+      );
+      expect(await nameOn(a)).toBe('New Name');
+      await expect.poll(() => nameOn(b), { timeout: 2000 }).toBe('New Name');
+    },
+  );
 
   it('a restarted instance keeps accepting the tokens of the previous one', async () => {
     const mobile = uniqueMobile();

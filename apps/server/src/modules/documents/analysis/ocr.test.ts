@@ -3,8 +3,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Tesseract from 'tesseract.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeOcr, recogniseText } from './ocr.js';
+
+/** The real tesseract.js, counting the workers made and how many recognitions run at once. */
+const seen = vi.hoisted(() => ({ workers: 0, running: 0, mostAtOnce: 0 }));
+vi.mock('tesseract.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof Tesseract>();
+  return {
+    ...actual,
+    createWorker: async (...args: Parameters<typeof actual.createWorker>) => {
+      seen.workers++;
+      const worker = await actual.createWorker(...args);
+      const recognize = worker.recognize.bind(worker);
+      worker.recognize = async (...input: Parameters<typeof recognize>) => {
+        seen.mostAtOnce = Math.max(seen.mostAtOnce, ++seen.running);
+        try {
+          return await recognize(...input);
+        } finally {
+          seen.running--;
+        }
+      };
+      return worker;
+    },
+  };
+});
 
 let dir: string;
 let png: Buffer;
@@ -45,9 +69,15 @@ describe('recogniseText (tesseract.js, offline English model)', () => {
   });
 
   it('queues concurrent calls on the one worker', async () => {
+    await closeOcr();
+    Object.assign(seen, { workers: 0, mostAtOnce: 0 });
     const file = path.join(dir, 'text.png');
-    const texts = await Promise.all([1, 2].map(() => recogniseText({ path: file, mimeType: 'image/png' })));
+    const texts = await Promise.all(
+      [1, 2, 3].map(() => recogniseText({ path: file, mimeType: 'image/png' })),
+    );
     for (const t of texts) expect(squash(t)).toContain('VERIDOCS');
+    expect(seen.workers).toBe(1);
+    expect(seen.mostAtOnce).toBe(1);
   });
 
   it('PDF: takes a page text layer as is, and OCRs a scanned page rendered at 300 dpi', async () => {
