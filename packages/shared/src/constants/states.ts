@@ -25,3 +25,6 @@ export const CONTACT_US_STATES: readonly State[] = [
   'INSUFFICIENT_DATA',
   'CLOSED',
 ];
+
+/** States in which the candidate may still edit a verification's input (server and client agree). */
+export const EDITABLE_STATES: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'];

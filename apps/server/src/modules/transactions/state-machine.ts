@@ -1,4 +1,4 @@
-import type { State } from '@veridocs/shared';
+import { EDITABLE_STATES as SHARED_EDITABLE_STATES, type State } from '@veridocs/shared';
 import { AppError } from '../../errors.js';
 
 /**
@@ -8,14 +8,6 @@ import { AppError } from '../../errors.js';
  */
 export type Entity = 'transaction' | 'verification';
 
-const NON_TERMINAL_TRANSACTION: readonly State[] = [
-  'NOT_INITIALIZED',
-  'DATA_SAVED',
-  'SUBMITTED',
-  'IN_PROGRESS',
-  'INSUFFICIENT_DATA',
-];
-
 export const TRANSACTION_TRANSITIONS: Readonly<Partial<Record<State, readonly State[]>>> = {
   NOT_INITIALIZED: ['DATA_SAVED', 'CLOSED'],
   DATA_SAVED: ['SUBMITTED', 'CLOSED'],
@@ -23,15 +15,6 @@ export const TRANSACTION_TRANSITIONS: Readonly<Partial<Record<State, readonly St
   IN_PROGRESS: ['COMPLETED', 'INSUFFICIENT_DATA', 'FAILED', 'CLOSED'],
   INSUFFICIENT_DATA: ['IN_PROGRESS', 'CLOSED'],
 };
-
-const NON_TERMINAL_VERIFICATION: readonly State[] = [
-  'NOT_INITIALIZED',
-  'DATA_SAVED',
-  'READY_TO_SUBMIT',
-  'SUBMITTED',
-  'IN_PROGRESS',
-  'INSUFFICIENT_DATA',
-];
 
 export const VERIFICATION_TRANSITIONS: Readonly<Partial<Record<State, readonly State[]>>> = {
   NOT_INITIALIZED: ['DATA_SAVED', 'READY_TO_SUBMIT', 'CLOSED'],
@@ -44,13 +27,10 @@ export const VERIFICATION_TRANSITIONS: Readonly<Partial<Record<State, readonly S
 
 /** States a verification may be skipped in (only with skipAllowed; ADR 0006). */
 export const SKIPPABLE_STATES: readonly string[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
-/** States in which the candidate may still edit a verification's input. */
-export const EDITABLE_STATES: readonly string[] = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'];
+/** States in which the candidate may still edit a verification's input (the shared list the client uses too). */
+export const EDITABLE_STATES: readonly string[] = SHARED_EDITABLE_STATES;
 /** Transaction states in which the candidate may still change their input (before submission). */
 export const OPEN_TRANSACTION_STATES: readonly string[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
-
-export const isNonTerminal = (entity: Entity, state: string) =>
-  (entity === 'transaction' ? NON_TERMINAL_TRANSACTION : NON_TERMINAL_VERIFICATION).includes(state as State);
 
 export function canTransition(entity: Entity, from: string, to: string): boolean {
   const table = entity === 'transaction' ? TRANSACTION_TRANSITIONS : VERIFICATION_TRANSITIONS;

@@ -8,7 +8,14 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { dropEmpty, fieldLabel, type AuthOption, type VerificationInfo } from '@veridocs/shared';
+import {
+  EDITABLE_STATES,
+  ERROR_CODES,
+  dropEmpty,
+  fieldLabel,
+  type AuthOption,
+  type VerificationInfo,
+} from '@veridocs/shared';
 import {
   DynamicForm,
   type DynamicFormContextValue,
@@ -30,8 +37,6 @@ import {
 } from './verification-api';
 import { useAutosave, type SaveStatus } from './use-autosave';
 
-/** The candidate can still change a verification in these states (the server's editable states). */
-const EDITABLE_STATES = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'];
 /** Fields that show the candidate's profile name when nothing is saved for them yet. */
 const NAME_FIELDS = ['candidateName', 'fullName', 'name'];
 
@@ -139,7 +144,11 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
       await submitVerificationData(body(values.current));
       void navigate(formHome(info), { state: FORM_HOME_STATE });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 100 && Array.isArray(error.data)) {
+      if (
+        error instanceof ApiError &&
+        error.code === ERROR_CODES.VALIDATION_FAILED.code &&
+        Array.isArray(error.data)
+      ) {
         const { fields, other } = serverFieldErrors(error.data, fieldNames);
         setSubmitError(other);
         return fields;
