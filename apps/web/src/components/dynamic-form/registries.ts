@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import {
   OPTION_SETS,
-  REQUIRED_FNS,
-  VALIDATION_FNS,
   type ALERT_KEYS,
   type HELPER_TEXT_KEYS,
   type DropdownOption,
@@ -44,19 +42,13 @@ export function alertFor(key: string | undefined): ComponentType | null {
   return has(ALERTS, key) ? ALERTS[key as AlertKey] : null;
 }
 
-/** requiredFn keys the engine understands (all of the shared REQUIRED_FNS). */
-export const isKnownRequiredFn = (key: string | undefined) => has(REQUIRED_FNS, key);
-/** validation.fn keys the engine understands (all of the shared VALIDATION_FNS). */
-export const isKnownValidationFn = (key: string | undefined) => has(VALIDATION_FNS, key);
-export const isKnownOptionsKey = (key: string | undefined) => has(OPTION_SETS, key);
-
 /** A select's options: its own, else the shared option set its optionsKey names, else none. */
 export function optionsFor(
   field: Pick<DynamicInputField, 'options' | 'optionsKey'>,
   now = new Date(),
 ): DropdownOption[] {
   if (field.options && field.options.length > 0) return field.options;
-  if (isKnownOptionsKey(field.optionsKey)) {
+  if (has(OPTION_SETS, field.optionsKey)) {
     const set = OPTION_SETS[field.optionsKey as keyof typeof OPTION_SETS] as (now?: Date) => FieldOption[];
     return set(now);
   }

@@ -4,6 +4,7 @@ import type { DynamicInputField, VerificationInfo } from '@veridocs/shared';
 import { fail, makeSession, makeVerificationInfo, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderWithProviders } from '../../test/render';
+import { AUTOSAVE_DELAY_MS } from './use-autosave';
 import VerificationPage from './verification-page';
 
 const INFO_PATH = '/api/verification/v1/transactions/bgv-tenth/info';
@@ -140,7 +141,8 @@ describe('/verification', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(probe.current?.pathname).toBe('/ekyc/form-1/txn-1'));
     expect(probe.current?.search).toBe('?orgId=org-1');
-    // No save was left to land after the submit.
+    // No save was left to land after the submit: a leftover one would go AUTOSAVE_DELAY_MS later.
+    await act(() => new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DELAY_MS + 200)));
     const lastPut = api.calls.map((c) => c.method).lastIndexOf('put');
     const lastPost = api.calls.map((c) => c.method).lastIndexOf('post');
     expect(lastPut).toBeLessThan(lastPost);
