@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { FILE_TEXT, type FileUploadResponse, type GeolocationResult } from '@veridocs/shared';
 import { makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
@@ -54,6 +54,8 @@ function fakeStream(): { stream: MediaStream; tracks: FakeTrack[] } {
 const named = (name: string) => Object.assign(new Error(name), { name });
 
 let api: MockApi;
+/** What POST /files answers (the first matching mock route wins, so the tests change this instead). */
+let uploadAnswer: FileUploadResponse;
 let getUserMedia: Mock;
 let getCurrentPosition: Mock;
 let streams: Array<ReturnType<typeof fakeStream>>;
@@ -93,7 +95,8 @@ beforeEach(() => {
   define(URL, 'revokeObjectURL', vi.fn());
   api.on('get', GEO_PATH, { status: 200, body: ok(geoResult) });
   api.on('get', '/api/geo/map.png', { status: 200, body: new Blob(['png'], { type: 'image/png' }) });
-  api.on('post', UPLOAD_PATH, { status: 200, body: ok(uploaded) });
+  uploadAnswer = uploaded;
+  api.on('post', UPLOAD_PATH, () => ({ status: 200, body: ok(uploadAnswer) }));
 });
 
 afterEach(() => {
@@ -104,14 +107,29 @@ afterEach(() => {
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
-function renderDialog(props: { isAgent?: boolean } = {}) {
+function renderDialog(props: { isAgent?: boolean; pollMs?: number } = {}) {
   const onDone = vi.fn();
   const onClose = vi.fn();
   const utils = renderWithProviders(
-    <CameraDialog open onClose={onClose} onDone={onDone} fileCategory="sitePhoto" isAgent={props.isAgent} />,
+    <CameraDialog
+      open
+      onClose={onClose}
+      onDone={onDone}
+      fileCategory="sitePhoto"
+      isAgent={props.isAgent}
+      pollMs={props.pollMs}
+    />,
     { userOptions: { applyAccept: false } },
   );
   return { ...utils, onDone, onClose };
+}
+
+/** Capture a photo and wait for its location: Proceed is ready. */
+async function captureLocated(user: ReturnType<typeof renderDialog>['user']) {
+  const capture = await screen.findByRole('button', { name: FILE_TEXT.capture });
+  await waitFor(() => expect(capture).toBeEnabled());
+  await user.click(capture);
+  expect(await screen.findByText('Accuracy: ±12 m')).toBeInTheDocument();
 }
 
 describe('CameraDialog', () => {
@@ -235,9 +253,82 @@ describe('CameraDialog', () => {
     expect((body.get('file') as File).name).toBe('geo-tag-image.jpg');
   });
 
-  it('"Upload from Computer or Gallery" only for agents', async () => {
+  it('"Upload from Computer or Gallery" only for agents, for jpeg, jpg and png', async () => {
     renderDialog({ isAgent: true });
     expect(await screen.findByRole('button', { name: FILE_TEXT.uploadFromGallery })).toBeInTheDocument();
+    expect(screen.getByTestId('camera-gallery-input')).toHaveAttribute(
+      'accept',
+      '.jpeg,.jpg,.png,image/jpeg,image/png',
+    );
+  });
+
+  it('WARNING: the not-clear dialog; Proceed Anyway returns the photo', async () => {
+    uploadAnswer = {
+      ...uploaded,
+      state: 'WARNING',
+      issues: [
+        { code: 'BLURRY', message: 'The photo looks blurry', measured: 12, threshold: 100, page: null },
+      ],
+    };
+    const { user, onDone } = renderDialog();
+    await captureLocated(user);
+    await user.click(screen.getByRole('button', { name: FILE_TEXT.proceed }));
+    const warning = await screen.findByRole('dialog', { name: FILE_TEXT.notClearTitle });
+    expect(within(warning).getByText('The photo looks blurry')).toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+    await user.click(within(warning).getByRole('button', { name: FILE_TEXT.proceedAnyway }));
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(onDone).toHaveBeenCalledWith(
+      expect.objectContaining({
+        fileId: 'photo-1',
+        state: 'WARNING',
+        geolocation: expect.objectContaining({ latitude: 12.9716 }),
+      }),
+    );
+  });
+
+  it('WARNING: Upload Again drops the photo and starts the camera again', async () => {
+    uploadAnswer = { ...uploaded, state: 'WARNING' };
+    const { user, onDone } = renderDialog();
+    await captureLocated(user);
+    await user.click(screen.getByRole('button', { name: FILE_TEXT.proceed }));
+    const warning = await screen.findByRole('dialog', { name: FILE_TEXT.notClearTitle });
+    await user.click(within(warning).getByRole('button', { name: FILE_TEXT.uploadAgain }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: FILE_TEXT.notClearTitle })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('img', { name: 'Captured photo' })).not.toBeInTheDocument();
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole('button', { name: FILE_TEXT.capture })).toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('PROCESSING: asks for the verdict until the checks finish, then returns the photo', async () => {
+    uploadAnswer = { ...uploaded, state: 'PROCESSING' };
+    api.on(
+      'get',
+      `${UPLOAD_PATH}/photo-1`,
+      { status: 200, body: ok({ ...uploaded, state: 'PROCESSING' }) },
+      { once: true },
+    );
+    api.on('get', `${UPLOAD_PATH}/photo-1`, { status: 200, body: ok(uploaded) });
+    const { user, onDone } = renderDialog({ pollMs: 10 });
+    await captureLocated(user);
+    await user.click(screen.getByRole('button', { name: FILE_TEXT.proceed }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('get', `${UPLOAD_PATH}/photo-1`)).toHaveLength(2);
+    expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ fileId: 'photo-1', state: 'COMPLETED' }));
+  });
+
+  it('PROCESSING that ends in WARNING asks too', async () => {
+    uploadAnswer = { ...uploaded, state: 'PROCESSING' };
+    api.on('get', `${UPLOAD_PATH}/photo-1`, { status: 200, body: ok({ ...uploaded, state: 'WARNING' }) });
+    const { user, onDone } = renderDialog({ pollMs: 10 });
+    await captureLocated(user);
+    await user.click(screen.getByRole('button', { name: FILE_TEXT.proceed }));
+    expect(await screen.findByRole('dialog', { name: FILE_TEXT.notClearTitle })).toBeInTheDocument();
+    expect(api.callsTo('get', `${UPLOAD_PATH}/photo-1`)).toHaveLength(1);
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it('stops every track when the dialog goes away', async () => {

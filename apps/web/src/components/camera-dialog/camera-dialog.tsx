@@ -13,15 +13,18 @@ import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { CAMERA, FILE_LIMITS, FILE_TEXT, type GeolocationResult } from '@veridocs/shared';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import {
+  CHECK_POLL,
   fetchApiImage,
   reverseGeocode,
+  uploadAndCheck,
   uploadFile,
   type GeoTaggedPhoto,
   type UploadFn,
 } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
-import { checkFiles } from '../file-upload/file-checks';
+import { acceptOf, checkFiles } from '../file-upload/file-checks';
 import { createObjectUrl, revokeObjectUrl } from '../file-upload/file-card';
+import { NotClearDialog } from '../file-upload/file-upload';
 
 type Facing = 'user' | 'environment';
 /**
@@ -34,6 +37,7 @@ function encodeJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob | 
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
 }
 const PHOTO_TYPES = ['jpeg', 'jpg', 'png'];
+const PHOTO_ACCEPT = acceptOf(PHOTO_TYPES);
 
 type Geo =
   | { status: 'idle' }
@@ -132,11 +136,23 @@ interface SessionProps {
   fileCategory?: string | undefined;
   isAgent: boolean;
   upload: UploadFn;
+  pollMs: number;
+  maxPolls: number;
   titleId: string;
   title: string;
 }
 
-function CameraSession({ onClose, onDone, fileCategory, isAgent, upload, titleId, title }: SessionProps) {
+function CameraSession({
+  onClose,
+  onDone,
+  fileCategory,
+  isAgent,
+  upload,
+  pollMs,
+  maxPolls,
+  titleId,
+  title,
+}: SessionProps) {
   const [fallback] = useState(() => !hasCameraApi());
   const [facing, setFacing] = useState<Facing>('environment');
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -144,7 +160,11 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, upload, titleId
   const [photo, setPhoto] = useState<{ blob: Blob; url: string | null } | null>(null);
   const [geo, setGeo] = useState<Geo>({ status: 'idle' });
   const [progress, setProgress] = useState<number | null>(null);
+  /** The photo is up and the server is checking it (PROCESSING). */
+  const [checking, setChecking] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  /** A WARNING photo waiting for Upload Again or Proceed Anyway. */
+  const [warning, setWarning] = useState<GeoTaggedPhoto | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const galleryRef = useRef<HTMLInputElement>(null);
   const deviceRef = useRef<HTMLInputElement>(null);
@@ -327,17 +347,30 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, upload, titleId
     setUploadError(null);
     setProgress(0);
     try {
-      const result = await upload(file, { fileCategory, signal: controller.signal, onProgress: setProgress });
+      const result = await uploadAndCheck(file, {
+        upload,
+        fileCategory,
+        signal: controller.signal,
+        onProgress: setProgress,
+        onUploaded: (first) => setChecking(first.state === 'PROCESSING'),
+        pollMs,
+        maxPolls,
+      });
       if (!live.current.mounted) return;
       setProgress(null);
+      setChecking(false);
       if (result.state === 'ERROR') {
         setUploadError(FILE_TEXT.unsupported);
         return;
       }
-      onDone({ ...result, geolocation: geo.result });
+      const taken = { ...result, geolocation: geo.result };
+      // The file field's rule: a WARNING photo asks first; COMPLETED, NULL and a verdict still pending pass.
+      if (result.state === 'WARNING') setWarning(taken);
+      else onDone(taken);
     } catch (error) {
       if (!live.current.mounted) return;
       setProgress(null);
+      setChecking(false);
       if (error instanceof ApiError && error.cancelled) return;
       setUploadError(errorMessage(error));
     }
@@ -465,7 +498,16 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, upload, titleId
 
         {uploading && (
           <Box sx={{ width: '100%', maxWidth: 640 }}>
-            <LinearProgress variant="determinate" value={progress} aria-label="Uploading the photo" />
+            {checking ? (
+              <>
+                <LinearProgress variant="indeterminate" aria-label="Checking the photo" />
+                <Typography variant="caption" color="text.secondary" role="status">
+                  Checking your photo…
+                </Typography>
+              </>
+            ) : (
+              <LinearProgress variant="determinate" value={progress} aria-label="Uploading the photo" />
+            )}
           </Box>
         )}
         {uploadError && (
@@ -541,13 +583,25 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, upload, titleId
       <input
         ref={galleryRef}
         type="file"
-        accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+        accept={PHOTO_ACCEPT}
         hidden
         tabIndex={-1}
         data-testid="camera-gallery-input"
         onChange={(event) => {
           pickFile(event.target.files);
           event.target.value = '';
+        }}
+      />
+
+      <NotClearDialog
+        file={warning}
+        onProceed={() => {
+          if (warning) onDone(warning);
+          setWarning(null);
+        }}
+        onUploadAgain={() => {
+          setWarning(null);
+          retake();
         }}
       />
     </Box>
@@ -564,6 +618,9 @@ export interface CameraDialogProps {
   /** Agents (profile.agentId) may upload an image instead (spec §6). */
   isAgent?: boolean | undefined;
   upload?: UploadFn | undefined;
+  /** How often a PROCESSING photo is asked for its verdict, and how many times. */
+  pollMs?: number | undefined;
+  maxPolls?: number | undefined;
   title?: string | undefined;
 }
 
@@ -580,6 +637,8 @@ export function CameraDialog({
   fileCategory,
   isAgent = false,
   upload = uploadFile,
+  pollMs = CHECK_POLL.intervalMs,
+  maxPolls = CHECK_POLL.maxPolls,
   title = 'Take a photo',
 }: CameraDialogProps) {
   const titleId = useId();
@@ -592,6 +651,8 @@ export function CameraDialog({
           fileCategory={fileCategory}
           isAgent={isAgent}
           upload={upload}
+          pollMs={pollMs}
+          maxPolls={maxPolls}
           titleId={titleId}
           title={title}
         />

@@ -320,6 +320,20 @@ describe('FileUpload: uploading and the server verdicts', () => {
     expect(api.callsTo('get', '/api/utility/files/file-1')).toHaveLength(2);
   });
 
+  it('Cancel while the checks run (PROCESSING) stops asking and drops the row', async () => {
+    api.on('post', UPLOAD_PATH, { status: 200, body: ok(response({ state: 'PROCESSING' })) });
+    api.on('get', '/api/utility/files/file-1', { status: 200, body: ok(response({ state: 'PROCESSING' })) });
+    const onValue = vi.fn();
+    const { user, input } = await setup({ onValue, pollMs: 60_000 });
+    await user.upload(input, sized(40_000));
+    expect(await screen.findByText('Checking your document…')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel upload of marksheet.pdf' }));
+    await waitFor(() => expect(screen.queryByText('Checking your document…')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo('get', '/api/utility/files/file-1')).toHaveLength(0);
+    expect(onValue).not.toHaveBeenCalled();
+  });
+
   it('shows a determinate progress bar while sending, and Cancel aborts', async () => {
     let progress: ((percent: number) => void) | undefined;
     let signal: AbortSignal | undefined;

@@ -17,7 +17,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { ERROR_CODES, FILE_TEXT } from '@veridocs/shared';
 import { ApiError, errorMessage, hasCode } from '../../lib/api-client';
-import { fetchFile, uploadFile, type UploadFn, type UploadedFile } from '../../lib/api/files-api';
+import {
+  CHECK_POLL,
+  uploadAndCheck,
+  uploadFile,
+  type UploadFn,
+  type UploadedFile,
+} from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
 import { FileCard, createObjectUrl, revokeObjectUrl } from './file-card';
 import { acceptOf, allowedTypesOf, checkFiles, formatSize, type FileSource } from './file-checks';
@@ -71,7 +77,6 @@ export interface FileUploadProps {
 
 let counter = 0;
 const nextKey = () => `upload-${(counter += 1)}`;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function failureDetail(error: unknown): string[] {
   const lines: string[] = [];
@@ -199,8 +204,8 @@ export function FileUpload({
   helperText,
   helperId,
   upload = uploadFile,
-  pollMs = 1500,
-  maxPolls = 20,
+  pollMs = CHECK_POLL.intervalMs,
+  maxPolls = CHECK_POLL.maxPolls,
 }: FileUploadProps) {
   const baseId = useId();
   const labelId = `${baseId}-label`;
@@ -257,18 +262,16 @@ export function FileUpload({
       ]);
       let result: UploadedFile;
       try {
-        result = await upload(file, {
+        result = await uploadAndCheck(file, {
+          upload,
           fileCategory,
           expectName,
           signal: controller.signal,
           onProgress: (percent) => update({ progress: percent, checking: percent >= 100 }),
+          onUploaded: () => update({ progress: 100, checking: true }),
+          pollMs,
+          maxPolls,
         });
-        update({ progress: 100, checking: true });
-        for (let poll = 0; result.state === 'PROCESSING' && poll < maxPolls; poll += 1) {
-          await wait(pollMs);
-          if (controller.signal.aborted || !live.current.mounted) return;
-          result = await fetchFile(result.fileId);
-        }
       } catch (failure) {
         if (!live.current.mounted) return;
         setUploads((list) => list.filter((u) => u.key !== key));

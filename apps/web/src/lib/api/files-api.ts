@@ -6,7 +6,7 @@ import {
   geolocationResultSchema,
   type GeolocationResult,
 } from '@veridocs/shared';
-import { http, request } from '../api-client';
+import { ApiError, http, request } from '../api-client';
 import { config } from '../config';
 
 /** Files and geocoding calls (spec §7 files, geocoding), relative to the utility service. */
@@ -76,9 +76,65 @@ export const uploadFile: UploadFn = async (file, options = {}) => {
 };
 
 /** GET /files/{id}: the file's current state (while the checks are PROCESSING). */
-export async function fetchFile(fileId: string): Promise<UploadedFile> {
-  const data = await http.get<unknown>(utility(paths.one(fileId)), { noSnackbar: true });
+export async function fetchFile(fileId: string, signal?: AbortSignal): Promise<UploadedFile> {
+  const data = await http.get<unknown>(utility(paths.one(fileId)), { noSnackbar: true, signal });
   return uploadedFileSchema.parse(data);
+}
+
+/** How often a PROCESSING file is asked for its verdict, and at most how many times. */
+export const CHECK_POLL = { intervalMs: 1500, maxPolls: 20 } as const;
+
+export interface CheckedUploadOptions extends UploadOptions {
+  /** The upload call (tests inject one); uploadFile by default. */
+  upload?: UploadFn | undefined;
+  /** The bytes are up: the server's verdict (possibly PROCESSING) is in. */
+  onUploaded?: ((file: UploadedFile) => void) | undefined;
+  pollMs?: number | undefined;
+  maxPolls?: number | undefined;
+}
+
+const cancelled = () => new ApiError('Request cancelled', { cancelled: true });
+
+/** Waits ms; an abort ends the wait early as a cancelled ApiError. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Uploads a file, then asks for its verdict while the server's checks are PROCESSING (every pollMs, at
+ * most maxPolls times). Resolves to the last answer: COMPLETED, NULL, WARNING, ERROR, or still
+ * PROCESSING when the checks took longer (the callers accept such a file). The file field and the camera
+ * both use it; an abort (the signal) rejects as a cancelled ApiError.
+ */
+export async function uploadAndCheck(file: File, options: CheckedUploadOptions = {}): Promise<UploadedFile> {
+  const {
+    upload = uploadFile,
+    onUploaded,
+    pollMs = CHECK_POLL.intervalMs,
+    maxPolls = CHECK_POLL.maxPolls,
+    ...uploadOptions
+  } = options;
+  let result = await upload(file, uploadOptions);
+  onUploaded?.(result);
+  for (let poll = 0; result.state === 'PROCESSING' && poll < maxPolls; poll += 1) {
+    await pause(pollMs, uploadOptions.signal);
+    result = await fetchFile(result.fileId, uploadOptions.signal);
+  }
+  return result;
 }
 
 /** GET /files/{id}/link → a short-lived signed URL that needs no bearer (new tab, <img>). */
