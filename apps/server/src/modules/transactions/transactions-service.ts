@@ -50,6 +50,8 @@ export interface TransactionsServiceDeps {
 }
 
 const HISTORY_LIMIT = 1000;
+/** UTC+14 (Line Islands): no calendar on Earth is ahead of it. */
+const LATEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
 
 const iso = (d: Date) => d.toISOString();
 /** What the shared journey rules read of a record. */
@@ -235,6 +237,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     const known = snap.records.find((r) => r.name === body.verificationName);
     if (!known) throw new AppError('VERIFICATION_NOT_IN_FORM');
     const subType = body.subType === undefined ? known.subType : body.subType;
+    const at = now();
     if (mode === 'submit') {
       const configs = await forms.allConfigs();
       const config = configFor(configs, known.name);
@@ -242,11 +245,13 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
       const errors = formErrors(
         configFields(config, subType).filter((f) => !f.readOnly),
         body.data,
+        // "Not in the future" by the candidate's calendar: the latest one on Earth (UTC+14) is ahead of
+        // the server's, so a date that is today in India is never refused by a server on UTC.
+        new Date(at.getTime() + LATEST_UTC_OFFSET_MS),
       );
       const issues = Object.entries(errors).map(([field, message]) => ({ path: `data.${field}`, message }));
       if (issues.length > 0) throw validationFailed(issues);
     }
-    const at = now();
     const context = { action: mode === 'save' ? 'save' : 'submit-verification', profileId, now: at };
     await repo.write(snap.txn.id, async (ops) => {
       const txn = await ops.lockTransaction(snap.txn.id);

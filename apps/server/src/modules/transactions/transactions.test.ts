@@ -9,6 +9,7 @@ import {
   transactionHistoryListSchema,
   transactionInfoSchema,
   verificationConfigListSchema,
+  toIsoDay,
   verificationInfoSchema,
   type TransactionInfo,
 } from '@veridocs/shared';
@@ -395,6 +396,30 @@ describe('the verification journey', () => {
   });
 
   describe('saving, submitting a verification and the transaction', () => {
+    it('judges "not in the future" by the candidate’s calendar, which may be a day ahead of the server’s', async () => {
+      // Past noon on the server clock, the UTC+14 calendar already shows tomorrow.
+      const shift = Math.max(0, 12 - t.clock.now().getHours()) * 3600;
+      t.clock.advance(shift);
+      try {
+        const h = await candidate();
+        const txnId = await started(h);
+        const day = (hoursAhead: number) =>
+          toIsoDay(new Date(t.clock.now().getTime() + hoursAhead * 3_600_000));
+        const joiningDateIssue = async (joiningDate: string) => {
+          const res = await save(h, txnId, 'bgv-employment', { joiningDate }, 'POST');
+          const issues = expectCode<{ path: string; message: string }[]>(res, 100, 400);
+          return issues.find((issue) => issue.path === 'data.joiningDate');
+        };
+        expect(await joiningDateIssue(day(13))).toBeUndefined();
+        expect(await joiningDateIssue(day(72))).toEqual({
+          path: 'data.joiningDate',
+          message: 'Date cannot be in the future',
+        });
+      } finally {
+        t.clock.advance(-shift);
+      }
+    });
+
     it('saves as the candidate types, checks a submission against the config, and submits the transaction', async () => {
       const h = await candidate('Meera Iyer');
       const txnId = await started(h);
