@@ -102,7 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   try {
     await db.migrate();
-    await seed(db.orm, now());
+    await seed(db.orm, now(), { demo: config.devTools });
     await configure(app, config, db, now, deps);
     await app.ready();
   } catch (error) {
@@ -155,9 +155,18 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   await registerDocs(app);
 
   // Services, wired once. Modules reach each other through services only.
-  const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm));
-  const outbox = createOutboxRepository(db.orm);
+  const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
+    keepInDatabase: config.devTools,
+  });
+  if (keys.source === 'process')
+    app.log.warn(
+      'JWT_SECRET is not set and dev tools are off: sessions and OTPs last until this process stops',
+    );
+  // The dev outbox keeps OTPs in clear text: it exists only with dev tools on (issue 9 §4).
+  const outbox = config.devTools ? createOutboxRepository(db.orm) : null;
   const sender = deps.sender ?? createMessageSender(config.smsGateway, outbox, now);
+  if (!deps.sender && !config.smsGateway && !outbox)
+    app.log.warn('No SMS gateway (SMS_GATEWAY_URL) and dev tools are off: login OTPs cannot be sent');
   // ADR 0005: in-process only on the embedded database this process owns; on PostgreSQL invalidated
   // across instances through LISTEN/NOTIFY, with a time limit as a backstop for a lost message.
   const readCache = <K, V>(namespace: string, max: number) => {
@@ -225,8 +234,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
 
   await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });
   await app.register(orgAssetsRouter);
-  if (config.devTools)
-    await app.register(devRouter, { dev: createDevService(outbox), publicUrl: config.publicUrl });
+  if (outbox) await app.register(devRouter, { dev: createDevService(outbox), publicUrl: config.publicUrl });
   await app.register(
     async (wallet) => {
       await wallet.register(authRouter, { auth, sessions, rateLimit: config.rateLimit });

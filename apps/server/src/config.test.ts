@@ -1,7 +1,19 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+
+/** The least a production start needs (issue 9 §4). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 's'.repeat(40),
+  SMS_GATEWAY_URL: 'https://sms.example.com/v1/messages',
+  SMTP_HOST: 'smtp.example.com',
+  SMTP_FROM: 'no-reply@example.com',
+  PUBLIC_URL: 'https://verify.example.com',
+};
 
 describe('loadConfig', () => {
   it('gives a working embedded setup with no variables', () => {
@@ -47,6 +59,14 @@ describe('loadConfig', () => {
         BODY_LIMIT_BYTES: '2048',
         SMS_GATEWAY_URL: 'https://sms.example.com/send',
         SMS_GATEWAY_TOKEN: 'tok',
+        OTP_GLOBAL_MAX_PER_HOUR: '500',
+        OTP_PREFIX_MAX_PER_HOUR: '40',
+        OTP_PREFIX_DIGITS: '2',
+        SMTP_HOST: 'smtp.example.com',
+        SMTP_PORT: '465',
+        SMTP_USER: 'mailer',
+        SMTP_PASSWORD: 'pw',
+        SMTP_FROM: 'Veridocs <no-reply@example.com>',
       },
       '/app',
     );
@@ -66,11 +86,19 @@ describe('loadConfig', () => {
       publicUrl: 'https://verify.example.com',
       bodyLimitBytes: 2048,
       smsGateway: { url: 'https://sms.example.com/send', token: 'tok' },
+      otpBudget: { globalPerHour: 500, prefixPerHour: 40, prefixDigits: 2 },
+      email: {
+        host: 'smtp.example.com',
+        port: 465,
+        secure: true,
+        auth: { user: 'mailer', password: 'pw' },
+        from: 'Veridocs <no-reply@example.com>',
+      },
     });
   });
 
   it('turns dev tools off in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
+    expect(loadConfig({ ...PRODUCTION }).devTools).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', DEV_TOOLS: '0' }).devTools).toBe(false);
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
   });
@@ -81,5 +109,83 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DEV_TOOLS: 'yes' })).toThrow(/DEV_TOOLS/);
     expect(() => loadConfig({ PARTNER_ORG_IDS: ' , ' })).toThrow(/PARTNER_ORG_IDS/);
+  });
+
+  it('has SMS-pumping budgets and no e-mail by default', () => {
+    const config = loadConfig({});
+    expect(config.otpBudget).toEqual({ globalPerHour: 1000, prefixPerHour: 100, prefixDigits: 6 });
+    expect(config.email).toBeUndefined();
+    expect(() => loadConfig({ OTP_PREFIX_DIGITS: '13' })).toThrow(/OTP_PREFIX_DIGITS/);
+    expect(() => loadConfig({ SMTP_USER: 'u' })).toThrow(/SMTP_USER and SMTP_PASSWORD/);
+    expect(loadConfig({ SMTP_HOST: 'mx', SMTP_FROM: 'a@b.c' }).email).toEqual({
+      host: 'mx',
+      port: 587,
+      secure: false,
+      auth: undefined,
+      from: 'a@b.c',
+    });
+  });
+});
+
+describe('loadConfig in production (NODE_ENV=production)', () => {
+  it('refuses to start half-configured, one line per missing setting', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('Refusing to start in production (NODE_ENV=production):');
+    expect(lines.slice(1).map((l) => l.trim().split(' ')[0])).toEqual([
+      'JWT_SECRET',
+      'SMS_GATEWAY_URL',
+      'SMTP_HOST',
+      'SMTP_FROM',
+      'PUBLIC_URL',
+    ]);
+  });
+
+  it('names only what is missing', () => {
+    for (const name of Object.keys(PRODUCTION).filter((k) => k !== 'NODE_ENV')) {
+      const env: Record<string, string> = { ...PRODUCTION };
+      delete env[name];
+      expect(() => loadConfig(env), name).toThrow(new RegExp(`^Refusing.*\\n  ${name} .*is not set[^\\n]*$`));
+    }
+  });
+
+  it('starts with everything set, dev tools off', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config).toMatchObject({
+      devTools: false,
+      jwtSecret: 's'.repeat(40),
+      publicUrl: 'https://verify.example.com',
+      smsGateway: { url: 'https://sms.example.com/v1/messages' },
+      email: { host: 'smtp.example.com', port: 587, from: 'no-reply@example.com' },
+    });
+  });
+
+  describe('JWT_SECRET_FILE', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'veridocs-config-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const { JWT_SECRET: _unused, ...withoutSecret } = PRODUCTION;
+
+    it('reads the secret from a file (a mounted secret), trailing newline dropped', () => {
+      writeFileSync(join(dir, 'jwt'), `${'f'.repeat(48)}\n`);
+      expect(loadConfig({ ...withoutSecret, JWT_SECRET_FILE: 'jwt' }, dir).jwtSecret).toBe('f'.repeat(48));
+    });
+
+    it('refuses an unreadable or short file, and both at once', () => {
+      expect(() => loadConfig({ ...withoutSecret, JWT_SECRET_FILE: join(dir, 'absent') })).toThrow(
+        /JWT_SECRET_FILE: cannot read .*absent \(ENOENT\)/,
+      );
+      writeFileSync(join(dir, 'short'), 'short\n');
+      expect(() => loadConfig({ ...withoutSecret, JWT_SECRET_FILE: join(dir, 'short') })).toThrow(
+        /JWT_SECRET_FILE: the secret must be at least 32 characters/,
+      );
+      writeFileSync(join(dir, 'jwt'), 'f'.repeat(48));
+      expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET_FILE: join(dir, 'jwt') })).toThrow(/not both/);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -26,6 +27,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ),
+  /** A file holding the secret (a mounted secret); its content counts as JWT_SECRET. */
+  JWT_SECRET_FILE: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3600),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
   PARTNER_ORG_IDS: optionalString,
@@ -39,6 +42,19 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   SMS_GATEWAY_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SMS_GATEWAY_TOKEN: optionalString,
+  // SMS pumping (ADR 0002): OTP sends per hour for everyone and per number prefix, on top of the
+  // per-number limit. The prefix is the leading digits of the international number (91…).
+  OTP_GLOBAL_MAX_PER_HOUR: positiveInt.default(1000),
+  OTP_PREFIX_MAX_PER_HOUR: positiveInt.default(100),
+  OTP_PREFIX_DIGITS: z.coerce.number().int().min(1).max(12).default(6),
+  // E-mail (SMTP; nodemailer is the planned adapter): required in production, unused until mail is sent.
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  /** Implicit TLS (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: z.preprocess(emptyToUndefined, flag.optional()),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_FROM: optionalString,
   // File storage (ADR 0009): local disk under DATA_DIR/files unless S3_BUCKET is set.
   FILES_DIR: optionalString,
   S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -76,10 +92,21 @@ export interface Config {
   publicUrl: string;
   bodyLimitBytes: number;
   smsGateway: { url: string; token: string | undefined } | undefined;
+  /** Global and per-prefix OTP send budgets per hour (SMS pumping; ADR 0002). */
+  otpBudget: { globalPerHour: number; prefixPerHour: number; prefixDigits: number };
+  email: EmailConfig | undefined;
   storage: StorageConfig;
   /** Run the in-process OCR job loop (tests that do not need OCR turn it off). */
   ocrWorker: boolean;
   fileFetch: { timeoutMs: number; allowPrivate: boolean };
+}
+
+export interface EmailConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth: { user: string; password: string } | undefined;
+  from: string;
 }
 
 export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & Omit<S3Options, 'now'>);
@@ -99,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const e = parsed.data;
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  const jwtSecret = readJwtSecret(e.JWT_SECRET, e.JWT_SECRET_FILE, abs);
+  if (e.NODE_ENV === 'production') refuseHalfConfiguredProduction(e, jwtSecret);
+  if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD))
+    throw new ConfigError('Invalid configuration: SMTP_USER and SMTP_PASSWORD go together');
   const dataDir = abs(e.DATA_DIR);
   let storage: StorageConfig;
   if (e.S3_BUCKET) {
@@ -141,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     nodeEnv: e.NODE_ENV,
     devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
-    jwtSecret: e.JWT_SECRET,
+    jwtSecret,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     partnerOrgIds,
@@ -151,8 +182,70 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
+    otpBudget: {
+      globalPerHour: e.OTP_GLOBAL_MAX_PER_HOUR,
+      prefixPerHour: e.OTP_PREFIX_MAX_PER_HOUR,
+      prefixDigits: e.OTP_PREFIX_DIGITS,
+    },
+    email:
+      e.SMTP_HOST && e.SMTP_FROM
+        ? {
+            host: e.SMTP_HOST,
+            port: e.SMTP_PORT,
+            secure: e.SMTP_SECURE ?? e.SMTP_PORT === 465,
+            auth:
+              e.SMTP_USER && e.SMTP_PASSWORD ? { user: e.SMTP_USER, password: e.SMTP_PASSWORD } : undefined,
+            from: e.SMTP_FROM,
+          }
+        : undefined,
     storage,
     ocrWorker: e.OCR_WORKER === 'on',
     fileFetch: { timeoutMs: e.FILE_FETCH_TIMEOUT_MS, allowPrivate: e.FILE_FETCH_ALLOW_PRIVATE },
   };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** JWT_SECRET, or the content of JWT_SECRET_FILE (trailing newline dropped), never both. */
+function readJwtSecret(
+  value: string | undefined,
+  file: string | undefined,
+  abs: (p: string) => string,
+): string | undefined {
+  if (!file) return value;
+  if (value) throw new ConfigError('Invalid configuration: set JWT_SECRET or JWT_SECRET_FILE, not both');
+  let content: string;
+  try {
+    content = readFileSync(abs(file), 'utf8').trim();
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: JWT_SECRET_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+  if (content.length < 32)
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET_FILE: the secret must be at least 32 characters',
+    );
+  return content;
+}
+
+/**
+ * Production must not start on the embedded stand-ins (issue 9 §4): a generated key kept beside the
+ * data, OTPs that go nowhere, links to localhost. One line per missing setting, all at once.
+ */
+function refuseHalfConfiguredProduction(e: Env, jwtSecret: string | undefined): void {
+  const missing: string[] = [];
+  if (!jwtSecret)
+    missing.push(
+      'JWT_SECRET (or JWT_SECRET_FILE) is not set: the secret (≥ 32 characters) that signs sessions and keys OTP hashes',
+    );
+  if (!e.SMS_GATEWAY_URL)
+    missing.push('SMS_GATEWAY_URL is not set: the SMS/WhatsApp gateway that delivers login OTPs');
+  if (!e.SMTP_HOST) missing.push('SMTP_HOST is not set: the SMTP server that sends e-mail');
+  if (!e.SMTP_FROM) missing.push('SMTP_FROM is not set: the sender address of e-mail');
+  if (!e.PUBLIC_URL) missing.push('PUBLIC_URL is not set: the address candidates open, used in every link');
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Refusing to start in production (NODE_ENV=production):\n  ${missing.join('\n  ')}`,
+    );
 }

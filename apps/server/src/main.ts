@@ -7,7 +7,8 @@ import { getDemoLink } from './modules/orgs/orgs-service.js';
 /** Starts the server: one process, API and SPA on one port (DESIGN.md §1). */
 async function main() {
   const config = loadConfig();
-  let reportPoolError: (error: Error) => void = (error) => process.stderr.write(`PostgreSQL pool error: ${error.message}\n`);
+  let reportPoolError: (error: Error) => void = (error) =>
+    process.stderr.write(`PostgreSQL pool error: ${error.message}\n`);
   const db = await openDatabase(config.database, { onError: (error) => reportPoolError(error) });
 
   let app;
@@ -51,16 +52,21 @@ async function main() {
   }
   const { port } = app.server.address() as AddressInfo;
   const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
-  const demo = getDemoLink(url);
+  // The demo form exists only with dev tools on (db/seed.ts).
+  const demo = config.devTools ? `Demo candidate link: ${getDemoLink(url).link}\n` : '';
   process.stdout.write(
     `\nVeridocs is running at ${url} (database: ${db.kind}${config.devTools ? ', dev tools on' : ''})\n` +
-      `Demo candidate link: ${demo.link}\n` +
+      demo +
       `API docs: ${url}/api/docs\n\n`,
   );
 }
 
 main().catch((error: unknown) => {
   const expected = error instanceof ConfigError || error instanceof DatabaseLockedError;
-  process.stderr.write(expected ? `${(error as Error).message}\n` : `Failed to start: ${String((error as Error)?.stack ?? error)}\n`);
+  process.stderr.write(
+    expected
+      ? `${(error as Error).message}\n`
+      : `Failed to start: ${String((error as Error)?.stack ?? error)}\n`,
+  );
   process.exit(1);
 });

@@ -98,24 +98,45 @@ export const DEMO_QUESTIONS = [
 ] as const;
 
 /**
+ * The rows every installation needs (default organisation, verification configs, reference lists),
+ * and the demo data when `demo` (dev tools on).
  * Idempotent: unique keys plus ON CONFLICT, so restarts and instances starting together are safe.
  * The demo form gets a year of life; an expired one is renewed on the next start. The expired demo
  * form expired a month before its first seeding and is never renewed.
  */
-export async function seed(orm: Orm, now: Date): Promise<void> {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
+export async function seed(orm: Orm, now: Date, { demo }: { demo: boolean }): Promise<void> {
   await orm
     .insert(organisations)
-    .values([
-      { id: DEFAULT_PARTNER_ORG_ID, name: 'Veridocs' },
-      { id: DEMO.orgId, name: DEMO.orgName, imageUrl: DEMO.logoPath },
-    ])
+    .values([{ id: DEFAULT_PARTNER_ORG_ID, name: 'Veridocs' }])
     .onConflictDoNothing({ target: organisations.id });
 
   await orm
     .insert(verificationConfigs)
     .values(DEMO_VERIFICATION_CONFIGS.map((config) => ({ name: config.name, config })))
     .onConflictDoUpdate({ target: verificationConfigs.name, set: { config: excluded('config') } });
+
+  await orm
+    .insert(referenceOptions)
+    .values([
+      ...INSTITUTES.map((i) => ({ kind: 'institute' as const, ...i })),
+      ...BOARDS.map((b) => ({ kind: 'board' as const, ...b })),
+    ])
+    .onConflictDoUpdate({
+      target: [referenceOptions.kind, referenceOptions.value],
+      set: { name: excluded('name') },
+    });
+
+  // A public demo form anyone can start journeys on has no place in production (issue 9 §4).
+  if (demo) await seedDemo(orm, now);
+}
+
+/** The demo organisation, its form (every type) and its expired twin; only with dev tools on. */
+async function seedDemo(orm: Orm, now: Date): Promise<void> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  await orm
+    .insert(organisations)
+    .values([{ id: DEMO.orgId, name: DEMO.orgName, imageUrl: DEMO.logoPath }])
+    .onConflictDoNothing({ target: organisations.id });
 
   // The settings follow the code on every start; the expiry is kept unless it has passed.
   const settingsUpdate = {
@@ -171,16 +192,5 @@ export async function seed(orm: Orm, now: Date): Promise<void> {
     .onConflictDoUpdate({
       target: prestartQuestions.id,
       set: { question: excluded('question'), options: excluded('options'), position: excluded('position') },
-    });
-
-  await orm
-    .insert(referenceOptions)
-    .values([
-      ...INSTITUTES.map((i) => ({ kind: 'institute' as const, ...i })),
-      ...BOARDS.map((b) => ({ kind: 'board' as const, ...b })),
-    ])
-    .onConflictDoUpdate({
-      target: [referenceOptions.kind, referenceOptions.value],
-      set: { name: excluded('name') },
     });
 }

@@ -383,7 +383,10 @@ describe('the demo seed', () => {
     const t = await createTestApp();
     try {
       const { seed } = await import('../../db/seed.js');
-      await Promise.all([seed(t.db.orm, t.clock.now()), seed(t.db.orm, t.clock.now())]);
+      await Promise.all([
+        seed(t.db.orm, t.clock.now(), { demo: true }),
+        seed(t.db.orm, t.clock.now(), { demo: true }),
+      ]);
       const forms = createFormsRepository(t.db.orm, disabledReadCache());
       const configs = await forms.allConfigs();
       expect([...configs.keys()].sort()).toEqual([...VERIFICATION_TYPES].sort());

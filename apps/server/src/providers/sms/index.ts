@@ -6,11 +6,21 @@ import { createOutboxSender } from './outbox-sender.js';
 
 export type { MessageSender, OtpSender, OutgoingMessage, MessageChannel } from './message-sender.js';
 
-/** The gateway when SMS_GATEWAY_URL is set, otherwise the dev outbox. */
+/**
+ * The gateway when SMS_GATEWAY_URL is set; otherwise the dev outbox, which exists only with dev
+ * tools on (it keeps the OTP in clear text). With neither, nothing can be delivered: every send
+ * fails (503) rather than answering "OTP sent" for a message that went nowhere.
+ */
 export function createMessageSender(
   gateway: { url: string; token: string | undefined } | undefined,
-  outbox: OutboxRepository,
+  outbox: OutboxRepository | null,
   now: Clock,
 ): MessageSender {
-  return gateway ? createHttpSender(gateway) : createOutboxSender(outbox, now);
+  if (gateway) return createHttpSender(gateway);
+  if (outbox) return createOutboxSender(outbox, now);
+  return {
+    name: 'none',
+    send: () =>
+      Promise.reject(new Error('No SMS gateway configured (SMS_GATEWAY_URL) and dev tools are off')),
+  };
 }

@@ -1,0 +1,220 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_PATHS, DEFAULT_PARTNER_ORG_ID, PARTNER_ORG_HEADER } from '@veridocs/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/client.js';
+import { startFakeGateway, type FakeGateway } from './test/fake-gateway.js';
+import { createTestApp, expectCode, uniqueMobile, wallet, type TestApp } from './test/test-app.js';
+
+/**
+ * Issue 9 §4: production must not start half-configured, and outside dev tools no table keeps an OTP
+ * in clear text, no generated signing key sits in the database and no demo form is seeded.
+ */
+const SERVER_DIR = join(import.meta.dirname, '..');
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'p'.repeat(40),
+  SMTP_HOST: 'smtp.example.com',
+  SMTP_FROM: 'no-reply@example.com',
+  PUBLIC_URL: 'https://verify.example.com',
+};
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts the real server process (`node --import tsx src/main.ts`) with only `env` (and PATH). */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run: Run = { code: null, stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (run.stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString('utf8')));
+  // A server that starts when it should not must not outlive the test.
+  const guard = setTimeout(() => child.kill('SIGKILL'), 50_000);
+  const exited = new Promise<Run>((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      run.code = code;
+      resolve(run);
+    }),
+  );
+  return { child, run, exited };
+}
+
+/** Every row of every table of the public schema, as text. */
+async function dumpTables(db: Database): Promise<string> {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.orm.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const tables = await rows(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  let dump = '';
+  for (const { name } of tables) {
+    for (const row of await rows(sql`select t::text as row from ${sql.identifier(String(name))} t`))
+      dump += `${String(name)} ${String(row.row)}\n`;
+  }
+  return dump;
+}
+
+const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
+
+async function count(db: Database, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await db.orm.execute(query)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]!.n);
+}
+
+describe('a production start of the real process', () => {
+  let dataDir: string;
+  let gateway: FakeGateway;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'veridocs-prod-'));
+    gateway = await startFakeGateway();
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses to start without its settings: one stderr line per missing one, exit code 1', async () => {
+    const { run, exited } = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0' });
+    await exited;
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain('running at');
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'Refusing to start in production (NODE_ENV=production):',
+      expect.stringMatching(/^ {2}JWT_SECRET \(or JWT_SECRET_FILE\) is not set: /),
+      expect.stringMatching(/^ {2}SMS_GATEWAY_URL is not set: /),
+      expect.stringMatching(/^ {2}SMTP_HOST is not set: /),
+      expect.stringMatching(/^ {2}SMTP_FROM is not set: /),
+      expect.stringMatching(/^ {2}PUBLIC_URL is not set: /),
+    ]);
+  }, 60_000);
+
+  it('names the one setting that is missing', async () => {
+    const { run, exited } = startServer({
+      ...PRODUCTION,
+      SMS_GATEWAY_URL: gateway.url,
+      PUBLIC_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+    });
+    await exited;
+    expect(run.code).toBe(1);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'Refusing to start in production (NODE_ENV=production):',
+      expect.stringMatching(/^ {2}PUBLIC_URL is not set: /),
+    ]);
+  }, 60_000);
+
+  it('starts when configured: no demo link, no dev routes, OTPs through the gateway; stops on SIGTERM', async () => {
+    const { child, run, exited } = startServer({
+      ...PRODUCTION,
+      SMS_GATEWAY_URL: gateway.url,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: join(dataDir, 'no-web'),
+    });
+    try {
+      await expect
+        .poll(() => run.stdout + (run.code === null ? '' : ' exited'), { timeout: 45_000 })
+        .toMatch(/running at|exited/);
+      const url = /running at (\S+)/.exec(run.stdout)?.[1];
+      expect(url, run.stderr).toBeDefined();
+      expect(run.stdout).not.toContain('Demo candidate link');
+      expect(run.stdout).not.toContain('dev tools on');
+      for (const path of [API_PATHS.devOutbox, API_PATHS.devDemo]) {
+        const res = await fetch(`${url}${path}`);
+        expect(res.status, path).toBe(404);
+      }
+      const mobile = uniqueMobile();
+      const res = await fetch(`${url}${wallet(API_PATHS.profile.login)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID },
+        body: JSON.stringify({ mobile }),
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(0);
+      expect(gateway.state.received.at(-1)?.body).toMatchObject({ to: mobile });
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    expect(run.code).toBe(0);
+  }, 60_000);
+});
+
+describe('production rules inside the app', () => {
+  let gateway: FakeGateway;
+  beforeAll(async () => {
+    gateway = await startFakeGateway();
+  });
+  afterAll(() => gateway?.close());
+
+  describe('NODE_ENV=production, fully configured', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { ...PRODUCTION, SMS_GATEWAY_URL: gateway.url } });
+    });
+    afterAll(() => t?.close());
+
+    it('keeps no OTP in clear text in any table, and no signing key in the database', async () => {
+      const before = await dumpTables(t.db);
+      const mobile = uniqueMobile();
+      expectCode(
+        await t.request({ method: 'POST', url: wallet(API_PATHS.profile.login), body: { mobile } }),
+        0,
+        200,
+      );
+      const { otp } = gateway.state.received.at(-1)!.body as { otp: string };
+      expect(otp).toMatch(/^\d{6}$/);
+      const after = await dumpTables(t.db);
+      expect(after).toContain(mobile);
+      expect(occurrences(after, otp)).toBe(occurrences(before, otp));
+      expect(await count(t.db, sql`select count(*)::int as n from outbox`)).toBe(0);
+      expect(await count(t.db, sql`select count(*)::int as n from app_secrets`)).toBe(0);
+    });
+
+    it('seeds no demo organisation or form, but the default organisation and the reference data', async () => {
+      expect(
+        await count(t.db, sql`select count(*)::int as n from organisations where id = 'demo-university'`),
+      ).toBe(0);
+      expect(await count(t.db, sql`select count(*)::int as n from ekyc_forms`)).toBe(0);
+      expect(await count(t.db, sql`select count(*)::int as n from organisations`)).toBe(1);
+      expect(await count(t.db, sql`select count(*)::int as n from verification_configs`)).toBeGreaterThan(0);
+      expect(await count(t.db, sql`select count(*)::int as n from reference_options`)).toBeGreaterThan(0);
+      expectCode(await t.app.inject({ method: 'GET', url: API_PATHS.devOutbox }), 101, 404);
+    });
+  });
+
+  describe('dev tools off and no SMS gateway (development)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { NODE_ENV: 'development', DEV_TOOLS: '0' } });
+    });
+    afterAll(() => t?.close());
+
+    it('refuses to pretend: the login answers 503 and nothing is stored in the outbox', async () => {
+      const res = await t.request({
+        method: 'POST',
+        url: wallet(API_PATHS.profile.login),
+        body: { mobile: uniqueMobile() },
+      });
+      expectCode(res, 503, 503);
+      expect(await count(t.db, sql`select count(*)::int as n from outbox`)).toBe(0);
+    });
+
+    it('keeps the generated signing key in this process only', async () => {
+      expect(await count(t.db, sql`select count(*)::int as n from app_secrets`)).toBe(0);
+    });
+  });
+});
