@@ -177,7 +177,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   };
   const profileRepo = createProfileRepository(db.orm, readCache('profile', 10_000));
   const sessions = createSessionService({
-    repo: createSessionRepository(db.orm),
+    repo: createSessionRepository(db.orm, readCache('session', 10_000)),
     key: keys.jwt,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,

@@ -151,6 +151,68 @@ describe('instances sharing one database', () => {
     },
   );
 
+  // Issue 9 §5: the session check goes through each instance's cache; on PostgreSQL a logout on one
+  // reaches the other's cache through LISTEN/NOTIFY (PGlite shared between apps reads through).
+  it('refuse a session logged out on another instance, at once', async () => {
+    const [a, b] = apps as [App, App, App];
+    const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
+    const mobile = uniqueMobile();
+    const { txnId } = expectCode<{ txnId: string }>(
+      await a.inject({ method: 'POST', url: wallet(API_PATHS.profile.login), headers, payload: { mobile } }),
+      0,
+      200,
+    );
+    const otp = expectCode<{ list: { otp: string }[] }>(
+      await a.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` }),
+      0,
+      200,
+    ).list[0]!.otp;
+    expectCode(
+      await a.inject({
+        method: 'PUT',
+        url: wallet(API_PATHS.profile.verifyOtp(txnId)),
+        headers,
+        payload: { otp },
+      }),
+      0,
+      200,
+    );
+    const session = expectCode<{ accessToken: string; refreshToken: string }>(
+      await a.inject({
+        method: 'POST',
+        url: wallet(API_PATHS.profile.base),
+        headers,
+        payload: { mobile, name: 'Kavya Menon', txnId },
+      }),
+      0,
+      200,
+    );
+    const profileOn = (app: App) =>
+      app.inject({
+        method: 'GET',
+        url: wallet(API_PATHS.profile.base),
+        headers: { ...headers, ...bearer(session.accessToken) },
+      });
+    // Warm b's session cache (once its LISTEN connection is up, it keeps the answer).
+    if (TEST_DATABASE_URL) await expect.poll(() => database.db.cacheBus?.live).toBe(true);
+    for (let i = 0; i < 3; i += 1) expectCode(await profileOn(b), 0, 200);
+
+    expectCode(
+      await a.inject({
+        method: 'POST',
+        url: wallet(API_PATHS.profile.logout),
+        headers: { ...headers, ...bearer(session.refreshToken) },
+      }),
+      0,
+      200,
+    );
+    expectCode(await profileOn(a), 138, 401);
+    await expect
+      .poll(async () => (await profileOn(b)).json().code, { timeout: 2000, interval: 20 })
+      .toBe(138);
+    expect((await profileOn(b)).statusCode).toBe(401);
+  });
+
   it('a restarted instance keeps accepting the tokens of the previous one', async () => {
     const mobile = uniqueMobile();
     const headers = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };

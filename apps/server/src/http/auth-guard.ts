@@ -9,13 +9,14 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `request.user` and returns the preHandler that requires a valid access token (102). */
+/**
+ * Decorates `request.user` and returns the preHandler that requires a valid access token (102) of a
+ * live session (138 once it was logged out or revoked).
+ */
 export function registerAuth(app: FastifyInstance, sessions: SessionService): preHandlerAsyncHookHandler {
   app.decorateRequest('user', null);
   return async function authenticate(request: FastifyRequest) {
-    const user = await sessions.authenticate(bearerToken(request.headers.authorization));
-    if (!user) throw new AppError('UNAUTHORIZED');
-    request.user = user;
+    request.user = await sessions.authenticate(bearerToken(request.headers.authorization));
   };
 }
 

@@ -52,6 +52,28 @@ export function createSessionService(deps: SessionServiceDeps) {
       .sign(key);
   }
 
+  /** The verified claims of an access token; null when missing, malformed, forged or expired. */
+  async function verifyAccess(accessToken: string | null): Promise<AuthUser | null> {
+    if (!accessToken) return null;
+    const now = clock();
+    const known = verified.get(accessToken);
+    if (known) {
+      if (known.expiresAtMs > now.getTime()) return known.user;
+      verified.delete(accessToken);
+      return null;
+    }
+    try {
+      const { payload } = await jwtVerify(accessToken, key, { algorithms: ['HS256'], currentDate: now });
+      const claims = accessTokenPayloadSchema.parse(payload);
+      const user = { profileId: claims.sub, mobile: claims.mobile, sessionId: claims.sid };
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+      verified.set(accessToken, { user, expiresAtMs: claims.exp * 1000 });
+      return user;
+    } catch {
+      return null;
+    }
+  }
+
   function newRefresh(profileId: string, familyId: string, now: Date) {
     const token = randomToken(32);
     const row = {
@@ -123,26 +145,16 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (row) await repo.revokeFamily(row.familyId, clock());
     },
 
-    /** Verifies an access token; null when it is missing, malformed, forged or expired. */
-    async authenticate(accessToken: string | null): Promise<AuthUser | null> {
-      if (!accessToken) return null;
-      const now = clock();
-      const known = verified.get(accessToken);
-      if (known) {
-        if (known.expiresAtMs > now.getTime()) return known.user;
-        verified.delete(accessToken);
-        return null;
-      }
-      try {
-        const { payload } = await jwtVerify(accessToken, key, { algorithms: ['HS256'], currentDate: now });
-        const claims = accessTokenPayloadSchema.parse(payload);
-        const user = { profileId: claims.sub, mobile: claims.mobile, sessionId: claims.sid };
-        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-        verified.set(accessToken, { user, expiresAtMs: claims.exp * 1000 });
-        return user;
-      } catch {
-        return null;
-      }
+    /**
+     * The user an access token speaks for. Missing, malformed, forged or expired → 102; a token of
+     * a session ended by logout or a family revocation → 138 at once (ADR 0004), checked on every
+     * call through the session cache, so a warm call asks no database.
+     */
+    async authenticate(accessToken: string | null): Promise<AuthUser> {
+      const user = await verifyAccess(accessToken);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      if (!(await repo.isFamilyLive(user.sessionId))) throw revoked();
+      return user;
     },
   };
 }

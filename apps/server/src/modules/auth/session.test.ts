@@ -1,5 +1,6 @@
 import { API_PATHS, OTP, decodeAccessToken, type Session } from '@veridocs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadCache, type ReadCache } from '../../lib/read-cache.js';
 import {
   bearer,
   createTestApp,
@@ -10,6 +11,8 @@ import {
   wallet,
   type TestApp,
 } from '../../test/test-app.js';
+import { createSessionRepository } from './session-repository.js';
+import { createSessionService } from './session-service.js';
 
 const getToken = wallet(API_PATHS.profile.getToken);
 const logout = wallet(API_PATHS.profile.logout);
@@ -24,7 +27,8 @@ describe('sessions: refresh rotation, reuse detection, logout', () => {
 
   const refresh = (token?: string, extra: Record<string, string> = {}) =>
     t.request({ method: 'PUT', url: getToken, headers: { ...(token ? bearer(token) : {}), ...extra } });
-  const me = (session: Session) => t.request({ method: 'GET', url: profileUrl, headers: bearer(session.accessToken) });
+  const me = (session: Session) =>
+    t.request({ method: 'GET', url: profileUrl, headers: bearer(session.accessToken) });
 
   it('rotates the refresh token and issues a new access token in the same session', async () => {
     const first = await signUp(t);
@@ -98,7 +102,11 @@ describe('sessions: refresh rotation, reuse detection, logout', () => {
     const out = await t.request({ method: 'POST', url: logout, headers: bearer(rotated.refreshToken) });
     expectCode(out, 0, 200);
     expectCode(await refresh(rotated.refreshToken), 138, 401);
-    expectCode(await t.request({ method: 'POST', url: logout, headers: bearer(rotated.refreshToken) }), 0, 200);
+    expectCode(
+      await t.request({ method: 'POST', url: logout, headers: bearer(rotated.refreshToken) }),
+      0,
+      200,
+    );
     expectCode(await t.request({ method: 'POST', url: logout }), 0, 200);
     expectCode(await t.request({ method: 'POST', url: logout, headers: bearer('unknown') }), 0, 200);
   });
@@ -109,5 +117,83 @@ describe('sessions: refresh rotation, reuse detection, logout', () => {
     expectCode(res, 113, 400);
     // The refused call did not rotate: the token still works.
     expectCode(await refresh(user.refreshToken), 0, 200);
+  });
+
+  // Issue 9 §5: logout and a family revocation end the session's access tokens at once, not when they
+  // expire up to an hour later.
+  it('refuses the access token of a logged-out session immediately (138, HTTP 401)', async () => {
+    const user = await signUp(t);
+    expectCode(await me(user), 0, 200);
+    expectCode(await t.request({ method: 'POST', url: logout, headers: bearer(user.refreshToken) }), 0, 200);
+    const refused = await me(user);
+    expectCode(refused, 138, 401);
+    expect(refused.json().message).toBe('Session expired, please log in again');
+  });
+
+  it("refuses every access token of a family revoked by refresh-token reuse, and only that family's", async () => {
+    const first = await signUp(t);
+    t.clock.advance(60);
+    const second = expectCode<Session>(await refresh(first.refreshToken), 0, 200);
+    // Rotation keeps the session: both access tokens of the family still work.
+    expectCode(await me(first), 0, 200);
+    expectCode(await me(second), 0, 200);
+    t.clock.advance(OTP.resendAfterSeconds);
+    const { txnId, otp } = await requestOtp(t, first.mobile);
+    const otherDevice = expectCode<Session>(await verifyOtp(t, txnId, otp), 0, 200);
+
+    expectCode(await refresh(first.refreshToken), 138, 401);
+    expectCode(await me(first), 138, 401);
+    expectCode(await me(second), 138, 401);
+    expectCode(await me(otherDevice), 0, 200);
+  });
+
+  it('still answers 102 for a forged or expired access token', async () => {
+    const user = await signUp(t);
+    const [header, payload] = user.accessToken.split('.');
+    expectCode(await me({ ...user, accessToken: `${header}.${payload}.forged` }), 102, 401);
+    t.clock.advance(t.config.accessTokenTtlSeconds);
+    expectCode(await me(user), 102, 401);
+  });
+});
+
+describe('the session check on the hot path', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('asks the database once per session while the cache is warm, and again after a revocation', async () => {
+    const inner = createReadCache<string, boolean>(100);
+    let loads = 0;
+    const cache: ReadCache<string, boolean> = {
+      ...inner,
+      get: (key, load) =>
+        inner.get(key, () => {
+          loads += 1;
+          return load();
+        }),
+    };
+    const repo = createSessionRepository(t.db.orm, cache);
+    const sessions = createSessionService({
+      repo,
+      key: new Uint8Array(32).fill(7),
+      accessTtlSeconds: 3600,
+      refreshTtlSeconds: 86_400,
+      now: t.clock.now,
+      findIdentity: async (id) => ({ id, mobile: '9876543210' }),
+    });
+    const user = await signUp(t);
+    const session = await sessions.issue({
+      id: decodeAccessToken(user.accessToken)!.sub,
+      mobile: user.mobile,
+    });
+    for (let i = 0; i < 50; i += 1)
+      expect((await sessions.authenticate(session.accessToken)).sessionId).toBeTruthy();
+    expect(loads).toBe(1);
+    await sessions.revoke(session.refreshToken);
+    await expect(sessions.authenticate(session.accessToken)).rejects.toMatchObject({ code: 138 });
+    await expect(sessions.authenticate(session.accessToken)).rejects.toMatchObject({ code: 138 });
+    expect(loads).toBe(2);
   });
 });
