@@ -190,6 +190,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     key: keys.otp,
     now,
     log: app.log,
+    budget: config.otpBudget,
   });
   const profiles = createProfileService({ repo: profileRepo, otp, sessions, now });
   const auth = createAuthService({

@@ -60,6 +60,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       WEB_DIST_DIR: join(emptyDir, 'no-web'),
       RATE_LIMIT_LOGIN_MAX: '10000',
       RATE_LIMIT_OTP_MAX: '10000',
+      // uniqueMobile() numbers share a prefix: a test file may send more than a real prefix's hour.
+      OTP_GLOBAL_MAX_PER_HOUR: '100000',
+      OTP_PREFIX_MAX_PER_HOUR: '100000',
       ...options.env,
     },
     emptyDir,
@@ -101,14 +104,19 @@ export function uniqueMobile(): string {
 
 export const wallet = (path: string) => `${SERVICE_BASES.webWallet}${path}`;
 
-export function body<T = unknown>(response: LightMyRequestResponse): { code: number; data: T; message: string } {
+export function body<T = unknown>(
+  response: LightMyRequestResponse,
+): { code: number; data: T; message: string } {
   return response.json();
 }
 
 /** Asserts the envelope's code and HTTP status; returns its data. */
 export function expectCode<T = unknown>(response: LightMyRequestResponse, code: number, status: number): T {
   const parsed = body<T>(response);
-  expect({ code: parsed.code, status: response.statusCode, message: parsed.message }).toMatchObject({ code, status });
+  expect({ code: parsed.code, status: response.statusCode, message: parsed.message }).toMatchObject({
+    code,
+    status,
+  });
   expect(typeof parsed.message).toBe('string');
   return parsed.data;
 }
@@ -132,10 +140,18 @@ export function verifyOtp(t: TestApp, txnId: string, otp: string) {
 }
 
 /** Signs a new number up (OTP, then name) and returns its first session. */
-export async function signUp(t: TestApp, mobile = uniqueMobile(), name = 'Asha Rao'): Promise<Session & { mobile: string }> {
+export async function signUp(
+  t: TestApp,
+  mobile = uniqueMobile(),
+  name = 'Asha Rao',
+): Promise<Session & { mobile: string }> {
   const { txnId, otp } = await requestOtp(t, mobile);
   expectCode(await verifyOtp(t, txnId, otp), 0, 200);
-  const res = await t.request({ method: 'POST', url: wallet(API_PATHS.profile.base), body: { mobile, name, txnId } });
+  const res = await t.request({
+    method: 'POST',
+    url: wallet(API_PATHS.profile.base),
+    body: { mobile, name, txnId },
+  });
   return { ...expectCode<Session>(res, 0, 200), mobile };
 }
 

@@ -1,6 +1,9 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Per-number counters behind the OTP limits (docs/decisions/0002-mobile-otp-rules.md). */
+/**
+ * Per-number counters behind the OTP limits (docs/decisions/0002-mobile-otp-rules.md), and the hourly
+ * send budgets against SMS pumping, keyed `budget:all` and `budget:+<prefix>` (never a 10-digit number).
+ */
 export const otpThrottles = pgTable('otp_throttles', {
   mobile: text('mobile').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }),

@@ -11,7 +11,7 @@ type TransactionPatch = Partial<Pick<OtpTransaction, 'consumedAt' | 'verifiedAt'
 /** Operations inside one database transaction that holds the number's throttle row lock. */
 function lockedOps(tx: Orm) {
   return {
-    /** Creates the number's throttle row if needed and locks it until the transaction ends. */
+    /** Creates the throttle row of a number (or a `budget:` key) if needed and locks it until the transaction ends. */
     async lockThrottle(mobile: string): Promise<OtpThrottle> {
       await tx.insert(otpThrottles).values({ mobile }).onConflictDoNothing({ target: otpThrottles.mobile });
       const [row] = await tx.select().from(otpThrottles).where(eq(otpThrottles.mobile, mobile)).for('update');

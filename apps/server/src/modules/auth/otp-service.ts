@@ -18,7 +18,21 @@ export interface OtpServiceDeps {
   key: Uint8Array;
   now: Clock;
   log: FastifyBaseLogger;
+  /** OTP sends per hour for everyone and per number prefix (SMS pumping); config.otpBudget. */
+  budget: OtpBudget;
 }
+
+export interface OtpBudget {
+  globalPerHour: number;
+  prefixPerHour: number;
+  /** Leading digits of the international number (country code 91 included) that form a prefix. */
+  prefixDigits: number;
+}
+
+const BUDGET_WINDOW_SECONDS = 3600;
+/** Only Indian numbers are accepted today (mobileSchema); their country code. */
+const COUNTRY_CODE = '91';
+export const BUDGET_MESSAGE = 'Too many OTP requests right now, please try again later';
 
 export const UNKNOWN_TXN_MESSAGE = 'Unknown OTP transaction, please request a new OTP';
 export const SUPERSEDED_MESSAGE = 'This OTP is no longer valid, use the latest one';
@@ -31,7 +45,7 @@ export function otpMessageBody(code: string): string {
 /** What a correct code does: a known number gets its session, a new one opens the signup window. */
 export type VerifiedAs = 'login' | 'signup';
 
-export function createOtpService({ repo, sender, key, now: clock, log }: OtpServiceDeps) {
+export function createOtpService({ repo, sender, key, now: clock, log, budget }: OtpServiceDeps) {
   const hashCode = (txnId: string, code: string) => hmacSha256Hex(key, `${txnId}:${code}`);
   const blocked = (until: Date, now: Date) =>
     new AppError('OTP_BLOCKED', undefined, { retryAfter: secondsUntil(until, now) });
@@ -57,12 +71,40 @@ export function createOtpService({ repo, sender, key, now: clock, log }: OtpServ
           const retryAfter = secondsUntil(addSeconds(windowStart, OTP.requestWindowSeconds), now);
           return new AppError('OTP_REQUEST_LIMIT', undefined, { retryAfter });
         }
-        const resendAt = throttle.lastRequestedAt && addSeconds(throttle.lastRequestedAt, OTP.resendAfterSeconds);
+        const resendAt =
+          throttle.lastRequestedAt && addSeconds(throttle.lastRequestedAt, OTP.resendAfterSeconds);
         if (resendAt && resendAt > now) {
           const retryAfter = secondsUntil(resendAt, now);
-          return new AppError('OTP_RESEND_TOO_SOON', `Please wait ${retryAfter} seconds before requesting a new OTP`, {
-            retryAfter,
-          });
+          return new AppError(
+            'OTP_RESEND_TOO_SOON',
+            `Please wait ${retryAfter} seconds before requesting a new OTP`,
+            {
+              retryAfter,
+            },
+          );
+        }
+
+        // SMS pumping: a script spraying fresh numbers passes every per-number rule, so sends are also
+        // budgeted per prefix and in total. Rows of otp_throttles keyed `budget:…`, locked after the
+        // number's row (one order everywhere); a refusal counts nowhere.
+        const budgets = [
+          {
+            key: `budget:+${`${COUNTRY_CODE}${mobile}`.slice(0, budget.prefixDigits)}`,
+            max: budget.prefixPerHour,
+          },
+          { key: 'budget:all', max: budget.globalPerHour },
+        ];
+        const spent: { key: string; max: number; windowStartedAt: Date; requests: number }[] = [];
+        for (const { key: budgetKey, max } of budgets) {
+          const row = await ops.lockThrottle(budgetKey);
+          const open = row.windowStartedAt && addSeconds(row.windowStartedAt, BUDGET_WINDOW_SECONDS) > now;
+          const started = open ? row.windowStartedAt! : now;
+          const used = open ? row.requests : 0;
+          if (used >= max) {
+            const retryAfter = secondsUntil(addSeconds(started, BUDGET_WINDOW_SECONDS), now);
+            return new AppError('RATE_LIMITED', BUDGET_MESSAGE, { retryAfter });
+          }
+          spent.push({ key: budgetKey, max, windowStartedAt: started, requests: used + 1 });
         }
 
         await ops.supersedeOpen(mobile, now);
@@ -75,10 +117,25 @@ export function createOtpService({ repo, sender, key, now: clock, log }: OtpServ
           expiresAt: addSeconds(now, OTP.ttlSeconds),
           createdAt: now,
         });
-        await ops.updateThrottle(mobile, { windowStartedAt: windowStart, requests: requests + 1, lastRequestedAt: now });
-        return { requestsLeft: OTP.maxRequests - requests - 1 };
+        await ops.updateThrottle(mobile, {
+          windowStartedAt: windowStart,
+          requests: requests + 1,
+          lastRequestedAt: now,
+        });
+        for (const b of spent)
+          await ops.updateThrottle(b.key, { windowStartedAt: b.windowStartedAt, requests: b.requests });
+        return {
+          requestsLeft: OTP.maxRequests - requests - 1,
+          exhausted: spent.filter((b) => b.requests === b.max),
+        };
       });
       if (outcome instanceof AppError) throw outcome;
+      // Once per budget and hour: the send that used it up.
+      for (const b of outcome.exhausted)
+        log.warn(
+          { budget: b.key, perHour: b.max },
+          'OTP send budget used up for this hour: further sends answer 429',
+        );
 
       try {
         await sender.send({ channel, to: mobile, body: otpMessageBody(code), otp: code });
@@ -176,8 +233,12 @@ function whySignupRefused(txn: OtpTransaction | undefined, mobile: string, now: 
   if (!txn || txn.mobile !== mobile) return new AppError('NOT_FOUND', UNKNOWN_TXN_MESSAGE);
   if (txn.consumedAt) return new AppError('OTP_ALREADY_USED');
   if (!txn.verifiedAt) {
-    return new AppError('SIGNUP_WINDOW_EXPIRED', 'Verify the OTP sent to this number before creating the wallet');
+    return new AppError(
+      'SIGNUP_WINDOW_EXPIRED',
+      'Verify the OTP sent to this number before creating the wallet',
+    );
   }
-  if (addSeconds(txn.verifiedAt, OTP.signupWindowSeconds) <= now) return new AppError('SIGNUP_WINDOW_EXPIRED');
+  if (addSeconds(txn.verifiedAt, OTP.signupWindowSeconds) <= now)
+    return new AppError('SIGNUP_WINDOW_EXPIRED');
   return null;
 }

@@ -1,5 +1,7 @@
 import { API_PATHS, MOBILE_OTP_LENGTH, OTP } from '@veridocs/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otpThrottles } from '../../db/schema/index.js';
 import {
   createTestApp,
   expectCode,
@@ -15,7 +17,8 @@ import {
 const login = wallet(API_PATHS.profile.login);
 
 /** A code that is certainly not `otp`. */
-const wrong = (otp: string) => String((Number(otp) + 1) % 10 ** MOBILE_OTP_LENGTH).padStart(MOBILE_OTP_LENGTH, '0');
+const wrong = (otp: string) =>
+  String((Number(otp) + 1) % 10 ** MOBILE_OTP_LENGTH).padStart(MOBILE_OTP_LENGTH, '0');
 
 describe('mobile OTP login', () => {
   let t: TestApp;
@@ -48,7 +51,10 @@ describe('mobile OTP login', () => {
     t.clock.advance(OTP.resendAfterSeconds);
     const a = await t.request({ method: 'POST', url: login, body: { mobile: known.mobile } });
     const b = await t.request({ method: 'POST', url: login, body: { mobile: uniqueMobile() } });
-    const shape = (r: typeof a) => ({ ...r.json(), data: { ...r.json().data, txnId: 'x', requestsLeft: 'x' } });
+    const shape = (r: typeof a) => ({
+      ...r.json(),
+      data: { ...r.json().data, txnId: 'x', requestsLeft: 'x' },
+    });
     expect(shape(a)).toEqual(shape(b));
   });
 
@@ -187,7 +193,9 @@ describe('mobile OTP login', () => {
     expectCode(await t.request({ method: 'POST', url: login, body: { mobile: user.mobile } }), 108, 429);
     t.clock.advance(1);
     const after = await requestOtp(t, user.mobile);
-    expect(expectCode<{ newUser: boolean }>(await verifyOtp(t, after.txnId, after.otp), 0, 200).newUser).toBe(false);
+    expect(expectCode<{ newUser: boolean }>(await verifyOtp(t, after.txnId, after.otp), 0, 200).newUser).toBe(
+      false,
+    );
   });
 
   it('resets the failure count after a correct code', async () => {
@@ -198,7 +206,9 @@ describe('mobile OTP login', () => {
     expectCode(await verifyOtp(t, first.txnId, first.otp), 0, 200);
     t.clock.advance(OTP.resendAfterSeconds);
     const second = await requestOtp(t, mobile);
-    expect(expectCode(await verifyOtp(t, second.txnId, wrong(second.otp)), 106, 400)).toEqual({ attemptsLeft: 2 });
+    expect(expectCode(await verifyOtp(t, second.txnId, wrong(second.otp)), 106, 400)).toEqual({
+      attemptsLeft: 2,
+    });
   });
 
   it('counts failures per number across resends', async () => {
@@ -209,5 +219,58 @@ describe('mobile OTP login', () => {
     t.clock.advance(OTP.resendAfterSeconds);
     const second = await requestOtp(t, mobile);
     expectCode(await verifyOtp(t, second.txnId, wrong(second.otp)), 108, 429);
+  });
+});
+
+// Issue 9 §5, SMS pumping: on top of the per-number limit, budgets of OTP sends per hour for
+// everyone and per number prefix (91 + the first 4 digits here), answered with 429 / code 111.
+describe('OTP send budgets (SMS pumping)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { OTP_GLOBAL_MAX_PER_HOUR: '6', OTP_PREFIX_MAX_PER_HOUR: '3', OTP_PREFIX_DIGITS: '6' },
+    });
+  });
+  afterAll(() => t?.close());
+
+  let serial = 0;
+  const numberIn = (prefix: string) => `${prefix}${String((serial += 1)).padStart(10 - prefix.length, '0')}`;
+  const send = (mobile: string) => t.request({ method: 'POST', url: login, body: { mobile } });
+
+  it("refuses a prefix once its budget is spent, sends nothing and leaves the number's own count alone", async () => {
+    for (let i = 0; i < 3; i += 1) expectCode(await send(numberIn('9811')), 0, 200);
+    const refusedNumber = numberIn('9811');
+    const refused = await send(refusedNumber);
+    const data = expectCode<{ retryAfter: number }>(refused, 111, 429);
+    expect(data.retryAfter).toBeGreaterThan(3500);
+    expect(data.retryAfter).toBeLessThanOrEqual(3600);
+    expect(await outbox(t, refusedNumber)).toEqual([]);
+    const [throttle] = await t.db.orm
+      .select()
+      .from(otpThrottles)
+      .where(eq(otpThrottles.mobile, refusedNumber));
+    expect(throttle?.requests ?? 0).toBe(0);
+    // Another prefix still has its budget.
+    expectCode(await send(numberIn('9822')), 0, 200);
+
+    t.clock.advance(3600);
+    expectCode(await send(refusedNumber), 0, 200);
+  });
+
+  it('refuses every number once the global budget is spent, until the hour is over', async () => {
+    // A fresh hour (the previous test moved the clock): 6 sends spread over prefixes, then none.
+    t.clock.advance(3600);
+    for (const prefix of ['7011', '7022', '7033', '7044', '7055', '7066'])
+      expectCode(await send(numberIn(prefix)), 0, 200);
+    expectCode(await send(numberIn('7077')), 111, 429);
+    t.clock.advance(3600);
+    expectCode(await send(numberIn('7077')), 0, 200);
+  });
+
+  it('holds under concurrent sends: never more than the budget', async () => {
+    t.clock.advance(3600);
+    const results = await Promise.all(Array.from({ length: 8 }, () => send(numberIn('8899'))));
+    expect(results.filter((r) => r.json().code === 0)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode === 429 && r.json().code === 111)).toHaveLength(5);
   });
 });
