@@ -13,6 +13,7 @@ import { registerAuth } from './http/auth-guard.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerPartnerOrgGuard } from './http/partner-org.js';
+import { createFallbackStore, waitForRedis } from './http/rate-limit-store.js';
 import { createSecurityHeaders } from './http/security.js';
 import { registerSpaAndNotFound } from './http/spa.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -139,16 +140,26 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   const redis = config.rateLimit.redisUrl
     ? new Redis(config.rateLimit.redisUrl, {
         connectTimeout: 2_000,
+        commandTimeout: 1_000,
         maxRetriesPerRequest: 1,
+        // Fail at once while disconnected: the store then counts in memory (http/rate-limit-store.ts).
+        enableOfflineQueue: false,
         lazyConnect: false,
       })
     : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  if (redis)
+    app.addHook('onClose', async () => {
+      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+      else redis.disconnect();
+    });
+  const RATE_LIMIT_NAMESPACE = 'veridocs-rl:';
+  const rateLimitStore = redis ? createFallbackStore(redis, app.log, RATE_LIMIT_NAMESPACE) : undefined;
+  if (redis) await waitForRedis(redis, 2_000);
   await app.register(fastifyRateLimit, {
     global: false,
-    // Counters shared by every instance through Redis when configured; if Redis fails, requests pass
-    // (skipOnError) rather than every sign-in being refused.
-    ...(redis ? { redis, nameSpace: 'veridocs-rl:', skipOnError: true } : {}),
+    // Counters shared by every instance through Redis when configured; while Redis is unreachable,
+    // counted in this process rather than not at all (issue 9 §5).
+    ...(rateLimitStore ? { store: rateLimitStore } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', undefined, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
