@@ -175,6 +175,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     );
   // The dev outbox keeps OTPs in clear text: it exists only with dev tools on (issue 9 §4).
   const outbox = config.devTools ? createOutboxRepository(db.orm) : null;
+  if (!outbox) await createOutboxRepository(db.orm).clear();
   const sender = deps.sender ?? createMessageSender(config.smsGateway, outbox, now);
   if (!deps.sender && !config.smsGateway && !outbox)
     app.log.warn('No SMS gateway (SMS_GATEWAY_URL) and dev tools are off: login OTPs cannot be sent');

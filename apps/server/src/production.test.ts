@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { API_PATHS, DEFAULT_PARTNER_ORG_ID, PARTNER_ORG_HEADER } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { createTestDatabase } from './test/database.js';
 import { startFakeGateway, type FakeGateway } from './test/fake-gateway.js';
 import { createTestApp, expectCode, uniqueMobile, wallet, type TestApp } from './test/test-app.js';
 
@@ -194,6 +197,33 @@ describe('production rules inside the app', () => {
       expect(await count(t.db, sql`select count(*)::int as n from reference_options`)).toBeGreaterThan(0);
       expectCode(await t.app.inject({ method: 'GET', url: API_PATHS.devOutbox }), 101, 404);
     });
+  });
+
+  it('empties an outbox left by an earlier run with dev tools', async () => {
+    const database = await createTestDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'veridocs-prod-'));
+    const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, WEB_DIST_DIR: join(dir, 'no-web') };
+    try {
+      const dev = await buildApp(loadConfig({ ...env, NODE_ENV: 'development' }), { db: database.db });
+      const login = await dev.inject({
+        method: 'POST',
+        url: wallet(API_PATHS.profile.login),
+        headers: { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID },
+        payload: { mobile: uniqueMobile() },
+      });
+      expectCode(login, 0, 200);
+      await dev.close();
+      expect(await count(database.db, sql`select count(*)::int as n from outbox`)).toBe(1);
+
+      const prod = await buildApp(loadConfig({ ...env, ...PRODUCTION, SMS_GATEWAY_URL: gateway.url }), {
+        db: database.db,
+      });
+      await prod.close();
+      expect(await count(database.db, sql`select count(*)::int as n from outbox`)).toBe(0);
+    } finally {
+      await database.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('dev tools off and no SMS gateway (development)', () => {

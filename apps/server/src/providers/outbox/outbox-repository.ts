@@ -18,6 +18,10 @@ export function createOutboxRepository(orm: Orm) {
     async add(entry: OutboxEntry): Promise<void> {
       await orm.insert(outbox).values(entry);
     },
+    /** Drops every stored message (left over from a dev-tools run, OTPs in clear text). */
+    async clear(): Promise<void> {
+      await orm.delete(outbox);
+    },
     /** Newest first. */
     async list(filter: { to?: string | undefined; limit: number }): Promise<OutboxEntry[]> {
       const rows = await orm
