@@ -12,6 +12,7 @@ import { createReadCache, disabledReadCache } from './lib/read-cache.js';
 import { registerAuth } from './http/auth-guard.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { badInput, badJsonReason, frameworkErrors, registerInputGuard } from './http/input-guard.js';
 import { registerPartnerOrgGuard } from './http/partner-org.js';
 import { createSecurityHeaders } from './http/security.js';
 import { registerSpaAndNotFound } from './http/spa.js';
@@ -90,6 +91,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     trustProxy: config.trustProxy,
     // Long uploads and slow phones: the client itself waits up to 10 minutes (spec §7).
     requestTimeout: 600_000,
+    // A path the router cannot decode answers in the envelope (http/input-guard.ts).
+    frameworkErrors,
   });
   const app = base.withTypeProvider<ZodTypeProvider>();
 
@@ -123,6 +126,8 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    const reason = badJsonReason(text);
+    if (reason) return done(badInput('body', reason), undefined);
     parseJson(request, text, done);
   });
 
@@ -134,6 +139,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
+  registerInputGuard(app);
   registerErrorHandler(app);
   registerPartnerOrgGuard(app, config.partnerOrgIds);
   const redis = config.rateLimit.redisUrl
