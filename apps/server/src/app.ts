@@ -13,6 +13,7 @@ import { registerAuth } from './http/auth-guard.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { badInput, badJsonReason, frameworkErrors, registerInputGuard } from './http/input-guard.js';
+import { logSerializers } from './lib/log-serializers.js';
 import { registerPartnerOrgGuard } from './http/partner-org.js';
 import { createSecurityHeaders } from './http/security.js';
 import { registerSpaAndNotFound } from './http/spa.js';
@@ -78,12 +79,15 @@ export type App = FastifyInstance;
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const now = deps.now ?? systemClock;
   const base = Fastify({
+    // Errors are logged without SQL parameters or row values (lib/log-serializers.ts), also by a
+    // logger a caller passes in.
     ...(deps.logger
-      ? { loggerInstance: deps.logger }
+      ? { loggerInstance: deps.logger.child({}, { serializers: logSerializers }) }
       : {
           logger: {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: logSerializers,
           },
         }),
     genReqId: () => randomUUID(),

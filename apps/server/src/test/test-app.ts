@@ -9,7 +9,7 @@ import {
   type OutboxMessage,
   type Session,
 } from '@veridocs/shared';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -46,6 +46,8 @@ export interface TestAppOptions {
   /** Extra environment for loadConfig (merged over the test defaults). */
   env?: Record<string, string>;
   clock?: TestClock;
+  /** A logger whose output the test reads (the default test config logs nothing). */
+  logger?: FastifyBaseLogger;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -68,7 +70,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { db, dispose } = await createTestDatabase();
   let app: App;
   try {
-    app = await buildApp(config, { db, now: clock.now });
+    app = await buildApp(config, {
+      db,
+      now: clock.now,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
   } catch (error) {
     await dispose();
     throw error;
@@ -101,14 +107,19 @@ export function uniqueMobile(): string {
 
 export const wallet = (path: string) => `${SERVICE_BASES.webWallet}${path}`;
 
-export function body<T = unknown>(response: LightMyRequestResponse): { code: number; data: T; message: string } {
+export function body<T = unknown>(
+  response: LightMyRequestResponse,
+): { code: number; data: T; message: string } {
   return response.json();
 }
 
 /** Asserts the envelope's code and HTTP status; returns its data. */
 export function expectCode<T = unknown>(response: LightMyRequestResponse, code: number, status: number): T {
   const parsed = body<T>(response);
-  expect({ code: parsed.code, status: response.statusCode, message: parsed.message }).toMatchObject({ code, status });
+  expect({ code: parsed.code, status: response.statusCode, message: parsed.message }).toMatchObject({
+    code,
+    status,
+  });
   expect(typeof parsed.message).toBe('string');
   return parsed.data;
 }
@@ -132,10 +143,18 @@ export function verifyOtp(t: TestApp, txnId: string, otp: string) {
 }
 
 /** Signs a new number up (OTP, then name) and returns its first session. */
-export async function signUp(t: TestApp, mobile = uniqueMobile(), name = 'Asha Rao'): Promise<Session & { mobile: string }> {
+export async function signUp(
+  t: TestApp,
+  mobile = uniqueMobile(),
+  name = 'Asha Rao',
+): Promise<Session & { mobile: string }> {
   const { txnId, otp } = await requestOtp(t, mobile);
   expectCode(await verifyOtp(t, txnId, otp), 0, 200);
-  const res = await t.request({ method: 'POST', url: wallet(API_PATHS.profile.base), body: { mobile, name, txnId } });
+  const res = await t.request({
+    method: 'POST',
+    url: wallet(API_PATHS.profile.base),
+    body: { mobile, name, txnId },
+  });
   return { ...expectCode<Session>(res, 0, 200), mobile };
 }
 
