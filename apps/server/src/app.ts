@@ -16,6 +16,7 @@ import { badInput, badJsonReason, frameworkErrors, registerInputGuard } from './
 import { logSerializers } from './lib/log-serializers.js';
 import { registerPartnerOrgGuard } from './http/partner-org.js';
 import { createSecurityHeaders } from './http/security.js';
+import { limitConnectionsPerIp, registerBodyDeadlines, serverTimeouts } from './http/slow-clients.js';
 import { registerSpaAndNotFound } from './http/spa.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { authRouter } from './modules/auth/auth-router.js';
@@ -93,12 +94,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    // Long uploads and slow phones: the client itself waits up to 10 minutes (spec §7).
-    requestTimeout: 600_000,
+    // Header, request (long enough for uploads on slow phones: spec §7's client waits 10 minutes),
+    // idle and keep-alive timeouts of Node's server; body deadlines per kind below.
+    ...serverTimeouts(config.http),
     // A path the router cannot decode answers in the envelope (http/input-guard.ts).
     frameworkErrors,
   });
   const app = base.withTypeProvider<ZodTypeProvider>();
+  // Behind a reverse proxy every socket is the proxy's: the proxy caps connections per client there.
+  if (!config.trustProxy) limitConnectionsPerIp(base.server, config.http.maxConnectionsPerIp);
 
   const db =
     deps.db ??
@@ -143,6 +147,8 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
+  // Before any hook that can refuse a request: a refused one's body must not trickle in forever.
+  registerBodyDeadlines(app, config.http);
   registerInputGuard(app);
   registerErrorHandler(app);
   registerPartnerOrgGuard(app, config.partnerOrgIds);

@@ -128,5 +128,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     .headers(headers)
     .header('x-request-id', request.id)
     .header('cache-control', 'no-store')
+    // No route hook ran (no body deadline): do not wait for whatever body follows.
+    .header('connection', 'close')
     .send({ code: ERROR_CODES.VALIDATION_FAILED.code, data: [{ path: 'url', message }], message });
 }
