@@ -204,3 +204,55 @@ describe('slow clients', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('300 slow bodies at once', () => {
+  let many: TestApp;
+  let manyPort: number;
+  beforeAll(async () => {
+    many = await createTestApp({ env: { HTTP_BODY_TIMEOUT_MS: '800', MAX_CONNECTIONS_PER_IP: '400' } });
+    await many.app.listen({ port: 0, host: '127.0.0.1' });
+    manyPort = (many.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => many?.close());
+
+  it('hold no socket for longer than the body timeout, and the server keeps answering', async () => {
+    const body = '{"mobile":"9876543210"}'.padEnd(100, ' ');
+    const request = head('POST', wallet(API_PATHS.profile.login), {
+      'content-type': 'application/json',
+      'content-length': body.length,
+    });
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 300 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect({ port: manyPort, host: '127.0.0.1' }, () => resolve(socket));
+            socket.once('error', reject);
+          }),
+      ),
+    );
+    const started = Date.now();
+    const closed = sockets.map(
+      (socket) => new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - started))),
+    );
+    // Each sends its head and one byte of its body every 200 ms.
+    const timers = sockets.map((socket) => {
+      socket.on('error', () => undefined);
+      socket.write(request);
+      let sent = 0;
+      return setInterval(() => {
+        if (!socket.destroyed && sent < body.length) socket.write(body[sent++]!);
+      }, 200);
+    });
+    try {
+      const health = await fetch(`http://127.0.0.1:${manyPort}${API_PATHS.health}`);
+      expect(health.status).toBe(200);
+      const times = await Promise.race([Promise.all(closed), sleep(CUT_WITHIN_MS + 2_000).then(() => null)]);
+      expect(times, 'sockets still open').not.toBeNull();
+      expect(Math.max(...(times ?? []))).toBeLessThan(CUT_WITHIN_MS + 2_000);
+    } finally {
+      timers.forEach(clearInterval);
+      sockets.forEach((socket) => socket.destroy());
+    }
+  });
+});
