@@ -8,7 +8,8 @@ const dataDir = join(root, 'data', 'e2e');
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, DEV_TOOLS: '1' },
+  // Every browser of the run is 127.0.0.1: no per-address socket cap (apps/server README "Slow clients").
+  env: { ...process.env, DATA_DIR: dataDir, DEV_TOOLS: '1', MAX_CONNECTIONS_PER_IP: '0' },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -8,7 +8,12 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const BUILD_INPUTS = {
   'packages/shared/dist/index.js': ['packages/shared/src'],
-  'apps/web/dist/index.html': ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'],
+  'apps/web/dist/index.html': [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/shared/src',
+  ],
   'apps/server/dist/main.js': ['apps/server/src', 'apps/server/drizzle', 'packages/shared/src'],
 };
 
@@ -49,7 +54,15 @@ export function buildIfStale() {
 export async function startServer({ port, env = {}, dataDir, quiet = true }) {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // Every client of a bench or e2e run is 127.0.0.1: no per-address socket cap (README "Slow clients").
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      MAX_CONNECTIONS_PER_IP: '0',
+      ...env,
+    },
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
   await waitForHealth(`http://127.0.0.1:${port}`, 60_000, child);
@@ -85,9 +98,10 @@ export function ensureChromium() {
   if (existsSync(path)) return path;
   console.log('Chromium is missing: installing it from Debian (apt-get install -y chromium)...');
   const asRoot = process.getuid?.() === 0;
-  const apt = (args) => run(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const apt = (args) =>
+    run(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   try {
     apt(['install', '-y', '--no-install-recommends', 'chromium']);
   } catch {

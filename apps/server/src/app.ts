@@ -12,9 +12,12 @@ import { createReadCache, disabledReadCache } from './lib/read-cache.js';
 import { registerAuth } from './http/auth-guard.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { badInput, badJsonReason, frameworkErrors, registerInputGuard } from './http/input-guard.js';
+import { logSerializers } from './lib/log-serializers.js';
 import { registerPartnerOrgGuard } from './http/partner-org.js';
 import { createFallbackStore, waitForRedis } from './http/rate-limit-store.js';
 import { createSecurityHeaders } from './http/security.js';
+import { limitConnectionsPerIp, registerBodyDeadlines, serverTimeouts } from './http/slow-clients.js';
 import { registerSpaAndNotFound } from './http/spa.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { authRouter } from './modules/auth/auth-router.js';
@@ -78,21 +81,29 @@ export type App = FastifyInstance;
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const now = deps.now ?? systemClock;
   const base = Fastify({
+    // Errors are logged without SQL parameters or row values (lib/log-serializers.ts), also by a
+    // logger a caller passes in.
     ...(deps.logger
-      ? { loggerInstance: deps.logger }
+      ? { loggerInstance: deps.logger.child({}, { serializers: logSerializers }) }
       : {
           logger: {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: logSerializers,
           },
         }),
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    // Long uploads and slow phones: the client itself waits up to 10 minutes (spec §7).
-    requestTimeout: 600_000,
+    // Header, request (long enough for uploads on slow phones: spec §7's client waits 10 minutes),
+    // idle and keep-alive timeouts of Node's server; body deadlines per kind below.
+    ...serverTimeouts(config.http),
+    // A path the router cannot decode answers in the envelope (http/input-guard.ts).
+    frameworkErrors,
   });
   const app = base.withTypeProvider<ZodTypeProvider>();
+  // Behind a reverse proxy every socket is the proxy's: the proxy caps connections per client there.
+  if (!config.trustProxy) limitConnectionsPerIp(base.server, config.http.maxConnectionsPerIp);
 
   const db =
     deps.db ??
@@ -124,6 +135,8 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    const reason = badJsonReason(text);
+    if (reason) return done(badInput('body', reason), undefined);
     parseJson(request, text, done);
   });
 
@@ -135,6 +148,9 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
+  // Before any hook that can refuse a request: a refused one's body must not trickle in forever.
+  registerBodyDeadlines(app, config.http);
+  registerInputGuard(app);
   registerErrorHandler(app);
   registerPartnerOrgGuard(app, config.partnerOrgIds);
   const redis = config.rateLimit.redisUrl

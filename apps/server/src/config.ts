@@ -3,6 +3,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
+import type { HttpLimits } from './http/slow-clients.js';
 import type { S3Options } from './storage/s3-storage.js';
 
 /**
@@ -67,6 +68,16 @@ const envSchema = z.object({
   FILE_FETCH_TIMEOUT_MS: positiveInt.default(20_000),
   /** Lets POST /files/from-url reach private, loopback and link-local addresses (tests; never in production). */
   FILE_FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, flag.default(false)),
+  // Slow clients (http/slow-clients.ts, README "Slow clients"). Uploads are judged by their rate, not
+  // by the body timeout; the request timeout covers the spec's 10-minute client wait with a margin.
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(15_000),
+  HTTP_BODY_TIMEOUT_MS: positiveInt.default(30_000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(660_000),
+  HTTP_IDLE_TIMEOUT_MS: positiveInt.default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(10_000),
+  UPLOAD_MIN_BYTES_PER_SECOND: positiveInt.default(2_048),
+  UPLOAD_RATE_WINDOW_MS: positiveInt.default(30_000),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
 });
 
 export interface Config {
@@ -99,6 +110,8 @@ export interface Config {
   /** Run the in-process OCR job loop (tests that do not need OCR turn it off). */
   ocrWorker: boolean;
   fileFetch: { timeoutMs: number; allowPrivate: boolean };
+  /** Timeouts and caps against slow clients (http/slow-clients.ts). */
+  http: HttpLimits;
 }
 
 export interface EmailConfig {
@@ -156,6 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel)))
       throw new ConfigError('Invalid configuration: FILES_DIR must not be inside the served web folder');
   }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS)
+    throw new ConfigError(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
   const partnerOrgIds = (e.PARTNER_ORG_IDS ?? DEFAULT_PARTNER_ORG_ID)
     .split(',')
     .map((s) => s.trim())
@@ -201,6 +218,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     storage,
     ocrWorker: e.OCR_WORKER === 'on',
     fileFetch: { timeoutMs: e.FILE_FETCH_TIMEOUT_MS, allowPrivate: e.FILE_FETCH_ALLOW_PRIVATE },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: e.HTTP_BODY_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      uploadMinBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+      uploadRateWindowMs: e.UPLOAD_RATE_WINDOW_MS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
   };
 }
 

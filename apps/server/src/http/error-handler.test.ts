@@ -32,6 +32,13 @@ async function appWithFailingRoutes() {
       ok: 'yes' as unknown as true,
     }),
   );
+  app.get('/nul-in-text', async () => {
+    // What pg raises for a NUL in a text parameter, wrapped as Drizzle wraps it.
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+    });
+    throw new Error('Failed query: select 1', { cause });
+  });
   app.get('/teapot', async () => {
     throw Object.assign(new Error('I am a teapot'), { statusCode: 418 });
   });
@@ -76,6 +83,14 @@ describe('the error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/bad-response' });
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe(500);
+    await app.close();
+  });
+
+  it('answers input the database cannot store (NUL) with 400, as a backstop to the input guard', async () => {
+    const { app } = await appWithFailingRoutes();
+    const res = await app.inject({ method: 'GET', url: '/nul-in-text' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 100, data: null });
     await app.close();
   });
 

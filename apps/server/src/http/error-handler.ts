@@ -27,6 +27,21 @@ const BY_STATUS: Record<number, ErrorName> = {
   429: 'RATE_LIMITED',
 };
 
+/**
+ * SQLSTATEs of input PostgreSQL cannot store (NUL in text, \u0000 in jsonb). The input guard refuses
+ * such bytes up front (input-guard.ts); this is the backstop for a way in it does not see.
+ */
+const UNSTORABLE_INPUT = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a database error, also when wrapped (Drizzle puts the driver's error in `cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
   return reply.code(status).send(body);
 }
@@ -76,6 +91,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         const name = BY_STATUS[statusCode];
         const [status, body] = name ? fromTable(name) : fromTable('VALIDATION_FAILED', fastifyError.message);
         return send(reply, name ? status : statusCode, body);
+      }
+
+      const state = sqlState(error);
+      if (state && UNSTORABLE_INPUT.has(state)) {
+        request.log.warn({ err: error }, 'Input the database cannot store');
+        return send(
+          reply,
+          ...fromTable('VALIDATION_FAILED', 'The request contains characters that cannot be stored'),
+        );
       }
 
       request.log.error({ err: error }, 'Unhandled error');

@@ -9,7 +9,7 @@ import {
   type OutboxMessage,
   type Session,
 } from '@veridocs/shared';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -46,6 +46,8 @@ export interface TestAppOptions {
   /** Extra environment for loadConfig (merged over the test defaults). */
   env?: Record<string, string>;
   clock?: TestClock;
+  /** A logger whose output the test reads (the default test config logs nothing). */
+  logger?: FastifyBaseLogger;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -71,7 +73,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { db, dispose } = await createTestDatabase();
   let app: App;
   try {
-    app = await buildApp(config, { db, now: clock.now });
+    app = await buildApp(config, {
+      db,
+      now: clock.now,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
   } catch (error) {
     await dispose();
     throw error;

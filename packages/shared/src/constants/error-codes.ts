@@ -56,8 +56,12 @@ export const ERROR_CODES = {
   FORM_EXPIRED: { code: 118, status: 410, message: 'This form has expired' },
   FORM_NOT_FOUND: { code: 119, status: 404, message: 'This verification form does not exist' },
   ORG_NOT_FOUND: { code: 120, status: 404, message: 'This organisation does not exist' },
+  /** Ops only: candidate routes answer 122 for an id they cannot open, so no answer tells which ids exist. */
   TRANSACTION_NOT_FOUND: { code: 121, status: 404, message: 'This verification request does not exist' },
-  /** The transaction belongs to another candidate: the init screen shows "Access not allowed". */
+  /**
+   * A transaction the caller cannot open (unknown, another candidate's, another organisation's): one
+   * answer for all, and the init screen shows "Access not allowed".
+   */
   TRANSACTION_ACCESS_DENIED: { code: 122, status: 403, message: 'Access not allowed' },
   INVALID_TRANSITION: { code: 123, status: 409, message: 'This step cannot be done in the current state' },
   SKIP_NOT_ALLOWED: { code: 124, status: 400, message: 'This verification cannot be skipped' },
@@ -67,7 +71,11 @@ export const ERROR_CODES = {
   /** Uploads (spec §5 "File upload", §8): the spec's exact texts where it gives one. */
   FILE_TOO_LARGE: { code: 128, status: 413, message: 'File size should be less than 25 MB' },
   FILE_TOO_SMALL: { code: 129, status: 400, message: 'File size should be more than 40 KB' },
-  FILE_TYPE_NOT_ALLOWED: { code: 130, status: 415, message: 'Please upload a file of type: jpeg, jpg, png, pdf' },
+  FILE_TYPE_NOT_ALLOWED: {
+    code: 130,
+    status: 415,
+    message: 'Please upload a file of type: jpeg, jpg, png, pdf',
+  },
   FILE_COUNT: { code: 131, status: 400, message: 'Only 1 file(s) can be uploaded' },
   FILE_MISSING: { code: 132, status: 400, message: 'Please choose a file to upload' },
   /** Unknown, or another candidate's: the answer does not tell which. */

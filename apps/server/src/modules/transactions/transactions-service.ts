@@ -145,15 +145,17 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     };
   }
 
-  /** The caller's transaction: unknown → 121, another candidate's → 122 (nothing of it is returned). */
+  /**
+   * The caller's transaction. Unknown, another candidate's or another organisation's: one answer,
+   * 122 "Access not allowed", so that no answer tells which transaction ids exist (ADR 0003).
+   */
   async function owned(
     profileId: string,
     ref: { orgId: string; txnId: string },
   ): Promise<TransactionSnapshot> {
     const snap = isUuid(ref.txnId) ? await repo.snapshot(ref.txnId.toLowerCase()) : undefined;
-    if (!snap) throw new AppError('TRANSACTION_NOT_FOUND');
-    if (snap.txn.profileId !== profileId) throw new AppError('TRANSACTION_ACCESS_DENIED');
-    if (snap.txn.orgId !== ref.orgId) throw new AppError('TRANSACTION_NOT_FOUND');
+    if (!snap || snap.txn.profileId !== profileId || snap.txn.orgId !== ref.orgId)
+      throw new AppError('TRANSACTION_ACCESS_DENIED');
     return snap;
   }
 
@@ -382,7 +384,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
       let answers: Record<string, string> = {};
       if (query.id) {
         const snap = await owned(profileId, { orgId: query.orgId, txnId: query.id });
-        if (snap.txn.formId !== form.id) throw new AppError('TRANSACTION_NOT_FOUND');
+        if (snap.txn.formId !== form.id) throw new AppError('TRANSACTION_ACCESS_DENIED');
         answers = snap.answers;
       }
       const all = questionsWithAnswers(await forms.listQuestions(form.id), answers);
@@ -421,7 +423,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
       if (issues.length > 0) throw validationFailed(issues);
       await repo.write(snap.txn.id, async (ops) => {
         const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
+        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
         assertOpen(txn.state);
         await ops.upsertAnswers(txn.id, body.data, now());
       });
@@ -438,7 +440,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
       const at = now();
       await repo.write(snap.txn.id, async (ops) => {
         const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
+        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
         assertOpen(txn.state);
         const records = new Map((await ops.records(txn.id)).map((r) => [r.name, r]));
         const chosen = names.map((name) => {
@@ -489,7 +491,7 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
       const context = { action: 'submit', profileId, now: at };
       await repo.write(snap.txn.id, async (ops) => {
         const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
+        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
         if (txn.state === 'SUBMITTED') return;
         if (txn.state === 'NOT_INITIALIZED') {
           throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', {

@@ -319,16 +319,16 @@ describe('the verification journey', () => {
   });
 
   describe('info', () => {
-    it('refuses unknown transactions (121) and wrong organisations', async () => {
+    it('answers unknown transactions and wrong organisations like foreign ones (122)', async () => {
       const h = await candidate();
       const txnId = await create(h);
       expectCode(
         await get(v1(`${P.info}?orgId=${ORG}&txnId=0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21`), h),
-        121,
-        404,
+        122,
+        403,
       );
-      expectCode(await get(v1(`${P.info}?orgId=${ORG}&txnId=not-a-uuid`), h), 121, 404);
-      expectCode(await get(v1(`${P.info}?orgId=veridocs&txnId=${txnId}`), h), 121, 404);
+      expectCode(await get(v1(`${P.info}?orgId=${ORG}&txnId=not-a-uuid`), h), 122, 403);
+      expectCode(await get(v1(`${P.info}?orgId=veridocs&txnId=${txnId}`), h), 122, 403);
       expectCode(await get(v1(`${P.info}?orgId=${ORG}`), h), 100, 400);
       expectCode(await get(v1(`${P.info}?orgId=${ORG}&txnId=${txnId}`)), 102, 401);
     });
@@ -574,25 +574,49 @@ describe('the verification journey', () => {
     });
   });
 
-  it("refuses another candidate's transaction everywhere (122) and changes nothing", async () => {
+  it('answers a foreign and an unknown transaction id the same on every route (122), and changes nothing', async () => {
     const owner = await candidate();
     const txnId = await create(owner);
     const intruder = await candidate('Intruder');
-    const ref = { orgId: ORG, txnId };
-    const refused = [
-      await get(v1(`${P.info}?orgId=${ORG}&txnId=${txnId}`), intruder),
-      await get(v1(`${P.typeInfo('aadhaar')}?orgId=${ORG}&txnId=${txnId}`), intruder),
-      await get(v1(`${P.purposes}?formId=${FORM}&orgId=${ORG}&id=${txnId}`), intruder),
-      await send('POST', v1(P.process), ref, intruder),
-      await send('PATCH', v1(P.userResponse), { ...ref, data: ANSWERS }, intruder),
-      await send('POST', v1(P.markAsSkip), { ...ref, verificationNameList: ['bgv-tenth'] }, intruder),
-      await send('PUT', v1(P.bgv), { ...ref, verificationName: 'aadhaar', data: AADHAAR }, intruder),
-      await send('POST', v1(P.bgv), { ...ref, verificationName: 'aadhaar', data: AADHAAR }, intruder),
-      await send('POST', v1(P.submit), ref, intruder),
+    type Ref = { orgId: string; txnId: string };
+    const routes: ((ref: Ref, h: Headers) => ReturnType<typeof get>)[] = [
+      (ref, h) => get(v1(`${P.info}?orgId=${ref.orgId}&txnId=${ref.txnId}`), h),
+      (ref, h) => get(v1(`${P.typeInfo('aadhaar')}?orgId=${ref.orgId}&txnId=${ref.txnId}`), h),
+      (ref, h) => get(v1(`${P.purposes}?formId=${FORM}&orgId=${ref.orgId}&id=${ref.txnId}`), h),
+      (ref, h) => send('POST', v1(P.process), ref, h),
+      (ref, h) => send('PATCH', v1(P.userResponse), { ...ref, data: ANSWERS }, h),
+      (ref, h) => send('POST', v1(P.markAsSkip), { ...ref, verificationNameList: ['bgv-tenth'] }, h),
+      (ref, h) => send('PUT', v1(P.bgv), { ...ref, verificationName: 'aadhaar', data: AADHAAR }, h),
+      (ref, h) => send('POST', v1(P.bgv), { ...ref, verificationName: 'aadhaar', data: AADHAAR }, h),
+      (ref, h) => send('POST', v1(P.submit), ref, h),
     ];
-    for (const res of refused) {
-      expect(expectCode(res, 122, 403)).toBeNull();
-      expect(res.body).not.toContain('NOT_INITIALIZED');
+    const unknown = '0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21';
+    const cases: [string, Ref, Headers][] = [
+      ["another candidate's", { orgId: ORG, txnId }, intruder],
+      ['unknown', { orgId: ORG, txnId: unknown }, intruder],
+      ['not an id', { orgId: ORG, txnId: 'not-a-uuid' }, intruder],
+    ];
+    // Under another organisation: the same answer for the caller's own, a foreign and an unknown id
+    // (122; the purposes route checks the form's organisation first and answers 119 for all three).
+    const otherOrg: [string, Ref, Headers][] = [
+      ['own', { orgId: 'veridocs', txnId }, owner],
+      ["another candidate's", { orgId: 'veridocs', txnId }, intruder],
+      ['unknown', { orgId: 'veridocs', txnId: unknown }, owner],
+    ];
+    for (const [index, route] of routes.entries()) {
+      for (const [name, ref, h] of cases) {
+        const res = await route(ref, h);
+        expect(res.statusCode, `route ${index}, ${name}`).toBe(403);
+        expect(res.json()).toEqual({ code: 122, data: null, message: 'Access not allowed' });
+        expect(res.body).not.toContain('NOT_INITIALIZED');
+      }
+      const answers = new Set<string>();
+      for (const [, ref, h] of otherOrg) {
+        const res = await route(ref, h);
+        answers.add(`${res.statusCode} ${res.body}`);
+      }
+      expect([...answers], `route ${index}`).toHaveLength(1);
+      expect([...answers][0]).toMatch(index === 2 ? /^404 .*"code":119/ : /^403 .*"code":122/);
     }
     const i = await info(owner, txnId);
     expect(i.state).toBe('NOT_INITIALIZED');

@@ -144,7 +144,7 @@ describe('form home (spec §2)', () => {
     expect(screen.queryByRole('button', { name: 'Skip Twelfth' })).not.toBeInTheDocument();
   });
 
-  it('122 on the info shows "Access not allowed"', async () => {
+  it('122 on the info (a foreign or an unknown transaction) shows "Access not allowed"', async () => {
     api.on('get', INFO, { status: 403, body: fail(122, 'Access not allowed') });
     const app = createTestApp();
     app.store.dispatch(
@@ -156,14 +156,14 @@ describe('form home (spec §2)', () => {
   });
 
   it('another info failure goes to /error with the message (spec §8)', async () => {
-    api.on('get', INFO, { status: 404, body: fail(121, 'This verification request does not exist') });
+    api.on('get', INFO, { status: 503, body: fail(503, 'Service is unavailable, please try again later') });
     const app = createTestApp();
     app.store.dispatch(
       setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),
     );
     app.store.dispatch(setShowInitScreen(false));
     const { probe } = renderApp({ app, route });
-    expect(await screen.findByText('This verification request does not exist')).toBeInTheDocument();
+    expect(await screen.findByText('Service is unavailable, please try again later')).toBeInTheDocument();
     expect(probe.current?.pathname).toBe('/error');
   });
 

@@ -127,6 +127,7 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
           return next;
         },
         (error: unknown) => {
+          // 122 for an unknown and a foreign transaction alike (ADR 0003).
           if (hasCode(error, ERROR_CODES.TRANSACTION_ACCESS_DENIED.code)) setDenied(true);
           // Spec §8: a transaction info fetch failure goes to /error with that message.
           else void navigate(PATHS.error, { state: { message: errorMessage(error) } });
@@ -144,8 +145,8 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
   if (denied)
     return (
       <NoticeScreen title={JOURNEY_TEXT.accessNotAllowed} icon="block">
-        This verification belongs to another account. Sign in with the mobile number the organisation sent the
-        link to.
+        This link cannot be opened with this account. Sign in with the mobile number the organisation sent the
+        link to, or ask the organisation for a new link.
       </NoticeScreen>
     );
   if (!info) return <FormHomeSkeleton />;

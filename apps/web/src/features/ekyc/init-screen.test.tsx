@@ -86,23 +86,25 @@ describe('init screen (spec §2): organisation, platform line and one button', (
     expect(screen.getByText(/This form has expired/)).toBeInTheDocument();
   });
 
-  it('"Access not allowed" (disabled) when transaction info answers 122', async () => {
+  it('"Access not allowed" (disabled) when transaction info answers 122 (a foreign or an unknown id)', async () => {
     publicForms();
     api.on('get', `${V1}/transactions/info`, { status: 403, body: fail(122, 'Access not allowed') });
     renderApp({ route: linkWithTxn });
     expect(await mainButton('Access not allowed')).toBeDisabled();
+    expect(screen.getByText(/This link cannot be opened with this account/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Verification' })).not.toBeInTheDocument();
   });
 
-  it('a transaction that is not found (121) goes to /error with the message (spec §8)', async () => {
+  it('another transaction info failure goes to /error with the message (spec §8)', async () => {
     publicForms();
     api.on('get', `${V1}/transactions/info`, {
-      status: 404,
-      body: fail(121, ERROR_CODES.TRANSACTION_NOT_FOUND.message),
+      status: 503,
+      body: fail(503, ERROR_CODES.SERVICE_UNAVAILABLE.message),
     });
     const { probe } = renderApp({ route: linkWithTxn });
     await waitFor(() => expect(probe.current?.pathname).toBe('/error'));
-    expect(probe.current?.state).toEqual({ message: ERROR_CODES.TRANSACTION_NOT_FOUND.message });
-    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_CODES.TRANSACTION_NOT_FOUND.message);
+    expect(probe.current?.state).toEqual({ message: ERROR_CODES.SERVICE_UNAVAILABLE.message });
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_CODES.SERVICE_UNAVAILABLE.message);
     expect(screen.queryByRole('button', { name: 'Start Verification' })).not.toBeInTheDocument();
   });
 

@@ -69,9 +69,11 @@ async function loadEntry(formId: string, orgId: string, txnId: string | undefine
       const info = await fetchTransactionInfo(orgId, txnId);
       return { kind: 'ready', data: { org, form, txnId, txnState: info.state, accessDenied: false } };
     } catch (error) {
+      // 122: a transaction this account cannot open. Unknown and foreign ids get the same answer (the
+      // server does not tell which ids exist, ADR 0003), so both show "Access not allowed".
       if (hasCode(error, ERROR_CODES.TRANSACTION_ACCESS_DENIED.code))
         return { kind: 'ready', data: { org, form, txnId, txnState: null, accessDenied: true } };
-      // Spec §8: any other transaction info failure (121 not found included) goes to /error.
+      // Spec §8: any other transaction info failure goes to /error.
       throw error;
     }
   }
@@ -271,8 +273,8 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
           )}
           {label === 'Access not allowed' && (
             <Alert severity="error" sx={{ mb: 2, textAlign: 'left' }}>
-              This verification belongs to another account. Sign in with the mobile number the organisation
-              sent the link to.
+              This link cannot be opened with this account. Sign in with the mobile number the organisation
+              sent the link to, or ask the organisation for a new link.
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'center' }}>

@@ -203,9 +203,9 @@ describe('/verification', () => {
   });
 
   it('shows a load failure with Go Back', async () => {
-    api.on('get', INFO_PATH, { status: 404, body: fail(121, 'This verification request does not exist') });
+    api.on('get', INFO_PATH, { status: 403, body: fail(122, 'Access not allowed') });
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('This verification request does not exist');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access not allowed');
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });
 });
