@@ -414,7 +414,9 @@ export function createTransactionsService({
         else await ops.updateTransaction(txn.id, { updatedAt: at });
       });
     } catch (error) {
-      await files.detach(profileId, snap.txn.id, linked);
+      // The write's own error is the answer; a failed unlink only leaves the candidate's file on
+      // their own transaction.
+      await files.detach(profileId, snap.txn.id, linked).catch(() => undefined);
       throw error;
     }
     return typeInfo(profileId, body.verificationName, body);
