@@ -239,6 +239,21 @@ describe('files in saved data', () => {
     expectCode(await save(second, 'aadhaar', { aadhaarDocument: [{ fileId: fresh.fileId }] }), 0, 200);
   });
 
+  it('two requests racing for one file: exactly one transaction gets it', async () => {
+    const first = await candidate('Nisha Pal');
+    const second = await candidate('Nisha Pal', SECOND_FORM, first.h);
+    const file = await uploadDocument(t, first.h);
+    const data = { aadhaarDocument: [{ fileId: file.fileId }] };
+    const answers = await Promise.all([save(first, 'aadhaar', data), save(second, 'aadhaar', data)]);
+    expect(answers.map((r) => r.json().code).sort()).toEqual([0, 100]);
+    const loser = answers.find((r) => r.json().code === 100)!;
+    expect(loser.json().data).toEqual([
+      { path: 'data.aadhaarDocument', message: expect.stringMatching(/another/) },
+    ]);
+    const saved = await Promise.all([stored(first, 'aadhaar'), stored(second, 'aadhaar')]);
+    expect(saved.filter((s) => s.state === 'DATA_SAVED')).toHaveLength(1);
+  });
+
   it('refuses a file of a type the field does not take', async () => {
     const c = await candidate('Asha Rao');
     const scan = await uploadDocument(t, c.h, 'png');
