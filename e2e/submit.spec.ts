@@ -51,12 +51,14 @@ test('a candidate fills Aadhaar in the browser, adds a degree, skips the rest an
       txnId,
       verificationName: 'bgv-degree',
       data: {
-        institute: 'University of Delhi',
+        // A searchable list stores an id of its reference list (or { manual: true, name } where allowed).
+        institute: { value: 'university-of-delhi' },
         degreeName: 'Bachelor of Science',
         passingYear: '2019',
         instituteId: 'DU-2016-0042',
         degreeStatus: 'DEGREE_AND_MARKSHEET',
-        marksheet: marksheetFile,
+        // File fields hold file ids; the verdict is the server's.
+        marksheet: { fileId: marksheetFile.fileId },
       },
     },
   });

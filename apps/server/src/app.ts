@@ -231,12 +231,6 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   // request; so they are cached on PostgreSQL too (another instance's seed writes the same rows, or
   // those of a newer release during a rolling deploy).
   const forms = createFormsService({ repo: createFormsRepository(db.orm, createReadCache(1)), now });
-  const transactions = createTransactionsService({
-    repo: createTransactionsRepository(db.orm, readCache('txn', 10_000)),
-    forms,
-    profiles,
-    now,
-  });
   const reference = createReferenceService(createReferenceRepository(db.orm));
   // Files (ADR 0009); the checks and OCR are modules/documents/analysis (ADR 0010).
   const storage = deps.storage ?? createStorage(config.storage);
@@ -252,6 +246,14 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     fetch: config.fileFetch,
     log: app.log,
     onQueued: () => ocr.kick(),
+  });
+  const transactions = createTransactionsService({
+    repo: createTransactionsRepository(db.orm, readCache('txn', 10_000)),
+    forms,
+    profiles,
+    files,
+    reference,
+    now,
   });
   if (config.ocrWorker) {
     app.addHook('onReady', async () => ocr.start());

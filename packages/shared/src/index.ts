@@ -17,3 +17,4 @@ export * from './rules/page-title.js';
 export * from './rules/transactions.js';
 export * from './rules/verification.js';
 export * from './rules/form-fields.js';
+export * from './rules/form-data.js';

@@ -1,5 +1,8 @@
+import { API_PATHS } from '../constants/api-paths.js';
+import { FILE_TEXT } from '../constants/files.js';
 import { COMING_SOON_POSTFIX, EWS_ENABLED_STATE_CODES, INDIAN_STATES } from '../constants/indian-states.js';
 import { MESSAGES } from '../constants/messages.js';
+import { fileUploadResponseSchema, geolocationResultSchema } from '../schemas/files.js';
 import { fieldLabel } from './verification.js';
 
 /**
@@ -118,6 +121,16 @@ export interface FieldRule extends DateLimits {
   hideWhen?: FieldCondition | undefined;
   hidden?: boolean | undefined;
   visibility?: { web: boolean } | undefined;
+  /** select (and autocomplete without a source): the choices, or a key of OPTION_SETS. */
+  options?: readonly FieldOption[] | undefined;
+  optionsKey?: string | undefined;
+  /** autocomplete: the reference list the value's id must come from. */
+  autocompleteSource?: string | undefined;
+  allowManual?: boolean | undefined;
+  /** file: how many files the value may hold (default 1). */
+  maxFiles?: number | undefined;
+  /** Filled by the server (the profile name), never by the candidate. */
+  readOnly?: boolean | undefined;
 }
 
 const matches = (condition: FieldCondition, values: FormValues) => {
@@ -140,12 +153,6 @@ export function isFieldRequired(field: FieldRule, values: FormValues): boolean {
   }
   return field.required === true;
 }
-
-const isEmpty = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0);
 
 // ---------------------------------------------------------------- dates (spec §5 "Dates")
 
@@ -214,41 +221,200 @@ export function dateError(value: unknown, limits: DateLimits, today: string): st
   return null;
 }
 
-// ---------------------------------------------------------------- field and form errors
+// ---------------------------------------------------------------- values by input type
+
+/** The longest text a field without maxLength takes (a manual entry in a searchable list too: 200). */
+export const TEXT_MAX_LENGTH = 500;
+export const MANUAL_MAX_LENGTH = 200;
+
+/** A searchable list's fallback when its source fails (spec §8): a valid choice of every list. */
+export const OTHER_OPTION = { name: 'Other', value: 'Other' } as const;
+
+/** A searchable list's stored value: an id of its reference list (name filled by the server), or typed text. */
+export type ReferenceChoice = { value: string; name: string } | { manual: true; name: string };
+
+/**
+ * What a file field's item may carry besides `fileId`: the description the server answered (uploads,
+ * GET info). A client echoing it back is not an error; the server drops it and reads its own files table.
+ */
+export const FILE_ECHO_KEYS: readonly string[] = Object.keys(fileUploadResponseSchema.shape).filter(
+  (k) => k !== 'fileId',
+);
 
 const DIGITS = /^\d+$/;
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_A_FILE = 'Upload the file first; a file field holds uploaded files only';
+const NOT_AN_OPTION = 'Choose one of the options';
+
+/** A field's choices: its own options, else the shared option set its optionsKey names. */
+export function fieldOptions(
+  field: Pick<FieldRule, 'options' | 'optionsKey'>,
+  now: Date = new Date(),
+): readonly FieldOption[] {
+  if (field.options && field.options.length > 0) return field.options;
+  const key = field.optionsKey;
+  if (key !== undefined && Object.prototype.hasOwnProperty.call(OPTION_SETS, key)) {
+    return (OPTION_SETS[key as OptionsKey] as (now?: Date) => FieldOption[])(now);
+  }
+  return [];
+}
+
+/** A non-empty value, judged: refused with a message, or accepted as what is stored (ids kept aside). */
+export type ValueCheck =
+  { ok: false; message: string } | { ok: true; value: unknown; fileIds: string[]; reference: string | null };
+
+const refuse = (message: string): ValueCheck => ({ ok: false, message });
+const accept = (value: unknown, fileIds: string[] = [], reference: string | null = null): ValueCheck => ({
+  ok: true,
+  value,
+  fileIds,
+  reference,
+});
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const labelOfRule = (field: FieldRule) => field.label ?? fieldLabel(field.fieldName);
+
+/** Text-like values: a string within the length, passing validation.fn; digits for number inputs. */
+function textValue(field: FieldRule, value: unknown, max: number): ValueCheck {
+  if (typeof value !== 'string') return refuse('Enter text');
+  if (value.length > max) return refuse(`${labelOfRule(field)} must be at most ${max} characters`);
+  if (field.validation) {
+    const fn = (VALIDATION_FNS as Record<string, (v: unknown) => boolean>)[field.validation.fn];
+    if (fn && !fn(value)) return refuse(field.validation.message);
+  }
+  return accept(value.trim());
+}
+
+function choiceValue(field: FieldRule, value: unknown, now: Date): ValueCheck {
+  const option =
+    typeof value === 'string' ? fieldOptions(field, now).find((o) => o.value === value) : undefined;
+  if (!option || option.disabled) return refuse(NOT_AN_OPTION);
+  return accept(option.value);
+}
+
+/** `{ value: id }` (or the id alone) from the field's reference list, or `{ manual: true, name }` when allowed. */
+function referenceValue(field: FieldRule, value: unknown): ValueCheck {
+  const choice = typeof value === 'string' ? { value } : value;
+  if (!isObject(choice)) return refuse(NOT_AN_OPTION);
+  const keys = Object.keys(choice);
+  if (choice.manual === true && keys.every((k) => k === 'manual' || k === 'name')) {
+    if (!field.allowManual) return refuse(NOT_AN_OPTION);
+    const typed = textValue(field, choice.name, field.maxLength ?? MANUAL_MAX_LENGTH);
+    if (!typed.ok) return typed;
+    return typed.value === '' ? refuse(MESSAGES.required) : accept({ manual: true, name: typed.value });
+  }
+  const id = choice.value;
+  if (
+    !keys.every((k) => k === 'value' || k === 'name') ||
+    typeof id !== 'string' ||
+    id.trim() === '' ||
+    id.length > 200
+  )
+    return refuse(NOT_AN_OPTION);
+  // The name is the reference list's (the server fills it); "Other" is the fallback every list offers.
+  if (id === OTHER_OPTION.value) return accept({ ...OTHER_OPTION });
+  return accept({ value: id, name: '' }, [], id);
+}
+
+/** The photo's place: the server's reverse-geocoding answer, its map image one of the server's own paths. */
+function geolocationOf(value: unknown) {
+  const parsed = geolocationResultSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const map = parsed.data.mapImage;
+  return map === '' || map.startsWith(`${API_PATHS.files.mapImage}?`) ? parsed.data : null;
+}
+
+/** One file (or up to maxFiles): `{ fileId }` items, stored without the description a client may echo. */
+function fileValue(field: FieldRule, value: unknown, withPlace: boolean): ValueCheck {
+  const items = Array.isArray(value) ? value : [value];
+  const max = field.maxFiles ?? 1;
+  if (items.length > max) return refuse(FILE_TEXT.tooMany(max));
+  const stored: Record<string, unknown>[] = [];
+  const ids: string[] = [];
+  for (const item of items) {
+    if (!isObject(item) || typeof item.fileId !== 'string' || !FILE_ID.test(item.fileId))
+      return refuse(NOT_A_FILE);
+    const extra = Object.keys(item).find(
+      (k) => k !== 'fileId' && !FILE_ECHO_KEYS.includes(k) && !(withPlace && k === 'geolocation'),
+    );
+    if (extra !== undefined) return refuse(`An uploaded file does not take "${extra.slice(0, 40)}"`);
+    const fileId = item.fileId.toLowerCase();
+    if (ids.includes(fileId)) return refuse('The same file is attached twice');
+    ids.push(fileId);
+    if (withPlace) {
+      const geolocation = geolocationOf(item.geolocation);
+      if (!geolocation) return refuse('The photo needs the place where it was taken');
+      stored.push({ fileId, geolocation });
+    } else stored.push({ fileId });
+  }
+  return accept(Array.isArray(value) ? stored : stored[0], ids);
+}
+
+/**
+ * A present (non-empty) value of a field, judged by its input type: text (length, validation.fn, digits),
+ * block (digits, length), date (a real day within the rules), select (one of the enabled options),
+ * autocomplete (a reference id or, when allowed, typed text), file and camera (`{ fileId }` items). The
+ * web form shows these messages and the server refuses with them; the server also checks the ids.
+ */
+export function checkValue(field: FieldRule, value: unknown, now: Date = new Date()): ValueCheck {
+  switch (field.inputType) {
+    case 'file':
+      return fileValue(field, value, false);
+    case 'live-cam-with-geolocation':
+      return fileValue(field, value, true);
+    case 'select':
+      return choiceValue(field, value, now);
+    case 'autocomplete':
+      if (field.autocompleteSource) return referenceValue(field, value);
+      if (fieldOptions(field, now).length > 0) return choiceValue(field, value, now);
+      return textValue(field, value, field.maxLength ?? TEXT_MAX_LENGTH);
+    case 'text':
+    case 'date':
+    case 'block': {
+      const text = textValue(field, value, field.maxLength ?? TEXT_MAX_LENGTH);
+      if (!text.ok) return text;
+      const message = typeError(field, value as string, toIsoDay(now));
+      return message ? refuse(message) : text;
+    }
+    default:
+      return refuse('This field cannot be filled in');
+  }
+}
+
+// ---------------------------------------------------------------- field and form errors
 
 /** What only the input type can get wrong: a date that is not a day or out of range, non-digits, a short block code. */
-function typeError(field: FieldRule, value: unknown, today: string): string | null {
+function typeError(field: FieldRule, value: string, today: string): string | null {
   if (field.inputType === 'date') return dateError(value, field, today);
-  if (field.inputType === 'text' && field.textType === 'number' && !DIGITS.test(String(value).trim()))
+  if (field.inputType === 'text' && field.textType === 'number' && !DIGITS.test(value.trim()))
     return 'Enter digits only';
   if (field.inputType === 'block') {
-    if (!DIGITS.test(String(value))) return 'Enter digits only';
-    if (field.blockLength && String(value).length !== field.blockLength)
+    if (!DIGITS.test(value)) return 'Enter digits only';
+    if (field.blockLength && value.length !== field.blockLength)
       return `Enter all ${field.blockLength} digits`;
   }
   return null;
 }
 
+/** Empty: nothing, blank text or an empty list (the required rule's business, never a type error). */
+export const isEmptyValue = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
 /**
- * The message for one field's value, or null when it is fine. Used by the form engine and by the server
- * on submit: required (the field's requiredMessage, else "Required"), max length, validation.fn, then the
- * input type's rules (dates judged against `now`'s day).
+ * The message for one field's value, or null when it is fine. Used by the form engine and by the server:
+ * required (the field's requiredMessage, else "Required"), then checkValue (max length, validation.fn,
+ * the input type's rules, dates judged against `now`'s day).
  */
 export function fieldError(field: FieldRule, values: FormValues, now: Date = new Date()): string | null {
   const value = values[field.fieldName];
   if (!isFieldShown(field, values)) return null;
-  if (isEmpty(value))
+  if (isEmptyValue(value))
     return isFieldRequired(field, values) ? (field.requiredMessage ?? MESSAGES.required) : null;
-  if (field.maxLength && typeof value === 'string' && value.length > field.maxLength) {
-    return `${field.label ?? fieldLabel(field.fieldName)} must be at most ${field.maxLength} characters`;
-  }
-  if (field.validation) {
-    const fn = (VALIDATION_FNS as Record<string, (v: unknown) => boolean>)[field.validation.fn];
-    if (fn && !fn(value)) return field.validation.message;
-  }
-  return typeError(field, value, toIsoDay(now));
+  const checked = checkValue(field, value, now);
+  return checked.ok ? null : checked.message;
 }
 
 /** Every error of a set of fields: `{ fieldName: message }`, empty when the values are complete and valid. */

@@ -2,6 +2,7 @@ import type { DocumentIssue, UploadState } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.js';
+import { transactions } from './transactions.js';
 
 export const OCR_STATUSES = ['none', 'pending', 'running', 'done', 'failed'] as const;
 export type OcrStatus = (typeof OCR_STATUSES)[number];
@@ -40,6 +41,11 @@ export const files = pgTable(
     /** When a worker claimed it; a `running` job older than the lease is claimed again. */
     ocrLockedAt: timestamp('ocr_locked_at', { withTimezone: true }),
     ocrError: text('ocr_error'),
+    /**
+     * The transaction whose saved data first used the file (ADR 0009 "Files in saved data"): a file
+     * serves one verification request only, so one candidate's document cannot move to another request.
+     */
+    txnId: uuid('txn_id').references(() => transactions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

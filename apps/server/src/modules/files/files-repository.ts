@@ -1,5 +1,5 @@
 import type { UploadState } from '@veridocs/shared';
-import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import type { OcrStatus } from '../../db/schema/files.js';
 import { files } from '../../db/schema/index.js';
@@ -19,6 +19,8 @@ export interface OcrJob {
 
 /** What finishing an OCR job did to the file's verdict: null when it had no name check waiting for it. */
 export type OcrSettled = { state: UploadState; name: NameCheckOutcome } | null;
+
+class AttachRefused extends Error {}
 
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
@@ -41,6 +43,55 @@ export function createFilesRepository(orm: Orm) {
         .from(files)
         .where(and(eq(files.id, id), eq(files.ownerProfileId, ownerProfileId)));
       return row ?? null;
+    },
+
+    /** The owner's files among `ids` (unknown, malformed and other profiles' ids are simply absent). */
+    async findOwnedMany(ownerProfileId: string, ids: readonly string[]): Promise<FileRow[]> {
+      const valid = ids.filter(isUuid);
+      if (valid.length === 0) return [];
+      return orm
+        .select()
+        .from(files)
+        .where(and(inArray(files.id, valid), eq(files.ownerProfileId, ownerProfileId)));
+    },
+
+    /**
+     * Links the owner's files to a transaction, all or none: each must be unlinked or already this
+     * transaction's. Returns the ids this call linked, or null (nothing changed) when one could not be.
+     */
+    async attach(ownerProfileId: string, txnId: string, ids: readonly string[]): Promise<string[] | null> {
+      if (ids.length === 0) return [];
+      return orm
+        .transaction(async (tx) => {
+          const owned = and(inArray(files.id, [...ids]), eq(files.ownerProfileId, ownerProfileId));
+          const linked = await tx
+            .update(files)
+            .set({ txnId })
+            .where(and(owned, isNull(files.txnId)))
+            .returning({ id: files.id });
+          const [row] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(files)
+            .where(and(owned, eq(files.txnId, txnId)));
+          // A file taken by another transaction meanwhile: undo this call's links.
+          if ((row?.n ?? 0) !== new Set(ids).size) throw new AttachRefused();
+          return linked.map((r) => r.id);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof AttachRefused) return null;
+          throw error;
+        });
+    },
+
+    /** Undoes `attach` for these ids (a save that failed after linking them). */
+    async detach(ownerProfileId: string, txnId: string, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await orm
+        .update(files)
+        .set({ txnId: null })
+        .where(
+          and(inArray(files.id, [...ids]), eq(files.ownerProfileId, ownerProfileId), eq(files.txnId, txnId)),
+        );
     },
 
     async findById(id: string): Promise<FileRow | null> {

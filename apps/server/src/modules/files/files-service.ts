@@ -39,6 +39,18 @@ export interface FileContent {
 
 const notFound = () => new AppError('FILE_NOT_FOUND');
 
+/** A file as saved form data shows it: its description and the verdict of the files table. */
+export type AttachedFile = Pick<
+  FileUploadResponse,
+  'fileId' | 'fileUrl' | 'name' | 'mimeType' | 'size' | 'state' | 'issues'
+>;
+
+/** One of the candidate's files named in a save: whether another transaction already holds it. */
+export interface FileForTransaction {
+  file: AttachedFile;
+  otherTransaction: boolean;
+}
+
 function contentPath(id: string): string {
   return `${SERVICE_BASES.utility}${API_PATHS.files.content(id)}`;
 }
@@ -59,6 +71,11 @@ function toResponse(row: FileRow): FileUploadResponse {
     ocrText: row.ocrStatus === 'done' ? row.ocrText : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+function toAttached(row: FileRow): AttachedFile {
+  const { fileId, fileUrl, name, mimeType, size, state, issues } = toResponse(row);
+  return { fileId, fileUrl, name, mimeType, size, state, issues };
 }
 
 export function createFilesService(deps: {
@@ -191,6 +208,37 @@ export function createFilesService(deps: {
         url: API_PATHS.files.signedDownload.replace(':token', token),
         expiresAt: expiresAt.toISOString(),
       };
+    },
+
+    /**
+     * The candidate's files among `ids` for a save in `txnId` (others' and unknown ids are absent, so
+     * nothing tells them apart), each with whether it already serves another transaction.
+     */
+    async forTransaction(
+      ownerProfileId: string,
+      txnId: string,
+      ids: readonly string[],
+    ): Promise<Map<string, FileForTransaction>> {
+      const rows = await repo.findOwnedMany(ownerProfileId, ids);
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { file: toAttached(row), otherTransaction: row.txnId !== null && row.txnId !== txnId },
+        ]),
+      );
+    },
+
+    /** Links files to the transaction whose data uses them, all or none; null when one is taken. */
+    attach: (ownerProfileId: string, txnId: string, ids: readonly string[]) =>
+      repo.attach(ownerProfileId, txnId, ids),
+
+    detach: (ownerProfileId: string, txnId: string, ids: readonly string[]) =>
+      repo.detach(ownerProfileId, txnId, ids),
+
+    /** The candidate's files among `ids` as saved data shows them (the verdict is the table's). */
+    async describe(ownerProfileId: string, ids: readonly string[]): Promise<Map<string, AttachedFile>> {
+      const rows = await repo.findOwnedMany(ownerProfileId, ids);
+      return new Map(rows.map((row) => [row.id, toAttached(row)]));
     },
 
     async openByToken(token: string): Promise<FileContent> {

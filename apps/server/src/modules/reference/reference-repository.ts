@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { referenceOptions } from '../../db/schema/index.js';
 
@@ -27,6 +27,18 @@ export function createReferenceRepository(orm: Orm) {
         .limit(limit);
       const [total] = await orm.select({ n: count() }).from(referenceOptions).where(where);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The entries of a list among these values. */
+    async findValues(
+      kind: ReferenceKind,
+      values: readonly string[],
+    ): Promise<{ name: string; value: string }[]> {
+      if (values.length === 0) return [];
+      return orm
+        .select({ name: referenceOptions.name, value: referenceOptions.value })
+        .from(referenceOptions)
+        .where(and(eq(referenceOptions.kind, kind), inArray(referenceOptions.value, [...values])));
     },
   };
 }

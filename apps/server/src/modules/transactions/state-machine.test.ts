@@ -113,6 +113,23 @@ describe('the transition tables', () => {
   });
 });
 
+/** Files and reference lists that accept every id (the saved-data checks have their own tests). */
+const acceptingLookups = {
+  files: {
+    forTransaction: async (_profileId: string, _txnId: string, ids: readonly string[]) =>
+      new Map(
+        ids.map((id) => [id, { file: { mimeType: 'application/pdf' } as never, otherTransaction: false }]),
+      ),
+    attach: async () => [],
+    detach: async () => undefined,
+    describe: async () => new Map(),
+  },
+  reference: {
+    resolve: async (_source: string, values: readonly string[]) => new Map(values.map((v) => [v, v])),
+  },
+};
+const A_FILE = { fileId: '0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21' };
+
 describe('ops transitions on the database', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -130,6 +147,7 @@ describe('ops transitions on the database', () => {
       repo,
       forms,
       profiles: { get: async () => ({ profileDetails: { name: 'Asha Rao' } }) as never },
+      ...acceptingLookups,
       now: t.clock.now,
     });
     return { svc, repo };
@@ -172,13 +190,13 @@ describe('ops transitions on the database', () => {
         passingYear: '2019',
         instituteId: '1',
         degreeStatus: 'DEGREE_NOT_AWARDED',
-        marksheet: 'u',
+        marksheet: A_FILE,
       },
     });
     await svc.submitVerification(profileId, {
       ...ref,
       verificationName: 'aadhaar',
-      data: { aadhaarNumber: '999988887777', aadhaarDocument: 'u' },
+      data: { aadhaarNumber: '999988887777', aadhaarDocument: [A_FILE] },
     });
     await svc.markAsSkip(profileId, {
       ...ref,
@@ -285,6 +303,7 @@ describe('a form that requires payment', () => {
         repo: createTransactionsRepository(t.db.orm, disabledReadCache()),
         forms,
         profiles: { get: async () => ({ profileDetails: { name: 'Asha Rao' } }) as never },
+        ...acceptingLookups,
         now: t.clock.now,
       });
       const { transactionId: txnId } = await svc.create(profileId, {

@@ -27,6 +27,13 @@ const security = [{ partnerOrg: [], bearer: [] }];
 const tags = ['transactions'];
 const paths = API_PATHS.verification;
 
+/** What PUT and POST /bgv accept (ADR 0006 "Saved data", ADR 0009 "Files in saved data"). */
+const SAVED_DATA_RULES =
+  "`data` holds only the fields of the verification's config, each by its input type (options, dates, " +
+  'lengths); file fields hold `{ fileId }` items of your own uploads (a sent verdict is ignored); ' +
+  'searchable lists an id of their list or `{ manual: true, name }`; the name fields come from the ' +
+  'profile. A refusal is code 100 with `[{ path: "data.<field>", message }]` and changes nothing.';
+
 /** The candidate's verification journey, under SERVICE_BASES.verificationV1 (all need the bearer token). */
 export const transactionsRouter: FastifyPluginAsyncZod<{
   transactions: TransactionsService;
@@ -170,6 +177,7 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Save a verification's input as the candidate types (→ DATA_SAVED)",
+        description: SAVED_DATA_RULES,
         security,
         body: saveVerificationDataRequestSchema,
         response: responses(verificationInfoSchema),
@@ -184,6 +192,7 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Submit a verification's input, checked against its config (→ READY_TO_SUBMIT)",
+        description: `${SAVED_DATA_RULES} A submit also needs every required field.`,
         security,
         body: saveVerificationDataRequestSchema,
         response: responses(verificationInfoSchema),

@@ -1,11 +1,16 @@
 import {
+  FILE_LIMITS,
+  FILE_TEXT,
   JOURNEY_TEXT,
+  MIME_BY_SUBTYPE,
+  PROFILE_NAME_FIELDS,
   STATES,
   baseName,
+  checkFormData,
   fieldLabel,
   filterVerifications,
-  formErrors,
   isFormExpired,
+  isReadOnlyField,
   isProceeded,
   minimumSetMet,
   transactionInfoSchema,
@@ -13,6 +18,7 @@ import {
   type CreateTransactionRequest,
   type CreateTransactionResponse,
   type DynamicInputField,
+  type FormDataIssue,
   type HistoryEntry,
   type MarkAsSkipRequest,
   type PreStartQuestion,
@@ -30,8 +36,10 @@ import { AppError, validationFailed } from '../../errors.js';
 import { encodedEnvelopes } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
+import type { FilesService } from '../files/files-service.js';
 import type { FormsService } from '../forms/forms-service.js';
 import type { ProfileService } from '../profile/profile-service.js';
+import type { ReferenceService } from '../reference/reference-service.js';
 import {
   EDITABLE_STATES,
   OPEN_TRANSACTION_STATES,
@@ -46,6 +54,8 @@ export interface TransactionsServiceDeps {
   repo: TransactionsRepository;
   forms: Pick<FormsService, 'findOrg' | 'findForm' | 'allConfigs' | 'listQuestions'>;
   profiles: Pick<ProfileService, 'get'>;
+  files: Pick<FilesService, 'forTransaction' | 'attach' | 'detach' | 'describe'>;
+  reference: Pick<ReferenceService, 'resolve'>;
   now: Clock;
 }
 
@@ -85,12 +95,38 @@ function configFields(config: VerificationConfig, subType: string | null | undef
   return option ? option.page.config.flatMap((section) => section.inputs) : [];
 }
 
+const FILE_INPUTS: readonly string[] = ['file', 'live-cam-with-geolocation'];
+const NO_SUCH_FILE = 'This file does not exist';
+const FILE_TAKEN = 'This file is part of another verification request; upload it again here';
+
+/** Whether a stored file's detected type is one of the field's subtypes (the spec's four by default). */
+function fileTypeAllowed(mimeType: string, field: DynamicInputField): boolean {
+  const subtypes = field.allowedFileTypes ?? FILE_LIMITS.allowedTypes;
+  return subtypes.some((subtype) => MIME_BY_SUBTYPE[subtype.toLowerCase()] === mimeType);
+}
+
+/** The `{ fileId }` items of a stored file value (one item or a list). */
+function fileItems(value: unknown): { fileId: string }[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items.filter(
+    (i): i is { fileId: string } =>
+      typeof i === 'object' && i !== null && typeof (i as { fileId?: unknown }).fileId === 'string',
+  );
+}
+
 /**
  * The candidate's verification journey (spec §3, §4, §7): transactions, their verification records,
  * the pre-start questionnaire, saving and submitting input. Every state change goes through the state
  * machines (state-machine.ts) inside one database transaction with its audit row.
  */
-export function createTransactionsService({ repo, forms, profiles, now }: TransactionsServiceDeps) {
+export function createTransactionsService({
+  repo,
+  forms,
+  profiles,
+  files,
+  reference,
+  now,
+}: TransactionsServiceDeps) {
   function entry(record: RecordRow, configs: Map<string, VerificationConfig>): VerificationEntry {
     const config = configFor(configs, record.name);
     return {
@@ -209,9 +245,39 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
       profileName: profile.profileDetails.name,
       verification: entry(record, configs),
       config,
-      data: record.data,
+      data: await withFileVerdicts(profileId, config, record.data),
       formExpired: isFormExpired(snap.form.expiry, now()),
     };
+  }
+
+  /**
+   * Saved data as the candidate sees it: each stored `{ fileId }` with the file's description and the
+   * verdict (state, issues) of the files table, never one a client sent (ADR 0009).
+   */
+  async function withFileVerdicts(
+    profileId: string,
+    config: VerificationConfig,
+    data: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const names = config.authOptions
+      .flatMap((o) => o.page.config.flatMap((c) => c.inputs))
+      .filter((f) => FILE_INPUTS.includes(f.inputType))
+      .map((f) => f.fieldName)
+      .filter((name) => data[name] !== undefined);
+    const ids = names.flatMap((name) => fileItems(data[name]).map((i) => i.fileId));
+    if (ids.length === 0) return data;
+    const described = await files.describe(profileId, ids);
+    const out = { ...data };
+    const show = (item: unknown) => {
+      const id = fileItems(item)[0]?.fileId;
+      const file = id ? described.get(id) : undefined;
+      return file ? { ...(item as object), ...file } : item;
+    };
+    for (const name of names) {
+      const value = data[name];
+      out[name] = Array.isArray(value) ? value.map(show) : show(value);
+    }
+    return out;
   }
 
   function questionsWithAnswers(
@@ -227,6 +293,81 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     }));
   }
 
+  /**
+   * The body's data judged against the verification's fields (ADR 0006 "Saved data"): the shared
+   * checkFormData (unknown keys, types, options, dates, lengths; the whole form on submit; the name from
+   * the profile), then what needs the database: every file the candidate's own, not another
+   * transaction's and of an allowed type; every reference id in its list. Returns what is stored.
+   */
+  async function judgeData(
+    profileId: string,
+    txnId: string,
+    config: VerificationConfig,
+    subType: string | null,
+    data: Record<string, unknown>,
+    mode: 'save' | 'submit',
+    at: Date,
+  ): Promise<{ data: Record<string, unknown>; fileIds: string[] }> {
+    if (subType !== null && !config.authOptions.some((o) => o.type === subType)) {
+      throw validationFailed([{ path: 'subType', message: `Unknown way to verify: ${subType}` }]);
+    }
+    const fields = configFields(config, subType);
+    const readOnlyFields = config.readOnly?.profile ?? [];
+    const profileName = (await profiles.get(profileId)).profileDetails.name ?? '';
+    const fixed = Object.fromEntries(
+      fields
+        .filter((f) => isReadOnlyField(f, readOnlyFields) && PROFILE_NAME_FIELDS.includes(f.fieldName))
+        .map((f) => [f.fieldName, profileName]),
+    );
+    const check = checkFormData(fields, data, {
+      // "Not in the future" by the candidate's calendar: the latest one on Earth (UTC+14) is ahead of
+      // the server's, so a date that is today in India is never refused by a server on UTC.
+      now: new Date(at.getTime() + LATEST_UTC_OFFSET_MS),
+      complete: mode === 'submit',
+      fixed,
+      readOnlyFields,
+    });
+    const issues: FormDataIssue[] = [...check.issues];
+    const stored = { ...check.data };
+    const byName = new Map(fields.map((f) => [f.fieldName, f]));
+
+    const fileIds = [...new Set(check.files.map((f) => f.fileId))];
+    const found = await files.forTransaction(profileId, txnId, fileIds);
+    const fileIssues = new Map<string, string>();
+    for (const { field, fileId } of check.files) {
+      const entry = found.get(fileId);
+      const rule = byName.get(field);
+      let message: string | null = null;
+      if (!entry) message = NO_SUCH_FILE;
+      else if (entry.otherTransaction) message = FILE_TAKEN;
+      else if (rule && !fileTypeAllowed(entry.file.mimeType, rule))
+        message = FILE_TEXT.wrongType(rule.allowedFileTypes ?? FILE_LIMITS.allowedTypes);
+      if (message && !fileIssues.has(field)) fileIssues.set(field, message);
+    }
+    for (const [field, message] of fileIssues) issues.push({ field, message });
+
+    for (const source of new Set(check.references.map((r) => r.source))) {
+      const wanted = check.references.filter((r) => r.source === source);
+      const names = await reference.resolve(
+        source,
+        wanted.map((r) => r.value),
+      );
+      for (const { field, value } of wanted) {
+        const name = names.get(value);
+        if (name === undefined) issues.push({ field, message: 'Choose one of the options' });
+        else stored[field] = { value, name };
+      }
+    }
+
+    if (issues.length > 0) {
+      const order = new Map(fields.map((f, i) => [f.fieldName, i]));
+      const rank = (field: string) => order.get(field) ?? Number.MAX_SAFE_INTEGER;
+      issues.sort((a, b) => rank(a.field) - rank(b.field));
+      throw validationFailed(issues.map((i) => ({ path: `data.${i.field}`, message: i.message })));
+    }
+    return { data: stored, fileIds };
+  }
+
   /** Saves (PUT /bgv → DATA_SAVED) or submits (POST /bgv → READY_TO_SUBMIT) one verification's input. */
   async function writeVerification(
     profileId: string,
@@ -238,46 +379,57 @@ export function createTransactionsService({ repo, forms, profiles, now }: Transa
     if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
     const known = snap.records.find((r) => r.name === body.verificationName);
     if (!known) throw new AppError('VERIFICATION_NOT_IN_FORM');
+    const notEditable = (state: string) =>
+      new AppError('INVALID_TRANSITION', `${known.name} has already been submitted`, { state });
+    if (!EDITABLE_STATES.includes(known.state)) throw notEditable(known.state);
+    const config = configFor(await forms.allConfigs(), known.name);
+    if (!config) throw new AppError('VERIFICATION_NOT_IN_FORM');
     const subType = body.subType === undefined ? known.subType : body.subType;
     const at = now();
-    if (mode === 'submit') {
-      const configs = await forms.allConfigs();
-      const config = configFor(configs, known.name);
-      if (!config) throw new AppError('VERIFICATION_NOT_IN_FORM');
-      const errors = formErrors(
-        configFields(config, subType).filter((f) => !f.readOnly),
-        body.data,
-        // "Not in the future" by the candidate's calendar: the latest one on Earth (UTC+14) is ahead of
-        // the server's, so a date that is today in India is never refused by a server on UTC.
-        new Date(at.getTime() + LATEST_UTC_OFFSET_MS),
-      );
-      const issues = Object.entries(errors).map(([field, message]) => ({ path: `data.${field}`, message }));
-      if (issues.length > 0) throw validationFailed(issues);
+    const judged = await judgeData(profileId, snap.txn.id, config, subType, body.data, mode, at);
+
+    // Files are linked before the record is written (two modules, two statements); a write that
+    // fails afterwards (a concurrent submit) unlinks what this call linked, so a refusal changes nothing.
+    const linked = await files.attach(profileId, snap.txn.id, judged.fileIds);
+    if (linked === null) {
+      const field = fileFieldOf(config, subType, body.data);
+      throw validationFailed([{ path: `data.${field}`, message: FILE_TAKEN }]);
     }
     const context = { action: mode === 'save' ? 'save' : 'submit-verification', profileId, now: at };
-    await repo.write(snap.txn.id, async (ops) => {
-      const txn = await ops.lockTransaction(snap.txn.id);
-      if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
-      assertOpen(txn.state);
-      const record = (await ops.records(txn.id)).find((r) => r.name === body.verificationName);
-      if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
-      if (!EDITABLE_STATES.includes(record.state)) {
-        throw new AppError('INVALID_TRANSITION', `${record.name} has already been submitted`, {
-          state: record.state,
-        });
-      }
-      const patch = { data: body.data, subType, markedAsSkip: false };
-      const to = mode === 'save' ? 'DATA_SAVED' : 'READY_TO_SUBMIT';
-      if (record.state === 'READY_TO_SUBMIT' && to === 'READY_TO_SUBMIT') {
-        // Submitting again before the transaction is submitted: new data, same state (not a change).
-        await ops.updateRecord(txn.id, record.name, { ...patch, updatedAt: at });
-      } else {
-        await transitionVerification(ops, txn.id, record, to, context, patch);
-      }
-      if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
-      else await ops.updateTransaction(txn.id, { updatedAt: at });
-    });
+    try {
+      await repo.write(snap.txn.id, async (ops) => {
+        const txn = await ops.lockTransaction(snap.txn.id);
+        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
+        assertOpen(txn.state);
+        const record = (await ops.records(txn.id)).find((r) => r.name === body.verificationName);
+        if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+        if (!EDITABLE_STATES.includes(record.state)) throw notEditable(record.state);
+        const patch = { data: judged.data, subType, markedAsSkip: false };
+        const to = mode === 'save' ? 'DATA_SAVED' : 'READY_TO_SUBMIT';
+        if (record.state === 'READY_TO_SUBMIT' && to === 'READY_TO_SUBMIT') {
+          // Submitting again before the transaction is submitted: new data, same state (not a change).
+          await ops.updateRecord(txn.id, record.name, { ...patch, updatedAt: at });
+        } else {
+          await transitionVerification(ops, txn.id, record, to, context, patch);
+        }
+        if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
+        else await ops.updateTransaction(txn.id, { updatedAt: at });
+      });
+    } catch (error) {
+      // The write's own error is the answer; a failed unlink only leaves the candidate's file on
+      // their own transaction.
+      await files.detach(profileId, snap.txn.id, linked).catch(() => undefined);
+      throw error;
+    }
     return typeInfo(profileId, body.verificationName, body);
+  }
+
+  /** The first file field with a value (where a lost race for a file is reported). */
+  function fileFieldOf(config: VerificationConfig, subType: string | null, data: Record<string, unknown>) {
+    const field = configFields(config, subType).find(
+      (f) => FILE_INPUTS.includes(f.inputType) && data[f.fieldName] !== undefined,
+    );
+    return field?.fieldName ?? 'files';
   }
 
   return {

@@ -23,6 +23,7 @@ import {
   verifyOtp,
   type TestApp,
 } from '../../test/test-app.js';
+import { uploadDocument } from '../../test/uploads.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
@@ -30,15 +31,22 @@ const ORG = 'demo-university';
 const FORM = 'demo-form';
 type Headers = Record<string, string>;
 
-const DEGREE = {
-  institute: 'indian-institute-of-technology-bombay',
-  degreeName: 'B.Tech in Computer Science',
-  passingYear: '2020',
-  instituteId: 'R-2016-0042',
-  degreeStatus: 'DEGREE_AND_MARKSHEET',
-  marksheet: 'https://files.example/marksheet.pdf',
-};
-const AADHAAR = { aadhaarNumber: '123412341234', aadhaarDocument: ['https://files.example/aadhaar.pdf'] };
+/** Complete degree and Aadhaar data with documents the candidate uploaded (file fields hold file ids). */
+async function documentsOf(t: TestApp, h: Record<string, string>) {
+  const file = async () => ({ fileId: (await uploadDocument(t, h)).fileId });
+  const DEGREE = {
+    institute: 'indian-institute-of-technology-bombay',
+    degreeName: 'B.Tech in Computer Science',
+    passingYear: '2020',
+    instituteId: 'R-2016-0042',
+    degreeStatus: 'DEGREE_AND_MARKSHEET',
+    marksheet: await file(),
+  };
+  const AADHAAR = { aadhaarNumber: '123412341234', aadhaarDocument: [await file()] };
+  return { DEGREE, AADHAAR };
+}
+/** For requests refused before their data is read. */
+const AADHAAR_UNREAD = { aadhaarNumber: '123412341234' };
 const ANSWERS = [
   { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
   { questionId: 'demo-q-source', answer: 'EMPLOYER' },
@@ -47,7 +55,7 @@ const ANSWERS = [
 describe('the verification journey', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { OCR_WORKER: 'off' } });
   });
   afterAll(() => t?.close());
 
@@ -299,7 +307,7 @@ describe('the verification journey', () => {
           expectCode<{ accessToken: string }>(await verifyOtp(t, otpTxn, otp), 0, 200).accessToken,
         );
         expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 118, 410);
-        expectCode(await save(h, txnId, 'aadhaar', AADHAAR), 118, 410);
+        expectCode(await save(h, txnId, 'aadhaar', AADHAAR_UNREAD), 118, 410);
         const i = await info(h, txnId);
         expect(i).toMatchObject({ isExpired: true, form: { isExpired: true }, state: 'NOT_INITIALIZED' });
         // Another candidate's first visit to the expired form.
@@ -423,6 +431,7 @@ describe('the verification journey', () => {
     it('saves as the candidate types, checks a submission against the config, and submits the transaction', async () => {
       const h = await candidate('Meera Iyer');
       const txnId = await started(h);
+      const { DEGREE, AADHAAR } = await documentsOf(t, h);
 
       const saved = verificationInfoSchema.parse(
         expectCode(await save(h, txnId, 'bgv-degree', { degreeName: 'B.T' }), 0, 200),
@@ -481,7 +490,7 @@ describe('the verification journey', () => {
       expectCode(blocked, 123, 409);
       expect(blocked.json().message).toContain('bgv-twelfth');
       // A saved (not submitted) one blocks too.
-      expectCode(await save(h, txnId, 'passport', { passportNumber: 'A12' }), 0, 200);
+      expectCode(await save(h, txnId, 'passport', { passportNumber: 'A1234567' }), 0, 200);
       const skippable = ['bgv-twelfth', 'bgv-tenth', 'dl', 'employment-check', 'bgv-employment'];
       expectCode(
         await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: skippable }, h),
@@ -543,6 +552,7 @@ describe('the verification journey', () => {
     it('needs the minimum set (degree, 12th or 10th) and refuses before start', async () => {
       const h = await candidate();
       const txnId = await create(h);
+      const { AADHAAR } = await documentsOf(t, h);
       expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 123, 409);
       expectCode(await answer(h, txnId), 0, 200);
       expectCode(await save(h, txnId, 'aadhaar', AADHAAR, 'POST'), 0, 200);
@@ -586,8 +596,8 @@ describe('the verification journey', () => {
       (ref, h) => send('POST', v1(P.process), ref, h),
       (ref, h) => send('PATCH', v1(P.userResponse), { ...ref, data: ANSWERS }, h),
       (ref, h) => send('POST', v1(P.markAsSkip), { ...ref, verificationNameList: ['bgv-tenth'] }, h),
-      (ref, h) => send('PUT', v1(P.bgv), { ...ref, verificationName: 'aadhaar', data: AADHAAR }, h),
-      (ref, h) => send('POST', v1(P.bgv), { ...ref, verificationName: 'aadhaar', data: AADHAAR }, h),
+      (ref, h) => send('PUT', v1(P.bgv), { ...ref, verificationName: 'aadhaar', data: AADHAAR_UNREAD }, h),
+      (ref, h) => send('POST', v1(P.bgv), { ...ref, verificationName: 'aadhaar', data: AADHAAR_UNREAD }, h),
       (ref, h) => send('POST', v1(P.submit), ref, h),
     ];
     const unknown = '0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21';

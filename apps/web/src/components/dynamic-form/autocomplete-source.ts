@@ -1,12 +1,12 @@
-import { SERVICE_BASES, referenceListSchema } from '@veridocs/shared';
+import { OTHER_OPTION, SERVICE_BASES, referenceListSchema } from '@veridocs/shared';
 import { http } from '../../lib/api-client';
 
 /** Searchable dropdowns fetch pages of this size (spec §9 "dropdown step 50", §7 "count=50"). */
 export const PAGE_SIZE = 50;
 /** Search text waits this long after the last keystroke (spec §9). */
 export const SEARCH_DEBOUNCE_MS = 700;
-/** On failure the list is one option named "Other" with total 0 (spec §8). */
-export const OTHER_OPTION = { name: 'Other', value: 'Other' } as const;
+/** On failure the list is one option named "Other" with total 0 (spec §8); the server accepts it. */
+export { OTHER_OPTION };
 
 export interface OptionPage {
   list: Array<{ name: string; value: string }>;

@@ -193,9 +193,11 @@ describe('DynamicForm: rules re-evaluated on every change', () => {
   });
 
   it('fieldRenderers replace the renderer of an inputType', async () => {
+    // A file field holds uploaded files ({ fileId }), never a URL (the shared checkValue).
+    const FILE_ID = '0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21';
     function FakeUpload({ accessibleLabel, onChange }: FieldRendererProps) {
       return (
-        <button type="button" onClick={() => onChange('https://files.example/m.pdf')}>
+        <button type="button" onClick={() => onChange({ fileId: FILE_ID })}>
           Upload {accessibleLabel}
         </button>
       );
@@ -206,7 +208,7 @@ describe('DynamicForm: rules re-evaluated on every change', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Upload Marksheet' }));
     await submit();
-    expect(onSubmit).toHaveBeenCalledWith({ marksheet: 'https://files.example/m.pdf' });
+    expect(onSubmit).toHaveBeenCalledWith({ marksheet: { fileId: FILE_ID } });
   });
 
   it('shows the field errors onSubmit resolves to (the server) on the fields', async () => {

@@ -29,10 +29,10 @@ const query = (call: RecordedCall | undefined) => new URLSearchParams(call?.url.
 const names = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, i) => ({ name: `Institute ${from + i}`, value: `i-${from + i}` }));
 
-function renderDropdown(field: DynamicInputField = institute) {
+function renderDropdown(field: DynamicInputField = institute, defaultValues?: Record<string, unknown>) {
   const onSubmit = vi.fn();
   const user = userEvent.setup();
-  render(<DynamicForm sections={[{ inputs: [field] }]} onSubmit={onSubmit} />);
+  render(<DynamicForm sections={[{ inputs: [field] }]} onSubmit={onSubmit} defaultValues={defaultValues} />);
   return { user, onSubmit, input: () => screen.getByRole('combobox', { name: 'Institute Name' }) };
 }
 
@@ -67,7 +67,7 @@ describe('DynamicForm: searchable dropdown (spec §7, §9)', () => {
     await user.click(within(listbox).getByRole('option', { name: 'Institute 57' }));
     expect(input()).toHaveValue('Institute 57');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(onSubmit).toHaveBeenCalledWith({ instituteName: 'Institute 57' });
+    expect(onSubmit).toHaveBeenCalledWith({ instituteName: { value: 'i-57', name: 'Institute 57' } });
   });
 
   it('searches 700 ms after the last keystroke; "No options" when nothing matches', async () => {
@@ -98,7 +98,7 @@ describe('DynamicForm: searchable dropdown (spec §7, §9)', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Other']);
     await user.click(options[0]!);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(onSubmit).toHaveBeenCalledWith({ instituteName: 'Other' });
+    expect(onSubmit).toHaveBeenCalledWith({ instituteName: { value: 'Other', name: 'Other' } });
   });
 
   it('"Unable to find {label}?" switches to a text input with "Enter manually", and back', async () => {
@@ -110,7 +110,9 @@ describe('DynamicForm: searchable dropdown (spec §7, §9)', () => {
     await user.type(text, '  St. Xavier College');
     expect(text).toHaveValue('St. Xavier College');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(onSubmit).toHaveBeenCalledWith({ instituteName: 'St. Xavier College' });
+    expect(onSubmit).toHaveBeenCalledWith({
+      instituteName: { manual: true, name: 'St. Xavier College' },
+    });
     await user.click(screen.getByRole('button', { name: 'Select from options' }));
     expect(screen.getByRole('combobox', { name: 'Institute Name' })).toHaveValue('St. Xavier College');
     expect(api.calls.every((call) => call.url.startsWith('/api/utility/institutes'))).toBe(true);
@@ -126,6 +128,18 @@ describe('DynamicForm: searchable dropdown (spec §7, §9)', () => {
     await user.type(text, 'ABCDEFG');
     expect(text).toHaveValue('ABCDE');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(onSubmit).toHaveBeenCalledWith({ instituteName: 'ABCDE' });
+    expect(onSubmit).toHaveBeenCalledWith({ instituteName: { manual: true, name: 'ABCDE' } });
+  });
+
+  it('stores the entry’s id with its name (the server checks the id), and restores saved values', async () => {
+    const chosen = renderDropdown(institute, { instituteName: { value: 'i-3', name: 'Institute 3' } });
+    expect(chosen.input()).toHaveValue('Institute 3');
+    await chosen.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(chosen.onSubmit).toHaveBeenCalledWith({ instituteName: { value: 'i-3', name: 'Institute 3' } });
+  });
+
+  it('a saved typed entry opens as typed text', () => {
+    renderDropdown(institute, { instituteName: { manual: true, name: 'My College' } });
+    expect(screen.getByRole('textbox', { name: 'Institute Name' })).toHaveValue('My College');
   });
 });

@@ -10,6 +10,7 @@ import VerificationPage from './verification-page';
 const INFO_PATH = '/api/verification/v1/transactions/bgv-degree/info';
 const BGV_PATH = '/api/verification/v1/bgv';
 const UPLOAD_PATH = '/api/utility/files';
+const FILE_1 = '0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21';
 const ROUTE = '/verification?orgId=org-1&txnId=txn-1&name=bgv-degree';
 
 const inputs: DynamicInputField[] = [
@@ -37,8 +38,8 @@ function makeInfo(data: Record<string, unknown> = {}): VerificationInfo {
 }
 
 const uploaded = {
-  fileId: 'file-1',
-  fileUrl: '/api/utility/files/file-1/content',
+  fileId: FILE_1,
+  fileUrl: `/api/utility/files/${FILE_1}/content`,
   name: 'marksheet.pdf',
   mimeType: 'application/pdf',
   size: 40_000,
@@ -80,23 +81,15 @@ describe('/verification documents', () => {
     expect(body.get('expectName')).toBe('Asha Verma');
     await waitFor(() => expect(api.callsTo('put', BGV_PATH)).toHaveLength(1), { timeout: 3000 });
     expect(api.callsTo('put', BGV_PATH)[0]?.body).toMatchObject({
-      data: {
-        marksheetFile: {
-          fileId: 'file-1',
-          fileUrl: '/api/utility/files/file-1/content',
-          name: 'marksheet.pdf',
-          mimeType: 'application/pdf',
-          size: 40_000,
-          state: 'COMPLETED',
-        },
-      },
+      // File fields send the file's id only: its description and verdict are the server's.
+      data: { marksheetFile: { fileId: FILE_1 } },
     });
   });
 
   it('restores saved documents as cards; the camera offers the gallery only to agents', async () => {
     const photo = {
       ...uploaded,
-      fileId: 'photo-1',
+      fileId: '6a1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e',
       name: 'geo-tag-image.jpg',
       mimeType: 'image/jpeg',
       geolocation: {

@@ -73,7 +73,8 @@ describe('/verification', () => {
       orgId: 'org-1',
       txnId: 'txn-1',
       verificationName: 'bgv-tenth',
-      data: { candidateName: 'Asha Verma', schoolName: 'DPS', rollNumber: '12AB34' },
+      // The name is the server's to fill from the profile: never sent.
+      data: { schoolName: 'DPS', rollNumber: '12AB34' },
     });
     expect(await screen.findByText('All changes saved')).toBeInTheDocument();
   });
@@ -133,7 +134,7 @@ describe('/verification', () => {
       orgId: 'org-1',
       txnId: 'txn-1',
       verificationName: 'bgv-tenth',
-      data: { candidateName: 'Asha Verma', schoolName: 'DPS', rollNumber: '999' },
+      data: { schoolName: 'DPS', rollNumber: '999' },
     });
 
     await user.clear(screen.getByLabelText('Roll number'));
@@ -173,9 +174,12 @@ describe('/verification', () => {
     await waitFor(() =>
       expect(api.callsTo('put', BGV_PATH).at(-1)?.body).toMatchObject({
         subType: 'digilocker-id',
-        data: { rollNumber: '55', registrationNumber: 'R-1' },
+        // Only the chosen option's fields: the server refuses the others (the first option's roll number
+        // stays in the form, should the candidate switch back).
+        data: { registrationNumber: 'R-1' },
       }),
     );
+    expect(api.callsTo('put', BGV_PATH).at(-1)?.body).not.toHaveProperty('data.rollNumber');
   });
 
   it('an expired form is read-only with a note', async () => {

@@ -11,8 +11,9 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   EDITABLE_STATES,
   ERROR_CODES,
-  dropEmpty,
+  PROFILE_NAME_FIELDS,
   fieldLabel,
+  savableData,
   type AuthOption,
   type VerificationInfo,
 } from '@veridocs/shared';
@@ -38,7 +39,7 @@ import {
 import { useAutosave, type SaveStatus } from './use-autosave';
 
 /** Fields that show the candidate's profile name when nothing is saved for them yet. */
-const NAME_FIELDS = ['candidateName', 'fullName', 'name'];
+const NAME_FIELDS = PROFILE_NAME_FIELDS;
 
 type Load =
   { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; info: VerificationInfo };
@@ -108,23 +109,29 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
   const editable = !expired && EDITABLE_STATES.includes(info.verification.state);
   const subType = options.length > 1 ? (option?.type ?? null) : undefined;
 
+  const sections = useMemo(
+    () => (option?.page.config ?? []).map((c) => ({ title: c.title, inputs: c.inputs })),
+    [option],
+  );
+  const readOnlyFields = info.config.readOnly?.profile;
+  // The server refuses what its checks would (ADR 0006 "Saved data"): only the chosen option's fields,
+  // never the read-only ones it fills itself, and no half-typed value (that waits until it is complete).
   const body = useCallback(
     (data: FormData) => ({
       orgId: target.orgId,
       txnId: target.txnId,
       verificationName: target.name,
       ...(subType !== undefined ? { subType } : {}),
-      data: dropEmpty(data),
+      data: savableData(
+        sections.flatMap((s) => s.inputs),
+        data,
+        { now: new Date(), readOnlyFields: readOnlyFields ?? [] },
+      ),
     }),
-    [target.orgId, target.txnId, target.name, subType],
+    [target.orgId, target.txnId, target.name, subType, sections, readOnlyFields],
   );
   const save = useCallback((data: FormData) => saveVerificationData(body(data)), [body]);
   const autosave = useAutosave(save, editable);
-
-  const sections = useMemo(
-    () => (option?.page.config ?? []).map((c) => ({ title: c.title, inputs: c.inputs })),
-    [option],
-  );
   const fieldNames = useMemo(() => sections.flatMap((s) => s.inputs.map((i) => i.fieldName)), [sections]);
 
   const onValuesChange = useCallback(

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { JOURNEY_TEXT, MESSAGES } from '@veridocs/shared';
+import { JOURNEY_TEXT, MANUAL_MAX_LENGTH, MESSAGES, type ReferenceChoice } from '@veridocs/shared';
 import { SEARCH_DEBOUNCE_MS, fetchOptionPage, type OptionPage } from '../autocomplete-source';
 import { labelOf } from '../schema';
 import type { FieldRendererProps } from '../types';
@@ -16,14 +16,24 @@ type Option = OptionPage['list'][number];
 
 /** Infinite scroll triggers within 10 px of the bottom (spec §9). */
 const NEAR_BOTTOM_PX = 10;
-/** The longest hand-typed value when the field sets no maxLength. */
-const MANUAL_MAX_LENGTH = 200;
+
+/** The stored value read back: a list entry `{ value, name }`, typed text `{ manual: true, name }`, or nothing. */
+function choiceOf(value: unknown): { option: Option | null; manual: string | null } {
+  if (typeof value !== 'object' || value === null) return { option: null, manual: null };
+  const { name, value: id, manual } = value as { name?: unknown; value?: unknown; manual?: unknown };
+  if (typeof name !== 'string') return { option: null, manual: null };
+  if (manual === true) return { option: null, manual: name };
+  return typeof id === 'string'
+    ? { option: { name, value: id }, manual: null }
+    : { option: null, manual: null };
+}
 
 /**
  * Searchable dropdown (spec §7, §9): pages of 50 from the config's autocompleteSource, search after
  * 700 ms, the next page on scrolling to the bottom, list height at most 45vh; "Other" when the source
  * fails; with allowManual, "Unable to find {label}?" offers a free text input instead. The stored
- * value is the chosen option's name (or the text typed by hand).
+ * value is the chosen entry `{ value: id, name }` (the server checks the id against its list) or the
+ * text typed by hand as `{ manual: true, name }` (shared checkValue).
  */
 export function SearchableDropdown(props: FieldRendererProps) {
   const {
@@ -39,8 +49,9 @@ export function SearchableDropdown(props: FieldRendererProps) {
     error,
     helperText,
   } = props;
-  const stored = typeof value === 'string' ? value : '';
-  const [manual, setManual] = useState(false);
+  const choice = choiceOf(value);
+  const stored = choice.option?.name ?? choice.manual ?? '';
+  const [manual, setManual] = useState(choice.manual !== null);
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState(stored);
   const [search, setSearch] = useState('');
@@ -101,7 +112,7 @@ export function SearchableDropdown(props: FieldRendererProps) {
             // TextInput's rule, with a 200-character cap when the config names none.
             const cleaned = cleanText(event.target.value, undefined, field.maxLength ?? MANUAL_MAX_LENGTH);
             showCleanedValue(event.target, cleaned);
-            onChange(cleaned);
+            onChange(cleaned ? ({ manual: true, name: cleaned } satisfies ReferenceChoice) : '');
           }}
           onBlur={onBlur}
           disabled={disabled}
@@ -131,7 +142,9 @@ export function SearchableDropdown(props: FieldRendererProps) {
     );
   }
 
-  const selected: Option | null = stored ? { name: stored, value: stored } : null;
+  // A typed entry shows as the list's text until the candidate picks an entry.
+  const selected: Option | null =
+    choice.option ?? (choice.manual !== null ? { name: choice.manual, value: '' } : null);
   return (
     <Box>
       <Autocomplete<Option, false, false, false>
@@ -148,7 +161,9 @@ export function SearchableDropdown(props: FieldRendererProps) {
         }}
         onClose={() => setOpen(false)}
         value={selected}
-        onChange={(_event, option) => onChange(option ? option.name : '')}
+        onChange={(_event, option) =>
+          onChange(option ? ({ value: option.value, name: option.name } satisfies ReferenceChoice) : '')
+        }
         inputValue={input}
         onInputChange={(_event, text, reason) => {
           setInput(text);
@@ -163,7 +178,7 @@ export function SearchableDropdown(props: FieldRendererProps) {
         filterOptions={(list) => list}
         getOptionLabel={(option) => option.name}
         getOptionKey={(option) => `${option.value}\u0000${option.name}`}
-        isOptionEqualToValue={(option, current) => option.name === current.name}
+        isOptionEqualToValue={(option, current) => option.value === current.value}
         loading={loading}
         loadingText={MESSAGES.loading}
         noOptionsText={MESSAGES.noOptions}

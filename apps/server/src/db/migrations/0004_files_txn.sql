@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "txn_id" uuid;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_txn_id_transactions_id_fk" FOREIGN KEY ("txn_id") REFERENCES "public"."transactions"("id") ON DELETE set null ON UPDATE no action;

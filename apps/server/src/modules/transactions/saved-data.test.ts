@@ -1,0 +1,335 @@
+import {
+  API_PATHS,
+  SERVICE_BASES,
+  transactionHistoryListSchema,
+  verificationInfoSchema,
+  type FileUploadResponse,
+  type VerificationInfo,
+} from '@veridocs/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ekycForms } from '../../db/schema/index.js';
+import { disabledReadCache } from '../../lib/read-cache.js';
+import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
+import { uploadDocument } from '../../test/uploads.js';
+import { createTransactionsRepository } from './transactions-repository.js';
+
+/**
+ * Issue 9 §1: the server judges the form data a candidate saves (PUT /bgv) and submits (POST /bgv)
+ * against the verification's config, and owns the files' verdicts. Each attack of the issue is here.
+ */
+const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
+const P = API_PATHS.verification;
+const ORG = 'demo-university';
+const SECOND_FORM = 'second-form';
+type Headers = Record<string, string>;
+type Issue = { path: string; message: string };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { OCR_WORKER: 'off' } });
+  // A second live form of the organisation, so one candidate can hold two transactions.
+  const [demo] = await t.db.orm.select().from(ekycForms).where(eq(ekycForms.id, 'demo-form'));
+  await t.db.orm
+    .insert(ekycForms)
+    .values({ ...demo!, id: SECOND_FORM, name: 'Second form', questionnaireRequired: false });
+});
+afterAll(() => t?.close());
+
+const send = (method: 'PUT' | 'POST', body: unknown, h: Headers) =>
+  t.request({ method, url: v1(P.bgv), body: body as object, headers: h });
+const get = (url: string, h: Headers) => t.request({ method: 'GET', url, headers: h });
+
+interface Candidate {
+  h: Headers;
+  txnId: string;
+}
+
+/** A signed-up candidate with a started transaction on `formId`. */
+async function candidate(name: string, formId = 'demo-form', h?: Headers): Promise<Candidate> {
+  const headers = h ?? bearer((await signUp(t, undefined, name)).accessToken);
+  const created = expectCode<{ transactionId: string }>(
+    await t.request({
+      method: 'POST',
+      url: v1(P.transactions),
+      headers,
+      body: { orgId: ORG, eKycFormId: formId },
+    }),
+    0,
+    200,
+  );
+  const txnId = created.transactionId;
+  if (formId === 'demo-form') {
+    const answers = [
+      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
+    ];
+    expectCode(
+      await t.request({
+        method: 'PATCH',
+        url: v1(P.userResponse),
+        headers,
+        body: { orgId: ORG, txnId, data: answers },
+      }),
+      0,
+      200,
+    );
+  }
+  return { h: headers, txnId };
+}
+
+const save = (c: Candidate, verificationName: string, data: unknown, method: 'PUT' | 'POST' = 'PUT') =>
+  send(method, { orgId: ORG, txnId: c.txnId, verificationName, data }, c.h);
+
+async function typeInfo(c: Candidate, name: string): Promise<VerificationInfo> {
+  return verificationInfoSchema.parse(
+    expectCode(await get(v1(`${P.typeInfo(name)}?orgId=${ORG}&txnId=${c.txnId}`), c.h), 0, 200),
+  );
+}
+
+/** What is stored for the verification, read past every cache (not what the API shows). */
+async function stored(c: Candidate, name: string) {
+  const snap = await createTransactionsRepository(t.db.orm, disabledReadCache()).snapshot(c.txnId);
+  const record = snap!.records.find((r) => r.name === name)!;
+  return {
+    state: record.state,
+    data: record.data,
+    updatedAt: record.updatedAt.toISOString(),
+    txn: snap!.txn.state,
+  };
+}
+
+async function historyCount(c: Candidate): Promise<number> {
+  const res = await get(v1(`${P.history}?formId=demo-form&orgId=${ORG}`), c.h);
+  return transactionHistoryListSchema.parse(expectCode(res, 0, 200)).total;
+}
+
+/** Sends a refused body and checks the answer names the field, and that nothing changed. */
+async function refused(c: Candidate, name: string, data: unknown, method: 'PUT' | 'POST' = 'PUT') {
+  const [before, changes] = [await stored(c, name), await historyCount(c)];
+  const issues = expectCode<Issue[]>(await save(c, name, data, method), 100, 400);
+  expect(await stored(c, name)).toEqual(before);
+  expect(await historyCount(c)).toBe(changes);
+  return Object.fromEntries(issues.map((i) => [i.path, i.message]));
+}
+
+describe('the attack of issue 9: Bob submits Alice’s file under another name', () => {
+  let alice: Candidate;
+  let bob: Candidate;
+  let alicesFile: FileUploadResponse;
+  beforeAll(async () => {
+    alice = await candidate('Alice Verma');
+    bob = await candidate('Bob Shah');
+    alicesFile = await uploadDocument(t, alice.h);
+  });
+
+  const attack = () => ({
+    aadhaarNumber: '123412341234',
+    candidateName: 'Mallory Imposter',
+    aadhaarDocument: [{ fileId: alicesFile.fileId, state: 'COMPLETED', issues: [] }],
+    state: 'COMPLETED',
+    price: 0,
+    paymentRequired: false,
+  });
+
+  it('is refused on submit and on save, naming each field, and changes nothing', async () => {
+    for (const method of ['POST', 'PUT'] as const) {
+      expect(await refused(bob, 'aadhaar', attack(), method)).toEqual({
+        'data.candidateName': 'Name as on Aadhaar is filled from your profile and cannot be changed',
+        'data.aadhaarDocument': 'This file does not exist',
+        'data.state': 'This form has no such field',
+        'data.price': 'This form has no such field',
+        'data.paymentRequired': 'This form has no such field',
+      });
+    }
+    const after = await stored(bob, 'aadhaar');
+    expect(after).toMatchObject({ state: 'NOT_INITIALIZED', data: {}, txn: 'NOT_INITIALIZED' });
+  });
+
+  it('each part alone is refused too', async () => {
+    expect(await refused(bob, 'aadhaar', { aadhaarDocument: [{ fileId: alicesFile.fileId }] })).toEqual({
+      'data.aadhaarDocument': 'This file does not exist',
+    });
+    expect(await refused(bob, 'aadhaar', { candidateName: 'Mallory Imposter' })).toEqual({
+      'data.candidateName': 'Name as on Aadhaar is filled from your profile and cannot be changed',
+    });
+    expect(await refused(bob, 'aadhaar', { aadhaarNumber: '123412341234', state: 'COMPLETED' })).toEqual({
+      'data.state': 'This form has no such field',
+    });
+    // Alice's file is untouched: she can still use it in her own request.
+    const hers = expectCode<{ data: { aadhaarDocument: { fileId: string }[] } }>(
+      await save(alice, 'aadhaar', { aadhaarDocument: [{ fileId: alicesFile.fileId }] }),
+      0,
+      200,
+    );
+    expect(hers.data.aadhaarDocument[0]!.fileId).toBe(alicesFile.fileId);
+  });
+
+  it('refuses passingYear "1066", degreeStatus "NOT_AN_OPTION" and marksheet "javascript:alert(1)", also on save', async () => {
+    expectCode(await save(bob, 'bgv-degree', { degreeName: 'B.Sc' }), 0, 200);
+    for (const method of ['PUT', 'POST'] as const) {
+      expect(
+        await refused(bob, 'bgv-degree', { degreeName: 'B.Sc', passingYear: '1066' }, method),
+      ).toMatchObject({
+        'data.passingYear': 'Choose one of the options',
+      });
+      expect(
+        await refused(bob, 'bgv-degree', { degreeName: 'B.Sc', degreeStatus: 'NOT_AN_OPTION' }, method),
+      ).toMatchObject({ 'data.degreeStatus': 'Choose one of the options' });
+      expect(
+        await refused(bob, 'bgv-degree', { degreeName: 'B.Sc', marksheet: 'javascript:alert(1)' }, method),
+      ).toMatchObject({ 'data.marksheet': 'Upload the file first; a file field holds uploaded files only' });
+    }
+    expect((await stored(bob, 'bgv-degree')).data).toEqual({ candidateName: 'Bob Shah', degreeName: 'B.Sc' });
+  });
+});
+
+describe('files in saved data', () => {
+  it('stores file ids only; the verdict shown is the files table’s, never the client’s', async () => {
+    const c = await candidate('Asha Rao');
+    const scan = await uploadDocument(t, c.h, 'png');
+    expect(scan.state).toBe('WARNING');
+    const forged = { ...scan, state: 'COMPLETED', issues: [] };
+    const answer = verificationInfoSchema.parse(
+      expectCode(
+        await save(c, 'aadhaar', { aadhaarNumber: '123412341234', aadhaarDocument: [forged] }),
+        0,
+        200,
+      ),
+    );
+    const shown = (answer.data.aadhaarDocument as FileUploadResponse[])[0]!;
+    expect(shown).toMatchObject({
+      fileId: scan.fileId,
+      state: 'WARNING',
+      name: 'scan.png',
+      fileUrl: scan.fileUrl,
+    });
+    expect(shown.issues.map((i) => i.code)).toEqual(scan.issues.map((i) => i.code));
+    expect((await typeInfo(c, 'aadhaar')).data.aadhaarDocument).toEqual(answer.data.aadhaarDocument);
+    expect((await stored(c, 'aadhaar')).data).toEqual({
+      candidateName: 'Asha Rao',
+      aadhaarNumber: '123412341234',
+      aadhaarDocument: [{ fileId: scan.fileId }],
+    });
+  });
+
+  it('a file used in one transaction cannot be attached to another; a refused save links nothing', async () => {
+    const first = await candidate('Ravi Kumar');
+    const second = await candidate('Ravi Kumar', SECOND_FORM, first.h);
+    const used = await uploadDocument(t, first.h);
+    const fresh = await uploadDocument(t, first.h);
+    expectCode(await save(first, 'aadhaar', { aadhaarDocument: [{ fileId: used.fileId }] }), 0, 200);
+    // Another verification of the same transaction may use it.
+    expectCode(await save(first, 'passport', { passportDocument: [{ fileId: used.fileId }] }), 0, 200);
+
+    const taken = await save(second, 'aadhaar', { aadhaarDocument: [{ fileId: used.fileId }] }, 'PUT');
+    expect(expectCode<Issue[]>(taken, 100, 400)).toEqual([
+      {
+        path: 'data.aadhaarDocument',
+        message: 'This file is part of another verification request; upload it again here',
+      },
+    ]);
+    // Refused for another field: the fresh file is not linked to the first transaction...
+    const bad = await save(first, 'aadhaar', {
+      aadhaarDocument: [{ fileId: fresh.fileId }],
+      aadhaarNumber: '12',
+    });
+    expectCode(bad, 100, 400);
+    // ...so the second transaction can still take it.
+    expectCode(await save(second, 'aadhaar', { aadhaarDocument: [{ fileId: fresh.fileId }] }), 0, 200);
+  });
+
+  it('two requests racing for one file: exactly one transaction gets it', async () => {
+    const first = await candidate('Nisha Pal');
+    const second = await candidate('Nisha Pal', SECOND_FORM, first.h);
+    const file = await uploadDocument(t, first.h);
+    const data = { aadhaarDocument: [{ fileId: file.fileId }] };
+    const answers = await Promise.all([save(first, 'aadhaar', data), save(second, 'aadhaar', data)]);
+    expect(answers.map((r) => r.json().code).sort()).toEqual([0, 100]);
+    const loser = answers.find((r) => r.json().code === 100)!;
+    expect(loser.json().data).toEqual([
+      { path: 'data.aadhaarDocument', message: expect.stringMatching(/another/) },
+    ]);
+    const saved = await Promise.all([stored(first, 'aadhaar'), stored(second, 'aadhaar')]);
+    expect(saved.filter((s) => s.state === 'DATA_SAVED')).toHaveLength(1);
+  });
+
+  it('refuses a file of a type the field does not take', async () => {
+    const c = await candidate('Asha Rao');
+    const scan = await uploadDocument(t, c.h, 'png');
+    expect(await refused(c, 'bgv-degree', { marksheet: { fileId: scan.fileId } })).toEqual({
+      'data.marksheet': 'Please upload a file of type: pdf',
+    });
+  });
+});
+
+describe('autosave and submit', () => {
+  it('saves a half-filled form; reference ids get their list’s name; typed entries are kept', async () => {
+    const c = await candidate('Meera Iyer');
+    const first = verificationInfoSchema.parse(
+      expectCode(await save(c, 'bgv-degree', { degreeName: 'B.T' }), 0, 200),
+    );
+    expect(first.verification.state).toBe('DATA_SAVED');
+    expect(first.data).toEqual({ candidateName: 'Meera Iyer', degreeName: 'B.T' });
+
+    const chosen = { value: 'indian-institute-of-technology-bombay', name: 'Anything' };
+    const next = verificationInfoSchema.parse(
+      expectCode(
+        await save(c, 'bgv-degree', { degreeName: 'B.Tech', passingYear: '2020', institute: chosen }),
+        0,
+        200,
+      ),
+    );
+    expect(next.data.institute).toEqual({
+      value: 'indian-institute-of-technology-bombay',
+      name: 'Indian Institute of Technology Bombay',
+    });
+    expect(await refused(c, 'bgv-degree', { institute: 'hogwarts' })).toEqual({
+      'data.institute': 'Choose one of the options',
+    });
+    const typed = verificationInfoSchema.parse(
+      expectCode(
+        await save(c, 'bgv-twelfth', { board: { manual: true, name: 'Kerala Open School' } }),
+        0,
+        200,
+      ),
+    );
+    expect(typed.data.board).toEqual({ manual: true, name: 'Kerala Open School' });
+  });
+
+  it('a submit checks the whole form, then stores it', async () => {
+    const c = await candidate('Meera Iyer');
+    expect(await refused(c, 'bgv-degree', { degreeName: 'B.Tech' }, 'POST')).toEqual({
+      'data.institute': 'Required',
+      'data.passingYear': 'Required',
+      'data.instituteId': 'Required',
+      'data.degreeStatus': 'Required',
+      'data.marksheet': 'Upload Education Marksheet',
+    });
+    const marksheet = await uploadDocument(t, c.h);
+    const degree = {
+      institute: 'indian-institute-of-technology-bombay',
+      degreeName: 'B.Tech',
+      passingYear: '2020',
+      instituteId: 'R-1',
+      degreeStatus: 'DEGREE_AND_MARKSHEET',
+      marksheet: { fileId: marksheet.fileId },
+    };
+    const done = verificationInfoSchema.parse(
+      expectCode(await save(c, 'bgv-degree', degree, 'POST'), 0, 200),
+    );
+    expect(done.verification.state).toBe('READY_TO_SUBMIT');
+    expect(done.data.marksheet).toMatchObject({ fileId: marksheet.fileId, state: marksheet.state });
+  });
+
+  it('a refused first save leaves the transaction unstarted', async () => {
+    const h = bearer((await signUp(t, undefined, 'Kiran Das')).accessToken);
+    const c = await candidate('Kiran Das', 'demo-form', h);
+    expect(await refused(c, 'aadhaar', { aadhaarNumber: 'abc' })).toEqual({
+      'data.aadhaarNumber': 'Aadhaar number must be 12 digits',
+    });
+    expect((await stored(c, 'aadhaar')).txn).toBe('NOT_INITIALIZED');
+    expectCode(await save(c, 'aadhaar', { aadhaarNumber: '123412341234' }), 0, 200);
+    expect(await stored(c, 'aadhaar')).toMatchObject({ txn: 'DATA_SAVED', state: 'DATA_SAVED' });
+  });
+});
