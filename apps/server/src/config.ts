@@ -51,6 +51,12 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, flag.default(false)),
   OCR_WORKER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   FILE_FETCH_TIMEOUT_MS: positiveInt.default(20_000),
+  /**
+   * Orphan sweep (ADR 0009): stored bytes with no row and partial writes older than this are removed. It must
+   * outlast the longest upload and its checks (the request timeout is 10 minutes), so at least 15 minutes.
+   */
+  FILE_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(900).default(3600),
+  FILE_SWEEP_INTERVAL_SECONDS: positiveInt.default(900),
   /** Lets POST /files/from-url reach private, loopback and link-local addresses (tests; never in production). */
   FILE_FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, flag.default(false)),
 });
@@ -82,6 +88,8 @@ export interface Config {
   /** Run the in-process OCR job loop (tests that do not need OCR turn it off). */
   ocrWorker: boolean;
   fileFetch: { timeoutMs: number; allowPrivate: boolean };
+  /** The orphan sweep's grace period and interval (ADR 0009). */
+  fileSweep: { graceMs: number; intervalMs: number };
 }
 
 export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Options);
@@ -163,5 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     storage,
     ocrWorker: e.OCR_WORKER === 'on',
     fileFetch: { timeoutMs: e.FILE_FETCH_TIMEOUT_MS, allowPrivate: e.FILE_FETCH_ALLOW_PRIVATE },
+    fileSweep: {
+      graceMs: e.FILE_SWEEP_GRACE_SECONDS * 1000,
+      intervalMs: e.FILE_SWEEP_INTERVAL_SECONDS * 1000,
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { UploadState } from '@veridocs/shared';
-import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import type { OcrStatus } from '../../db/schema/files.js';
 import { files } from '../../db/schema/index.js';
@@ -157,6 +157,16 @@ export function createFilesRepository(orm: Orm) {
         return null;
       }
       return orm.transaction((tx) => finishOcr(tx, id, values));
+    },
+
+    /** Which of these storage keys a row names (the orphan sweep keeps those, whatever their age). */
+    async recordedKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await orm
+        .select({ key: files.storageKey })
+        .from(files)
+        .where(inArray(files.storageKey, keys));
+      return new Set(rows.map((r) => r.key));
     },
 
     async count(): Promise<number> {
