@@ -1,13 +1,16 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { API_PATHS, SERVICE_BASES, type FileUploadResponse } from '@veridocs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createFilesRepository } from '../modules/files/files-repository.js';
 import { multipart, pdfOfSize } from '../modules/files/test-files.js';
 import { createStorage, newStorageKey, type Storage } from '../storage/index.js';
+import { createTestDatabase } from '../test/database.js';
 import { startTestS3, type TestS3 } from '../test/s3-server.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../test/test-app.js';
 import { createOrphanSweep } from './orphan-sweep.js';
@@ -205,4 +208,62 @@ describe('sweep configuration', () => {
     expect(loadConfig({}).fileSweep).toEqual({ graceMs: 3_600_000, intervalMs: 900_000 });
     expect(() => loadConfig({ FILE_SWEEP_GRACE_SECONDS: '60' })).toThrow(/FILE_SWEEP_GRACE_SECONDS/);
   });
+});
+
+describe('instances on one database and one store (PostgreSQL with S3 or a shared folder in production)', () => {
+  it.each(['s3', 'shared folder'])(
+    "%s: a starting instance's sweep leaves another instance's uploads in progress alone",
+    async (kind) => {
+      const bucket = kind === 's3' ? await startTestS3() : undefined;
+      const filesDir = mkdtempSync(join(tmpdir(), 'veridocs-shared-files-'));
+      const database = await createTestDatabase({ shared: true });
+      try {
+        const config = loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          WEB_DIST_DIR: '/nonexistent',
+          OCR_WORKER: 'off',
+          ...(bucket
+            ? {
+                S3_BUCKET: bucket.bucket,
+                S3_ENDPOINT: bucket.endpoint,
+                S3_FORCE_PATH_STYLE: '1',
+                S3_ACCESS_KEY_ID: bucket.accessKeyId,
+                S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+              }
+            : { FILES_DIR: filesDir }),
+        });
+        const running = await buildApp(config, { db: database.db });
+        // The running instance has one upload stored and in its checks (no row yet), one streaming in.
+        const storage = createStorage(config.storage);
+        const inChecks = newStorageKey();
+        await storage.put(inChecks, Readable.from([Buffer.alloc(5000, 1)]));
+        const streaming = newStorageKey();
+        if (bucket) {
+          const raw = new S3Client({
+            region: 'us-east-1',
+            endpoint: bucket.endpoint,
+            forcePathStyle: true,
+            credentials: { accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey },
+          });
+          await raw.send(new CreateMultipartUploadCommand({ Bucket: bucket.bucket, Key: streaming }));
+        } else {
+          mkdirSync(dirname(join(filesDir, streaming)), { recursive: true });
+          writeFileSync(join(filesDir, `${streaming}.0a1b2c3d4e5f.part`), Buffer.alloc(8000));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+
+        // Another instance starts (its sweep runs at start; closing it waits for that sweep to end).
+        const starting = await buildApp(config, { db: database.db });
+        await starting.close();
+        expect(await keysOf(storage)).toEqual([inChecks]);
+        expect(bucket ? (await bucket.incompleteUploads()).length : countParts(filesDir)).toBe(1);
+        await running.close();
+      } finally {
+        await database.dispose();
+        await bucket?.close();
+        rmSync(filesDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
