@@ -3,13 +3,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
-import { API_PATHS, SERVICE_BASES, type FileUploadResponse } from '@veridocs/shared';
+import {
+  API_PATHS,
+  DEFAULT_PARTNER_ORG_ID,
+  PARTNER_ORG_HEADER,
+  SERVICE_BASES,
+  type FileUploadResponse,
+} from '@veridocs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createFilesRepository } from '../modules/files/files-repository.js';
 import { multipart, pdfOfSize } from '../modules/files/test-files.js';
 import { createStorage, newStorageKey, type Storage } from '../storage/index.js';
+import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../test/database.js';
 import { startTestS3, type TestS3 } from '../test/s3-server.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../test/test-app.js';
@@ -22,6 +29,19 @@ async function keysOf(storage: Storage): Promise<string[]> {
   for await (const object of storage.listObjects()) keys.push(object.key);
   return keys.sort();
 }
+
+/** An app built by hand, with the test helpers' request shape. */
+const asTestApp = (app: App, db: Database) =>
+  ({
+    app,
+    db,
+    request: ({ body, headers, ...rest }: Parameters<TestApp['request']>[0]) =>
+      app.inject({
+        ...rest,
+        headers: { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID, ...headers },
+        ...(body === undefined ? {} : { payload: body as string }),
+      }),
+  }) as unknown as TestApp;
 
 /** Uploads a PDF through the API: a file with a row. */
 async function uploadRecorded(t: TestApp, token: string): Promise<{ key: string; fileId: string }> {
@@ -221,6 +241,7 @@ describe('instances on one database and one store (PostgreSQL with S3 or a share
         const config = loadConfig({
           NODE_ENV: 'test',
           LOG_LEVEL: 'silent',
+          DATA_DIR: join(filesDir, 'data'),
           WEB_DIST_DIR: '/nonexistent',
           OCR_WORKER: 'off',
           ...(bucket
@@ -231,9 +252,11 @@ describe('instances on one database and one store (PostgreSQL with S3 or a share
                 S3_ACCESS_KEY_ID: bucket.accessKeyId,
                 S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
               }
-            : { FILES_DIR: filesDir }),
+            : { FILES_DIR: join(filesDir, 'files') }),
         });
         const running = await buildApp(config, { db: database.db });
+        const asRunning = asTestApp(running, database.db);
+        const { key: recorded } = await uploadRecorded(asRunning, (await signUp(asRunning)).accessToken);
         // The running instance has one upload stored and in its checks (no row yet), one streaming in.
         const storage = createStorage(config.storage);
         const inChecks = newStorageKey();
@@ -248,16 +271,18 @@ describe('instances on one database and one store (PostgreSQL with S3 or a share
           });
           await raw.send(new CreateMultipartUploadCommand({ Bucket: bucket.bucket, Key: streaming }));
         } else {
-          mkdirSync(dirname(join(filesDir, streaming)), { recursive: true });
-          writeFileSync(join(filesDir, `${streaming}.0a1b2c3d4e5f.part`), Buffer.alloc(8000));
+          mkdirSync(dirname(join(filesDir, 'files', streaming)), { recursive: true });
+          writeFileSync(join(filesDir, 'files', `${streaming}.0a1b2c3d4e5f.part`), Buffer.alloc(8000));
         }
         await new Promise((resolve) => setTimeout(resolve, 20));
 
         // Another instance starts (its sweep runs at start; closing it waits for that sweep to end).
         const starting = await buildApp(config, { db: database.db });
         await starting.close();
-        expect(await keysOf(storage)).toEqual([inChecks]);
-        expect(bucket ? (await bucket.incompleteUploads()).length : countParts(filesDir)).toBe(1);
+        expect(await keysOf(storage)).toEqual([inChecks, recorded].sort());
+        expect(bucket ? (await bucket.incompleteUploads()).length : countParts(join(filesDir, 'files'))).toBe(
+          1,
+        );
         await running.close();
       } finally {
         await database.dispose();
@@ -266,4 +291,33 @@ describe('instances on one database and one store (PostgreSQL with S3 or a share
       }
     },
   );
+});
+
+describe('a store whose database has no files rows at all', () => {
+  it('keeps its stored files (another or a new database, not a crash) and still removes partial writes', async () => {
+    const t = await createTestApp({ env: { OCR_WORKER: 'off' } });
+    try {
+      if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
+      const dir = t.config.storage.dir;
+      const storage = createStorage(t.config.storage);
+      const stored = newStorageKey();
+      await storage.put(stored, Readable.from([Buffer.alloc(5000, 1)]));
+      const partial = newStorageKey();
+      mkdirSync(dirname(join(dir, partial)), { recursive: true });
+      writeFileSync(join(dir, `${partial}.0a1b2c3d4e5f.part`), Buffer.alloc(8000));
+      const sweep = createOrphanSweep({
+        storage,
+        index: createFilesRepository(t.db.orm),
+        log: t.app.log,
+        graceMs: HOUR,
+        intervalMs: HOUR,
+        startedAt: new Date(),
+        exclusive: true,
+      });
+      expect(await sweep.sweep(new Date(Date.now() + 2000))).toEqual({ partials: 1, orphans: 0 });
+      expect(await keysOf(storage)).toEqual([stored]);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -4,6 +4,8 @@ import type { Storage } from '../storage/index.js';
 /** Which of these storage keys have a files row (FilesRepository provides it). */
 export interface RecordedKeys {
   recordedKeys(keys: string[]): Promise<Set<string>>;
+  /** How many rows there are at all. */
+  count(): Promise<number>;
 }
 
 export interface SweepResult {
@@ -42,6 +44,8 @@ const S3_CLOCK_SKEW_MS = 5 * 60_000;
  *   process writes into it), the cut-off is this process's start: everything older is a dead process's
  *   (on S3, whose clock is not ours, a few minutes before it).
  * Times are the wall clock's (file and object times), never the app's clock, which tests move.
+ * With no row at all, stored objects are left alone (and reported): that is a store pointed at another or a
+ * new database (a test's, a mistaken DATABASE_URL), not a crash, and deleting would lose real documents.
  */
 export function createOrphanSweep(deps: {
   storage: Storage;
@@ -58,12 +62,18 @@ export function createOrphanSweep(deps: {
 
   async function sweep(before: Date): Promise<SweepResult> {
     const partials = await storage.removePartials(before);
+    const noRows = (await index.count()) === 0;
     let orphans = 0;
+    let spared = 0;
     let batch: string[] = [];
     const flush = async () => {
-      const recorded = await index.recordedKeys(batch);
+      const recorded = noRows ? new Set<string>() : await index.recordedKeys(batch);
       for (const key of batch) {
         if (recorded.has(key)) continue;
+        if (noRows) {
+          spared += 1;
+          continue;
+        }
         await storage.delete(key);
         orphans += 1;
       }
@@ -75,6 +85,11 @@ export function createOrphanSweep(deps: {
       if (batch.length >= BATCH) await flush();
     }
     if (batch.length > 0) await flush();
+    if (spared > 0)
+      log.warn(
+        { files: spared },
+        'orphan sweep: the files table is empty, so stored files are left alone; is this the database of this store?',
+      );
     return { partials, orphans };
   }
 
