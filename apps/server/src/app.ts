@@ -46,6 +46,7 @@ import { createTransactionsRepository } from './modules/transactions/transaction
 import { transactionsRouter } from './modules/transactions/transactions-router.js';
 import { createTransactionsService } from './modules/transactions/transactions-service.js';
 import { createOcrWorker } from './jobs/ocr-worker.js';
+import { createOrphanSweep } from './jobs/orphan-sweep.js';
 import { analyseDocument, closeOcr, recogniseText } from './modules/documents/analysis/index.js';
 import type { DocumentAnalyser } from './modules/files/analyser.js';
 import { createFilesRepository } from './modules/files/files-repository.js';
@@ -247,6 +248,18 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     log: app.log,
     onQueued: () => ocr.kick(),
   });
+  // Leftovers of a crash (ADR 0009): at start, then every interval. Started before this process can take an
+  // upload; the wall clock (not `now`, which tests move), as file times are.
+  const sweep = createOrphanSweep({
+    storage,
+    index: filesRepo,
+    log: app.log,
+    ...config.fileSweep,
+    exclusive: db.exclusive,
+    startedAt: new Date(),
+  });
+  app.addHook('onReady', async () => sweep.start());
+  app.addHook('preClose', async () => sweep.stop());
   const transactions = createTransactionsService({
     repo: createTransactionsRepository(db.orm, readCache('txn', 10_000)),
     forms,

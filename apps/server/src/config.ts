@@ -63,9 +63,17 @@ const envSchema = z.object({
   S3_REGION: z.preprocess(emptyToUndefined, z.string().trim().default('us-east-1')),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** With temporary keys (STS); without any keys the SDK's default chain is used (instance roles). */
+  S3_SESSION_TOKEN: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, flag.default(false)),
   OCR_WORKER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   FILE_FETCH_TIMEOUT_MS: positiveInt.default(20_000),
+  /**
+   * Orphan sweep (ADR 0009): stored bytes with no row and partial writes older than this are removed. It must
+   * outlast the longest upload and its checks (the request timeout is 10 minutes), so at least 15 minutes.
+   */
+  FILE_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(900).default(3600),
+  FILE_SWEEP_INTERVAL_SECONDS: positiveInt.default(900),
   /** Lets POST /files/from-url reach private, loopback and link-local addresses (tests; never in production). */
   FILE_FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, flag.default(false)),
   // Slow clients (http/slow-clients.ts, README "Slow clients"). Uploads are judged by their rate, not
@@ -112,6 +120,8 @@ export interface Config {
   fileFetch: { timeoutMs: number; allowPrivate: boolean };
   /** Timeouts and caps against slow clients (http/slow-clients.ts). */
   http: HttpLimits;
+  /** The orphan sweep's grace period and interval (ADR 0009). */
+  fileSweep: { graceMs: number; intervalMs: number };
 }
 
 export interface EmailConfig {
@@ -122,7 +132,7 @@ export interface EmailConfig {
   from: string;
 }
 
-export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & Omit<S3Options, 'now'>);
+export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Options);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -146,17 +156,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const dataDir = abs(e.DATA_DIR);
   let storage: StorageConfig;
   if (e.S3_BUCKET) {
-    if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY || (e.S3_SESSION_TOKEN && !e.S3_ACCESS_KEY_ID))
       throw new ConfigError(
-        'Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+        'Invalid configuration: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (and S3_SESSION_TOKEN ' +
+          'only with them), or none of them to use the default AWS credential chain (instance roles)',
       );
     storage = {
       kind: 's3',
       endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
       bucket: e.S3_BUCKET,
       region: e.S3_REGION,
-      accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              sessionToken: e.S3_SESSION_TOKEN,
+            }
+          : undefined,
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
       tmpDir: resolve(dataDir, 'tmp'),
     };
@@ -227,6 +244,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       uploadMinBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
       uploadRateWindowMs: e.UPLOAD_RATE_WINDOW_MS,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    fileSweep: {
+      graceMs: e.FILE_SWEEP_GRACE_SECONDS * 1000,
+      intervalMs: e.FILE_SWEEP_INTERVAL_SECONDS * 1000,
     },
   };
 }

@@ -1,171 +1,169 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { EMPTY_SHA256, signRequest, uriEncode } from './sigv4.js';
-import { assertKey, StorageError, type Storage } from './storage.js';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  paginateListObjectsV2,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { removeOldFiles } from './old-files.js';
+import { assertKey, isStorageKey, StorageError, type Storage } from './storage.js';
 
 export interface S3Options {
   /** Undefined: AWS (`https://s3.<region>.amazonaws.com`). */
   endpoint: string | undefined;
   bucket: string;
   region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+  /**
+   * Static keys (with a session token for temporary ones). Undefined: the SDK's default credential chain
+   * (AWS_* environment, shared config and SSO profiles, web identity, ECS and EC2 instance roles).
+   */
+  credentials:
+    { accessKeyId: string; secretAccessKey: string; sessionToken?: string | undefined } | undefined;
   /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint host>/<key>` (MinIO, most self-hosted servers). */
   forcePathStyle: boolean;
-  /** Spool folder: S3 PUT needs the length (and we sign the body's hash) before sending. */
+  /** Local copies for tools that need a file (`withLocalFile`): under DATA_DIR, never the system's /tmp. */
   tmpDir: string;
-  now?: () => Date;
 }
 
-interface S3Response {
-  status: number;
-  body: Readable;
+/** lib-storage's smallest part; one part in flight, so a put holds about two parts in memory. */
+const PART_SIZE = 5 * 1024 * 1024;
+
+const status = (error: unknown) =>
+  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+
+/** SDK failures as StorageError (the caller's own errors, e.g. a refusal by the body stream, pass as they are). */
+function storageError(what: string, error: unknown): unknown {
+  if (!(error instanceof S3ServiceException)) return error;
+  return new StorageError(`S3 ${what} failed: ${status(error) ?? ''} ${error.name}`.trim(), { cause: error });
 }
 
 /**
- * An S3-compatible store over plain HTTP(S) with SigV4 (no SDK). PUT spools the stream to a temporary
- * file while hashing and counting it (memory stays flat), then sends it with Content-Length and the
- * signed payload hash; the spool file is removed either way. Objects appear atomically on S3.
+ * An S3-compatible store through the official SDK (ADR 0009): signing (also with session tokens and
+ * instance roles), retries and redirects are the SDK's. A put streams the body as a multipart upload of
+ * 5 MiB parts (a body of one part is a single PUT): memory stays flat and nothing is spooled to disk. A
+ * failed put aborts its multipart upload; objects appear only on completion, so a refused upload never
+ * reaches the bucket. Checksums only where S3 requires them: S3-compatible servers differ on the newer
+ * checksum headers, and the body is already hashed by the upload guard.
  */
 export function createS3Storage(options: S3Options): Storage {
-  const now = options.now ?? (() => new Date());
-  const base = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
-  const urlOf = (key: string) => {
-    assertKey(key);
-    const encodedKey = uriEncode(key, true);
-    if (options.forcePathStyle) {
-      const prefix = base.pathname.replace(/\/+$/, '');
-      return { host: base.host, path: `${prefix}/${uriEncode(options.bucket)}/${encodedKey}` };
-    }
-    return {
-      host: `${options.bucket}.${base.host}`,
-      path: `${base.pathname.replace(/\/+$/, '')}/${encodedKey}`,
-    };
-  };
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = options.bucket;
 
-  function send(method: string, key: string, payload?: { file: string; size: number; sha256: string }) {
-    const { host, path } = urlOf(key);
-    const headers = signRequest({
-      method,
-      path,
-      headers: {
-        host,
-        ...(payload
-          ? { 'content-length': String(payload.size), 'content-type': 'application/octet-stream' }
-          : {}),
-      },
-      payloadHash: payload?.sha256 ?? EMPTY_SHA256,
-      accessKeyId: options.accessKeyId,
-      secretAccessKey: options.secretAccessKey,
-      region: options.region,
-      date: now(),
-    });
-    const transport = base.protocol === 'https:' ? https : http;
-    const [hostname, port] = [base.hostname, base.port];
-    return new Promise<S3Response>((resolve, reject) => {
-      const request = transport.request(
-        {
-          method,
-          hostname: options.forcePathStyle ? hostname : `${options.bucket}.${hostname}`,
-          port,
-          path,
-          headers,
-        },
-        (response) => resolve({ status: response.statusCode ?? 0, body: response }),
-      );
-      request.setTimeout(120_000, () => request.destroy(new StorageError(`S3 ${method} timed out`)));
-      request.on('error', reject);
-      if (payload) {
-        pipeline(createReadStream(payload.file), request).catch(reject);
-      } else {
-        request.end();
-      }
-    });
-  }
-
-  async function expect(response: S3Response, ok: number[], what: string) {
-    if (ok.includes(response.status)) return;
-    let detail = '';
-    for await (const chunk of response.body) if (detail.length < 500) detail += String(chunk);
-    const code = /<Code>([^<]+)<\/Code>/.exec(detail)?.[1] ?? '';
-    throw new StorageError(`S3 ${what} answered ${response.status} ${code}`.trim());
-  }
-
-  const drain = (response: S3Response) => response.body.resume();
-
-  async function spool(body: Readable) {
-    await mkdir(options.tmpDir, { recursive: true });
-    const file = join(options.tmpDir, `s3-${randomBytes(12).toString('hex')}.part`);
-    const hash = createHash('sha256');
-    let size = 0;
-    const tap = new Transform({
-      transform(chunk: Buffer, _e, done) {
-        hash.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(body, tap, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-    } catch (error) {
-      await rm(file, { force: true });
-      throw error;
-    }
-    return { file, size, sha256: hash.digest('hex') };
+  async function abortUpload(Key: string, UploadId: string): Promise<void> {
+    // Already gone, or failing now: either way the orphan sweep finds what is left.
+    await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);
   }
 
   const storage: Storage = {
     kind: 's3',
-    async put(key, body) {
-      urlOf(key);
-      const payload = await spool(body);
+    async put(Key, body: Readable) {
+      assertKey(Key);
+      // Parts are left on error so that the refusal itself (not an abort's error) reaches the caller; the
+      // upload is aborted here instead.
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key, Body: body, ContentType: 'application/octet-stream' },
+        partSize: PART_SIZE,
+        queueSize: 1,
+        leavePartsOnError: true,
+      });
       try {
-        const response = await send('PUT', key, payload);
-        await expect(response, [200], 'PUT');
-        drain(response);
-      } finally {
-        await rm(payload.file, { force: true });
+        await upload.done();
+      } catch (error) {
+        body.destroy();
+        if (upload.uploadId) await abortUpload(Key, upload.uploadId);
+        throw storageError('PUT', error);
       }
     },
-    async get(key) {
-      const response = await send('GET', key);
-      if (response.status === 404) {
-        drain(response);
-        return null;
+    async get(Key) {
+      assertKey(Key);
+      try {
+        const response = await client.send(new GetObjectCommand({ Bucket, Key }));
+        return response.Body as Readable;
+      } catch (error) {
+        if (status(error) === 404) return null;
+        throw storageError('GET', error);
       }
-      await expect(response, [200], 'GET');
-      return response.body.pipe(new PassThrough());
     },
-    async delete(key) {
-      const response = await send('DELETE', key);
-      await expect(response, [200, 204, 404], 'DELETE');
-      drain(response);
+    async delete(Key) {
+      assertKey(Key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key }));
+      } catch (error) {
+        if (status(error) !== 404) throw storageError('DELETE', error);
+      }
     },
-    async exists(key) {
-      const response = await send('HEAD', key);
-      drain(response);
-      if (response.status === 404) return false;
-      await expect(response, [200], 'HEAD');
-      return true;
+    async exists(Key) {
+      assertKey(Key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key }));
+        return true;
+      } catch (error) {
+        if (status(error) === 404) return false;
+        throw storageError('HEAD', error);
+      }
     },
     async withLocalFile(key, use) {
       const body = await storage.get(key);
       if (!body) throw new StorageError('no such object');
       await mkdir(options.tmpDir, { recursive: true });
-      const file = join(options.tmpDir, `s3-get-${randomBytes(12).toString('hex')}`);
+      const file = join(options.tmpDir, `s3-get-${randomBytes(12).toString('hex')}.part`);
       try {
         await pipeline(body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-        await stat(file);
         return await use(file);
       } finally {
         await rm(file, { force: true });
       }
+    },
+    async *listObjects() {
+      try {
+        for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+          for (const object of page.Contents ?? []) {
+            // Only keys of our shape: anything else in the bucket is not ours to judge.
+            if (object.Key && isStorageKey(object.Key) && object.LastModified)
+              yield { key: object.Key, modifiedAt: object.LastModified };
+          }
+        }
+      } catch (error) {
+        throw storageError('LIST', error);
+      }
+    },
+    async removePartials(before) {
+      let removed = 0;
+      try {
+        let marker: { KeyMarker?: string; UploadIdMarker?: string } = {};
+        for (;;) {
+          const page = await client.send(new ListMultipartUploadsCommand({ Bucket, ...marker }));
+          for (const upload of page.Uploads ?? []) {
+            if (!upload.Key || !upload.UploadId || !isStorageKey(upload.Key)) continue;
+            if (!upload.Initiated || upload.Initiated >= before) continue;
+            await abortUpload(upload.Key, upload.UploadId);
+            removed += 1;
+          }
+          if (!page.IsTruncated) break;
+          marker = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+        }
+      } catch (error) {
+        throw storageError('LIST UPLOADS', error);
+      }
+      return removed + (await removeOldFiles(options.tmpDir, before, () => true));
     },
   };
   return storage;

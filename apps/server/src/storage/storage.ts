@@ -18,14 +18,29 @@ export interface Storage {
    * temporary download, removed afterwards). For tools that need a file (checks, OCR).
    */
   withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
+  /** Every complete object with a key of ours, and when it was last written (for the orphan sweep). */
+  listObjects(): AsyncIterable<StoredObject>;
+  /**
+   * Removes what puts and local copies started before `before` left half-done (a process killed mid-way):
+   * local `.part` files, S3 incomplete multipart uploads and temporary copies. Returns how many.
+   */
+  removePartials(before: Date): Promise<number>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class StorageError extends Error {
   override name = 'StorageError';
 }
 
+const KEY = /^[a-z0-9]{2}\/[a-z0-9]{2}\/[a-z0-9]{16,128}$/;
+
+export const isStorageKey = (key: string): boolean => KEY.test(key);
+
 /** Keys are what this module makes them: lowercase hex segments joined by '/'; anything else is refused. */
 export function assertKey(key: string): void {
-  if (!/^[a-z0-9]{2}\/[a-z0-9]{2}\/[a-z0-9]{16,128}$/.test(key))
-    throw new StorageError(`invalid storage key`);
+  if (!isStorageKey(key)) throw new StorageError(`invalid storage key`);
 }

@@ -210,6 +210,16 @@ export function createFilesRepository(orm: Orm) {
       return orm.transaction((tx) => finishOcr(tx, id, values));
     },
 
+    /** Which of these storage keys a row names (the orphan sweep keeps those, whatever their age). */
+    async recordedKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await orm
+        .select({ key: files.storageKey })
+        .from(files)
+        .where(inArray(files.storageKey, keys));
+      return new Set(rows.map((r) => r.key));
+    },
+
     async count(): Promise<number> {
       const [row] = await orm.select({ n: sql<number>`count(*)::int` }).from(files);
       return row?.n ?? 0;
