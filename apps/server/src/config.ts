@@ -51,6 +51,11 @@ const envSchema = z.object({
   FILE_FETCH_TIMEOUT_MS: positiveInt.default(20_000),
   /** Lets POST /files/from-url reach private, loopback and link-local addresses (tests; never in production). */
   FILE_FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, flag.default(false)),
+  // Document checks and OCR in child processes (ADR 0010): how many, and each one's memory and time limits.
+  CHECK_WORKERS: positiveInt.max(64).default(2),
+  CHECK_MEMORY_MB: positiveInt.min(128).default(768),
+  CHECK_TIMEOUT_MS: positiveInt.default(20_000),
+  OCR_TIMEOUT_MS: positiveInt.default(120_000),
 });
 
 export interface Config {
@@ -80,6 +85,8 @@ export interface Config {
   /** Run the in-process OCR job loop (tests that do not need OCR turn it off). */
   ocrWorker: boolean;
   fileFetch: { timeoutMs: number; allowPrivate: boolean };
+  /** The pool of document-check processes (ADR 0010). */
+  documentChecks: { workers: number; memoryMb: number; timeoutMs: number; ocrTimeoutMs: number };
 }
 
 export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & Omit<S3Options, 'now'>);
@@ -154,5 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     storage,
     ocrWorker: e.OCR_WORKER === 'on',
     fileFetch: { timeoutMs: e.FILE_FETCH_TIMEOUT_MS, allowPrivate: e.FILE_FETCH_ALLOW_PRIVATE },
+    documentChecks: {
+      workers: e.CHECK_WORKERS,
+      memoryMb: e.CHECK_MEMORY_MB,
+      timeoutMs: e.CHECK_TIMEOUT_MS,
+      ocrTimeoutMs: e.OCR_TIMEOUT_MS,
+    },
   };
 }

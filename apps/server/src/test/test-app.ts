@@ -14,6 +14,7 @@ import { expect } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { DocumentAnalyser } from '../modules/files/analyser.js';
 import { createTestDatabase } from './database.js';
 
 /** A clock tests move by hand. */
@@ -46,6 +47,8 @@ export interface TestAppOptions {
   /** Extra environment for loadConfig (merged over the test defaults). */
   env?: Record<string, string>;
   clock?: TestClock;
+  /** Replaces the document checks (the app then does not start its own pool). */
+  analyser?: DocumentAnalyser;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -68,7 +71,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { db, dispose } = await createTestDatabase();
   let app: App;
   try {
-    app = await buildApp(config, { db, now: clock.now });
+    app = await buildApp(config, {
+      db,
+      now: clock.now,
+      ...(options.analyser ? { analyser: options.analyser } : {}),
+    });
   } catch (error) {
     await dispose();
     throw error;
@@ -101,14 +108,19 @@ export function uniqueMobile(): string {
 
 export const wallet = (path: string) => `${SERVICE_BASES.webWallet}${path}`;
 
-export function body<T = unknown>(response: LightMyRequestResponse): { code: number; data: T; message: string } {
+export function body<T = unknown>(
+  response: LightMyRequestResponse,
+): { code: number; data: T; message: string } {
   return response.json();
 }
 
 /** Asserts the envelope's code and HTTP status; returns its data. */
 export function expectCode<T = unknown>(response: LightMyRequestResponse, code: number, status: number): T {
   const parsed = body<T>(response);
-  expect({ code: parsed.code, status: response.statusCode, message: parsed.message }).toMatchObject({ code, status });
+  expect({ code: parsed.code, status: response.statusCode, message: parsed.message }).toMatchObject({
+    code,
+    status,
+  });
   expect(typeof parsed.message).toBe('string');
   return parsed.data;
 }
@@ -132,10 +144,18 @@ export function verifyOtp(t: TestApp, txnId: string, otp: string) {
 }
 
 /** Signs a new number up (OTP, then name) and returns its first session. */
-export async function signUp(t: TestApp, mobile = uniqueMobile(), name = 'Asha Rao'): Promise<Session & { mobile: string }> {
+export async function signUp(
+  t: TestApp,
+  mobile = uniqueMobile(),
+  name = 'Asha Rao',
+): Promise<Session & { mobile: string }> {
   const { txnId, otp } = await requestOtp(t, mobile);
   expectCode(await verifyOtp(t, txnId, otp), 0, 200);
-  const res = await t.request({ method: 'POST', url: wallet(API_PATHS.profile.base), body: { mobile, name, txnId } });
+  const res = await t.request({
+    method: 'POST',
+    url: wallet(API_PATHS.profile.base),
+    body: { mobile, name, txnId },
+  });
   return { ...expectCode<Session>(res, 0, 200), mobile };
 }
 

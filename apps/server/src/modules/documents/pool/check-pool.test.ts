@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CheckLimitError, createCheckPool, type CheckPool } from './check-pool.js';
+
+const stub = new URL('../../../test/check-worker-stub.ts', import.meta.url);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+let pool: CheckPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+describe('check pool (child processes with memory, time and concurrency caps)', () => {
+  it('runs tasks in another process', async () => {
+    pool = createCheckPool({ entry: stub, size: 1, memoryMb: 300, timeoutMs: 5_000 });
+    const answer = await pool.run<{ value: number; pid: number }>('echo', { value: 42 });
+    expect(answer.value).toBe(42);
+    expect(answer.pid).not.toBe(process.pid);
+  });
+
+  it('kills a task past its time limit and serves the next one from a new process', async () => {
+    pool = createCheckPool({ entry: stub, size: 1, memoryMb: 300, timeoutMs: 300 });
+    const first = await pool.run<{ pid: number }>('echo', {});
+    const error = await pool.run('sleep', { ms: 10_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CheckLimitError);
+    expect((error as CheckLimitError).limit).toBe('time');
+    const next = await pool.run<{ pid: number }>('echo', {});
+    expect(next.pid).not.toBe(first.pid);
+    await expect.poll(() => alive(first.pid)).toBe(false);
+  });
+
+  it('kills a task past its memory cap (RSS, not only the heap) and serves the next one', async () => {
+    pool = createCheckPool({ entry: stub, size: 1, memoryMb: 150, timeoutMs: 10_000 });
+    const first = await pool.run<{ pid: number }>('echo', {});
+    const error = await pool.run('allocate', { mb: 400 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CheckLimitError);
+    expect((error as CheckLimitError).limit).toBe('memory');
+    const next = await pool.run<{ pid: number }>('echo', {});
+    expect(next.pid).not.toBe(first.pid);
+  });
+
+  it('runs at most `size` tasks at once, uploads before background lanes', async () => {
+    pool = createCheckPool({ entry: stub, size: 2, memoryMb: 300, timeoutMs: 5_000, laneLimits: { ocr: 1 } });
+    await Promise.all([pool.run('echo', {}), pool.run('echo', {})]);
+    expect(pool.pids()).toHaveLength(2);
+    const order: string[] = [];
+    const track = (label: string, p: Promise<unknown>) => p.then(() => order.push(label));
+    await Promise.all([
+      track('ocr1', pool.run('sleep', { ms: 300 }, { lane: 'ocr' })),
+      track('ocr2', pool.run('sleep', { ms: 10 }, { lane: 'ocr' })),
+      track('upload', pool.run('sleep', { ms: 10 }, { lane: 'upload' })),
+    ]);
+    // One process stays free for uploads while OCR holds the other; the second OCR task waits.
+    expect(order).toEqual(['upload', 'ocr1', 'ocr2']);
+    expect(pool.pids()).toHaveLength(2);
+  });
+
+  it('a task error is that task’s failure, not the process’s', async () => {
+    pool = createCheckPool({ entry: stub, size: 1, memoryMb: 300, timeoutMs: 5_000 });
+    const first = await pool.run<{ pid: number }>('echo', {});
+    await expect(pool.run('throw', {})).rejects.toThrow('boom');
+    expect((await pool.run<{ pid: number }>('echo', {})).pid).toBe(first.pid);
+  });
+
+  it('close ends every process', async () => {
+    pool = createCheckPool({ entry: stub, size: 2, memoryMb: 300, timeoutMs: 5_000 });
+    const pending = pool.run('sleep', { ms: 10_000 }).catch((e: unknown) => e);
+    await pool.run('echo', {});
+    const pids = pool.pids();
+    expect(pids.length).toBeGreaterThan(0);
+    await pool.close();
+    expect(String(await pending)).toMatch(/shutting down/);
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+  });
+});
