@@ -47,6 +47,8 @@ import type { DocumentAnalyser } from './modules/files/analyser.js';
 import { createFilesRepository } from './modules/files/files-repository.js';
 import { fileLinksRouter, filesRouter } from './modules/files/files-router.js';
 import { createFilesService } from './modules/files/files-service.js';
+import { createUploadLimiter } from './modules/files/upload-limits.js';
+import { createMemoryCounterStore, createRedisCounterStore } from './lib/counter-store.js';
 import { createLinkSigner, deriveLinkKey } from './modules/files/signed-links.js';
 import { geoRouter, mapImageRouter } from './modules/geo/geo-router.js';
 import { createGeoService, createOfflineGeoProviders, type GeoProviders } from './modules/geo/geo-service.js';
@@ -210,6 +212,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     app.addHook('onClose', async () => pooled.close());
     analyser = pooled;
   }
+  const counters = createMemoryCounterStore(now);
   const filesRepo = createFilesRepository(db.orm);
   const ocr = createOcrWorker({ queue: filesRepo, storage, analyser, now, log: app.log });
   const files = createFilesService({
@@ -220,6 +223,10 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
     fetch: config.fileFetch,
     log: app.log,
+    limiter: createUploadLimiter(
+      redis ? createRedisCounterStore(redis, counters, app.log) : counters,
+      config.uploadLimits,
+    ),
     onQueued: () => ocr.kick(),
   });
   if (config.ocrWorker) {

@@ -56,6 +56,9 @@ const envSchema = z.object({
   CHECK_MEMORY_MB: positiveInt.min(128).default(768),
   CHECK_TIMEOUT_MS: positiveInt.default(20_000),
   OCR_TIMEOUT_MS: positiveInt.default(120_000),
+  // Per-candidate upload limits (ADR 0009): uploads and from-URL fetches together.
+  UPLOAD_RATE_PER_MINUTE: positiveInt.default(20),
+  UPLOAD_BYTES_PER_HOUR: positiveInt.default(500_000_000),
 });
 
 export interface Config {
@@ -87,6 +90,8 @@ export interface Config {
   fileFetch: { timeoutMs: number; allowPrivate: boolean };
   /** The pool of document-check processes (ADR 0010). */
   documentChecks: { workers: number; memoryMb: number; timeoutMs: number; ocrTimeoutMs: number };
+  /** Per candidate: uploads per minute and bytes per hour (counters in Redis with REDIS_URL, else memory). */
+  uploadLimits: { perMinute: number; bytesPerHour: number };
 }
 
 export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & Omit<S3Options, 'now'>);
@@ -167,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       timeoutMs: e.CHECK_TIMEOUT_MS,
       ocrTimeoutMs: e.OCR_TIMEOUT_MS,
     },
+    uploadLimits: { perMinute: e.UPLOAD_RATE_PER_MINUTE, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
   };
 }

@@ -63,6 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       WEB_DIST_DIR: join(emptyDir, 'no-web'),
       RATE_LIMIT_LOGIN_MAX: '10000',
       RATE_LIMIT_OTP_MAX: '10000',
+      UPLOAD_RATE_PER_MINUTE: '10000',
+      UPLOAD_BYTES_PER_HOUR: '100000000000',
       ...options.env,
     },
     emptyDir,

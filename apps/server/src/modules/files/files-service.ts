@@ -16,6 +16,7 @@ import type { FileRow, FilesRepository } from './files-repository.js';
 import { nameNeedsOcr, verdictWithName } from './name-check.js';
 import type { LinkSigner } from './signed-links.js';
 import { guardUpload, sanitiseName, type GuardResult } from './upload-guard.js';
+import type { UploadLimiter } from './upload-limits.js';
 import { fetchUpload, type FetchOptions } from './url-fetch.js';
 
 /** Stored bytes not yet recorded: the route either completes them or discards them. */
@@ -69,6 +70,7 @@ export function createFilesService(deps: {
   now: Clock;
   fetch: FetchOptions;
   log: FastifyBaseLogger;
+  limiter: UploadLimiter;
   /** Called after a file was queued for OCR (wakes the job loop). */
   onQueued?: () => void;
 }) {
@@ -91,6 +93,12 @@ export function createFilesService(deps: {
   }
 
   const service = {
+    /** Refuses (429 with retryAfter) a candidate past the upload limits, before any byte is read. */
+    admit: (ownerProfileId: string, declaredBytes?: number) =>
+      deps.limiter.admit(ownerProfileId, declaredBytes),
+    /** Counts received bytes against the candidate's hourly budget. */
+    charge: (ownerProfileId: string, bytes: number) => deps.limiter.charge(ownerProfileId, bytes),
+
     /** Streams one upload into storage under a new random key, refusing it by size and type on the way. */
     async receive(source: AsyncIterable<Buffer>, rawName: string | undefined): Promise<Received> {
       const key = newStorageKey();
@@ -157,6 +165,7 @@ export function createFilesService(deps: {
     },
 
     async fromUrl(ownerProfileId: string, request: FileFromUrlRequest): Promise<FileUploadResponse> {
+      await service.admit(ownerProfileId);
       const fetched = await fetchUpload(request.url, deps.fetch);
       let received: Received;
       try {
@@ -167,6 +176,7 @@ export function createFilesService(deps: {
         if (fetched.timedOut()) throw new AppError('FILE_FETCH_FAILED', 'The URL took too long to answer');
         throw new AppError('FILE_FETCH_FAILED', 'The file could not be fetched from this URL');
       }
+      await service.charge(ownerProfileId, received.bytes);
       return service.complete(ownerProfileId, received, { folderName: request.folderName });
     },
 
