@@ -69,6 +69,18 @@ describe('check pool (child processes with memory, time and concurrency caps)', 
     expect((await pool.run<{ pid: number }>('echo', {})).pid).toBe(first.pid);
   });
 
+  it('an entry that cannot start fails its tasks instead of respawning forever', async () => {
+    pool = createCheckPool({
+      entry: '/nonexistent/check-worker.js',
+      size: 2,
+      memoryMb: 300,
+      timeoutMs: 5_000,
+    });
+    await expect(pool.run('echo', {})).rejects.toThrow(/could not start/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pool.pids()).toHaveLength(0);
+  });
+
   it('close ends every process', async () => {
     pool = createCheckPool({ entry: stub, size: 2, memoryMb: 300, timeoutMs: 5_000 });
     const pending = pool.run('sleep', { ms: 10_000 }).catch((e: unknown) => e);

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -80,6 +81,9 @@ type Reply =
   | { type: 'result'; id: number; value: unknown }
   | { type: 'error'; id: number; message: string };
 
+/** Niceness of the check processes (0 is the API's; 19 the lowest). */
+const CHECK_NICENESS = 10;
+
 function rssMb(pid: number): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -108,6 +112,9 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
   let watchdog: NodeJS.Timeout | undefined;
   /** Children that died before saying ready, in a row: a broken entry must not respawn forever. */
   let failedStarts = 0;
+  let broken = false;
+  /** Used since created or closed: keep `size` processes. */
+  let started = false;
 
   function spawnChild(): Child {
     const proc = fork(entry, [], {
@@ -124,14 +131,24 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
       exited: new Promise((resolve) => proc.once('exit', () => resolve())),
     };
     children.add(child);
+    // Checks are batch work: on a busy machine the API's own requests (health, reads) go first.
+    if (proc.pid) {
+      try {
+        setPriority(proc.pid, CHECK_NICENESS);
+      } catch {
+        // not allowed here: the checks run at the API's priority
+      }
+    }
     proc.on('message', (message: Reply) => onReply(child, message));
     proc.once('exit', (code, signal) => {
       children.delete(child);
       if (child.task)
         end(child, new CheckLimitError('crash', `The check stopped unexpectedly (${signal ?? code})`));
-      if (!child.ready && ++failedStarts >= 3) {
+      if (!child.ready && started && ++failedStarts >= 3) {
         options.log?.warn({ code, signal }, 'document check processes do not start');
         for (const task of queue.splice(0)) task.reject(new Error('The document checks could not start'));
+        // Tried again on the next task, not in a loop.
+        broken = true;
         failedStarts = 0;
       }
       dispatch();
@@ -217,7 +234,7 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
     for (const child of children) {
       if (!child.ready || child.dead || child.task || child.proc.exitCode !== null) continue;
       const task = takeTask();
-      if (!task) return;
+      if (!task) break;
       child.task = task;
       // The time limit starts when a warm child has the task (start-up is not the file's fault).
       child.timer = setTimeout(
@@ -227,13 +244,16 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
       );
       child.proc.send({ type: 'task', id: task.id, op: task.op, input: task.input });
     }
-    const live = [...children].filter((c) => !c.dead);
-    const starting = live.filter((c) => !c.ready).length;
-    if (queue.length > starting && live.length < options.size) spawnChild();
+    // Once used, the pool keeps all its processes: forking from a large API process blocks its event loop
+    // for a moment, better at the first upload (or after a kill) than in the middle of a burst.
+    if (!started || broken) return;
+    for (let live = [...children].filter((c) => !c.dead).length; live < options.size; live++) spawnChild();
   }
 
   return {
     run<T>(op: string, input: unknown, runOptions: RunOptions = {}): Promise<T> {
+      started = true;
+      broken = false;
       return new Promise<T>((resolve, reject) => {
         queue.push({
           id: nextId++,
@@ -248,6 +268,7 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
       });
     },
     async close() {
+      started = false;
       for (const task of queue.splice(0)) task.reject(new Error('The document checks are shutting down'));
       const all = [...children];
       for (const child of all) {
