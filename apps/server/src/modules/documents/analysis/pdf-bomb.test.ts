@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analysePdf, measureExpansion, PDF_LIMITS } from './pdf.js';
@@ -26,6 +27,25 @@ describe('decompression bombs and page counts are capped before parsing (issue 9
       'PDF_OVERSIZED',
     );
     expect(measureExpansion(bomb)).toBeNull();
+  });
+
+  it('image streams meet the stream cap but not the total: a long scan is not a bomb', async () => {
+    const block = deflateSync(Buffer.alloc(3 * 1024 * 1024, 0xff));
+    const streams = (dict: string) =>
+      Buffer.concat(
+        Array.from({ length: 5 }, (_, i) => [
+          Buffer.from(`${i + 1} 0 obj\n<< ${dict} /Length ${block.length} /Filter /FlateDecode >>\nstream\n`),
+          block,
+          Buffer.from('\nendstream\nendobj\n'),
+        ]).flat(),
+      );
+    const limits = { ...PDF_LIMITS, maxStreamBytes: 4 * 1024 * 1024, maxTotalBytes: 10 * 1024 * 1024 };
+    const images = streams('/Type /XObject /Subtype /Image /Width 1024 /Height 1024');
+    expect(measureExpansion(images, limits)).toBeNull();
+    expect(measureExpansion(images, { ...limits, maxStreamBytes: 2 * 1024 * 1024 })?.code).toBe(
+      'PDF_OVERSIZED',
+    );
+    expect(measureExpansion(streams(''), limits)?.message).toMatch(/more than 10 MB in all/);
   });
 
   it('a PDF with more pages than the hard cap is refused (also when its pages sit in object streams)', async () => {

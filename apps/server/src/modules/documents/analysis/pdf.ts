@@ -62,29 +62,36 @@ export function measureExpansion(bytes: Uint8Array, limits: PdfLimits = PDF_LIMI
     const data = buf.subarray(at, end < 0 ? buf.length : end);
     // Only zlib data (header 0x78); JPEG, JPX and raw streams are never inflated here.
     if (data[0] !== 0x78) continue;
-    const room = Math.min(limits.maxStreamBytes, limits.maxTotalBytes - total);
+    // The stream's dictionary: from its "obj" keyword (within the last 1 KB) to "stream".
+    const before = buf.subarray(Math.max(0, keyword - 1024), keyword).toString('latin1');
+    const dict = before.slice(Math.max(0, before.lastIndexOf(' obj')));
+    // Images are decoded only when a page is rendered for OCR (3 pages at most): each has the stream cap,
+    // but a scanned document's many pages do not add up against the total (that is for what gets parsed).
+    const image = /\/Subtype\s*\/Image(?![A-Za-z0-9])/.test(dict);
+    const room = image
+      ? limits.maxStreamBytes
+      : Math.min(limits.maxStreamBytes, limits.maxTotalBytes - total);
+    const overBy = () => {
+      const inAll = room < limits.maxStreamBytes;
+      const cap = inAll ? limits.maxTotalBytes : limits.maxStreamBytes;
+      return issue(
+        'PDF_OVERSIZED',
+        `The PDF expands to more than ${Math.round(cap / 1024 / 1024)} MB${inAll ? ' in all' : ''} when opened (a compression bomb) and is refused`,
+        null,
+        cap,
+      );
+    };
     let inflated: Buffer;
     try {
       inflated = inflateSync(data, { maxOutputLength: room + 1, finishFlush: zlibConstants.Z_SYNC_FLUSH });
     } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
-        const cap = room < limits.maxStreamBytes ? limits.maxTotalBytes : limits.maxStreamBytes;
-        return issue(
-          'PDF_OVERSIZED',
-          `The PDF expands to more than ${Math.round(cap / 1024 / 1024)} MB when opened (a compression bomb) and is refused`,
-          null,
-          cap,
-        );
-      }
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+        return overBy();
       continue; // not zlib after all, or damaged: the parsers judge it
     }
-    if (inflated.length > room) {
-      return issue('PDF_OVERSIZED', 'The PDF expands too much when opened and is refused', null, room);
-    }
-    total += inflated.length;
-    const dict = buf.subarray(Math.max(0, keyword - 512), keyword).toString('latin1');
-    if (/\/ObjStm(?![A-Za-z0-9])/.test(dict.slice(dict.lastIndexOf('obj'))))
-      pages += countPages(inflated.toString('latin1'));
+    if (inflated.length > room) return overBy();
+    if (!image) total += inflated.length;
+    if (/\/ObjStm(?![A-Za-z0-9])/.test(dict)) pages += countPages(inflated.toString('latin1'));
     at = end < 0 ? buf.length : end + END_STREAM.length;
   }
   if (pages > limits.maxPages)
