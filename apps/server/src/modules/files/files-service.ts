@@ -86,6 +86,7 @@ export function createFilesService(deps: {
         analyser.analyseDocument({ path, mimeType, ...(expectName ? { expectName } : {}) }),
       );
     } catch (error) {
+      if (isAppError(error)) throw error;
       // A check that crashed (a hostile file beyond what it guards against) is an unusable file, not a 500.
       log.warn({ err: error }, 'document analysis failed');
       return { state: 'ERROR', issues: [], pageCount: null };

@@ -62,6 +62,16 @@ describe('check pool (child processes with memory, time and concurrency caps)', 
     expect(pool.pids()).toHaveLength(2);
   });
 
+  it('refuses a task at once when the queue is full', async () => {
+    pool = createCheckPool({ entry: stub, size: 1, memoryMb: 300, timeoutMs: 5_000, maxQueue: 2 });
+    await pool.run('echo', {});
+    const running = pool.run('sleep', { ms: 300 });
+    const waiting = [pool.run('echo', {}), pool.run('echo', {})];
+    const error = await pool.run('echo', {}).catch((e: unknown) => e);
+    expect((error as CheckLimitError).limit).toBe('busy');
+    await Promise.all([running, ...waiting]);
+  });
+
   it('a task error is that task’s failure, not the process’s', async () => {
     pool = createCheckPool({ entry: stub, size: 1, memoryMb: 300, timeoutMs: 5_000 });
     const first = await pool.run<{ pid: number }>('echo', {});

@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
  * passes a limit is killed and replaced, and its task ends with a CheckLimitError.
  */
 
-export type CheckLimit = 'memory' | 'time' | 'crash';
+export type CheckLimit = 'memory' | 'time' | 'crash' | 'busy';
 
 export class CheckLimitError extends Error {
   override name = 'CheckLimitError';
@@ -37,6 +37,8 @@ export interface CheckPoolOptions {
   timeoutMs: number;
   /** Lanes whose tasks may occupy at most this many children at once (so OCR never starves uploads). */
   laneLimits?: Record<string, number>;
+  /** Tasks waiting at most; beyond it a task is refused at once ('busy') instead of waiting without end. */
+  maxQueue?: number;
   /** How often the watchdog reads each child's RSS. */
   watchMs?: number;
   log?: { warn(obj: object, msg: string): void };
@@ -254,6 +256,8 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
     run<T>(op: string, input: unknown, runOptions: RunOptions = {}): Promise<T> {
       started = true;
       broken = false;
+      if (queue.length >= (options.maxQueue ?? Infinity))
+        return Promise.reject(new CheckLimitError('busy', 'The document checks are busy'));
       return new Promise<T>((resolve, reject) => {
         queue.push({
           id: nextId++,

@@ -1,4 +1,5 @@
 import type { DocumentIssue } from '@veridocs/shared';
+import { AppError } from '../../../errors.js';
 import type { AnalysableMime, AnalysisResult, DocumentAnalyser } from '../../files/analyser.js';
 import { CheckLimitError, createCheckPool, type CheckPool } from './check-pool.js';
 
@@ -46,6 +47,8 @@ export function createPooledAnalyser(
     timeoutMs: limits.timeoutMs,
     // OCR is background work: it may hold all but one process, so uploads are checked while it runs.
     laneLimits: { ocr: Math.max(1, limits.workers - 1) },
+    // ~0.1-0.3 s a check: a full queue is several seconds of waiting; past it, answer at once.
+    maxQueue: limits.workers * 32,
     ...(log ? { log } : {}),
   });
   return {
@@ -55,6 +58,9 @@ export function createPooledAnalyser(
         return await pool.run<AnalysisResult>('analyse', input, { lane: 'upload' });
       } catch (error) {
         if (!(error instanceof CheckLimitError)) throw error;
+        // Busy is not the file's fault: 503, the file is not judged.
+        if (error.limit === 'busy')
+          throw new AppError('SERVICE_UNAVAILABLE', 'The document checks are busy; try again in a minute');
         return { state: 'ERROR', issues: [limitIssue(error)], pageCount: null };
       }
     },
