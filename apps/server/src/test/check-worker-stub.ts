@@ -25,7 +25,7 @@ process.on('message', (message: Task) => {
   const { input } = message;
   switch (message.op) {
     case 'echo':
-      return reply({ value: input.value, pid: process.pid });
+      return reply({ value: input.value, pid: process.pid, env: Object.keys(process.env) });
     case 'sleep':
       return void setTimeout(() => reply('slept'), input.ms ?? 0);
     case 'allocate':

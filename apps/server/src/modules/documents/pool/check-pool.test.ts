@@ -20,9 +20,11 @@ afterEach(async () => {
 describe('check pool (child processes with memory, time and concurrency caps)', () => {
   it('runs tasks in another process', async () => {
     pool = createCheckPool({ entry: stub, size: 1, memoryMb: 300, timeoutMs: 5_000 });
-    const answer = await pool.run<{ value: number; pid: number }>('echo', { value: 42 });
+    const answer = await pool.run<{ value: number; pid: number; env: string[] }>('echo', { value: 42 });
     expect(answer.value).toBe(42);
     expect(answer.pid).not.toBe(process.pid);
+    // None of the server's environment (its secrets) reaches the process that opens hostile files.
+    expect(Object.keys(process.env).filter((key) => answer.env.includes(key))).toEqual([]);
   });
 
   it('kills a task past its time limit and serves the next one from a new process', async () => {

@@ -121,6 +121,8 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
   function spawnChild(): Child {
     const proc = fork(entry, [], {
       execArgv,
+      // The checks open hostile files: the process gets none of the server's secrets (JWT_SECRET, DATABASE_URL…).
+      env: {},
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });
