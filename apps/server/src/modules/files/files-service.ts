@@ -219,6 +219,8 @@ export function createFilesService(deps: {
     async detectIssues(ownerProfileId: string, fileId: string): Promise<DetectIssuesResponse> {
       const row = await repo.findOwned(ownerProfileId, fileId);
       if (!row) throw notFound();
+      // A re-check costs a check process like an upload does: it counts against the same minute.
+      await deps.limiter.admit(ownerProfileId);
       const expectName = row.expectName ?? undefined;
       const analysis = await analyse(row.storageKey, row.mimeType as AnalysableMime, expectName);
       const byOcr = analysis.state !== 'ERROR' && expectName && nameNeedsOcr(row.mimeType, analysis.issues);

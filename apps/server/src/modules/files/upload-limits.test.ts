@@ -64,9 +64,19 @@ describe('per-candidate upload limits (issue 9)', () => {
     expectCode(await upload(me), 0, 200);
   });
 
-  it('counts fetches from a URL too', async () => {
+  it('counts fetches from a URL and re-checks too', async () => {
     const me = (await signUp(t)).accessToken;
-    for (let i = 0; i < 3; i++) expectCode(await upload(me), 0, 200);
+    const { fileId } = expectCode<{ fileId: string }>(await upload(me), 0, 200);
+    expectCode(await upload(me), 0, 200);
+    const recheck = () =>
+      t.request({
+        method: 'POST',
+        url: `${SERVICE_BASES.utility}${API_PATHS.files.detectIssues}`,
+        headers: bearer(me),
+        body: { fileId },
+      });
+    expectCode(await recheck(), 0, 200);
+    expectCode(await recheck(), 111, 429);
     const res = await t.request({
       method: 'POST',
       url: `${SERVICE_BASES.utility}${API_PATHS.files.fromUrl}`,
