@@ -126,13 +126,14 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });
+    let exited = () => undefined as void;
     const child: Child = {
       proc,
       ready: false,
       dead: false,
       task: undefined,
       timer: undefined,
-      exited: new Promise((resolve) => proc.once('exit', () => resolve())),
+      exited: new Promise<void>((resolve) => (exited = resolve)),
     };
     children.add(child);
     // Checks are batch work: on a busy machine the API's own requests (health, reads) go first.
@@ -144,8 +145,10 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
       }
     }
     proc.on('message', (message: Reply) => onReply(child, message));
-    proc.once('exit', (code, signal) => {
+    const gone = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (!children.has(child)) return;
       children.delete(child);
+      exited();
       if (child.task)
         end(child, new CheckLimitError('crash', `The check stopped unexpectedly (${signal ?? code})`));
       if (!child.ready && started && ++failedStarts >= 3) {
@@ -156,8 +159,13 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
         failedStarts = 0;
       }
       dispatch();
+    };
+    proc.once('exit', gone);
+    proc.on('error', (error) => {
+      options.log?.warn({ err: error }, 'document check process error');
+      // A fork that never started (no pid) sends no exit event.
+      if (proc.pid === undefined) gone(null, null);
     });
-    proc.on('error', (error) => options.log?.warn({ err: error }, 'document check process error'));
     startWatchdog();
     return child;
   }
