@@ -65,6 +65,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       RATE_LIMIT_OTP_MAX: '10000',
       UPLOAD_RATE_PER_MINUTE: '10000',
       UPLOAD_BYTES_PER_HOUR: '100000000000',
+      // One check process per test app (under tsx each holds ~150-450 MB): test files run in parallel.
+      CHECK_WORKERS: '1',
       ...options.env,
     },
     emptyDir,
