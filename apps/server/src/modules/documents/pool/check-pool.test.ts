@@ -1,7 +1,11 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckLimitError, createCheckPool, type CheckPool } from './check-pool.js';
 
 const stub = new URL('../../../test/check-worker-stub.ts', import.meta.url);
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -91,6 +95,26 @@ describe('check pool (child processes with memory, time and concurrency caps)', 
     await expect(pool.run('echo', {})).rejects.toThrow(/could not start/);
     await new Promise((r) => setTimeout(r, 300));
     expect(pool.pids()).toHaveLength(0);
+  });
+
+  it('a check process does not outlive an API process that was killed (SIGKILL)', async () => {
+    const script = `
+      import { createCheckPool } from ${JSON.stringify(new URL('./check-pool.ts', import.meta.url).href)};
+      const pool = createCheckPool({ entry: new URL(${JSON.stringify(stub.href)}), size: 2, memoryMb: 300, timeoutMs: 5000 });
+      await Promise.all([pool.run('echo', {}), pool.run('echo', {})]);
+      console.log(JSON.stringify(pool.pids()));
+      setInterval(() => undefined, 1000);
+    `;
+    const parent = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = await new Promise<string>((resolve) =>
+      parent.stdout.once('data', (d: Buffer) => resolve(String(d))),
+    );
+    const pids = JSON.parse(line) as number[];
+    expect(pids).toHaveLength(2);
+    parent.kill('SIGKILL');
+    for (const pid of pids) await expect.poll(() => alive(pid), { timeout: 5_000 }).toBe(false);
   });
 
   it('close ends every process', async () => {
