@@ -47,11 +47,13 @@ import { transactionsRouter } from './modules/transactions/transactions-router.j
 import { createTransactionsService } from './modules/transactions/transactions-service.js';
 import { createOcrWorker } from './jobs/ocr-worker.js';
 import { createOrphanSweep } from './jobs/orphan-sweep.js';
-import { analyseDocument, closeOcr, recogniseText } from './modules/documents/analysis/index.js';
+import { createPooledAnalyser } from './modules/documents/pool/pooled-analyser.js';
 import type { DocumentAnalyser } from './modules/files/analyser.js';
 import { createFilesRepository } from './modules/files/files-repository.js';
 import { fileLinksRouter, filesRouter } from './modules/files/files-router.js';
 import { createFilesService } from './modules/files/files-service.js';
+import { createUploadLimiter } from './modules/files/upload-limits.js';
+import { createMemoryCounterStore, createRedisCounterStore } from './lib/counter-store.js';
 import { createLinkSigner, deriveLinkKey } from './modules/files/signed-links.js';
 import { geoRouter, mapImageRouter } from './modules/geo/geo-router.js';
 import { createGeoService, createOfflineGeoProviders, type GeoProviders } from './modules/geo/geo-service.js';
@@ -235,7 +237,15 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   const reference = createReferenceService(createReferenceRepository(db.orm));
   // Files (ADR 0009); the checks and OCR are modules/documents/analysis (ADR 0010).
   const storage = deps.storage ?? createStorage(config.storage);
-  const analyser = deps.analyser ?? { analyseDocument, recogniseText };
+  // The checks and OCR run in a pool of child processes with memory, time and concurrency caps (ADR 0010).
+  let analyser = deps.analyser;
+  if (!analyser) {
+    const pooled = createPooledAnalyser(config.documentChecks, app.log);
+    // After the OCR loop stopped (preClose), so its last job is not killed under it.
+    app.addHook('onClose', async () => pooled.close());
+    analyser = pooled;
+  }
+  const counters = createMemoryCounterStore(now);
   const filesRepo = createFilesRepository(db.orm);
   const ocr = createOcrWorker({ queue: filesRepo, storage, analyser, now, log: app.log });
   const files = createFilesService({
@@ -246,6 +256,10 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
     fetch: config.fileFetch,
     log: app.log,
+    limiter: createUploadLimiter(
+      redis ? createRedisCounterStore(redis, counters, app.log) : counters,
+      config.uploadLimits,
+    ),
     onQueued: () => ocr.kick(),
   });
   // Leftovers of a crash (ADR 0009): at start, then every interval. Started before this process can take an
@@ -270,10 +284,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   });
   if (config.ocrWorker) {
     app.addHook('onReady', async () => ocr.start());
-    app.addHook('preClose', async () => {
-      await ocr.stop();
-      if (!deps.analyser) await closeOcr();
-    });
+    app.addHook('preClose', async () => ocr.stop());
   }
 
   await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });

@@ -86,6 +86,14 @@ const envSchema = z.object({
   UPLOAD_MIN_BYTES_PER_SECOND: positiveInt.default(2_048),
   UPLOAD_RATE_WINDOW_MS: positiveInt.default(30_000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
+  // Document checks and OCR in child processes (ADR 0010): how many, and each one's memory and time limits.
+  CHECK_WORKERS: positiveInt.max(64).default(2),
+  CHECK_MEMORY_MB: positiveInt.min(128).default(768),
+  CHECK_TIMEOUT_MS: positiveInt.default(20_000),
+  OCR_TIMEOUT_MS: positiveInt.default(120_000),
+  // Per-candidate upload limits (ADR 0009): uploads and from-URL fetches together.
+  UPLOAD_RATE_PER_MINUTE: positiveInt.default(20),
+  UPLOAD_BYTES_PER_HOUR: positiveInt.default(500_000_000),
 });
 
 export interface Config {
@@ -122,6 +130,10 @@ export interface Config {
   http: HttpLimits;
   /** The orphan sweep's grace period and interval (ADR 0009). */
   fileSweep: { graceMs: number; intervalMs: number };
+  /** The pool of document-check processes (ADR 0010). */
+  documentChecks: { workers: number; memoryMb: number; timeoutMs: number; ocrTimeoutMs: number };
+  /** Per candidate: uploads per minute and bytes per hour (counters in Redis with REDIS_URL, else memory). */
+  uploadLimits: { perMinute: number; bytesPerHour: number };
 }
 
 export interface EmailConfig {
@@ -249,6 +261,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       graceMs: e.FILE_SWEEP_GRACE_SECONDS * 1000,
       intervalMs: e.FILE_SWEEP_INTERVAL_SECONDS * 1000,
     },
+    documentChecks: {
+      workers: e.CHECK_WORKERS,
+      memoryMb: e.CHECK_MEMORY_MB,
+      timeoutMs: e.CHECK_TIMEOUT_MS,
+      ocrTimeoutMs: e.OCR_TIMEOUT_MS,
+    },
+    uploadLimits: { perMinute: e.UPLOAD_RATE_PER_MINUTE, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
   };
 }
 

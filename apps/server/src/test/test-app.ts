@@ -14,6 +14,7 @@ import { expect } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { DocumentAnalyser } from '../modules/files/analyser.js';
 import { createTestDatabase } from './database.js';
 
 /** A clock tests move by hand. */
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** A logger whose output the test reads (the default test config logs nothing). */
   logger?: FastifyBaseLogger;
+  /** Replaces the document checks (the app then does not start its own pool). */
+  analyser?: DocumentAnalyser;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -65,6 +68,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // uniqueMobile() numbers share a prefix: a test file may send more than a real prefix's hour.
       OTP_GLOBAL_MAX_PER_HOUR: '100000',
       OTP_PREFIX_MAX_PER_HOUR: '100000',
+      UPLOAD_RATE_PER_MINUTE: '10000',
+      UPLOAD_BYTES_PER_HOUR: '100000000000',
+      // One check process per test app (under tsx each holds ~150-450 MB): test files run in parallel.
+      CHECK_WORKERS: '1',
       ...options.env,
     },
     emptyDir,
@@ -77,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       db,
       now: clock.now,
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.analyser ? { analyser: options.analyser } : {}),
     });
   } catch (error) {
     await dispose();

@@ -20,6 +20,9 @@ export const documentIssueSchema = z.object({
     'NAME_MISMATCH',
     'IMAGE_UNREADABLE',
     'MISSING_PAGE',
+    // Refusals of the checks' limits (ADR 0010): a PDF that expands past the caps, a check past memory/time.
+    'PDF_OVERSIZED',
+    'CHECK_LIMIT_EXCEEDED',
   ]),
   message: z.string(),
   /** The measured value and its threshold, when there is one (for example blur variance). */

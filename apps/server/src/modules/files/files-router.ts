@@ -89,6 +89,7 @@ export const filesRouter: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const owner = me(request);
+      await files.admit(owner, Number(request.headers['content-length']) || 0);
       const fields: Record<string, string> = {};
       let received: Received | undefined;
       try {
@@ -106,6 +107,7 @@ export const filesRouter: FastifyPluginAsyncZod<{
             throw new AppError('VALIDATION_FAILED', 'Send the file in the field "file"');
           }
           received = await files.receive(part.file, part.filename);
+          await files.charge(owner, received.bytes);
           if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', FILE_TEXT.tooBig);
         }
         if (!received) throw new AppError('FILE_MISSING');

@@ -16,6 +16,7 @@ import type { FileRow, FilesRepository } from './files-repository.js';
 import { nameNeedsOcr, verdictWithName } from './name-check.js';
 import type { LinkSigner } from './signed-links.js';
 import { guardUpload, sanitiseName, type GuardResult } from './upload-guard.js';
+import type { UploadLimiter } from './upload-limits.js';
 import { fetchUpload, type FetchOptions } from './url-fetch.js';
 
 /** Stored bytes not yet recorded: the route either completes them or discards them. */
@@ -86,6 +87,7 @@ export function createFilesService(deps: {
   now: Clock;
   fetch: FetchOptions;
   log: FastifyBaseLogger;
+  limiter: UploadLimiter;
   /** Called after a file was queued for OCR (wakes the job loop). */
   onQueued?: () => void;
 }) {
@@ -101,6 +103,7 @@ export function createFilesService(deps: {
         analyser.analyseDocument({ path, mimeType, ...(expectName ? { expectName } : {}) }),
       );
     } catch (error) {
+      if (isAppError(error)) throw error;
       // A check that crashed (a hostile file beyond what it guards against) is an unusable file, not a 500.
       log.warn({ err: error }, 'document analysis failed');
       return { state: 'ERROR', issues: [], pageCount: null };
@@ -108,6 +111,12 @@ export function createFilesService(deps: {
   }
 
   const service = {
+    /** Refuses (429 with retryAfter) a candidate past the upload limits, before any byte is read. */
+    admit: (ownerProfileId: string, declaredBytes?: number) =>
+      deps.limiter.admit(ownerProfileId, declaredBytes),
+    /** Counts received bytes against the candidate's hourly budget. */
+    charge: (ownerProfileId: string, bytes: number) => deps.limiter.charge(ownerProfileId, bytes),
+
     /** Streams one upload into storage under a new random key, refusing it by size and type on the way. */
     async receive(source: AsyncIterable<Buffer>, rawName: string | undefined): Promise<Received> {
       const key = newStorageKey();
@@ -174,6 +183,7 @@ export function createFilesService(deps: {
     },
 
     async fromUrl(ownerProfileId: string, request: FileFromUrlRequest): Promise<FileUploadResponse> {
+      await service.admit(ownerProfileId);
       const fetched = await fetchUpload(request.url, deps.fetch);
       let received: Received;
       try {
@@ -184,6 +194,7 @@ export function createFilesService(deps: {
         if (fetched.timedOut()) throw new AppError('FILE_FETCH_FAILED', 'The URL took too long to answer');
         throw new AppError('FILE_FETCH_FAILED', 'The file could not be fetched from this URL');
       }
+      await service.charge(ownerProfileId, received.bytes);
       return service.complete(ownerProfileId, received, { folderName: request.folderName });
     },
 
@@ -256,6 +267,8 @@ export function createFilesService(deps: {
     async detectIssues(ownerProfileId: string, fileId: string): Promise<DetectIssuesResponse> {
       const row = await repo.findOwned(ownerProfileId, fileId);
       if (!row) throw notFound();
+      // A re-check costs a check process like an upload does: it counts against the same minute.
+      await deps.limiter.admit(ownerProfileId);
       const expectName = row.expectName ?? undefined;
       const analysis = await analyse(row.storageKey, row.mimeType as AnalysableMime, expectName);
       const byOcr = analysis.state !== 'ERROR' && expectName && nameNeedsOcr(row.mimeType, analysis.issues);

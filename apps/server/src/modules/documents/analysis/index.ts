@@ -8,6 +8,14 @@ export {
   type ImageThresholds,
   type ImageMeasures,
 } from './image.js';
-export { analysePdf, PDF_THRESHOLDS, type PdfThresholds, type PdfAnalysis } from './pdf.js';
+export {
+  analysePdf,
+  measureExpansion,
+  PDF_LIMITS,
+  PDF_THRESHOLDS,
+  type PdfLimits,
+  type PdfThresholds,
+  type PdfAnalysis,
+} from './pdf.js';
 export { matchName, nameIssueFromText, type NameMatch } from './name-match.js';
 export type { AnalysisResult, AnalysisState, DocumentIssue } from './types.js';

@@ -1,4 +1,5 @@
 /** Images and PDFs the analysis tests generate (nothing is read from disk but what they write to os.tmpdir()). */
+import { createDeflate } from 'node:zlib';
 import sharp from 'sharp';
 
 export const PAGE_W = 1240;
@@ -168,4 +169,55 @@ export function pngWithHeader(width: number, height: number, idat: Buffer): Buff
     chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A decompression bomb: a valid one-page PDF whose content stream is `inflatedBytes` of spaces, Flate
+ * compressed (400 MB become ~390 KB, the size of the file reported in issue 9). Built by streaming the
+ * same 1 MB block through zlib, so generating it never holds the inflated bytes.
+ */
+export async function pdfBomb(inflatedBytes = 400 * 1024 * 1024): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const block = Buffer.alloc(1024 * 1024, 0x20);
+  for (let left = inflatedBytes; left > 0; left -= block.length) {
+    if (!deflate.write(left >= block.length ? block : block.subarray(0, left)))
+      await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  const stream = Buffer.concat(chunks);
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const add = (part: string | Buffer) => {
+    const b = typeof part === 'string' ? Buffer.from(part, 'latin1') : part;
+    parts.push(b);
+    length += b.length;
+  };
+  const obj = (body: string | Buffer[]) => {
+    offsets.push(length);
+    if (typeof body === 'string') add(`${offsets.length} 0 obj\n${body}\nendobj\n`);
+    else {
+      add(`${offsets.length} 0 obj\n`);
+      body.forEach(add);
+      add('\nendobj\n');
+    }
+  };
+  add('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n');
+  obj('<< /Type /Catalog /Pages 2 0 R >>');
+  obj('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  obj('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>');
+  obj([
+    Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+    stream,
+    Buffer.from('\nendstream'),
+  ]);
+  const xref = length;
+  add(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`);
+  for (const offset of offsets) add(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  add(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
 }

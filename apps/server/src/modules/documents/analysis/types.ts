@@ -15,6 +15,8 @@ const ERROR_CODES: ReadonlySet<IssueCode> = new Set<IssueCode>([
   'PDF_UNREADABLE',
   'PDF_ENCRYPTED',
   'PDF_ACTIVE_CONTENT',
+  'PDF_OVERSIZED',
+  'CHECK_LIMIT_EXCEEDED',
 ]);
 
 export function issue(

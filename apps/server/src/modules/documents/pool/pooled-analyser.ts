@@ -1,0 +1,70 @@
+import type { DocumentIssue } from '@veridocs/shared';
+import { AppError } from '../../../errors.js';
+import type { AnalysableMime, AnalysisResult, DocumentAnalyser } from '../../files/analyser.js';
+import { CheckLimitError, createCheckPool, type CheckPool } from './check-pool.js';
+
+export interface CheckLimits {
+  /** Check processes at most (concurrent checks). */
+  workers: number;
+  /** RSS cap of one check process, MB. */
+  memoryMb: number;
+  /** Time limit of the checks of one upload. */
+  timeoutMs: number;
+  /** Time limit of the OCR of one file. */
+  ocrTimeoutMs: number;
+}
+
+/** The compiled entry next to this module (dist), or its TypeScript source under tsx and vitest. */
+export function checkWorkerEntry(): URL {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return new URL(`./check-worker.${ext}`, import.meta.url);
+}
+
+function limitIssue(error: CheckLimitError): DocumentIssue {
+  return {
+    code: 'CHECK_LIMIT_EXCEEDED',
+    message: `${error.message}; the file is refused. Upload a smaller or simpler copy of the document`,
+    measured: null,
+    threshold: null,
+    page: null,
+  };
+}
+
+/**
+ * The DocumentAnalyser the app uses: the checks and OCR run in the pool's processes. A check that passes a
+ * limit is an unusable file (ERROR with CHECK_LIMIT_EXCEEDED, refused with 422); OCR that passes one throws,
+ * and the OCR job retries or gives up as for any failure.
+ */
+export function createPooledAnalyser(
+  limits: CheckLimits,
+  log?: { warn(obj: object, msg: string): void },
+  entry: URL = checkWorkerEntry(),
+): DocumentAnalyser & { close(): Promise<void>; pool: CheckPool } {
+  const pool = createCheckPool({
+    entry,
+    size: limits.workers,
+    memoryMb: limits.memoryMb,
+    timeoutMs: limits.timeoutMs,
+    // OCR is background work: it may hold all but one process, so uploads are checked while it runs.
+    laneLimits: { ocr: Math.max(1, limits.workers - 1) },
+    // ~0.1-0.3 s a check: a full queue is several seconds of waiting; past it, answer at once.
+    maxQueue: limits.workers * 32,
+    ...(log ? { log } : {}),
+  });
+  return {
+    pool,
+    async analyseDocument(input: { path: string; mimeType: AnalysableMime; expectName?: string }) {
+      try {
+        return await pool.run<AnalysisResult>('analyse', input, { lane: 'upload' });
+      } catch (error) {
+        if (!(error instanceof CheckLimitError)) throw error;
+        // Busy is not the file's fault: 503, the file is not judged.
+        if (error.limit === 'busy')
+          throw new AppError('SERVICE_UNAVAILABLE', 'The document checks are busy; try again in a minute');
+        return { state: 'ERROR', issues: [limitIssue(error)], pageCount: null };
+      }
+    },
+    recogniseText: (input) => pool.run<string>('ocr', input, { lane: 'ocr', timeoutMs: limits.ocrTimeoutMs }),
+    close: () => pool.close(),
+  };
+}
