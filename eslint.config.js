@@ -27,24 +27,60 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts' },
+      ],
     },
   },
   // Drizzle only inside repositories and the db folder.
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*-repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    ignores: [
+      'apps/server/src/**/*-repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Drizzle is used only in *-repository.ts files' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Drizzle is used only in *-repository.ts files',
+            },
+          ],
+        },
+      ],
     },
   },
   // packages/shared imports no server or browser code.
   {
     files: ['packages/shared/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['react', 'react-*', '@mui/*', 'fastify', '@fastify/*', 'drizzle-orm', 'node:*', 'axios', '**/apps/**'], message: 'packages/shared stays free of server and browser code' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-*',
+                '@mui/*',
+                'fastify',
+                '@fastify/*',
+                'drizzle-orm',
+                'node:*',
+                'axios',
+                '**/apps/**',
+              ],
+              message: 'packages/shared stays free of server and browser code',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -54,27 +90,42 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Preact runs the app (ADR 0011): it only sets the autofocus attribute, which is ignored after load.
-      'no-restricted-syntax': ['error', {
-        selector: "JSXOpeningElement[name.name=/^([a-z]+|TextField|OutlinedInput|FilledInput|Input|InputBase|Button|IconButton)$/] > JSXAttribute[name.name='autoFocus']",
-        message: 'autoFocus does nothing under Preact after the page has loaded: pass useAutoFocus() from lib/controlled-input as the ref',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name=/^([a-z]+|TextField|OutlinedInput|FilledInput|Input|InputBase|Button|IconButton)$/] > JSXAttribute[name.name='autoFocus']",
+          message:
+            'autoFocus does nothing under Preact after the page has loaded: pass useAutoFocus() from lib/controlled-input as the ref',
+        },
+      ],
     },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'import.meta', property: 'env', message: 'Read configuration through lib/config.ts' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'import.meta', property: 'env', message: 'Read configuration through lib/config.ts' },
+      ],
     },
   },
   ...FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{
-        // By alias/path (".../features/home/...") or relatively from inside features ("../home/...").
-        regex: `(^|/)features/(${others(feature)})(/|$)|^(\\.\\./)+(${others(feature)})(/|$)`,
-        message: 'Features never import each other; compose them in app/',
-      }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // By alias/path (".../features/home/...") or relatively from inside features ("../home/...").
+              regex: `(^|/)features/(${others(feature)})(/|$)|^(\\.\\./)+(${others(feature)})(/|$)`,
+              message: 'Features never import each other; compose them in app/',
+            },
+          ],
+        },
+      ],
     },
   })),
 );

@@ -11,19 +11,25 @@ import * as upload from './upload.mjs';
 
 // `npm run bench -- throughput` runs only the named measures.
 const only = process.argv.slice(2);
-const measures = [loginBundle, startup, throughput, transactionInfo, upload].filter((m) => only.length === 0 || only.includes(m.name));
+const measures = [loginBundle, startup, throughput, transactionInfo, upload].filter(
+  (m) => only.length === 0 || only.includes(m.name),
+);
 
 buildIfStale();
 const rows = [];
 for (const measure of measures) {
   console.log(`\n--- ${measure.name}`);
   const result = await measure.run({ root });
-  for (const row of result) console.log(`${row.measure}: ${row.value} ${row.unit} (target ${row.target}) ${row.ok ? 'OK' : 'MISSED'}`);
+  for (const row of result)
+    console.log(
+      `${row.measure}: ${row.value} ${row.unit} (target ${row.target}) ${row.ok ? 'OK' : 'MISSED'}`,
+    );
   rows.push(...result);
 }
 
 console.log('\n| measure | value | target | |\n| --- | --- | --- | --- |');
-for (const r of rows) console.log(`| ${r.measure} | ${r.value} ${r.unit} | ${r.target} | ${r.ok ? 'ok' : 'missed'} |`);
+for (const r of rows)
+  console.log(`| ${r.measure} | ${r.value} ${r.unit} | ${r.target} | ${r.ok ? 'ok' : 'missed'} |`);
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));

@@ -22,6 +22,8 @@ run('node', ['apps/web/scripts/chunk-report.mjs', '--max-login-kb=120']);
 
 step('end-to-end tests (Chromium)');
 const chromium = ensureChromium();
-run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...process.env, CHROMIUM_PATH: chromium } });
+run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+});
 
 step('all tests passed');

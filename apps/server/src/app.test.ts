@@ -79,7 +79,12 @@ describe('the app with default test settings', () => {
 
   it('rejects an oversized body with code 112 and HTTP 413', async () => {
     const huge = JSON.stringify({ mobile: '9876543210', pad: 'x'.repeat(t.config.bodyLimitBytes) });
-    const res = await t.request({ method: 'POST', url: login, headers: { 'content-type': 'application/json' }, body: huge });
+    const res = await t.request({
+      method: 'POST',
+      url: login,
+      headers: { 'content-type': 'application/json' },
+      body: huge,
+    });
     expectCode(res, ERROR_CODES.PAYLOAD_TOO_LARGE.code, 413);
   });
 
@@ -93,7 +98,11 @@ describe('the app with default test settings', () => {
     expectCode(missing, 100, 400);
     expect(missing.json().message).toMatch(/^body: /);
 
-    const extra = await t.request({ method: 'POST', url: login, body: { mobile: '9876543210', admin: true } });
+    const extra = await t.request({
+      method: 'POST',
+      url: login,
+      body: { mobile: '9876543210', admin: true },
+    });
     expectCode(extra, 100, 400);
     expect(extra.json().message).toContain('admin');
   });
@@ -104,7 +113,12 @@ describe('the app with default test settings', () => {
     expectCode(missing, 113, 400);
     expect(missing.headers['content-security-policy']).toBeDefined();
     expect(missing.headers['x-request-id']).toBeDefined();
-    const unknown = await t.request({ method: 'POST', url: login, headers: { [PARTNER_ORG_HEADER]: 'acme' }, body });
+    const unknown = await t.request({
+      method: 'POST',
+      url: login,
+      headers: { [PARTNER_ORG_HEADER]: 'acme' },
+      body,
+    });
     expectCode(unknown, 113, 400);
     // Nothing was sent for the refused requests.
     const box = await t.app.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${body.mobile}` });
@@ -118,7 +132,9 @@ describe('the app with default test settings', () => {
   it('serves the OpenAPI document with the auth routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${API_PATHS.docs}/json` });
     const doc = res.json() as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([login, wallet('/profile/otp/{txnId}/verify')]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([login, wallet('/profile/otp/{txnId}/verify')]),
+    );
     const ui = await t.app.inject({ method: 'GET', url: `${API_PATHS.docs}/` });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
@@ -141,7 +157,11 @@ describe('the app with default test settings', () => {
     const a = uniqueMobile();
     const b = uniqueMobile();
     expectCode(await t.request({ method: 'POST', url: login, body: { mobile: a } }), 0, 200);
-    expectCode(await t.request({ method: 'POST', url: login, body: { mobile: b, channel: 'whatsapp' } }), 0, 200);
+    expectCode(
+      await t.request({ method: 'POST', url: login, body: { mobile: b, channel: 'whatsapp' } }),
+      0,
+      200,
+    );
     t.clock.advance(OTP.resendAfterSeconds);
     expectCode(await t.request({ method: 'POST', url: login, body: { mobile: a } }), 0, 200);
     const res = await t.app.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${a}` });
@@ -208,7 +228,12 @@ describe('a production-like app (DEV_TOOLS=0, low rate limits, a built SPA, an S
   it('answers 503 when the gateway refuses the message', async () => {
     gateway.state.status = 500;
     try {
-      const res = await t.request({ method: 'POST', url: login, remoteAddress: '10.1.0.2', body: { mobile: uniqueMobile() } });
+      const res = await t.request({
+        method: 'POST',
+        url: login,
+        remoteAddress: '10.1.0.2',
+        body: { mobile: uniqueMobile() },
+      });
       expectCode(res, 503, 503);
       expect(res.json().message).toBe('Could not send the OTP, please try again in a moment');
     } finally {
@@ -219,13 +244,27 @@ describe('a production-like app (DEV_TOOLS=0, low rate limits, a built SPA, an S
   it('answers code 111 once an IP exceeds the login rate limit', async () => {
     const from = { remoteAddress: '10.0.0.7' };
     for (let i = 0; i < 2; i += 1) {
-      expectCode(await t.request({ method: 'POST', url: login, ...from, body: { mobile: uniqueMobile() } }), 0, 200);
+      expectCode(
+        await t.request({ method: 'POST', url: login, ...from, body: { mobile: uniqueMobile() } }),
+        0,
+        200,
+      );
     }
-    const limited = await t.request({ method: 'POST', url: login, ...from, body: { mobile: uniqueMobile() } });
+    const limited = await t.request({
+      method: 'POST',
+      url: login,
+      ...from,
+      body: { mobile: uniqueMobile() },
+    });
     const data = expectCode<{ retryAfter: number }>(limited, 111, 429);
     expect(data.retryAfter).toBeGreaterThan(0);
     // Another address is not affected.
-    const other = await t.request({ method: 'POST', url: login, remoteAddress: '10.0.0.8', body: { mobile: uniqueMobile() } });
+    const other = await t.request({
+      method: 'POST',
+      url: login,
+      remoteAddress: '10.0.0.8',
+      body: { mobile: uniqueMobile() },
+    });
     expectCode(other, 0, 200);
   });
 

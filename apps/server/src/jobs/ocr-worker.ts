@@ -57,10 +57,12 @@ export function createOcrWorker(deps: {
         analyser.recogniseText({ path, mimeType: job.mimeType }),
       );
       const settled = await queue.completeOcr(job.id, text, now());
-      if (settled) log.info({ fileId: job.id, state: settled.state }, 'name checked on the OCR text; verdict finished');
+      if (settled)
+        log.info({ fileId: job.id, state: settled.state }, 'name checked on the OCR text; verdict finished');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const retryAt = job.attempts < OCR_MAX_ATTEMPTS ? new Date(now().getTime() + ocrBackoffMs(job.attempts)) : null;
+      const retryAt =
+        job.attempts < OCR_MAX_ATTEMPTS ? new Date(now().getTime() + ocrBackoffMs(job.attempts)) : null;
       log.warn({ err: error, fileId: job.id, attempts: job.attempts, retry: retryAt !== null }, 'OCR failed');
       const settled = await queue.failOcr(job.id, message, retryAt, now());
       if (settled)

@@ -28,7 +28,9 @@ function snapshotKey(): string {
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   hash.update(readFileSync(join(dirname(pgliteEntry), '..', 'package.json')));
   const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else hash.update(entry.name).update(readFileSync(path));

@@ -15,7 +15,12 @@ export async function startFakeGateway() {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
-      state.received.push({ method: req.method, url: req.url, headers: req.headers, body: raw ? JSON.parse(raw) : null });
+      state.received.push({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : null,
+      });
       setTimeout(() => {
         res.writeHead(state.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ ok: state.status < 300 }));

@@ -17,5 +17,8 @@ export const refreshTokens = pgTable(
     replacedBy: uuid('replaced_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_profile_idx').on(t.profileId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_profile_idx').on(t.profileId),
+  ],
 );

@@ -24,7 +24,10 @@ const security = [{ partnerOrg: [] }];
 const refreshSecurity = [{ partnerOrg: [], bearer: [] }];
 
 /** Login by mobile OTP and the refresh-token session calls, under SERVICE_BASES.webWallet. */
-export const authRouter: FastifyPluginAsyncZod<AuthRouterOptions> = async (app, { auth, sessions, rateLimit }) => {
+export const authRouter: FastifyPluginAsyncZod<AuthRouterOptions> = async (
+  app,
+  { auth, sessions, rateLimit },
+) => {
   const p = API_PATHS.profile;
 
   app.post(

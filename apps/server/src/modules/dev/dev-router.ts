@@ -24,7 +24,13 @@ export const devRouter: FastifyPluginAsyncZod<{ dev: DevService; publicUrl: stri
 
   app.get(
     API_PATHS.devDemo,
-    { schema: { tags: ['dev'], summary: 'The demo form and its candidate link', response: responses(demoResponseSchema) } },
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'The demo form and its candidate link',
+        response: responses(demoResponseSchema),
+      },
+    },
     async () => ok(getDemoLink(publicUrl)),
   );
 };

@@ -1,4 +1,10 @@
-import { API_PATHS, SERVICE_BASES, type DetectIssuesResponse, type DocumentIssue, type FileUploadResponse } from '@veridocs/shared';
+import {
+  API_PATHS,
+  SERVICE_BASES,
+  type DetectIssuesResponse,
+  type DocumentIssue,
+  type FileUploadResponse,
+} from '@veridocs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
 import { nameNeedsOcr, verdictWithName } from './name-check.js';
@@ -7,44 +13,78 @@ import { multipart, nameCardImage, pdfOfSize, type Part } from './test-files.js'
 const u = (path: string) => `${SERVICE_BASES.utility}${path}`;
 /** A clean identity-card-like image (no quality issue) carrying `name`. */
 const card = (name: string) => nameCardImage(['GOVERNMENT OF INDIA', `Name: ${name}`, 'DOB: 01/01/1990']);
-const warn = (code: DocumentIssue['code']): DocumentIssue => ({ code, message: code, measured: null, threshold: null, page: null });
+const warn = (code: DocumentIssue['code']): DocumentIssue => ({
+  code,
+  message: code,
+  measured: null,
+  threshold: null,
+  page: null,
+});
 
 describe('verdictWithName', () => {
   const done = (text: string) => ({ status: 'done' as const, text });
 
   it('is PROCESSING with the quality issues until OCR ends', () => {
-    expect(verdictWithName({ state: 'WARNING', issues: [warn('BLURRY')] }, 'Asha Verma', { status: 'pending', text: null })).toEqual({
+    expect(
+      verdictWithName({ state: 'WARNING', issues: [warn('BLURRY')] }, 'Asha Verma', {
+        status: 'pending',
+        text: null,
+      }),
+    ).toEqual({
       state: 'PROCESSING',
       issues: [warn('BLURRY')],
       name: 'pending',
     });
-    expect(verdictWithName({ state: 'COMPLETED', issues: [] }, 'Asha Verma', { status: 'running', text: null }).state).toBe('PROCESSING');
+    expect(
+      verdictWithName({ state: 'COMPLETED', issues: [] }, 'Asha Verma', { status: 'running', text: null })
+        .state,
+    ).toBe('PROCESSING');
   });
 
   it('adds NAME_MISMATCH from the OCR text, and keeps quality warnings', () => {
     const clean = { state: 'COMPLETED' as const, issues: [] };
-    expect(verdictWithName(clean, 'Asha Verma', done('Name: ASHA VERMA'))).toEqual({ state: 'COMPLETED', issues: [], name: 'checked' });
+    expect(verdictWithName(clean, 'Asha Verma', done('Name: ASHA VERMA'))).toEqual({
+      state: 'COMPLETED',
+      issues: [],
+      name: 'checked',
+    });
     const mismatch = verdictWithName(clean, 'Asha Verma', done('Ravi Kumar'));
     expect(mismatch.state).toBe('WARNING');
     expect(mismatch.issues.map((i) => i.code)).toEqual(['NAME_MISMATCH']);
-    const blurry = verdictWithName({ state: 'WARNING', issues: [warn('BLURRY')] }, 'Asha Verma', done('Asha Verma'));
+    const blurry = verdictWithName(
+      { state: 'WARNING', issues: [warn('BLURRY')] },
+      'Asha Verma',
+      done('Asha Verma'),
+    );
     expect(blurry).toMatchObject({ state: 'WARNING', issues: [warn('BLURRY')] });
   });
 
   it('replaces an earlier NAME_MISMATCH with the one from the OCR text', () => {
     const quality = { state: 'WARNING' as const, issues: [warn('PDF_NO_TEXT'), warn('NAME_MISMATCH')] };
     expect(verdictWithName(quality, 'Asha Verma', done('Asha Verma')).issues).toEqual([warn('PDF_NO_TEXT')]);
-    expect(verdictWithName(quality, 'Asha Verma', { status: 'pending', text: null }).issues).toEqual([warn('PDF_NO_TEXT')]);
+    expect(verdictWithName(quality, 'Asha Verma', { status: 'pending', text: null }).issues).toEqual([
+      warn('PDF_NO_TEXT'),
+    ]);
   });
 
   it('finishes from the quality checks alone when OCR failed for good; ERROR stays ERROR', () => {
-    expect(verdictWithName({ state: 'COMPLETED', issues: [] }, 'Asha Verma', { status: 'failed', text: null })).toEqual({
+    expect(
+      verdictWithName({ state: 'COMPLETED', issues: [] }, 'Asha Verma', { status: 'failed', text: null }),
+    ).toEqual({
       state: 'COMPLETED',
       issues: [],
       name: 'unchecked',
     });
-    expect(verdictWithName({ state: 'WARNING', issues: [warn('TOO_SMALL')] }, 'Asha Verma', { status: 'failed', text: null }).state).toBe('WARNING');
-    expect(verdictWithName({ state: 'ERROR', issues: [warn('PDF_UNREADABLE')] }, 'Asha Verma', done('Ravi Kumar')).state).toBe('ERROR');
+    expect(
+      verdictWithName({ state: 'WARNING', issues: [warn('TOO_SMALL')] }, 'Asha Verma', {
+        status: 'failed',
+        text: null,
+      }).state,
+    ).toBe('WARNING');
+    expect(
+      verdictWithName({ state: 'ERROR', issues: [warn('PDF_UNREADABLE')] }, 'Asha Verma', done('Ravi Kumar'))
+        .state,
+    ).toBe('ERROR');
   });
 
   it('needs OCR for images and for PDFs without a text layer', () => {
@@ -69,11 +109,20 @@ describe('name check at upload (OCR job running)', () => {
     const parts: Part[] = [{ name: 'file', filename, contentType, data }];
     if (expectName !== undefined) parts.push({ name: 'expectName', data: expectName });
     const { payload, headers } = multipart(parts);
-    const res = await t.request({ method: 'POST', url: u(API_PATHS.files.upload), headers: { ...headers, ...bearer(token) }, payload });
+    const res = await t.request({
+      method: 'POST',
+      url: u(API_PATHS.files.upload),
+      headers: { ...headers, ...bearer(token) },
+      payload,
+    });
     return expectCode<FileUploadResponse>(res, 0, 200);
   }
   const get = async (id: string) =>
-    expectCode<FileUploadResponse>(await t.request({ method: 'GET', url: u(API_PATHS.files.one(id)), headers: bearer(token) }), 0, 200);
+    expectCode<FileUploadResponse>(
+      await t.request({ method: 'GET', url: u(API_PATHS.files.one(id)), headers: bearer(token) }),
+      0,
+      200,
+    );
 
   /** Polls GET /files/:id as the web client does (but faster), until the verdict is no longer PROCESSING. */
   async function settle(id: string): Promise<{ file: FileUploadResponse; ms: number }> {
@@ -105,7 +154,12 @@ describe('name check at upload (OCR job running)', () => {
     expect(file.ocrText).toMatch(/Ravi/i);
 
     const detected = expectCode<DetectIssuesResponse>(
-      await t.request({ method: 'POST', url: u(API_PATHS.files.detectIssues), headers: bearer(token), body: { fileId: uploaded.fileId } }),
+      await t.request({
+        method: 'POST',
+        url: u(API_PATHS.files.detectIssues),
+        headers: bearer(token),
+        body: { fileId: uploaded.fileId },
+      }),
       0,
       200,
     );

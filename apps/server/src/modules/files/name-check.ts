@@ -37,10 +37,15 @@ export function verdictWithName(
   if (quality.state === 'ERROR') return { state: 'ERROR', issues: quality.issues, name: 'unchecked' };
   // An issue-free WARNING cannot come from the checks, but if it did it would stay a WARNING.
   const qualityWarns = issues.length > 0 || (quality.state === 'WARNING' && quality.issues.length === 0);
-  const settled = (extra: DocumentIssue | null): UploadState => (qualityWarns || extra ? 'WARNING' : 'COMPLETED');
+  const settled = (extra: DocumentIssue | null): UploadState =>
+    qualityWarns || extra ? 'WARNING' : 'COMPLETED';
   if (ocr.status === 'done') {
     const nameIssue = nameIssueFromText(ocr.text ?? '', expectName);
-    return { state: settled(nameIssue), issues: nameIssue ? [...issues, nameIssue] : issues, name: 'checked' };
+    return {
+      state: settled(nameIssue),
+      issues: nameIssue ? [...issues, nameIssue] : issues,
+      name: 'checked',
+    };
   }
   if (ocr.status === 'failed') return { state: settled(null), issues, name: 'unchecked' };
   return { state: 'PROCESSING', issues, name: 'pending' };

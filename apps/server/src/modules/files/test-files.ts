@@ -20,14 +20,25 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
     if (part.filename !== undefined) head += `; filename="${part.filename}"`;
     head += '\r\n';
-    if (part.filename !== undefined) head += `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
+    if (part.filename !== undefined)
+      head += `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`;
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
-async function pdfWith(configure: (doc: PDFDocument) => void | Promise<void>, padding: number): Promise<Buffer> {
+async function pdfWith(
+  configure: (doc: PDFDocument) => void | Promise<void>,
+  padding: number,
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
@@ -38,7 +49,10 @@ async function pdfWith(configure: (doc: PDFDocument) => void | Promise<void>, pa
 }
 
 /** A one-page PDF of exactly `size` bytes (an unreferenced padding stream; xref stays right). */
-export async function pdfOfSize(size: number, configure: (doc: PDFDocument) => void | Promise<void> = () => undefined): Promise<Buffer> {
+export async function pdfOfSize(
+  size: number,
+  configure: (doc: PDFDocument) => void | Promise<void> = () => undefined,
+): Promise<Buffer> {
   let padding = 0;
   for (let i = 0; i < 6; i++) {
     const pdf = await pdfWith(configure, padding);
@@ -73,7 +87,15 @@ export const encryptedPdf = (size = 60_000) =>
 
 /** A JPEG of exactly `size` bytes: a noisy image plus COM segments after SOI. */
 export async function jpegOfSize(size: number, width = 800, height = 600): Promise<Buffer> {
-  const base = await sharp({ create: { width, height, channels: 3, background: '#8899aa', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+  const base = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#8899aa',
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
+  })
     .jpeg({ quality: 70 })
     .toBuffer();
   let need = size - base.length;
@@ -119,7 +141,11 @@ export function padPng(png: Buffer, size: number): Buffer {
   if (need === 0) return png;
   if (need < 12) throw new Error(`cannot pad a ${png.length}-byte PNG to ${size}`);
   const iend = png.length - 12;
-  return Buffer.concat([png.subarray(0, iend), pngChunk('prVt', Buffer.alloc(need - 12)), png.subarray(iend)]);
+  return Buffer.concat([
+    png.subarray(0, iend),
+    pngChunk('prVt', Buffer.alloc(need - 12)),
+    png.subarray(iend),
+  ]);
 }
 
 export async function pngOfSize(size: number, width = 600, height = 400): Promise<Buffer> {
@@ -143,7 +169,8 @@ export async function hugePng(width: number, height: number, minSize = 45_000): 
   deflate.on('data', (chunk: Buffer) => out.push(chunk));
   const ended = once(deflate, 'end');
   for (let y = 0; y < height; y += rows) {
-    if (!deflate.write(block.subarray(0, Math.min(rows, height - y) * (width + 1)))) await once(deflate, 'drain');
+    if (!deflate.write(block.subarray(0, Math.min(rows, height - y) * (width + 1))))
+      await once(deflate, 'drain');
   }
   deflate.end();
   await ended;
@@ -169,7 +196,8 @@ export async function textImage(text: string): Promise<Buffer> {
  */
 export async function nameCardImage(lines: string[]): Promise<Buffer> {
   const rows = lines.map(
-    (l, i) => `<text x="120" y="${240 + i * 170}" font-size="96" font-family="DejaVu Sans, Arial, sans-serif" fill="black">${l}</text>`,
+    (l, i) =>
+      `<text x="120" y="${240 + i * 170}" font-size="96" font-family="DejaVu Sans, Arial, sans-serif" fill="black">${l}</text>`,
   );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="${Math.max(900, 260 + lines.length * 170)}"><rect width="100%" height="100%" fill="white"/><rect x="40" y="40" width="1920" height="${Math.max(900, 260 + lines.length * 170) - 80}" fill="none" stroke="black" stroke-width="6"/>${rows.join('')}</svg>`;
   const png = await sharp(Buffer.from(svg)).png().withMetadata({ density: 300 }).toBuffer();

@@ -68,7 +68,8 @@ export async function fetchUpload(rawUrl: string, options: FetchOptions): Promis
       if (error) return callback(error, '', 0);
       if (!options.allowPrivate && addresses.some((a) => isPrivateAddress(a.address)))
         return callback(Object.assign(new Error('private address'), { code: 'EPRIVATE' }), '', 0);
-      if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      if (lookupOptions.all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0];
       if (!first) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 0);
       callback(null, first.address, first.family);
@@ -82,18 +83,25 @@ export async function fetchUpload(rawUrl: string, options: FetchOptions): Promis
     throw refused('This URL is not valid');
   }
   for (let redirects = 0; ; redirects++) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('Only http and https URLs can be used');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw refused('Only http and https URLs can be used');
     if (url.username || url.password) throw refused('URLs with credentials cannot be used');
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !options.allowPrivate && isPrivateAddress(host)) throw refused('This address cannot be reached');
+    if (isIP(host) && !options.allowPrivate && isPrivateAddress(host))
+      throw refused('This address cannot be reached');
 
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const transport = url.protocol === 'https:' ? https : http;
-      const request = transport.get(url, { lookup, signal, headers: { accept: '*/*', 'user-agent': 'veridocs-fetch' } }, resolve);
+      const request = transport.get(
+        url,
+        { lookup, signal, headers: { accept: '*/*', 'user-agent': 'veridocs-fetch' } },
+        resolve,
+      );
       request.on('error', reject);
     }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'EPRIVATE') throw refused('This address cannot be reached');
-      if (error.name === 'AbortError' || error.name === 'TimeoutError') throw refused('The URL took too long to answer');
+      if (error.name === 'AbortError' || error.name === 'TimeoutError')
+        throw refused('The URL took too long to answer');
       throw refused('The file could not be fetched from this URL');
     });
 

@@ -11,7 +11,13 @@ export const healthRouter: FastifyPluginAsyncZod<{ repo: HealthRepository; kind:
 ) => {
   app.get(
     API_PATHS.health,
-    { schema: { tags: ['system'], summary: 'Liveness and database check', response: responses(healthResponseSchema) } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: responses(healthResponseSchema),
+      },
+    },
     async (request) => {
       try {
         await repo.ping();

@@ -21,7 +21,8 @@ describe('create wallet (new number) and the profile', () => {
   });
   afterAll(() => t?.close());
 
-  const createWallet = (body: Record<string, unknown>) => t.request({ method: 'POST', url: profileUrl, body });
+  const createWallet = (body: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: profileUrl, body });
 
   it('signs a new number up: OTP first, then the name with the verified txnId', async () => {
     const mobile = uniqueMobile();
@@ -35,7 +36,11 @@ describe('create wallet (new number) and the profile', () => {
     expect(claims).toMatchObject({ mobile, sid: expect.any(String), sub: expect.any(String) });
     expect(claims!.exp - claims!.iat).toBe(t.config.accessTokenTtlSeconds);
 
-    const profile = expectCode(await t.request({ method: 'GET', url: profileUrl, headers: bearer(session.accessToken) }), 0, 200);
+    const profile = expectCode(
+      await t.request({ method: 'GET', url: profileUrl, headers: bearer(session.accessToken) }),
+      0,
+      200,
+    );
     expect(profile).toEqual({
       id: claims!.sub,
       mobile,
@@ -54,7 +59,11 @@ describe('create wallet (new number) and the profile', () => {
     const { txnId } = await requestOtp(t, mobile);
     const res = await createWallet({ mobile, name: 'Asha Rao', txnId });
     expectCode(res, 117, 400);
-    const unknown = await createWallet({ mobile, name: 'Asha Rao', txnId: '0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21' });
+    const unknown = await createWallet({
+      mobile,
+      name: 'Asha Rao',
+      txnId: '0d6b2f8e-8a51-4a0e-9a57-5b1c3f0e7d21',
+    });
     expectCode(unknown, 101, 404);
     expectCode(await createWallet({ mobile, name: 'Asha Rao', txnId: 'nope' }), 100, 400);
     expectCode(await createWallet({ mobile, name: 'Asha Rao' }), 100, 400);
@@ -100,8 +109,16 @@ describe('create wallet (new number) and the profile', () => {
     // A second tab verifies a newer OTP while the first is still on the name screen.
     const second = await requestOtp(t, mobile);
     expectCode(await verifyOtp(t, second.txnId, second.otp), 0, 200);
-    const a = expectCode<Session>(await createWallet({ mobile, name: 'Asha Rao', txnId: first.txnId }), 0, 200);
-    const b = expectCode<Session>(await createWallet({ mobile, name: 'Other Name', txnId: second.txnId }), 0, 200);
+    const a = expectCode<Session>(
+      await createWallet({ mobile, name: 'Asha Rao', txnId: first.txnId }),
+      0,
+      200,
+    );
+    const b = expectCode<Session>(
+      await createWallet({ mobile, name: 'Other Name', txnId: second.txnId }),
+      0,
+      200,
+    );
     expect(decodeAccessToken(a.accessToken)!.sub).toBe(decodeAccessToken(b.accessToken)!.sub);
     const profile = expectCode<{ profileDetails: { name: string } }>(
       await t.request({ method: 'GET', url: profileUrl, headers: bearer(b.accessToken) }),
@@ -117,7 +134,11 @@ describe('create wallet (new number) and the profile', () => {
     expectCode(await t.request({ method: 'PATCH', url: profileUrl, body: { name: 'New Name' } }), 102, 401);
     const user = await signUp(t);
     // A refresh token is not an access token.
-    expectCode(await t.request({ method: 'GET', url: profileUrl, headers: bearer(user.refreshToken) }), 102, 401);
+    expectCode(
+      await t.request({ method: 'GET', url: profileUrl, headers: bearer(user.refreshToken) }),
+      102,
+      401,
+    );
     // A token signed with another key is refused.
     const [h, p] = user.accessToken.split('.');
     const forged = `${h}.${p}.${'A'.repeat(43)}`;
@@ -126,13 +147,31 @@ describe('create wallet (new number) and the profile', () => {
 
   it('updates the name with PATCH profile', async () => {
     const user = await signUp(t, uniqueMobile(), 'Asha Rao');
-    const res = await t.request({ method: 'PATCH', url: profileUrl, headers: bearer(user.accessToken), body: { name: 'Asha R. Menon' } });
-    expect(expectCode<{ profileDetails: { name: string } }>(res, 0, 200).profileDetails.name).toBe('Asha R. Menon');
+    const res = await t.request({
+      method: 'PATCH',
+      url: profileUrl,
+      headers: bearer(user.accessToken),
+      body: { name: 'Asha R. Menon' },
+    });
+    expect(expectCode<{ profileDetails: { name: string } }>(res, 0, 200).profileDetails.name).toBe(
+      'Asha R. Menon',
+    );
     const again = await t.request({ method: 'GET', url: profileUrl, headers: bearer(user.accessToken) });
-    expect(expectCode<{ profileDetails: { name: string } }>(again, 0, 200).profileDetails.name).toBe('Asha R. Menon');
-    expectCode(await t.request({ method: 'PATCH', url: profileUrl, headers: bearer(user.accessToken), body: {} }), 100, 400);
+    expect(expectCode<{ profileDetails: { name: string } }>(again, 0, 200).profileDetails.name).toBe(
+      'Asha R. Menon',
+    );
     expectCode(
-      await t.request({ method: 'PATCH', url: profileUrl, headers: bearer(user.accessToken), body: { mobile: '9999999999' } }),
+      await t.request({ method: 'PATCH', url: profileUrl, headers: bearer(user.accessToken), body: {} }),
+      100,
+      400,
+    );
+    expectCode(
+      await t.request({
+        method: 'PATCH',
+        url: profileUrl,
+        headers: bearer(user.accessToken),
+        body: { mobile: '9999999999' },
+      }),
       100,
       400,
     );
@@ -141,8 +180,16 @@ describe('create wallet (new number) and the profile', () => {
   it('refuses an expired access token with 102', async () => {
     const user = await signUp(t);
     t.clock.advance(t.config.accessTokenTtlSeconds - 1);
-    expectCode(await t.request({ method: 'GET', url: profileUrl, headers: bearer(user.accessToken) }), 0, 200);
+    expectCode(
+      await t.request({ method: 'GET', url: profileUrl, headers: bearer(user.accessToken) }),
+      0,
+      200,
+    );
     t.clock.advance(1);
-    expectCode(await t.request({ method: 'GET', url: profileUrl, headers: bearer(user.accessToken) }), 102, 401);
+    expectCode(
+      await t.request({ method: 'GET', url: profileUrl, headers: bearer(user.accessToken) }),
+      102,
+      401,
+    );
   });
 });

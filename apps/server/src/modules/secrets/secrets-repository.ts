@@ -9,8 +9,14 @@ export function createSecretsRepository(orm: Orm) {
      * instances starting together all end up with the one value that won the insert.
      */
     async getOrInsert(name: string, candidate: string): Promise<string> {
-      await orm.insert(appSecrets).values({ name, value: candidate }).onConflictDoNothing({ target: appSecrets.name });
-      const [row] = await orm.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+      await orm
+        .insert(appSecrets)
+        .values({ name, value: candidate })
+        .onConflictDoNothing({ target: appSecrets.name });
+      const [row] = await orm
+        .select({ value: appSecrets.value })
+        .from(appSecrets)
+        .where(eq(appSecrets.name, name));
       if (!row) throw new Error(`Secret ${name} vanished after insert`);
       return row.value;
     },

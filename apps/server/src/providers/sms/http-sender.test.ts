@@ -22,7 +22,10 @@ describe('the HTTP SMS gateway adapter', () => {
       {
         method: 'POST',
         url: '/v1/messages',
-        headers: expect.objectContaining({ authorization: 'Bearer s3cret', 'content-type': 'application/json' }),
+        headers: expect.objectContaining({
+          authorization: 'Bearer s3cret',
+          'content-type': 'application/json',
+        }),
         body: message,
       },
     ]);

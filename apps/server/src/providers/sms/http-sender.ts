@@ -16,12 +16,20 @@ export function createHttpSender(options: HttpSenderOptions): MessageSender {
   return {
     name: 'http',
     async send(message) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: 'application/json',
+      };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const response = await fetch(options.url, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ channel: message.channel, to: message.to, body: message.body, otp: message.otp }),
+        body: JSON.stringify({
+          channel: message.channel,
+          to: message.to,
+          body: message.body,
+          otp: message.otp,
+        }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       // Drain the body so the connection is reused; its content is not needed.
