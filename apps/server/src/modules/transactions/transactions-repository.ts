@@ -186,7 +186,7 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
             .insert(verificationRecords)
             .values(input.records.map((r) => ({ ...r, txnId: row.id, updatedAt: input.now })));
         }
-        await writeOps(tx as unknown as Orm).insertChanges(
+        await writeOps(tx).insertChanges(
           [
             {
               txnId: row.id,
