@@ -64,6 +64,7 @@ const HISTORY_LIMIT = 1000;
 const LATEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
 
 const iso = (d: Date) => d.toISOString();
+const isState = (value: string): value is State => (STATES as readonly string[]).includes(value);
 /** What the shared journey rules read of a record. */
 const like = (r: RecordRow) => ({
   name: r.name,
@@ -132,7 +133,7 @@ export function createTransactionsService({
     return {
       name: record.name,
       label: config?.metadata.orgSpecificName ?? config?.metadata.label ?? fieldLabel(record.name),
-      state: record.state as State,
+      state: record.state,
       category: { name: record.category },
       proceeded: isProceeded(like(record)),
       markedAsSkip: record.markedAsSkip,
@@ -157,7 +158,7 @@ export function createTransactionsService({
       orgId: txn.orgId,
       formId: txn.formId,
       org: { name: org.name, imageUrl: org.imageUrl },
-      state: txn.state as State,
+      state: txn.state,
       form: { name: form.name, isExpired: expired, expiry: form.expiry },
       verificationList: Object.fromEntries(records.map((r) => [r.name, entry(r, configs)])),
       filtered: filterVerifications(records.map(like)),
@@ -202,7 +203,7 @@ export function createTransactionsService({
       throw new AppError('QUESTIONNAIRE_REQUIRED');
   }
 
-  function assertOpen(state: string) {
+  function assertOpen(state: State) {
     if (!OPEN_TRANSACTION_STATES.includes(state)) {
       throw new AppError('INVALID_TRANSITION', 'This verification request has already been submitted', {
         state,
@@ -443,7 +444,7 @@ export function createTransactionsService({
       const form = await forms.findForm(body.eKycFormId);
       if (!form || form.orgId !== org.id) throw new AppError('FORM_NOT_FOUND');
       const existing = await repo.findByProfileAndForm(profileId, form.id);
-      if (existing) return { transactionId: existing.id, state: existing.state as State, created: false };
+      if (existing) return { transactionId: existing.id, state: existing.state, created: false };
       if (isFormExpired(form.expiry, now())) throw new AppError('FORM_EXPIRED');
       const configs = await forms.allConfigs();
       const { row, created } = await repo.createOnce({
@@ -462,7 +463,7 @@ export function createTransactionsService({
           marksheetRequired: v.marksheetRequired,
         })),
       });
-      return { transactionId: row.id, state: row.state as State, created };
+      return { transactionId: row.id, state: row.state, created };
     },
 
     /** Start: NOT_INITIALIZED → DATA_SAVED; once started, answers the info unchanged. */
@@ -483,12 +484,13 @@ export function createTransactionsService({
       profileId: string,
       query: { seed: number; count: number; states?: string | undefined },
     ): Promise<{ list: CandidateTransaction[]; total: number }> {
-      const states = query.states
+      const asked = query.states
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean);
-      const unknown = states?.find((s) => !(STATES as readonly string[]).includes(s));
+      const unknown = asked?.find((s) => !isState(s));
       if (unknown) throw validationFailed([{ path: 'states', message: `Unknown state: ${unknown}` }]);
+      const states = asked?.filter(isState);
       const { rows, total } = await repo.listForCandidate(
         profileId,
         states && states.length > 0 ? states : undefined,
@@ -501,7 +503,7 @@ export function createTransactionsService({
           txnId: r.txn.id,
           orgId: r.txn.orgId,
           formId: r.txn.formId,
-          state: r.txn.state as State,
+          state: r.txn.state,
           form: { name: r.formName },
           org: { name: r.orgName, imageUrl: r.orgImage },
           createdAt: iso(r.txn.createdAt),
@@ -519,8 +521,8 @@ export function createTransactionsService({
         txnId: c.txnId,
         entity: c.entity,
         verificationName: c.verificationName,
-        from: c.fromState as State | null,
-        to: c.toState as State,
+        from: c.fromState,
+        to: c.toState,
         action: c.action,
         at: iso(c.at),
       }));
