@@ -48,7 +48,13 @@ import {
   transitionTransaction,
   transitionVerification,
 } from './state-machine.js';
-import type { RecordRow, TransactionSnapshot, TransactionsRepository } from './transactions-repository.js';
+import type {
+  RecordRow,
+  TransactionRow,
+  TransactionSnapshot,
+  TransactionWriteOps,
+  TransactionsRepository,
+} from './transactions-repository.js';
 
 export interface TransactionsServiceDeps {
   repo: TransactionsRepository;
@@ -209,6 +215,34 @@ export function createTransactionsService({
         state,
       });
     }
+  }
+
+  /**
+   * Runs `fn` in one database transaction with the transaction row locked until it ends, so the
+   * state `fn` reads is the state it writes over (the snapshot read before may be stale). A row gone
+   * meanwhile answers like an unknown id: 122 for candidates (ADR 0003), `missing` for ops.
+   */
+  function withLockedTransaction<T>(
+    txnId: string,
+    fn: (ops: TransactionWriteOps, txn: TransactionRow) => Promise<T>,
+    missing: 'TRANSACTION_ACCESS_DENIED' | 'TRANSACTION_NOT_FOUND' = 'TRANSACTION_ACCESS_DENIED',
+  ): Promise<T> {
+    return repo.write(txnId, async (ops) => {
+      const txn = await ops.lockTransaction(txnId);
+      if (!txn) throw new AppError(missing);
+      return fn(ops, txn);
+    });
+  }
+
+  /** The same, for the candidate's input: refused once the transaction has been submitted. */
+  function withLockedOpenTransaction<T>(
+    txnId: string,
+    fn: (ops: TransactionWriteOps, txn: TransactionRow) => Promise<T>,
+  ): Promise<T> {
+    return withLockedTransaction(txnId, (ops, txn) => {
+      assertOpen(txn.state);
+      return fn(ops, txn);
+    });
   }
 
   /**
@@ -398,10 +432,7 @@ export function createTransactionsService({
     }
     const context = { action: mode === 'save' ? 'save' : 'submit-verification', profileId, now: at };
     try {
-      await repo.write(snap.txn.id, async (ops) => {
-        const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
-        assertOpen(txn.state);
+      await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
         const record = (await ops.records(txn.id)).find((r) => r.name === body.verificationName);
         if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
         if (!EDITABLE_STATES.includes(record.state)) throw notEditable(record.state);
@@ -471,9 +502,9 @@ export function createTransactionsService({
       const snap = await owned(profileId, ref);
       if (snap.txn.state === 'NOT_INITIALIZED') {
         assertStartable(snap);
-        await repo.write(snap.txn.id, async (ops) => {
-          const txn = await ops.lockTransaction(snap.txn.id);
-          if (!txn || txn.state !== 'NOT_INITIALIZED') return;
+        await withLockedTransaction(snap.txn.id, async (ops, txn) => {
+          // Started meanwhile (another tab): nothing to do.
+          if (txn.state !== 'NOT_INITIALIZED') return;
           await transitionTransaction(ops, txn, 'DATA_SAVED', { action: 'process', profileId, now: now() });
         });
       }
@@ -575,12 +606,7 @@ export function createTransactionsService({
           issues.push({ path: 'data', message: JOURNEY_TEXT.questionRequired(q.question) });
       }
       if (issues.length > 0) throw validationFailed(issues);
-      await repo.write(snap.txn.id, async (ops) => {
-        const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
-        assertOpen(txn.state);
-        await ops.upsertAnswers(txn.id, body.data, now());
-      });
+      await withLockedOpenTransaction(snap.txn.id, (ops, txn) => ops.upsertAnswers(txn.id, body.data, now()));
       const saved = Object.fromEntries(body.data.map((item) => [item.questionId, item.answer]));
       const list = questionsWithAnswers(questions, { ...snap.answers, ...saved });
       return { list, total: list.length };
@@ -592,10 +618,7 @@ export function createTransactionsService({
       assertOpen(snap.txn.state);
       const names = [...new Set(body.verificationNameList)];
       const at = now();
-      await repo.write(snap.txn.id, async (ops) => {
-        const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
-        assertOpen(txn.state);
+      await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
         const records = new Map((await ops.records(txn.id)).map((r) => [r.name, r]));
         const chosen = names.map((name) => {
           const record = records.get(name);
@@ -643,9 +666,8 @@ export function createTransactionsService({
       if (snap.form.paymentRequired) throw new AppError('PAYMENT_REQUIRED');
       const at = now();
       const context = { action: 'submit', profileId, now: at };
-      await repo.write(snap.txn.id, async (ops) => {
-        const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
+      await withLockedTransaction(snap.txn.id, async (ops, txn) => {
+        // Submitted meanwhile (a second tap): the answer is the same info.
         if (txn.state === 'SUBMITTED') return;
         if (txn.state === 'NOT_INITIALIZED') {
           throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', {
@@ -688,11 +710,11 @@ export function createTransactionsService({
 
     /** Ops (no candidate route yet): moves a transaction along its table; audited without a profile. */
     async opsTransitionTransaction(txnId: string, to: State, action: string): Promise<void> {
-      await repo.write(txnId, async (ops) => {
-        const txn = await ops.lockTransaction(txnId);
-        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
-        await transitionTransaction(ops, txn, to, { action, profileId: null, now: now() });
-      });
+      await withLockedTransaction(
+        txnId,
+        (ops, txn) => transitionTransaction(ops, txn, to, { action, profileId: null, now: now() }),
+        'TRANSACTION_NOT_FOUND',
+      );
     },
 
     /** Ops: moves one verification record along its table (INSUFFICIENT_DATA carries a reason). */
@@ -703,26 +725,28 @@ export function createTransactionsService({
       action: string,
       insufficiencyReason?: string,
     ): Promise<void> {
-      await repo.write(txnId, async (ops) => {
-        const txn = await ops.lockTransaction(txnId);
-        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
-        const record = (await ops.records(txnId)).find((r) => r.name === name);
-        if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
-        const at = now();
-        await transitionVerification(
-          ops,
-          txnId,
-          record,
-          to,
-          { action, profileId: null, now: at },
-          {
-            insufficiency:
-              to === 'INSUFFICIENT_DATA'
-                ? { reason: insufficiencyReason ?? 'More information is needed', raisedAt: iso(at) }
-                : null,
-          },
-        );
-      });
+      await withLockedTransaction(
+        txnId,
+        async (ops) => {
+          const record = (await ops.records(txnId)).find((r) => r.name === name);
+          if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+          const at = now();
+          await transitionVerification(
+            ops,
+            txnId,
+            record,
+            to,
+            { action, profileId: null, now: at },
+            {
+              insufficiency:
+                to === 'INSUFFICIENT_DATA'
+                  ? { reason: insufficiencyReason ?? 'More information is needed', raisedAt: iso(at) }
+                  : null,
+            },
+          );
+        },
+        'TRANSACTION_NOT_FOUND',
+      );
     },
   };
 }
