@@ -26,7 +26,14 @@ import {
 } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
 import { FileCard, createObjectUrl, revokeObjectUrl } from './file-card';
-import { acceptOf, allowedTypesOf, checkFiles, formatSize, type FileSource } from './file-checks';
+import {
+  acceptOf,
+  allowedTypesOf,
+  checkFiles,
+  formatSize,
+  isAllowedMime,
+  type FileSource,
+} from './file-checks';
 import { filesOf, valueOf } from './file-value';
 import { FieldGroupLabel } from '../field-group-label/field-group-label';
 
@@ -98,6 +105,8 @@ function describeFailure(error: unknown): { message: string; detail: string[] } 
     const reasons = issues.map((issue) => issue.message).filter((m): m is string => typeof m === 'string');
     return { message: FILE_TEXT.unsupported, detail: reasons.length > 0 ? reasons : failureDetail(error) };
   }
+  // Its message names the field's types (uploadFile): nothing more to see behind "Something went wrong".
+  if (hasCode(error, ERROR_CODES.FILE_TYPE_NOT_ALLOWED.code)) return { message: error.message, detail: [] };
   return { message: errorMessage(error), detail: failureDetail(error) };
 }
 
@@ -266,6 +275,7 @@ export function FileUpload({
           upload,
           fileCategory,
           expectName,
+          allowedFileTypes: allowed,
           signal: controller.signal,
           onProgress: (percent) => update({ progress: percent, checking: percent >= 100 }),
           onUploaded: () => update({ progress: 100, checking: true }),
@@ -296,6 +306,13 @@ export function FileUpload({
         ]);
         return;
       }
+      // A renamed file passes the checks by name (a PNG called .pdf); the server read its content.
+      if (!isAllowedMime(result.mimeType, allowed)) {
+        const message = FILE_TEXT.wrongType(allowed);
+        notify(message, 'error');
+        setFailures((list) => [...list, { key, name: file.name, message, detail: [] }]);
+        return;
+      }
       if (result.mimeType.startsWith('image/')) {
         const url = createObjectUrl(file);
         if (url) {
@@ -310,7 +327,7 @@ export function FileUpload({
       // COMPLETED, NULL (no check applies) and a PROCESSING verdict still pending: accepted.
       accept(result);
     },
-    [upload, fileCategory, expectName, maxPolls, pollMs, accept],
+    [upload, fileCategory, expectName, allowed, maxPolls, pollMs, accept],
   );
 
   const handleFiles = useCallback(
