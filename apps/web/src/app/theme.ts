@@ -43,6 +43,13 @@ export const theme = createTheme({
       },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // A read-only form disables its fields, but their hints still inform: readable, not greyed out
+    // (axe color-contrast on a submitted verification).
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+      },
+    },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
   },
 });

@@ -160,6 +160,22 @@ describe('error catalogue through the interceptors (spec §8)', () => {
     expect(notifier).toHaveBeenCalledWith('Pincode must not be empty', 'error');
   });
 
+  it('mapError rewrites a failure before the snackbar and the caller see it', async () => {
+    api.on('get', PROTECTED, {
+      status: 415,
+      body: fail(130, 'Please upload a file of type: jpeg, jpg, png, pdf'),
+    });
+    const error = await failure(
+      http.get(PROTECTED, {
+        mapError: (e) =>
+          new ApiError('Please upload a file of type: pdf', { code: e.code, status: e.status }),
+      }),
+    );
+    expect(error).toMatchObject({ message: 'Please upload a file of type: pdf', code: 130, status: 415 });
+    expect(notifier).toHaveBeenCalledTimes(1);
+    expect(notifier).toHaveBeenCalledWith('Please upload a file of type: pdf', 'error');
+  });
+
   it('without a server message, the error message is shown', async () => {
     api.on('get', PROTECTED, { networkError: 'network Error' });
     await failure(http.get(PROTECTED));

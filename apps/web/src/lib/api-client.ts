@@ -65,6 +65,11 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob' | undefined;
   /** Bytes sent so far: the request then goes through XMLHttpRequest, which reports them. */
   onUploadProgress?: ((progress: { loaded: number; total: number | undefined }) => void) | undefined;
+  /**
+   * Rewrites a failure before the catalogue shows it and the caller gets it: the caller knows better
+   * than the server (an upload names its field's own file types, not the server's general list).
+   */
+  mapError?: ((error: ApiError) => ApiError) | undefined;
 }
 
 /** What a transport is asked to send: the URL is complete and the headers are final. */
@@ -153,7 +158,8 @@ const DEFAULT_HEADERS: Record<string, string> = {
   Expires: '0',
 };
 
-function failWith(error: ApiError, method: string, url: string, options: RequestOptions): never {
+function failWith(failure: ApiError, method: string, url: string, options: RequestOptions): never {
+  const error = options.mapError?.(failure) ?? failure;
   const decision = decideError({
     status: error.status,
     code: error.code,

@@ -51,6 +51,8 @@ export const JOURNEY_TEXT = {
   requesting: 'is requesting the following verifications',
   stepsCompleted: 'Steps Completed',
   educationNote: 'You need to complete at least one step to continue',
+  /** Spec §1 and §9 give 5 to 12 (and 5 to 14); the submitted screen and the banner say 12. */
+  verificationTime: 'Verification takes 5 to 12 working days',
   clickStart: 'Click Start to start filling the form',
   congratulations: 'Congratulations!',
   viewTransactions: 'View Transactions',

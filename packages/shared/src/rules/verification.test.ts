@@ -204,6 +204,17 @@ describe('continue (spec §4)', () => {
       kind: 'payment',
     });
   });
+  it('a transaction already submitted or in progress goes to /submitted: no second submit', () => {
+    const all = [
+      v('bgv-degree', 'SUBMITTED'),
+      v('bgv-tenth', 'NOT_INITIALIZED', { markedAsSkip: true, skipAllowed: true }),
+    ];
+    for (const state of ['SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA', 'COMPLETED', 'CLOSED'])
+      expect(continueAction({ ...unpaid, state, verifications: all })).toEqual({ kind: 'submitted' });
+    expect(continueAction({ ...unpaid, state: 'DATA_SAVED', verifications: all })).toEqual({
+      kind: 'submit',
+    });
+  });
   it('paid: all done → submitted; NOT_INITIALIZED → process and reload', () => {
     const paid = { ...unpaid, paid: true, paymentRequired: true };
     expect(continueAction({ ...paid, verifications: [v('a', 'COMPLETED')] })).toEqual({ kind: 'submitted' });
@@ -262,6 +273,14 @@ describe('status banners (spec §4)', () => {
     const late = info('DATA_SAVED', { expectedCompletionDate: { maxDate: '2030-06-01T00:00:00.000Z' } });
     expect(statusBanner(late, now)).toMatchObject({ kind: 'in-progress', delayed: true });
     expect(statusBanner(info('IN_PROGRESS'), now)).toBeNull();
+  });
+  it('SUBMITTED with the expected date set by the submit → InProgress', () => {
+    const submitted = info('SUBMITTED', { expectedCompletionDate: { maxDate: '2030-06-20T00:00:00.000Z' } });
+    expect(statusBanner(submitted, now)).toEqual({
+      kind: 'in-progress',
+      maxDate: '2030-06-20T00:00:00.000Z',
+      delayed: false,
+    });
   });
   it('CLOSED with updatedAt → Closed', () => {
     expect(statusBanner(info('CLOSED'), now)).toEqual({

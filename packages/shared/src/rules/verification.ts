@@ -154,7 +154,16 @@ export type ContinueAction =
   | { kind: 'submitted' }
   | { kind: 'process-and-reload' };
 
-/** Continue on the form home (spec §4 "Continue (unpaid)" and "Continue (paid)"). */
+/**
+ * The candidate may still change the transaction: it has not been submitted (ADR 0007 takes candidate
+ * input only while NOT_INITIALIZED or DATA_SAVED). Later states take no second submit.
+ */
+export const isTransactionOpen = (state: string) => state === 'NOT_INITIALIZED' || state === 'DATA_SAVED';
+
+/**
+ * Continue on the form home (spec §4 "Continue (unpaid)" and "Continue (paid)"). A transaction already
+ * submitted (or further along) goes to /submitted, the spec's last step, without a second submit.
+ */
 export function continueAction(input: {
   profileHasName: boolean;
   state: string;
@@ -178,7 +187,7 @@ export function continueAction(input: {
   if (blocked.length > 0) return { kind: 'blocked', names: blocked };
   const skippable = remaining.filter((v) => v.skipAllowed).map((v) => v.name);
   if (skippable.length > 0) return { kind: 'skip-pending', names: skippable };
-  if (input.paid) return { kind: 'submitted' };
+  if (input.paid || !isTransactionOpen(input.state)) return { kind: 'submitted' };
   return input.paymentRequired ? { kind: 'payment' } : { kind: 'submit' };
 }
 
@@ -199,7 +208,10 @@ export type Banner =
   | { kind: 'closed'; updatedAt: string }
   | null;
 
-/** Status banner of the form home (spec §4 "Banners"). */
+/**
+ * Status banner of the form home (spec §4 "Banners"). SUBMITTED, the state ADR 0007 puts before
+ * IN_PROGRESS and the one that sets the expected date, reads as in progress too.
+ */
 export function statusBanner(
   info: {
     state: string;
@@ -210,7 +222,8 @@ export function statusBanner(
   now: Date,
 ): Banner {
   if (info.state === 'COMPLETED' && info.filtered.remaining.length === 0) return { kind: 'verified' };
-  if ((info.state === 'IN_PROGRESS' || info.state === 'DATA_SAVED') && info.expectedCompletionDate) {
+  const inProgress = ['SUBMITTED', 'IN_PROGRESS', 'DATA_SAVED'].includes(info.state);
+  if (inProgress && info.expectedCompletionDate) {
     const maxDate = info.expectedCompletionDate.maxDate;
     return { kind: 'in-progress', maxDate, delayed: now.getTime() > new Date(maxDate).getTime() };
   }

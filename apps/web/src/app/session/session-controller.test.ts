@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/api-client';
 import { setNavigate } from '../../lib/navigation';
+import { setNotifier } from '../../lib/notify';
 import { fail, makeAccessToken, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { createTestApp } from '../../test/render';
@@ -9,6 +11,7 @@ import { setOpenDemo } from '../store/slices/misc-slice';
 const GET_TOKEN = '/api/web-wallet/profile/login/get-token';
 const LOGOUT = '/api/web-wallet/profile/logout';
 const PROFILE = '/api/web-wallet/profile';
+const TRANSACTIONS = '/api/verification/v1/transactions/candidate-transaction';
 
 let api: MockApi;
 let navigate: ReturnType<typeof vi.fn>;
@@ -150,6 +153,27 @@ describe('periodic refresh (spec §4)', () => {
     const { session, store } = createTestApp();
     await session.start();
     expect(store.getState().auth.accessToken).toBe(fresh.accessToken);
+  });
+
+  it('an undecodable stored access token is not refreshed: the first request ends the session (spec §5)', async () => {
+    vi.useFakeTimers();
+    storeSession(makeSession({ accessToken: 'not-a-token' }));
+    api.on('put', GET_TOKEN, { status: 200, body: ok(makeSession()) });
+    const notifier = vi.fn();
+    setNotifier(notifier);
+    const { session, store } = createTestApp();
+    await session.start();
+    expect(session.hasRefreshTimer).toBe(false);
+    await vi.advanceTimersByTimeAsync(4_000_000);
+    expect(api.callsTo('put', GET_TOKEN)).toHaveLength(0);
+
+    await expect(http.get(TRANSACTIONS)).rejects.toMatchObject({ cancelled: true });
+    expect(api.callsTo('get', TRANSACTIONS)).toHaveLength(0);
+    expect(notifier).toHaveBeenCalledWith('Session Expired', 'error');
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', { replace: true }));
+    expect(store.getState().auth.accessToken).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(api.callsTo('put', GET_TOKEN)).toHaveLength(0);
   });
 
   it('nothing stored: no timer, no call', async () => {

@@ -50,14 +50,18 @@ export class SessionController {
   }
 
   /**
-   * Start-up: a stored refresh token starts the periodic refresh. An access token that is missing,
-   * undecodable or about to expire is refreshed first, so the first screen does not fail on it.
+   * Start-up: a stored refresh token starts the periodic refresh. An access token that is missing (a
+   * single sign-on stores only the refresh token) or about to expire is refreshed first, so the first
+   * screen does not fail on it. One that is there but cannot be decoded is not renewed behind the
+   * candidate's back: the request guard (spec §5) aborts the first request, shows "Session Expired"
+   * and logs out.
    */
   async start(): Promise<void> {
     const { accessToken, refreshToken, refreshTokenExpiresIn } = this.store.getState().auth;
     if (!refreshToken) return;
-    this.startRefreshTimer(refreshTokenExpiresIn);
     const payload = decodeAccessToken(accessToken);
+    if (accessToken && !payload) return;
+    this.startRefreshTimer(refreshTokenExpiresIn);
     if (!payload || payload.exp * 1000 <= Date.now() + STARTUP_EXPIRY_MARGIN_S * 1000) {
       await this.refresh();
     }

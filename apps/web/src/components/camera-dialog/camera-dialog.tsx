@@ -139,7 +139,13 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
     startUpload(file, {
       onAccepted: (uploaded) => onDone({ ...uploaded, geolocation }),
       onFailed: (failure) =>
-        setUploadError(failure.kind === 'unusable' ? FILE_TEXT.unsupported : errorMessage(failure.error)),
+        setUploadError(
+          failure.kind === 'error'
+            ? errorMessage(failure.error)
+            : failure.kind === 'wrong-type'
+              ? failure.message
+              : FILE_TEXT.unsupported,
+        ),
       onUploadAgain: retake,
     });
   };

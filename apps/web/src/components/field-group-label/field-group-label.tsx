@@ -1,12 +1,5 @@
 import Typography from '@mui/material/Typography';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-} as const;
+import { visuallyHidden } from '../../lib/visually-hidden';
 
 /**
  * The label of a field made of several controls (an upload zone, a camera field): shown in bold, or

@@ -30,6 +30,11 @@ export function isAllowedType(file: Pick<File, 'name' | 'type'>, allowed: readon
   );
 }
 
+/** The server's verdict on the content (its MIME type) is one of the allowed subtypes. */
+export function isAllowedMime(mimeType: string, allowed: readonly string[]): boolean {
+  return allowed.some((t) => MIME_BY_SUBTYPE[t] === mimeType);
+}
+
 export interface CheckResult {
   accepted: File[];
   /** The spec's messages (§5), each shown once as an error snackbar. */

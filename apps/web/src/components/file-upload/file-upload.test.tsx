@@ -298,6 +298,35 @@ describe('FileUpload: uploading and the server verdicts', () => {
     expect((await screen.findAllByText('The PDF is damaged or incomplete')).length).toBeGreaterThan(1);
   });
 
+  it('a renamed non-PDF the server refuses by its content: the PDF-only field names its own type', async () => {
+    // The server judges the content against the spec's general list and says so.
+    api.on('post', UPLOAD_PATH, {
+      status: 415,
+      body: fail(130, 'Please upload a file of type: jpeg, jpg, png, pdf'),
+    });
+    const { user, input } = await setup({ allowedFileTypes: ['pdf'] });
+    await user.upload(input, sized(50_000, 'notes.pdf', 'application/pdf'));
+    // The snackbar and the inline line, both with the field's list.
+    await waitFor(() => expect(screen.getAllByText('Please upload a file of type: pdf')).toHaveLength(2));
+    expect(screen.queryByText(/jpeg, jpg, png/)).not.toBeInTheDocument();
+    expect(screen.queryByText(FILE_TEXT.failed)).not.toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('a renamed image the server accepts as image/png is refused on a PDF-only field', async () => {
+    api.on('post', UPLOAD_PATH, {
+      status: 200,
+      body: ok(response({ name: 'scan.pdf', mimeType: 'image/png', state: 'NULL' })),
+    });
+    const onValue = vi.fn();
+    const { user, input } = await setup({ allowedFileTypes: ['pdf'], onValue });
+    await user.upload(input, sized(50_000, 'scan.pdf', 'application/pdf'));
+    await waitFor(() => expect(screen.getAllByText('Please upload a file of type: pdf')).toHaveLength(2));
+    expect(screen.queryByText(FILE_TEXT.failed)).not.toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(onValue).not.toHaveBeenCalled();
+  });
+
   it("a server refusal (413) shows the server's message as an error snackbar", async () => {
     api.on('post', UPLOAD_PATH, { status: 413, body: fail(113, 'file size should be less than 25 MB') });
     const { user, input } = await setup();

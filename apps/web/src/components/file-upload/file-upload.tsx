@@ -78,12 +78,15 @@ function describeFailure(error: unknown): { message: string; detail: string[] } 
     const reasons = issues.map((issue) => issue.message).filter((m): m is string => typeof m === 'string');
     return { message: FILE_TEXT.unsupported, detail: reasons.length > 0 ? reasons : failureDetail(error) };
   }
+  // Its message names the field's types (uploadFile): nothing more to see behind "Something went wrong".
+  if (hasCode(error, ERROR_CODES.FILE_TYPE_NOT_ALLOWED.code)) return { message: error.message, detail: [] };
   return { message: errorMessage(error), detail: failureDetail(error) };
 }
 
 /** The checks' ERROR verdict reads as "isn't supported" with the reasons found. */
 function describeUploadFailure(failure: UploadFailure): { message: string; detail: string[] } {
   if (failure.kind === 'error') return describeFailure(failure.error);
+  if (failure.kind === 'wrong-type') return { message: failure.message, detail: [] };
   return { message: FILE_TEXT.unsupported, detail: failure.file.issues.map((issue) => issue.message) };
 }
 
@@ -197,7 +200,11 @@ export function FileUpload({
   const messageId = helperId ?? `${baseId}-helper`;
   const allowed = useMemo(() => allowedTypesOf(allowedFileTypes), [allowedFileTypes]);
   const files = useMemo(() => filesOf(value), [value]);
-  const { uploads, pending, start, notClear } = useUploadAndCheck({ fileCategory, expectName });
+  const { uploads, pending, start, notClear } = useUploadAndCheck({
+    fileCategory,
+    expectName,
+    allowedFileTypes: allowed,
+  });
   const [failures, setFailures] = useState<Failure[]>([]);
   const [localUrls, setLocalUrls] = useState<Record<string, string>>({});
   const [dragging, setDragging] = useState(false);

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { uploadAndCheck, type UploadedFile } from '../../lib/api/files-api';
+import { notify } from '../../lib/notify';
+import { FILE_TEXT } from '@veridocs/shared';
+import { isAllowedMime } from './file-checks';
 
 /** One file on its way: its bytes going up, then the server's checks (PROCESSING). */
 export interface PendingUpload {
@@ -15,7 +18,10 @@ export interface PendingUpload {
 }
 
 /** Why a file was not taken: the checks' ERROR verdict, or the upload failed or was refused. */
-export type UploadFailure = { kind: 'unusable'; file: UploadedFile } | { kind: 'error'; error: unknown };
+export type UploadFailure =
+  | { kind: 'unusable'; file: UploadedFile }
+  | { kind: 'wrong-type'; file: UploadedFile; message: string }
+  | { kind: 'error'; error: unknown };
 
 /** What the caller does with the outcome of one upload. */
 export interface UploadHandlers {
@@ -39,8 +45,10 @@ const nextKey = () => `upload-${(counter += 1)}`;
 export function useUploadAndCheck(options: {
   fileCategory?: string | undefined;
   expectName?: string | undefined;
+  /** The field's types: the server's refusal names them, and a renamed file of another type is refused. */
+  allowedFileTypes?: readonly string[] | undefined;
 }) {
-  const { fileCategory, expectName } = options;
+  const { fileCategory, expectName, allowedFileTypes } = options;
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [warnings, setWarnings] = useState<{ file: UploadedFile; handlers: UploadHandlers }[]>([]);
   const live = useRef({ controllers: new Set<AbortController>(), mounted: true });
@@ -70,6 +78,7 @@ export function useUploadAndCheck(options: {
         result = await uploadAndCheck(file, {
           fileCategory,
           expectName,
+          allowedFileTypes,
           signal: controller.signal,
           onProgress: (percent) => update({ progress: percent, checking: percent >= 100 }),
           onUploaded: () => update({ progress: 100, checking: true }),
@@ -87,10 +96,15 @@ export function useUploadAndCheck(options: {
       if (!live.current.mounted) return;
       drop();
       if (result.state === 'ERROR') handlers.onFailed({ kind: 'unusable', file: result });
-      else if (result.state === 'WARNING') setWarnings((list) => [...list, { file: result, handlers }]);
+      // A renamed file passes the checks by name (a PNG called .pdf); the server read its content.
+      else if (allowedFileTypes && !isAllowedMime(result.mimeType, allowedFileTypes)) {
+        const message = FILE_TEXT.wrongType(allowedFileTypes);
+        notify(message, 'error');
+        handlers.onFailed({ kind: 'wrong-type', file: result, message });
+      } else if (result.state === 'WARNING') setWarnings((list) => [...list, { file: result, handlers }]);
       else handlers.onAccepted(result);
     },
-    [fileCategory, expectName],
+    [fileCategory, expectName, allowedFileTypes],
   );
 
   const start = useCallback(

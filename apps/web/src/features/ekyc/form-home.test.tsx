@@ -220,6 +220,23 @@ describe('status banners (spec §4)', () => {
     expect(screen.getByText(/sorry for the delay/)).toBeInTheDocument();
   });
 
+  it('after submitting: the in-progress banner with the time and the date; no "complete a step" note', async () => {
+    await openFormHome(
+      makeInfo(
+        [
+          makeVerification('bgv-degree', { state: 'SUBMITTED' }),
+          makeVerification('bgv-tenth', { markedAsSkip: true }),
+        ],
+        { state: 'SUBMITTED', expectedCompletionDate: { maxDate: '2099-12-05T10:00:00.000Z' } },
+      ),
+    );
+    const banner = screen.getByText('Verification in progress').closest('[role="status"]');
+    expect(banner).toHaveTextContent(
+      'Verification takes 5 to 12 working days. Expected completion by 5th December 2099.',
+    );
+    expect(screen.queryByText('You need to complete at least one step to continue')).not.toBeInTheDocument();
+  });
+
   it('Closed with the date', async () => {
     await openFormHome(makeInfo(journey, { state: 'CLOSED', updatedAt: '2026-03-23T10:00:00.000Z' }));
     expect(screen.getByText(/closed on 23rd March 2026/)).toBeInTheDocument();
@@ -305,6 +322,29 @@ describe('Continue (spec §4)', () => {
     expect(screen.queryByRole('button', { name: 'Go back' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Back to Home' })).toHaveAttribute('href', '/');
   });
+
+  it.each(['SUBMITTED', 'IN_PROGRESS'] as const)(
+    'a transaction already %s goes to /submitted without a second submit',
+    async (state) => {
+      api.on('post', `${V1}/transactions/submit`, {
+        status: 409,
+        body: fail(123, 'The verification request cannot move from in progress to submitted'),
+      });
+      const { user, probe } = await openFormHome(
+        makeInfo(
+          [
+            makeVerification('bgv-degree', { state: state === 'SUBMITTED' ? 'SUBMITTED' : 'IN_PROGRESS' }),
+            makeVerification('bgv-tenth', { markedAsSkip: true }),
+          ],
+          { state, expectedCompletionDate: { maxDate: '2099-12-05T10:00:00.000Z' } },
+        ),
+      );
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(probe.current?.pathname).toBe('/submitted'));
+      expect(api.callsTo('post', `${V1}/transactions/submit`)).toHaveLength(0);
+      expect(screen.queryByText(/cannot move from/)).not.toBeInTheDocument();
+    },
+  );
 
   it('payment required goes to /choose-payment-region', async () => {
     const { user, probe } = await openFormHome(

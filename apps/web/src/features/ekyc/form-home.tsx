@@ -18,6 +18,7 @@ import {
   displayState,
   groupByCategory,
   isRemaining,
+  isTransactionOpen,
   statusBanner,
   stepsCompleted,
   tileRoute,
@@ -257,7 +258,10 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
       key={g.category}
       title={`${g.category} Check`}
       insufficient={isInsufficient(g)}
-      note={g.category === 'Education' ? JOURNEY_TEXT.educationNote : undefined}
+      // The minimum-set note is for filling in: once submitted there is nothing left to complete.
+      note={
+        g.category === 'Education' && isTransactionOpen(info.state) ? JOURNEY_TEXT.educationNote : undefined
+      }
     >
       {g.items.map(tile)}
     </TileGroup>

@@ -18,7 +18,7 @@ export function StatusBanner({ banner }: { banner: Banner }) {
       return (
         <Alert severity={banner.delayed ? 'warning' : 'info'} role="status">
           <AlertTitle>Verification in progress</AlertTitle>
-          Expected completion by {formatLongDate(banner.maxDate)}.
+          {JOURNEY_TEXT.verificationTime}. Expected completion by {formatLongDate(banner.maxDate)}.
           {banner.delayed &&
             ' We are sorry for the delay: the issuing institutions are taking longer than expected. We will update you as soon as your verification is complete.'}
         </Alert>

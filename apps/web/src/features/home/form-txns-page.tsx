@@ -43,7 +43,8 @@ export default function FormTxnsPage() {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr), as on home: the cards' no-wrap titles must not widen the page on a phone.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       {list.length > 0 && (
         <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label="Your verifications">
           {list.map((t) => (

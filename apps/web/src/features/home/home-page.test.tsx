@@ -54,6 +54,17 @@ describe('home (spec §2): the candidate’s transactions', () => {
     expect(selectShowContactUs(app.store.getState())).toBe(true);
   });
 
+  it('a long form name ellipsizes inside a column that may shrink below it (no sideways scroll on a phone)', async () => {
+    const long = 'Graduate hiring 2026 for the engineering and product teams across India';
+    api.on('get', LIST, { status: 200, body: ok({ list: [txn(1, { form: { name: long } })], total: 1 }) });
+    renderApp({ route: '/' });
+    const card = await screen.findByRole('link', { name: new RegExp(`^${long}`) });
+    expect(within(card).getByText(long)).toHaveStyle({ whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
+    // A one-column grid's column is as wide as its widest no-wrap line unless it is minmax(0, 1fr).
+    const page = screen.getByRole('heading', { level: 1, name: /^Hello/ }).parentElement?.parentElement;
+    expect(page).toHaveStyle({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' });
+  });
+
   it('a card opens the form home of that transaction (no init screen)', async () => {
     api.on('get', LIST, { status: 200, body: ok({ list: [txn(1)], total: 1 }) });
     const { user, probe, app } = renderApp({ route: '/' });

@@ -49,7 +49,9 @@ export default function HomePage() {
   }, [load]);
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    // minmax(0, 1fr): a one-column grid otherwise grows to its widest no-wrap title and the page scrolls
+    // sideways on a phone; with it the card titles ellipsize.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <Box>
         <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>
           {name ? `Hello, ${name}` : 'Hello'}

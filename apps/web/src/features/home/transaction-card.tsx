@@ -11,6 +11,13 @@ import { FORM_HOME_STATE, formEntryPath } from '../../app/paths';
 import { stateChipColor } from '../../components/state-chip/state-chip';
 import { formatDate } from '../../lib/dates';
 
+const avatarSx = {
+  width: 44,
+  height: 44,
+  gridRow: { xs: 'span 2', sm: 'auto' },
+  alignSelf: { xs: 'start', sm: 'center' },
+};
+
 /** One of the candidate's transactions; opens its form home (the init screen is skipped). */
 export function TransactionCard({ transaction: t }: { transaction: CandidateTransaction }) {
   const state = displayState(t.state);
@@ -22,16 +29,24 @@ export function TransactionCard({ transaction: t }: { transaction: CandidateTran
         to={formEntryPath(t.formId, t.txnId, t.orgId)}
         state={FORM_HOME_STATE}
         aria-label={`${t.form.name}, ${t.org.name}, ${state}${updated ? `, updated ${updated}` : ''}`}
-        sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, justifyContent: 'flex-start' }}
+        sx={{
+          display: 'grid',
+          // On a phone the chip goes under the text, so the form's name keeps the card's width.
+          gridTemplateColumns: { xs: 'auto minmax(0, 1fr)', sm: 'auto minmax(0, 1fr) auto' },
+          alignItems: 'center',
+          columnGap: 2,
+          rowGap: 1,
+          p: 2,
+        }}
       >
         {t.org.imageUrl ? (
-          <Avatar src={t.org.imageUrl} alt="" variant="rounded" sx={{ width: 44, height: 44 }} />
+          <Avatar src={t.org.imageUrl} alt="" variant="rounded" sx={avatarSx} />
         ) : (
-          <Avatar variant="rounded" sx={{ width: 44, height: 44, bgcolor: 'primary.main' }} aria-hidden>
+          <Avatar variant="rounded" sx={{ ...avatarSx, bgcolor: 'primary.main' }} aria-hidden>
             {t.org.name.charAt(0).toUpperCase()}
           </Avatar>
         )}
-        <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} noWrap>
             {t.form.name}
           </Typography>
@@ -44,7 +59,12 @@ export function TransactionCard({ transaction: t }: { transaction: CandidateTran
             </Typography>
           )}
         </Box>
-        <Chip size="small" label={state} color={stateChipColor(t.state)} sx={{ flexShrink: 0 }} />
+        <Chip
+          size="small"
+          label={state}
+          color={stateChipColor(t.state)}
+          sx={{ gridColumn: { xs: 2, sm: 3 }, justifySelf: { xs: 'start', sm: 'end' } }}
+        />
       </CardActionArea>
     </Card>
   );

@@ -12,6 +12,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { PATHS } from '../../app/paths';
 import { config } from '../../lib/config';
 import { CANDIDATE_STEPS } from '../../lib/content/candidate-steps';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { UPLOAD_TIPS, buildFaqs } from './faq-content';
 
 type InfoTab = 'instructions' | 'faq';
@@ -44,16 +45,7 @@ function Instructions() {
             </Box>
             <Box>
               <Typography variant="h3" component="h3" sx={{ mb: 0.5 }}>
-                <Box
-                  component="span"
-                  sx={{
-                    position: 'absolute',
-                    width: 1,
-                    height: 1,
-                    overflow: 'hidden',
-                    clip: 'rect(0 0 0 0)',
-                  }}
-                >
+                <Box component="span" sx={visuallyHidden}>
                   Step {index + 1}:{' '}
                 </Box>
                 {step.title}

@@ -21,7 +21,7 @@ const NEXT_STEPS = [
   },
   {
     icon: ScheduleOutlinedIcon,
-    primary: 'Verification takes 5 to 12 working days',
+    primary: JOURNEY_TEXT.verificationTime,
     secondary: 'Some institutions answer sooner; the expected date shows on your form.',
   },
   {

@@ -3,11 +3,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { DynamicInputField, VerificationInfo } from '@veridocs/shared';
 import { fail, makeSession, makeVerificationInfo, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
-import { renderWithProviders } from '../../test/render';
+import { createTestApp, renderWithProviders } from '../../test/render';
+import { setInfo } from '../../app/store/slices/verification-slice';
 import { AUTOSAVE_DELAY_MS } from './use-autosave';
 import VerificationPage from './verification-page';
 
 const INFO_PATH = '/api/verification/v1/transactions/bgv-tenth/info';
+const ORG_PATH = '/api/verification/v1/verifier/org-1';
+const ORG = { orgId: 'org-1', name: 'acme', displayName: 'Acme Corp', imageUrl: null, additionalDetail: {} };
 const BGV_PATH = '/api/verification/v1/bgv';
 const ROUTE = '/verification?orgId=org-1&txnId=txn-1&name=bgv-tenth';
 
@@ -77,6 +80,33 @@ describe('/verification', () => {
       data: { schoolName: 'DPS', rollNumber: '12AB34' },
     });
     expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+  });
+
+  it('"Requested by {organisation}" in a new tab (empty store): the organisation is fetched', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('get', ORG_PATH, { status: 200, body: ok(ORG) });
+    renderPage();
+    expect(await screen.findByText('Requested by Acme Corp')).toBeInTheDocument();
+  });
+
+  it('"Requested by" comes from the store when it holds this transaction', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('get', ORG_PATH, { status: 200, body: ok(ORG) });
+    const app = createTestApp();
+    app.store.dispatch(setInfo({ txnId: 'txn-1', org: { name: 'Acme Corp', imageUrl: null } }));
+    renderWithProviders(<VerificationPage />, { route: ROUTE, app });
+    expect(await screen.findByText('Requested by Acme Corp')).toBeInTheDocument();
+    expect(api.callsTo('get', ORG_PATH)).toHaveLength(0);
+  });
+
+  it('"Requested by" of another transaction held in the store is not shown: it is fetched', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('get', ORG_PATH, { status: 200, body: ok(ORG) });
+    const other = createTestApp();
+    other.store.dispatch(setInfo({ txnId: 'txn-9', org: { name: 'Other Org', imageUrl: null } }));
+    renderWithProviders(<VerificationPage />, { route: ROUTE, app: other });
+    expect(await screen.findByText('Requested by Acme Corp')).toBeInTheDocument();
+    expect(screen.queryByText(/Other Org/)).not.toBeInTheDocument();
   });
 
   it('saves at once when the page is hidden, and offers Retry when saving fails', async () => {

@@ -25,6 +25,7 @@ import {
 } from '../../components/dynamic-form';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { fetchOrganisation } from '../../lib/api/verification-api';
 import { FORM_HOME_STATE, formEntryPath, PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectOrganisationName, selectProfile } from '../../app/store/selectors';
@@ -93,9 +94,35 @@ function SaveStatusLine({ status, onRetry }: { status: SaveStatus; onRetry: () =
   );
 }
 
+/**
+ * The requesting organisation's name: from the form home's info when it is this transaction's, else
+ * GET verifier/{orgId}, since a link opened in a new tab starts with an empty store.
+ */
+function useOrganisationName(orgId: string, txnId: string): string {
+  const storedTxnId = useAppSelector((state) => (state.verification.info as { txnId?: unknown }).txnId);
+  const storedName = useAppSelector(selectOrganisationName);
+  const known = storedTxnId === txnId ? storedName : '';
+  const [fetched, setFetched] = useState('');
+  useEffect(() => {
+    if (known) return;
+    let active = true;
+    fetchOrganisation(orgId).then(
+      (org) => {
+        if (active) setFetched(org.displayName || org.name);
+      },
+      // Only the "Requested by" line is missing: the form itself works.
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [known, orgId]);
+  return known || fetched;
+}
+
 function VerificationForm({ info, target }: { info: VerificationInfo; target: VerificationRef }) {
   const navigate = useNavigate();
-  const organisation = useAppSelector(selectOrganisationName);
+  const organisation = useOrganisationName(info.orgId, info.txnId);
   const agentId = useAppSelector(selectProfile).agentId;
   const options = info.config.authOptions;
   const [optionType, setOptionType] = useState(() => initialOption(info));

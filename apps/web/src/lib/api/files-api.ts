@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   API_PATHS,
+  ERROR_CODES,
+  FILE_TEXT,
   fileLinkResponseSchema,
   fileUploadResponseSchema,
   geolocationResultSchema,
@@ -35,6 +37,11 @@ export interface UploadOptions {
   fileCategory?: string | undefined;
   /** When set, the server compares the name on the document with this one (NAME_MISMATCH). */
   expectName?: string | undefined;
+  /**
+   * The field's file subtypes. The server judges the type by the content against the spec's general
+   * list; a refusal then names these instead, the only ones the field takes.
+   */
+  allowedFileTypes?: readonly string[] | undefined;
   /** 0 to 100 while the bytes go up. */
   onProgress?: ((percent: number) => void) | undefined;
   signal?: AbortSignal | undefined;
@@ -63,8 +70,17 @@ export const uploadFile: UploadFn = async (file, options = {}) => {
   if (options.expectName?.trim()) body.append('expectName', options.expectName.trim().slice(0, 100));
   // The file goes last: a streaming server has read the other fields by the time it reaches it.
   body.append('file', file, file.name);
+  const allowed = options.allowedFileTypes;
   const data = await http.post<unknown>(utility(paths.upload), body, {
     signal: options.signal,
+    mapError: (error) =>
+      allowed && allowed.length > 0 && error.code === ERROR_CODES.FILE_TYPE_NOT_ALLOWED.code
+        ? new ApiError(FILE_TEXT.wrongType(allowed), {
+            code: error.code,
+            status: error.status,
+            data: error.data,
+          })
+        : error,
     onUploadProgress: (event) => {
       const total = event.total ?? file.size;
       if (options.onProgress && total > 0) {

@@ -1,0 +1,264 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+import { documentSvg } from '../apps/server/src/modules/documents/analysis/test-fixtures';
+import {
+  test,
+  expect,
+  apiLogin,
+  expectNoSeriousA11yViolations,
+  startedDemoTransaction,
+  uniqueMobile,
+  useSession,
+} from './fixtures';
+
+// Issue 10 §3: what a candidate trips over on a phone. Every route that exists, at 360 px, must not
+// scroll sideways and must stay clean for axe; the screens people look at are written to
+// e2e/screenshots/ (phone-360-*.png).
+
+const BASE = '/api/verification/v1';
+const ORG = 'demo-university';
+const FORM = 'demo-form';
+const PHONE = { width: 360, height: 780 };
+
+/** The page is no wider than the window: nothing to scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(
+    scrollWidth,
+    `${label}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`,
+  ).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Lazy screens and their first requests are done: no loader left. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: /^Loading/ })).toHaveCount(0);
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await settled(page);
+  await expectNoSidewaysScroll(page, path);
+  await expectNoSeriousA11yViolations(page);
+}
+
+/** A text PDF marksheet of at least 40 KB (padded with a PDF comment after %%EOF). */
+async function marksheetPdf(name: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  page.drawText('STATEMENT OF MARKS', { x: 50, y: 790, size: 16, font });
+  page.drawText(`Name: ${name}`, { x: 50, y: 760, size: 12, font });
+  for (let i = 0; i < 40; i++)
+    page.drawText(`Subject ${i + 1}   Marks ${60 + ((i * 7) % 40)} / 100   Passed`, {
+      x: 50,
+      y: 730 - i * 16,
+      size: 10,
+      font,
+    });
+  const bytes = Buffer.from(await doc.save());
+  return bytes.length >= 45_000
+    ? bytes
+    : Buffer.concat([bytes, Buffer.from(`\n%${' '.repeat(45_000 - bytes.length)}\n`)]);
+}
+
+async function uploadFile(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  fileCategory: string,
+): Promise<string> {
+  const res = await request.post('/api/utility/files', { headers, multipart: { fileCategory, file } });
+  const body = await res.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return body.data.fileId as string;
+}
+
+/** The demo form filled (degree and Aadhaar), the rest skipped, submitted: all through the API. */
+async function submittedDemoTransaction(page: Page, request: APIRequestContext) {
+  const started = await startedDemoTransaction(page, request);
+  const { headers, txnId } = started;
+  const post = async (path: string, data: unknown) => {
+    const body = await (await request.post(`${BASE}${path}`, { headers, data })).json();
+    expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(0);
+  };
+  const marksheet = await uploadFile(
+    request,
+    headers,
+    { name: 'marksheet.pdf', mimeType: 'application/pdf', buffer: await marksheetPdf('Asha Verma') },
+    'marksheet',
+  );
+  await post('/bgv', {
+    orgId: ORG,
+    txnId,
+    verificationName: 'bgv-degree',
+    data: {
+      institute: { value: 'university-of-delhi' },
+      degreeName: 'Bachelor of Science',
+      passingYear: '2019',
+      instituteId: 'DU-2016-0042',
+      degreeStatus: 'DEGREE_AND_MARKSHEET',
+      marksheet: { fileId: marksheet },
+    },
+  });
+  const scan = await sharp(Buffer.from(documentSvg(7)))
+    .flatten({ background: '#fff' })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const aadhaar = await uploadFile(
+    request,
+    headers,
+    { name: 'aadhaar.jpg', mimeType: 'image/jpeg', buffer: scan },
+    'aadhaarDocument',
+  );
+  await post('/bgv', {
+    orgId: ORG,
+    txnId,
+    verificationName: 'aadhaar',
+    data: { aadhaarNumber: '123412341234', aadhaarDocument: [{ fileId: aadhaar }] },
+  });
+  const info = await (
+    await request.get(`${BASE}/transactions/info?orgId=${ORG}&txnId=${txnId}`, { headers })
+  ).json();
+  await post('/transactions/process/mark-as-skip', {
+    orgId: ORG,
+    txnId,
+    verificationNameList: info.data.filtered.remaining,
+  });
+  await post('/transactions/submit', { orgId: ORG, txnId });
+  return started;
+}
+
+test('every route at 360 px: no sideways scroll, axe clean (issue 10 §3)', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { txnId } = await submittedDemoTransaction(page, request);
+  await page.setViewportSize(PHONE);
+
+  const signedIn = [
+    '/',
+    '/profile',
+    `/ekyc/${FORM}/${txnId}?orgId=${ORG}`,
+    `/verification?orgId=${ORG}&txnId=${txnId}&name=bgv-degree`,
+    `/verification?orgId=${ORG}&txnId=${txnId}&name=aadhaar`,
+    '/submitted',
+    '/form-txns',
+    '/profile-mode',
+    '/basic-details',
+    '/notifications',
+    '/verification-info',
+    '/verification/insufficiency',
+    '/transaction-history',
+    '/choose-payment-region',
+    '/form-payments',
+    '/select-mode',
+    '/contact-details',
+    '/select-evaluation-partner',
+    '/payment',
+    '/faq',
+    '/instructions',
+    '/error',
+    '/terms',
+    '/privacy-policy',
+  ];
+  for (const path of signedIn) {
+    await visit(page, path);
+    if (!path.startsWith('/ekyc/')) continue;
+    // The form link opens the init screen; its button leads to the form home.
+    await page.getByRole('button', { name: 'View Verification' }).click();
+    await expect(page.getByText(/is requesting the following verifications/)).toBeVisible();
+    await settled(page);
+    await expectNoSidewaysScroll(page, 'form home');
+    await expectNoSeriousA11yViolations(page);
+  }
+
+  // The screens signed out: a context of its own, without the session.
+  const context = await browser.newContext({ viewport: PHONE });
+  const visitor = await context.newPage();
+  for (const path of ['/login', '/faq', '/instructions', '/error', '/terms', '/privacy-policy', '/payment'])
+    await visit(visitor, path);
+  await context.close();
+});
+
+test('home with a verification does not scroll sideways at 320 to 375 px', async ({ page, request }) => {
+  await startedDemoTransaction(page, request, 'Asha Verma');
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await expect(page.getByText('Demo verification form').first()).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/phone-360-home.png', fullPage: true });
+  for (const width of [320, 340, 360, 375]) {
+    await page.setViewportSize({ width, height: 780 });
+    await expectNoSidewaysScroll(page, `/ at ${width} px`);
+  }
+});
+
+test('/instructions does not scroll sideways at any width', async ({ page }) => {
+  for (const width of [320, 360, 768, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/instructions');
+    await expect(page.getByRole('heading', { name: 'Your steps to a verified profile' })).toBeVisible();
+    await expectNoSidewaysScroll(page, `/instructions at ${width} px`);
+    if (width === 360)
+      await page.screenshot({ path: 'e2e/screenshots/phone-360-instructions.png', fullPage: true });
+  }
+});
+
+test('after submitting: the form home says what happens next; Continue does not submit again', async ({
+  page,
+  request,
+}) => {
+  const { txnId } = await submittedDemoTransaction(page, request);
+  await page.setViewportSize(PHONE);
+  const submits: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/transactions/submit')) submits.push(r.url());
+  });
+  await page.goto(`/ekyc/${FORM}/${txnId}?orgId=${ORG}`);
+  await page.getByRole('button', { name: 'View Verification' }).click();
+  await expect(page.getByText('Demo University is requesting the following verifications')).toBeVisible();
+  const banner = page.getByRole('status').filter({ hasText: 'Verification in progress' });
+  await expect(banner).toContainText('Verification takes 5 to 12 working days. Expected completion by');
+  await expect(page.getByText('You need to complete at least one step to continue')).toHaveCount(0);
+  await expectNoSidewaysScroll(page, 'form home after submit');
+  await page.screenshot({ path: 'e2e/screenshots/phone-360-form-home-submitted.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/submitted$/);
+  await expect(page.getByRole('heading', { name: 'Your verification has been submitted' })).toBeVisible();
+  expect(submits).toEqual([]);
+  await expect(page.getByText(/cannot move from/)).toHaveCount(0);
+});
+
+test('"Requested by" shows on a /verification link opened in a new tab', async ({ page, request }) => {
+  const { txnId } = await startedDemoTransaction(page, request);
+  // A fresh page load with nothing in the store: the link as a new tab opens it.
+  await page.goto(`/verification?orgId=${ORG}&txnId=${txnId}&name=aadhaar`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Aadhaar', exact: true })).toBeVisible();
+  await expect(page.getByText('Requested by Demo University')).toBeVisible();
+});
+
+test('an access token that cannot be decoded: "Session Expired" and logout, no silent refresh', async ({
+  page,
+  request,
+}) => {
+  const session = await apiLogin(request, uniqueMobile());
+  await useSession(page, { ...session, accessToken: 'not-a-token' });
+  const refreshes: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/profile/login/get-token')) refreshes.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.getByText('Session Expired').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Mobile Number')).toBeVisible();
+  expect(refreshes).toEqual([]);
+  expect(await page.evaluate(() => window.localStorage.getItem('refreshToken'))).toBeNull();
+});
