@@ -76,20 +76,8 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  // JSX and TypeScript only: React Fast Refresh needs React itself, so an edit reloads the page in dev.
-  plugins: [react({ refreshExclude: /./ }), signIn.plugin, precompress()],
-  resolve: {
-    alias: [
-      { find: '@veridocs/shared', replacement: sharedSource },
-      // The app runs on Preact with its React-compatible layer (ADR 0011): ~50 KB less than react-dom.
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-    ],
-  },
+  plugins: [react(), signIn.plugin, precompress()],
+  resolve: { alias: [{ find: '@veridocs/shared', replacement: sharedSource }] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
