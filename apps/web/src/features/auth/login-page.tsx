@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -15,9 +15,12 @@ import { login } from '../../app/store/slices/auth-slice';
 import { requestOtp, verifyOtp } from './auth-api';
 import { BrandPanel } from './brand-panel';
 import { MobileStep } from './mobile-step';
-import { OtpStep } from './otp-step';
 
 const NameStep = lazy(() => import('./name-step'));
+// The OTP step (six blocks, the countdown) is not needed to draw the page: it loads while the visitor
+// types the number (ADR 0012), so /login's first chunk stays smaller.
+const loadOtpStep = () => import('./otp-step');
+const OtpStep = lazy(loadOtpStep);
 
 type Step =
   | { kind: 'mobile'; returned: boolean }
@@ -51,6 +54,10 @@ export default function LoginPage() {
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadOtpStep();
+  }, []);
 
   /** A session: the login action, then the profile. The route table returns to the saved `from`. */
   const signIn = (session: Session) => {
@@ -176,24 +183,26 @@ export default function LoginPage() {
               />
             )}
             {step.kind === 'otp' && (
-              <OtpStep
-                mobile={mobile}
-                channel={step.channel}
-                otp={otp}
-                onOtpChange={(value) => {
-                  setOtp(value);
-                  if (error) setError(null);
-                }}
-                onSubmit={() => void verify()}
-                onResend={() => void sendOtp(true)}
-                onChangeNumber={backToMobile}
-                verifying={busy === 'verify'}
-                resending={busy === 'resend'}
-                resendIn={step.resendIn}
-                sendKey={sendKey}
-                error={error}
-                notice={notice}
-              />
+              <Suspense fallback={<PageLoader />}>
+                <OtpStep
+                  mobile={mobile}
+                  channel={step.channel}
+                  otp={otp}
+                  onOtpChange={(value) => {
+                    setOtp(value);
+                    if (error) setError(null);
+                  }}
+                  onSubmit={() => void verify()}
+                  onResend={() => void sendOtp(true)}
+                  onChangeNumber={backToMobile}
+                  verifying={busy === 'verify'}
+                  resending={busy === 'resend'}
+                  resendIn={step.resendIn}
+                  sendKey={sendKey}
+                  error={error}
+                  notice={notice}
+                />
+              </Suspense>
             )}
             {step.kind === 'name' && (
               <Suspense fallback={<PageLoader />}>
