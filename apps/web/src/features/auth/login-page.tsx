@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -14,6 +14,7 @@ import { useAppDispatch } from '../../app/store/hooks';
 import { login } from '../../app/store/slices/auth-slice';
 import { requestOtp, verifyOtp } from './auth-api';
 import { BrandPanel } from './brand-panel';
+import { RequestingOrg, formLinkOrgId } from './requesting-org';
 import { MobileStep } from './mobile-step';
 
 const NameStep = lazy(() => import('./name-step'));
@@ -46,6 +47,8 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const sessionController = useSession();
   const headingId = useId();
+  // A form link opened while signed out: the organisation that sent it is named on the page.
+  const requestingOrgId = formLinkOrgId(useLocation().state);
   const [mobile, setMobile] = useState('');
   const [channel, setChannel] = useState<OtpChannel>('sms');
   const [step, setStep] = useState<Step>({ kind: 'mobile', returned: false });
@@ -160,6 +163,7 @@ export default function LoginPage() {
               boxShadow: { sm: '0 8px 28px rgba(20, 40, 70, 0.08)' },
             }}
           >
+            {requestingOrgId && <RequestingOrg key={requestingOrgId} orgId={requestingOrgId} />}
             <Typography variant="h1" id={`${headingId}-title`} sx={{ mb: 0.75 }}>
               Sign up / Login
             </Typography>
