@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -18,8 +18,8 @@ import { RequestingOrg, formLinkOrgId } from './requesting-org';
 import { MobileStep } from './mobile-step';
 
 const NameStep = lazy(() => import('./name-step'));
-// The OTP step (six blocks, the countdown) is not needed to draw the page: it loads while the visitor
-// types the number (ADR 0012), so /login's first chunk stays smaller.
+// The OTP step (six blocks, the countdown) is not needed to draw the page: it loads once the visitor
+// starts typing the number, seconds before it is needed (ADR 0012).
 const loadOtpStep = () => import('./otp-step');
 const OtpStep = lazy(loadOtpStep);
 
@@ -57,10 +57,6 @@ export default function LoginPage() {
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  useEffect(() => {
-    void loadOtpStep();
-  }, []);
 
   /** A session: the login action, then the profile. The route table returns to the saved `from`. */
   const signIn = (session: Session) => {
@@ -176,6 +172,7 @@ export default function LoginPage() {
                 mobile={mobile}
                 channel={channel}
                 onMobileChange={(value) => {
+                  void loadOtpStep();
                   setMobile(value);
                   setError(null);
                 }}
