@@ -74,7 +74,7 @@ function withoutCssVariablesTheme(): Plugin {
 /**
  * Writes `.br` and `.gz` next to every text asset of the build, so the server sends compressed files
  * without compressing on each request (@fastify/static `preCompressed`). Phones on slow networks get
- * the sign-in page's ~115 KB instead of ~330 KB.
+ * the sign-in page's ~160 KB gzip (~136 KB brotli) instead of ~490 KB.
  */
 function precompress(): Plugin {
   let outDir = '';
