@@ -101,16 +101,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Preact runs the app (ADR 0011): it only sets the autofocus attribute, which is ignored after load.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "JSXOpeningElement[name.name=/^([a-z]+|TextField|OutlinedInput|FilledInput|Input|InputBase|Button|IconButton)$/] > JSXAttribute[name.name='autoFocus']",
-          message:
-            'autoFocus does nothing under Preact after the page has loaded: pass useAutoFocus() from lib/controlled-input as the ref',
-        },
-      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-// The gzip size of the JavaScript that /login loads, measured in a real browser (target ≤ 120 KB).
+// The gzip size of the JavaScript that /login loads, measured in a real browser (target ≤ 160 KB, ADR 0012).
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,8 +47,8 @@ export async function run() {
         measure: '/login JavaScript (gzip)',
         value: kb(gz),
         unit: 'KB',
-        target: '≤ 120 KB',
-        ok: gz <= 120 * 1024,
+        target: '≤ 160 KB',
+        ok: gz <= 160 * 1024,
       },
       {
         measure: '/login JavaScript as sent (brotli)',

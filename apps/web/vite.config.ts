@@ -32,18 +32,49 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
       }
     },
   };
-  // The shared barrel reaches every schema (and zod) and the form rules (which read the file schemas);
-  // the sign-in page uses none of them, so they are left to the chunks of the screens that do.
-  const unused = /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/form-)/;
+  // The shared barrel reaches every module of the package; the sign-in page uses none of the schemas
+  // (nor zod), the form and verification rules or the document constants, so they are left to the
+  // chunks of the screens that do (what a module of this chunk exports is built into it, used or not).
+  const unused =
+    /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification)|constants\/(indian-states|files|verification-types))/;
   return { plugin, test: (id) => members.has(id) && !unused.test(id) };
 }
 
 const signIn = signInChunk();
 
 /**
+ * MUI's createTheme imports its CSS-variables theme builder (~4 KB gzip with its helpers) for the
+ * `cssVariables: true` case, which this app does not use: the branch is dead, but a bundler cannot know
+ * it. In the build, the import is answered with a function that fails loudly: turning CSS variables on
+ * later stops the built app at start (every e2e test) instead of shipping a broken theme (ADR 0012).
+ */
+function withoutCssVariablesTheme(): Plugin {
+  const stub = '\0veridocs-no-css-variables-theme';
+  return {
+    name: 'veridocs-no-css-variables-theme',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === './createThemeWithVars.mjs' &&
+        importer?.endsWith('/@mui/material/styles/createTheme.mjs')
+      )
+        return stub;
+      return null;
+    },
+    load(id) {
+      if (id !== stub) return null;
+      return `export default function createThemeWithVars() {
+  throw new Error('MUI CSS variables are off in this app (vite.config.ts, ADR 0012)');
+}`;
+    },
+  };
+}
+
+/**
  * Writes `.br` and `.gz` next to every text asset of the build, so the server sends compressed files
  * without compressing on each request (@fastify/static `preCompressed`). Phones on slow networks get
- * the sign-in page's ~115 KB instead of ~330 KB.
+ * the sign-in page's ~160 KB gzip (~136 KB brotli) instead of ~490 KB.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -76,20 +107,8 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  // JSX and TypeScript only: React Fast Refresh needs React itself, so an edit reloads the page in dev.
-  plugins: [react({ refreshExclude: /./ }), signIn.plugin, precompress()],
-  resolve: {
-    alias: [
-      { find: '@veridocs/shared', replacement: sharedSource },
-      // The app runs on Preact with its React-compatible layer (ADR 0011): ~50 KB less than react-dom.
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-    ],
-  },
+  plugins: [react(), withoutCssVariablesTheme(), signIn.plugin, precompress()],
+  resolve: { alias: [{ find: '@veridocs/shared', replacement: sharedSource }] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

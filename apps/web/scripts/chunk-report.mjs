@@ -1,5 +1,5 @@
 // Reports the gzip size of what each route loads, from the Vite manifest of `vite build`.
-// Usage: node scripts/chunk-report.mjs [--max-login-kb=120]   (run after `npx vite build`)
+// Usage: node scripts/chunk-report.mjs [--max-login-kb=160]   (run after `npx vite build`)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';

@@ -1,14 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import * as runtime from 'react';
+import { version } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setNavigate } from '../lib/navigation';
 import { setNotifier } from '../lib/notify';
 import { runTestEndHooks } from './registry';
 
-// The tests render with what ships, Preact through the react aliases (ADR 0011); React has no `render`.
-if (typeof (runtime as Record<string, unknown>)['render'] !== 'function') {
-  throw new Error('The web tests must run on Preact: check the aliases in apps/web/vite.config.ts');
+// The tests render with what ships, React 19 (ADR 0012). A compatibility layer reports an older version
+// (preact/compat says 18.3.1), so a stray alias fails here instead of passing tests on another runtime.
+if (!version.startsWith('19.')) {
+  throw new Error(`The web tests must run on React 19, not ${version}: check the aliases in vite.config.ts`);
 }
 
 // Lazily loaded screens are compiled on first use in tests: give findBy* queries time for that.

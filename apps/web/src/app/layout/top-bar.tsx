@@ -29,7 +29,7 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
       elevation={0}
       sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, sm: 64 } }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, sm: 64 } }}>
         {!desktop && (
           <IconButton edge="start" onClick={onOpenMenu} aria-label="Open menu" size="large">
             <MenuIcon />
@@ -46,14 +46,30 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
             '&:focus-visible': { outline: '3px solid #f0b429', outlineOffset: 2 },
           }}
         >
-          <BrandLogo size={30} />
+          {/* On a phone the organisation's name needs the room more than the wordmark does. */}
+          <BrandLogo size={30} showWordmark={roomy || !organisation} />
         </Box>
         {organisation && (
           <Typography
             variant="body2"
             color="text.secondary"
-            noWrap
-            sx={{ ml: 1, pl: 1.5, borderLeft: 1, borderColor: 'divider', maxWidth: { xs: 120, sm: 280 } }}
+            title={organisation}
+            sx={{
+              ml: { xs: 0.5, sm: 1 },
+              pl: { xs: 1, sm: 1.5 },
+              borderLeft: 1,
+              borderColor: 'divider',
+              minWidth: 0,
+              maxWidth: { sm: 280 },
+              fontSize: { xs: '0.8125rem', sm: '0.875rem' },
+              lineHeight: 1.25,
+              // Up to two lines, so a usual name is read whole at 360 px; only a longer one is cut.
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: 2,
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            }}
           >
             {organisation}
           </Typography>

@@ -1,5 +1,4 @@
 import {
-  useEffect,
   useImperativeHandle,
   useRef,
   useState,
@@ -9,7 +8,6 @@ import {
 } from 'react';
 import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
-import { showCleanedValue } from '../../lib/controlled-input';
 
 export interface BlockCodeInputHandle {
   /** Focuses a block (the first by default). */
@@ -138,13 +136,6 @@ export function BlockCodeInput({
 
   useImperativeHandle(ref, () => ({ focus: (index = 0) => focusBlock(index) }));
 
-  // Focus on mount by hand: Preact (ADR 0011) only sets the autofocus attribute, which a page rendered
-  // after load ignores.
-  const focusOnMount = useRef(autoFocus);
-  useEffect(() => {
-    if (focusOnMount.current) inputs.current[0]?.focus();
-  }, []);
-
   const commit = (next: string[]) => {
     setParts(next);
     const joined = next.join('');
@@ -173,11 +164,8 @@ export function BlockCodeInput({
     const previous = parts[index] ?? '';
     const digits = digitsOf(input.value);
     if (digits.length <= size) {
-      if (digits === previous && input.value !== previous) {
-        // Only non-digits were typed: nothing changes, so the block is put back by hand.
-        showCleanedValue(input, previous);
-        return;
-      }
+      // Only non-digits were typed: nothing changes (React puts the controlled value back).
+      if (digits === previous) return;
       const next = [...parts];
       next[index] = digits;
       commit(next);
@@ -245,6 +233,7 @@ export function BlockCodeInput({
           aria-label={inputLabel(index + 1, count)}
           aria-invalid={error || undefined}
           disabled={disabled}
+          autoFocus={autoFocus && index === 0}
           value={parts[index] ?? ''}
           onChange={(event) => handleChange(index, event.currentTarget)}
           onKeyDown={(event) => handleKeyDown(index, event)}

@@ -65,6 +65,50 @@ describe('login screen: mobile step', () => {
   });
 });
 
+describe('login screen: a form link opened while signed out', () => {
+  const ORG = '/api/verification/v1/verifier/org-3';
+  const org = (imageUrl: string | null) => ({
+    orgId: 'org-3',
+    name: 'demo-university',
+    displayName: 'Demo University',
+    imageUrl,
+    additionalDetail: {},
+  });
+
+  it('names the organisation that sent the link, with its logo', async () => {
+    api.on('get', ORG, { status: 200, body: ok(org('/api/assets/demo-logo.svg')) });
+    renderApp({ route: '/ekyc/form-7?orgId=org-3' });
+    expect(await screen.findByText('Demo University')).toBeInTheDocument();
+    expect(screen.getByText('Requested by')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Demo University logo' })).toHaveAttribute(
+      'src',
+      '/api/assets/demo-logo.svg',
+    );
+    expect(screen.getByRole('heading', { name: 'Sign up / Login' })).toBeInTheDocument();
+  });
+
+  it('shows the initial without a logo, and the generic page when the organisation is unknown', async () => {
+    api.on('get', ORG, { status: 200, body: ok(org(null)) }, { once: true });
+    const { unmount } = renderApp({ route: '/ekyc/form-7?orgId=org-3' });
+    expect(await screen.findByText('Demo University')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /logo/ })).not.toBeInTheDocument();
+    unmount();
+
+    api.on('get', ORG, { status: 404, body: fail(120, 'This organisation does not exist') });
+    renderApp({ route: '/ekyc/form-7?orgId=org-3' });
+    await screen.findByRole('heading', { name: 'Sign up / Login' });
+    await waitFor(() => expect(api.callsTo('get', ORG)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByText('Requested by')).not.toBeInTheDocument());
+  });
+
+  it('the generic page on /login itself asks for no organisation', async () => {
+    renderApp({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Sign up / Login' });
+    expect(screen.queryByText('Requested by')).not.toBeInTheDocument();
+    expect(api.callsTo('get', ORG)).toHaveLength(0);
+  });
+});
+
 describe('login screen: a new number signs up', () => {
   it('mobile → OTP via WhatsApp → name → wallet created, session stored, home with the name', async () => {
     const session = makeSession();

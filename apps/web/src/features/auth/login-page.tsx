@@ -1,5 +1,5 @@
 import { Suspense, lazy, useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -14,10 +14,14 @@ import { useAppDispatch } from '../../app/store/hooks';
 import { login } from '../../app/store/slices/auth-slice';
 import { requestOtp, verifyOtp } from './auth-api';
 import { BrandPanel } from './brand-panel';
+import { RequestingOrg, formLinkOrgId } from './requesting-org';
 import { MobileStep } from './mobile-step';
-import { OtpStep } from './otp-step';
 
 const NameStep = lazy(() => import('./name-step'));
+// The OTP step (six blocks, the countdown) is not needed to draw the page: it loads once the visitor
+// starts typing the number, seconds before it is needed (ADR 0012).
+const loadOtpStep = () => import('./otp-step');
+const OtpStep = lazy(loadOtpStep);
 
 type Step =
   | { kind: 'mobile'; returned: boolean }
@@ -43,6 +47,8 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const sessionController = useSession();
   const headingId = useId();
+  // A form link opened while signed out: the organisation that sent it is named on the page.
+  const requestingOrgId = formLinkOrgId(useLocation().state);
   const [mobile, setMobile] = useState('');
   const [channel, setChannel] = useState<OtpChannel>('sms');
   const [step, setStep] = useState<Step>({ kind: 'mobile', returned: false });
@@ -153,6 +159,7 @@ export default function LoginPage() {
               boxShadow: { sm: '0 8px 28px rgba(20, 40, 70, 0.08)' },
             }}
           >
+            {requestingOrgId && <RequestingOrg key={requestingOrgId} orgId={requestingOrgId} />}
             <Typography variant="h1" id={`${headingId}-title`} sx={{ mb: 0.75 }}>
               Sign up / Login
             </Typography>
@@ -165,6 +172,7 @@ export default function LoginPage() {
                 mobile={mobile}
                 channel={channel}
                 onMobileChange={(value) => {
+                  void loadOtpStep();
                   setMobile(value);
                   setError(null);
                 }}
@@ -176,24 +184,26 @@ export default function LoginPage() {
               />
             )}
             {step.kind === 'otp' && (
-              <OtpStep
-                mobile={mobile}
-                channel={step.channel}
-                otp={otp}
-                onOtpChange={(value) => {
-                  setOtp(value);
-                  if (error) setError(null);
-                }}
-                onSubmit={() => void verify()}
-                onResend={() => void sendOtp(true)}
-                onChangeNumber={backToMobile}
-                verifying={busy === 'verify'}
-                resending={busy === 'resend'}
-                resendIn={step.resendIn}
-                sendKey={sendKey}
-                error={error}
-                notice={notice}
-              />
+              <Suspense fallback={<PageLoader />}>
+                <OtpStep
+                  mobile={mobile}
+                  channel={step.channel}
+                  otp={otp}
+                  onOtpChange={(value) => {
+                    setOtp(value);
+                    if (error) setError(null);
+                  }}
+                  onSubmit={() => void verify()}
+                  onResend={() => void sendOtp(true)}
+                  onChangeNumber={backToMobile}
+                  verifying={busy === 'verify'}
+                  resending={busy === 'resend'}
+                  resendIn={step.resendIn}
+                  sendKey={sendKey}
+                  error={error}
+                  notice={notice}
+                />
+              </Suspense>
             )}
             {step.kind === 'name' && (
               <Suspense fallback={<PageLoader />}>

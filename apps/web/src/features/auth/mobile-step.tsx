@@ -12,7 +12,6 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { MESSAGES, MOBILE_LENGTH, MOBILE_PATTERN, type OtpChannel } from '@veridocs/shared';
-import { showCleanedValue, useAutoFocus } from '../../lib/controlled-input';
 import { CHANNEL_LABELS } from './mask';
 
 interface MobileStepProps {
@@ -43,7 +42,6 @@ export function MobileStep({
   autoFocus = false,
 }: MobileStepProps) {
   const id = useId();
-  const autoFocusRef = useAutoFocus<HTMLInputElement>(autoFocus);
   const [touched, setTouched] = useState(false);
   const valid = isValidMobile(mobile);
   // Complain only once the number is complete, or the field was left unfinished.
@@ -63,13 +61,12 @@ export function MobileStep({
         </InputLabel>
         <OutlinedInput
           id={`${id}-mobile`}
-          inputRef={autoFocusRef}
+          autoFocus={autoFocus}
           label="Mobile Number"
           notched
           value={mobile}
           onChange={(event) => {
             const digits = event.target.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH);
-            showCleanedValue(event.target, digits);
             onMobileChange(digits);
           }}
           onBlur={() => setTouched(true)}

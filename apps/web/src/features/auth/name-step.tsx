@@ -11,7 +11,6 @@ import { profileNameSchema, type Session } from '@veridocs/shared';
 import { errorMessage } from '../../lib/api-client';
 import { createWallet } from './auth-api';
 import { maskMobile } from './mask';
-import { useAutoFocus } from '../../lib/controlled-input';
 
 const nameFormSchema = z.object({ name: profileNameSchema });
 type NameForm = z.input<typeof nameFormSchema>;
@@ -27,7 +26,6 @@ interface NameStepProps {
 /** Step 3, for a new number only: the candidate's name creates the wallet. Loaded only when needed. */
 export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headingId }: NameStepProps) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const autoFocusRef = useAutoFocus<HTMLInputElement>();
   const {
     register,
     handleSubmit,
@@ -68,7 +66,7 @@ export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headi
       <TextField
         label="Full Name"
         autoComplete="name"
-        inputRef={autoFocusRef}
+        autoFocus
         error={Boolean(errors.name)}
         helperText={errors.name?.message ?? ' '}
         {...register('name')}

@@ -29,7 +29,7 @@ interface OtpStepProps {
 }
 
 /** Step 2: the 6-digit OTP, with resend after the countdown. */
-export function OtpStep(props: OtpStepProps) {
+export default function OtpStep(props: OtpStepProps) {
   const {
     mobile,
     channel,

@@ -28,12 +28,12 @@ import { errorMessage, hasCode } from '../../lib/api-client';
 import {
   createTransaction,
   fetchCandidateTransactions,
-  fetchOrganisation,
   fetchPublicForms,
   fetchTransactionInfo,
   processTransaction,
   saveUserResponse,
 } from '../../lib/api/verification-api';
+import { fetchOrganisation } from '../../lib/api/organisation-api';
 import { QuestionnaireDialog, type Answers } from './dialogs/questionnaire-dialog';
 import { StartProcessDialog } from './dialogs/start-process-dialog';
 import { NoticeScreen } from './notice-screen';

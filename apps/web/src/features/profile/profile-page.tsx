@@ -20,7 +20,6 @@ import { setProfile } from '../../app/store/slices/profile-slice';
 import { errorMessage } from '../../lib/api-client';
 import { updateProfile } from '../../lib/api/wallet-api';
 import { formatDate } from '../../lib/dates';
-import { useAutoFocus } from '../../lib/controlled-input';
 import { notify } from '../../lib/notify';
 
 const nameFormSchema = z.object({ name: profileNameSchema });
@@ -41,7 +40,6 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
   const dispatch = useAppDispatch();
   const session = useSession();
   const [serverError, setServerError] = useState<string | null>(null);
-  const autoFocusRef = useAutoFocus<HTMLInputElement>();
   const {
     register,
     handleSubmit,
@@ -76,7 +74,7 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
       <TextField
         label="Full Name"
         autoComplete="name"
-        inputRef={autoFocusRef}
+        autoFocus
         error={Boolean(errors.name)}
         helperText={errors.name?.message ?? 'As it appears on your documents.'}
         {...register('name')}

@@ -3,7 +3,6 @@ import {
   UI_LIMITS,
   type CandidateTransaction,
   type CreateTransactionResponse,
-  type Organisation,
   type PreStartQuestion,
   type PublicForm,
   type TransactionInfo,
@@ -24,11 +23,6 @@ function withQuery(path: string, query: Record<string, string | number>): string
 export interface ListPage<T> {
   list: T[];
   total: number;
-}
-
-/** GET verifier/{orgId} (public). The screen shows a failure itself. */
-export function fetchOrganisation(orgId: string): Promise<Organisation> {
-  return http.get<Organisation>(v1(API_PATHS.verifier.org(orgId)), { noSnackbar: true });
 }
 
 /** GET /ekyc-forms/public?seed&count&orgId. */

@@ -9,7 +9,6 @@ import { JOURNEY_TEXT, MANUAL_MAX_LENGTH, MESSAGES, type ReferenceChoice } from 
 import { SEARCH_DEBOUNCE_MS, fetchOptionPage, type OptionPage } from '../autocomplete-source';
 import { labelOf } from '../schema';
 import type { FieldRendererProps } from '../types';
-import { showCleanedValue } from '../../../lib/controlled-input';
 import { cleanText } from './text-input';
 
 type Option = OptionPage['list'][number];
@@ -111,7 +110,6 @@ export function SearchableDropdown(props: FieldRendererProps) {
           onChange={(event) => {
             // TextInput's rule, with a 200-character cap when the config names none.
             const cleaned = cleanText(event.target.value, undefined, field.maxLength ?? MANUAL_MAX_LENGTH);
-            showCleanedValue(event.target, cleaned);
             onChange(cleaned ? ({ manual: true, name: cleaned } satisfies ReferenceChoice) : '');
           }}
           onBlur={onBlur}

@@ -6,7 +6,6 @@ import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { MESSAGES, trimInput } from '@veridocs/shared';
 import type { FieldRendererProps } from '../types';
-import { showCleanedValue } from '../../../lib/controlled-input';
 
 /** Text rule (spec §5): leading whitespace trimmed, a lone space ignored; number type keeps digits only. */
 export function cleanText(raw: string, textType: string | undefined, maxLength: number | undefined): string {
@@ -58,7 +57,6 @@ export function TextInput({
       value={typeof value === 'string' ? value : value == null ? '' : String(value)}
       onChange={(event) => {
         const cleaned = cleanText(event.target.value, field.textType, field.maxLength);
-        showCleanedValue(event.target, cleaned);
         onChange(cleaned);
       }}
       onBlur={onBlur}
