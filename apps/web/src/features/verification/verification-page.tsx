@@ -25,7 +25,7 @@ import {
 } from '../../components/dynamic-form';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { fetchOrganisation } from '../../lib/api/verification-api';
+import { fetchOrganisation } from '../../lib/api/organisation-api';
 import { FORM_HOME_STATE, formEntryPath, PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectOrganisationName, selectProfile } from '../../app/store/selectors';
