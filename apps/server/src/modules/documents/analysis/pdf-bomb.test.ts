@@ -193,5 +193,16 @@ describe('the bomb cap reads each stream as pdf.js does (review of issue 9)', ()
     doc.addPage([200, 200]).drawText('stream endstream << >> stream', { x: 10, y: 100, size: 8, font });
     for (const useObjectStreams of [false, true])
       expect(await measureExpansion(await doc.save({ useObjectStreams }))).toBeNull();
+    // The word in an uncompressed content stream, after a "%" inside a string, or after a real comment.
+    const text = Buffer.from('BT (100% stream) Tj (a stream) Tj ET', 'latin1');
+    expect(await measureExpansion(pdfWithStream('', text))).toBeNull();
+    const commented = pdfWithStream('/Filter /FlateDecode', await deflatedSpaces(100 * MB)).toString(
+      'latin1',
+    );
+    const withComment = Buffer.from(
+      commented.replace('>>\nstream\n', '>> % a comment\n%another\nstream\n'),
+      'latin1',
+    );
+    expect((await measureExpansion(withComment))?.code).toBe('PDF_OVERSIZED');
   });
 });

@@ -177,13 +177,21 @@ function streamDicts(b: Buffer, keyword: number): Map<string, Value>[] {
   return found;
 }
 
-/** Whether the bytes before a "stream" keyword can end a dictionary: ">>", or a comment line in between. */
+/**
+ * Whether the bytes before a "stream" keyword can end a dictionary: ">>", then only white space and comments
+ * (a "%" in a string, as in "(100% stream)", is not one: the text before it on its line must end the same way).
+ */
 function followsDict(b: Buffer, keyword: number): boolean {
   let i = keyword - 1;
-  while (i >= 0 && isSpace(b[i]!)) i--;
-  if (i >= 1 && b[i] === 0x3e && b[i - 1] === 0x3e) return true;
-  const lineStart = Math.max(b.lastIndexOf(0x0a, i), b.lastIndexOf(0x0d, i)) + 1;
-  return b.indexOf(0x25, lineStart) >= 0 && b.indexOf(0x25, lineStart) < keyword;
+  for (let lines = 0; lines < 16; lines++) {
+    while (i >= 0 && isSpace(b[i]!)) i--;
+    if (i >= 1 && b[i] === 0x3e && b[i - 1] === 0x3e) return true;
+    const lineStart = Math.max(b.lastIndexOf(0x0a, i), b.lastIndexOf(0x0d, i)) + 1;
+    const comment = b.indexOf(0x25, lineStart);
+    if (comment < 0 || comment > i) return false;
+    i = comment - 1;
+  }
+  return false;
 }
 
 /**
