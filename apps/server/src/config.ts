@@ -91,6 +91,8 @@ const envSchema = z.object({
   CHECK_MEMORY_MB: positiveInt.min(128).default(768),
   CHECK_TIMEOUT_MS: positiveInt.default(20_000),
   OCR_TIMEOUT_MS: positiveInt.default(120_000),
+  // How long an upload's check may wait for a free process before it is answered 503 (busy).
+  CHECK_MAX_QUEUE_WAIT_MS: positiveInt.default(60_000),
   // Per-candidate upload limits (ADR 0009): uploads and from-URL fetches together.
   UPLOAD_RATE_PER_MINUTE: positiveInt.default(20),
   UPLOAD_BYTES_PER_HOUR: positiveInt.default(500_000_000),
@@ -131,7 +133,14 @@ export interface Config {
   /** The orphan sweep's grace period and interval (ADR 0009). */
   fileSweep: { graceMs: number; intervalMs: number };
   /** The pool of document-check processes (ADR 0010). */
-  documentChecks: { workers: number; memoryMb: number; timeoutMs: number; ocrTimeoutMs: number };
+  documentChecks: {
+    workers: number;
+    memoryMb: number;
+    timeoutMs: number;
+    ocrTimeoutMs: number;
+    /** An upload's check waits at most this long for a process (then 503): part of an upload's longest life. */
+    maxQueueWaitMs: number;
+  };
   /** Per candidate: uploads per minute and bytes per hour (counters in Redis with REDIS_URL, else memory). */
   uploadLimits: { perMinute: number; bytesPerHour: number };
 }
@@ -266,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       memoryMb: e.CHECK_MEMORY_MB,
       timeoutMs: e.CHECK_TIMEOUT_MS,
       ocrTimeoutMs: e.OCR_TIMEOUT_MS,
+      maxQueueWaitMs: e.CHECK_MAX_QUEUE_WAIT_MS,
     },
     uploadLimits: { perMinute: e.UPLOAD_RATE_PER_MINUTE, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
   };

@@ -39,6 +39,32 @@ describe('counter store (upload limits)', () => {
     redis.disconnect();
   });
 
+  it('logs the switch to the process once, and the way back once, not on every call', async () => {
+    let down = true;
+    const fake = {
+      eval: async () => {
+        if (down) throw new Error('connection refused');
+        return [1, 60_000];
+      },
+    } as unknown as Redis;
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    const log = {
+      warn: (_: object, msg: string) => warnings.push(msg),
+      info: (msg: string) => infos.push(msg),
+    };
+    const store = createRedisCounterStore(fake, createMemoryCounterStore(createTestClock().now), log);
+    for (let i = 0; i < 5; i++) await store.add('k', 1, 60_000);
+    expect(warnings).toHaveLength(1);
+    down = false;
+    for (let i = 0; i < 3; i++) await store.add('k', 1, 60_000);
+    expect(infos).toHaveLength(1);
+    down = true;
+    await store.add('k', 1, 60_000);
+    await store.add('k', 1, 60_000);
+    expect(warnings).toHaveLength(2);
+  });
+
   it.skipIf(!TEST_REDIS_URL)('shares counts between instances through Redis', async () => {
     const [a, b] = [new Redis(TEST_REDIS_URL!), new Redis(TEST_REDIS_URL!)];
     const key = `test-${Date.now()}-${Math.random()}`;

@@ -42,8 +42,10 @@ return {total, ttl}`;
 export function createRedisCounterStore(
   redis: Redis,
   fallback: CounterStore,
-  log: { warn(obj: object, msg: string): void },
+  log: { warn(obj: object, msg: string): void; info?(msg: string): void },
 ): CounterStore {
+  // Logged once each way (as http/rate-limit-store.ts does), not on every upload while Redis is down.
+  let inMemory = false;
   return {
     async add(key, amount, windowMs) {
       try {
@@ -51,10 +53,17 @@ export function createRedisCounterStore(
           number,
           number,
         ];
+        if (inMemory) {
+          inMemory = false;
+          log.info?.('Redis is back: upload limits are shared again');
+        }
         return { total: Number(total), resetInMs: Number(ttl) };
       } catch (error) {
         // A limit that switches off with Redis is no limit: count in this process until it is back.
-        log.warn({ err: error }, 'Redis unavailable; counting upload limits in this process');
+        if (!inMemory) {
+          inMemory = true;
+          log.warn({ err: error }, 'Redis unavailable; counting upload limits in this process');
+        }
         return fallback.add(key, amount, windowMs);
       }
     },

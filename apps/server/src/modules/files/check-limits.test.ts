@@ -48,7 +48,7 @@ describe('the document checks run in capped processes (issue 9)', () => {
 
   describe('a check past its limit', () => {
     const analyser = createPooledAnalyser(
-      { workers: 1, memoryMb: 300, timeoutMs: 1_500, ocrTimeoutMs: 1_500 },
+      { workers: 1, memoryMb: 300, timeoutMs: 1_500, ocrTimeoutMs: 1_500, maxQueueWaitMs: 10_000 },
       undefined,
       new URL('../../test/check-worker-stub.ts', import.meta.url),
     );
@@ -84,5 +84,76 @@ describe('the document checks run in capped processes (issue 9)', () => {
         expect(analyser.pool.pids()).toHaveLength(1);
       },
     );
+  });
+
+  describe('a check system that cannot run is not a verdict on the file (503, try again)', () => {
+    const broken = createPooledAnalyser(
+      { workers: 1, memoryMb: 300, timeoutMs: 1_500, ocrTimeoutMs: 1_500, maxQueueWaitMs: 5_000 },
+      undefined,
+      new URL('file:///nonexistent/check-worker.js'),
+    );
+    let t: TestApp;
+    let token: string;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { OCR_WORKER: 'off' }, analyser: broken });
+      token = (await signUp(t)).accessToken;
+    });
+    afterAll(async () => {
+      await t.close();
+      await broken.close();
+    });
+
+    it('check processes that cannot start: 503 with retryAfter, nothing kept', async () => {
+      const before = countFiles(t);
+      const res = await upload(t, token, await pdfOfSize(60_000));
+      expect(expectCode<{ retryAfter: number }>(res, 503, 503).retryAfter).toBeGreaterThan(0);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json().message).toMatch(/try again/);
+      expect(countFiles(t)).toBe(before);
+    });
+
+    it('a pool that is shutting down: 503, not FILE_UNUSABLE', async () => {
+      const pool = createPooledAnalyser(
+        { workers: 1, memoryMb: 300, timeoutMs: 5_000, ocrTimeoutMs: 5_000, maxQueueWaitMs: 5_000 },
+        undefined,
+        new URL('../../test/check-worker-stub.ts', import.meta.url),
+      );
+      const path = `${t.config.storage.kind === 'local' ? t.config.storage.dir : '/tmp'}/missing.pdf`;
+      const pending = pool.analyseDocument({ path, mimeType: 'application/pdf' }).catch((e: unknown) => e);
+      await pool.close();
+      expect(await pending).toMatchObject({ errorName: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    });
+  });
+
+  describe('an upload check that waits too long for a process', () => {
+    const analyser = createPooledAnalyser(
+      { workers: 1, memoryMb: 300, timeoutMs: 1_500, ocrTimeoutMs: 1_500, maxQueueWaitMs: 300 },
+      undefined,
+      new URL('../../test/check-worker-stub.ts', import.meta.url),
+    );
+    let t: TestApp;
+    let token: string;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { OCR_WORKER: 'off' }, analyser });
+      token = (await signUp(t)).accessToken;
+    });
+    afterAll(async () => {
+      await t.close();
+      await analyser.close();
+    });
+
+    it('is answered 503 (busy) after the maximum wait, its bytes deleted', async () => {
+      // A warm process (under tsx a start takes longer than this test's maximum wait).
+      await analyser.pool.run('echo', {});
+      const before = countFiles(t);
+      const slow = Buffer.concat([await pdfOfSize(60_000), Buffer.from('%veridocs-test:slow\n')]);
+      const first = upload(t, token, slow);
+      await new Promise((r) => setTimeout(r, 100));
+      const res = await upload(t, token, await pdfOfSize(60_000));
+      expectCode(res, 503, 503);
+      expect(res.json().message).toMatch(/busy/);
+      expectCode(await first, 134, 422);
+      expect(countFiles(t)).toBe(before);
+    });
   });
 });

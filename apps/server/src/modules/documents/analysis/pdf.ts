@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, type PDFObject } from 'pdf-lib';
+import { measureExpansion, PDF_LIMITS, type PdfLimits } from './pdf-expansion.js';
 import { openWithPdfJs, pageTexts } from './pdfjs.js';
 import { issue, stateOf, type AnalysisResult, type DocumentIssue } from './types.js';
+
+export { measureExpansion, PDF_LIMITS, type PdfLimits };
 
 export interface PdfThresholds {
   /** More pages than this is a WARNING (PDF_TOO_MANY_PAGES). */
@@ -14,95 +16,6 @@ export interface PdfThresholds {
 }
 
 export const PDF_THRESHOLDS: Readonly<PdfThresholds> = { maxPages: 50, textPages: 3, minTextChars: 1 };
-
-/**
- * Caps checked on the raw bytes before any parser or renderer expands the file (decompression bombs). A
- * 300 dpi A4 page in RGB is 8.7 MB inflated, so a real document stays far below them.
- */
-export interface PdfLimits {
-  /** Inflated bytes of one Flate stream. */
-  maxStreamBytes: number;
-  /** Inflated bytes of all Flate streams together. */
-  maxTotalBytes: number;
-  /** Pages (page objects, also inside object streams); beyond it the file is refused, not warned about. */
-  maxPages: number;
-}
-
-export const PDF_LIMITS: Readonly<PdfLimits> = {
-  maxStreamBytes: 64 * 1024 * 1024,
-  maxTotalBytes: 256 * 1024 * 1024,
-  maxPages: 500,
-};
-
-const STREAM = Buffer.from('stream');
-const END_STREAM = Buffer.from('endstream');
-const PAGE_OBJECT = /\/Type\s*\/Page(?![A-Za-z0-9])/g;
-
-const countPages = (text: string) => text.match(PAGE_OBJECT)?.length ?? 0;
-
-/**
- * Walks every stream of the raw file and inflates those that are zlib data, counting the output and
- * stopping at the caps (zlib's maxOutputLength: the inflation ends there, nothing larger is allocated).
- * Counts page objects in the raw bytes and in the inflated object streams. Answers the first cap passed.
- */
-export function measureExpansion(bytes: Uint8Array, limits: PdfLimits = PDF_LIMITS): DocumentIssue | null {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let pages = countPages(buf.toString('latin1'));
-  let total = 0;
-  let at = 0;
-  while ((at = buf.indexOf(STREAM, at)) >= 0) {
-    const keyword = at;
-    at += STREAM.length;
-    // "endstream" contains "stream"; a stream keyword is followed by an end of line.
-    if (buf.subarray(Math.max(0, keyword - 3), keyword).toString('latin1') === 'end') continue;
-    if (buf[at] === 0x0d) at++;
-    if (buf[at] !== 0x0a && buf[at - 1] !== 0x0d) continue;
-    if (buf[at] === 0x0a) at++;
-    const end = buf.indexOf(END_STREAM, at);
-    const data = buf.subarray(at, end < 0 ? buf.length : end);
-    // Only zlib data (header 0x78); JPEG, JPX and raw streams are never inflated here.
-    if (data[0] !== 0x78) continue;
-    // The stream's dictionary: from its "obj" keyword (within the last 1 KB) to "stream".
-    const before = buf.subarray(Math.max(0, keyword - 1024), keyword).toString('latin1');
-    const dict = before.slice(Math.max(0, before.lastIndexOf(' obj')));
-    // Images are decoded only when a page is rendered for OCR (3 pages at most): each has the stream cap,
-    // but a scanned document's many pages do not add up against the total (that is for what gets parsed).
-    const image = /\/Subtype\s*\/Image(?![A-Za-z0-9])/.test(dict);
-    const room = image
-      ? limits.maxStreamBytes
-      : Math.min(limits.maxStreamBytes, limits.maxTotalBytes - total);
-    const overBy = () => {
-      const inAll = room < limits.maxStreamBytes;
-      const cap = inAll ? limits.maxTotalBytes : limits.maxStreamBytes;
-      return issue(
-        'PDF_OVERSIZED',
-        `The PDF expands to more than ${Math.round(cap / 1024 / 1024)} MB${inAll ? ' in all' : ''} when opened (a compression bomb) and is refused`,
-        null,
-        cap,
-      );
-    };
-    let inflated: Buffer;
-    try {
-      inflated = inflateSync(data, { maxOutputLength: room + 1, finishFlush: zlibConstants.Z_SYNC_FLUSH });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
-        return overBy();
-      continue; // not zlib after all, or damaged: the parsers judge it
-    }
-    if (inflated.length > room) return overBy();
-    if (!image) total += inflated.length;
-    if (/\/ObjStm(?![A-Za-z0-9])/.test(dict)) pages += countPages(inflated.toString('latin1'));
-    at = end < 0 ? buf.length : end + END_STREAM.length;
-  }
-  if (pages > limits.maxPages)
-    return issue(
-      'PDF_OVERSIZED',
-      `The PDF has more than ${limits.maxPages} pages and is refused`,
-      pages,
-      limits.maxPages,
-    );
-  return null;
-}
 
 /**
  * PDF names that mean active content: scripts, launching programs, embedded files, rich media. Matched as
@@ -189,7 +102,7 @@ export async function analysePdf(
   }
 
   // Before pdf-lib (it inflates object streams) and pdf.js (content streams, images): the bomb check.
-  const oversized = measureExpansion(bytes, limits);
+  const oversized = await measureExpansion(bytes, limits);
   if (oversized) return { state: stateOf([oversized]), issues: [oversized], pageCount: null, text: '' };
 
   let doc: PDFDocument;

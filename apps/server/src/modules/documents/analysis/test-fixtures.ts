@@ -1,5 +1,5 @@
 /** Images and PDFs the analysis tests generate (nothing is read from disk but what they write to os.tmpdir()). */
-import { createDeflate } from 'node:zlib';
+import { createDeflate, createDeflateRaw } from 'node:zlib';
 import sharp from 'sharp';
 
 export const PAGE_W = 1240;
@@ -171,13 +171,14 @@ export function pngWithHeader(width: number, height: number, idat: Buffer): Buff
   ]);
 }
 
-/**
- * A decompression bomb: a valid one-page PDF whose content stream is `inflatedBytes` of spaces, Flate
- * compressed (400 MB become ~390 KB, the size of the file reported in issue 9). Built by streaming the
- * same 1 MB block through zlib, so generating it never holds the inflated bytes.
- */
-export async function pdfBomb(inflatedBytes = 400 * 1024 * 1024): Promise<Buffer> {
-  const deflate = createDeflate({ level: 9 });
+/** Flate data (zlib) of `inflatedBytes` spaces, streamed through zlib so it never holds the inflated bytes. */
+export async function deflatedSpaces(
+  inflatedBytes: number,
+  options: { windowBits?: number; raw?: boolean } = {},
+): Promise<Buffer> {
+  const deflate = options.raw
+    ? createDeflateRaw({ level: 9 })
+    : createDeflate({ level: 9, ...(options.windowBits ? { windowBits: options.windowBits } : {}) });
   const chunks: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
@@ -188,7 +189,14 @@ export async function pdfBomb(inflatedBytes = 400 * 1024 * 1024): Promise<Buffer
   }
   deflate.end();
   await done;
-  const stream = Buffer.concat(chunks);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A one-page PDF whose page content is one stream: `dict` is written into its dictionary as is (the filter;
+ * `/Length <n>` is added unless `dict` has its own /Length), `data` is its bytes. `extra` objects follow it.
+ */
+export function pdfWithStream(dict: string, data: Buffer, extra: string[] = []): Buffer {
   const parts: Buffer[] = [];
   const offsets: number[] = [];
   let length = 0;
@@ -210,14 +218,20 @@ export async function pdfBomb(inflatedBytes = 400 * 1024 * 1024): Promise<Buffer
   obj('<< /Type /Catalog /Pages 2 0 R >>');
   obj('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
   obj('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>');
-  obj([
-    Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
-    stream,
-    Buffer.from('\nendstream'),
-  ]);
+  const lengthEntry = /\/Length\b/.test(dict) ? '' : `/Length ${data.length} `;
+  obj([Buffer.from(`<< ${lengthEntry}${dict} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream')]);
+  for (const body of extra) obj(body);
   const xref = length;
   add(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`);
   for (const offset of offsets) add(`${String(offset).padStart(10, '0')} 00000 n \n`);
   add(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts);
+}
+
+/**
+ * A decompression bomb: a valid one-page PDF whose content stream is `inflatedBytes` of spaces, Flate
+ * compressed (400 MB become ~390 KB, the size of the file reported in issue 9).
+ */
+export async function pdfBomb(inflatedBytes = 400 * 1024 * 1024): Promise<Buffer> {
+  return pdfWithStream('/Filter /FlateDecode', await deflatedSpaces(inflatedBytes));
 }

@@ -92,9 +92,42 @@ describe('check pool (child processes with memory, time and concurrency caps)', 
       memoryMb: 300,
       timeoutMs: 5_000,
     });
-    await expect(pool.run('echo', {})).rejects.toThrow(/could not start/);
+    const error = await pool.run('echo', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CheckLimitError);
+    // Not the file's fault: the caller answers 503, not a verdict on the file.
+    expect((error as CheckLimitError).limit).toBe('unavailable');
+    expect(String(error)).toMatch(/could not start/);
     await new Promise((r) => setTimeout(r, 300));
     expect(pool.pids()).toHaveLength(0);
+  });
+
+  it('a process that never says ready is killed after the start timeout and counts as a failed start', async () => {
+    pool = createCheckPool({
+      entry: new URL('../../../test/check-worker-hang.ts', import.meta.url),
+      size: 1,
+      memoryMb: 300,
+      timeoutMs: 5_000,
+      startTimeoutMs: 300,
+    });
+    const started = performance.now();
+    const error = await pool.run('echo', {}).catch((e: unknown) => e);
+    expect((error as CheckLimitError).limit).toBe('unavailable');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await expect.poll(() => pool?.pids().length).toBe(0);
+  });
+
+  it('a task that waits longer than maxWaitMs is refused as busy; the others go on', async () => {
+    pool = createCheckPool({ entry: stub, size: 1, memoryMb: 300, timeoutMs: 5_000, maxWaitMs: 10_000 });
+    await pool.run('echo', {});
+    const running = pool.run('sleep', { ms: 1_000 });
+    const started = performance.now();
+    const waited = await pool.run('echo', {}, { maxWaitMs: 200 }).catch((e: unknown) => e);
+    expect(waited).toBeInstanceOf(CheckLimitError);
+    expect((waited as CheckLimitError).limit).toBe('busy');
+    expect(performance.now() - started).toBeLessThan(900);
+    // The pool's own maximum applies to tasks without one; this one waits for the sleep and runs.
+    await expect(pool.run<{ value: number }>('echo', { value: 7 })).resolves.toMatchObject({ value: 7 });
+    await expect(running).resolves.toBe('slept');
   });
 
   it('a check process does not outlive an API process that was killed (SIGKILL)', async () => {
@@ -123,8 +156,12 @@ describe('check pool (child processes with memory, time and concurrency caps)', 
     await pool.run('echo', {});
     const pids = pool.pids();
     expect(pids.length).toBeGreaterThan(0);
+    const queued = pool.run('echo', {}).catch((e: unknown) => e);
     await pool.close();
-    expect(String(await pending)).toMatch(/shutting down/);
+    for (const error of [await pending, await queued]) {
+      expect(String(error)).toMatch(/shutting down/);
+      expect((error as CheckLimitError).limit).toBe('unavailable');
+    }
     for (const pid of pids) expect(alive(pid)).toBe(false);
   });
 });

@@ -14,7 +14,12 @@ const require = createRequire(import.meta.url);
  * passes a limit is killed and replaced, and its task ends with a CheckLimitError.
  */
 
-export type CheckLimit = 'memory' | 'time' | 'crash' | 'busy';
+/**
+ * What ended a task: a limit the file passed ('memory', 'time', 'crash': the file is refused), or the check
+ * system itself ('busy': the queue is full or the task waited too long; 'unavailable': the processes cannot
+ * start, or the pool is shutting down). The last two are not the file's fault: the caller answers 503.
+ */
+export type CheckLimit = 'memory' | 'time' | 'crash' | 'busy' | 'unavailable';
 
 export class CheckLimitError extends Error {
   override name = 'CheckLimitError';
@@ -39,6 +44,10 @@ export interface CheckPoolOptions {
   laneLimits?: Record<string, number>;
   /** Tasks waiting at most; beyond it a task is refused at once ('busy') instead of waiting without end. */
   maxQueue?: number;
+  /** How long a task may wait for a process (default: without end); past it, it is refused as 'busy'. */
+  maxWaitMs?: number;
+  /** How long a new process may take to say it is ready; past it, it is killed and counts as a failed start. */
+  startTimeoutMs?: number;
   /** How often the watchdog reads each child's RSS. */
   watchMs?: number;
   log?: { warn(obj: object, msg: string): void };
@@ -46,6 +55,8 @@ export interface CheckPoolOptions {
 
 export interface RunOptions {
   timeoutMs?: number;
+  /** This task's maximum wait in the queue (default: the pool's maxWaitMs). */
+  maxWaitMs?: number;
   /** Tasks of lane 'upload' go before any other (a candidate waits for them). */
   lane?: string;
 }
@@ -64,6 +75,8 @@ interface Task {
   input: unknown;
   lane: string;
   timeoutMs: number;
+  /** Refuses the task as 'busy' when it waited too long (cleared when a process takes it). */
+  waitTimer: NodeJS.Timeout | undefined;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -75,6 +88,8 @@ interface Child {
   dead: boolean;
   task: Task | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** Kills a process that does not say ready in time. */
+  startTimer: NodeJS.Timeout | undefined;
   exited: Promise<void>;
 }
 
@@ -85,6 +100,13 @@ type Reply =
 
 /** Niceness of the check processes (0 is the API's; 19 the lowest). */
 const CHECK_NICENESS = 10;
+/** A process starts in ~0.3 s (tsx: ~1 s); one that has not said ready after this is stuck. */
+const DEFAULT_START_TIMEOUT_MS = 15_000;
+
+function refuse(task: Task, error: Error) {
+  clearTimeout(task.waitTimer);
+  task.reject(error);
+}
 
 function rssMb(pid: number): number | null {
   try {
@@ -133,6 +155,7 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
       dead: false,
       task: undefined,
       timer: undefined,
+      startTimer: undefined,
       exited: new Promise<void>((resolve) => (exited = resolve)),
     };
     children.add(child);
@@ -145,15 +168,25 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
       }
     }
     proc.on('message', (message: Reply) => onReply(child, message));
+    // A process that hangs before saying ready would hold its slot, and the queue, for ever.
+    child.startTimer = setTimeout(() => {
+      if (child.ready || child.dead) return;
+      options.log?.warn({ pid: proc.pid }, 'document check process did not start in time');
+      child.dead = true;
+      proc.kill('SIGKILL');
+    }, options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+    child.startTimer.unref();
     const gone = (code: number | null, signal: NodeJS.Signals | null) => {
       if (!children.has(child)) return;
       children.delete(child);
+      clearTimeout(child.startTimer);
       exited();
       if (child.task)
         end(child, new CheckLimitError('crash', `The check stopped unexpectedly (${signal ?? code})`));
       if (!child.ready && started && ++failedStarts >= 3) {
         options.log?.warn({ code, signal }, 'document check processes do not start');
-        for (const task of queue.splice(0)) task.reject(new Error('The document checks could not start'));
+        for (const task of queue.splice(0))
+          refuse(task, new CheckLimitError('unavailable', 'The document checks could not start'));
         // Tried again on the next task, not in a loop.
         broken = true;
         failedStarts = 0;
@@ -193,6 +226,8 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
 
   function onReply(child: Child, message: Reply) {
     if (message.type === 'ready') {
+      clearTimeout(child.startTimer);
+      if (child.dead) return;
       child.ready = true;
       failedStarts = 0;
     } else if (child.task && message.id === child.task.id) {
@@ -247,6 +282,7 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
       if (!child.ready || child.dead || child.task || child.proc.exitCode !== null) continue;
       const task = takeTask();
       if (!task) break;
+      clearTimeout(task.waitTimer);
       child.task = task;
       // The time limit starts when a warm child has the task (start-up is not the file's fault).
       child.timer = setTimeout(
@@ -269,24 +305,37 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
       if (queue.length >= (options.maxQueue ?? Infinity))
         return Promise.reject(new CheckLimitError('busy', 'The document checks are busy'));
       return new Promise<T>((resolve, reject) => {
-        queue.push({
+        const task: Task = {
           id: nextId++,
           op,
           input,
           lane: runOptions.lane ?? 'upload',
           timeoutMs: runOptions.timeoutMs ?? options.timeoutMs,
+          waitTimer: undefined,
           resolve,
           reject,
-        });
+        };
+        const maxWaitMs = runOptions.maxWaitMs ?? options.maxWaitMs;
+        if (maxWaitMs !== undefined)
+          task.waitTimer = setTimeout(() => {
+            const index = queue.indexOf(task);
+            if (index < 0) return;
+            queue.splice(index, 1);
+            task.reject(
+              new CheckLimitError('busy', `The document checks are busy (waited ${maxWaitMs / 1000} s)`),
+            );
+          }, maxWaitMs);
+        queue.push(task);
         dispatch();
       });
     },
     async close() {
       started = false;
-      for (const task of queue.splice(0)) task.reject(new Error('The document checks are shutting down'));
+      const closing = () => new CheckLimitError('unavailable', 'The document checks are shutting down');
+      for (const task of queue.splice(0)) refuse(task, closing());
       const all = [...children];
       for (const child of all) {
-        end(child, new Error('The document checks are shutting down'));
+        end(child, closing());
         child.proc.kill('SIGKILL');
       }
       await Promise.all(all.map((c) => c.exited));

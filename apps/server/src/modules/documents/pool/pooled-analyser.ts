@@ -12,6 +12,8 @@ export interface CheckLimits {
   timeoutMs: number;
   /** Time limit of the OCR of one file. */
   ocrTimeoutMs: number;
+  /** How long an upload's check may wait for a process; past it the upload is answered 503 (busy). */
+  maxQueueWaitMs: number;
 }
 
 /** The compiled entry next to this module (dist), or its TypeScript source under tsx and vitest. */
@@ -32,8 +34,9 @@ function limitIssue(error: CheckLimitError): DocumentIssue {
 
 /**
  * The DocumentAnalyser the app uses: the checks and OCR run in the pool's processes. A check that passes a
- * limit is an unusable file (ERROR with CHECK_LIMIT_EXCEEDED, refused with 422); OCR that passes one throws,
- * and the OCR job retries or gives up as for any failure.
+ * limit is an unusable file (ERROR with CHECK_LIMIT_EXCEEDED, refused with 422); a check system that is busy
+ * or cannot run is an AppError SERVICE_UNAVAILABLE (503 with retryAfter), never a verdict on the file. OCR
+ * that passes a limit throws, and the OCR job retries or gives up as for any failure.
  */
 export function createPooledAnalyser(
   limits: CheckLimits,
@@ -47,7 +50,8 @@ export function createPooledAnalyser(
     timeoutMs: limits.timeoutMs,
     // OCR is background work: it may hold all but one process, so uploads are checked while it runs.
     laneLimits: { ocr: Math.max(1, limits.workers - 1) },
-    // ~0.1-0.3 s a check: a full queue is several seconds of waiting; past it, answer at once.
+    // ~0.1-0.3 s a check: a full queue is several seconds of waiting; past it, answer at once. A check that
+    // waits longer than maxQueueWaitMs all the same (slow checks, OCR holding processes) is answered busy.
     maxQueue: limits.workers * 32,
     ...(log ? { log } : {}),
   });
@@ -55,12 +59,24 @@ export function createPooledAnalyser(
     pool,
     async analyseDocument(input: { path: string; mimeType: AnalysableMime; expectName?: string }) {
       try {
-        return await pool.run<AnalysisResult>('analyse', input, { lane: 'upload' });
+        return await pool.run<AnalysisResult>('analyse', input, {
+          lane: 'upload',
+          maxWaitMs: limits.maxQueueWaitMs,
+        });
       } catch (error) {
         if (!(error instanceof CheckLimitError)) throw error;
-        // Busy is not the file's fault: 503, the file is not judged.
+        // Busy, or a check system that cannot run (its processes do not start, the server is shutting down),
+        // is not the file's fault: 503, the file is not judged, and the candidate is told to try again.
         if (error.limit === 'busy')
-          throw new AppError('SERVICE_UNAVAILABLE', 'The document checks are busy; try again in a minute');
+          throw new AppError('SERVICE_UNAVAILABLE', 'The document checks are busy; try again in a minute', {
+            retryAfter: 30,
+          });
+        if (error.limit === 'unavailable')
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            'The document checks are unavailable right now; try again in a minute',
+            { retryAfter: 60 },
+          );
         return { state: 'ERROR', issues: [limitIssue(error)], pageCount: null };
       }
     },
