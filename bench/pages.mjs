@@ -167,12 +167,8 @@ const PAGES = [
       await page.goto(`${base}${c.formHomePath}`);
       await page.locator('::-p-text(View Verification)').click();
       await page.waitForSelector('[data-testid="steps-percent"]', { timeout: 20_000 });
-      await page.waitForFunction(
-        () => /showInitScreen":"false/.test(window.sessionStorage['persist:formData']),
-        {
-          timeout: 10_000,
-        },
-      );
+      const started = () => /showInitScreen":"false/.test(window.sessionStorage['persist:formData']);
+      await page.waitForFunction(started, { timeout: 10_000 });
     },
     check: (page) => page.waitForSelector('[data-testid="steps-percent"]', { timeout: 10_000 }),
   },
@@ -210,7 +206,10 @@ async function measureOnce({ executablePath, profileDir, base, spec, candidate }
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`${url}: Lighthouse returned no result`);
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw Object.assign(new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), {
+        retry: true,
+      });
     // The page Lighthouse measured must be the one meant (not /login, not the init screen).
     await spec.check(page).catch(() => {
       throw new Error(`${url}: the page did not show ${spec.title} (ended at ${page.url()})`);
@@ -231,18 +230,21 @@ async function measureOnce({ executablePath, profileDir, base, spec, candidate }
       },
     };
   } finally {
-    await Promise.race([browser.close(), new Promise((r) => setTimeout(r, 5000))]);
+    await Promise.race([browser.close(), new Promise((r) => setTimeout(r, 5000).unref())]);
     browser.process()?.kill('SIGKILL');
   }
 }
 
-/** Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is redone. */
+/**
+ * Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is redone.
+ * Any other failure (the wrong page shown, no server) stops the benchmark.
+ */
 async function measureWithRetry(args, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await measureOnce(args);
     } catch (error) {
-      if (attempt >= attempts) throw error;
+      if (!error.retry || attempt >= attempts) throw error;
       console.log(`  retrying (${error.message})`);
     } finally {
       rmSync(args.profileDir, { recursive: true, force: true });
@@ -378,7 +380,7 @@ export async function run({ previous = {} } = {}) {
       const value = results[spec.key].median[metric];
       const ok = metric === 'score' ? value >= target : value <= target;
       rows.push({
-        measure: `${spec.title} ${METRIC_TITLES[metric]}, Lighthouse mobile median of ${RUNS} [${label}]`,
+        measure: `${spec.title} ${METRIC_TITLES[metric]}, Lighthouse mobile median [${label}]`,
         value: metric === 'lcp' ? Math.round(value) : value,
         unit: metric === 'score' || metric === 'cls' ? '' : 'ms',
         target: targetText(metric, target, true),
