@@ -32,9 +32,9 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
       }
     },
   };
-  // The shared barrel reaches every schema (and zod); the sign-in page uses none of them, so they are
-  // left to the chunks of the screens that do.
-  const unused = /\/node_modules\/zod\/|\/packages\/shared\/src\/schemas\//;
+  // The shared barrel reaches every schema (and zod) and the form rules (which read the file schemas);
+  // the sign-in page uses none of them, so they are left to the chunks of the screens that do.
+  const unused = /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/form-)/;
   return { plugin, test: (id) => members.has(id) && !unused.test(id) };
 }
 

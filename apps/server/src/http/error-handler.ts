@@ -47,6 +47,10 @@ function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
 }
 
 function sendAppError(reply: FastifyReply, error: AppError) {
+  // Clients and proxies that do not read the envelope still learn when to come back (RFC 9110 §10.2.3).
+  const retryAfter = (error.data as { retryAfter?: unknown } | null)?.retryAfter;
+  if (typeof retryAfter === 'number' && retryAfter > 0)
+    reply.header('retry-after', String(Math.ceil(retryAfter)));
   return send(reply, error.statusCode, { code: error.code, data: error.data, message: error.message });
 }
 

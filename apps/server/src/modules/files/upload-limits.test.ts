@@ -44,6 +44,7 @@ describe('per-candidate upload limits (issue 9)', () => {
     const data = expectCode<{ retryAfter: number }>(refused, 111, 429);
     expect(data.retryAfter).toBeGreaterThanOrEqual(1);
     expect(data.retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers['retry-after']).toBe(String(data.retryAfter));
     expect(refused.json().message).toMatch(/at most 3 a minute/);
     expectCode(await upload(other), 0, 200);
     // The window passes: uploads are taken again (the byte budget still has room for one).
