@@ -227,6 +227,8 @@ async function measureOnce({ executablePath, profileDir, base, spec, candidate }
         tbt: Math.round(a['total-blocking-time'].numericValue),
         cls: Math.round(a['cumulative-layout-shift'].numericValue * 1000) / 1000,
         lcpElement: lcpElement(lhr),
+        // Lighthouse's own CPU yardstick for this run: lower means a busier machine.
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       },
     };
   } finally {
@@ -306,11 +308,13 @@ export function markdownTable(pages) {
   lines.push(
     cells([
       'the run',
-      'date, commit, load average (1/5/15 min) at start',
+      'date, commit, load average (1/5/15 min) at start, CPU benchmark index (median)',
       '',
       ...labels.map((l) => {
         const e = pages[l];
-        return e ? `${e.at.slice(0, 10)}, ${e.commit}, ${e.loadAverage.before.join(' / ')}` : '—';
+        if (!e) return '—';
+        const index = median(Object.values(e.pages).map((p) => p.median.benchmarkIndex ?? NaN));
+        return `${e.at.slice(0, 10)}, ${e.commit}, ${e.loadAverage.before.join(' / ')}, ${index}`;
       }),
     ]),
   );
@@ -339,11 +343,11 @@ export async function run({ previous = {} } = {}) {
         runs.push(once.run);
         const r = once.run;
         console.log(
-          `${spec.title} run ${i + 1}: score ${r.score}, FCP ${r.fcp} ms, LCP ${r.lcp} ms, TBT ${r.tbt} ms, CLS ${r.cls}`,
+          `${spec.title} run ${i + 1}: score ${r.score}, FCP ${r.fcp} ms, LCP ${r.lcp} ms, TBT ${r.tbt} ms, CLS ${r.cls}, CPU index ${r.benchmarkIndex}`,
         );
       }
       const med = {};
-      for (const metric of ['score', 'fcp', 'lcp', 'tbt', 'cls'])
+      for (const metric of ['score', 'fcp', 'lcp', 'tbt', 'cls', 'benchmarkIndex'])
         med[metric] = median(runs.map((r) => r[metric]));
       results[spec.key] = {
         title: spec.title,
