@@ -308,7 +308,7 @@ export function markdownTable(pages) {
   lines.push(
     cells([
       'the run',
-      'date, commit, load average (1/5/15 min) at start, CPU benchmark index (median)',
+      'date, commit, load average 1/5/15 min, CPU index',
       '',
       ...labels.map((l) => {
         const e = pages[l];
