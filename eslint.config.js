@@ -22,6 +22,18 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Type-aware rules: a promise nobody awaits loses its rejection, and an async handler where a void
+  // callback is expected lets an error escape React and Fastify unnoticed.
+  {
+    files: ['apps/server/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'packages/shared/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
   // Nothing but config reads environment variables.
   {
     files: ['apps/server/src/**/*.ts'],

@@ -131,7 +131,7 @@ describe('the app with default test settings', () => {
 
   it('serves the OpenAPI document with the auth routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${API_PATHS.docs}/json` });
-    const doc = res.json() as { paths: Record<string, unknown> };
+    const doc = res.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([login, wallet('/profile/otp/{txnId}/verify')]),
     );

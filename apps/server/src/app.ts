@@ -140,7 +140,9 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     if (text.trim() === '') return done(null, undefined);
     const reason = badJsonReason(text);
     if (reason) return done(badInput('body', reason), undefined);
-    parseJson(request, text, done);
+    // The default parser is the callback kind (it calls done and returns nothing); its type also
+    // allows the promise kind, so there is no promise to wait for here.
+    void parseJson(request, text, done);
   });
 
   // First, so that every answer (also a refused one) carries them. API answers are never cached

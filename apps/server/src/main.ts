@@ -64,9 +64,7 @@ async function main() {
 main().catch((error: unknown) => {
   const expected = error instanceof ConfigError || error instanceof DatabaseLockedError;
   process.stderr.write(
-    expected
-      ? `${(error as Error).message}\n`
-      : `Failed to start: ${String((error as Error)?.stack ?? error)}\n`,
+    expected ? `${error.message}\n` : `Failed to start: ${String((error as Error)?.stack ?? error)}\n`,
   );
   process.exit(1);
 });

@@ -56,7 +56,7 @@ function startServer(env: Record<string, string>) {
 /** Every row of every table of the public schema, as text. */
 async function dumpTables(db: Database): Promise<string> {
   const rows = async (query: ReturnType<typeof sql>) =>
-    ((await db.orm.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    ((await db.orm.execute<Record<string, unknown>>(query)) as { rows: Record<string, unknown>[] }).rows;
   const tables = await rows(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   );
@@ -71,7 +71,7 @@ async function dumpTables(db: Database): Promise<string> {
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
 
 async function count(db: Database, query: ReturnType<typeof sql>): Promise<number> {
-  const result = (await db.orm.execute(query)) as unknown as { rows: { n: number }[] };
+  const result = (await db.orm.execute<{ n: number }>(query)) as { rows: { n: number }[] };
   return Number(result.rows[0]!.n);
 }
 

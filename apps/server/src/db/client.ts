@@ -48,7 +48,7 @@ export function fromPglite(
     kind: 'pglite',
     exclusive,
     cacheBus: null,
-    orm: orm as unknown as Orm,
+    orm,
     migrate: () => {
       const run = migrating.then(() => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }));
       migrating = run.catch(() => undefined);
@@ -145,7 +145,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     kind: 'postgres',
     exclusive: false,
     cacheBus,
-    orm: orm as unknown as Orm,
+    orm,
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -28,10 +28,10 @@ describe('instances sharing one database', () => {
   it('all start healthy with one set of seed rows and one generated secret', async () => {
     for (const app of apps) expectCode(await app.inject({ method: 'GET', url: API_PATHS.health }), 0, 200);
     // Both drivers answer `{ rows }`.
-    const counts = (await database.db.orm.execute(sql`
+    const counts = (await database.db.orm.execute<Record<string, unknown>>(sql`
       select (select count(*)::int from organisations) as orgs,
              (select count(*)::int from ekyc_forms) as forms,
-             (select count(*)::int from app_secrets) as secrets`)) as unknown as { rows: unknown[] };
+             (select count(*)::int from app_secrets) as secrets`)) as { rows: unknown[] };
     expect(counts.rows[0]).toEqual({ orgs: 2, forms: 2, secrets: 1 });
   });
 

@@ -88,7 +88,7 @@ export function createFallbackStore(
     }
 
     child(routeOptions: RouteParams): FastifyRateLimitStore {
-      return new FallbackStore(routeOptions as unknown as StoreParams, {
+      return new FallbackStore(routeOptions, {
         shared: this.shared.child(routeOptions),
         local: this.local.child(routeOptions),
       });

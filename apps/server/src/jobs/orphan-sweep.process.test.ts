@@ -172,7 +172,10 @@ async function until(what: string, check: () => boolean, timeoutMs: number, ever
 beforeAll(() => {
   // The spawned server imports @veridocs/shared from its build (as `npm start` does).
   if (!existsSync(join(REPO_DIR, 'packages/shared/dist/index.js')))
-    spawnSync('npx', ['tsc', '-p', 'packages/shared/tsconfig.json'], { cwd: REPO_DIR, stdio: 'inherit' });
+    spawnSync('npx', ['tsc', '-p', 'packages/shared/tsconfig.build.json'], {
+      cwd: REPO_DIR,
+      stdio: 'inherit',
+    });
   root = mkdtempSync(join(tmpdir(), 'veridocs-kill-'));
   dataDir = join(root, 'data');
   systemTmp = join(root, 'system-tmp');

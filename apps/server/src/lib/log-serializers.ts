@@ -51,9 +51,9 @@ function serialize(error: Error, depth: number): SerializedError {
 }
 
 /** pino's `err` serializer without statement values (every logger of the app uses it). */
-export function serializeError(error: Error): SerializedError {
+export function serializeError(error: unknown): SerializedError {
   // pino passes whatever was logged under `err`: only errors are rewritten.
-  return error instanceof Error ? serialize(error, 0) : (error as unknown as SerializedError);
+  return error instanceof Error ? serialize(error, 0) : (error as SerializedError);
 }
 
 export const logSerializers = { err: serializeError } as const;

@@ -254,7 +254,7 @@ export function fieldOptions(
   if (field.options && field.options.length > 0) return field.options;
   const key = field.optionsKey;
   if (key !== undefined && Object.prototype.hasOwnProperty.call(OPTION_SETS, key)) {
-    return (OPTION_SETS[key as OptionsKey] as (now?: Date) => FieldOption[])(now);
+    return OPTION_SETS[key as OptionsKey](now);
   }
   return [];
 }

@@ -1,3 +1,4 @@
+import type { State } from '@veridocs/shared';
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { transactions } from './transactions.js';
 
@@ -11,8 +12,8 @@ export const stateChanges = pgTable(
       .references(() => transactions.id, { onDelete: 'cascade' }),
     entity: text('entity').$type<'transaction' | 'verification'>().notNull(),
     verificationName: text('verification_name'),
-    fromState: text('from_state'),
-    toState: text('to_state').notNull(),
+    fromState: text('from_state').$type<State>(),
+    toState: text('to_state').$type<State>().notNull(),
     action: text('action').notNull(),
     /** Who caused it: the candidate, or null for ops and the system. */
     profileId: uuid('profile_id'),

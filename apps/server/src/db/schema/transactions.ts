@@ -1,3 +1,4 @@
+import type { State } from '@veridocs/shared';
 import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { ekycForms } from './ekyc-forms.js';
 import { organisations } from './organisations.js';
@@ -17,7 +18,8 @@ export const transactions = pgTable(
     formId: text('form_id')
       .notNull()
       .references(() => ekycForms.id),
-    state: text('state').notNull().default('NOT_INITIALIZED'),
+    // A text column typed in TypeScript only (no migration); every write goes through state-machine.ts.
+    state: text('state').$type<State>().notNull().default('NOT_INITIALIZED'),
     expectedMaxDate: timestamp('expected_max_date', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import type { State } from '@veridocs/shared';
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { transactions } from './transactions.js';
 
@@ -13,7 +14,7 @@ export const verificationRecords = pgTable(
     position: integer('position').notNull(),
     category: text('category').notNull(),
     subType: text('sub_type'),
-    state: text('state').notNull().default('NOT_INITIALIZED'),
+    state: text('state').$type<State>().notNull().default('NOT_INITIALIZED'),
     markedAsSkip: boolean('marked_as_skip').notNull().default(false),
     skipAllowed: boolean('skip_allowed').notNull().default(false),
     marksheetRequired: boolean('marksheet_required').notNull().default(false),

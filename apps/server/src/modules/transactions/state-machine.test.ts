@@ -29,7 +29,11 @@ import {
   canTransition,
   type Entity,
 } from './state-machine.js';
-import { createTransactionsRepository } from './transactions-repository.js';
+import {
+  createTransactionsRepository,
+  type TransactionWriteOps,
+  type TransactionsRepository,
+} from './transactions-repository.js';
 import { createTransactionsService } from './transactions-service.js';
 
 const DEMO_FORM_ORDER = [
@@ -137,14 +141,14 @@ describe('ops transitions on the database', () => {
   });
   afterAll(() => t?.close());
 
-  function service() {
+  function service(wrap: (repo: TransactionsRepository) => TransactionsRepository = (r) => r) {
     const forms = createFormsService({
       repo: createFormsRepository(t.db.orm, disabledReadCache()),
       now: t.clock.now,
     });
     const repo = createTransactionsRepository(t.db.orm, disabledReadCache());
     const svc = createTransactionsService({
-      repo,
+      repo: wrap(repo),
       forms,
       profiles: { get: async () => ({ profileDetails: { name: 'Asha Rao' } }) as never },
       ...acceptingLookups,
@@ -153,8 +157,8 @@ describe('ops transitions on the database', () => {
     return { svc, repo };
   }
 
-  /** A submitted demo transaction with the degree and Aadhaar submitted and the rest skipped. */
-  async function submitted(): Promise<{ txnId: string; profileId: string }> {
+  /** A new demo transaction (NOT_INITIALIZED) of a new candidate. */
+  async function created(): Promise<{ txnId: string; profileId: string }> {
     const session = await signUp(t);
     const h = bearer(session.accessToken);
     const v1 = (p: string) => `${SERVICE_BASES.verificationV1}${p}`;
@@ -169,10 +173,16 @@ describe('ops transitions on the database', () => {
       0,
       200,
     );
-    const ref = { orgId: 'demo-university', txnId: created.transactionId };
-    const { svc } = service();
     const profileId = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString())
       .sub as string;
+    return { txnId: created.transactionId, profileId };
+  }
+
+  /** A submitted demo transaction with the degree and Aadhaar submitted and the rest skipped. */
+  async function submitted(): Promise<{ txnId: string; profileId: string }> {
+    const { txnId, profileId } = await created();
+    const ref = { orgId: 'demo-university', txnId };
+    const { svc } = service();
     await svc.saveAnswers(profileId, {
       ...ref,
       data: [
@@ -210,8 +220,34 @@ describe('ops transitions on the database', () => {
       ],
     });
     await svc.submit(profileId, ref);
-    return { txnId: created.transactionId, profileId };
+    return { txnId, profileId };
   }
+
+  it('a transaction gone between its read and its lock: 122 to the candidate, 121 to ops, nothing written', async () => {
+    const { txnId, profileId } = await created();
+    // As if the row were deleted after the snapshot was read: the lock finds nothing.
+    const { svc, repo } = service((r) => ({
+      ...r,
+      write: <T>(id: string, fn: (ops: TransactionWriteOps) => Promise<T>) =>
+        r.write(id, (ops) => fn({ ...ops, lockTransaction: () => Promise.resolve(undefined) })),
+    }));
+    const ref = { orgId: 'demo-university', txnId };
+    const before = await repo.changesOf(txnId);
+    await expect(
+      svc.saveAnswers(profileId, {
+        ...ref,
+        data: [
+          { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+          { questionId: 'demo-q-source', answer: 'FRIEND' },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 122 });
+    await expect(svc.opsTransitionTransaction(txnId, 'CLOSED', 'ops-close')).rejects.toMatchObject({
+      code: 121,
+    });
+    expect(await repo.changesOf(txnId)).toEqual(before);
+    expect((await svc.info(profileId, ref)).questionnaire.answered).toBe(false);
+  });
 
   it('moves a transaction and its verifications along the tables, with an audit row per change', async () => {
     const { txnId, profileId } = await submitted();

@@ -26,21 +26,21 @@ export const VERIFICATION_TRANSITIONS: Readonly<Partial<Record<State, readonly S
 };
 
 /** States a verification may be skipped in (only with skipAllowed; ADR 0006). */
-export const SKIPPABLE_STATES: readonly string[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
+export const SKIPPABLE_STATES: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
 /** States in which the candidate may still edit a verification's input (the shared list the client uses too). */
-export const EDITABLE_STATES: readonly string[] = SHARED_EDITABLE_STATES;
+export const EDITABLE_STATES: readonly State[] = SHARED_EDITABLE_STATES;
 /** Transaction states in which the candidate may still change their input (before submission). */
-export const OPEN_TRANSACTION_STATES: readonly string[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
+export const OPEN_TRANSACTION_STATES: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
 
-export function canTransition(entity: Entity, from: string, to: string): boolean {
+export function canTransition(entity: Entity, from: State, to: State): boolean {
   const table = entity === 'transaction' ? TRANSACTION_TRANSITIONS : VERIFICATION_TRANSITIONS;
-  return table[from as State]?.includes(to as State) ?? false;
+  return table[from]?.includes(to) ?? false;
 }
 
-const pretty = (state: string) => state.toLowerCase().replace(/_/g, ' ');
+const pretty = (state: State) => state.toLowerCase().replace(/_/g, ' ');
 
 /** Refuses anything not in the tables with INVALID_TRANSITION (123). */
-export function assertTransition(entity: Entity, from: string, to: string, name?: string): void {
+export function assertTransition(entity: Entity, from: State, to: State, name?: string): void {
   if (canTransition(entity, from, to)) return;
   const what =
     entity === 'transaction' ? 'The verification request' : `The verification ${name ?? ''}`.trimEnd();
@@ -57,8 +57,8 @@ export interface StateChange {
   txnId: string;
   entity: Entity;
   verificationName: string | null;
-  from: string | null;
-  to: string;
+  from: State | null;
+  to: State;
   action: string;
   profileId: string | null;
 }
@@ -67,13 +67,13 @@ export interface StateChange {
 export interface TransitionOps {
   updateTransaction(
     id: string,
-    patch: { state?: string; expectedMaxDate?: Date | null; updatedAt: Date },
+    patch: { state?: State; expectedMaxDate?: Date | null; updatedAt: Date },
   ): Promise<void>;
   updateRecord(
     txnId: string,
     name: string,
     patch: {
-      state?: string;
+      state?: State;
       markedAsSkip?: boolean;
       data?: Record<string, unknown>;
       subType?: string | null;
@@ -93,7 +93,7 @@ interface Context {
 /** Checks and applies a transaction's transition and writes its audit row (same database transaction). */
 export async function transitionTransaction(
   ops: TransitionOps,
-  txn: { id: string; state: string },
+  txn: { id: string; state: State },
   to: State,
   { action, profileId, now }: Context,
   patch: { expectedMaxDate?: Date | null } = {},
@@ -124,7 +124,7 @@ export async function transitionTransaction(
 export async function transitionVerification(
   ops: TransitionOps,
   txnId: string,
-  record: { name: string; state: string },
+  record: { name: string; state: State },
   to: State,
   { action, profileId, now }: Context,
   patch: Omit<Parameters<TransitionOps['updateRecord']>[2], 'state' | 'updatedAt'> = {},

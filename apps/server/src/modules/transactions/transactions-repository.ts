@@ -1,3 +1,4 @@
+import type { State } from '@veridocs/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import {
@@ -186,7 +187,7 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
             .insert(verificationRecords)
             .values(input.records.map((r) => ({ ...r, txnId: row.id, updatedAt: input.now })));
         }
-        await writeOps(tx as unknown as Orm).insertChanges(
+        await writeOps(tx).insertChanges(
           [
             {
               txnId: row.id,
@@ -217,7 +218,7 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
 
     async listForCandidate(
       profileId: string,
-      states: readonly string[] | undefined,
+      states: readonly State[] | undefined,
       seed: number,
       limit: number,
     ) {

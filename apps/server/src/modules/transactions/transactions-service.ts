@@ -48,7 +48,13 @@ import {
   transitionTransaction,
   transitionVerification,
 } from './state-machine.js';
-import type { RecordRow, TransactionSnapshot, TransactionsRepository } from './transactions-repository.js';
+import type {
+  RecordRow,
+  TransactionRow,
+  TransactionSnapshot,
+  TransactionWriteOps,
+  TransactionsRepository,
+} from './transactions-repository.js';
 
 export interface TransactionsServiceDeps {
   repo: TransactionsRepository;
@@ -64,6 +70,7 @@ const HISTORY_LIMIT = 1000;
 const LATEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
 
 const iso = (d: Date) => d.toISOString();
+const isState = (value: string): value is State => (STATES as readonly string[]).includes(value);
 /** What the shared journey rules read of a record. */
 const like = (r: RecordRow) => ({
   name: r.name,
@@ -132,7 +139,7 @@ export function createTransactionsService({
     return {
       name: record.name,
       label: config?.metadata.orgSpecificName ?? config?.metadata.label ?? fieldLabel(record.name),
-      state: record.state as State,
+      state: record.state,
       category: { name: record.category },
       proceeded: isProceeded(like(record)),
       markedAsSkip: record.markedAsSkip,
@@ -157,7 +164,7 @@ export function createTransactionsService({
       orgId: txn.orgId,
       formId: txn.formId,
       org: { name: org.name, imageUrl: org.imageUrl },
-      state: txn.state as State,
+      state: txn.state,
       form: { name: form.name, isExpired: expired, expiry: form.expiry },
       verificationList: Object.fromEntries(records.map((r) => [r.name, entry(r, configs)])),
       filtered: filterVerifications(records.map(like)),
@@ -202,12 +209,40 @@ export function createTransactionsService({
       throw new AppError('QUESTIONNAIRE_REQUIRED');
   }
 
-  function assertOpen(state: string) {
+  function assertOpen(state: State) {
     if (!OPEN_TRANSACTION_STATES.includes(state)) {
       throw new AppError('INVALID_TRANSITION', 'This verification request has already been submitted', {
         state,
       });
     }
+  }
+
+  /**
+   * Runs `fn` in one database transaction with the transaction row locked until it ends, so the
+   * state `fn` reads is the state it writes over (the snapshot read before may be stale). A row gone
+   * meanwhile answers like an unknown id: 122 for candidates (ADR 0003), `missing` for ops.
+   */
+  function withLockedTransaction<T>(
+    txnId: string,
+    fn: (ops: TransactionWriteOps, txn: TransactionRow) => Promise<T>,
+    missing: 'TRANSACTION_ACCESS_DENIED' | 'TRANSACTION_NOT_FOUND' = 'TRANSACTION_ACCESS_DENIED',
+  ): Promise<T> {
+    return repo.write(txnId, async (ops) => {
+      const txn = await ops.lockTransaction(txnId);
+      if (!txn) throw new AppError(missing);
+      return fn(ops, txn);
+    });
+  }
+
+  /** The same, for the candidate's input: refused once the transaction has been submitted. */
+  function withLockedOpenTransaction<T>(
+    txnId: string,
+    fn: (ops: TransactionWriteOps, txn: TransactionRow) => Promise<T>,
+  ): Promise<T> {
+    return withLockedTransaction(txnId, (ops, txn) => {
+      assertOpen(txn.state);
+      return fn(ops, txn);
+    });
   }
 
   /**
@@ -397,10 +432,7 @@ export function createTransactionsService({
     }
     const context = { action: mode === 'save' ? 'save' : 'submit-verification', profileId, now: at };
     try {
-      await repo.write(snap.txn.id, async (ops) => {
-        const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
-        assertOpen(txn.state);
+      await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
         const record = (await ops.records(txn.id)).find((r) => r.name === body.verificationName);
         if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
         if (!EDITABLE_STATES.includes(record.state)) throw notEditable(record.state);
@@ -443,7 +475,7 @@ export function createTransactionsService({
       const form = await forms.findForm(body.eKycFormId);
       if (!form || form.orgId !== org.id) throw new AppError('FORM_NOT_FOUND');
       const existing = await repo.findByProfileAndForm(profileId, form.id);
-      if (existing) return { transactionId: existing.id, state: existing.state as State, created: false };
+      if (existing) return { transactionId: existing.id, state: existing.state, created: false };
       if (isFormExpired(form.expiry, now())) throw new AppError('FORM_EXPIRED');
       const configs = await forms.allConfigs();
       const { row, created } = await repo.createOnce({
@@ -462,7 +494,7 @@ export function createTransactionsService({
           marksheetRequired: v.marksheetRequired,
         })),
       });
-      return { transactionId: row.id, state: row.state as State, created };
+      return { transactionId: row.id, state: row.state, created };
     },
 
     /** Start: NOT_INITIALIZED → DATA_SAVED; once started, answers the info unchanged. */
@@ -470,9 +502,9 @@ export function createTransactionsService({
       const snap = await owned(profileId, ref);
       if (snap.txn.state === 'NOT_INITIALIZED') {
         assertStartable(snap);
-        await repo.write(snap.txn.id, async (ops) => {
-          const txn = await ops.lockTransaction(snap.txn.id);
-          if (!txn || txn.state !== 'NOT_INITIALIZED') return;
+        await withLockedTransaction(snap.txn.id, async (ops, txn) => {
+          // Started meanwhile (another tab): nothing to do.
+          if (txn.state !== 'NOT_INITIALIZED') return;
           await transitionTransaction(ops, txn, 'DATA_SAVED', { action: 'process', profileId, now: now() });
         });
       }
@@ -483,12 +515,13 @@ export function createTransactionsService({
       profileId: string,
       query: { seed: number; count: number; states?: string | undefined },
     ): Promise<{ list: CandidateTransaction[]; total: number }> {
-      const states = query.states
+      const asked = query.states
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean);
-      const unknown = states?.find((s) => !(STATES as readonly string[]).includes(s));
+      const unknown = asked?.find((s) => !isState(s));
       if (unknown) throw validationFailed([{ path: 'states', message: `Unknown state: ${unknown}` }]);
+      const states = asked?.filter(isState);
       const { rows, total } = await repo.listForCandidate(
         profileId,
         states && states.length > 0 ? states : undefined,
@@ -501,7 +534,7 @@ export function createTransactionsService({
           txnId: r.txn.id,
           orgId: r.txn.orgId,
           formId: r.txn.formId,
-          state: r.txn.state as State,
+          state: r.txn.state,
           form: { name: r.formName },
           org: { name: r.orgName, imageUrl: r.orgImage },
           createdAt: iso(r.txn.createdAt),
@@ -519,8 +552,8 @@ export function createTransactionsService({
         txnId: c.txnId,
         entity: c.entity,
         verificationName: c.verificationName,
-        from: c.fromState as State | null,
-        to: c.toState as State,
+        from: c.fromState,
+        to: c.toState,
         action: c.action,
         at: iso(c.at),
       }));
@@ -573,12 +606,7 @@ export function createTransactionsService({
           issues.push({ path: 'data', message: JOURNEY_TEXT.questionRequired(q.question) });
       }
       if (issues.length > 0) throw validationFailed(issues);
-      await repo.write(snap.txn.id, async (ops) => {
-        const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
-        assertOpen(txn.state);
-        await ops.upsertAnswers(txn.id, body.data, now());
-      });
+      await withLockedOpenTransaction(snap.txn.id, (ops, txn) => ops.upsertAnswers(txn.id, body.data, now()));
       const saved = Object.fromEntries(body.data.map((item) => [item.questionId, item.answer]));
       const list = questionsWithAnswers(questions, { ...snap.answers, ...saved });
       return { list, total: list.length };
@@ -590,10 +618,7 @@ export function createTransactionsService({
       assertOpen(snap.txn.state);
       const names = [...new Set(body.verificationNameList)];
       const at = now();
-      await repo.write(snap.txn.id, async (ops) => {
-        const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
-        assertOpen(txn.state);
+      await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
         const records = new Map((await ops.records(txn.id)).map((r) => [r.name, r]));
         const chosen = names.map((name) => {
           const record = records.get(name);
@@ -641,9 +666,8 @@ export function createTransactionsService({
       if (snap.form.paymentRequired) throw new AppError('PAYMENT_REQUIRED');
       const at = now();
       const context = { action: 'submit', profileId, now: at };
-      await repo.write(snap.txn.id, async (ops) => {
-        const txn = await ops.lockTransaction(snap.txn.id);
-        if (!txn) throw new AppError('TRANSACTION_ACCESS_DENIED');
+      await withLockedTransaction(snap.txn.id, async (ops, txn) => {
+        // Submitted meanwhile (a second tap): the answer is the same info.
         if (txn.state === 'SUBMITTED') return;
         if (txn.state === 'NOT_INITIALIZED') {
           throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', {
@@ -686,11 +710,11 @@ export function createTransactionsService({
 
     /** Ops (no candidate route yet): moves a transaction along its table; audited without a profile. */
     async opsTransitionTransaction(txnId: string, to: State, action: string): Promise<void> {
-      await repo.write(txnId, async (ops) => {
-        const txn = await ops.lockTransaction(txnId);
-        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
-        await transitionTransaction(ops, txn, to, { action, profileId: null, now: now() });
-      });
+      await withLockedTransaction(
+        txnId,
+        (ops, txn) => transitionTransaction(ops, txn, to, { action, profileId: null, now: now() }),
+        'TRANSACTION_NOT_FOUND',
+      );
     },
 
     /** Ops: moves one verification record along its table (INSUFFICIENT_DATA carries a reason). */
@@ -701,26 +725,28 @@ export function createTransactionsService({
       action: string,
       insufficiencyReason?: string,
     ): Promise<void> {
-      await repo.write(txnId, async (ops) => {
-        const txn = await ops.lockTransaction(txnId);
-        if (!txn) throw new AppError('TRANSACTION_NOT_FOUND');
-        const record = (await ops.records(txnId)).find((r) => r.name === name);
-        if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
-        const at = now();
-        await transitionVerification(
-          ops,
-          txnId,
-          record,
-          to,
-          { action, profileId: null, now: at },
-          {
-            insufficiency:
-              to === 'INSUFFICIENT_DATA'
-                ? { reason: insufficiencyReason ?? 'More information is needed', raisedAt: iso(at) }
-                : null,
-          },
-        );
-      });
+      await withLockedTransaction(
+        txnId,
+        async (ops) => {
+          const record = (await ops.records(txnId)).find((r) => r.name === name);
+          if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+          const at = now();
+          await transitionVerification(
+            ops,
+            txnId,
+            record,
+            to,
+            { action, profileId: null, now: at },
+            {
+              insufficiency:
+                to === 'INSUFFICIENT_DATA'
+                  ? { reason: insufficiencyReason ?? 'More information is needed', raisedAt: iso(at) }
+                  : null,
+            },
+          );
+        },
+        'TRANSACTION_NOT_FOUND',
+      );
     },
   };
 }

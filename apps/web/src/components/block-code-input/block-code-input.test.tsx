@@ -35,7 +35,7 @@ function Harness({
   );
 }
 
-const digit = (n: number, of = 6) => screen.getByLabelText(`OTP digit ${n} of ${of}`) as HTMLInputElement;
+const digit = (n: number, of = 6) => screen.getByLabelText<HTMLInputElement>(`OTP digit ${n} of ${of}`);
 
 describe('BlockCodeInput (spec §5)', () => {
   it('splits the total length into equal blocks', () => {

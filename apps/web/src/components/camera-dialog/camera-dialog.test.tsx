@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { FILE_TEXT, type FileUploadResponse, type GeolocationResult } from '@veridocs/shared';
 import { makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
+import { CHECK_POLL } from '../../lib/api/files-api';
 import { renderWithProviders } from '../../test/render';
 import { CameraDialog } from './camera-dialog';
 
@@ -107,19 +108,19 @@ afterEach(() => {
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
-function renderDialog(props: { isAgent?: boolean; pollMs?: number } = {}) {
+/** With `fakeTimers`, the clock is the test's (the verdict polls wait CHECK_POLL.intervalMs). */
+function renderDialog(props: { isAgent?: boolean; fakeTimers?: boolean } = {}) {
+  if (props.fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
   const onDone = vi.fn();
   const onClose = vi.fn();
   const utils = renderWithProviders(
-    <CameraDialog
-      open
-      onClose={onClose}
-      onDone={onDone}
-      fileCategory="sitePhoto"
-      isAgent={props.isAgent}
-      pollMs={props.pollMs}
-    />,
-    { userOptions: { applyAccept: false } },
+    <CameraDialog open onClose={onClose} onDone={onDone} fileCategory="sitePhoto" isAgent={props.isAgent} />,
+    {
+      userOptions: {
+        applyAccept: false,
+        ...(props.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {}),
+      },
+    },
   );
   return { ...utils, onDone, onClose };
 }
@@ -312,9 +313,11 @@ describe('CameraDialog', () => {
       { once: true },
     );
     api.on('get', `${UPLOAD_PATH}/photo-1`, { status: 200, body: ok(uploaded) });
-    const { user, onDone } = renderDialog({ pollMs: 10 });
+    const { user, onDone } = renderDialog({ fakeTimers: true });
     await captureLocated(user);
     await user.click(screen.getByRole('button', { name: FILE_TEXT.proceed }));
+    expect(await screen.findByText('Checking your photo…')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2 * CHECK_POLL.intervalMs));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(api.callsTo('get', `${UPLOAD_PATH}/photo-1`)).toHaveLength(2);
     expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ fileId: 'photo-1', state: 'COMPLETED' }));
@@ -323,9 +326,11 @@ describe('CameraDialog', () => {
   it('PROCESSING that ends in WARNING asks too', async () => {
     uploadAnswer = { ...uploaded, state: 'PROCESSING' };
     api.on('get', `${UPLOAD_PATH}/photo-1`, { status: 200, body: ok({ ...uploaded, state: 'WARNING' }) });
-    const { user, onDone } = renderDialog({ pollMs: 10 });
+    const { user, onDone } = renderDialog({ fakeTimers: true });
     await captureLocated(user);
     await user.click(screen.getByRole('button', { name: FILE_TEXT.proceed }));
+    expect(await screen.findByText('Checking your photo…')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CHECK_POLL.intervalMs));
     expect(await screen.findByRole('dialog', { name: FILE_TEXT.notClearTitle })).toBeInTheDocument();
     expect(api.callsTo('get', `${UPLOAD_PATH}/photo-1`)).toHaveLength(1);
     expect(onDone).not.toHaveBeenCalled();

@@ -10,23 +10,18 @@ import Typography from '@mui/material/Typography';
 import CameraswitchOutlinedIcon from '@mui/icons-material/CameraswitchOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { CAMERA, FILE_LIMITS, FILE_TEXT, type GeolocationResult } from '@veridocs/shared';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import {
-  CHECK_POLL,
-  fetchApiImage,
-  reverseGeocode,
-  uploadAndCheck,
-  uploadFile,
-  type GeoTaggedPhoto,
-  type UploadFn,
-} from '../../lib/api/files-api';
+import { CAMERA, FILE_LIMITS, FILE_TEXT } from '@veridocs/shared';
+import { errorMessage } from '../../lib/api-client';
+import type { GeoTaggedPhoto } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
 import { acceptOf, checkFiles } from '../file-upload/file-checks';
 import { createObjectUrl, revokeObjectUrl } from '../file-upload/file-card';
 import { NotClearDialog } from '../file-upload/file-upload';
+import { useUploadAndCheck } from '../file-upload/use-upload-and-check';
+import { LocationDetails } from './location-details';
+import { useCameraStream } from './use-camera-stream';
+import { useGeolocation } from './use-geolocation';
 
-type Facing = 'user' | 'environment';
 /**
  * JPEG qualities tried for a captured frame, in order: a plain or dark scene at 0.9 can come out
  * under the 40 KB upload minimum, which a photo just taken must never fail on.
@@ -39,239 +34,40 @@ function encodeJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob | 
 const PHOTO_TYPES = ['jpeg', 'jpg', 'png'];
 const PHOTO_ACCEPT = acceptOf(PHOTO_TYPES);
 
-type Geo =
-  | { status: 'idle' }
-  | { status: 'locating' }
-  | { status: 'ready'; result: GeolocationResult }
-  | { status: 'error'; message: string };
-
-/** getUserMedia's failures in the spec's words (§8): permission, or no usable camera. */
-export function cameraErrorMessage(error: unknown): string {
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
-    return FILE_TEXT.cameraPermission;
-  }
-  return FILE_TEXT.noCamera;
-}
-
-function positionErrorMessage(error: GeolocationPositionError): string {
-  if (error.code === 1) return 'Location permission denied. Please allow location access and try again.';
-  if (error.code === 3) return 'Your location could not be found in time. Please try again.';
-  return 'Your location is not available. Please try again.';
-}
-
-const hasCameraApi = () =>
-  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
-
-/** One line of the address the server found for the position. */
-export function addressLine(result: GeolocationResult): string {
-  const a = result.address;
-  // Parts the address line already names (the offline geocoder writes a full line) are not repeated.
-  const rest = [a.locality, a.district, a.state, a.pincode, a.country].filter(
-    (part, index, all) => part && all.indexOf(part) === index && !a.address.includes(part),
-  );
-  return [a.address, ...rest].filter(Boolean).join(', ');
-}
-
-/** The server's map image (it may need the bearer): fetched, shown from an object URL. */
-export function MapImage({ path }: { path: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!path) return;
-    const controller = new AbortController();
-    let created: string | null = null;
-    fetchApiImage(path, controller.signal).then(
-      (blob) => {
-        created = createObjectUrl(blob);
-        setUrl(created);
-      },
-      () => setUrl(null),
-    );
-    return () => {
-      controller.abort();
-      revokeObjectUrl(created);
-    };
-  }, [path]);
-  if (!url) return null;
-  return (
-    <Box
-      component="img"
-      src={url}
-      alt="Map of where the photo was taken"
-      sx={{
-        width: '100%',
-        maxWidth: CAMERA.mapWidth,
-        aspectRatio: `${CAMERA.mapWidth} / ${CAMERA.mapHeight}`,
-        borderRadius: 1,
-      }}
-    />
-  );
-}
-
-export function LocationDetails({ result }: { result: GeolocationResult }) {
-  const line = addressLine(result);
-  return (
-    <Box sx={{ display: 'grid', gap: 0.5 }}>
-      <Typography variant="body2">
-        {line || `${result.latitude.toFixed(5)}, ${result.longitude.toFixed(5)}`}
-      </Typography>
-      {result.accuracy !== null && (
-        <Typography variant="caption" color="text.secondary">
-          Accuracy: ±{Math.round(result.accuracy)} m
-        </Typography>
-      )}
-      {result.error && (
-        <Typography variant="caption" color="text.secondary">
-          The address could not be found: {result.error}
-        </Typography>
-      )}
-      {result.mapImage && <MapImage path={result.mapImage} />}
-    </Box>
-  );
-}
-
 interface SessionProps {
   onClose: () => void;
   onDone: (photo: GeoTaggedPhoto) => void;
   fileCategory?: string | undefined;
   isAgent: boolean;
-  upload: UploadFn;
-  pollMs: number;
-  maxPolls: number;
   titleId: string;
   title: string;
 }
 
-function CameraSession({
-  onClose,
-  onDone,
-  fileCategory,
-  isAgent,
-  upload,
-  pollMs,
-  maxPolls,
-  titleId,
-  title,
-}: SessionProps) {
-  const [fallback] = useState(() => !hasCameraApi());
-  const [facing, setFacing] = useState<Facing>('environment');
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [cameraError, setCameraError] = useState<string | null>(null);
+function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title }: SessionProps) {
+  const camera = useCameraStream();
+  const { fallback, facing, stream, error: cameraError, stop: stopStream } = camera;
+  const { geo, locate, reset: resetGeo } = useGeolocation();
+  const { uploads, start: startUpload, notClear } = useUploadAndCheck({ fileCategory });
   const [photo, setPhoto] = useState<{ blob: Blob; url: string | null } | null>(null);
-  const [geo, setGeo] = useState<Geo>({ status: 'idle' });
-  const [progress, setProgress] = useState<number | null>(null);
-  /** The photo is up and the server is checking it (PROCESSING). */
-  const [checking, setChecking] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  /** A WARNING photo waiting for Upload Again or Proceed Anyway. */
-  const [warning, setWarning] = useState<GeoTaggedPhoto | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const galleryRef = useRef<HTMLInputElement>(null);
   const deviceRef = useRef<HTMLInputElement>(null);
-  const live = useRef({
-    stream: null as MediaStream | null,
-    mounted: true,
-    request: 0,
-    photoUrl: null as string | null,
-  });
-  const controllerRef = useRef<AbortController | null>(null);
-
-  const stopStream = useCallback(() => {
-    live.current.stream?.getTracks().forEach((track) => track.stop());
-    live.current.stream = null;
-    setStream(null);
-  }, []);
-
-  const startCamera = useCallback((mode: Facing) => {
-    if (!hasCameraApi()) return;
-    const request = (live.current.request += 1);
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: mode, width: { ideal: CAMERA.idealWidth } }, audio: false })
-      .then(
-        (next) => {
-          // Closed, or flipped again, while the browser was asking: this stream is not wanted.
-          if (!live.current.mounted || request !== live.current.request) {
-            next.getTracks().forEach((track) => track.stop());
-            return;
-          }
-          live.current.stream?.getTracks().forEach((track) => track.stop());
-          live.current.stream = next;
-          setCameraError(null);
-          setStream(next);
-        },
-        (error: unknown) => {
-          if (live.current.mounted && request === live.current.request)
-            setCameraError(cameraErrorMessage(error));
-        },
-      );
-  }, []);
+  const live = useRef({ mounted: true, photoUrl: null as string | null });
 
   useEffect(() => {
     const state = live.current;
     state.mounted = true;
-    if (!fallback) startCamera('environment');
     return () => {
       state.mounted = false;
-      state.request += 1;
-      state.stream?.getTracks().forEach((track) => track.stop());
-      state.stream = null;
       revokeObjectUrl(state.photoUrl);
-      controllerRef.current?.abort();
     };
-  }, [fallback, startCamera]);
+  }, []);
 
   useEffect(() => {
     const video = videoRef.current;
     if (video) video.srcObject = stream;
   }, [stream]);
-
-  const locate = useCallback(() => {
-    const geolocation = 'geolocation' in navigator ? navigator.geolocation : undefined;
-    if (!geolocation) {
-      setGeo({ status: 'error', message: FILE_TEXT.noGeolocation });
-      return;
-    }
-    setGeo({ status: 'locating' });
-    geolocation.getCurrentPosition(
-      (position) => {
-        const { latitude, longitude, accuracy } = position.coords;
-        reverseGeocode(latitude, longitude).then(
-          (result) => {
-            if (!live.current.mounted) return;
-            setGeo({
-              status: 'ready',
-              result: {
-                ...result,
-                accuracy: result.accuracy ?? accuracy,
-                timestamp: result.timestamp ?? position.timestamp,
-              },
-            });
-          },
-          (error: unknown) => {
-            if (!live.current.mounted) return;
-            // The position is what matters: keep it, say the address is missing.
-            setGeo({
-              status: 'ready',
-              result: {
-                latitude,
-                longitude,
-                accuracy,
-                timestamp: position.timestamp,
-                address: { address: '', locality: '', district: '', state: '', country: '', pincode: '' },
-                mapImage: '',
-                ipAddress: null,
-                error: errorMessage(error),
-              },
-            });
-          },
-        );
-      },
-      (error) => {
-        if (live.current.mounted) setGeo({ status: 'error', message: positionErrorMessage(error) });
-      },
-      { enableHighAccuracy: true, timeout: CAMERA.geolocationTimeoutMs, maximumAge: 0 },
-    );
-  }, []);
 
   const keepPhoto = useCallback(
     (blob: Blob) => {
@@ -291,12 +87,13 @@ function CameraSession({
     const canvas = document.createElement('canvas');
     const context = canvas.getContext('2d');
     if (!video || !context) {
-      setCameraError(FILE_TEXT.noCanvas);
+      camera.setError(FILE_TEXT.noCanvas);
       return;
     }
     canvas.width = video.videoWidth || CAMERA.idealWidth;
     canvas.height = video.videoHeight || Math.round((CAMERA.idealWidth * 9) / 16);
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    // Fire and forget: the outcome shows in the state (the photo, or the canvas error).
     void (async () => {
       let blob: Blob | null = null;
       for (const quality of JPEG_QUALITIES) {
@@ -305,7 +102,7 @@ function CameraSession({
       }
       if (!live.current.mounted) return;
       if (blob) keepPhoto(blob);
-      else setCameraError(FILE_TEXT.noCanvas);
+      else camera.setError(FILE_TEXT.noCanvas);
     })();
   };
 
@@ -325,56 +122,31 @@ function CameraSession({
     revokeObjectUrl(live.current.photoUrl);
     live.current.photoUrl = null;
     setPhoto(null);
-    setGeo({ status: 'idle' });
+    resetGeo();
     setUploadError(null);
-    if (!fallback) startCamera(facing);
+    camera.restart();
   };
 
-  const flip = () => {
-    const next: Facing = facing === 'user' ? 'environment' : 'user';
-    setFacing(next);
-    startCamera(next);
-  };
-
-  const proceed = async () => {
+  const proceed = () => {
     if (!photo || geo.status !== 'ready') return;
+    const geolocation = geo.result;
     const type = photo.blob.type === 'image/png' ? 'image/png' : 'image/jpeg';
     const file = new File([photo.blob], `${CAMERA.geoTagFileName}.${type === 'image/png' ? 'png' : 'jpg'}`, {
       type,
     });
-    const controller = new AbortController();
-    controllerRef.current = controller;
     setUploadError(null);
-    setProgress(0);
-    try {
-      const result = await uploadAndCheck(file, {
-        upload,
-        fileCategory,
-        signal: controller.signal,
-        onProgress: setProgress,
-        onUploaded: (first) => setChecking(first.state === 'PROCESSING'),
-        pollMs,
-        maxPolls,
-      });
-      if (!live.current.mounted) return;
-      setProgress(null);
-      setChecking(false);
-      if (result.state === 'ERROR') {
-        setUploadError(FILE_TEXT.unsupported);
-        return;
-      }
-      const taken = { ...result, geolocation: geo.result };
-      // The file field's rule: a WARNING photo asks first; COMPLETED, NULL and a verdict still pending pass.
-      if (result.state === 'WARNING') setWarning(taken);
-      else onDone(taken);
-    } catch (error) {
-      if (!live.current.mounted) return;
-      setProgress(null);
-      setChecking(false);
-      if (error instanceof ApiError && error.cancelled) return;
-      setUploadError(errorMessage(error));
-    }
+    // The file field's rule: a WARNING photo asks first; COMPLETED, NULL and a verdict still pending pass.
+    startUpload(file, {
+      onAccepted: (uploaded) => onDone({ ...uploaded, geolocation }),
+      onFailed: (failure) =>
+        setUploadError(failure.kind === 'unusable' ? FILE_TEXT.unsupported : errorMessage(failure.error)),
+      onUploadAgain: retake,
+    });
   };
+
+  const current = uploads[0];
+  const progress = current ? current.progress : null;
+  const checking = current?.checking ?? false;
 
   const uploading = progress !== null;
   const located = geo.status === 'ready' ? geo.result : null;
@@ -420,7 +192,7 @@ function CameraSession({
             sx={{ width: '100%', maxWidth: 640 }}
             action={
               cameraError !== FILE_TEXT.noCanvas && !photo ? (
-                <Button color="inherit" size="small" onClick={() => startCamera(facing)}>
+                <Button color="inherit" size="small" onClick={camera.restart}>
                   Try again
                 </Button>
               ) : undefined
@@ -541,7 +313,7 @@ function CameraSession({
             >
               {FILE_TEXT.capture}
             </Button>
-            <Button startIcon={<CameraswitchOutlinedIcon />} onClick={flip} disabled={!stream}>
+            <Button startIcon={<CameraswitchOutlinedIcon />} onClick={camera.flip} disabled={!stream}>
               {FILE_TEXT.flipCamera}
             </Button>
           </>
@@ -551,11 +323,7 @@ function CameraSession({
             <Button onClick={retake} disabled={uploading}>
               {FILE_TEXT.retake}
             </Button>
-            <Button
-              variant="contained"
-              onClick={() => void proceed()}
-              disabled={uploading || geo.status !== 'ready'}
-            >
+            <Button variant="contained" onClick={proceed} disabled={uploading || geo.status !== 'ready'}>
               {FILE_TEXT.proceed}
             </Button>
           </>
@@ -593,17 +361,7 @@ function CameraSession({
         }}
       />
 
-      <NotClearDialog
-        file={warning}
-        onProceed={() => {
-          if (warning) onDone(warning);
-          setWarning(null);
-        }}
-        onUploadAgain={() => {
-          setWarning(null);
-          retake();
-        }}
-      />
+      <NotClearDialog {...notClear} />
     </Box>
   );
 }
@@ -617,10 +375,6 @@ export interface CameraDialogProps {
   fileCategory?: string | undefined;
   /** Agents (profile.agentId) may upload an image instead (spec §6). */
   isAgent?: boolean | undefined;
-  upload?: UploadFn | undefined;
-  /** How often a PROCESSING photo is asked for its verdict, and how many times. */
-  pollMs?: number | undefined;
-  maxPolls?: number | undefined;
   title?: string | undefined;
 }
 
@@ -636,9 +390,6 @@ export function CameraDialog({
   onDone,
   fileCategory,
   isAgent = false,
-  upload = uploadFile,
-  pollMs = CHECK_POLL.intervalMs,
-  maxPolls = CHECK_POLL.maxPolls,
   title = 'Take a photo',
 }: CameraDialogProps) {
   const titleId = useId();
@@ -650,9 +401,6 @@ export function CameraDialog({
           onDone={onDone}
           fileCategory={fileCategory}
           isAgent={isAgent}
-          upload={upload}
-          pollMs={pollMs}
-          maxPolls={maxPolls}
           titleId={titleId}
           title={title}
         />

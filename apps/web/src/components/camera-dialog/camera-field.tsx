@@ -5,10 +5,11 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { geolocationResultSchema } from '@veridocs/shared';
-import type { GeoTaggedPhoto, UploadFn } from '../../lib/api/files-api';
+import type { GeoTaggedPhoto } from '../../lib/api/files-api';
 import { FileCard } from '../file-upload/file-card';
 import { filesOf } from '../file-upload/file-value';
-import { CameraDialog, LocationDetails } from './camera-dialog';
+import { CameraDialog } from './camera-dialog';
+import { LocationDetails } from './location-details';
 import { FieldGroupLabel } from '../field-group-label/field-group-label';
 
 /** A stored photo value (restored from the server included), or null. */
@@ -32,7 +33,6 @@ export interface CameraFieldProps {
   error?: string | undefined;
   helperText?: ReactNode;
   helperId?: string | undefined;
-  upload?: UploadFn | undefined;
 }
 
 /** A live-camera-with-geolocation field: "Take photo" opens the camera; the photo card shows the result. */
@@ -49,7 +49,6 @@ export function CameraField({
   error,
   helperText,
   helperId,
-  upload,
 }: CameraFieldProps) {
   const baseId = useId();
   const labelId = `${baseId}-label`;
@@ -102,7 +101,6 @@ export function CameraField({
         onClose={close}
         fileCategory={fileCategory}
         isAgent={isAgent}
-        upload={upload}
         title={label || accessibleLabel}
         onDone={(next) => {
           onChange(next);

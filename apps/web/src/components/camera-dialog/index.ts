@@ -1,9 +1,4 @@
-export {
-  CameraDialog,
-  LocationDetails,
-  MapImage,
-  addressLine,
-  cameraErrorMessage,
-  type CameraDialogProps,
-} from './camera-dialog';
+export { CameraDialog, type CameraDialogProps } from './camera-dialog';
+export { LocationDetails, MapImage, addressLine } from './location-details';
+export { cameraErrorMessage } from './use-camera-stream';
 export { CameraField, photoOf, type CameraFieldProps } from './camera-field';

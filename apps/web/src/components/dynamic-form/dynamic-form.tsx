@@ -38,7 +38,11 @@ function builtInRenderer(field: DynamicInputField) {
       return field.options || field.optionsKey ? SelectInput : TextInput;
     case 'block':
       return BlockInput;
-    default:
+    case 'text':
+      return TextInput;
+    // The upload components come from the feature's `renderers`; without them, plain text.
+    case 'file':
+    case 'live-cam-with-geolocation':
       return TextInput;
   }
 }

@@ -5,7 +5,6 @@ import {
   type HELPER_TEXT_KEYS,
   type DropdownOption,
   type DynamicInputField,
-  type FieldOption,
 } from '@veridocs/shared';
 import { DegreeAlert, LoaAlert } from './field-alerts';
 import { DegreeInstructions, InstituteIdHint, type HelperTextProps } from './helper-texts';
@@ -49,7 +48,7 @@ export function optionsFor(
 ): DropdownOption[] {
   if (field.options && field.options.length > 0) return field.options;
   if (has(OPTION_SETS, field.optionsKey)) {
-    const set = OPTION_SETS[field.optionsKey as keyof typeof OPTION_SETS] as (now?: Date) => FieldOption[];
+    const set = OPTION_SETS[field.optionsKey as keyof typeof OPTION_SETS];
     return set(now);
   }
   return [];

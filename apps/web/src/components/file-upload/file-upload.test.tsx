@@ -4,8 +4,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { FILE_TEXT, type FileUploadResponse } from '@veridocs/shared';
 import { fail, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
+import { setTransport, type TransportRequest } from '../../lib/api-client';
+import { CHECK_POLL } from '../../lib/api/files-api';
 import { renderWithProviders } from '../../test/render';
-import type { UploadFn, UploadedFile } from '../../lib/api/files-api';
+import type { UploadedFile } from '../../lib/api/files-api';
 import { FileUpload, type FileUploadProps } from './file-upload';
 
 const UPLOAD_PATH = '/api/utility/files';
@@ -60,13 +62,23 @@ beforeEach(() => {
 });
 afterEach(() => api.restore());
 
-async function setup(props: HarnessProps = {}) {
-  const utils = renderWithProviders(<Harness {...props} />, { userOptions: { applyAccept: false } });
+/**
+ * With `fakeTimers` the test moves the clock (the verdict polls wait CHECK_POLL.intervalMs); it also
+ * moves with real time, which the screen's own waits need.
+ */
+async function setup(props: HarnessProps = {}, clock: { fakeTimers?: boolean } = {}) {
+  const utils = renderWithProviders(<Harness {...props} />, {
+    userOptions: {
+      applyAccept: false,
+      ...(clock.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {}),
+    },
+  });
   // The providers render once the persisted state is back.
   await screen.findByRole('group', { name: 'Marksheet' });
   const input = utils.container.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
   const zone = () => screen.getByRole('button', { name: `Marksheet ${FILE_TEXT.uploadLabel}` });
+  if (clock.fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
   return { ...utils, input, zone };
 }
 
@@ -314,8 +326,10 @@ describe('FileUpload: uploading and the server verdicts', () => {
       { once: true },
     );
     api.on('get', '/api/utility/files/file-1', { status: 200, body: ok(response({ state: 'COMPLETED' })) });
-    const { user, input } = await setup({ pollMs: 10 });
+    const { user, input } = await setup({}, { fakeTimers: true });
     await user.upload(input, sized(40_000));
+    expect(await screen.findByText('Checking your document…')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2 * CHECK_POLL.intervalMs));
     expect(await screen.findByRole('article', { name: 'marksheet.pdf' })).toBeInTheDocument();
     expect(api.callsTo('get', '/api/utility/files/file-1')).toHaveLength(2);
   });
@@ -324,32 +338,38 @@ describe('FileUpload: uploading and the server verdicts', () => {
     api.on('post', UPLOAD_PATH, { status: 200, body: ok(response({ state: 'PROCESSING' })) });
     api.on('get', '/api/utility/files/file-1', { status: 200, body: ok(response({ state: 'PROCESSING' })) });
     const onValue = vi.fn();
-    const { user, input } = await setup({ onValue, pollMs: 60_000 });
+    const { user, input } = await setup({ onValue }, { fakeTimers: true });
     await user.upload(input, sized(40_000));
     expect(await screen.findByText('Checking your document…')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel upload of marksheet.pdf' }));
     await waitFor(() => expect(screen.queryByText('Checking your document…')).not.toBeInTheDocument());
+    // However many polls the machine's speed let through before the cancel, none comes after it.
+    const asked = api.callsTo('get', '/api/utility/files/file-1').length;
+    await act(() => vi.advanceTimersByTimeAsync(5 * CHECK_POLL.intervalMs));
+    expect(api.callsTo('get', '/api/utility/files/file-1')).toHaveLength(asked);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(api.callsTo('get', '/api/utility/files/file-1')).toHaveLength(0);
     expect(onValue).not.toHaveBeenCalled();
   });
 
   it('shows a determinate progress bar while sending, and Cancel aborts', async () => {
-    let progress: ((percent: number) => void) | undefined;
+    let progress: TransportRequest['onUploadProgress'];
     let signal: AbortSignal | undefined;
-    const upload: UploadFn = (_file, options) =>
-      new Promise((_resolve, reject) => {
-        progress = options?.onProgress;
-        signal = options?.signal;
-        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      });
-    const { user, input } = await setup({ upload });
+    // A transport that reports the bytes going up and never answers (until aborted).
+    setTransport(
+      (request) =>
+        new Promise((_resolve, reject) => {
+          progress = request.onUploadProgress;
+          signal = request.signal;
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const { user, input } = await setup();
     await user.upload(input, sized(40_000));
-    act(() => progress?.(40));
+    act(() => progress?.({ loaded: 40, total: 100 }));
     const bar = screen.getByRole('progressbar', { name: 'Uploading marksheet.pdf' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByText('Uploading… 40%')).toBeInTheDocument();
-    act(() => progress?.(100));
+    act(() => progress?.({ loaded: 100, total: 100 }));
     expect(screen.getByText('Checking your document…')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel upload of marksheet.pdf' }));
     expect(signal?.aborted).toBe(true);

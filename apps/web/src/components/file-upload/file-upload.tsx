@@ -17,28 +17,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { ERROR_CODES, FILE_TEXT } from '@veridocs/shared';
 import { ApiError, errorMessage, hasCode } from '../../lib/api-client';
-import {
-  CHECK_POLL,
-  uploadAndCheck,
-  uploadFile,
-  type UploadFn,
-  type UploadedFile,
-} from '../../lib/api/files-api';
+import type { UploadedFile } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
 import { FileCard, createObjectUrl, revokeObjectUrl } from './file-card';
 import { acceptOf, allowedTypesOf, checkFiles, formatSize, type FileSource } from './file-checks';
 import { filesOf, valueOf } from './file-value';
+import { useUploadAndCheck, type UploadFailure } from './use-upload-and-check';
 import { FieldGroupLabel } from '../field-group-label/field-group-label';
-
-interface Upload {
-  key: string;
-  name: string;
-  size: number;
-  progress: number;
-  /** The bytes are up: the server is checking the document. */
-  checking: boolean;
-  controller: AbortController;
-}
 
 interface Failure {
   key: string;
@@ -68,15 +53,10 @@ export interface FileUploadProps {
   error?: string | undefined;
   helperText?: ReactNode;
   helperId?: string | undefined;
-  /** The upload call (tests and the camera share uploadFile). */
-  upload?: UploadFn | undefined;
-  /** How often a PROCESSING file is asked for its verdict, and how many times. */
-  pollMs?: number | undefined;
-  maxPolls?: number | undefined;
 }
 
 let counter = 0;
-const nextKey = () => `upload-${(counter += 1)}`;
+const nextKey = () => `failure-${(counter += 1)}`;
 
 function failureDetail(error: unknown): string[] {
   const lines: string[] = [];
@@ -99,6 +79,12 @@ function describeFailure(error: unknown): { message: string; detail: string[] } 
     return { message: FILE_TEXT.unsupported, detail: reasons.length > 0 ? reasons : failureDetail(error) };
   }
   return { message: errorMessage(error), detail: failureDetail(error) };
+}
+
+/** The checks' ERROR verdict reads as "isn't supported" with the reasons found. */
+function describeUploadFailure(failure: UploadFailure): { message: string; detail: string[] } {
+  if (failure.kind === 'error') return describeFailure(failure.error);
+  return { message: FILE_TEXT.unsupported, detail: failure.file.issues.map((issue) => issue.message) };
 }
 
 function FailureLine({ failure, onDismiss }: { failure: Failure; onDismiss: () => void }) {
@@ -203,9 +189,6 @@ export function FileUpload({
   error,
   helperText,
   helperId,
-  upload = uploadFile,
-  pollMs = CHECK_POLL.intervalMs,
-  maxPolls = CHECK_POLL.maxPolls,
 }: FileUploadProps) {
   const baseId = useId();
   const labelId = `${baseId}-label`;
@@ -214,9 +197,8 @@ export function FileUpload({
   const messageId = helperId ?? `${baseId}-helper`;
   const allowed = useMemo(() => allowedTypesOf(allowedFileTypes), [allowedFileTypes]);
   const files = useMemo(() => filesOf(value), [value]);
-  const [uploads, setUploads] = useState<Upload[]>([]);
+  const { uploads, pending, start, notClear } = useUploadAndCheck({ fileCategory, expectName });
   const [failures, setFailures] = useState<Failure[]>([]);
-  const [warnings, setWarnings] = useState<UploadedFile[]>([]);
   const [localUrls, setLocalUrls] = useState<Record<string, string>>({});
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -227,14 +209,11 @@ export function FileUpload({
     latest.current = { files, onChange, maxFiles };
   }, [files, onChange, maxFiles]);
 
-  const live = useRef({ controllers: new Set<AbortController>(), urls: new Set<string>(), mounted: true });
+  const urls = useRef(new Set<string>());
   useEffect(() => {
-    const state = live.current;
-    state.mounted = true;
+    const created = urls.current;
     return () => {
-      state.mounted = false;
-      for (const controller of state.controllers) controller.abort();
-      for (const url of state.urls) revokeObjectUrl(url);
+      for (const url of created) revokeObjectUrl(url);
     };
   }, []);
 
@@ -250,73 +229,31 @@ export function FileUpload({
   }, [disabled]);
 
   const startUpload = useCallback(
-    async (file: File) => {
-      const key = nextKey();
-      const controller = new AbortController();
-      live.current.controllers.add(controller);
-      const update = (patch: Partial<Upload>) =>
-        setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...patch } : u)));
-      setUploads((list) => [
-        ...list,
-        { key, name: file.name, size: file.size, progress: 0, checking: false, controller },
-      ]);
-      let result: UploadedFile;
-      try {
-        result = await uploadAndCheck(file, {
-          upload,
-          fileCategory,
-          expectName,
-          signal: controller.signal,
-          onProgress: (percent) => update({ progress: percent, checking: percent >= 100 }),
-          onUploaded: () => update({ progress: 100, checking: true }),
-          pollMs,
-          maxPolls,
-        });
-      } catch (failure) {
-        if (!live.current.mounted) return;
-        setUploads((list) => list.filter((u) => u.key !== key));
-        // A cancelled upload says nothing more; refusals got the catalogue's snackbar already.
-        if (controller.signal.aborted || (failure instanceof ApiError && failure.cancelled)) return;
-        setFailures((list) => [...list, { key, name: file.name, ...describeFailure(failure) }]);
-        return;
-      } finally {
-        live.current.controllers.delete(controller);
-      }
-      if (!live.current.mounted) return;
-      setUploads((list) => list.filter((u) => u.key !== key));
-      if (result.state === 'ERROR') {
-        setFailures((list) => [
-          ...list,
-          {
-            key,
-            name: file.name,
-            message: FILE_TEXT.unsupported,
-            detail: result.issues.map((issue) => issue.message),
-          },
-        ]);
-        return;
-      }
-      if (result.mimeType.startsWith('image/')) {
-        const url = createObjectUrl(file);
-        if (url) {
-          live.current.urls.add(url);
-          setLocalUrls((urls) => ({ ...urls, [result.fileId]: url }));
-        }
-      }
-      if (result.state === 'WARNING') {
-        setWarnings((list) => [...list, result]);
-        return;
-      }
-      // COMPLETED, NULL (no check applies) and a PROCESSING verdict still pending: accepted.
-      accept(result);
-    },
-    [upload, fileCategory, expectName, maxPolls, pollMs, accept],
+    (file: File) =>
+      start(file, {
+        onAccepted: (result) => {
+          if (result.mimeType.startsWith('image/')) {
+            const url = createObjectUrl(file);
+            if (url) {
+              urls.current.add(url);
+              setLocalUrls((current) => ({ ...current, [result.fileId]: url }));
+            }
+          }
+          accept(result);
+        },
+        onFailed: (failure) =>
+          setFailures((list) => [
+            ...list,
+            { key: nextKey(), name: file.name, ...describeUploadFailure(failure) },
+          ]),
+        onUploadAgain: openPicker,
+      }),
+    [start, accept, openPicker],
   );
 
   const handleFiles = useCallback(
     (list: File[], source: FileSource) => {
       if (disabled || list.length === 0) return;
-      const pending = uploads.length + warnings.length;
       const { accepted, messages } = checkFiles(list, {
         allowed,
         maxFiles,
@@ -325,9 +262,9 @@ export function FileUpload({
       });
       for (const message of messages) notify(message, 'error');
       if (maxFiles === 1 && accepted.length > 0) setFailures([]);
-      for (const file of accepted) void startUpload(file);
+      for (const file of accepted) startUpload(file);
     },
-    [disabled, uploads.length, warnings.length, allowed, maxFiles, startUpload],
+    [disabled, pending, allowed, maxFiles, startUpload],
   );
 
   const remove = (fileId: string) => {
@@ -336,8 +273,7 @@ export function FileUpload({
     onChange(valueOf(next, maxFiles));
   };
 
-  const warning = warnings[0] ?? null;
-  const busy = uploads.length > 0 || warning !== null;
+  const busy = pending > 0;
   const showZone =
     !disabled && (maxFiles === 1 ? files.length === 0 && !busy : files.length + uploads.length < maxFiles);
 
@@ -472,17 +408,7 @@ export function FileUpload({
         {error ?? helperText}
       </FormHelperText>
 
-      <NotClearDialog
-        file={warning}
-        onProceed={() => {
-          if (warning) accept(warning);
-          setWarnings((list) => list.slice(1));
-        }}
-        onUploadAgain={() => {
-          setWarnings((list) => list.slice(1));
-          openPicker();
-        }}
-      />
+      <NotClearDialog {...notClear} />
     </Box>
   );
 }

@@ -9,3 +9,9 @@ export {
   type FileSource,
 } from './file-checks';
 export { filesOf, valueOf } from './file-value';
+export {
+  useUploadAndCheck,
+  type PendingUpload,
+  type UploadFailure,
+  type UploadHandlers,
+} from './use-upload-and-check';

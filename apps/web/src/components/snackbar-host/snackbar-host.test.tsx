@@ -33,9 +33,13 @@ describe('SnackbarHost (spec §8)', () => {
     renderHost();
     act(() => notify('Server is down, please try again later', 'error'));
     expect(screen.getByRole('alert')).toHaveTextContent('Server is down, please try again later');
-    act(() => vi.advanceTimersByTime(SNACKBAR_AUTO_HIDE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SNACKBAR_AUTO_HIDE_MS - 1);
+    });
     expect(screen.getByRole('alert')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -37,7 +37,7 @@ export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headi
     defaultValues: { name: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ name }) => {
+  const submit = handleSubmit(async ({ name }) => {
     setServerError(null);
     try {
       onCreated(await createWallet({ mobile, name, txnId }));
@@ -47,7 +47,13 @@ export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headi
   });
 
   return (
-    <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'grid', gap: 2.5 }}>
+    <Box
+      component="form"
+      // The handler shows its own errors: nothing is left to wait for.
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
       <Box>
         <Typography id={headingId} variant="h2" component="h2" sx={{ mb: 1 }}>
           Create your wallet

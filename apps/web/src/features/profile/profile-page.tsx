@@ -51,7 +51,7 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
     defaultValues: { name: current },
   });
 
-  const onSubmit = handleSubmit(async ({ name }) => {
+  const submit = handleSubmit(async ({ name }) => {
     setServerError(null);
     try {
       const updated = await updateProfile({ name });
@@ -66,7 +66,13 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
   });
 
   return (
-    <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'grid', gap: 2, mt: 1 }}>
+    <Box
+      component="form"
+      // The handler shows its own errors: nothing is left to wait for.
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      sx={{ display: 'grid', gap: 2, mt: 1 }}
+    >
       <TextField
         label="Full Name"
         autoComplete="name"

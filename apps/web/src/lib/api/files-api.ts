@@ -85,12 +85,8 @@ export async function fetchFile(fileId: string, signal?: AbortSignal): Promise<U
 export const CHECK_POLL = { intervalMs: 1500, maxPolls: 20 } as const;
 
 export interface CheckedUploadOptions extends UploadOptions {
-  /** The upload call (tests inject one); uploadFile by default. */
-  upload?: UploadFn | undefined;
   /** The bytes are up: the server's verdict (possibly PROCESSING) is in. */
   onUploaded?: ((file: UploadedFile) => void) | undefined;
-  pollMs?: number | undefined;
-  maxPolls?: number | undefined;
 }
 
 const cancelled = () => new ApiError('Request cancelled', { cancelled: true });
@@ -115,23 +111,17 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * Uploads a file, then asks for its verdict while the server's checks are PROCESSING (every pollMs, at
- * most maxPolls times). Resolves to the last answer: COMPLETED, NULL, WARNING, ERROR, or still
+ * Uploads a file, then asks for its verdict while the server's checks are PROCESSING (CHECK_POLL: every
+ * intervalMs, at most maxPolls times). Resolves to the last answer: COMPLETED, NULL, WARNING, ERROR, or still
  * PROCESSING when the checks took longer (the callers accept such a file). The file field and the camera
  * both use it; an abort (the signal) rejects as a cancelled ApiError.
  */
 export async function uploadAndCheck(file: File, options: CheckedUploadOptions = {}): Promise<UploadedFile> {
-  const {
-    upload = uploadFile,
-    onUploaded,
-    pollMs = CHECK_POLL.intervalMs,
-    maxPolls = CHECK_POLL.maxPolls,
-    ...uploadOptions
-  } = options;
-  let result = await upload(file, uploadOptions);
+  const { onUploaded, ...uploadOptions } = options;
+  let result = await uploadFile(file, uploadOptions);
   onUploaded?.(result);
-  for (let poll = 0; result.state === 'PROCESSING' && poll < maxPolls; poll += 1) {
-    await pause(pollMs, uploadOptions.signal);
+  for (let poll = 0; result.state === 'PROCESSING' && poll < CHECK_POLL.maxPolls; poll += 1) {
+    await pause(CHECK_POLL.intervalMs, uploadOptions.signal);
     result = await fetchFile(result.fileId, uploadOptions.signal);
   }
   return result;

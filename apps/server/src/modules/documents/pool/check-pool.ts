@@ -275,7 +275,7 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
           input,
           lane: runOptions.lane ?? 'upload',
           timeoutMs: runOptions.timeoutMs ?? options.timeoutMs,
-          resolve: resolve as (value: unknown) => void,
+          resolve,
           reject,
         });
         dispatch();

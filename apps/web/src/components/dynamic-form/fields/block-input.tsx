@@ -27,7 +27,7 @@ export function BlockInput({
       // A grid item grows with its content unless told otherwise: wide blocks must shrink on phones.
       sx={{ minWidth: 0 }}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
+        if (!event.currentTarget.contains(event.relatedTarget)) onBlur();
       }}
     >
       {label && (
