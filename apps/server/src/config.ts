@@ -70,7 +70,8 @@ const envSchema = z.object({
   FILE_FETCH_TIMEOUT_MS: positiveInt.default(20_000),
   /**
    * Orphan sweep (ADR 0009): stored bytes with no row and partial writes older than this are removed. It must
-   * outlast the longest upload and its checks (the request timeout is 10 minutes), so at least 15 minutes.
+   * outlast the longest upload and its checks: at least 15 minutes, and more than HTTP_REQUEST_TIMEOUT_MS +
+   * CHECK_TIMEOUT_MS + CHECK_MAX_QUEUE_WAIT_MS (checked in loadConfig).
    */
   FILE_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(900).default(3600),
   FILE_SWEEP_INTERVAL_SECONDS: positiveInt.default(900),
@@ -90,6 +91,8 @@ const envSchema = z.object({
   CHECK_WORKERS: positiveInt.max(64).default(2),
   CHECK_MEMORY_MB: positiveInt.min(128).default(768),
   CHECK_TIMEOUT_MS: positiveInt.default(20_000),
+  /** The longest a check waits for a free process before it is refused. */
+  CHECK_MAX_QUEUE_WAIT_MS: positiveInt.default(60_000),
   OCR_TIMEOUT_MS: positiveInt.default(120_000),
   // Per-candidate upload limits (ADR 0009): uploads and from-URL fetches together.
   UPLOAD_RATE_PER_MINUTE: positiveInt.default(20),
@@ -131,7 +134,13 @@ export interface Config {
   /** The orphan sweep's grace period and interval (ADR 0009). */
   fileSweep: { graceMs: number; intervalMs: number };
   /** The pool of document-check processes (ADR 0010). */
-  documentChecks: { workers: number; memoryMb: number; timeoutMs: number; ocrTimeoutMs: number };
+  documentChecks: {
+    workers: number;
+    memoryMb: number;
+    timeoutMs: number;
+    ocrTimeoutMs: number;
+    maxQueueWaitMs: number;
+  };
   /** Per candidate: uploads per minute and bytes per hour (counters in Redis with REDIS_URL, else memory). */
   uploadLimits: { perMinute: number; bytesPerHour: number };
 }
@@ -202,6 +211,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError(
       'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
     );
+  // An upload's object exists before its row: up to the whole request (the body, a wait for a check
+  // process, the check). A sweep grace within that could delete a file whose row is about to appear.
+  const uploadLifetimeMs = e.HTTP_REQUEST_TIMEOUT_MS + e.CHECK_TIMEOUT_MS + e.CHECK_MAX_QUEUE_WAIT_MS;
+  if (e.FILE_SWEEP_GRACE_SECONDS * 1000 <= uploadLifetimeMs)
+    throw new ConfigError(
+      `Invalid configuration: FILE_SWEEP_GRACE_SECONDS (${e.FILE_SWEEP_GRACE_SECONDS}) must be greater than ` +
+        `HTTP_REQUEST_TIMEOUT_MS + CHECK_TIMEOUT_MS + CHECK_MAX_QUEUE_WAIT_MS ` +
+        `(${e.HTTP_REQUEST_TIMEOUT_MS} + ${e.CHECK_TIMEOUT_MS} + ${e.CHECK_MAX_QUEUE_WAIT_MS} ms = ` +
+        `${Math.ceil(uploadLifetimeMs / 1000)} s): the sweep could delete an upload whose row is not yet written`,
+    );
   const partnerOrgIds = (e.PARTNER_ORG_IDS ?? DEFAULT_PARTNER_ORG_ID)
     .split(',')
     .map((s) => s.trim())
@@ -266,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       memoryMb: e.CHECK_MEMORY_MB,
       timeoutMs: e.CHECK_TIMEOUT_MS,
       ocrTimeoutMs: e.OCR_TIMEOUT_MS,
+      maxQueueWaitMs: e.CHECK_MAX_QUEUE_WAIT_MS,
     },
     uploadLimits: { perMinute: e.UPLOAD_RATE_PER_MINUTE, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
   };
