@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { deriveKey, randomToken } from '../../lib/crypto.js';
 import type { SecretsRepository } from './secrets-repository.js';
 
@@ -14,6 +15,16 @@ export interface ServerKeys {
 }
 
 const SECRET_NAME = 'server_secret';
+const INSTALLATION_NAME = 'installation_id';
+
+/**
+ * This installation's id: random, made once and kept in the database (not a secret: it names which
+ * database a file store belongs to, ADR 0009 "Orphan sweep"). A database copied to set up another
+ * installation must have its row deleted, so the copy gets its own.
+ */
+export function loadInstallationId(repo: SecretsRepository): Promise<string> {
+  return repo.getOrInsert(INSTALLATION_NAME, randomUUID());
+}
 
 /**
  * The server secret is JWT_SECRET when configured. Without it a random one is generated: with dev
