@@ -38,7 +38,7 @@ import { createProfileRepository } from './modules/profile/profile-repository.js
 import { profileRouter } from './modules/profile/profile-router.js';
 import { createProfileService } from './modules/profile/profile-service.js';
 import { createSecretsRepository } from './modules/secrets/secrets-repository.js';
-import { loadServerKeys } from './modules/secrets/secrets-service.js';
+import { loadInstallationId, loadServerKeys } from './modules/secrets/secrets-service.js';
 import { createReferenceRepository } from './modules/reference/reference-repository.js';
 import { referenceRouter } from './modules/reference/reference-router.js';
 import { createReferenceService } from './modules/reference/reference-service.js';
@@ -269,6 +269,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   const sweep = createOrphanSweep({
     storage,
     index: filesRepo,
+    installationId: () => loadInstallationId(createSecretsRepository(db.orm)),
     log: app.log,
     ...config.fileSweep,
     exclusive: db.exclusive,

@@ -111,6 +111,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PARTNER_ORG_IDS: ' , ' })).toThrow(/PARTNER_ORG_IDS/);
   });
 
+  it('refuses a sweep grace period that an upload and its checks can outlast', () => {
+    // Defaults: 660 s request + 20 s check + 60 s queue wait = 740 s.
+    expect(loadConfig({}).documentChecks.maxQueueWaitMs).toBe(60_000);
+    expect(loadConfig({ FILE_SWEEP_GRACE_SECONDS: '900' }).fileSweep.graceMs).toBe(900_000);
+    expect(() => loadConfig({ FILE_SWEEP_GRACE_SECONDS: '1000', HTTP_REQUEST_TIMEOUT_MS: '940000' })).toThrow(
+      /^Invalid configuration: FILE_SWEEP_GRACE_SECONDS \(1000\) must be greater than HTTP_REQUEST_TIMEOUT_MS \+ CHECK_TIMEOUT_MS \+ CHECK_MAX_QUEUE_WAIT_MS \(940000 \+ 20000 \+ 60000 ms = 1020 s\)/,
+    );
+    // Equal is not greater.
+    expect(() => loadConfig({ FILE_SWEEP_GRACE_SECONDS: '1000', HTTP_REQUEST_TIMEOUT_MS: '920000' })).toThrow(
+      /FILE_SWEEP_GRACE_SECONDS/,
+    );
+    expect(() => loadConfig({ FILE_SWEEP_GRACE_SECONDS: '1000', CHECK_MAX_QUEUE_WAIT_MS: '400000' })).toThrow(
+      /CHECK_MAX_QUEUE_WAIT_MS/,
+    );
+    expect(
+      loadConfig({ FILE_SWEEP_GRACE_SECONDS: '1000', HTTP_REQUEST_TIMEOUT_MS: '919999' }).fileSweep.graceMs,
+    ).toBe(1_000_000);
+  });
+
   it('has SMS-pumping budgets and no e-mail by default', () => {
     const config = loadConfig({});
     expect(config.otpBudget).toEqual({ globalPerHour: 1000, prefixPerHour: 100, prefixDigits: 6 });

@@ -70,7 +70,8 @@ const envSchema = z.object({
   FILE_FETCH_TIMEOUT_MS: positiveInt.default(20_000),
   /**
    * Orphan sweep (ADR 0009): stored bytes with no row and partial writes older than this are removed. It must
-   * outlast the longest upload and its checks (the request timeout is 10 minutes), so at least 15 minutes.
+   * outlast the longest upload and its checks: at least 15 minutes, and more than HTTP_REQUEST_TIMEOUT_MS +
+   * CHECK_TIMEOUT_MS + CHECK_MAX_QUEUE_WAIT_MS (checked in loadConfig).
    */
   FILE_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(900).default(3600),
   FILE_SWEEP_INTERVAL_SECONDS: positiveInt.default(900),
@@ -210,6 +211,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS)
     throw new ConfigError(
       'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
+  // An upload's object exists before its row: up to the whole request (the body, a wait for a check
+  // process, the check). A sweep grace within that could delete a file whose row is about to appear.
+  const uploadLifetimeMs = e.HTTP_REQUEST_TIMEOUT_MS + e.CHECK_TIMEOUT_MS + e.CHECK_MAX_QUEUE_WAIT_MS;
+  if (e.FILE_SWEEP_GRACE_SECONDS * 1000 <= uploadLifetimeMs)
+    throw new ConfigError(
+      `Invalid configuration: FILE_SWEEP_GRACE_SECONDS (${e.FILE_SWEEP_GRACE_SECONDS}) must be greater than ` +
+        `HTTP_REQUEST_TIMEOUT_MS + CHECK_TIMEOUT_MS + CHECK_MAX_QUEUE_WAIT_MS ` +
+        `(${e.HTTP_REQUEST_TIMEOUT_MS} + ${e.CHECK_TIMEOUT_MS} + ${e.CHECK_MAX_QUEUE_WAIT_MS} ms = ` +
+        `${Math.ceil(uploadLifetimeMs / 1000)} s): the sweep could delete an upload whose row is not yet written`,
     );
   const partnerOrgIds = (e.PARTNER_ORG_IDS ?? DEFAULT_PARTNER_ORG_ID)
     .split(',')

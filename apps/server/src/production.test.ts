@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_PATHS, DEFAULT_PARTNER_ORG_ID, PARTNER_ORG_HEADER } from '@veridocs/shared';
+import { API_PATHS, DEFAULT_PARTNER_ORG_ID, PARTNER_ORG_HEADER, SERVICE_BASES } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
@@ -10,7 +10,15 @@ import { loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createTestDatabase } from './test/database.js';
 import { startFakeGateway, type FakeGateway } from './test/fake-gateway.js';
-import { createTestApp, expectCode, uniqueMobile, wallet, type TestApp } from './test/test-app.js';
+import {
+  bearer,
+  createTestApp,
+  expectCode,
+  signUp,
+  uniqueMobile,
+  wallet,
+  type TestApp,
+} from './test/test-app.js';
 
 /**
  * Issue 9 §4: production must not start half-configured, and outside dev tools no table keeps an OTP
@@ -184,7 +192,9 @@ describe('production rules inside the app', () => {
       expect(after).toContain(mobile);
       expect(occurrences(after, otp)).toBe(occurrences(before, otp));
       expect(await count(t.db, sql`select count(*)::int as n from outbox`)).toBe(0);
-      expect(await count(t.db, sql`select count(*)::int as n from app_secrets`)).toBe(0);
+      expect(
+        await count(t.db, sql`select count(*)::int as n from app_secrets where name = 'server_secret'`),
+      ).toBe(0);
     });
 
     it('seeds no demo organisation or form, but the default organisation and the reference data', async () => {
@@ -226,6 +236,98 @@ describe('production rules inside the app', () => {
     }
   });
 
+  describe('a database upgraded from runs with dev tools', () => {
+    const env = (dir: string) => ({ LOG_LEVEL: 'silent', DATA_DIR: dir, WEB_DIST_DIR: join(dir, 'no-web') });
+    /** Runs the app with dev tools once on `database` (seeding the demo and a generated secret). */
+    async function devRun(database: Database, dir: string, journey: boolean) {
+      const dev = await buildApp(loadConfig({ ...env(dir), NODE_ENV: 'development' }), { db: database });
+      if (journey) {
+        const asTest = {
+          app: dev,
+          request: ({ body, headers, ...rest }: Parameters<TestApp['request']>[0]) =>
+            dev.inject({
+              ...rest,
+              headers: { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID, ...headers },
+              ...(body === undefined ? {} : { payload: body as object }),
+            }),
+        } as TestApp;
+        const session = await signUp(asTest);
+        const created = await asTest.request({
+          method: 'POST',
+          url: `${SERVICE_BASES.verificationV1}${API_PATHS.verification.transactions}`,
+          headers: bearer(session.accessToken),
+          body: { orgId: 'demo-university', eKycFormId: 'demo-form' },
+        });
+        expectCode(created, 0, 200);
+      }
+      await dev.close();
+      expect(
+        await count(database, sql`select count(*)::int as n from app_secrets where name = 'server_secret'`),
+      ).toBe(1);
+      expect(await count(database, sql`select count(*)::int as n from ekyc_forms`)).toBe(2);
+    }
+    const prodRun = async (database: Database, dir: string) =>
+      (
+        await buildApp(loadConfig({ ...env(dir), ...PRODUCTION, SMS_GATEWAY_URL: gateway.url }), {
+          db: database,
+        })
+      ).close();
+
+    it('deletes the generated server secret and the demo rows nothing refers to', async () => {
+      const database = await createTestDatabase();
+      const dir = mkdtempSync(join(tmpdir(), 'veridocs-prod-'));
+      try {
+        await devRun(database.db, dir, false);
+        await prodRun(database.db, dir);
+        expect(
+          await count(
+            database.db,
+            sql`select count(*)::int as n from app_secrets where name = 'server_secret'`,
+          ),
+        ).toBe(0);
+        expect(await count(database.db, sql`select count(*)::int as n from ekyc_forms`)).toBe(0);
+        expect(await count(database.db, sql`select count(*)::int as n from prestart_questions`)).toBe(0);
+        expect(
+          await count(
+            database.db,
+            sql`select count(*)::int as n from organisations where id = 'demo-university'`,
+          ),
+        ).toBe(0);
+      } finally {
+        await database.dispose();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('expires a demo form that journeys were started on, so no one can start another', async () => {
+      const database = await createTestDatabase();
+      const dir = mkdtempSync(join(tmpdir(), 'veridocs-prod-'));
+      try {
+        await devRun(database.db, dir, true);
+        await prodRun(database.db, dir);
+        expect(
+          await count(
+            database.db,
+            sql`select count(*)::int as n from app_secrets where name = 'server_secret'`,
+          ),
+        ).toBe(0);
+        // The used form stays for its transaction, expired; the unused expired twin is gone.
+        const nowSeconds = Math.floor(Date.now() / 1000);
+        expect(
+          await count(
+            database.db,
+            sql`select count(*)::int as n from ekyc_forms where expiry = -1 or expiry >= ${nowSeconds}`,
+          ),
+        ).toBe(0);
+        expect(await count(database.db, sql`select count(*)::int as n from ekyc_forms`)).toBe(1);
+        expect(await count(database.db, sql`select count(*)::int as n from transactions`)).toBe(1);
+      } finally {
+        await database.dispose();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+
   describe('dev tools off and no SMS gateway (development)', () => {
     let t: TestApp;
     beforeAll(async () => {
@@ -244,7 +346,9 @@ describe('production rules inside the app', () => {
     });
 
     it('keeps the generated signing key in this process only', async () => {
-      expect(await count(t.db, sql`select count(*)::int as n from app_secrets`)).toBe(0);
+      expect(
+        await count(t.db, sql`select count(*)::int as n from app_secrets where name = 'server_secret'`),
+      ).toBe(0);
     });
   });
 });

@@ -13,6 +13,11 @@ import { createNotifyBus } from './notify-bus.js';
 
 /** The Drizzle handle every repository receives; identical API on both drivers. */
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * An open database transaction as one repository hands it to another (through the services, which
+ * only pass it on), so that writes of two modules commit or roll back together.
+ */
+export type DbScope = Orm;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

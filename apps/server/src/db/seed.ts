@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
 import type { Orm } from './client.js';
 import {
@@ -6,6 +6,7 @@ import {
   organisations,
   prestartQuestions,
   referenceOptions,
+  transactions,
   verificationConfigs,
   type FormPrice,
   type FormVerification,
@@ -126,8 +127,53 @@ export async function seed(orm: Orm, now: Date, { demo }: { demo: boolean }): Pr
       set: { name: excluded('name') },
     });
 
-  // A public demo form anyone can start journeys on has no place in production (issue 9 §4).
+  // A public demo form anyone can start journeys on has no place in production (issue 9 §4); one an
+  // earlier run with dev tools seeded is retired.
   if (demo) await seedDemo(orm, now);
+  else await retireDemo(orm, now);
+}
+
+/**
+ * Dev tools off: the demo rows an earlier run with dev tools left behind go. Demo forms no transaction
+ * refers to are deleted (their questions with them), then the demo organisation once nothing refers to
+ * it; a form that journeys were started on is kept for them but expired, so no one can start another.
+ */
+async function retireDemo(orm: Orm, now: Date): Promise<void> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  await orm.delete(ekycForms).where(
+    and(
+      eq(ekycForms.orgId, DEMO.orgId),
+      notExists(
+        orm
+          .select({ one: sql`1` })
+          .from(transactions)
+          .where(eq(transactions.formId, ekycForms.id)),
+      ),
+    ),
+  );
+  await orm
+    .update(ekycForms)
+    .set({ expiry: nowSeconds - 1 })
+    .where(
+      and(eq(ekycForms.orgId, DEMO.orgId), or(eq(ekycForms.expiry, -1), gte(ekycForms.expiry, nowSeconds))),
+    );
+  await orm.delete(organisations).where(
+    and(
+      eq(organisations.id, DEMO.orgId),
+      notExists(
+        orm
+          .select({ one: sql`1` })
+          .from(ekycForms)
+          .where(eq(ekycForms.orgId, organisations.id)),
+      ),
+      notExists(
+        orm
+          .select({ one: sql`1` })
+          .from(transactions)
+          .where(eq(transactions.orgId, organisations.id)),
+      ),
+    ),
+  );
 }
 
 /** The demo organisation, its form (every type) and its expired twin; only with dev tools on. */

@@ -1,8 +1,14 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import {
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import {
   API_PATHS,
   DEFAULT_PARTNER_ORG_ID,
@@ -14,8 +20,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createFilesRepository } from '../modules/files/files-repository.js';
+import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
+import { loadInstallationId } from '../modules/secrets/secrets-service.js';
 import { multipart, pdfOfSize } from '../modules/files/test-files.js';
 import { createStorage, newStorageKey, type Storage } from '../storage/index.js';
+import { MARKER_PREFIX } from '../storage/storage.js';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../test/database.js';
 import { startTestS3, type TestS3 } from '../test/s3-server.js';
@@ -66,12 +75,17 @@ interface Setup {
   /** Leaves a partial write of a new key behind (as a process killed mid-upload does). */
   crashMidPut(): Promise<void>;
   partials(): Promise<number>;
+  /** Removes an installation marker from the store (as an operator would). */
+  dropMarker(id: string): Promise<void>;
 }
+
+const installationOf = (db: Database) => () => loadInstallationId(createSecretsRepository(db.orm));
 
 const sweepOf = (s: Setup, options: { exclusive: boolean; startedAt?: Date }) =>
   createOrphanSweep({
     storage: s.storage,
     index: createFilesRepository(s.t.db.orm),
+    installationId: installationOf(s.t.db),
     log: s.t.app.log,
     graceMs: HOUR,
     intervalMs: HOUR,
@@ -87,6 +101,9 @@ function sweepRules(name: string, setup: () => Promise<Setup>, teardown: () => P
     beforeAll(async () => {
       s = await setup();
       token = (await signUp(s.t)).accessToken;
+      // The app's own sweep at start claims the empty store; this waits for that claim.
+      await sweepOf(s, { exclusive: false }).sweep(new Date(0));
+      expect(await s.storage.installationMarkers()).toEqual([await installationOf(s.t.db)()]);
     });
     afterAll(async () => {
       await s?.t.close();
@@ -147,6 +164,46 @@ function sweepRules(name: string, setup: () => Promise<Setup>, teardown: () => P
       }
       await sweepOf(s, { exclusive: false }).sweep(new Date(Date.now() + 2000));
       expect(await keysOf(s.storage)).toEqual([recorded]);
+      await s.storage.delete(recorded);
+    });
+
+    it('a store that holds another installation’s marker: none of its objects or partial writes is removed', async () => {
+      const own = await installationOf(s.t.db)();
+      const orphan = newStorageKey();
+      await s.storage.put(orphan, Readable.from([Buffer.alloc(5000, 1)]));
+      await s.crashMidPut();
+      const other = '7b0c5a2e-0000-4000-8000-000000000001';
+      await s.storage.putInstallationMarker(other);
+      const sweep = sweepOf(s, { exclusive: true });
+      expect(await sweep.sweep(new Date(Date.now() + 2000))).toEqual({ partials: 0, orphans: 0 });
+      expect(await keysOf(s.storage)).toEqual([orphan]);
+      expect(await s.partials()).toBe(1);
+      expect(await s.storage.installationMarkers()).toEqual([own, other].sort());
+
+      // The other installation gone from the store: its own marker alone, the sweep removes again.
+      await s.dropMarker(other);
+      expect(await sweep.sweep(new Date(Date.now() + 2000))).toEqual({ partials: 1, orphans: 1 });
+      expect(await keysOf(s.storage)).toEqual([]);
+    });
+
+    it('claims a store without a marker only when every object in it older than the cut-off has a row here', async () => {
+      const own = await installationOf(s.t.db)();
+      await s.dropMarker(own);
+      const { key: recorded } = await uploadRecorded(s.t, token);
+      const foreign = newStorageKey();
+      await s.storage.put(foreign, Readable.from([Buffer.alloc(5000, 1)]));
+      const sweep = sweepOf(s, { exclusive: true });
+      // An object this database does not know: perhaps another installation's. Not claimed, nothing removed.
+      expect(await sweep.sweep(new Date(Date.now() + 2000))).toEqual({ partials: 0, orphans: 0 });
+      expect(await s.storage.installationMarkers()).toEqual([]);
+      expect(await keysOf(s.storage)).toEqual([foreign, recorded].sort());
+
+      // Every object known here: the store is claimed.
+      await s.storage.delete(foreign);
+      expect(await sweep.sweep(new Date(Date.now() + 2000))).toEqual({ partials: 0, orphans: 0 });
+      expect(await s.storage.installationMarkers()).toEqual([own]);
+      expect(await keysOf(s.storage)).toEqual([recorded]);
+      await s.storage.delete(recorded);
     });
   });
 }
@@ -166,6 +223,7 @@ sweepRules(
         writeFileSync(join(dir, `${key}.0a1b2c3d4e5f.part`), Buffer.alloc(8000));
       },
       partials: async () => countParts(dir),
+      dropMarker: (id: string) => rm(join(dir, MARKER_PREFIX, id), { force: true }),
     };
   },
   async () => undefined,
@@ -210,6 +268,9 @@ sweepRules(
         );
       },
       partials: async () => (await server.incompleteUploads()).length,
+      dropMarker: async (id: string) => {
+        await raw.send(new DeleteObjectCommand({ Bucket: server.bucket, Key: `${MARKER_PREFIX}${id}` }));
+      },
     };
   },
   async () => s3?.close(),
@@ -300,20 +361,23 @@ describe('a store whose database has no files rows at all', () => {
       if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
       const dir = t.config.storage.dir;
       const storage = createStorage(t.config.storage);
-      const stored = newStorageKey();
-      await storage.put(stored, Readable.from([Buffer.alloc(5000, 1)]));
-      const partial = newStorageKey();
-      mkdirSync(dirname(join(dir, partial)), { recursive: true });
-      writeFileSync(join(dir, `${partial}.0a1b2c3d4e5f.part`), Buffer.alloc(8000));
       const sweep = createOrphanSweep({
         storage,
         index: createFilesRepository(t.db.orm),
+        installationId: installationOf(t.db),
         log: t.app.log,
         graceMs: HOUR,
         intervalMs: HOUR,
         startedAt: new Date(),
         exclusive: true,
       });
+      // The empty store is this installation's (claimed by the app's sweep at start, or here).
+      await sweep.sweep(new Date(0));
+      const stored = newStorageKey();
+      await storage.put(stored, Readable.from([Buffer.alloc(5000, 1)]));
+      const partial = newStorageKey();
+      mkdirSync(dirname(join(dir, partial)), { recursive: true });
+      writeFileSync(join(dir, `${partial}.0a1b2c3d4e5f.part`), Buffer.alloc(8000));
       expect(await sweep.sweep(new Date(Date.now() + 2000))).toEqual({ partials: 1, orphans: 0 });
       expect(await keysOf(storage)).toEqual([stored]);
     } finally {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../storage/index.js';
+import { MARKER_PREFIX } from '../storage/storage.js';
 
 /** Which of these storage keys have a files row (FilesRepository provides it). */
 export interface RecordedKeys {
@@ -46,10 +47,18 @@ const S3_CLOCK_SKEW_MS = 5 * 60_000;
  * Times are the wall clock's (file and object times), never the app's clock, which tests move.
  * With no row at all, stored objects are left alone (and reported): that is a store pointed at another or a
  * new database (a test's, a mistaken DATABASE_URL), not a crash, and deleting would lose real documents.
+ *
+ * A store can be shared by mistake (staging and production on one bucket, a dev machine on production's):
+ * another installation's objects have no row here. So stored objects are deleted only when the store
+ * holds this installation's marker and no other. Without any, this installation claims the store (writes
+ * its marker) only when every object of our shape older than the cut-off has a row here; otherwise, or
+ * with another installation's marker, it logs an error and removes nothing but its own temporary copies.
  */
 export function createOrphanSweep(deps: {
   storage: Storage;
   index: RecordedKeys;
+  /** This installation's id, kept in its database (the store's marker must name it). */
+  installationId: () => Promise<string>;
   log: FastifyBaseLogger;
   graceMs: number;
   intervalMs: number;
@@ -60,31 +69,71 @@ export function createOrphanSweep(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
-  async function sweep(before: Date): Promise<SweepResult> {
-    const partials = await storage.removePartials(before);
-    const noRows = (await index.count()) === 0;
-    let orphans = 0;
-    let spared = 0;
+  /** Objects of our shape last written before `before` that no row names, in batches. */
+  async function* unrecorded(before: Date): AsyncGenerator<string[]> {
     let batch: string[] = [];
     const flush = async () => {
-      const recorded = noRows ? new Set<string>() : await index.recordedKeys(batch);
-      for (const key of batch) {
-        if (recorded.has(key)) continue;
-        if (noRows) {
-          spared += 1;
-          continue;
-        }
-        await storage.delete(key);
-        orphans += 1;
-      }
+      const recorded = await index.recordedKeys(batch);
+      const out = batch.filter((key) => !recorded.has(key));
       batch = [];
+      return out;
     };
     for await (const object of storage.listObjects()) {
       if (object.modifiedAt >= before) continue;
       batch.push(object.key);
-      if (batch.length >= BATCH) await flush();
+      if (batch.length >= BATCH) yield await flush();
     }
-    if (batch.length > 0) await flush();
+    if (batch.length > 0) yield await flush();
+  }
+
+  /** Whether this installation may delete stored objects: its marker, and no other, in the store. */
+  async function ownsStore(before: Date): Promise<boolean> {
+    const own = await deps.installationId();
+    const foreign = (markers: string[]) => markers.filter((id) => id !== own);
+    let markers = await storage.installationMarkers();
+    if (!markers.includes(own) && foreign(markers).length === 0) {
+      let unknown = 0;
+      for await (const keys of unrecorded(before)) unknown += keys.length;
+      if (unknown > 0) {
+        log.error(
+          { files: unknown, installation: own },
+          'orphan sweep: the store has no installation marker and holds files this database does not know, ' +
+            'so nothing is removed; if the store is this installation’s alone, add its marker ' +
+            `(${MARKER_PREFIX}${own})`,
+        );
+        return false;
+      }
+      await storage.putInstallationMarker(own);
+      markers = await storage.installationMarkers();
+    }
+    if (foreign(markers).length > 0) {
+      log.error(
+        { installations: foreign(markers), installation: own },
+        'orphan sweep: the store holds another installation’s marker (a store shared by two databases), ' +
+          'so nothing is removed; give each installation its own bucket or folder',
+      );
+      return false;
+    }
+    return true;
+  }
+
+  async function sweep(before: Date): Promise<SweepResult> {
+    if (!(await ownsStore(before)))
+      return { partials: await storage.removePartials(before, { ownOnly: true }), orphans: 0 };
+    const partials = await storage.removePartials(before);
+    const noRows = (await index.count()) === 0;
+    let orphans = 0;
+    let spared = 0;
+    for await (const keys of unrecorded(before)) {
+      if (noRows) {
+        spared += keys.length;
+        continue;
+      }
+      for (const key of keys) {
+        await storage.delete(key);
+        orphans += 1;
+      }
+    }
     if (spared > 0)
       log.warn(
         { files: spared },

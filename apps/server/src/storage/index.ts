@@ -26,7 +26,9 @@ function lazyS3(options: S3Options): Storage {
     listObjects: async function* () {
       yield* (await s3()).listObjects();
     },
-    removePartials: async (before) => (await s3()).removePartials(before),
+    removePartials: async (before, options) => (await s3()).removePartials(before, options),
+    installationMarkers: async () => (await s3()).installationMarkers(),
+    putInstallationMarker: async (id) => (await s3()).putInstallationMarker(id),
   };
 }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { removeOldFiles, walkFiles } from './old-files.js';
-import { assertKey, isStorageKey, type Storage } from './storage.js';
+import { assertKey, isInstallationId, isStorageKey, MARKER_PREFIX, type Storage } from './storage.js';
 
 /**
  * Files under `dir` (DATA_DIR/files by default, never a served folder), two levels of fan-out by the
@@ -60,9 +60,24 @@ export function createLocalStorage(dir: string): Storage {
         if (isStorageKey(file.rel)) yield { key: file.rel, modifiedAt: file.modifiedAt };
       }
     },
-    removePartials(before) {
+    async removePartials(before, options) {
+      // A shared folder's part files cannot be told apart: not ours to remove then.
+      if (options?.ownOnly) return 0;
       // A part file's time is its last write: one still streaming in is never older than its last chunk.
       return removeOldFiles(dir, before, (rel) => rel.endsWith('.part'));
+    },
+    async installationMarkers() {
+      try {
+        return (await readdir(join(dir, MARKER_PREFIX))).filter(isInstallationId).sort();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+    },
+    async putInstallationMarker(id) {
+      if (!isInstallationId(id)) throw new Error('invalid installation id');
+      await mkdir(join(dir, MARKER_PREFIX), { recursive: true });
+      await writeFile(join(dir, MARKER_PREFIX, id), `${id}\n`, { mode: 0o644 });
     },
   };
 }

@@ -11,12 +11,20 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   paginateListObjectsV2,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { removeOldFiles } from './old-files.js';
-import { assertKey, isStorageKey, StorageError, type Storage } from './storage.js';
+import {
+  assertKey,
+  isInstallationId,
+  isStorageKey,
+  MARKER_PREFIX,
+  StorageError,
+  type Storage,
+} from './storage.js';
 
 export interface S3Options {
   /** Undefined: AWS (`https://s3.<region>.amazonaws.com`). */
@@ -145,8 +153,10 @@ export function createS3Storage(options: S3Options): Storage {
         throw storageError('LIST', error);
       }
     },
-    async removePartials(before) {
+    async removePartials(before, scope) {
       let removed = 0;
+      // Another installation's incomplete uploads look like ours: with ownOnly, only our local copies go.
+      if (scope?.ownOnly) return removeOldFiles(options.tmpDir, before, () => true);
       try {
         let marker: { KeyMarker?: string; UploadIdMarker?: string } = {};
         for (;;) {
@@ -164,6 +174,35 @@ export function createS3Storage(options: S3Options): Storage {
         throw storageError('LIST UPLOADS', error);
       }
       return removed + (await removeOldFiles(options.tmpDir, before, () => true));
+    },
+    async installationMarkers() {
+      const ids: string[] = [];
+      try {
+        for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: MARKER_PREFIX })) {
+          for (const object of page.Contents ?? []) {
+            const id = object.Key?.slice(MARKER_PREFIX.length) ?? '';
+            if (isInstallationId(id)) ids.push(id);
+          }
+        }
+      } catch (error) {
+        throw storageError('LIST MARKERS', error);
+      }
+      return ids.sort();
+    },
+    async putInstallationMarker(id) {
+      if (!isInstallationId(id)) throw new Error('invalid installation id');
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: `${MARKER_PREFIX}${id}`,
+            Body: `${id}\n`,
+            ContentType: 'text/plain',
+          }),
+        );
+      } catch (error) {
+        throw storageError('PUT MARKER', error);
+      }
     },
   };
   return storage;

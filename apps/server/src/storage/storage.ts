@@ -22,10 +22,24 @@ export interface Storage {
   listObjects(): AsyncIterable<StoredObject>;
   /**
    * Removes what puts and local copies started before `before` left half-done (a process killed mid-way):
-   * local `.part` files, S3 incomplete multipart uploads and temporary copies. Returns how many.
+   * local `.part` files, S3 incomplete multipart uploads and temporary copies. Returns how many. With
+   * `ownOnly` (a store that may be another installation's too) only this process's own temporary copies
+   * under DATA_DIR go: a partial write in the store cannot be told apart from another installation's.
    */
-  removePartials(before: Date): Promise<number>;
+  removePartials(before: Date, options?: { ownOnly?: boolean }): Promise<number>;
+  /**
+   * The installation ids whose marker the store holds (`veridocs-installation/<id>`, outside our key
+   * shape): which databases' files the store serves (ADR 0009 "Orphan sweep").
+   */
+  installationMarkers(): Promise<string[]>;
+  /** Leaves this installation's marker in the store. */
+  putInstallationMarker(id: string): Promise<void>;
 }
+
+/** Where installation markers live in a store (a folder of the local store, a key prefix on S3). */
+export const MARKER_PREFIX = 'veridocs-installation/';
+const MARKER_ID = /^[a-z0-9-]{1,64}$/;
+export const isInstallationId = (id: string): boolean => MARKER_ID.test(id);
 
 export interface StoredObject {
   key: string;

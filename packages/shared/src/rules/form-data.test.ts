@@ -160,6 +160,27 @@ describe('file fields hold file ids only', () => {
       'The photo needs the place where it was taken',
     );
   });
+
+  it('a photo’s place has coordinates within range and bounded texts', () => {
+    const placed = (geolocation: unknown) => messages(save({ photo: { fileId: FILE_A, geolocation } })).photo;
+    const refused = 'The photo needs the place where it was taken';
+    expect(placed({ ...place, latitude: 90, longitude: -180 })).toBeUndefined();
+    expect(placed({ ...place, latitude: 90.01 })).toBe(refused);
+    expect(placed({ ...place, latitude: -91 })).toBe(refused);
+    expect(placed({ ...place, longitude: 180.5 })).toBe(refused);
+    expect(placed({ ...place, longitude: -1e9 })).toBe(refused);
+    expect(placed({ ...place, accuracy: -1 })).toBe(refused);
+    const long = 'x'.repeat(100_000);
+    expect(placed({ ...place, address: { ...place.address, address: long } })).toBe(refused);
+    expect(placed({ ...place, address: { ...place.address, locality: 'x'.repeat(201) } })).toBe(refused);
+    expect(placed({ ...place, address: { ...place.address, pincode: long } })).toBe(refused);
+    expect(placed({ ...place, error: long })).toBe(refused);
+    expect(placed({ ...place, ipAddress: long })).toBe(refused);
+    expect(placed({ ...place, mapImage: `/api/geo/map.png?${long}` })).toBe(refused);
+    // Keys the shape does not have are not stored.
+    const extra = save({ photo: { fileId: FILE_A, geolocation: { ...place, note: long } } });
+    expect(extra.data.photo).toEqual({ fileId: FILE_A, geolocation: place });
+  });
 });
 
 describe('searchable lists take a reference id or, when allowed, typed text', () => {

@@ -2,7 +2,8 @@ import { API_PATHS } from '../constants/api-paths.js';
 import { FILE_TEXT } from '../constants/files.js';
 import { COMING_SOON_POSTFIX, EWS_ENABLED_STATE_CODES, INDIAN_STATES } from '../constants/indian-states.js';
 import { MESSAGES } from '../constants/messages.js';
-import { fileUploadResponseSchema, geolocationResultSchema } from '../schemas/files.js';
+import { z } from 'zod';
+import { fileUploadResponseSchema } from '../schemas/files.js';
 import { fieldLabel } from './verification.js';
 
 /**
@@ -316,9 +317,36 @@ function referenceValue(field: FieldRule, value: unknown): ValueCheck {
   return accept({ value: id, name: '' }, [], id);
 }
 
-/** The photo's place: the server's reverse-geocoding answer, its map image one of the server's own paths. */
+/** The longest text a stored photo place takes per part (the reverse-geocoding answer's own are far shorter). */
+export const GEOLOCATION_TEXT_MAX = 200;
+const placeText = z.string().max(GEOLOCATION_TEXT_MAX);
+
+/**
+ * A photo's place as stored with its file (the shape of the reverse-geocoding answer, as the client
+ * sends it back): coordinates within their ranges, every text bounded, nothing else kept.
+ */
+export const storedGeolocationSchema = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  accuracy: z.number().min(0).max(1e7).nullable(),
+  timestamp: z.number().min(0).max(8.64e15).nullable(),
+  address: z.object({
+    address: z.string().max(500),
+    locality: placeText,
+    district: placeText,
+    state: placeText,
+    country: placeText,
+    pincode: z.string().max(12),
+  }),
+  mapImage: placeText,
+  /** IPv6 text is at most 45 characters. */
+  ipAddress: z.string().max(45).nullable(),
+  error: placeText.nullable(),
+});
+
+/** The photo's place: bounded as above, its map image one of the server's own paths. */
 function geolocationOf(value: unknown) {
-  const parsed = geolocationResultSchema.safeParse(value);
+  const parsed = storedGeolocationSchema.safeParse(value);
   if (!parsed.success) return null;
   const map = parsed.data.mapImage;
   return map === '' || map.startsWith(`${API_PATHS.files.mapImage}?`) ? parsed.data : null;

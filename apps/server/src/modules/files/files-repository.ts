@@ -1,6 +1,6 @@
 import type { UploadState } from '@veridocs/shared';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Orm } from '../../db/client.js';
+import type { DbScope, Orm } from '../../db/client.js';
 import type { OcrStatus } from '../../db/schema/files.js';
 import { files } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
@@ -57,41 +57,44 @@ export function createFilesRepository(orm: Orm) {
 
     /**
      * Links the owner's files to a transaction, all or none: each must be unlinked or already this
-     * transaction's. Returns the ids this call linked, or null (nothing changed) when one could not be.
+     * transaction's. Returns the ids this call linked, or null when one could not be. Inside `within`
+     * (the database transaction that writes the record using them) the links commit or roll back with
+     * that write, and the caller must abort it on null; alone, it runs its own transaction.
      */
-    async attach(ownerProfileId: string, txnId: string, ids: readonly string[]): Promise<string[] | null> {
+    async attach(
+      ownerProfileId: string,
+      txnId: string,
+      ids: readonly string[],
+      within?: DbScope,
+    ): Promise<string[] | null> {
       if (ids.length === 0) return [];
+      const link = async (tx: DbScope) => {
+        const owned = and(inArray(files.id, [...ids]), eq(files.ownerProfileId, ownerProfileId));
+        const linked = await tx
+          .update(files)
+          .set({ txnId })
+          .where(and(owned, isNull(files.txnId)))
+          .returning({ id: files.id });
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(files)
+          .where(and(owned, eq(files.txnId, txnId)));
+        // A file taken by another transaction meanwhile: the caller's rollback undoes this call's links.
+        if ((row?.n ?? 0) !== new Set(ids).size) throw new AttachRefused();
+        return linked.map((r) => r.id);
+      };
+      if (within) {
+        return link(within).catch((error: unknown) => {
+          if (error instanceof AttachRefused) return null;
+          throw error;
+        });
+      }
       return orm
-        .transaction(async (tx) => {
-          const owned = and(inArray(files.id, [...ids]), eq(files.ownerProfileId, ownerProfileId));
-          const linked = await tx
-            .update(files)
-            .set({ txnId })
-            .where(and(owned, isNull(files.txnId)))
-            .returning({ id: files.id });
-          const [row] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(files)
-            .where(and(owned, eq(files.txnId, txnId)));
-          // A file taken by another transaction meanwhile: undo this call's links.
-          if ((row?.n ?? 0) !== new Set(ids).size) throw new AttachRefused();
-          return linked.map((r) => r.id);
-        })
+        .transaction((tx) => link(tx as unknown as DbScope))
         .catch((error: unknown) => {
           if (error instanceof AttachRefused) return null;
           throw error;
         });
-    },
-
-    /** Undoes `attach` for these ids (a save that failed after linking them). */
-    async detach(ownerProfileId: string, txnId: string, ids: readonly string[]): Promise<void> {
-      if (ids.length === 0) return;
-      await orm
-        .update(files)
-        .set({ txnId: null })
-        .where(
-          and(inArray(files.id, [...ids]), eq(files.ownerProfileId, ownerProfileId), eq(files.txnId, txnId)),
-        );
     },
 
     async findById(id: string): Promise<FileRow | null> {

@@ -8,6 +8,7 @@ import {
   type FileUploadResponse,
 } from '@veridocs/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DbScope } from '../../db/client.js';
 import { AppError, isAppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { newStorageKey, type Storage } from '../../storage/index.js';
@@ -239,17 +240,26 @@ export function createFilesService(deps: {
       );
     },
 
-    /** Links files to the transaction whose data uses them, all or none; null when one is taken. */
-    attach: (ownerProfileId: string, txnId: string, ids: readonly string[]) =>
-      repo.attach(ownerProfileId, txnId, ids),
+    /**
+     * Links files to the transaction whose data uses them, all or none; null when one is taken. With
+     * `within` (the record write's database transaction) the links are part of that write: a write
+     * that fails unlinks nothing another save of the transaction still uses.
+     */
+    attach: (ownerProfileId: string, txnId: string, ids: readonly string[], within?: DbScope) =>
+      repo.attach(ownerProfileId, txnId, ids, within),
 
-    detach: (ownerProfileId: string, txnId: string, ids: readonly string[]) =>
-      repo.detach(ownerProfileId, txnId, ids),
-
-    /** The candidate's files among `ids` as saved data shows them (the verdict is the table's). */
-    async describe(ownerProfileId: string, ids: readonly string[]): Promise<Map<string, AttachedFile>> {
+    /**
+     * The candidate's files among `ids` linked to `txnId`, as its saved data shows them (the verdict is
+     * the table's). Another candidate's file, an unknown id and one not linked to this transaction are
+     * absent: shown as missing.
+     */
+    async describe(
+      ownerProfileId: string,
+      txnId: string,
+      ids: readonly string[],
+    ): Promise<Map<string, AttachedFile>> {
       const rows = await repo.findOwnedMany(ownerProfileId, ids);
-      return new Map(rows.map((row) => [row.id, toAttached(row)]));
+      return new Map(rows.filter((row) => row.txnId === txnId).map((row) => [row.id, toAttached(row)]));
     },
 
     async openByToken(token: string): Promise<FileContent> {

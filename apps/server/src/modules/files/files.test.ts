@@ -27,7 +27,7 @@ function storedFiles(t: TestApp): string[] {
   if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
   try {
     return readdirSync(t.config.storage.dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
+      .filter((e) => e.isFile() && !e.parentPath.endsWith('veridocs-installation'))
       .map((e) => join(e.parentPath, e.name));
   } catch {
     return [];

@@ -20,6 +20,10 @@ export function createSecretsRepository(orm: Orm) {
       if (!row) throw new Error(`Secret ${name} vanished after insert`);
       return row.value;
     },
+
+    async remove(name: string): Promise<void> {
+      await orm.delete(appSecrets).where(eq(appSecrets.name, name));
+    },
   };
 }
 export type SecretsRepository = ReturnType<typeof createSecretsRepository>;

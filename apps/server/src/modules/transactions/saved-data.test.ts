@@ -4,6 +4,7 @@ import {
   transactionHistoryListSchema,
   verificationInfoSchema,
   type FileUploadResponse,
+  type State,
   type VerificationInfo,
 } from '@veridocs/shared';
 import { eq } from 'drizzle-orm';
@@ -12,7 +13,12 @@ import { ekycForms } from '../../db/schema/index.js';
 import { disabledReadCache } from '../../lib/read-cache.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
+import { createFilesRepository } from '../files/files-repository.js';
+import { createFilesService } from '../files/files-service.js';
+import { createFormsRepository } from '../forms/forms-repository.js';
+import { createFormsService } from '../forms/forms-service.js';
 import { createTransactionsRepository } from './transactions-repository.js';
+import { createTransactionsService } from './transactions-service.js';
 
 /**
  * Issue 9 §1: the server judges the form data a candidate saves (PUT /bgv) and submits (POST /bgv)
@@ -263,6 +269,64 @@ describe('files in saved data', () => {
   });
 });
 
+describe('a save that fails after another save of the transaction stored the same file', () => {
+  /**
+   * Save A (aadhaar) uses file F; while A is under way, save B (passport) of the same transaction
+   * stores F too; then A's record write fails. F must stay linked: B's record uses it, and another
+   * transaction must not be able to take it. (Before, A linked F first and its failure unlinked it.)
+   */
+  it('leaves the file linked to the transaction', async () => {
+    const c = await candidate('Tara Sen');
+    const other = await candidate('Tara Sen', SECOND_FORM, c.h);
+    const file = await uploadDocument(t, c.h);
+    const token = c.h.authorization!.replace(/^Bearer /, '');
+    const profileId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+
+    const real = createTransactionsRepository(t.db.orm, disabledReadCache());
+    let interleave: (() => Promise<unknown>) | null = null;
+    const repo: typeof real = {
+      ...real,
+      write: async (txnId, fn) => {
+        const during = interleave;
+        if (!during) return real.write(txnId, fn);
+        interleave = null;
+        await during();
+        return real.write(txnId, async (ops) => {
+          await fn(ops);
+          throw new Error('the record write failed');
+        });
+      },
+    };
+    const svc = createTransactionsService({
+      repo,
+      forms: createFormsService({
+        repo: createFormsRepository(t.db.orm, disabledReadCache()),
+        now: t.clock.now,
+      }),
+      profiles: { get: async () => ({ profileDetails: { name: 'Tara Sen' } }) as never },
+      files: createFilesService({
+        repo: createFilesRepository(t.db.orm),
+        now: t.clock.now,
+        log: t.app.log,
+      } as unknown as Parameters<typeof createFilesService>[0]),
+      reference: { resolve: async () => new Map() },
+      now: t.clock.now,
+    });
+    const ref = { orgId: ORG, txnId: c.txnId };
+    const doc = [{ fileId: file.fileId }];
+    interleave = () =>
+      svc.saveData(profileId, { ...ref, verificationName: 'passport', data: { passportDocument: doc } });
+    await expect(
+      svc.saveData(profileId, { ...ref, verificationName: 'aadhaar', data: { aadhaarDocument: doc } }),
+    ).rejects.toThrow('the record write failed');
+
+    expect((await stored(c, 'passport')).data).toMatchObject({ passportDocument: doc });
+    expect((await typeInfo(c, 'passport')).data.passportDocument).toMatchObject(doc);
+    const taken = await save(other, 'aadhaar', { aadhaarDocument: doc });
+    expect(expectCode<Issue[]>(taken, 100, 400)[0]!.message).toMatch(/another verification request/);
+  });
+});
+
 describe('autosave and submit', () => {
   it('saves a half-filled form; reference ids get their list’s name; typed entries are kept', async () => {
     const c = await candidate('Meera Iyer');
@@ -331,5 +395,118 @@ describe('autosave and submit', () => {
     expect((await stored(c, 'aadhaar')).txn).toBe('NOT_INITIALIZED');
     expectCode(await save(c, 'aadhaar', { aadhaarNumber: '123412341234' }), 0, 200);
     expect(await stored(c, 'aadhaar')).toMatchObject({ txn: 'DATA_SAVED', state: 'DATA_SAVED' });
+  });
+});
+
+describe('records saved before the checks existed (legacy data)', () => {
+  /**
+   * Writes records straight through the repository, as the server stored them before issue 9: no
+   * checks, files not linked. The others are skipped, and the transaction is started.
+   */
+  async function legacy(c: Candidate, records: Record<string, { state: State; data: object }>) {
+    const repo = createTransactionsRepository(t.db.orm, disabledReadCache());
+    const at = new Date();
+    await repo.write(c.txnId, async (ops) => {
+      for (const r of await ops.records(c.txnId)) {
+        const set = records[r.name];
+        await ops.updateRecord(
+          c.txnId,
+          r.name,
+          set
+            ? { state: set.state, data: set.data as Record<string, unknown>, updatedAt: at }
+            : { markedAsSkip: true, updatedAt: at },
+        );
+      }
+      await ops.updateTransaction(c.txnId, { state: 'DATA_SAVED', updatedAt: at });
+    });
+  }
+  const submit = (c: Candidate) =>
+    t.request({ method: 'POST', url: v1(P.submit), body: { orgId: ORG, txnId: c.txnId }, headers: c.h });
+  const degree = (marksheetId: string) => ({
+    institute: {
+      value: 'indian-institute-of-technology-bombay',
+      name: 'Indian Institute of Technology Bombay',
+    },
+    degreeName: 'B.Tech',
+    passingYear: '2020',
+    instituteId: 'R-1',
+    degreeStatus: 'DEGREE_AND_MARKSHEET',
+    marksheet: { fileId: marksheetId },
+  });
+
+  it('the final submit judges them again: forged data is refused by verification and field, nothing changes', async () => {
+    const alice = await candidate('Alice Verma');
+    const bob = await candidate('Bob Shah');
+    const alicesFile = await uploadDocument(t, alice.h);
+    const bobsMarksheet = await uploadDocument(t, bob.h);
+    await legacy(bob, {
+      aadhaar: {
+        state: 'READY_TO_SUBMIT',
+        data: {
+          aadhaarNumber: '123412341234',
+          candidateName: 'Mallory Imposter',
+          aadhaarDocument: [{ fileId: alicesFile.fileId, state: 'COMPLETED', issues: [] }],
+          state: 'COMPLETED',
+        },
+      },
+      'bgv-degree': {
+        state: 'READY_TO_SUBMIT',
+        data: { ...degree(bobsMarksheet.fileId), passingYear: '1066' },
+      },
+    });
+    const before = [await stored(bob, 'aadhaar'), await stored(bob, 'bgv-degree')];
+    const changes = await historyCount(bob);
+
+    const res = await submit(bob);
+    const issues = expectCode<Issue[]>(res, 100, 400);
+    expect(Object.fromEntries(issues.map((i) => [i.path, i.message]))).toEqual({
+      'verificationList.aadhaar.data.aadhaarDocument': 'This file does not exist',
+      'verificationList.aadhaar.data.state': 'This form has no such field',
+      'verificationList.bgv-degree.data.passingYear': 'Choose one of the options',
+    });
+    expect(res.json().message).toBe(
+      'verificationList.bgv-degree.data.passingYear: Choose one of the options',
+    );
+    expect([await stored(bob, 'aadhaar'), await stored(bob, 'bgv-degree')]).toEqual(before);
+    expect(before[0]!.txn).toBe('DATA_SAVED');
+    expect(await historyCount(bob)).toBe(changes);
+
+    // Shown: Alice's file as missing (no forged verdict), Bob's own unlinked marksheet as missing too.
+    const shown = (await typeInfo(bob, 'aadhaar')).data;
+    expect(shown.aadhaarDocument).toEqual([]);
+    expect(JSON.stringify(shown)).not.toContain('COMPLETED');
+    expect((await typeInfo(bob, 'bgv-degree')).data.marksheet).toBeUndefined();
+  });
+
+  it('valid legacy data is submitted as judged: echoed keys dropped, the name from the profile, files linked', async () => {
+    const c = await candidate('Dev Mehta');
+    const other = await candidate('Dev Mehta', SECOND_FORM, c.h);
+    const marksheet = await uploadDocument(t, c.h);
+    const card = await uploadDocument(t, c.h);
+    await legacy(c, {
+      'bgv-degree': {
+        state: 'READY_TO_SUBMIT',
+        data: {
+          ...degree(marksheet.fileId),
+          candidateName: 'Someone Else',
+          marksheet: { ...marksheet, state: 'COMPLETED', issues: [] },
+        },
+      },
+      aadhaar: {
+        state: 'READY_TO_SUBMIT',
+        data: { aadhaarNumber: '123412341234', aadhaarDocument: [{ fileId: card.fileId }] },
+      },
+    });
+    const submitted = expectCode<{ state: string }>(await submit(c), 0, 200);
+    expect(submitted.state).toBe('SUBMITTED');
+    expect((await stored(c, 'bgv-degree')).data).toEqual({
+      ...degree(marksheet.fileId),
+      candidateName: 'Dev Mehta',
+    });
+    const shown = (await typeInfo(c, 'bgv-degree')).data.marksheet;
+    expect(shown).toMatchObject({ fileId: marksheet.fileId, state: marksheet.state });
+    // The file is now this transaction's: another one cannot take it.
+    const taken = await save(other, 'aadhaar', { aadhaarDocument: [{ fileId: marksheet.fileId }] });
+    expect(expectCode<Issue[]>(taken, 100, 400)[0]!.message).toMatch(/another verification request/);
   });
 });

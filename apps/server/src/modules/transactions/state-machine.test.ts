@@ -125,7 +125,6 @@ const acceptingLookups = {
         ids.map((id) => [id, { file: { mimeType: 'application/pdf' } as never, otherTransaction: false }]),
       ),
     attach: async () => [],
-    detach: async () => undefined,
     describe: async () => new Map(),
   },
   reference: {

@@ -1,6 +1,6 @@
 import type { State } from '@veridocs/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Orm } from '../../db/client.js';
+import type { DbScope, Orm } from '../../db/client.js';
 import {
   ekycForms,
   organisations,
@@ -36,6 +36,8 @@ export interface TransactionSnapshot {
 
 function writeOps(tx: Orm) {
   return {
+    /** This database transaction, for another module's repository to write in (files.attach). */
+    scope: tx satisfies DbScope,
     /** The transaction row, locked until the end of the database transaction. */
     async lockTransaction(id: string): Promise<TransactionRow | undefined> {
       const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
@@ -146,6 +148,11 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
   return {
     snapshot(id: string): Promise<TransactionSnapshot | undefined> {
       return snapshots.get(id, () => loadSnapshot(id));
+    },
+
+    /** A transaction's records as stored now, past the snapshot cache (the final submit judges them). */
+    records(txnId: string): Promise<RecordRow[]> {
+      return writeOps(orm).records(txnId);
     },
 
     async findByProfileAndForm(profileId: string, formId: string): Promise<TransactionRow | undefined> {

@@ -32,7 +32,7 @@ import {
   type VerificationEntry,
   type VerificationInfo,
 } from '@veridocs/shared';
-import { AppError, validationFailed } from '../../errors.js';
+import { AppError, isAppError, validationFailed } from '../../errors.js';
 import { encodedEnvelopes } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
@@ -60,7 +60,7 @@ export interface TransactionsServiceDeps {
   repo: TransactionsRepository;
   forms: Pick<FormsService, 'findOrg' | 'findForm' | 'allConfigs' | 'listQuestions'>;
   profiles: Pick<ProfileService, 'get'>;
-  files: Pick<FilesService, 'forTransaction' | 'attach' | 'detach' | 'describe'>;
+  files: Pick<FilesService, 'forTransaction' | 'attach' | 'describe'>;
   reference: Pick<ReferenceService, 'resolve'>;
   now: Clock;
 }
@@ -280,37 +280,47 @@ export function createTransactionsService({
       profileName: profile.profileDetails.name,
       verification: entry(record, configs),
       config,
-      data: await withFileVerdicts(profileId, config, record.data),
+      data: await withFileVerdicts(profileId, snap.txn.id, config, record.data),
       formExpired: isFormExpired(snap.form.expiry, now()),
     };
   }
 
   /**
-   * Saved data as the candidate sees it: each stored `{ fileId }` with the file's description and the
-   * verdict (state, issues) of the files table, never one a client sent (ADR 0009).
+   * Saved data as the candidate sees it: each stored `{ fileId }` (a camera photo's `geolocation`
+   * kept) with the file's description and the verdict (state, issues) of the files table, never one a
+   * client sent (ADR 0009). A file that is not the candidate's or not linked to this transaction (data
+   * saved before the checks existed) is shown as missing: left out, so the form asks for it again;
+   * so is a key that is none of the config's fields.
    */
   async function withFileVerdicts(
     profileId: string,
+    txnId: string,
     config: VerificationConfig,
     data: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
-    const names = config.authOptions
-      .flatMap((o) => o.page.config.flatMap((c) => c.inputs))
+    const inputs = config.authOptions.flatMap((o) => o.page.config.flatMap((c) => c.inputs));
+    // Only the config's fields: a key stored before the checks existed (a client's "state") is not shown.
+    const known = new Set(inputs.map((f) => f.fieldName));
+    const out = Object.fromEntries(Object.entries(data).filter(([key]) => known.has(key)));
+    const names = inputs
       .filter((f) => FILE_INPUTS.includes(f.inputType))
       .map((f) => f.fieldName)
       .filter((name) => data[name] !== undefined);
+    if (names.length === 0) return out;
     const ids = names.flatMap((name) => fileItems(data[name]).map((i) => i.fileId));
-    if (ids.length === 0) return data;
-    const described = await files.describe(profileId, ids);
-    const out = { ...data };
+    const described = ids.length > 0 ? await files.describe(profileId, txnId, ids) : new Map();
     const show = (item: unknown) => {
       const id = fileItems(item)[0]?.fileId;
       const file = id ? described.get(id) : undefined;
-      return file ? { ...(item as object), ...file } : item;
+      if (!file) return undefined;
+      const { geolocation } = item as { geolocation?: unknown };
+      return geolocation === undefined ? { ...file } : { ...file, geolocation };
     };
-    for (const name of names) {
+    for (const name of [...new Set(names)]) {
       const value = data[name];
-      out[name] = Array.isArray(value) ? value.map(show) : show(value);
+      const shown = Array.isArray(value) ? value.map(show).filter((i) => i !== undefined) : show(value);
+      if (shown === undefined) delete out[name];
+      else out[name] = shown;
     }
     return out;
   }
@@ -423,37 +433,76 @@ export function createTransactionsService({
     const at = now();
     const judged = await judgeData(profileId, snap.txn.id, config, subType, body.data, mode, at);
 
-    // Files are linked before the record is written (two modules, two statements); a write that
-    // fails afterwards (a concurrent submit) unlinks what this call linked, so a refusal changes nothing.
-    const linked = await files.attach(profileId, snap.txn.id, judged.fileIds);
-    if (linked === null) {
-      const field = fileFieldOf(config, subType, body.data);
-      throw validationFailed([{ path: `data.${field}`, message: FILE_TAKEN }]);
-    }
     const context = { action: mode === 'save' ? 'save' : 'submit-verification', profileId, now: at };
-    try {
-      await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
-        const record = (await ops.records(txn.id)).find((r) => r.name === body.verificationName);
-        if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
-        if (!EDITABLE_STATES.includes(record.state)) throw notEditable(record.state);
-        const patch = { data: judged.data, subType, markedAsSkip: false };
-        const to = mode === 'save' ? 'DATA_SAVED' : 'READY_TO_SUBMIT';
-        if (record.state === 'READY_TO_SUBMIT' && to === 'READY_TO_SUBMIT') {
-          // Submitting again before the transaction is submitted: new data, same state (not a change).
-          await ops.updateRecord(txn.id, record.name, { ...patch, updatedAt: at });
-        } else {
-          await transitionVerification(ops, txn.id, record, to, context, patch);
-        }
-        if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
-        else await ops.updateTransaction(txn.id, { updatedAt: at });
-      });
-    } catch (error) {
-      // The write's own error is the answer; a failed unlink only leaves the candidate's file on
-      // their own transaction.
-      await files.detach(profileId, snap.txn.id, linked).catch(() => undefined);
-      throw error;
-    }
+    await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
+      const record = (await ops.records(txn.id)).find((r) => r.name === body.verificationName);
+      if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+      if (!EDITABLE_STATES.includes(record.state)) throw notEditable(record.state);
+      // The files are linked in the record's own database transaction: a write that fails unlinks
+      // only what it linked, never a file another save of this transaction stored meanwhile.
+      if ((await files.attach(profileId, txn.id, judged.fileIds, ops.scope)) === null) {
+        const field = fileFieldOf(config, subType, body.data);
+        throw validationFailed([{ path: `data.${field}`, message: FILE_TAKEN }]);
+      }
+      const patch = { data: judged.data, subType, markedAsSkip: false };
+      const to = mode === 'save' ? 'DATA_SAVED' : 'READY_TO_SUBMIT';
+      if (record.state === 'READY_TO_SUBMIT' && to === 'READY_TO_SUBMIT') {
+        // Submitting again before the transaction is submitted: new data, same state (not a change).
+        await ops.updateRecord(txn.id, record.name, { ...patch, updatedAt: at });
+      } else {
+        await transitionVerification(ops, txn.id, record, to, context, patch);
+      }
+      if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
+      else await ops.updateTransaction(txn.id, { updatedAt: at });
+    });
     return typeInfo(profileId, body.verificationName, body);
+  }
+
+  /**
+   * The final submit's check of what is stored (ADR 0006 "Saved data"): every READY_TO_SUBMIT record
+   * judged again as a submit judges a body, so data stored before the checks existed (another
+   * candidate's file, a client's verdict, passingYear "1066") cannot reach SUBMITTED. Read-only fields
+   * are the server's: taken from the profile again, not judged. Refuses with every issue, its path
+   * naming the verification (`verificationList.<name>.data.<field>`); else what each record becomes,
+   * by name, with the stored updatedAt it was judged at.
+   */
+  async function judgeStored(
+    profileId: string,
+    snap: TransactionSnapshot,
+    records: readonly RecordRow[],
+    at: Date,
+  ): Promise<Map<string, { updatedAt: number; data: Record<string, unknown>; fileIds: string[] }>> {
+    const configs = await forms.allConfigs();
+    const judged = new Map<string, { updatedAt: number; data: Record<string, unknown>; fileIds: string[] }>();
+    const issues: ValidationIssue[] = [];
+    for (const record of records.filter((r) => r.state === 'READY_TO_SUBMIT')) {
+      const config = configFor(configs, record.name);
+      if (!config) throw new AppError('VERIFICATION_NOT_IN_FORM', `${record.name} is not part of this form`);
+      const readOnly = config.readOnly?.profile ?? [];
+      const data = { ...record.data };
+      for (const f of configFields(config, record.subType)) {
+        if (isReadOnlyField(f, readOnly)) delete data[f.fieldName];
+      }
+      try {
+        const { data: stored, fileIds } = await judgeData(
+          profileId,
+          snap.txn.id,
+          config,
+          record.subType,
+          data,
+          'submit',
+          at,
+        );
+        judged.set(record.name, { updatedAt: record.updatedAt.getTime(), data: stored, fileIds });
+      } catch (error) {
+        if (!isAppError(error) || error.errorName !== 'VALIDATION_FAILED') throw error;
+        for (const issue of error.data as ValidationIssue[]) {
+          issues.push({ path: `verificationList.${record.name}.${issue.path}`, message: issue.message });
+        }
+      }
+    }
+    if (issues.length > 0) throw validationFailed(issues, { withPath: true });
+    return judged;
   }
 
   /** The first file field with a value (where a lost race for a file is reported). */
@@ -666,6 +715,8 @@ export function createTransactionsService({
       if (snap.form.paymentRequired) throw new AppError('PAYMENT_REQUIRED');
       const at = now();
       const context = { action: 'submit', profileId, now: at };
+      // Read past the snapshot cache: what is judged must be what is stored.
+      const judged = await judgeStored(profileId, snap, await repo.records(snap.txn.id), at);
       await withLockedTransaction(snap.txn.id, async (ops, txn) => {
         // Submitted meanwhile (a second tap): the answer is the same info.
         if (txn.state === 'SUBMITTED') return;
@@ -698,11 +749,29 @@ export function createTransactionsService({
             },
           );
         }
+        const ready = records.filter((r) => r.state === 'READY_TO_SUBMIT');
+        const patches = new Map<string, { data: Record<string, unknown> }>();
+        for (const record of ready) {
+          // Judged as read before the lock; a record written since then was judged whole by the
+          // submit that wrote it (writeVerification is the only candidate path to READY_TO_SUBMIT).
+          const checked = judged.get(record.name);
+          if (!checked || checked.updatedAt !== record.updatedAt.getTime()) continue;
+          // Its files become this transaction's (data saved before they were linked), or it is refused.
+          if ((await files.attach(profileId, txn.id, checked.fileIds, ops.scope)) === null) {
+            const config = configFor(await forms.allConfigs(), record.name);
+            const field = config ? fileFieldOf(config, record.subType, record.data) : 'files';
+            throw validationFailed(
+              [{ path: `verificationList.${record.name}.data.${field}`, message: FILE_TAKEN }],
+              { withPath: true },
+            );
+          }
+          patches.set(record.name, { data: checked.data });
+        }
         await transitionTransaction(ops, txn, 'SUBMITTED', context, {
           expectedMaxDate: addWorkingDays(at, snap.form.expectedWorkingDays),
         });
-        for (const record of records.filter((r) => r.state === 'READY_TO_SUBMIT')) {
-          await transitionVerification(ops, txn.id, record, 'SUBMITTED', context);
+        for (const record of ready) {
+          await transitionVerification(ops, txn.id, record, 'SUBMITTED', context, patches.get(record.name));
         }
       });
       return info(profileId, ref);
