@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 export const PARTNER_HEADERS = { 'partner-org-id': 'veridocs' };
 const WALLET = '/api/web-wallet';
@@ -118,4 +119,27 @@ export async function startedDemoTransaction(page: Page, request: APIRequestCont
   const processed = await request.post(`${base}/transactions/process`, { headers, data: { orgId, txnId } });
   expect((await processed.json()).code).toBe(0);
   return { session, headers, txnId, orgId };
+}
+
+/** A text PDF marksheet of `pages` semesters, at least 40 KB (padded with a PDF comment after %%EOF). */
+export async function marksheetPdf(name: string, pages = 1): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 1; p <= pages; p++) {
+    const page = doc.addPage([595, 842]);
+    const title = pages === 1 ? 'STATEMENT OF MARKS' : `STATEMENT OF MARKS - SEMESTER ${p}`;
+    page.drawText(title, { x: 50, y: 790, size: 16, font });
+    page.drawText(`Name: ${name}`, { x: 50, y: 760, size: 12, font });
+    for (let i = 0; i < 40; i++)
+      page.drawText(`Subject ${i + 1}   Marks ${60 + ((i * 7) % 40)} / 100   Passed`, {
+        x: 50,
+        y: 730 - i * 16,
+        size: 10,
+        font,
+      });
+  }
+  const bytes = Buffer.from(await doc.save());
+  return bytes.length >= 45_000
+    ? bytes
+    : Buffer.concat([bytes, Buffer.from(`\n%${' '.repeat(45_000 - bytes.length)}\n`)]);
 }

@@ -1,5 +1,4 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { documentSvg } from '../apps/server/src/modules/documents/analysis/test-fixtures';
 import {
@@ -7,6 +6,7 @@ import {
   expect,
   apiLogin,
   expectNoSeriousA11yViolations,
+  marksheetPdf,
   startedDemoTransaction,
   uniqueMobile,
   useSession,
@@ -45,26 +45,6 @@ async function visit(page: Page, path: string) {
   await settled(page);
   await expectNoSidewaysScroll(page, path);
   await expectNoSeriousA11yViolations(page);
-}
-
-/** A text PDF marksheet of at least 40 KB (padded with a PDF comment after %%EOF). */
-async function marksheetPdf(name: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([595, 842]);
-  page.drawText('STATEMENT OF MARKS', { x: 50, y: 790, size: 16, font });
-  page.drawText(`Name: ${name}`, { x: 50, y: 760, size: 12, font });
-  for (let i = 0; i < 40; i++)
-    page.drawText(`Subject ${i + 1}   Marks ${60 + ((i * 7) % 40)} / 100   Passed`, {
-      x: 50,
-      y: 730 - i * 16,
-      size: 10,
-      font,
-    });
-  const bytes = Buffer.from(await doc.save());
-  return bytes.length >= 45_000
-    ? bytes
-    : Buffer.concat([bytes, Buffer.from(`\n%${' '.repeat(45_000 - bytes.length)}\n`)]);
 }
 
 async function uploadFile(

@@ -1,32 +1,9 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { documentSvg } from '../apps/server/src/modules/documents/analysis/test-fixtures';
-import { test, expect, startedDemoTransaction } from './fixtures';
+import { test, expect, marksheetPdf, startedDemoTransaction } from './fixtures';
 
 const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
-
-/** A text PDF marksheet of at least 40 KB (padded with a PDF comment after %%EOF). */
-async function marksheetPdf(name: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let p = 1; p <= 2; p++) {
-    const page = doc.addPage([595, 842]);
-    page.drawText(`STATEMENT OF MARKS - SEMESTER ${p}`, { x: 50, y: 790, size: 16, font });
-    page.drawText(`Name: ${name}`, { x: 50, y: 760, size: 12, font });
-    for (let i = 0; i < 40; i++)
-      page.drawText(`Subject ${i + 1}   Marks ${60 + ((i * 7) % 40)} / 100   Passed`, {
-        x: 50,
-        y: 730 - i * 16,
-        size: 10,
-        font,
-      });
-  }
-  const bytes = Buffer.from(await doc.save());
-  return bytes.length >= 45_000
-    ? bytes
-    : Buffer.concat([bytes, Buffer.from(`\n%${' '.repeat(45_000 - bytes.length)}\n`)]);
-}
 
 test('a candidate fills Aadhaar in the browser, adds a degree, skips the rest and submits', async ({
   page,
@@ -39,7 +16,11 @@ test('a candidate fills Aadhaar in the browser, adds a degree, skips the rest an
     headers,
     multipart: {
       fileCategory: 'marksheet',
-      file: { name: 'marksheet.pdf', mimeType: 'application/pdf', buffer: await marksheetPdf('Asha Verma') },
+      file: {
+        name: 'marksheet.pdf',
+        mimeType: 'application/pdf',
+        buffer: await marksheetPdf('Asha Verma', 2),
+      },
     },
   });
   const marksheetFile = (await marksheet.json()).data;

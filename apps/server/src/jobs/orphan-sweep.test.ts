@@ -237,11 +237,7 @@ sweepRules(
     const t = await createTestApp({
       env: {
         OCR_WORKER: 'off',
-        S3_BUCKET: s3.bucket,
-        S3_ENDPOINT: s3.endpoint,
-        S3_FORCE_PATH_STYLE: '1',
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        ...s3.env(),
       },
     });
     const server = s3;
@@ -305,15 +301,7 @@ describe('instances on one database and one store (PostgreSQL with S3 or a share
           DATA_DIR: join(filesDir, 'data'),
           WEB_DIST_DIR: '/nonexistent',
           OCR_WORKER: 'off',
-          ...(bucket
-            ? {
-                S3_BUCKET: bucket.bucket,
-                S3_ENDPOINT: bucket.endpoint,
-                S3_FORCE_PATH_STYLE: '1',
-                S3_ACCESS_KEY_ID: bucket.accessKeyId,
-                S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
-              }
-            : { FILES_DIR: join(filesDir, 'files') }),
+          ...(bucket ? bucket.env() : { FILES_DIR: join(filesDir, 'files') }),
         });
         const running = await buildApp(config, { db: database.db });
         const asRunning = asTestApp(running, database.db);

@@ -24,6 +24,8 @@ export interface TestS3 {
   incompleteUploads(): Promise<{ key: string; uploadId: string }[]>;
   /** Options for createS3Storage against this server (local copies under `tmpDir`). */
   options(tmpDir: string): S3Options;
+  /** The environment that points a whole app (loadConfig) at this server. */
+  env(): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -113,6 +115,13 @@ export async function startTestS3(bucket = 'veridocs-files'): Promise<TestS3> {
     secretAccessKey: 'S3RVER',
     requests,
     incompleteUploads: async () => (await uploads()).map(({ key, uploadId }) => ({ key, uploadId })),
+    env: () => ({
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: '1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    }),
     options: (tmpDir) => ({
       endpoint,
       bucket,

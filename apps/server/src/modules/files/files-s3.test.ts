@@ -19,11 +19,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       OCR_WORKER: 'off',
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: '1',
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      ...s3.env(),
     },
   });
   storage = createStorage(t.config.storage);
