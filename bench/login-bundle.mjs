@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ensureChromium, startServer, stopServer } from '../scripts/lib.mjs';
+import { CHROMIUM_ARGS, ensureChromium, startServer, stopServer } from '../scripts/lib.mjs';
 
 export const name = 'login-bundle';
 
@@ -14,13 +14,7 @@ export async function run() {
   const server = await startServer({ port, dataDir });
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

@@ -11,23 +11,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { ensureChromium, root, startServer, stopServer } from '../scripts/lib.mjs';
+import { CHROMIUM_ARGS, ensureChromium, root, startServer, stopServer } from '../scripts/lib.mjs';
 
 export const name = 'pages';
 
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
 const LABELS = { preact: 'Preact build (before)', react: 'React' };
 const PARTNER = { 'partner-org-id': 'veridocs' };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 // Targets of issue 10 §1, by page and metric (ms for times).
 const TARGETS = {

@@ -6,6 +6,18 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Launch flags for Debian's chromium on this kind of machine (STACK-NOTES.md): no sandbox, no network chatter. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 const BUILD_INPUTS = {
   'packages/shared/dist/index.js': ['packages/shared/src'],
   'apps/web/dist/index.html': [

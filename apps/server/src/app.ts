@@ -53,7 +53,11 @@ import { createFilesRepository } from './modules/files/files-repository.js';
 import { fileLinksRouter, filesRouter } from './modules/files/files-router.js';
 import { createFilesService } from './modules/files/files-service.js';
 import { createUploadLimiter } from './modules/files/upload-limits.js';
-import { createMemoryCounterStore, createRedisCounterStore } from './lib/counter-store.js';
+import {
+  RATE_LIMIT_NAMESPACE,
+  createMemoryCounterStore,
+  createRedisCounterStore,
+} from './lib/counter-store.js';
 import { createLinkSigner, deriveLinkKey } from './modules/files/signed-links.js';
 import { geoRouter, mapImageRouter } from './modules/geo/geo-router.js';
 import { createGeoService, createOfflineGeoProviders, type GeoProviders } from './modules/geo/geo-service.js';
@@ -173,7 +177,6 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
       if (redis.status === 'ready') await redis.quit().catch(() => undefined);
       else redis.disconnect();
     });
-  const RATE_LIMIT_NAMESPACE = 'veridocs-rl:';
   const rateLimitStore = redis ? createFallbackStore(redis, app.log, RATE_LIMIT_NAMESPACE) : undefined;
   if (redis) await waitForRedis(redis, 2_000);
   await app.register(fastifyRateLimit, {

@@ -6,6 +6,9 @@ import type { Clock } from './clock.js';
  * place as the request rate limits: Redis (the `veridocs-rl:` namespace) when REDIS_URL is set, so every
  * instance counts together; this process's memory otherwise, or while Redis does not answer.
  */
+/** The Redis key prefix of every limit: the request rate limits' and these counters'. */
+export const RATE_LIMIT_NAMESPACE = 'veridocs-rl:';
+
 export interface CounterStore {
   /** Adds `amount` (0 reads) to the key's window and answers the total and the time left in it. */
   add(key: string, amount: number, windowMs: number): Promise<{ total: number; resetInMs: number }>;
@@ -49,10 +52,13 @@ export function createRedisCounterStore(
   return {
     async add(key, amount, windowMs) {
       try {
-        const [total, ttl] = (await redis.eval(ADD_SCRIPT, 1, `veridocs-rl:${key}`, amount, windowMs)) as [
-          number,
-          number,
-        ];
+        const [total, ttl] = (await redis.eval(
+          ADD_SCRIPT,
+          1,
+          `${RATE_LIMIT_NAMESPACE}${key}`,
+          amount,
+          windowMs,
+        )) as [number, number];
         if (inMemory) {
           inMemory = false;
           log.info?.('Redis is back: upload limits are shared again');
