@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 
 /** The web builds from the shared TypeScript sources, never from a possibly stale `dist/`. */
 const sharedSource = decodeURIComponent(
@@ -72,6 +73,32 @@ function withoutCssVariablesTheme(): Plugin {
 }
 
 /**
+ * Compiles the ICU messages of every catalog (`locales/<language>.json` beside a feature) when it is imported, so
+ * the browser gets Lingui's small runtime and no message parser (ADR 0014). A malformed message
+ * (an unclosed `{`, a plural without `other`) fails the build and the tests that import it.
+ */
+function compiledCatalogs(): Plugin {
+  return {
+    name: 'veridocs-catalogs',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/.+\/locales\/[a-z]{2}\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, unknown>;
+      const compiled: Record<string, unknown> = {};
+      for (const [key, message] of Object.entries(messages)) {
+        if (typeof message !== 'string') throw new Error(`${id}: "${key}" is not a string`);
+        try {
+          compiled[key] = compileMessageOrThrow(message);
+        } catch (error) {
+          throw new Error(`${id}: "${key}" is not a valid ICU message: ${String(error)}`);
+        }
+      }
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+/**
  * Writes `.br` and `.gz` next to every text asset of the build, so the server sends compressed files
  * without compressing on each request (@fastify/static `preCompressed`). Phones on slow networks get
  * the sign-in page's ~160 KB gzip (~136 KB brotli) instead of ~490 KB.
@@ -107,7 +134,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), withoutCssVariablesTheme(), signIn.plugin, precompress()],
+  plugins: [react(), compiledCatalogs(), withoutCssVariablesTheme(), signIn.plugin, precompress()],
   resolve: { alias: [{ find: '@veridocs/shared', replacement: sharedSource }] },
   server: {
     port: 5173,

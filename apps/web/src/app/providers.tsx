@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { I18nProvider } from '@lingui/react';
 import { PersistGate } from 'redux-persist/es/integration/react';
 import CssBaseline from '@mui/material/CssBaseline';
 // MUI's ThemeProvider also bundles its CSS-variables provider; the theme has no CSS variables, and for
@@ -8,20 +9,24 @@ import ThemeProvider from '@mui/system/ThemeProvider';
 import { SnackbarHost } from '../components/snackbar-host/snackbar-host';
 import type { AppState } from './session/create-app';
 import { SessionContext } from './session/session-context';
+import { i18n } from '../i18n';
 import { theme } from './theme';
 
 export function AppProviders({ app, children }: { app: AppState; children: ReactNode }) {
   return (
     <Provider store={app.store}>
-      <SessionContext.Provider value={app.session}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <SnackbarHost />
-          <PersistGate persistor={app.persistor} loading={null}>
-            {children}
-          </PersistGate>
-        </ThemeProvider>
-      </SessionContext.Provider>
+      {/* Lingui's provider serves its <Trans> (rich text); plain strings come from useT (ADR 0014). */}
+      <I18nProvider i18n={i18n}>
+        <SessionContext.Provider value={app.session}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <SnackbarHost />
+            <PersistGate persistor={app.persistor} loading={null}>
+              {children}
+            </PersistGate>
+          </ThemeProvider>
+        </SessionContext.Provider>
+      </I18nProvider>
     </Provider>
   );
 }

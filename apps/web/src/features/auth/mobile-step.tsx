@@ -11,8 +11,9 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { MESSAGES, MOBILE_LENGTH, MOBILE_PATTERN, type OtpChannel } from '@veridocs/shared';
-import { CHANNEL_LABELS } from './mask';
+import { MOBILE_LENGTH, MOBILE_PATTERN, type OtpChannel } from '@veridocs/shared';
+import { commonCatalog, useT } from '../../i18n';
+import { authCatalog } from './auth-catalog';
 
 interface MobileStepProps {
   mobile: string;
@@ -41,6 +42,8 @@ export function MobileStep({
   error,
   autoFocus = false,
 }: MobileStepProps) {
+  const t = useT(authCatalog);
+  const tc = useT(commonCatalog);
   const id = useId();
   const [touched, setTouched] = useState(false);
   const valid = isValidMobile(mobile);
@@ -57,12 +60,12 @@ export function MobileStep({
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2.5 }}>
       <FormControl variant="outlined" fullWidth error={showInvalid}>
         <InputLabel htmlFor={`${id}-mobile`} shrink>
-          Mobile Number
+          {t('mobileLabel')}
         </InputLabel>
         <OutlinedInput
           id={`${id}-mobile`}
           autoFocus={autoFocus}
-          label="Mobile Number"
+          label={t('mobileLabel')}
           notched
           value={mobile}
           onChange={(event) => {
@@ -81,9 +84,7 @@ export function MobileStep({
           sx={{ fontSize: '1.125rem', letterSpacing: '0.04em' }}
         />
         <FormHelperText id={`${id}-mobile-help`}>
-          {showInvalid
-            ? MESSAGES.invalidMobile
-            : 'We will send a 6-digit one-time password (OTP) to this number.'}
+          {showInvalid ? tc('invalidMobile') : t('mobileHelp')}
         </FormHelperText>
       </FormControl>
 
@@ -93,7 +94,7 @@ export function MobileStep({
           id={`${id}-channel`}
           sx={{ mb: 0.5, fontWeight: 600, color: 'text.primary' }}
         >
-          Receive OTP via
+          {t('channelLegend')}
         </FormLabel>
         <RadioGroup
           row
@@ -102,8 +103,8 @@ export function MobileStep({
           value={channel}
           onChange={(event) => onChannelChange(event.target.value as OtpChannel)}
         >
-          <FormControlLabel value="sms" control={<Radio />} label={CHANNEL_LABELS.sms} />
-          <FormControlLabel value="whatsapp" control={<Radio />} label={CHANNEL_LABELS.whatsapp} />
+          <FormControlLabel value="sms" control={<Radio />} label={t('channelSms')} />
+          <FormControlLabel value="whatsapp" control={<Radio />} label={t('channelWhatsapp')} />
         </RadioGroup>
       </FormControl>
 
@@ -114,7 +115,7 @@ export function MobileStep({
       )}
 
       <Button type="submit" variant="contained" size="large" fullWidth disabled={!valid} loading={loading}>
-        Get OTP
+        {t('getOtp')}
       </Button>
     </Box>
   );

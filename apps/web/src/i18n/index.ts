@@ -1,0 +1,2 @@
+export * from './i18n';
+export { commonCatalog } from './common/common-catalog';
