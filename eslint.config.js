@@ -12,7 +12,16 @@ const FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url
 const others = (feature) => FEATURES.filter((f) => f !== feature).join('|');
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/drizzle/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

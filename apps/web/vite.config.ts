@@ -90,7 +90,7 @@ function compiledCatalogs(): Plugin {
         try {
           compiled[key] = compileMessageOrThrow(message);
         } catch (error) {
-          throw new Error(`${id}: "${key}" is not a valid ICU message: ${String(error)}`);
+          throw new Error(`${id}: "${key}" is not a valid ICU message: ${String(error)}`, { cause: error });
         }
       }
       return { code: JSON.stringify(compiled), map: null };
@@ -133,8 +133,11 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), compiledCatalogs(), withoutCssVariablesTheme(), signIn.plugin, precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server-side build (scripts/prerender.mjs) only renders pages: no chunks, no compressed copies.
+  plugins: isSsrBuild
+    ? [react(), compiledCatalogs()]
+    : [react(), compiledCatalogs(), withoutCssVariablesTheme(), signIn.plugin, precompress()],
   resolve: { alias: [{ find: '@veridocs/shared', replacement: sharedSource }] },
   server: {
     port: 5173,
@@ -150,4 +153,4 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'sign-in', test: signIn.test }] } } },
   },
-});
+}));

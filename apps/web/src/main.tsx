@@ -1,16 +1,34 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppState } from './app/session/create-app';
+import { whenRehydrated } from './app/store/persistence-gate';
+import { selectIsLoggedIn } from './app/store/selectors';
+import { DEFAULT_LANGUAGE, setLanguage, storedLanguage } from './i18n';
 
 const app = createAppState();
-// A stored refresh token starts the periodic refresh; an expired access token is renewed first.
-await app.session.start();
+const language = storedLanguage();
+await Promise.all([
+  // A stored refresh token starts the periodic refresh; an expired access token is renewed first.
+  app.session.start(),
+  // The first render must see the stored slices: the pre-rendered page is hydrated, not redrawn.
+  whenRehydrated(app.persistor),
+  language === DEFAULT_LANGUAGE ? null : setLanguage(language, { persist: false }),
+]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(
+const tree = (
   <StrictMode>
     <App app={app} />
-  </StrictMode>,
+  </StrictMode>
 );
+// The build pre-renders the public pages signed out in English (scripts/prerender.mjs): those are
+// hydrated. The signed-in shell, a signed-in visitor on a public page and another language are drawn
+// over the HTML instead, as React cannot hydrate markup that does not match.
+const hydratable =
+  container.dataset.prerendered === 'public' &&
+  language === DEFAULT_LANGUAGE &&
+  !selectIsLoggedIn(app.store.getState());
+if (hydratable) hydrateRoot(container, tree);
+else createRoot(container).render(tree);

@@ -68,3 +68,39 @@ describe('the built SPA', () => {
     await app.close();
   });
 });
+
+describe('the pre-rendered pages (issue 10 §1)', () => {
+  let built: string;
+  beforeAll(() => {
+    built = mkdtempSync(join(tmpdir(), 'veridocs-spa-pre-'));
+    mkdirSync(join(built, 'prerendered'));
+    writeFileSync(join(built, 'index.html'), '<div id="root">index</div>');
+    writeFileSync(join(built, 'prerendered', 'login.html'), '<div id="root">login form</div>');
+    writeFileSync(join(built, 'prerendered', 'terms.html'), '<div id="root">terms</div>');
+    writeFileSync(join(built, 'prerendered', 'shell.html'), '<div id="root">app shell</div>');
+    writeFileSync(
+      join(built, 'prerendered', 'manifest.json'),
+      JSON.stringify({ pages: { '/login': 'login.html', '/terms': 'terms.html' }, shell: 'shell.html' }),
+    );
+  });
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+  it('sends each public page its own HTML and every other page the app shell, revalidated', async () => {
+    const app = Fastify();
+    await registerSpaAndNotFound(app, built);
+    const body = async (url: string) => {
+      const reply = await app.inject({ url });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.headers['cache-control'], url).toBe('no-cache');
+      return reply.body;
+    };
+    expect(await body('/login')).toContain('login form');
+    expect(await body('/login?orgId=demo-university')).toContain('login form');
+    expect(await body('/terms')).toContain('terms');
+    expect(await body('/')).toContain('app shell');
+    expect(await body('/ekyc/demo-form?orgId=demo-university')).toContain('app shell');
+    expect(await body('/profile')).toContain('app shell');
+    expect((await app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404);
+    await app.close();
+  });
+});

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { I18nProvider } from '@lingui/react';
-import { PersistGate } from 'redux-persist/es/integration/react';
 import CssBaseline from '@mui/material/CssBaseline';
 // MUI's ThemeProvider also bundles its CSS-variables provider; the theme has no CSS variables, and for
 // such a theme MUI hands it to this one as is (ADR 0012: ~3 KB off /login).
 import ThemeProvider from '@mui/system/ThemeProvider';
 import { SnackbarHost } from '../components/snackbar-host/snackbar-host';
 import type { AppState } from './session/create-app';
+import { PersistenceGate } from './store/persistence-gate';
 import { SessionContext } from './session/session-context';
 import { i18n } from '../i18n';
 import { theme } from './theme';
@@ -21,9 +21,7 @@ export function AppProviders({ app, children }: { app: AppState; children: React
           <ThemeProvider theme={theme}>
             <CssBaseline />
             <SnackbarHost />
-            <PersistGate persistor={app.persistor} loading={null}>
-              {children}
-            </PersistGate>
+            <PersistenceGate persistor={app.persistor}>{children}</PersistenceGate>
           </ThemeProvider>
         </SessionContext.Provider>
       </I18nProvider>

@@ -5,6 +5,8 @@
 export type StorageArea = 'local' | 'session';
 
 function areaOf(area: StorageArea): Storage | null {
+  // Pre-rendering at build time (entry-server.tsx) runs without a window: nothing is stored there.
+  if (typeof window === 'undefined') return null;
   try {
     return area === 'local' ? window.localStorage : window.sessionStorage;
   } catch (error) {

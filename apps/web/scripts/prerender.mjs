@@ -1,0 +1,65 @@
+// Pre-renders the public pages and the signed-in app shell into dist/prerendered/ (issue 10 §1), after
+// `vite build`: a server-side build of src/entry-server.tsx renders each page with react-dom/static and
+// its critical CSS into the built index.html. The API server sends these files for their routes
+// (apps/server/src/http/spa.ts reads manifest.json); the browser hydrates them (src/main.tsx).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ssrDir = join(root, 'dist-ssr');
+const outDir = join(root, 'dist', 'prerendered');
+
+await build({
+  root,
+  configFile: join(root, 'vite.config.ts'),
+  logLevel: 'warn',
+  // Bundled, not imported from node_modules: several dependencies (redux-persist, MUI's icons) ship ES
+  // modules that only a bundler resolves.
+  ssr: { noExternal: true },
+  build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true },
+});
+
+const { renderPage, PUBLIC_PAGES } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+const template = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
+const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
+if (!ROOT.test(template)) throw new Error('dist/index.html has no #root with its boot message');
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function page({ html, styles, title }, kind) {
+  // The Content Security Policy allows no inline script: React must not have needed one.
+  if (/<script(?![^>]*\ssrc=)/.test(html)) throw new Error(`pre-rendered ${title} holds an inline script`);
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace('</head>', `${styles}\n  </head>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered="${kind}">${html}</div>`);
+}
+
+function write(name, content) {
+  const file = join(outDir, name);
+  writeFileSync(file, content);
+  const bytes = Buffer.from(content);
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(bytes, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+  );
+}
+
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+const manifest = { pages: {}, shell: 'shell.html' };
+for (const path of PUBLIC_PAGES) {
+  const name = `${path.slice(1)}.html`;
+  write(name, page(await renderPage(path), 'public'));
+  manifest.pages[path] = name;
+}
+write('shell.html', page(await renderPage('/', { shell: true }), 'shell'));
+writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+rmSync(ssrDir, { recursive: true, force: true });
+console.log(`pre-rendered ${PUBLIC_PAGES.length} public pages and the app shell into dist/prerendered/`);

@@ -1,0 +1,96 @@
+import { expect, test } from './fixtures';
+
+const PUBLIC_PAGES = [
+  { path: '/login', heading: /sign in|welcome|mobile/i },
+  { path: '/faq', heading: /FAQ/i },
+  { path: '/instructions', heading: /instructions/i },
+  { path: '/terms', heading: /terms/i },
+  { path: '/privacy-policy', heading: /privacy/i },
+  { path: '/error', heading: /./ },
+] as const;
+
+test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () => {
+  test('/login holds the sign-in form with scripts off', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByLabel('Mobile Number')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'SMS' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get OTP' })).toBeVisible();
+    await expect(page).toHaveTitle(/Veridocs/);
+    await context.close();
+  });
+
+  test('every public page and the signed-in shell have their content in the HTML', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const { path } of PUBLIC_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('#root[data-prerendered="public"]'), path).toBeAttached();
+      expect((await page.locator('#root').innerText()).length, path).toBeGreaterThan(20);
+    }
+    await page.goto('/');
+    await expect(page.locator('#root[data-prerendered="shell"]')).toBeAttached();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await context.close();
+  });
+
+  test('/login is hydrated, not redrawn: the same input gets React, without a layout shift', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/sign-in-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const input = page.getByLabel('Mobile Number');
+    await expect(input).toBeVisible();
+    await input.evaluate((element) => ((element as unknown as { marked: boolean }).marked = true));
+    release();
+    // React keeps its props on the DOM nodes it owns: once they are on the very same input, it is hydrated.
+    await input.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          const check = () =>
+            Object.keys(element).some((key) => key.startsWith('__reactProps'))
+              ? resolve()
+              : setTimeout(check, 20);
+          check();
+        }),
+    );
+    // Typing a valid number enables "Get OTP": React's handlers run on the pre-rendered input.
+    await input.fill('9876543210');
+    await expect(page.getByRole('button', { name: 'Get OTP' })).toBeEnabled();
+    expect(await input.evaluate((element) => (element as unknown as { marked?: boolean }).marked)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  });
+
+  test('every public page hydrates without a mismatch or a layout shift', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const { path } of PUBLIC_PAGES) {
+      await page.goto(path);
+      // A hydrated page's root element carries React's container marker; a mismatch logs an error,
+      // which fails the test (fixtures.ts).
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      );
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), path).toBe(0);
+    }
+  });
+});
