@@ -16,7 +16,11 @@ import { CHROMIUM_ARGS, ensureChromium, root, startServer, stopServer } from '..
 export const name = 'pages';
 
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
-const LABELS = { preact: 'Preact build (before)', react: 'React' };
+const LABELS = {
+  preact: 'Preact build (before)',
+  react: 'React',
+  prerendered: 'React, pre-rendered (issue 10 §1)',
+};
 const PARTNER = { 'partner-org-id': 'veridocs' };
 
 // Targets of issue 10 §1, by page and metric (ms for times).

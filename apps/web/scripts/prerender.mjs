@@ -22,7 +22,7 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true },
 });
 
-const { renderPage, PUBLIC_PAGES } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+const { renderPage, renderShell, PUBLIC_PAGES } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 const template = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 if (!ROOT.test(template)) throw new Error('dist/index.html has no #root with its boot message');
@@ -59,7 +59,7 @@ for (const path of PUBLIC_PAGES) {
   write(name, page(await renderPage(path), 'public'));
   manifest.pages[path] = name;
 }
-write('shell.html', page(await renderPage('/', { shell: true }), 'shell'));
+write('shell.html', page(await renderShell(), 'shell'));
 writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 rmSync(ssrDir, { recursive: true, force: true });
 console.log(`pre-rendered ${PUBLIC_PAGES.length} public pages and the app shell into dist/prerendered/`);

@@ -13,6 +13,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { documentTitleFor } from './app/page-meta';
 import { PATHS } from './app/paths';
 import { AppProviders } from './app/providers';
+import { setServerViewport } from './app/layout/server-viewport';
 import { AppRoutes } from './app/router';
 import { createAppState } from './app/session/create-app';
 import { login } from './app/store/slices/auth-slice';
@@ -51,14 +52,10 @@ function toText(stream: NodeJS.ReadableStream): Promise<string> {
   });
 }
 
-/**
- * Renders `path` signed out, or (`shell`) the signed-in layout with the home screen's skeleton: the
- * top bar, the navigation and placeholders every signed-in route shows while its script loads. The
- * shell's session is a placeholder that never leaves the build.
- */
-export async function renderPage(path: string, { shell = false } = {}): Promise<RenderedPage> {
+/** Renders `path` signed out, or signed in (a placeholder session that never leaves the build). */
+async function render(path: string, { signedIn = false } = {}): Promise<{ html: string; styles: string }> {
   const app = createAppState();
-  if (shell) {
+  if (signedIn) {
     app.store.dispatch(
       login({ accessToken: 'pre-render', refreshToken: 'pre-render', refreshTokenExpiresIn: 3600 }),
     );
@@ -88,5 +85,46 @@ export async function renderPage(path: string, { shell = false } = {}): Promise<
     throw new Error(`Pre-rendering ${path} failed`, { cause: errors[0] });
   }
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title: documentTitleFor(path) };
+  return { html, styles };
+}
+
+/** A public page as a signed-out visitor first sees it; the browser hydrates it. */
+export async function renderPage(path: string): Promise<RenderedPage> {
+  return { ...(await render(path)), title: documentTitleFor(path) };
+}
+
+/**
+ * The signed-in layouts choose phone, tablet or desktop in script (use-is-desktop.ts, top-bar.tsx),
+ * which HTML cannot: the shell holds all three, and CSS shows the one the window's size picks, with
+ * the same thresholds, so nothing moves when the app draws over it.
+ */
+const SHELL_LAYOUTS = [
+  { name: 'phone', viewport: { width: 360, height: 740 } },
+  { name: 'tablet', viewport: { width: 800, height: 1000 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+const SHELL_CSS = `<style>[data-shell]{display:none}
+@media (max-width:599.98px){[data-shell=phone]{display:block}}
+@media (min-width:600px){[data-shell=tablet]{display:block}}
+@media (min-width:1080.02px) and (min-height:500.02px){[data-shell=tablet]{display:none}[data-shell=desktop]{display:block}}</style>`;
+
+/**
+ * The signed-in app shell: the top bar, the navigation and the home screen's placeholders, which every
+ * signed-in route shows while its script loads (the browser draws the app over it).
+ */
+export async function renderShell(): Promise<RenderedPage> {
+  let html = '';
+  let styles = SHELL_CSS;
+  try {
+    for (const layout of SHELL_LAYOUTS) {
+      setServerViewport(layout.viewport);
+      const variant = await render(PATHS.home, { signedIn: true });
+      html += `<div data-shell="${layout.name}">${variant.html}</div>`;
+      styles += variant.styles;
+    }
+  } finally {
+    setServerViewport({ width: 0, height: 0 });
+  }
+  return { html, styles, title: documentTitleFor(PATHS.home) };
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { UI_LIMITS } from '@veridocs/shared';
+import { serverViewport } from './server-viewport';
 
 /** Desktop (spec §9): the window is wider than 1080 px and taller than 500 px. */
 export function isDesktopWindow(width: number, height: number): boolean {
@@ -15,6 +16,6 @@ export function useIsDesktop(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => isDesktopWindow(window.innerWidth, window.innerHeight),
-    () => false,
+    () => isDesktopWindow(serverViewport().width, serverViewport().height),
   );
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { serverViewport } from './server-viewport';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('resize', onChange);
@@ -10,6 +11,6 @@ export function useMinWidth(minWidth: number): boolean {
   return useSyncExternalStore(
     subscribe,
     () => window.innerWidth >= minWidth,
-    () => false,
+    () => serverViewport().width >= minWidth,
   );
 }
