@@ -37,7 +37,7 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   // (nor zod), the form and verification rules or the document constants, so they are left to the
   // chunks of the screens that do (what a module of this chunk exports is built into it, used or not).
   const unused =
-    /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification)|constants\/(indian-states|files|verification-types))/;
+    /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification)|constants\/(indian-states|files|verification-types|error-codes))/;
   return { plugin, test: (id) => members.has(id) && !unused.test(id) };
 }
 

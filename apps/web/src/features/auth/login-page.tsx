@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { ERROR_CODES, type OtpChannel, type Session } from '@veridocs/shared';
+import { OTP_RESEND_TOO_SOON_CODE, type OtpChannel, type Session } from '@veridocs/shared';
 import { BrandLogo } from '../../components/brand-logo/brand-logo';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -31,7 +31,7 @@ type Step =
 type Busy = 'send' | 'resend' | 'verify' | null;
 
 function retryAfterOf(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.code !== ERROR_CODES.OTP_RESEND_TOO_SOON.code) return null;
+  if (!(error instanceof ApiError) || error.code !== OTP_RESEND_TOO_SOON_CODE) return null;
   const retryAfter = (error.data as { retryAfter?: unknown } | null)?.retryAfter;
   return typeof retryAfter === 'number' && retryAfter > 0 ? Math.ceil(retryAfter) : null;
 }

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, LOGOUT_CODE, OTP_RESEND_TOO_SOON_CODE, SILENT_CODES } from '../index.js';
+
+describe("the client's own codes", () => {
+  it('are the codes of the one table', () => {
+    expect(SILENT_CODES.always).toEqual([ERROR_CODES.NO_DATA.code]);
+    expect(SILENT_CODES.onLoginPath).toEqual([ERROR_CODES.USER_NOT_FOUND.code]);
+    expect(LOGOUT_CODE).toBe(ERROR_CODES.SESSION_REVOKED.code);
+    expect(OTP_RESEND_TOO_SOON_CODE).toBe(ERROR_CODES.OTP_RESEND_TOO_SOON.code);
+  });
+});

@@ -1,0 +1,6 @@
+/** Codes the client never shows in a snackbar (spec §8). 105 is silent only on the login path. */
+export const SILENT_CODES = { always: [104], onLoginPath: [105] } as const;
+/** The code that forces a logout (spec §8). */
+export const LOGOUT_CODE = 138;
+/** "OTP resent too soon": the sign-in page shows its own countdown for it. */
+export const OTP_RESEND_TOO_SOON_CODE = 110;
