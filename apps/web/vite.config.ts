@@ -38,7 +38,11 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   // chunks of the screens that do (what a module of this chunk exports is built into it, used or not).
   const unused =
     /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification)|constants\/(indian-states|files|verification-types|error-codes))/;
-  return { plugin, test: (id) => members.has(id) && !unused.test(id) };
+  // Reached through @mui/system's barrel (and class-name modules MUI's theme code refers to), used only
+  // by later screens: left out, they stay out of the first chunk.
+  const laterOnly =
+    /\/node_modules\/@mui\/(system\/(Stack|Container|useMediaQuery|cssContainerQueries|cssGrid)\/|material\/(Autocomplete|ToggleButton|ListItemButton|Select|AccordionSummary|MenuItem|NativeSelect|FilledInput|Input)\/)/;
+  return { plugin, test: (id) => members.has(id) && !unused.test(id) && !laterOnly.test(id) };
 }
 
 const signIn = signInChunk();
