@@ -48,6 +48,37 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
 const signIn = signInChunk();
 
 /**
+ * RTK Query loads with the signed-in screens only (ADR 0013). It uses much of Redux Toolkit, immer and
+ * reselect that the sign-in page does not (createAsyncThunk, immer's patches...); since those modules
+ * are in the sign-in chunk, whatever any chunk uses of them would be built into it. So RTK Query's
+ * imports of them resolve to the packages' other ES builds (same code, other files): what it needs is
+ * built into its own chunks and /login stays as it was.
+ */
+function rtkQueryOwnBuilds(): Plugin {
+  const builds: Record<string, string> = {
+    '@reduxjs/toolkit': '@reduxjs/toolkit/dist/redux-toolkit.legacy-esm.js',
+    immer: 'immer/dist/immer.legacy-esm.js',
+    reselect: 'reselect/dist/reselect.legacy-esm.js',
+    redux: 'redux/dist/redux.legacy-esm.js',
+    'redux-thunk': 'redux-thunk/dist/redux-thunk.legacy-esm.js',
+  };
+  const ownFiles = Object.values(builds).map((file) => `/node_modules/${file}`);
+  const inRtkQuery = (importer: string) =>
+    importer.includes('/node_modules/@reduxjs/toolkit/dist/query/') ||
+    ownFiles.some((file) => importer.endsWith(file));
+  return {
+    name: 'veridocs-rtk-query-own-builds',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const build = builds[source];
+      if (!build || !importer || !inRtkQuery(importer)) return null;
+      return decodeURIComponent(new URL(`../../node_modules/${build}`, import.meta.url).pathname);
+    },
+  };
+}
+
+/**
  * MUI's createTheme imports its CSS-variables theme builder (~4 KB gzip with its helpers) for the
  * `cssVariables: true` case, which this app does not use: the branch is dead, but a bundler cannot know
  * it. In the build, the import is answered with a function that fails loudly: turning CSS variables on
@@ -141,7 +172,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server-side build (scripts/prerender.mjs) only renders pages: no chunks, no compressed copies.
   plugins: isSsrBuild
     ? [react(), compiledCatalogs()]
-    : [react(), compiledCatalogs(), withoutCssVariablesTheme(), signIn.plugin, precompress()],
+    : [
+        react(),
+        compiledCatalogs(),
+        withoutCssVariablesTheme(),
+        signIn.plugin,
+        rtkQueryOwnBuilds(),
+        precompress(),
+      ],
   resolve: { alias: [{ find: '@veridocs/shared', replacement: sharedSource }] },
   server: {
     port: 5173,

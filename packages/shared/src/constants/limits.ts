@@ -28,6 +28,9 @@ export const SESSION = {
   requestTimeoutMs: 600_000,
 } as const;
 
+/** A status that is polled (spec §4 "Payment status", §9): every 6 s, at most 20 times. */
+export const POLL = { intervalMs: 6000, maxPolls: 20 } as const;
+
 export const PROFILE_NAME = { min: 2, max: 100 } as const;
 
 export const UI_LIMITS = {

@@ -1,10 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
-import { createTestApp, renderApp } from '../../test/render';
-import { selectShowContactUs } from '../store/selectors';
-import { setCandidateTransactions } from '../store/slices/misc-slice';
+import { renderApp, settle } from '../../test/render';
 import { isDesktopWindow } from './use-is-desktop';
 
 let api: MockApi;
@@ -37,28 +35,40 @@ describe('desktop rule (spec §9)', () => {
 });
 
 describe('Contact Us rule wiring (spec §2)', () => {
-  it('the selector follows showsContactUs over the candidate’s transactions', () => {
-    const { store } = createTestApp();
-    expect(selectShowContactUs(store.getState())).toBe(false);
-    store.dispatch(setCandidateTransactions([{ state: 'NOT_INITIALIZED' }, { state: 'DATA_SAVED' }]));
-    expect(selectShowContactUs(store.getState())).toBe(false);
-    for (const state of ['IN_PROGRESS', 'FAILED', 'COMPLETED', 'INSUFFICIENT_DATA', 'CLOSED']) {
-      store.dispatch(setCandidateTransactions([{ state: 'NOT_INITIALIZED' }, { state }]));
-      expect(selectShowContactUs(store.getState())).toBe(true);
-    }
-  });
-
-  it('the navigation shows the block only when the rule says so', async () => {
-    resize(1440, 900);
-    // Not on home: its own transaction fetch would replace the list this test sets.
-    const { app } = renderApp({ route: '/terms' });
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).queryByRole('heading', { name: 'Contact Us' })).not.toBeInTheDocument();
-    act(() => {
-      app.store.dispatch(setCandidateTransactions([{ state: 'IN_PROGRESS' }]));
+  const LIST = '/api/verification/v1/transactions/candidate-transaction';
+  const listOf = (...states: string[]) =>
+    ok({
+      list: states.map((state, n) => ({
+        txnId: `txn-${n}`,
+        orgId: 'org-1',
+        formId: `form-${n}`,
+        state,
+        form: { name: `Form ${n}` },
+        org: { name: 'Acme Corp', imageUrl: null },
+        createdAt: '2026-11-01T10:00:00.000Z',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      })),
+      total: states.length,
     });
+
+  it('the navigation asks for the first 100 transactions and shows the block when the rule says so', async () => {
+    resize(1440, 900);
+    api.on('get', LIST, { status: 200, body: listOf('NOT_INITIALIZED', 'IN_PROGRESS') });
+    renderApp({ route: '/terms' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('heading', { name: 'Contact Us' })).toBeInTheDocument();
     expect(within(nav).getByText('Monday to Friday, 11 AM to 7 PM IST')).toBeInTheDocument();
+    expect(api.callsTo('get', LIST).map((call) => call.url)).toEqual([`${LIST}?seed=0&count=100`]);
+  });
+
+  it('no block without a transaction in one of the rule’s states', async () => {
+    resize(1440, 900);
+    api.on('get', LIST, { status: 200, body: listOf('NOT_INITIALIZED', 'DATA_SAVED') });
+    renderApp({ route: '/terms' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(api.callsTo('get', LIST)).toHaveLength(1));
+    await settle(10);
+    expect(within(nav).queryByRole('heading', { name: 'Contact Us' })).not.toBeInTheDocument();
   });
 });
 

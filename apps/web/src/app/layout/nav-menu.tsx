@@ -14,11 +14,12 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import PlayCircleOutlinedIcon from '@mui/icons-material/PlayCircleOutlined';
 import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import { showsContactUs } from '@veridocs/shared';
 import { PATHS } from '../paths';
 import { useSession } from '../session/session-context';
-import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { selectShowContactUs } from '../store/selectors';
+import { useAppDispatch } from '../store/hooks';
 import { setOpenDemo } from '../store/slices/misc-slice';
+import { FIRST_TRANSACTIONS, useGetCandidateTransactionsQuery } from '../store/transactions-api';
 import { ContactUs } from './contact-us';
 
 interface NavLinkItem {
@@ -57,7 +58,12 @@ export function NavMenu({ mobile, onNavigate }: { mobile: boolean; onNavigate?: 
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();
   const session = useSession();
-  const showContactUs = useAppSelector(selectShowContactUs);
+  // The Contact Us block shows only for a candidate with a transaction in one of the spec's states; the
+  // home list shares this cached request (a drawer opening again does not ask again).
+  const { showContactUs } = useGetCandidateTransactionsQuery(FIRST_TRANSACTIONS, {
+    refetchOnMountOrArgChange: false,
+    selectFromResult: ({ data }) => ({ showContactUs: showsContactUs(data?.list ?? []) }),
+  });
   const [loggingOut, setLoggingOut] = useState(false);
 
   const renderLink = (item: NavLinkItem) => {

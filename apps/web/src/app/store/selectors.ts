@@ -1,5 +1,3 @@
-import { createSelector } from '@reduxjs/toolkit';
-import { showsContactUs } from '@veridocs/shared';
 import type { RootState } from './store';
 
 /** A candidate holding an access token is logged in (spec §6). */
@@ -11,12 +9,6 @@ export const selectProfileName = (state: RootState): string =>
 export const selectMisc = (state: RootState) => state.misc;
 export const selectOpenDemo = (state: RootState) => state.misc.openDemo;
 export const selectSearchedQuery = (state: RootState) => state.misc.searchedQuery;
-
-/** The Contact Us block shows only for a candidate with a transaction in one of the spec's states. */
-export const selectShowContactUs = createSelector(
-  [(state: RootState) => state.misc.candidateTransactions],
-  (transactions) => showsContactUs(transactions ?? []),
-);
 
 /** The requesting organisation's name, once a form screen has loaded the transaction info. */
 export const selectOrganisationName = (state: RootState): string => {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { type FormHomeState } from '../../app/paths';
-import { useSession } from '../../app/session/session-context';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { useGetProfileQuery } from '../../app/store/profile-api';
 import { selectSearchedQuery } from '../../app/store/selectors';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/misc-slice';
@@ -15,7 +15,6 @@ import { SsoEntry } from './sso-entry';
 /** The form screens of a signed-in candidate: the init screen, or the form home once started or viewed. */
 function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: string; txnId?: string }) {
   const dispatch = useAppDispatch();
-  const session = useSession();
   const location = useLocation();
   const showInitScreen = useAppSelector((state) => state.formData.showInitScreen);
   const searchedQuery = useAppSelector(selectSearchedQuery);
@@ -23,9 +22,7 @@ function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: st
   const newLink = !isSameForm(searchedQuery, formId, orgId);
   const backFromStep = (location.state as FormHomeState | null)?.formHome === true && Boolean(txnId);
 
-  useEffect(() => {
-    void session.loadProfile();
-  }, [session]);
+  useGetProfileQuery();
 
   useEffect(() => {
     if (backFromStep) {

@@ -126,7 +126,7 @@ describe('form home (spec §2)', () => {
     const skipped = journey.map((v) =>
       v.name === 'bgv-twelfth' ? { ...v, markedAsSkip: true, proceeded: true } : v,
     );
-    api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(null) });
+    api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(makeInfo(skipped)) });
     const { user } = await openFormHome([makeInfo(journey), makeInfo(skipped)]);
     expect(screen.getByRole('progressbar', { name: 'Steps Completed: 3 of 5 (60%)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Skip Twelfth' }));
@@ -296,8 +296,11 @@ describe('Continue (spec §4)', () => {
       'bgv-tenth': { markedAsSkip: true },
       'bgv-twelfth': { markedAsSkip: true },
     });
-    api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(null) });
-    api.on('post', `${V1}/transactions/submit`, { status: 200, body: ok({ state: 'SUBMITTED' }) });
+    api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(makeInfo(after)) });
+    api.on('post', `${V1}/transactions/submit`, {
+      status: 200,
+      body: ok(makeInfo(after, { state: 'SUBMITTED' })),
+    });
     const { user, probe } = await openFormHome([makeInfo(before), makeInfo(after)]);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pending verifications' });

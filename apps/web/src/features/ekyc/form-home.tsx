@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -31,14 +31,13 @@ import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectProfileName } from '../../app/store/selectors';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setCurrentVerification } from '../../app/store/slices/misc-slice';
-import { setInfo } from '../../app/store/slices/verification-slice';
-import { errorMessage, hasCode } from '../../lib/api-client';
 import {
-  fetchTransactionInfo,
-  markAsSkip,
-  processTransaction,
-  submitTransaction,
-} from '../../lib/api/verification-api';
+  useGetTransactionInfoQuery,
+  useMarkAsSkipMutation,
+  useProcessTransactionMutation,
+  useSubmitTransactionMutation,
+} from '../../app/store/transactions-api';
+import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
 import {
   PendingVerificationsDialog,
   SkipDialog,
@@ -112,36 +111,25 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
   const dispatch = useAppDispatch();
   const profileName = useAppSelector(selectProfileName);
   const startButtonClicked = useAppSelector((state) => state.misc.startButtonClicked);
-  const [info, setLocalInfo] = useState<TransactionInfo | null>(null);
-  const [denied, setDenied] = useState(false);
+  // The transaction info is also the spec's verification.info (the endpoint keeps that slice).
+  const loaded = useGetTransactionInfoQuery({ orgId, txnId });
+  const info = loaded.currentData ?? null;
+  // 122 for an unknown and a foreign transaction alike (ADR 0003).
+  const denied =
+    isApiQueryError(loaded.error) && loaded.error.code === ERROR_CODES.TRANSACTION_ACCESS_DENIED.code;
+  const failure = loaded.isError && !denied ? loaded.error : null;
+  const [processTransaction] = useProcessTransactionMutation();
+  const [submitTransaction] = useSubmitTransactionMutation();
+  const [markAsSkip] = useMarkAsSkipMutation();
   const [busy, setBusy] = useState(false);
   const [skipping, setSkipping] = useState<VerificationEntry | null>(null);
   const [pending, setPending] = useState<PendingReason | null>(null);
   const [skipPending, setSkipPending] = useState<string[] | null>(null);
 
-  const load = useCallback(
-    (): Promise<TransactionInfo | null> =>
-      fetchTransactionInfo(orgId, txnId).then(
-        (next) => {
-          setLocalInfo(next);
-          dispatch(setInfo(next as unknown as Record<string, unknown>));
-          return next;
-        },
-        (error: unknown) => {
-          // 122 for an unknown and a foreign transaction alike (ADR 0003).
-          if (hasCode(error, ERROR_CODES.TRANSACTION_ACCESS_DENIED.code)) setDenied(true);
-          // Spec §8: a transaction info fetch failure goes to /error with that message.
-          else void navigate(PATHS.error, { state: { message: errorMessage(error) } });
-          return null;
-        },
-      ),
-    [orgId, txnId, dispatch, navigate],
-  );
-
-  // The parent keys this screen by transaction: a new one starts from a fresh state.
+  // Spec §8: a transaction info fetch failure goes to /error with that message.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (failure) void navigate(PATHS.error, { state: { message: queryErrorMessage(failure) } });
+  }, [failure, navigate]);
 
   if (denied)
     return (
@@ -199,42 +187,37 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
         return void navigate(`${PATHS.choosePaymentRegion}${query}`);
       case 'submitted':
         return void navigate(PATHS.submitted);
+      // A failed call's snackbar comes from the api's error middleware; the flow just stops.
       case 'submit':
-        await submitTransaction(orgId, txnId);
-        return void navigate(PATHS.submitted);
+        if ('data' in (await submitTransaction({ orgId, txnId }))) void navigate(PATHS.submitted);
+        return;
+      // The process call's answer changes the transaction: its tag makes this screen load it again.
       case 'process-and-reload':
-        await processTransaction(orgId, txnId);
-        await load();
+        await processTransaction({ orgId, txnId });
         return;
     }
   };
 
   const withBusy = async (work: () => Promise<void>) => {
     setBusy(true);
-    try {
-      await work();
-    } catch {
-      // The snackbar told the candidate what went wrong.
-    } finally {
-      setBusy(false);
-    }
+    await work().finally(() => setBusy(false));
   };
 
   const skipOne = () =>
     withBusy(async () => {
       if (!skipping) return;
-      await markAsSkip(orgId, txnId, [skipping.name]);
-      setSkipping(null);
-      await load();
+      const skipped = await markAsSkip({ orgId, txnId, verificationNameList: [skipping.name] });
+      if ('data' in skipped) setSkipping(null);
     });
 
   const skipAllPending = () =>
     withBusy(async () => {
       if (!skipPending) return;
-      await markAsSkip(orgId, txnId, skipPending);
+      const { data: next } = await markAsSkip({ orgId, txnId, verificationNameList: skipPending });
+      if (!next) return;
       setSkipPending(null);
-      const next = await load();
-      if (next) await runContinue(next);
+      // The answer is the transaction after the skip: Continue goes on from there.
+      await runContinue(next);
     });
 
   const tile = (v: VerificationEntry) => {

@@ -184,8 +184,11 @@ describe('Start (spec §4): transaction, questionnaire, process, form home', () 
         total: 2,
       }),
     });
-    api.on('patch', `${V1}/transactions/user-response`, { status: 200, body: ok(null) });
-    api.on('post', `${V1}/transactions/process`, { status: 200, body: ok({ state: 'DATA_SAVED' }) });
+    api.on('patch', `${V1}/transactions/user-response`, { status: 200, body: ok({ list: [], total: 0 }) });
+    api.on('post', `${V1}/transactions/process`, {
+      status: 200,
+      body: ok(makeInfo([], { state: 'DATA_SAVED' })),
+    });
 
     const { user, probe } = renderApp({ route: link });
     await user.click(await mainButton('Start Verification'));
@@ -269,7 +272,7 @@ describe('Start (spec §4): transaction, questionnaire, process, form home', () 
       status: 200,
       body: ok({ list: [makeQuestion('q1', 'Are you a fresher')], total: 1 }),
     });
-    api.on('patch', `${V1}/transactions/user-response`, { status: 200, body: ok(null) });
+    api.on('patch', `${V1}/transactions/user-response`, { status: 200, body: ok({ list: [], total: 0 }) });
     api.on('post', `${V1}/transactions/process`, {
       status: 400,
       body: fail(100, 'Could not start the form'),
@@ -320,7 +323,7 @@ describe('Start (spec §4): transaction, questionnaire, process, form home', () 
       { once: true },
     );
     api.on('get', `${V1}/transactions/info`, { status: 200, body: ok(makeInfo(verifications)) });
-    api.on('post', `${V1}/transactions/process`, { status: 200, body: ok({ state: 'DATA_SAVED' }) });
+    api.on('post', `${V1}/transactions/process`, { status: 200, body: ok(makeInfo(verifications)) });
     const { user } = renderApp({ route: link });
     await user.click(await mainButton('Start Verification'));
     const dialog = await screen.findByRole('dialog', { name: 'Start verification' });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -7,10 +7,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query';
 import {
   ERROR_CODES,
   JOURNEY_TEXT,
-  UI_LIMITS,
   initButton,
   isFormExpired,
   startAction,
@@ -19,21 +19,23 @@ import {
   type TransactionInfo,
 } from '@veridocs/shared';
 import { PATHS, formEntryPath } from '../../app/paths';
-import { useSession } from '../../app/session/session-context';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { profileApi } from '../../app/store/profile-api';
 import { selectProfileName } from '../../app/store/selectors';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setStartButtonClicked } from '../../app/store/slices/misc-slice';
-import { errorMessage, hasCode } from '../../lib/api-client';
 import {
-  createTransaction,
-  fetchCandidateTransactions,
-  fetchPublicForms,
-  fetchTransactionInfo,
-  processTransaction,
-  saveUserResponse,
-} from '../../lib/api/verification-api';
-import { fetchOrganisation } from '../../lib/api/organisation-api';
+  FIRST_TRANSACTIONS,
+  transactionsApi,
+  useCreateTransactionMutation,
+  useGetCandidateTransactionsQuery,
+  useGetOrganisationQuery,
+  useGetPublicFormsQuery,
+  useGetTransactionInfoQuery,
+  useProcessTransactionMutation,
+  useSaveUserResponseMutation,
+} from '../../app/store/transactions-api';
+import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
 import { QuestionnaireDialog, type Answers } from './dialogs/questionnaire-dialog';
 import { StartProcessDialog } from './dialogs/start-process-dialog';
 import { NoticeScreen } from './notice-screen';
@@ -49,41 +51,53 @@ interface Loaded {
 type Status =
   { kind: 'loading' } | { kind: 'ready'; data: Loaded } | { kind: 'unknown-org' } | { kind: 'unknown-form' };
 
-async function loadEntry(formId: string, orgId: string, txnId: string | undefined): Promise<Status> {
-  let org: Organisation;
-  let forms: PublicForm[];
-  try {
-    [org, forms] = await Promise.all([
-      fetchOrganisation(orgId),
-      fetchPublicForms(orgId).then((page) => page.list),
-    ]);
-  } catch (error) {
-    if (hasCode(error, ERROR_CODES.ORG_NOT_FOUND.code)) return { kind: 'unknown-org' };
-    throw error;
+const failedWith = (error: unknown, code: number) => isApiQueryError(error) && error.code === code;
+
+/**
+ * What the init screen needs: the organisation and its public forms, then the transaction of the link
+ * or, without one, the candidate's own transaction of this form (first 100, spec §9). A failure to
+ * show on /error (spec §8) comes back as `fatal`.
+ */
+function useEntry(
+  formId: string,
+  orgId: string,
+  txnId: string | undefined,
+): { status: Status; fatal: unknown } {
+  const org = useGetOrganisationQuery(orgId);
+  const forms = useGetPublicFormsQuery(orgId);
+  const form = forms.currentData?.list.find((f) => f.formId === formId);
+  const info = useGetTransactionInfoQuery(form && txnId ? { orgId, txnId } : skipToken);
+  // List fetches fail silently (spec §8): without the list there is just no transaction to view.
+  const mine = useGetCandidateTransactionsQuery(form && !txnId ? FIRST_TRANSACTIONS : skipToken);
+
+  const orgFailure = org.error ?? forms.error;
+  if (orgFailure !== undefined) {
+    if (failedWith(orgFailure, ERROR_CODES.ORG_NOT_FOUND.code))
+      return { status: { kind: 'unknown-org' }, fatal: null };
+    return { status: { kind: 'loading' }, fatal: orgFailure };
   }
-  const form = forms.find((f) => f.formId === formId);
-  if (!form) return { kind: 'unknown-form' };
+  if (!org.currentData || !forms.currentData) return { status: { kind: 'loading' }, fatal: null };
+  if (!form) return { status: { kind: 'unknown-form' }, fatal: null };
+  const ready = (data: Pick<Loaded, 'txnId' | 'txnState' | 'accessDenied'>): Status => ({
+    kind: 'ready',
+    data: { org: org.currentData as Organisation, form, ...data },
+  });
 
   if (txnId) {
-    try {
-      const info = await fetchTransactionInfo(orgId, txnId);
-      return { kind: 'ready', data: { org, form, txnId, txnState: info.state, accessDenied: false } };
-    } catch (error) {
-      // 122: a transaction this account cannot open. Unknown and foreign ids get the same answer (the
-      // server does not tell which ids exist, ADR 0003), so both show "Access not allowed".
-      if (hasCode(error, ERROR_CODES.TRANSACTION_ACCESS_DENIED.code))
-        return { kind: 'ready', data: { org, form, txnId, txnState: null, accessDenied: true } };
-      // Spec §8: any other transaction info failure goes to /error.
-      throw error;
-    }
+    if (info.currentData)
+      return { status: ready({ txnId, txnState: info.currentData.state, accessDenied: false }), fatal: null };
+    // 122: a transaction this account cannot open. Unknown and foreign ids get the same answer (the
+    // server does not tell which ids exist, ADR 0003), so both show "Access not allowed".
+    if (failedWith(info.error, ERROR_CODES.TRANSACTION_ACCESS_DENIED.code))
+      return { status: ready({ txnId, txnState: null, accessDenied: true }), fatal: null };
+    // Spec §8: any other transaction info failure goes to /error.
+    return { status: { kind: 'loading' }, fatal: info.error ?? null };
   }
-  // No transaction in the link: the candidate's own one of this form, if any (first 100, spec §9).
-  const mine = await fetchCandidateTransactions(0, UI_LIMITS.homeTransactionCheck)
-    .then((page) => page.list.find((t) => t.formId === formId && t.orgId === orgId) ?? null)
-    .catch(() => null);
+  if (!mine.currentData && !mine.isError) return { status: { kind: 'loading' }, fatal: null };
+  const own = mine.currentData?.list.find((t) => t.formId === formId && t.orgId === orgId) ?? null;
   return {
-    kind: 'ready',
-    data: { org, form, txnId: mine?.txnId ?? null, txnState: mine?.state ?? null, accessDenied: false },
+    status: ready({ txnId: own?.txnId ?? null, txnState: own?.state ?? null, accessDenied: false }),
+    fatal: null,
   };
 }
 
@@ -97,31 +111,19 @@ type Dialog = { kind: 'questionnaire' | 'start'; info: TransactionInfo; profileH
 export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: string; txnId?: string }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const session = useSession();
   const storedName = useAppSelector(selectProfileName);
   const profileLoaded = useAppSelector((state) => state.profile.profileDetails !== undefined);
-  const [status, setStatus] = useState<Status>({ kind: 'loading' });
+  const { status, fatal } = useEntry(formId, orgId, txnId);
+  const [createTransaction] = useCreateTransactionMutation();
+  const [processTransaction] = useProcessTransactionMutation();
+  const [saveUserResponse] = useSaveUserResponseMutation();
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  /** The transaction this screen put into the URL itself: no reload for that change. */
-  const ownTxn = useRef<string | null>(null);
 
   useEffect(() => {
-    if (txnId && ownTxn.current === txnId) return;
-    let live = true;
-    setStatus({ kind: 'loading' });
-    loadEntry(formId, orgId, txnId)
-      .then((next) => {
-        if (live) setStatus(next);
-      })
-      .catch((error: unknown) => {
-        if (live) void navigate(PATHS.error, { state: { message: errorMessage(error) } });
-      });
-    return () => {
-      live = false;
-    };
-  }, [formId, orgId, txnId, navigate]);
+    if (fatal) void navigate(PATHS.error, { state: { message: queryErrorMessage(fatal) } });
+  }, [fatal, navigate]);
 
   if (status.kind === 'unknown-org')
     return (
@@ -146,7 +148,6 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
 
   const showFormHome = (id: string) => {
     const link = formEntryPath(formId, id, orgId);
-    ownTxn.current = id;
     // The form entry stores the new URL as the searched query (its effect runs on every URL change).
     if (id !== txnId) void navigate(link, { replace: true });
     dispatch(setShowInitScreen(false));
@@ -158,39 +159,47 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
    */
   const profileHasName = async () => {
     if (profileLoaded) return storedName !== '';
-    const profile = await session.loadProfile();
-    return Boolean(profile?.profileDetails?.name?.trim());
+    const profile = await dispatch(profileApi.endpoints.getProfile.initiate(undefined, { subscribe: false }));
+    return Boolean(profile.data?.profileDetails?.name?.trim());
+  };
+
+  /** Creates (or finds) the transaction and opens the dialog the start rule asks for. */
+  const openStartDialog = async () => {
+    // A failure's snackbar comes from the api's one error middleware; the flow just stops.
+    const created = await createTransaction({ orgId, formId });
+    if (created.error) return;
+    const id = created.data.transactionId;
+    if (id !== txnId) void navigate(formEntryPath(formId, id, orgId), { replace: true });
+    const loaded = await dispatch(
+      transactionsApi.endpoints.getTransactionInfo.initiate(
+        { orgId, txnId: id },
+        { subscribe: false, forceRefetch: true },
+      ),
+    );
+    const info = loaded.data;
+    if (!info) {
+      if (loaded.error) void navigate(PATHS.error, { state: { message: queryErrorMessage(loaded.error) } });
+      return;
+    }
+    const hasName = await profileHasName();
+    const action = startAction({
+      questionnaireRequired: info.questionnaire.isRequired,
+      questionnaireAnswered: info.questionnaire.answered,
+      profileHasName: hasName,
+      state: info.state,
+      basicDetailsRequired: info.basicDetailsRequired,
+    });
+    setSubmitError(null);
+    setDialog({
+      kind: action === 'questionnaire' ? 'questionnaire' : 'start',
+      info,
+      profileHasName: hasName,
+    });
   };
 
   const start = async () => {
     setBusy(true);
-    try {
-      const created = await createTransaction(orgId, formId);
-      const id = created.transactionId;
-      if (id !== txnId) {
-        ownTxn.current = id;
-        void navigate(formEntryPath(formId, id, orgId), { replace: true });
-      }
-      const info = await fetchTransactionInfo(orgId, id);
-      const hasName = await profileHasName();
-      const action = startAction({
-        questionnaireRequired: info.questionnaire.isRequired,
-        questionnaireAnswered: info.questionnaire.answered,
-        profileHasName: hasName,
-        state: info.state,
-        basicDetailsRequired: info.basicDetailsRequired,
-      });
-      setSubmitError(null);
-      setDialog({
-        kind: action === 'questionnaire' ? 'questionnaire' : 'start',
-        info,
-        profileHasName: hasName,
-      });
-    } catch {
-      // The snackbar told the candidate what went wrong.
-    } finally {
-      setBusy(false);
-    }
+    await openStartDialog().finally(() => setBusy(false));
   };
 
   /** After the questionnaire (or the click-start dialog): process, or mark Start as clicked. */
@@ -198,32 +207,32 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
     setBusy(true);
     setSubmitError(null);
     if (answers) {
-      try {
-        await saveUserResponse(orgId, info.txnId, answers);
-      } catch (error) {
+      const saved = await saveUserResponse({ orgId, txnId: info.txnId, data: answers });
+      if (saved.error) {
         // A quiet call: the questionnaire shows the failure inline.
-        setSubmitError(errorMessage(error));
+        setSubmitError(queryErrorMessage(saved.error));
         setBusy(false);
         return;
       }
     }
-    try {
-      const action = startAction({
-        questionnaireRequired: info.questionnaire.isRequired,
-        questionnaireAnswered: info.questionnaire.answered || answers !== null,
-        profileHasName: hasName,
-        state: info.state,
-        basicDetailsRequired: info.basicDetailsRequired,
-      });
-      if (action === 'process') await processTransaction(orgId, info.txnId);
-      else dispatch(setStartButtonClicked(true));
-      setDialog(null);
-      showFormHome(info.txnId);
-    } catch {
+    const action = startAction({
+      questionnaireRequired: info.questionnaire.isRequired,
+      questionnaireAnswered: info.questionnaire.answered || answers !== null,
+      profileHasName: hasName,
+      state: info.state,
+      basicDetailsRequired: info.basicDetailsRequired,
+    });
+    if (action === 'process') {
+      const processed = await processTransaction({ orgId, txnId: info.txnId });
       // The snackbar told the candidate what went wrong (not again inside the dialog).
-    } finally {
-      setBusy(false);
-    }
+      if (processed.error) {
+        setBusy(false);
+        return;
+      }
+    } else dispatch(setStartButtonClicked(true));
+    setBusy(false);
+    setDialog(null);
+    showFormHome(info.txnId);
   };
 
   const orgName = data ? data.org.displayName || data.org.name : '';

@@ -1,46 +1,33 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { UI_LIMITS, type CandidateTransaction } from '@veridocs/shared';
-import { fetchCandidateTransactions } from '../../lib/api/verification-api';
+import type { CandidateTransaction } from '@veridocs/shared';
+import { useGetCandidateTransactionPagesInfiniteQuery } from '../../app/store/transactions-api';
 import { TransactionCard, TransactionCardSkeleton } from './transaction-card';
 
 /** /form-txns: all of the candidate's transactions, 10 at a time with "Load more". */
 export default function FormTxnsPage() {
-  const [list, setList] = useState<CandidateTransaction[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  const pages = useGetCandidateTransactionPagesInfiniteQuery();
+  // A transaction that moved up between two pages is listed once.
+  const list = useMemo(() => {
+    const seen = new Set<string>();
+    const all: CandidateTransaction[] = [];
+    for (const t of pages.data?.pages.flatMap((page) => page.list) ?? []) {
+      if (!seen.has(t.txnId)) all.push(t);
+      seen.add(t.txnId);
+    }
+    return all;
+  }, [pages.data]);
+  const total = pages.data?.pages.at(-1)?.total ?? 0;
+  const loading = pages.isFetching;
+  const failed = pages.isError && !pages.isFetching;
+  const loaded = pages.data !== undefined;
 
-  /** Sets state only when the page arrives (the effect below calls it). */
-  const loadPage = useCallback((seed: number) => {
-    return fetchCandidateTransactions(seed, UI_LIMITS.pageSizeDefault)
-      .then((page) => {
-        setList((current) => {
-          const known = new Set(current.map((t) => t.txnId));
-          return seed === 0 ? page.list : [...current, ...page.list.filter((t) => !known.has(t.txnId))];
-        });
-        setTotal(page.total);
-        setLoaded(true);
-      })
-      .catch(() => setFailed(true))
-      .finally(() => setLoading(false));
-  }, []);
-
-  useEffect(() => {
-    void loadPage(0);
-  }, [loadPage]);
-
-  const loadMore = () => {
-    setLoading(true);
-    setFailed(false);
-    void loadPage(list.length);
-  };
+  const loadMore = () => void (loaded ? pages.fetchNextPage() : pages.refetch());
 
   return (
     // minmax(0, 1fr), as on home: the cards' no-wrap titles must not widen the page on a phone.

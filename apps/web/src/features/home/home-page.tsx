@@ -1,8 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { UI_LIMITS, type CandidateTransaction } from '@veridocs/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,43 +8,23 @@ import Typography from '@mui/material/Typography';
 import LinkOutlinedIcon from '@mui/icons-material/LinkOutlined';
 import PlayCircleOutlinedIcon from '@mui/icons-material/PlayCircleOutlined';
 import { PATHS } from '../../app/paths';
-import { useSession } from '../../app/session/session-context';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { useGetProfileQuery } from '../../app/store/profile-api';
 import { selectProfileName } from '../../app/store/selectors';
-import { setCandidateTransactions, setOpenDemo } from '../../app/store/slices/misc-slice';
-import { fetchCandidateTransactions } from '../../lib/api/verification-api';
+import { setOpenDemo } from '../../app/store/slices/misc-slice';
+import { FIRST_TRANSACTIONS, useGetCandidateTransactionsQuery } from '../../app/store/transactions-api';
 import { TransactionCard, TransactionCardSkeleton } from './transaction-card';
-
-type ListStatus =
-  { kind: 'loading' } | { kind: 'ready'; list: CandidateTransaction[]; total: number } | { kind: 'failed' };
 
 /** Home: the greeting and the candidate's verifications (GET candidate-transaction, first 100). */
 export default function HomePage() {
-  const session = useSession();
   const dispatch = useAppDispatch();
   const name = useAppSelector(selectProfileName);
-
-  const [status, setStatus] = useState<ListStatus>({ kind: 'loading' });
-
-  useEffect(() => {
-    void session.loadProfile();
-  }, [session]);
-
-  const load = useCallback(() => {
-    // The Contact Us rule and the list both read the first 100 (spec §2, §9 "transaction check").
-    return fetchCandidateTransactions(0, UI_LIMITS.homeTransactionCheck)
-      .then((page) => {
-        setStatus({ kind: 'ready', list: page.list, total: page.total });
-        dispatch(
-          setCandidateTransactions(page.list.map((t) => ({ state: t.state, form: { name: t.form.name } }))),
-        );
-      })
-      .catch(() => setStatus({ kind: 'failed' }));
-  }, [dispatch]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useGetProfileQuery();
+  // The Contact Us rule and the list both read the first 100 (spec §2, §9 "transaction check").
+  const transactions = useGetCandidateTransactionsQuery(FIRST_TRANSACTIONS);
+  const status = transactions.data
+    ? { kind: 'ready' as const, ...transactions.data }
+    : { kind: transactions.isError && !transactions.isFetching ? ('failed' as const) : ('loading' as const) };
 
   return (
     // minmax(0, 1fr): a one-column grid otherwise grows to its widest no-wrap title and the page scrolls
@@ -73,14 +51,7 @@ export default function HomePage() {
           <Alert
             severity="warning"
             action={
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => {
-                  setStatus({ kind: 'loading' });
-                  void load();
-                }}
-              >
+              <Button color="inherit" size="small" onClick={() => void transactions.refetch()}>
                 Retry
               </Button>
             }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -13,12 +13,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { profileNameSchema } from '@veridocs/shared';
-import { useSession } from '../../app/session/session-context';
-import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
+import { useAppSelector } from '../../app/store/hooks';
+import { useGetProfileQuery, useUpdateProfileMutation } from '../../app/store/profile-api';
 import { selectProfile } from '../../app/store/selectors';
-import { setProfile } from '../../app/store/slices/profile-slice';
-import { errorMessage } from '../../lib/api-client';
-import { updateProfile } from '../../lib/api/wallet-api';
+import { queryErrorMessage } from '../../lib/api/base-query';
 import { formatDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 
@@ -37,8 +35,7 @@ function formatMobile(mobile: string): string {
 }
 
 function EditNameForm({ current, onDone }: { current: string; onDone: () => void }) {
-  const dispatch = useAppDispatch();
-  const session = useSession();
+  const [updateProfile] = useUpdateProfileMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -51,16 +48,14 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
 
   const submit = handleSubmit(async ({ name }) => {
     setServerError(null);
-    try {
-      const updated = await updateProfile({ name });
-      if (updated && typeof updated === 'object' && 'profileDetails' in updated)
-        dispatch(setProfile(updated));
-      else await session.loadProfile();
-      notify('Name updated', 'success');
-      onDone();
-    } catch (error) {
-      setServerError(errorMessage(error));
+    // The profile tag is invalidated: the profile is fetched again, into the profile slice.
+    const result = await updateProfile({ name });
+    if ('error' in result) {
+      setServerError(queryErrorMessage(result.error));
+      return;
     }
+    notify('Name updated', 'success');
+    onDone();
   });
 
   return (
@@ -98,15 +93,12 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
 
 /** The candidate's profile: name and mobile; the name can be changed. */
 export default function ProfilePage() {
-  const session = useSession();
   const profile = useAppSelector(selectProfile);
   const [editing, setEditing] = useState(false);
   const name = profile.profileDetails?.name ?? '';
   const loaded = Boolean(profile.mobile);
 
-  useEffect(() => {
-    void session.loadProfile();
-  }, [session]);
+  useGetProfileQuery();
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>

@@ -4,7 +4,7 @@ import {
   type SaveVerificationDataRequest,
   type VerificationInfo,
 } from '@veridocs/shared';
-import { http } from '../../lib/api-client';
+import { LIST, api } from '../../app/store/api';
 import { config } from '../../lib/config';
 
 /** Verification v1 calls of the /verification screen (spec §7 "Verification and forms"). */
@@ -16,28 +16,71 @@ export interface VerificationRef {
   name: string;
 }
 
-/** GET /transactions/{name}/info?orgId&txnId: the verification, its config and the saved input. */
-export async function fetchVerificationInfo(ref: VerificationRef): Promise<VerificationInfo> {
-  const query = new URLSearchParams({ orgId: ref.orgId, txnId: ref.txnId });
-  // The screen shows a failure itself.
-  const data = await http.get<unknown>(
-    `${v1(API_PATHS.verification.typeInfo(ref.name))}?${query.toString()}`,
-    {
-      noSnackbar: true,
-    },
-  );
-  return verificationInfoSchema.parse(data);
-}
+const verificationTag = (ref: VerificationRef) => ({
+  type: 'Verification' as const,
+  id: `${ref.orgId}/${ref.txnId}/${ref.name}`,
+});
+const transactionTag = (ref: { orgId: string; txnId: string }) => ({
+  type: 'Transaction' as const,
+  id: `${ref.orgId}/${ref.txnId}`,
+});
+const refOf = (body: SaveVerificationDataRequest): VerificationRef => ({
+  orgId: body.orgId,
+  txnId: body.txnId,
+  name: body.verificationName,
+});
 
-/** PUT /bgv: saves what the candidate has typed so far (DATA_SAVED). The status line reports failures. */
-export function saveVerificationData(body: SaveVerificationDataRequest): Promise<unknown> {
-  return http.put<unknown>(v1(API_PATHS.verification.bgv), body, { noSnackbar: true });
-}
+/** The screen shows these failures itself: the load's on the page, a save's on the status line. */
+const quiet = { noSnackbar: true };
 
-/** POST /bgv: submits the verification (READY_TO_SUBMIT); the server runs the same field checks. */
-export function submitVerificationData(body: SaveVerificationDataRequest): Promise<unknown> {
-  return http.post<unknown>(v1(API_PATHS.verification.bgv), body, { noSnackbar: true });
-}
+export const verificationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /transactions/{name}/info?orgId&txnId: the verification, its config and the saved input. */
+    getVerificationInfo: build.query<VerificationInfo, VerificationRef>({
+      query: (ref) => ({
+        url: `${v1(API_PATHS.verification.typeInfo(ref.name))}?${new URLSearchParams({ orgId: ref.orgId, txnId: ref.txnId }).toString()}`,
+        schema: verificationInfoSchema,
+      }),
+      extraOptions: quiet,
+      providesTags: (_result, _error, ref) => [verificationTag(ref)],
+    }),
+    /**
+     * PUT /bgv: saves what the candidate has typed so far (DATA_SAVED). The form home's transaction is
+     * stale after it (its tile state); the open form itself is not asked again while the candidate types.
+     */
+    saveVerificationData: build.mutation<VerificationInfo, SaveVerificationDataRequest>({
+      query: (body) => ({
+        url: v1(API_PATHS.verification.bgv),
+        method: 'put',
+        body,
+        schema: verificationInfoSchema,
+      }),
+      extraOptions: quiet,
+      invalidatesTags: (_result, _error, body) => [transactionTag(body)],
+    }),
+    /** POST /bgv: submits the verification (READY_TO_SUBMIT); the server runs the same field checks. */
+    submitVerificationData: build.mutation<VerificationInfo, SaveVerificationDataRequest>({
+      query: (body) => ({
+        url: v1(API_PATHS.verification.bgv),
+        method: 'post',
+        body,
+        schema: verificationInfoSchema,
+      }),
+      extraOptions: quiet,
+      invalidatesTags: (_result, _error, body) => [
+        verificationTag(refOf(body)),
+        transactionTag(body),
+        { type: 'Transactions', id: LIST },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useGetVerificationInfoQuery,
+  useSaveVerificationDataMutation,
+  useSubmitVerificationDataMutation,
+} = verificationApi;
 
 /** The server's VALIDATION_FAILED data, `[{ path, message }]`, as messages by field name. */
 export function serverFieldErrors(

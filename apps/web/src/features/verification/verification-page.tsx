@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,26 +24,24 @@ import {
   type FormData,
 } from '../../components/dynamic-form';
 import { PageLoader } from '../../components/page-loader/page-loader';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { fetchOrganisation } from '../../lib/api/organisation-api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
 import { FORM_HOME_STATE, formEntryPath, PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectOrganisationName, selectProfile } from '../../app/store/selectors';
+import { useGetOrganisationQuery } from '../../app/store/transactions-api';
 import { documentRenderers } from './document-fields';
 import {
-  fetchVerificationInfo,
-  saveVerificationData,
   serverFieldErrors,
-  submitVerificationData,
+  useGetVerificationInfoQuery,
+  useSaveVerificationDataMutation,
+  useSubmitVerificationDataMutation,
   type VerificationRef,
 } from './verification-api';
 import { useAutosave, type SaveStatus } from './use-autosave';
 
 /** Fields that show the candidate's profile name when nothing is saved for them yet. */
 const NAME_FIELDS = PROFILE_NAME_FIELDS;
-
-type Load =
-  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; info: VerificationInfo };
 
 const formHome = (info: Pick<VerificationInfo, 'formId' | 'txnId' | 'orgId'>) =>
   formEntryPath(info.formId, info.txnId, info.orgId);
@@ -102,22 +100,9 @@ function useOrganisationName(orgId: string, txnId: string): string {
   const storedTxnId = useAppSelector((state) => (state.verification.info as { txnId?: unknown }).txnId);
   const storedName = useAppSelector(selectOrganisationName);
   const known = storedTxnId === txnId ? storedName : '';
-  const [fetched, setFetched] = useState('');
-  useEffect(() => {
-    if (known) return;
-    let active = true;
-    fetchOrganisation(orgId).then(
-      (org) => {
-        if (active) setFetched(org.displayName || org.name);
-      },
-      // Only the "Requested by" line is missing: the form itself works.
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [known, orgId]);
-  return known || fetched;
+  // A failure leaves only the "Requested by" line out: the form itself works.
+  const { data: org } = useGetOrganisationQuery(known ? skipToken : orgId);
+  return known || (org ? org.displayName || org.name : '');
 }
 
 function VerificationForm({ info, target }: { info: VerificationInfo; target: VerificationRef }) {
@@ -157,7 +142,13 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
     }),
     [target.orgId, target.txnId, target.name, subType, sections, readOnlyFields],
   );
-  const save = useCallback((data: FormData) => saveVerificationData(body(data)), [body]);
+  const [saveVerificationData] = useSaveVerificationDataMutation();
+  const [submitVerificationData] = useSubmitVerificationDataMutation();
+  // The autosave reports a rejected save on its status line.
+  const save = useCallback(
+    (data: FormData) => saveVerificationData(body(data)).unwrap(),
+    [saveVerificationData, body],
+  );
   const autosave = useAutosave(save, editable);
   const fieldNames = useMemo(() => sections.flatMap((s) => s.inputs.map((i) => i.fieldName)), [sections]);
 
@@ -174,21 +165,22 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
     values.current = { ...values.current, ...valid };
     // The submit carries everything: drop a pending save so it cannot land after it.
     await autosave.cancel();
-    try {
-      await submitVerificationData(body(values.current));
+    const submitted = await submitVerificationData(body(values.current));
+    if (!submitted.error) {
       void navigate(formHome(info), { state: FORM_HOME_STATE });
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        error.code === ERROR_CODES.VALIDATION_FAILED.code &&
-        Array.isArray(error.data)
-      ) {
-        const { fields, other } = serverFieldErrors(error.data, fieldNames);
-        setSubmitError(other);
-        return fields;
-      }
-      setSubmitError([errorMessage(error)]);
+      return;
     }
+    const error = submitted.error;
+    if (
+      isApiQueryError(error) &&
+      error.code === ERROR_CODES.VALIDATION_FAILED.code &&
+      Array.isArray(error.data)
+    ) {
+      const { fields, other } = serverFieldErrors(error.data, fieldNames);
+      setSubmitError(other);
+      return fields;
+    }
+    setSubmitError([queryErrorMessage(error)]);
   };
 
   // The form fills a name from the profile: its documents should carry that name (the server compares).
@@ -307,20 +299,12 @@ export default function VerificationPage() {
   const name = params.get('name')?.trim() ?? '';
   const ref = useMemo(() => ({ orgId, txnId, name }), [orgId, txnId, name]);
   const complete = Boolean(orgId && txnId && name);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!complete) return;
-    let active = true;
-    fetchVerificationInfo(ref).then(
-      (info) => active && setLoad({ kind: 'ready', info }),
-      (error: unknown) => active && setLoad({ kind: 'error', message: errorMessage(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [complete, ref, attempt]);
+  const loaded = useGetVerificationInfoQuery(complete ? ref : skipToken);
+  const load = loaded.currentData
+    ? { kind: 'ready' as const, info: loaded.currentData }
+    : loaded.isError && !loaded.isFetching
+      ? { kind: 'error' as const, message: queryErrorMessage(loaded.error) }
+      : { kind: 'loading' as const };
 
   if (!complete) {
     return (
@@ -346,14 +330,7 @@ export default function VerificationPage() {
           <Button variant="contained" onClick={() => void navigate(-1)}>
             Go Back
           </Button>
-          <Button
-            onClick={() => {
-              setLoad({ kind: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </Button>
+          <Button onClick={() => void loaded.refetch()}>Try again</Button>
         </Box>
       </Paper>
     );

@@ -1,8 +1,11 @@
-import { API_PATHS, type Profile, type Session, type UpdateProfileRequest } from '@veridocs/shared';
+import { API_PATHS, type Profile, type Session } from '@veridocs/shared';
 import { http } from '../api-client';
 import { config } from '../config';
 
-/** Web-wallet calls shared by several parts of the app: session upkeep and the profile. */
+/**
+ * The session's web-wallet calls (spec §4: refresh, then the profile; logout). The session controller is
+ * on /login's first chunk, so these use the plain client; screens use the RTK Query api (ADR 0013).
+ */
 const wallet = (path: string) => `${config.services.webWallet}${path}`;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -26,9 +29,4 @@ export async function revokeSession(refreshToken: string): Promise<void> {
 
 export function fetchProfile(): Promise<Profile> {
   return http.get<Profile>(wallet(API_PATHS.profile.base));
-}
-
-export function updateProfile(body: UpdateProfileRequest): Promise<Profile> {
-  // The profile screen shows a failure inline.
-  return http.patch<Profile>(wallet(API_PATHS.profile.base), body, { noSnackbar: true });
 }

@@ -1,12 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { resetAll } from '../reset';
 
-/** A candidate transaction as far as the navigation needs it (spec §3 "Candidate transaction list entry"). */
-export interface TransactionSummary {
-  state: string;
-  form?: { name?: string };
-}
-
 export interface MiscState {
   openDemo: boolean;
   currentVerification: string;
@@ -16,8 +10,6 @@ export interface MiscState {
    */
   searchedQuery: { pathname?: string; search?: string };
   startButtonClicked: boolean;
-  /** The candidate's first transactions (the home page fills it) — feeds the Contact Us rule. */
-  candidateTransactions: TransactionSummary[];
 }
 
 export const miscInitialState: MiscState = {
@@ -25,7 +17,6 @@ export const miscInitialState: MiscState = {
   currentVerification: '',
   searchedQuery: {},
   startButtonClicked: false,
-  candidateTransactions: [],
 };
 
 const miscSlice = createSlice({
@@ -44,20 +35,12 @@ const miscSlice = createSlice({
     setStartButtonClicked(state, action: PayloadAction<boolean>) {
       state.startButtonClicked = action.payload;
     },
-    setCandidateTransactions(state, action: PayloadAction<TransactionSummary[]>) {
-      state.candidateTransactions = action.payload;
-    },
   },
   extraReducers: (builder) => {
     builder.addCase(resetAll, () => miscInitialState);
   },
 });
 
-export const {
-  setOpenDemo,
-  setCurrentVerification,
-  setSearchedQuery,
-  setStartButtonClicked,
-  setCandidateTransactions,
-} = miscSlice.actions;
+export const { setOpenDemo, setCurrentVerification, setSearchedQuery, setStartButtonClicked } =
+  miscSlice.actions;
 export const miscReducer = miscSlice.reducer;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,8 +14,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import { JOURNEY_TEXT, type PreStartQuestion } from '@veridocs/shared';
-import { errorMessage } from '../../../lib/api-client';
-import { fetchPreStartQuestions } from '../../../lib/api/verification-api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useGetPreStartQuestionsQuery } from '../../../app/store/transactions-api';
+import { queryErrorMessage } from '../../../lib/api/base-query';
 
 export type Answers = Array<{ questionId: string; answer: string }>;
 
@@ -51,27 +52,16 @@ export function QuestionnaireDialog({
   onSubmit: (answers: Answers) => void;
   onClose: () => void;
 }) {
-  const [questions, setQuestions] = useState<PreStartQuestion[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const loaded = useGetPreStartQuestionsQuery(open ? { formId, orgId, txnId } : skipToken);
+  const questions: PreStartQuestion[] | null = loaded.data?.list ?? null;
+  const loadError = loaded.isError ? queryErrorMessage(loaded.error) : null;
+  /** What the candidate chose; a saved answer shows until then. */
+  const [chosen, setValues] = useState<Record<string, string>>({});
+  const values: Record<string, string> = {
+    ...Object.fromEntries((questions ?? []).filter((q) => q.answer).map((q) => [q._id, q.answer ?? ''])),
+    ...chosen,
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    fetchPreStartQuestions(formId, orgId, txnId)
-      .then((page) => {
-        if (!live) return;
-        setQuestions(page.list);
-        setValues(Object.fromEntries(page.list.filter((q) => q.answer).map((q) => [q._id, q.answer ?? ''])));
-      })
-      .catch((error: unknown) => {
-        if (live) setLoadError(errorMessage(error));
-      });
-    return () => {
-      live = false;
-    };
-  }, [open, formId, orgId, txnId]);
 
   const submit = () => {
     if (!questions) return;
