@@ -22,20 +22,31 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true },
 });
 
-const { renderPage, renderShell, PUBLIC_PAGES } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+const { renderPage, renderShell, PUBLIC_PAGES, LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_COOKIE } = await import(
+  pathToFileURL(join(ssrDir, 'entry-server.js')).href
+);
 const template = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 if (!ROOT.test(template)) throw new Error('dist/index.html has no #root with its boot message');
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function page({ html, styles, title }, kind) {
+function page({ html, styles, title }, kind, language) {
   // The Content Security Policy allows no inline script: React must not have needed one.
   if (/<script(?![^>]*\ssrc=)/.test(html)) throw new Error(`pre-rendered ${title} holds an inline script`);
-  return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${styles}\n  </head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered="${kind}">${html}</div>`);
+  return (
+    template
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${styles}\n  </head>`)
+      // The HTML paints the page; the script that hydrates it is not urgent. At its default (high)
+      // priority Lighthouse counts it as blocking the first paint whenever it arrives before that paint.
+      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+      .replace(
+        ROOT,
+        () => `<div id="root" data-prerendered="${kind}" data-language="${language}">${html}</div>`,
+      )
+  );
 }
 
 function write(name, content) {
@@ -52,14 +63,22 @@ function write(name, content) {
 }
 
 rmSync(outDir, { recursive: true, force: true });
-mkdirSync(outDir, { recursive: true });
-const manifest = { pages: {}, shell: 'shell.html' };
-for (const path of PUBLIC_PAGES) {
-  const name = `${path.slice(1)}.html`;
-  write(name, page(await renderPage(path), 'public'));
-  manifest.pages[path] = name;
+// English at the top (the default), every other language in its own folder.
+const manifest = { defaultLanguage: DEFAULT_LANGUAGE, languageCookie: LANGUAGE_COOKIE, languages: {} };
+for (const language of LANGUAGES) {
+  const folder = language === DEFAULT_LANGUAGE ? '' : `${language}/`;
+  mkdirSync(join(outDir, folder), { recursive: true });
+  const entry = { pages: {}, shell: `${folder}shell.html` };
+  for (const path of PUBLIC_PAGES) {
+    const name = `${folder}${path.slice(1)}.html`;
+    write(name, page(await renderPage(path, language), 'public', language));
+    entry.pages[path] = name;
+  }
+  write(entry.shell, page(await renderShell(language), 'shell', language));
+  manifest.languages[language] = entry;
 }
-write('shell.html', page(await renderShell(), 'shell'));
 writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 rmSync(ssrDir, { recursive: true, force: true });
-console.log(`pre-rendered ${PUBLIC_PAGES.length} public pages and the app shell into dist/prerendered/`);
+console.log(
+  `pre-rendered ${PUBLIC_PAGES.length} public pages and the app shell in ${LANGUAGES.join(', ')} into dist/prerendered/`,
+);

@@ -17,6 +17,11 @@ import { setServerViewport } from './app/layout/server-viewport';
 import { AppRoutes } from './app/router';
 import { createAppState } from './app/session/create-app';
 import { login } from './app/store/slices/auth-slice';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, setLanguage, type Language } from './i18n';
+
+/** Every page is pre-rendered in each language; the server picks by the language cookie. */
+export { DEFAULT_LANGUAGE, LANGUAGES };
+export const LANGUAGE_COOKIE = LANGUAGE_STORAGE_KEY;
 
 /** The pages pre-rendered as they are, and hydrated in the browser. */
 export const PUBLIC_PAGES = [
@@ -53,7 +58,12 @@ function toText(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** Renders `path` signed out, or signed in (a placeholder session that never leaves the build). */
-async function render(path: string, { signedIn = false } = {}): Promise<{ html: string; styles: string }> {
+async function render(
+  path: string,
+  language: Language,
+  { signedIn = false } = {},
+): Promise<{ html: string; styles: string }> {
+  await setLanguage(language, { persist: false });
   const app = createAppState();
   if (signedIn) {
     app.store.dispatch(
@@ -89,8 +99,8 @@ async function render(path: string, { signedIn = false } = {}): Promise<{ html: 
 }
 
 /** A public page as a signed-out visitor first sees it; the browser hydrates it. */
-export async function renderPage(path: string): Promise<RenderedPage> {
-  return { ...(await render(path)), title: documentTitleFor(path) };
+export async function renderPage(path: string, language: Language): Promise<RenderedPage> {
+  return { ...(await render(path, language)), title: documentTitleFor(path) };
 }
 
 /**
@@ -113,13 +123,13 @@ const SHELL_CSS = `<style>[data-shell]{display:none}
  * The signed-in app shell: the top bar, the navigation and the home screen's placeholders, which every
  * signed-in route shows while its script loads (the browser draws the app over it).
  */
-export async function renderShell(): Promise<RenderedPage> {
+export async function renderShell(language: Language): Promise<RenderedPage> {
   let html = '';
   let styles = SHELL_CSS;
   try {
     for (const layout of SHELL_LAYOUTS) {
       setServerViewport(layout.viewport);
-      const variant = await render(PATHS.home, { signedIn: true });
+      const variant = await render(PATHS.home, language, { signedIn: true });
       html += `<div data-shell="${layout.name}">${variant.html}</div>`;
       styles += variant.styles;
     }

@@ -23,12 +23,13 @@ const tree = (
     <App app={app} />
   </StrictMode>
 );
-// The build pre-renders the public pages signed out in English (scripts/prerender.mjs): those are
-// hydrated. The signed-in shell, a signed-in visitor on a public page and another language are drawn
-// over the HTML instead, as React cannot hydrate markup that does not match.
+// The build pre-renders the public pages signed out, in each language (scripts/prerender.mjs): the
+// page in the candidate's language is hydrated. The signed-in shell, a signed-in visitor on a public
+// page, or a page in another language (a language chosen before the cookie existed) is drawn over
+// instead, as React cannot hydrate markup that does not match.
 const hydratable =
   container.dataset.prerendered === 'public' &&
-  language === DEFAULT_LANGUAGE &&
+  container.dataset.language === language &&
   !selectIsLoggedIn(app.store.getState());
 if (hydratable) hydrateRoot(container, tree);
 else createRoot(container).render(tree);

@@ -73,14 +73,27 @@ describe('the pre-rendered pages (issue 10 §1)', () => {
   let built: string;
   beforeAll(() => {
     built = mkdtempSync(join(tmpdir(), 'veridocs-spa-pre-'));
-    mkdirSync(join(built, 'prerendered'));
+    mkdirSync(join(built, 'prerendered', 'hi'), { recursive: true });
     writeFileSync(join(built, 'index.html'), '<div id="root">index</div>');
-    writeFileSync(join(built, 'prerendered', 'login.html'), '<div id="root">login form</div>');
-    writeFileSync(join(built, 'prerendered', 'terms.html'), '<div id="root">terms</div>');
-    writeFileSync(join(built, 'prerendered', 'shell.html'), '<div id="root">app shell</div>');
+    const files = {
+      'login.html': 'login form',
+      'terms.html': 'terms',
+      'shell.html': 'app shell',
+      'hi/login.html': 'हिन्दी login form',
+      'hi/shell.html': 'हिन्दी app shell',
+    };
+    for (const [file, text] of Object.entries(files))
+      writeFileSync(join(built, 'prerendered', file), `<div id="root">${text}</div>`);
     writeFileSync(
       join(built, 'prerendered', 'manifest.json'),
-      JSON.stringify({ pages: { '/login': 'login.html', '/terms': 'terms.html' }, shell: 'shell.html' }),
+      JSON.stringify({
+        defaultLanguage: 'en',
+        languageCookie: 'veridocs-language',
+        languages: {
+          en: { pages: { '/login': 'login.html', '/terms': 'terms.html' }, shell: 'shell.html' },
+          hi: { pages: { '/login': 'hi/login.html' }, shell: 'hi/shell.html' },
+        },
+      }),
     );
   });
   afterAll(() => rmSync(built, { recursive: true, force: true }));
@@ -88,19 +101,33 @@ describe('the pre-rendered pages (issue 10 §1)', () => {
   it('sends each public page its own HTML and every other page the app shell, revalidated', async () => {
     const app = Fastify();
     await registerSpaAndNotFound(app, built);
-    const body = async (url: string) => {
-      const reply = await app.inject({ url });
+    const body = async (url: string, cookie?: string) => {
+      const reply = await app.inject({ url, headers: cookie ? { cookie } : {} });
       expect(reply.statusCode, url).toBe(200);
       expect(reply.headers['cache-control'], url).toBe('no-cache');
+      expect(reply.headers.vary, url).toMatch(/\bCookie\b/);
       return reply.body;
     };
-    expect(await body('/login')).toContain('login form');
-    expect(await body('/login?orgId=demo-university')).toContain('login form');
+    expect(await body('/login')).toContain('>login form');
+    expect(await body('/login?orgId=demo-university')).toContain('>login form');
     expect(await body('/terms')).toContain('terms');
-    expect(await body('/')).toContain('app shell');
-    expect(await body('/ekyc/demo-form?orgId=demo-university')).toContain('app shell');
-    expect(await body('/profile')).toContain('app shell');
+    expect(await body('/')).toContain('>app shell');
+    expect(await body('/ekyc/demo-form?orgId=demo-university')).toContain('>app shell');
+    expect(await body('/profile')).toContain('>app shell');
     expect((await app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('sends the pages of the language the candidate chose, English where there is none', async () => {
+    const app = Fastify();
+    await registerSpaAndNotFound(app, built);
+    const body = async (url: string, cookie: string) => (await app.inject({ url, headers: { cookie } })).body;
+    expect(await body('/login', 'a=1; veridocs-language=hi')).toContain('हिन्दी login form');
+    expect(await body('/', 'veridocs-language=hi')).toContain('हिन्दी app shell');
+    expect(await body('/profile', 'veridocs-language=hi')).toContain('हिन्दी app shell');
+    expect(await body('/login', 'veridocs-language=en')).toContain('>login form');
+    expect(await body('/login', 'veridocs-language=fr')).toContain('>login form');
+    expect(await body('/login', 'veridocs-language=__proto__')).toContain('>login form');
     await app.close();
   });
 });

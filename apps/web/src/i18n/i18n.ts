@@ -105,7 +105,11 @@ export async function setLanguage(language: Language, { persist = true } = {}): 
   current = language;
   i18n.activate(language, [INTL_LOCALES[language], language]);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-  if (persist) setItem(LANGUAGE_STORAGE_KEY, language);
+  if (persist) {
+    setItem(LANGUAGE_STORAGE_KEY, language);
+    // The server sends the pages pre-rendered in this language (apps/server/src/http/spa.ts).
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+  }
   for (const listener of listeners) listener();
 }
 
