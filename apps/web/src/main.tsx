@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { PATHS } from './app/paths';
+import { preloadRoute } from './app/router';
 import { createAppState } from './app/session/create-app';
 import { whenRehydrated } from './app/store/persistence-gate';
 import { selectIsLoggedIn } from './app/store/selectors';
@@ -8,6 +10,10 @@ import { DEFAULT_LANGUAGE, setLanguage, storedLanguage } from './i18n';
 
 const app = createAppState();
 const language = storedLanguage();
+// The first screen's chunks load while the session starts (the login page is in this chunk already).
+if (window.location.pathname !== PATHS.login) {
+  preloadRoute(window.location.pathname, selectIsLoggedIn(app.store.getState()));
+}
 await Promise.all([
   // A stored refresh token starts the periodic refresh; an expired access token is renewed first.
   app.session.start(),

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader/page-loader';
 import { useDocumentTitle } from './page-meta';
 import { LOGGED_IN_ONLY_PATHS, PATHS, returnPath, type FromState } from './paths';
@@ -7,21 +7,65 @@ import { useAppSelector } from './store/hooks';
 import { selectIsLoggedIn } from './store/selectors';
 
 // Every screen is loaded lazily, so /login loads as little as possible (MUI alone is ~105 KB gzip).
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const AppLayout = lazy(() => import('./layout/app-layout'));
-const PublicShell = lazy(() => import('./layout/public-shell'));
-const HomePage = lazy(() => import('../features/home/home-page'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
-const InfoPage = lazy(() => import('../features/info/info-page'));
-const TermsPage = lazy(() => import('../features/info/terms-page'));
-const PrivacyPolicyPage = lazy(() => import('../features/info/privacy-policy-page'));
-const ErrorPage = lazy(() => import('../features/misc/error-page'));
-const FormEntryPage = lazy(() => import('../features/ekyc/form-entry-page'));
-const VerificationPage = lazy(() => import('../features/verification/verification-page'));
-const SubmittedPage = lazy(() => import('../features/submitted/submitted-page'));
-const FormTxnsPage = lazy(() => import('../features/home/form-txns-page'));
+const load = {
+  login: () => import('../features/auth/login-page'),
+  appLayout: () => import('./layout/app-layout'),
+  publicShell: () => import('./layout/public-shell'),
+  home: () => import('../features/home/home-page'),
+  profile: () => import('../features/profile/profile-page'),
+  info: () => import('../features/info/info-page'),
+  terms: () => import('../features/info/terms-page'),
+  privacyPolicy: () => import('../features/info/privacy-policy-page'),
+  error: () => import('../features/misc/error-page'),
+  formEntry: () => import('../features/ekyc/form-entry-page'),
+  verification: () => import('../features/verification/verification-page'),
+  submitted: () => import('../features/submitted/submitted-page'),
+  formTxns: () => import('../features/home/form-txns-page'),
+  comingSoon: () => import('../features/misc/coming-soon-page'),
+};
+const LoginPage = lazy(load.login);
+const AppLayout = lazy(load.appLayout);
+const PublicShell = lazy(load.publicShell);
+const HomePage = lazy(load.home);
+const ProfilePage = lazy(load.profile);
+const InfoPage = lazy(load.info);
+const TermsPage = lazy(load.terms);
+const PrivacyPolicyPage = lazy(load.privacyPolicy);
+const ErrorPage = lazy(load.error);
+const FormEntryPage = lazy(load.formEntry);
+const VerificationPage = lazy(load.verification);
+const SubmittedPage = lazy(load.submitted);
+const FormTxnsPage = lazy(load.formTxns);
 /** The one generic page for the screens later issues build. */
-const ComingSoonPage = lazy(() => import('../features/misc/coming-soon-page'));
+const ComingSoonPage = lazy(load.comingSoon);
+
+/** The screen of each path that has one of its own (others show the generic page). */
+const SCREENS: readonly [pattern: string, loader: () => Promise<unknown>][] = [
+  [PATHS.home, load.home],
+  [PATHS.profile, load.profile],
+  [PATHS.formEntry, load.formEntry],
+  [PATHS.verification, load.verification],
+  [PATHS.submitted, load.submitted],
+  [PATHS.formTxns, load.formTxns],
+  [PATHS.faq, load.info],
+  [PATHS.instructions, load.info],
+  [PATHS.terms, load.terms],
+  [PATHS.privacyPolicy, load.privacyPolicy],
+  [PATHS.error, load.error],
+];
+
+/**
+ * Fetches the chunks the first screen needs all at once, at start: rendered one inside the other, the
+ * layout and then its screen would each be fetched only once the one around it has run (two more
+ * round trips on a phone's network before the screen's own requests).
+ */
+export function preloadRoute(pathname: string, loggedIn: boolean): void {
+  const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname))?.[1];
+  if (!loggedIn && !screen) return;
+  const loaders = [loggedIn ? load.appLayout : load.publicShell, screen ?? load.comingSoon];
+  // A failed preload is not an error: the screen's own lazy() asks again and shows its failure.
+  for (const loader of loaders) loader().catch(() => undefined);
+}
 
 /** To /login, remembering where the visitor wanted to go (the login screen returns there). */
 function RedirectToLogin({ keepFrom }: { keepFrom: boolean }) {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -45,6 +45,14 @@ export function MobileStep({
   const t = useT(authCatalog);
   const tc = useT(commonCatalog);
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // /login is pre-rendered: digits typed before the script took over are in the field, not in state.
+  useEffect(() => {
+    const typed = inputRef.current?.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH);
+    if (typed && typed !== mobile) onMobileChange(typed);
+    // Once, when the page is hydrated: later the field and the state move together.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [touched, setTouched] = useState(false);
   const valid = isValidMobile(mobile);
   // Complain only once the number is complete, or the field was left unfinished.
@@ -63,6 +71,7 @@ export function MobileStep({
           {t('mobileLabel')}
         </InputLabel>
         <OutlinedInput
+          inputRef={inputRef}
           id={`${id}-mobile`}
           autoFocus={autoFocus}
           label={t('mobileLabel')}
