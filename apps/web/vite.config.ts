@@ -90,7 +90,7 @@ function compiledCatalogs(): Plugin {
         try {
           compiled[key] = compileMessageOrThrow(message);
         } catch (error) {
-          throw new Error(`${id}: "${key}" is not a valid ICU message: ${String(error)}`);
+          throw new Error(`${id}: "${key}" is not a valid ICU message: ${String(error)}`, { cause: error });
         }
       }
       return { code: JSON.stringify(compiled), map: null };
