@@ -17,10 +17,12 @@ import { useSession } from '../../app/session/session-context';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectProfile } from '../../app/store/selectors';
 import { setProfile } from '../../app/store/slices/profile-slice';
+import { localMessage, useT } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
 import { updateProfile } from '../../lib/api/wallet-api';
 import { formatDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
+import { profileCatalog } from './profile-catalog';
 
 const nameFormSchema = z.object({ name: profileNameSchema });
 type NameForm = z.input<typeof nameFormSchema>;
@@ -37,6 +39,7 @@ function formatMobile(mobile: string): string {
 }
 
 function EditNameForm({ current, onDone }: { current: string; onDone: () => void }) {
+  const t = useT(profileCatalog);
   const dispatch = useAppDispatch();
   const session = useSession();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -56,7 +59,7 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
       if (updated && typeof updated === 'object' && 'profileDetails' in updated)
         dispatch(setProfile(updated));
       else await session.loadProfile();
-      notify('Name updated', 'success');
+      notify(t('nameUpdated'), 'success');
       onDone();
     } catch (error) {
       setServerError(errorMessage(error));
@@ -72,11 +75,11 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
       sx={{ display: 'grid', gap: 2, mt: 1 }}
     >
       <TextField
-        label="Full Name"
+        label={t('fullName')}
         autoComplete="name"
         autoFocus
         error={Boolean(errors.name)}
-        helperText={errors.name?.message ?? 'As it appears on your documents.'}
+        helperText={errors.name?.message ? localMessage(errors.name.message) : t('nameHelp')}
         {...register('name')}
       />
       {serverError && (
@@ -86,10 +89,10 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
       )}
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
         <Button type="button" onClick={onDone} disabled={isSubmitting}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" variant="contained" loading={isSubmitting}>
-          Save name
+          {t('saveName')}
         </Button>
       </Box>
     </Box>
@@ -98,6 +101,7 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
 
 /** The candidate's profile: name and mobile; the name can be changed. */
 export default function ProfilePage() {
+  const t = useT(profileCatalog);
   const session = useSession();
   const profile = useAppSelector(selectProfile);
   const [editing, setEditing] = useState(false);
@@ -120,7 +124,7 @@ export default function ProfilePage() {
           </Typography>
           {profile.createdAt && (
             <Typography variant="body2" color="text.secondary">
-              Member since {formatDate(profile.createdAt)}
+              {t('memberSince', { date: formatDate(profile.createdAt) })}
             </Typography>
           )}
         </Box>
@@ -129,7 +133,7 @@ export default function ProfilePage() {
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2 }}>
         <Box>
           <Typography component="dt" variant="body2" color="text.secondary">
-            Full Name
+            {t('fullName')}
           </Typography>
           <Box component="dd" sx={{ m: 0 }}>
             {editing ? (
@@ -139,7 +143,7 @@ export default function ProfilePage() {
                 <Typography sx={{ fontWeight: 600 }}>{loaded ? name : <Skeleton width={140} />}</Typography>
                 {loaded && (
                   <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
-                    Edit name
+                    {t('editName')}
                   </Button>
                 )}
               </Box>
@@ -148,7 +152,7 @@ export default function ProfilePage() {
         </Box>
         <Box>
           <Typography component="dt" variant="body2" color="text.secondary">
-            Mobile Number
+            {t('mobileNumber')}
           </Typography>
           <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
             {loaded ? formatMobile(profile.mobile ?? '') : <Skeleton width={140} />}

@@ -13,9 +13,11 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
-import { JOURNEY_TEXT, type PreStartQuestion } from '@veridocs/shared';
+import type { PreStartQuestion } from '@veridocs/shared';
+import { translate, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { fetchPreStartQuestions } from '../../../lib/api/verification-api';
+import { ekycCatalog } from '../ekyc-catalog';
 
 export type Answers = Array<{ questionId: string; answer: string }>;
 
@@ -23,7 +25,8 @@ export type Answers = Array<{ questionId: string; answer: string }>;
 export function validateAnswers(questions: readonly PreStartQuestion[], values: Record<string, string>) {
   const errors: Record<string, string> = {};
   for (const q of questions) {
-    if (!values[q._id]?.trim()) errors[q._id] = JOURNEY_TEXT.questionRequired(q.question);
+    if (!values[q._id]?.trim())
+      errors[q._id] = translate(ekycCatalog, 'questionRequired', { question: q.question });
   }
   return errors;
 }
@@ -51,6 +54,7 @@ export function QuestionnaireDialog({
   onSubmit: (answers: Answers) => void;
   onClose: () => void;
 }) {
+  const t = useT(ekycCatalog);
   const [questions, setQuestions] = useState<PreStartQuestion[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -89,11 +93,11 @@ export function QuestionnaireDialog({
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id="questionnaire-title">Before you start</DialogTitle>
+      <DialogTitle id="questionnaire-title">{t('beforeYouStart')}</DialogTitle>
       <DialogContent>
         {loadError && <Alert severity="error">{loadError}</Alert>}
         {!questions && !loadError && (
-          <Box role="status" aria-label="Loading questions">
+          <Box role="status" aria-label={t('loadingQuestions')}>
             <Skeleton height={32} />
             <Skeleton height={32} width="60%" />
             <Skeleton height={32} width="70%" />
@@ -138,10 +142,10 @@ export function QuestionnaireDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant="contained" onClick={submit} loading={busy} disabled={!questions}>
-          Start
+          {t('start')}
         </Button>
       </DialogActions>
     </Dialog>
