@@ -38,7 +38,11 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   // chunks of the screens that do (what a module of this chunk exports is built into it, used or not).
   const unused =
     /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification)|constants\/(indian-states|files|verification-types))/;
-  return { plugin, test: (id) => members.has(id) && !unused.test(id) };
+  // The entry's own code stays in the entry chunk: its top-level awaits (the session, the stored
+  // language) would otherwise hold this chunk's evaluation, and a chunk loaded meanwhile that imports
+  // from it (the Devanagari font's loader, for the preload helper) would wait for itself.
+  const entry = (id: string) => id.endsWith('/src/main.tsx');
+  return { plugin, test: (id) => members.has(id) && !unused.test(id) && !entry(id) };
 }
 
 const signIn = signInChunk();
