@@ -86,8 +86,8 @@ describe('the catalogs (issue 10 §4)', () => {
     expect(localMessage('Session Expired')).toBe('सत्र समाप्त हो गया');
     expect(localMessage('Incorrect OTP')).toBe('Incorrect OTP');
     const date = new Date(2022, 10, 14, 9, 5);
-    expect(formatDate(date)).toBe('14 नव॰ 2022');
-    expect(formatDateTime(date)).toBe('14 नव॰ 2022 09:05');
+    expect(formatDate(date)).toBe('14 नवंबर 2022');
+    expect(formatDateTime(date)).toBe('14 नवंबर 2022 09:05');
     expect(formatLongDate(new Date(2026, 11, 5))).toBe('5 दिसंबर 2026');
     await setLanguage('en', { persist: false });
     expect(formatDate(date)).toBe('14-Nov-2022');

@@ -20,9 +20,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function formatDate(value: string | number | Date): string {
   const date = toDate(value);
   if (!date) return '';
-  // 14 नव॰ 2022
+  // 14 नवंबर 2022: Hindi's abbreviated months (नव॰) read poorly, the full name is what people write.
   if (hindi())
-    return new Intl.DateTimeFormat(HINDI, { day: '2-digit', month: 'short', year: 'numeric' }).format(date);
+    return new Intl.DateTimeFormat(HINDI, { day: '2-digit', month: 'long', year: 'numeric' }).format(date);
   return `${pad(date.getDate())}-${MONTHS[date.getMonth()]}-${date.getFullYear()}`;
 }
 
