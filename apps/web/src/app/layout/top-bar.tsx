@@ -33,9 +33,10 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
       elevation={0}
       sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, sm: 64 } }}>
+      {/* At 360 px five controls share the bar with the organisation's name: tight gaps, compact icons. */}
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, minHeight: { xs: 60, sm: 64 } }}>
         {!desktop && (
-          <IconButton edge="start" onClick={onOpenMenu} aria-label={t('openMenu')} size="large">
+          <IconButton edge="start" onClick={onOpenMenu} aria-label={t('openMenu')}>
             <MenuIcon />
           </IconButton>
         )}
@@ -95,7 +96,7 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
           </>
         ) : (
           <>
-            <IconButton onClick={openDemo} aria-label={t('watchDemo')} color="primary">
+            <IconButton onClick={openDemo} aria-label={t('watchDemo')} color="primary" sx={{ p: 0.75 }}>
               <PlayCircleOutlinedIcon />
             </IconButton>
             <IconButton
@@ -103,6 +104,7 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
               to={PATHS.instructions}
               aria-label={t('instructionsFaqs')}
               color="primary"
+              sx={{ p: 0.75 }}
             >
               <HelpOutlineOutlinedIcon />
             </IconButton>

@@ -44,7 +44,7 @@ export function LanguageMenu({ collapse = false }: { collapse?: boolean }) {
         sx={{
           minWidth: 0,
           flexShrink: 0,
-          px: collapse ? { xs: 1, sm: 1.25 } : 1.25,
+          px: collapse ? { xs: 0.75, sm: 1.25 } : 1.25,
           gap: 0.75,
           whiteSpace: 'nowrap',
         }}
