@@ -31,7 +31,11 @@ test('the journey in Hindi at 360 px: login, form home, one tile; the choice sur
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Sign up / Login' })).toBeVisible();
-  const fontsInEnglish = await page.evaluate(() => [...document.fonts].map((face) => face.family));
+  const fontsInEnglish = await page.evaluate(() => {
+    const families: string[] = [];
+    document.fonts.forEach((face) => families.push(face.family));
+    return families;
+  });
   expect(fontsInEnglish.join()).not.toContain('Devanagari');
   await chooseHindi(page);
   await expect(page.getByRole('heading', { name: 'साइन अप / लॉग इन' })).toBeVisible();
