@@ -100,7 +100,7 @@ test('the journey in Hindi at 360 px: login, form home, one tile; the choice sur
   await shot(page, 'questionnaire-phone', false);
   await dialog.getByRole('button', { name: 'शुरू करें' }).click();
 
-  await expect(page.getByText(/आपसे ये सत्यापन करवाना चाहता है/)).toBeVisible();
+  await expect(page.getByText(/ने आपसे ये सत्यापन माँगे हैं/)).toBeVisible();
   await expect(page.getByText('पूरे हुए चरण', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'शिक्षा की जाँच' })).toBeVisible();
   await expect(page.getByText('आगे बढ़ने के लिए कम से कम एक चरण पूरा करना ज़रूरी है')).toBeVisible();

@@ -382,7 +382,7 @@ describe('form home in Hindi (issue 10 §4)', () => {
     );
     await act(() => setLanguage('hi', { persist: false }));
     expect(
-      await screen.findByRole('heading', { name: 'Acme Corp आपसे ये सत्यापन करवाना चाहता है' }),
+      await screen.findByRole('heading', { name: 'Acme Corp ने आपसे ये सत्यापन माँगे हैं' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'पूरे हुए चरण: 5 में से 3 (60%)' })).toBeInTheDocument();
     expect(groupTitles()).toEqual(['नौकरी की जाँच', 'आपका विवरण', 'शिक्षा की जाँच', 'पहचान की जाँच']);
