@@ -42,7 +42,14 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   // by later screens: left out, they stay out of the first chunk.
   const laterOnly =
     /\/node_modules\/@mui\/(system\/(Stack|Container|useMediaQuery|cssContainerQueries|cssGrid)\/|material\/(Autocomplete|ToggleButton|ListItemButton|Select|AccordionSummary|MenuItem|NativeSelect|FilledInput|Input)\/)/;
-  return { plugin, test: (id) => members.has(id) && !unused.test(id) && !laterOnly.test(id) };
+  // The entry's own code stays in the entry chunk: its top-level awaits (the session, the stored
+  // language) would otherwise hold this chunk's evaluation, and a chunk loaded meanwhile that imports
+  // from it (the Devanagari font's loader, for the preload helper) would wait for itself.
+  const entry = (id: string) => id.endsWith('/src/main.tsx');
+  return {
+    plugin,
+    test: (id) => members.has(id) && !unused.test(id) && !laterOnly.test(id) && !entry(id),
+  };
 }
 
 const signIn = signInChunk();

@@ -2,6 +2,7 @@ import { ERROR_CODES, type ErrorEnvelope, type ErrorName, type ValidationIssue }
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, validationFailed } from '../errors.js';
+import { localiseErrorMessage, requestLanguage } from './language.js';
 
 /** Fastify's own errors that the client caused, by their code. */
 const FASTIFY_ERRORS: Record<string, { name: ErrorName; message?: string }> = {
@@ -43,7 +44,9 @@ function sqlState(error: unknown): string | undefined {
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
-  return reply.code(status).send(body);
+  // The candidate's language (Accept-Language): the common messages in Hindi for `hi`.
+  const message = localiseErrorMessage(requestLanguage(reply.request), body.code, body.message, body.data);
+  return reply.code(status).send(message === body.message ? body : { ...body, message });
 }
 
 function sendAppError(reply: FastifyReply, error: AppError) {

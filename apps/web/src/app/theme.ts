@@ -19,7 +19,9 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily: "'Segoe UI', Roboto, 'Helvetica Neue', Arial, system-ui, sans-serif",
+    // Hindi's Devanagari, after the Latin faces (they have no Devanagari glyphs, so Latin text keeps its
+    // face); its @font-face exists only once Hindi is chosen (ADR 0014).
+    fontFamily: "'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans Devanagari', system-ui, sans-serif",
     h1: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.25 },
     h2: { fontSize: '1.375rem', fontWeight: 650, lineHeight: 1.3 },
     h3: { fontSize: '1.125rem', fontWeight: 650, lineHeight: 1.35 },

@@ -1,2 +1,3 @@
 export * from './i18n';
 export { commonCatalog } from './common/common-catalog';
+export { localMessage } from './common/local-message';

@@ -1,4 +1,5 @@
 import { MESSAGES, PARTNER_ORG_HEADER, SESSION, capitalise, decodeAccessToken } from '@veridocs/shared';
+import { getLanguage, localMessage } from '../i18n';
 import { config } from './config';
 import { decideError, requiresSession } from './error-catalogue';
 import { notify } from './notify';
@@ -169,7 +170,8 @@ function failWith(failure: ApiError, method: string, url: string, options: Reque
     cancelled: error.cancelled,
     noSnackbar: options.noSnackbar === true,
   });
-  if (decision.snackbar) notify(decision.snackbar, 'error');
+  // The catalogue decides in the specification's English; the candidate reads it in their language.
+  if (decision.snackbar) notify(localMessage(decision.snackbar), 'error');
   if (decision.logout) bridge.endSession();
   throw error;
 }
@@ -187,11 +189,16 @@ export async function request(
 ): Promise<TransportResponse> {
   const { accessToken, refreshToken } = bridge.getTokens();
   if (requiresSession(method, url) && (!accessToken || !decodeAccessToken(accessToken) || !refreshToken)) {
-    notify(MESSAGES.sessionExpired, 'error');
+    notify(localMessage(MESSAGES.sessionExpired), 'error');
     bridge.endSession();
     throw new ApiError(MESSAGES.sessionExpired, { cancelled: true });
   }
-  const headers: Record<string, string> = { ...DEFAULT_HEADERS, ...options.headers };
+  // The server answers its messages (and the OTP's SMS) in the candidate's language (ADR 0014).
+  const headers: Record<string, string> = {
+    ...DEFAULT_HEADERS,
+    'Accept-Language': getLanguage(),
+    ...options.headers,
+  };
   if (accessToken && !Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) {
     headers['Authorization'] = `Bearer ${accessToken}`;
   }
@@ -282,8 +289,8 @@ export const http = {
  */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError && error.code === null && !error.cancelled) {
-    if (error.status === null || error.status >= 500) return MESSAGES.serverDown;
+    if (error.status === null || error.status >= 500) return localMessage(MESSAGES.serverDown);
   }
   const message = error instanceof Error ? error.message : '';
-  return message ? capitalise(message) : MESSAGES.somethingWentWrong;
+  return localMessage(message ? capitalise(message) : MESSAGES.somethingWentWrong);
 }

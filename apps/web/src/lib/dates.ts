@@ -1,3 +1,12 @@
+import { getLanguage } from '../i18n/i18n';
+
+/**
+ * Dates in the current language (ADR 0014). English keeps the specification's formats exactly
+ * (14-Nov-2022, 5th December 2026); Hindi is written by `Intl` for hi-IN, with Western digits.
+ */
+const HINDI = 'hi-IN-u-nu-latn';
+const hindi = () => getLanguage() === 'hi';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function toDate(value: string | number | Date): Date | null {
@@ -11,6 +20,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function formatDate(value: string | number | Date): string {
   const date = toDate(value);
   if (!date) return '';
+  // 14 नवंबर 2022: Hindi's abbreviated months (नव॰) read poorly, the full name is what people write.
+  if (hindi())
+    return new Intl.DateTimeFormat(HINDI, { day: '2-digit', month: 'long', year: 'numeric' }).format(date);
   return `${pad(date.getDate())}-${MONTHS[date.getMonth()]}-${date.getFullYear()}`;
 }
 
@@ -54,5 +66,8 @@ export function ordinal(n: number): string {
 export function formatLongDate(value: string | number | Date): string {
   const date = toDate(value);
   if (!date) return '';
+  // 5 दिसंबर 2026
+  if (hindi())
+    return new Intl.DateTimeFormat(HINDI, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
   return `${ordinal(date.getDate())} ${LONG_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }

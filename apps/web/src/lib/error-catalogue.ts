@@ -27,6 +27,7 @@ export interface ErrorFacts {
 }
 
 export interface ErrorDecision {
+  /** In the specification's English; the API client shows it in the candidate's language (localMessage). */
   snackbar: string | null;
   logout: boolean;
 }

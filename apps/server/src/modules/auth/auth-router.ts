@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/envelope.js';
+import { requestLanguage } from '../../http/language.js';
 import type { AuthService } from './auth-service.js';
 import { bearerToken, type SessionService } from './session-service.js';
 
@@ -43,7 +44,7 @@ export const authRouter: FastifyPluginAsyncZod<AuthRouterOptions> = async (
       },
     },
     async (request) => {
-      const data = await auth.login(request.body.mobile, request.body.channel);
+      const data = await auth.login(request.body.mobile, request.body.channel, requestLanguage(request));
       return ok(data, 'OTP sent');
     },
   );

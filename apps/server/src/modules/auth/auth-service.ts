@@ -1,4 +1,5 @@
 import type { LoginResponse, OtpChannel, VerifyOtpResponse } from '@veridocs/shared';
+import type { Language } from '../../http/language.js';
 import type { OtpService } from './otp-service.js';
 import type { Identity, SessionService } from './session-service.js';
 
@@ -12,8 +13,9 @@ export interface AuthServiceDeps {
 /** Login by mobile OTP: the same answer for known and new numbers until the code is proven. */
 export function createAuthService({ otp, sessions, findIdentityByMobile }: AuthServiceDeps) {
   return {
-    login(mobile: string, channel: OtpChannel): Promise<LoginResponse> {
-      return otp.request(mobile, channel);
+    /** `language`: the SMS / WhatsApp text's (the request's Accept-Language). */
+    login(mobile: string, channel: OtpChannel, language: Language = 'en'): Promise<LoginResponse> {
+      return otp.request(mobile, channel, language);
     },
 
     async verifyOtp(txnId: string, code: string): Promise<VerifyOtpResponse> {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
 import { addSeconds, secondsUntil, type Clock } from '../../lib/clock.js';
 import { equalHex, hmacSha256Hex, randomDigits } from '../../lib/crypto.js';
+import { otpMessageBody, type Language } from '../../http/language.js';
 import type { MessageSender } from '../../providers/sms/index.js';
 import type { OtpRepository, OtpTransaction } from './otp-repository.js';
 
@@ -37,10 +38,7 @@ export const BUDGET_MESSAGE = 'Too many OTP requests right now, please try again
 export const UNKNOWN_TXN_MESSAGE = 'Unknown OTP transaction, please request a new OTP';
 export const SUPERSEDED_MESSAGE = 'This OTP is no longer valid, use the latest one';
 
-export function otpMessageBody(code: string): string {
-  const minutes = Math.round(OTP.ttlSeconds / 60);
-  return `${code} is your Veridocs verification code. It expires in ${minutes} minutes. Do not share it with anyone.`;
-}
+export { otpMessageBody } from '../../http/language.js';
 
 /** What a correct code does: a known number gets its session, a new one opens the signup window. */
 export type VerifiedAs = 'login' | 'signup';
@@ -52,7 +50,7 @@ export function createOtpService({ repo, sender, key, now: clock, log, budget }:
 
   return {
     /** Sends a new code to any well-formed number, known or not (no account enumeration). */
-    async request(mobile: string, channel: OtpChannel): Promise<LoginResponse> {
+    async request(mobile: string, channel: OtpChannel, language: Language = 'en'): Promise<LoginResponse> {
       const now = clock();
       const txnId = randomUUID();
       const code = randomDigits(MOBILE_OTP_LENGTH);
@@ -138,7 +136,7 @@ export function createOtpService({ repo, sender, key, now: clock, log, budget }:
         );
 
       try {
-        await sender.send({ channel, to: mobile, body: otpMessageBody(code), otp: code });
+        await sender.send({ channel, to: mobile, body: otpMessageBody(code, language), otp: code });
       } catch (error) {
         log.error({ err: error, txnId, provider: sender.name }, 'OTP delivery failed');
         throw new AppError('SERVICE_UNAVAILABLE', 'Could not send the OTP, please try again in a moment');

@@ -6,11 +6,13 @@ import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { BrandLogo } from '../../components/brand-logo/brand-logo';
 import { PageLoader } from '../../components/page-loader/page-loader';
-import { titleFor, useBackHandler } from '../page-meta';
+import { useT } from '../../i18n';
+import { useBackHandler, useLocalTitleFor } from '../page-meta';
 import { PATHS } from '../paths';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { selectOpenDemo } from '../store/selectors';
 import { setOpenDemo } from '../store/slices/misc-slice';
+import { layoutCatalog } from './layout-catalog';
 import { NavMenu } from './nav-menu';
 import { NotificationsPanel } from './notifications-panel';
 import { PageHeader } from './page-header';
@@ -26,6 +28,8 @@ const BAR_HEIGHT = 64;
 
 /** The logged-in layout (spec §2): top bar, left navigation and notifications panel on desktop, a drawer on mobile. */
 export default function AppLayout() {
+  const t = useT(layoutCatalog);
+  const titleFor = useLocalTitleFor();
   const desktop = useIsDesktop();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
@@ -63,7 +67,7 @@ export default function AppLayout() {
               sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}
             >
               <BrandLogo size={28} />
-              <IconButton onClick={closeDrawer} aria-label="Close menu">
+              <IconButton onClick={closeDrawer} aria-label={t('closeMenu')}>
                 <CloseIcon />
               </IconButton>
             </Box>

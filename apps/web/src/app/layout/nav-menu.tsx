@@ -20,10 +20,12 @@ import { useSession } from '../session/session-context';
 import { useAppDispatch } from '../store/hooks';
 import { setOpenDemo } from '../store/slices/misc-slice';
 import { FIRST_TRANSACTIONS, useGetCandidateTransactionsQuery } from '../store/transactions-api';
+import { useT } from '../../i18n';
 import { ContactUs } from './contact-us';
+import { layoutCatalog } from './layout-catalog';
 
 interface NavLinkItem {
-  label: string;
+  label: 'home' | 'profile' | 'notifications' | 'payments' | 'faqsInstructions';
   to: string;
   icon: ReactNode;
   mobileOnly?: boolean;
@@ -31,19 +33,19 @@ interface NavLinkItem {
 
 /** The navigation menu of spec §2; Notifications and FAQs / Instructions are in the mobile drawer only. */
 const LINKS_BEFORE_DEMO: NavLinkItem[] = [
-  { label: 'Home', to: PATHS.home, icon: <HomeOutlinedIcon /> },
-  { label: 'Profile', to: PATHS.profile, icon: <PersonOutlinedIcon /> },
+  { label: 'home', to: PATHS.home, icon: <HomeOutlinedIcon /> },
+  { label: 'profile', to: PATHS.profile, icon: <PersonOutlinedIcon /> },
   {
-    label: 'Notifications',
+    label: 'notifications',
     to: PATHS.notifications,
     icon: <NotificationsNoneOutlinedIcon />,
     mobileOnly: true,
   },
-  { label: 'Payments', to: PATHS.transactionHistory, icon: <ReceiptLongOutlinedIcon /> },
+  { label: 'payments', to: PATHS.transactionHistory, icon: <ReceiptLongOutlinedIcon /> },
 ];
 const LINKS_AFTER_DEMO: NavLinkItem[] = [
   {
-    label: 'FAQs / Instructions',
+    label: 'faqsInstructions',
     to: PATHS.instructions,
     icon: <HelpOutlineOutlinedIcon />,
     mobileOnly: true,
@@ -55,6 +57,7 @@ function isActive(pathname: string, to: string): boolean {
 }
 
 export function NavMenu({ mobile, onNavigate }: { mobile: boolean; onNavigate?: () => void }) {
+  const t = useT(layoutCatalog);
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();
   const session = useSession();
@@ -80,13 +83,17 @@ export function NavMenu({ mobile, onNavigate }: { mobile: boolean; onNavigate?: 
         sx={{ borderRadius: 2, mx: 1, mb: 0.5 }}
       >
         <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
-        <ListItemText primary={item.label} />
+        <ListItemText primary={t(item.label)} />
       </ListItemButton>
     );
   };
 
   return (
-    <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box
+      component="nav"
+      aria-label={t('mainNav')}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
       {/* A plain group: the entries are links and buttons, not list items. */}
       <List component="div" sx={{ pt: 1 }}>
         {LINKS_BEFORE_DEMO.map(renderLink)}
@@ -100,8 +107,8 @@ export function NavMenu({ mobile, onNavigate }: { mobile: boolean; onNavigate?: 
           <ListItemIcon sx={{ minWidth: 40 }}>
             <PlayCircleOutlinedIcon />
           </ListItemIcon>
-          <ListItemText primary="Watch Demo" />
-          <Chip label="New" size="small" color="secondary" sx={{ height: 22, fontWeight: 600 }} />
+          <ListItemText primary={t('watchDemo')} />
+          <Chip label={t('new')} size="small" color="secondary" sx={{ height: 22, fontWeight: 600 }} />
         </ListItemButton>
         {LINKS_AFTER_DEMO.map(renderLink)}
         <Divider sx={{ my: 1, mx: 2 }} />
@@ -116,7 +123,7 @@ export function NavMenu({ mobile, onNavigate }: { mobile: boolean; onNavigate?: 
           <ListItemIcon sx={{ minWidth: 40 }}>
             <LogoutIcon />
           </ListItemIcon>
-          <ListItemText primary="Log out" />
+          <ListItemText primary={t('logOut')} />
         </ListItemButton>
       </List>
       {showContactUs && <ContactUs />}

@@ -5,13 +5,18 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import { BrandLogo } from '../../components/brand-logo/brand-logo';
 import { PageLoader } from '../../components/page-loader/page-loader';
-import { titleFor, useBackHandler } from '../page-meta';
+import { LanguageMenu } from '../../components/language-menu/language-menu';
+import { useT } from '../../i18n';
+import { useBackHandler, useLocalTitleFor } from '../page-meta';
 import { PATHS } from '../paths';
+import { layoutCatalog } from './layout-catalog';
 import { PageHeader } from './page-header';
 import { SkipLink } from './skip-link';
 
 /** The frame of the pages open without a session: logo, title with back button, footer links. */
 export default function PublicShell() {
+  const t = useT(layoutCatalog);
+  const titleFor = useLocalTitleFor();
   const { pathname } = useLocation();
   const onBack = useBackHandler();
   return (
@@ -25,12 +30,16 @@ export default function PublicShell() {
           borderColor: 'divider',
           px: { xs: 2, sm: 3 },
           py: 1.5,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
         }}
       >
         <Box
           component={RouterLink}
           to={PATHS.login}
-          aria-label="Veridocs: sign in"
+          aria-label={t('signInLink')}
           sx={{
             display: 'inline-flex',
             textDecoration: 'none',
@@ -40,6 +49,7 @@ export default function PublicShell() {
         >
           <BrandLogo size={30} />
         </Box>
+        <LanguageMenu />
       </Box>
       <Container
         component="main"
@@ -67,16 +77,16 @@ export default function PublicShell() {
         }}
       >
         <Link component={RouterLink} to={PATHS.login} variant="body2">
-          Sign up / Login
+          {t('signUpLogin')}
         </Link>
         <Link component={RouterLink} to={PATHS.instructions} variant="body2">
-          Instructions / FAQs
+          {t('instructionsFaqs')}
         </Link>
         <Link component={RouterLink} to={PATHS.terms} variant="body2">
-          Terms
+          {t('terms')}
         </Link>
         <Link component={RouterLink} to={PATHS.privacyPolicy} variant="body2">
-          Privacy Policy
+          {t('privacyPolicy')}
         </Link>
       </Box>
     </Box>

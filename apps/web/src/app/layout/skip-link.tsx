@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
+import { useT } from '../../i18n';
+import { layoutCatalog } from './layout-catalog';
 
 /** "Skip to content" for keyboard users: visible only while focused. */
 export function SkipLink({ target = 'main-content' }: { target?: string }) {
+  const t = useT(layoutCatalog);
   return (
     <Box
       component="a"
@@ -21,7 +24,7 @@ export function SkipLink({ target = 'main-content' }: { target?: string }) {
         '&:focus': { top: 8, outline: '3px solid #f0b429' },
       }}
     >
-      Skip to content
+      {t('skipToContent')}
     </Box>
   );
 }

@@ -9,13 +9,17 @@ import MenuIcon from '@mui/icons-material/Menu';
 import PlayCircleOutlinedIcon from '@mui/icons-material/PlayCircleOutlined';
 import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { BrandLogo } from '../../components/brand-logo/brand-logo';
+import { LanguageMenu } from '../../components/language-menu/language-menu';
+import { useT } from '../../i18n';
 import { PATHS } from '../paths';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { selectOrganisationName } from '../store/selectors';
 import { setOpenDemo } from '../store/slices/misc-slice';
+import { layoutCatalog } from './layout-catalog';
 import { useMinWidth } from './use-window-size';
 
 export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: () => void }) {
+  const t = useT(layoutCatalog);
   const dispatch = useAppDispatch();
   const organisation = useAppSelector(selectOrganisationName);
   const openDemo = () => dispatch(setOpenDemo(true));
@@ -29,16 +33,17 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
       elevation={0}
       sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, sm: 64 } }}>
+      {/* At 360 px five controls share the bar with the organisation's name: tight gaps, compact icons. */}
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, minHeight: { xs: 60, sm: 64 } }}>
         {!desktop && (
-          <IconButton edge="start" onClick={onOpenMenu} aria-label="Open menu" size="large">
+          <IconButton edge="start" onClick={onOpenMenu} aria-label={t('openMenu')}>
             <MenuIcon />
           </IconButton>
         )}
         <Box
           component={RouterLink}
           to={PATHS.home}
-          aria-label="Veridocs home"
+          aria-label={t('homeLink')}
           sx={{
             display: 'inline-flex',
             textDecoration: 'none',
@@ -78,7 +83,7 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
         {roomy ? (
           <>
             <Button onClick={openDemo} startIcon={<PlayCircleOutlinedIcon />} variant="text">
-              Watch Demo
+              {t('watchDemo')}
             </Button>
             <Button
               component={RouterLink}
@@ -86,24 +91,26 @@ export function TopBar({ desktop, onOpenMenu }: { desktop: boolean; onOpenMenu: 
               startIcon={<HelpOutlineOutlinedIcon />}
               variant="outlined"
             >
-              Instructions / FAQs
+              {t('instructionsFaqs')}
             </Button>
           </>
         ) : (
           <>
-            <IconButton onClick={openDemo} aria-label="Watch Demo" color="primary">
+            <IconButton onClick={openDemo} aria-label={t('watchDemo')} color="primary" sx={{ p: 0.75 }}>
               <PlayCircleOutlinedIcon />
             </IconButton>
             <IconButton
               component={RouterLink}
               to={PATHS.instructions}
-              aria-label="Instructions / FAQs"
+              aria-label={t('instructionsFaqs')}
               color="primary"
+              sx={{ p: 0.75 }}
             >
               <HelpOutlineOutlinedIcon />
             </IconButton>
           </>
         )}
+        <LanguageMenu collapse />
       </Toolbar>
     </AppBar>
   );

@@ -7,6 +7,7 @@ import { mockApi, type MockApi } from '../../test/mock-api';
 import { createTestApp } from '../../test/render';
 import { login } from '../store/slices/auth-slice';
 import { setOpenDemo } from '../store/slices/misc-slice';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n';
 
 const GET_TOKEN = '/api/web-wallet/profile/login/get-token';
 const LOGOUT = '/api/web-wallet/profile/logout';
@@ -207,6 +208,15 @@ describe('logout (spec §4)', () => {
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('keeps the language the device chose (issue 10 §4)', async () => {
+    const { store, session } = createTestApp();
+    store.dispatch(login({ ...makeSession(), startRefresh: false }));
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
+    await session.logout();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
   });
 
   it('still logs out when the revoke call fails', async () => {

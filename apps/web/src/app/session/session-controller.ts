@@ -2,6 +2,7 @@ import { decodeAccessToken, refreshIntervalMs, type Profile } from '@veridocs/sh
 import { configureApiClient } from '../../lib/api-client';
 import { fetchProfile, refreshTokens, revokeSession } from '../../lib/api/wallet-api';
 import { navigateTo } from '../../lib/navigation';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n';
 import { clearStorage, getItem, setItem } from '../../lib/storage';
 import { PATHS } from '../paths';
 import { resetAll } from '../store/reset';
@@ -147,8 +148,11 @@ export class SessionController {
       } catch {
         // Nothing to flush.
       }
+      // The language is this device's choice, not the session's: it outlives the logout (issue 10 §4).
+      const language = getItem(LANGUAGE_STORAGE_KEY);
       clearStorage('local');
       clearStorage('session');
+      if (language) setItem(LANGUAGE_STORAGE_KEY, language);
       navigateTo(PATHS.login, { replace: true });
     })().finally(() => {
       this.loggingOut = null;

@@ -1,14 +1,10 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { commonCatalog, useT } from '../../i18n';
 
 /** Shown while a lazily loaded screen arrives. */
-export function PageLoader({
-  label = 'Loading...',
-  fullHeight = false,
-}: {
-  label?: string;
-  fullHeight?: boolean;
-}) {
+export function PageLoader({ label, fullHeight = false }: { label?: string; fullHeight?: boolean }) {
+  const t = useT(commonCatalog);
   return (
     <Box
       role="status"
@@ -21,7 +17,7 @@ export function PageLoader({
         width: '100%',
       }}
     >
-      <CircularProgress size={32} aria-label={label} />
+      <CircularProgress size={32} aria-label={label ?? t('loading')} />
     </Box>
   );
 }

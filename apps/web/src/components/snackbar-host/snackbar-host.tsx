@@ -3,6 +3,7 @@ import { keyframes } from '@emotion/react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { UI_LIMITS } from '@veridocs/shared';
+import { commonCatalog, useT } from '../../i18n';
 import { setNotifier, type NotifyVariant } from '../../lib/notify';
 
 /** How long a snackbar stays (the candidate can close it sooner). */
@@ -34,6 +35,7 @@ const SEVERITY: Record<NotifyVariant, AlertColor> = {
  * loads, instead of a snackbar library (ADR 0008).
  */
 export function SnackbarHost() {
+  const t = useT(commonCatalog);
   const [snacks, setSnacks] = useState<Snack[]>([]);
   const nextId = useRef(0);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -86,6 +88,7 @@ export function SnackbarHost() {
           icon={snack.variant === 'default' ? false : undefined}
           role={snack.variant === 'error' || snack.variant === 'warning' ? 'alert' : 'status'}
           onClose={() => dismiss(snack.id)}
+          closeText={t('close')}
           sx={{
             pointerEvents: 'auto',
             boxShadow: 6,

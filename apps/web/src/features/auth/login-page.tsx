@@ -4,15 +4,19 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { Trans } from '@lingui/react';
 import { OTP_RESEND_TOO_SOON_CODE, type OtpChannel, type Session } from '@veridocs/shared';
 import { BrandLogo } from '../../components/brand-logo/brand-logo';
+import { LanguageMenu } from '../../components/language-menu/language-menu';
 import { PageLoader } from '../../components/page-loader/page-loader';
+import { useT } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { PATHS } from '../../app/paths';
 import { useSession } from '../../app/session/session-context';
 import { useAppDispatch } from '../../app/store/hooks';
 import { login } from '../../app/store/slices/auth-slice';
 import { requestOtp, verifyOtp } from './auth-api';
+import { authCatalog } from './auth-catalog';
 import { BrandPanel } from './brand-panel';
 import { RequestingOrg, formLinkOrgId } from './requesting-org';
 import { MobileStep } from './mobile-step';
@@ -36,14 +40,15 @@ function retryAfterOf(error: unknown): number | null {
   return typeof retryAfter === 'number' && retryAfter > 0 ? Math.ceil(retryAfter) : null;
 }
 
-const SUBTITLES: Record<Step['kind'], string> = {
-  mobile: 'Use your mobile number to sign in, or to create your Veridocs wallet.',
-  otp: 'Check your messages for the one-time password.',
-  name: 'One last step.',
-};
+const SUBTITLES = {
+  mobile: 'subtitleMobile',
+  otp: 'subtitleOtp',
+  name: 'subtitleName',
+} as const satisfies Record<Step['kind'], string>;
 
 /** Sign up / Login (spec §2): mobile number, OTP, and for a new number its name. */
 export default function LoginPage() {
+  const t = useT(authCatalog);
   const dispatch = useAppDispatch();
   const sessionController = useSession();
   const headingId = useId();
@@ -80,11 +85,7 @@ export default function LoginPage() {
         requestsLeft: sent.requestsLeft,
       });
       if (resend) {
-        setNotice(
-          sent.requestsLeft > 0
-            ? `A new OTP has been sent. You can ask for ${sent.requestsLeft} more.`
-            : 'A new OTP has been sent. This was the last one you can ask for now.',
-        );
+        setNotice(sent.requestsLeft > 0 ? t('resentMore', { count: sent.requestsLeft }) : t('resentLast'));
       }
     } catch (failure) {
       const retryAfter = retryAfterOf(failure);
@@ -143,8 +144,13 @@ export default function LoginPage() {
           justifyContent: { xs: 'flex-start', md: 'center' },
           px: { xs: 2, sm: 3 },
           py: { xs: 3, sm: 6 },
+          position: 'relative',
         }}
       >
+        {/* Top right, clear of the centred logo at 360 px (only its icon shows below 600 px). */}
+        <Box sx={{ position: 'absolute', top: { xs: 12, sm: 16 }, right: { xs: 8, sm: 16 } }}>
+          <LanguageMenu collapse />
+        </Box>
         <Box sx={{ width: '100%', maxWidth: 440 }}>
           <Box sx={{ display: { xs: 'flex', md: 'none' }, justifyContent: 'center', mb: 3 }}>
             <BrandLogo size={36} />
@@ -161,10 +167,10 @@ export default function LoginPage() {
           >
             {requestingOrgId && <RequestingOrg key={requestingOrgId} orgId={requestingOrgId} />}
             <Typography variant="h1" id={`${headingId}-title`} sx={{ mb: 0.75 }}>
-              Sign up / Login
+              {t('title')}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {SUBTITLES[step.kind]}
+              {t(SUBTITLES[step.kind])}
             </Typography>
 
             {step.kind === 'mobile' && (
@@ -218,18 +224,17 @@ export default function LoginPage() {
             )}
           </Paper>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-            By continuing you agree to our{' '}
-            <Link component={RouterLink} to={PATHS.terms}>
-              Terms
-            </Link>{' '}
-            and{' '}
-            <Link component={RouterLink} to={PATHS.privacyPolicy}>
-              Privacy Policy
-            </Link>
+            <Trans
+              id={`${authCatalog.area}.agreeTerms`}
+              components={{
+                0: <Link component={RouterLink} to={PATHS.terms} />,
+                1: <Link component={RouterLink} to={PATHS.privacyPolicy} />,
+              }}
+            />
           </Typography>
           <Typography variant="body2" sx={{ mt: 1.5, textAlign: 'center' }}>
             <Link component={RouterLink} to={PATHS.instructions}>
-              Instructions / FAQs
+              {t('instructionsFaqs')}
             </Link>
           </Typography>
         </Box>

@@ -7,9 +7,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Trans } from '@lingui/react';
 import { profileNameSchema, type Session } from '@veridocs/shared';
+import { localMessage, useT } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
 import { createWallet } from './auth-api';
+import { authCatalog } from './auth-catalog';
 import { maskMobile } from './mask';
 
 const nameFormSchema = z.object({ name: profileNameSchema });
@@ -25,6 +28,7 @@ interface NameStepProps {
 
 /** Step 3, for a new number only: the candidate's name creates the wallet. Loaded only when needed. */
 export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headingId }: NameStepProps) {
+  const t = useT(authCatalog);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -54,21 +58,24 @@ export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headi
     >
       <Box>
         <Typography id={headingId} variant="h2" component="h2" sx={{ mb: 1 }}>
-          Create your wallet
+          {t('createWalletTitle')}
         </Typography>
         <Typography variant="body1" color="text.secondary">
-          <Box component="strong" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
-            {maskMobile(mobile)}
-          </Box>{' '}
-          is verified. Enter your full name as it appears on your documents.
+          <Trans
+            id={`${authCatalog.area}.numberVerified`}
+            values={{ mobile: maskMobile(mobile) }}
+            components={{
+              0: <Box component="strong" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }} />,
+            }}
+          />
         </Typography>
       </Box>
       <TextField
-        label="Full Name"
+        label={t('fullName')}
         autoComplete="name"
         autoFocus
         error={Boolean(errors.name)}
-        helperText={errors.name?.message ?? ' '}
+        helperText={errors.name?.message ? localMessage(errors.name.message) : ' '}
         {...register('name')}
       />
       {serverError && (
@@ -77,7 +84,7 @@ export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headi
           role="alert"
           action={
             <Button color="inherit" size="small" onClick={onStartAgain}>
-              Start again
+              {t('startAgain')}
             </Button>
           }
         >
@@ -85,7 +92,7 @@ export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headi
         </Alert>
       )}
       <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
-        Create Wallet
+        {t('createWallet')}
       </Button>
     </Box>
   );

@@ -4,9 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Trans } from '@lingui/react';
 import { MOBILE_OTP_LENGTH, type OtpChannel } from '@veridocs/shared';
 import { BlockCodeInput, type BlockCodeInputHandle } from '../../components/block-code-input';
+import { useT } from '../../i18n';
 import { formatCountdown } from '../../lib/dates';
+import { authCatalog } from './auth-catalog';
 import { CHANNEL_LABELS, maskMobile } from './mask';
 import { useCountdown } from './use-countdown';
 
@@ -42,6 +45,7 @@ export default function OtpStep(props: OtpStepProps) {
     resending,
     error,
   } = props;
+  const t = useT(authCatalog);
   const id = useId();
   const codeRef = useRef<BlockCodeInputHandle>(null);
   const secondsLeft = useCountdown(props.resendIn, props.sendKey);
@@ -57,11 +61,15 @@ export default function OtpStep(props: OtpStepProps) {
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2.5 }}>
       <Box>
         <Typography id={`${id}-sent`} variant="body1">
-          Enter the {MOBILE_OTP_LENGTH}-digit OTP sent to{' '}
-          <Box component="strong" sx={{ whiteSpace: 'nowrap' }}>
-            {maskMobile(mobile)}
-          </Box>{' '}
-          via {CHANNEL_LABELS[channel]}
+          <Trans
+            id={`${authCatalog.area}.otpSentTo`}
+            values={{
+              length: MOBILE_OTP_LENGTH,
+              mobile: maskMobile(mobile),
+              channel: CHANNEL_LABELS[channel],
+            }}
+            components={{ 0: <Box component="strong" sx={{ whiteSpace: 'nowrap' }} /> }}
+          />
         </Typography>
         <Link
           component="button"
@@ -70,7 +78,7 @@ export default function OtpStep(props: OtpStepProps) {
           onClick={onChangeNumber}
           sx={{ mt: 0.5, fontWeight: 600 }}
         >
-          Change number
+          {t('changeNumber')}
         </Link>
       </Box>
 
@@ -79,8 +87,8 @@ export default function OtpStep(props: OtpStepProps) {
         length={MOBILE_OTP_LENGTH}
         value={otp}
         onChange={onOtpChange}
-        label="One-time password"
-        getInputLabel={(position, count) => `OTP digit ${position} of ${count}`}
+        label={t('otpLabel')}
+        getInputLabel={(position, count) => t('otpDigit', { position, count })}
         describedBy={error ? `${id}-sent ${id}-error` : `${id}-sent`}
         error={Boolean(error)}
         autoFocus
@@ -105,11 +113,11 @@ export default function OtpStep(props: OtpStepProps) {
         disabled={!complete}
         loading={verifying}
       >
-        Verify OTP
+        {t('verifyOtp')}
       </Button>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary">
-          Didn’t receive it?
+          {t('didntReceive')}
         </Typography>
         <Button
           type="button"
@@ -118,7 +126,7 @@ export default function OtpStep(props: OtpStepProps) {
           disabled={secondsLeft > 0 || resending}
           loading={resending}
         >
-          {secondsLeft > 0 ? `Resend OTP in ${formatCountdown(secondsLeft)}` : 'Resend OTP'}
+          {secondsLeft > 0 ? t('resendIn', { time: formatCountdown(secondsLeft) }) : t('resend')}
         </Button>
       </Box>
     </Box>

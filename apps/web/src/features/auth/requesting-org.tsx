@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FORM_URL_KEY, type Organisation } from '@veridocs/shared';
 import type { FromState } from '../../app/paths';
+import { useT } from '../../i18n';
 import { fetchOrganisation } from '../../lib/api/organisation-api';
+import { authCatalog } from './auth-catalog';
 
 /** The organisation of the form link a signed-out visitor was sent to /login from, if any. */
 export function formLinkOrgId(state: unknown): string | null {
@@ -20,6 +22,7 @@ const LOGO_SIZE = 48;
  * an unknown organisation or a failed call leaves the generic page. Keyed by the organisation's id.
  */
 export function RequestingOrg({ orgId }: { orgId: string }) {
+  const t = useT(authCatalog);
   const [org, setOrg] = useState<Organisation | 'failed' | null>(null);
   const [logoFailed, setLogoFailed] = useState(false);
 
@@ -60,7 +63,7 @@ export function RequestingOrg({ orgId }: { orgId: string }) {
         <Box
           component="img"
           src={org.imageUrl}
-          alt={`${name} logo`}
+          alt={t('orgLogo', { name })}
           onError={() => setLogoFailed(true)}
           sx={{ height: LOGO_SIZE, width: LOGO_SIZE, objectFit: 'contain', flexShrink: 0 }}
         />
@@ -85,7 +88,7 @@ export function RequestingOrg({ orgId }: { orgId: string }) {
       )}
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" color="text.secondary">
-          Requested by
+          {t('requestedBy')}
         </Typography>
         <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.0625rem', overflowWrap: 'anywhere' }}>
           {org ? name : '\u00a0'}

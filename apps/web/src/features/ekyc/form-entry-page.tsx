@@ -6,6 +6,8 @@ import { useGetProfileQuery } from '../../app/store/profile-api';
 import { selectSearchedQuery } from '../../app/store/selectors';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/misc-slice';
+import { useT } from '../../i18n';
+import { ekycCatalog } from './ekyc-catalog';
 import { FormHome } from './form-home';
 import { InitScreen } from './init-screen';
 import { isSameForm } from './journey';
@@ -42,6 +44,7 @@ function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: st
 
 /** /ekyc/:formId/:txnId? with ?orgId (and ?sso) — spec §2 "Form entry". */
 export default function FormEntryPage() {
+  const t = useT(ekycCatalog);
   const { formId = '', txnId } = useParams();
   const [params] = useSearchParams();
   const orgId = params.get('orgId')?.trim() ?? '';
@@ -49,11 +52,6 @@ export default function FormEntryPage() {
 
   if (sso) return <SsoEntry sso={sso} formId={formId} orgId={orgId} txnId={txnId} />;
   if (!orgId || !formId)
-    return (
-      <NoticeScreen title="This link is incomplete">
-        The verification link is missing the organisation. Open the full link you received from the
-        organisation.
-      </NoticeScreen>
-    );
+    return <NoticeScreen title={t('incompleteTitle')}>{t('incompleteBody')}</NoticeScreen>;
   return <SignedInFormEntry formId={formId} orgId={orgId} txnId={txnId} />;
 }

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TransactionInfo } from '@veridocs/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/misc-slice';
+import { setLanguage } from '../../i18n';
 import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { createTestApp, renderApp } from '../../test/render';
@@ -365,5 +366,32 @@ describe('Continue (spec §4)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(probe.current?.pathname).toBe('/choose-payment-region'));
+  });
+});
+
+describe('form home in Hindi (issue 10 §4)', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en', { persist: false }));
+  });
+
+  it('re-renders the header, ring, groups, chips, banner date and Continue in Hindi', async () => {
+    await openFormHome(
+      makeInfo(journey, {
+        state: 'IN_PROGRESS',
+        expectedCompletionDate: { maxDate: '2099-12-05T10:00:00.000Z' },
+        basicDetailsRequired: true,
+        manualProfileRequired: false,
+      }),
+    );
+    await act(() => setLanguage('hi', { persist: false }));
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Corp ने आपसे ये सत्यापन माँगे हैं' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'पूरे हुए चरण: 5 में से 3 (60%)' })).toBeInTheDocument();
+    expect(groupTitles()).toEqual(['नौकरी की जाँच', 'आपका विवरण', 'शिक्षा की जाँच', 'पहचान की जाँच']);
+    expect(screen.getByText('कार्रवाई ज़रूरी')).toBeInTheDocument();
+    expect(screen.getAllByText('सत्यापित').length).toBeGreaterThan(0);
+    expect(screen.getByText(/5 दिसंबर 2099 तक पूरा होने की उम्मीद है/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'आगे बढ़ें' })).toBeInTheDocument();
   });
 });

@@ -10,12 +10,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   ERROR_CODES,
-  JOURNEY_TEXT,
   MINIMUM_SET_VERIFICATIONS,
-  TILE_SUBTITLES,
   baseName,
   continueAction,
-  displayState,
   groupByCategory,
   isRemaining,
   isTransactionOpen,
@@ -27,6 +24,8 @@ import {
   type VerificationEntry,
 } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
+import { useStateLabel } from '../../components/state-chip/state-catalog';
+import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectProfileName } from '../../app/store/selectors';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
@@ -44,15 +43,32 @@ import {
   SkipPendingDialog,
   type PendingReason,
 } from './dialogs/journey-dialogs';
+import { ekycCatalog } from './ekyc-catalog';
 import { journeyQuery, labelsOf, verificationsOf } from './journey';
 import { NoticeScreen } from './notice-screen';
 import { StatusBanner } from './status-banner';
 import { StepsRing } from './steps-ring';
 import { VerificationTile } from './verification-tile';
 
+/** Tile subtitles (spec §2 "Tiles") by the verification's base name. */
+const TILE_SUBTITLE_KEYS: Readonly<Record<string, 'subtitleDegree' | 'subtitleBoards'>> = {
+  'bgv-degree': 'subtitleDegree',
+  'bgv-tenth': 'subtitleBoards',
+  'bgv-twelfth': 'subtitleBoards',
+};
+
+function tileSubtitle(
+  t: (key: 'subtitleDegree' | 'subtitleBoards') => string,
+  name: string,
+): string | undefined {
+  const key = TILE_SUBTITLE_KEYS[baseName(name)];
+  return key ? t(key) : undefined;
+}
+
 function FormHomeSkeleton() {
+  const t = useT(ekycCatalog);
   return (
-    <Box role="status" aria-label="Loading your verifications" sx={{ display: 'grid', gap: 2 }}>
+    <Box role="status" aria-label={t('loadingVerifications')} sx={{ display: 'grid', gap: 2 }}>
       <Skeleton width="70%" height={36} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <Skeleton variant="circular" width={72} height={72} />
@@ -66,17 +82,20 @@ function FormHomeSkeleton() {
 }
 
 function TileGroup({
+  idKey,
   title,
   insufficient,
   note,
   children,
 }: {
+  /** Names the group's id (stable across languages). */
+  idKey: string;
   title: string;
   insufficient?: boolean;
   note?: string;
   children: React.ReactNode;
 }) {
-  const id = `group-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const id = `group-${idKey.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Box
       component="section"
@@ -107,6 +126,8 @@ function TileGroup({
  * category (insufficient first), the status banner and Continue (spec §4 "Continue").
  */
 export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
+  const t = useT(ekycCatalog);
+  const stateLabel = useStateLabel();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const profileName = useAppSelector(selectProfileName);
@@ -133,9 +154,8 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
 
   if (denied)
     return (
-      <NoticeScreen title={JOURNEY_TEXT.accessNotAllowed} icon="block">
-        This link cannot be opened with this account. Sign in with the mobile number the organisation sent the
-        link to, or ask the organisation for a new link.
+      <NoticeScreen title={t('accessNotAllowed')} icon="block">
+        {t('accessDeniedBody')}
       </NoticeScreen>
     );
   if (!info) return <FormHomeSkeleton />;
@@ -226,9 +246,9 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
       <VerificationTile
         key={v.name}
         label={v.label}
-        subtitle={TILE_SUBTITLES[baseName(v.name)]}
+        subtitle={tileSubtitle(t, v.name)}
         status={status}
-        statusText={displayState(status)}
+        statusText={stateLabel(status)}
         note={v.state === 'INSUFFICIENT_DATA' ? v.insufficiency?.reason : null}
         onOpen={() => openTile(v)}
         onSkip={isRemaining(v) && v.skipAllowed && !expired ? () => setSkipping(v) : undefined}
@@ -239,12 +259,11 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
   const renderGroup = (g: { category: string; items: VerificationEntry[] }) => (
     <TileGroup
       key={g.category}
-      title={`${g.category} Check`}
+      idKey={`${g.category} Check`}
+      title={t('categoryCheck', { category: g.category })}
       insufficient={isInsufficient(g)}
       // The minimum-set note is for filling in: once submitted there is nothing left to complete.
-      note={
-        g.category === 'Education' && isTransactionOpen(info.state) ? JOURNEY_TEXT.educationNote : undefined
-      }
+      note={g.category === 'Education' && isTransactionOpen(info.state) ? t('educationNote') : undefined}
     >
       {g.items.map(tile)}
     </TileGroup>
@@ -252,11 +271,11 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
 
   const showIdentity = !info.manualProfileRequired;
   const profileTiles = (showIdentity || info.basicDetailsRequired) && (
-    <TileGroup title="Your Details">
+    <TileGroup idKey="Your Details" title={t('yourDetails')}>
       {showIdentity && (
         <VerificationTile
-          label="Identity"
-          subtitle={profileName ? `Profile of ${profileName}` : 'Aadhaar or passport'}
+          label={t('identity')}
+          subtitle={profileName ? t('identityProfile', { name: profileName }) : t('aadhaarOrPassport')}
           status=""
           statusText=""
           onOpen={() =>
@@ -271,8 +290,8 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
       )}
       {info.basicDetailsRequired && (
         <VerificationTile
-          label="Basic Details"
-          subtitle="Your contact and personal details"
+          label={t('basicDetails')}
+          subtitle={t('basicDetailsSubtitle')}
           status=""
           statusText=""
           onOpen={() => void navigate(`${PATHS.basicDetails}${query}`)}
@@ -286,7 +305,7 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
         <Box>
           <Typography variant="h2" component="h2">
-            {info.org.name} {JOURNEY_TEXT.requesting}
+            {t('requesting', { org: info.org.name })}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {info.form.name}
@@ -304,26 +323,21 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
           <StepsRing {...steps} />
           {info.paymentDetails.length > 0 && (
             <Link component={RouterLink} to={`${PATHS.formPayments}${query}`}>
-              {JOURNEY_TEXT.viewTransactions}
+              {t('viewTransactions')}
             </Link>
           )}
         </Box>
       </Paper>
 
       <StatusBanner banner={banner} />
-      {expired && notStarted && (
-        <Alert severity="warning">
-          This form has expired, so this verification can no longer be started. Contact the organisation for a
-          new link.
-        </Alert>
-      )}
+      {expired && notStarted && <Alert severity="warning">{t('expiredNotStarted')}</Alert>}
 
       {groups.filter(isInsufficient).map(renderGroup)}
       {profileTiles}
       {groups.filter((g) => !isInsufficient(g)).map(renderGroup)}
       {list.length === 0 && !profileTiles && (
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-          <Typography color="text.secondary">This form has no verifications to fill in yet.</Typography>
+          <Typography color="text.secondary">{t('noVerifications')}</Typography>
         </Paper>
       )}
 
@@ -337,7 +351,7 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
             disabled={expired}
             onClick={() => dispatch(setShowInitScreen(true))}
           >
-            {JOURNEY_TEXT.startVerification}
+            {t('startVerification')}
           </Button>
         ) : (
           <Button
@@ -348,7 +362,7 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
             loading={busy && !skipping && !skipPending}
             onClick={() => void withBusy(() => runContinue(info))}
           >
-            Continue
+            {t('continue')}
           </Button>
         )}
       </Box>

@@ -10,15 +10,17 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   ERROR_CODES,
-  JOURNEY_TEXT,
+  UI_LIMITS,
   initButton,
   isFormExpired,
   startAction,
+  type InitButton,
   type Organisation,
   type PublicForm,
   type TransactionInfo,
 } from '@veridocs/shared';
 import { PATHS, formEntryPath } from '../../app/paths';
+import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { profileApi } from '../../app/store/profile-api';
 import { selectProfileName } from '../../app/store/selectors';
@@ -38,6 +40,7 @@ import {
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
 import { QuestionnaireDialog, type Answers } from './dialogs/questionnaire-dialog';
 import { StartProcessDialog } from './dialogs/start-process-dialog';
+import { ekycCatalog } from './ekyc-catalog';
 import { NoticeScreen } from './notice-screen';
 
 interface Loaded {
@@ -101,6 +104,14 @@ function useEntry(
   };
 }
 
+/** The init button's label (spec §2), by the shared rule's English value. */
+const INIT_BUTTON_KEYS = {
+  'Start Verification': 'startVerification',
+  'View Verification': 'viewVerification',
+  'Form Expired': 'formExpired',
+  'Access not allowed': 'accessNotAllowed',
+} as const satisfies Record<InitButton, string>;
+
 /** The dialog Start opened, with what it found out (the profile name does not change in between). */
 type Dialog = { kind: 'questionnaire' | 'start'; info: TransactionInfo; profileHasName: boolean } | null;
 
@@ -109,6 +120,7 @@ type Dialog = { kind: 'questionnaire' | 'start'; info: TransactionInfo; profileH
  * shared initButton rule; Start creates (or finds) the transaction and runs the start rule of §4.
  */
 export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: string; txnId?: string }) {
+  const t = useT(ekycCatalog);
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const storedName = useAppSelector(selectProfileName);
@@ -126,19 +138,9 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
   }, [fatal, navigate]);
 
   if (status.kind === 'unknown-org')
-    return (
-      <NoticeScreen title={ERROR_CODES.ORG_NOT_FOUND.message}>
-        The organisation in this link could not be found. Check the link you received, or ask the organisation
-        to send it again.
-      </NoticeScreen>
-    );
+    return <NoticeScreen title={t('orgNotFound')}>{t('orgNotFoundBody')}</NoticeScreen>;
   if (status.kind === 'unknown-form')
-    return (
-      <NoticeScreen title={ERROR_CODES.FORM_NOT_FOUND.message}>
-        This link does not point to a verification form of the organisation. Check the link you received, or
-        ask the organisation to send it again.
-      </NoticeScreen>
-    );
+    return <NoticeScreen title={t('formNotFound')}>{t('formNotFoundBody')}</NoticeScreen>;
 
   const data = status.kind === 'ready' ? status.data : null;
   const formExpired = data ? data.form.isExpired || isFormExpired(data.form.expiry, new Date()) : false;
@@ -242,7 +244,7 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
       {!data ? (
         <Box
           role="status"
-          aria-label="Loading the form"
+          aria-label={t('loadingForm')}
           sx={{ display: 'grid', justifyItems: 'center', gap: 1.5 }}
         >
           <Skeleton variant="circular" width={72} height={72} />
@@ -256,7 +258,7 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
             <Box
               component="img"
               src={data.org.imageUrl}
-              alt={`${orgName} logo`}
+              alt={t('orgLogo', { name: orgName })}
               sx={{ maxHeight: 72, maxWidth: 200, objectFit: 'contain', mb: 2 }}
             />
           ) : (
@@ -271,19 +273,17 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
             {orgName}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {JOURNEY_TEXT.platformLine}
+            {t('platformLine')}
           </Typography>
           <Typography sx={{ mb: 3 }}>{data.form.name}</Typography>
           {label === 'Form Expired' && (
             <Alert severity="warning" sx={{ mb: 2, textAlign: 'left' }}>
-              This form has expired and no longer accepts new verifications. Contact the organisation for a
-              new link.
+              {t('expiredInit')}
             </Alert>
           )}
           {label === 'Access not allowed' && (
             <Alert severity="error" sx={{ mb: 2, textAlign: 'left' }}>
-              This link cannot be opened with this account. Sign in with the mobile number the organisation
-              sent the link to, or ask the organisation for a new link.
+              {t('accessDeniedBody')}
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'center' }}>
@@ -298,10 +298,10 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
                 else if (label === 'Start Verification') void start();
               }}
             >
-              {label}
+              {label && t(INIT_BUTTON_KEYS[label])}
             </Button>
             <Button component={RouterLink} to="/" variant="text">
-              {JOURNEY_TEXT.goBackHome}
+              {t('goBackHome')}
             </Button>
           </Box>
         </>

@@ -6,7 +6,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
 import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
-import { JOURNEY_TEXT } from '@veridocs/shared';
+import { useT } from '../../i18n';
+import { ekycCatalog } from './ekyc-catalog';
 
 /** A whole-screen notice of the form area: unknown form or organisation, access not allowed, broken link. */
 export function NoticeScreen({
@@ -18,6 +19,7 @@ export function NoticeScreen({
   children?: ReactNode;
   icon?: 'link' | 'block';
 }) {
+  const t = useT(ekycCatalog);
   const Icon = icon === 'block' ? BlockOutlinedIcon : LinkOffOutlinedIcon;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
@@ -35,7 +37,7 @@ export function NoticeScreen({
       )}
       <Box>
         <Button component={RouterLink} to="/" variant="contained">
-          {JOURNEY_TEXT.goBackHome}
+          {t('goBackHome')}
         </Button>
       </Box>
     </Paper>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SESSION } from '@veridocs/shared';
 import { PageLoader } from '../../components/page-loader/page-loader';
+import { useT } from '../../i18n';
 import { PATHS } from '../../app/paths';
 import { useSession } from '../../app/session/session-context';
 import { useAppDispatch } from '../../app/store/hooks';
@@ -8,6 +9,7 @@ import { login } from '../../app/store/slices/auth-slice';
 import { refreshTokens } from '../../lib/api/wallet-api';
 import { navigateTo } from '../../lib/navigation';
 import { setItem } from '../../lib/storage';
+import { ekycCatalog } from './ekyc-catalog';
 
 /** sso values already exchanged in this tab (the route table re-mounts this screen on login). */
 const consumed = new Set<string>();
@@ -27,6 +29,7 @@ export function SsoEntry({
   orgId: string;
   txnId?: string;
 }) {
+  const t = useT(ekycCatalog);
   const dispatch = useAppDispatch();
   const session = useSession();
 
@@ -55,5 +58,5 @@ export function SsoEntry({
     return () => clearTimeout(timer);
   }, [sso, formId, orgId, txnId, dispatch, session]);
 
-  return <PageLoader label="Signing you in..." fullHeight />;
+  return <PageLoader label={t('signingIn')} fullHeight />;
 }

@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { JOURNEY_TEXT } from '@veridocs/shared';
+import { useT } from '../../i18n';
+import { ekycCatalog } from './ekyc-catalog';
 
 /** "Steps Completed" (spec §2): a determinate ring with done/total and the rounded percentage. */
 export function StepsRing({ done, total, percent }: { done: number; total: number; percent: number }) {
-  const label = `${JOURNEY_TEXT.stepsCompleted}: ${done} of ${total} (${percent}%)`;
+  const t = useT(ekycCatalog);
+  const label = t('stepsRingLabel', { done, total, percent });
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
       <Box sx={{ position: 'relative', display: 'inline-flex' }}>
@@ -45,7 +47,7 @@ export function StepsRing({ done, total, percent }: { done: number; total: numbe
           {done}/{total}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {JOURNEY_TEXT.stepsCompleted}
+          {t('stepsCompleted')}
         </Typography>
       </Box>
     </Box>

@@ -6,6 +6,8 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { stateChipColor } from '../../components/state-chip/state-chip';
+import { useT } from '../../i18n';
+import { ekycCatalog } from './ekyc-catalog';
 
 /**
  * One tile of the form home: a button named by its label and status, the status chip (none when blank),
@@ -30,6 +32,7 @@ export function VerificationTile({
   onOpen: () => void;
   onSkip?: () => void;
 }) {
+  const t = useT(ekycCatalog);
   const insufficient = status === 'INSUFFICIENT_DATA';
   return (
     <Card
@@ -43,7 +46,7 @@ export function VerificationTile({
     >
       <CardActionArea
         onClick={onOpen}
-        aria-label={`${label}${statusText ? `, ${statusText}` : ', Not started'}`}
+        aria-label={t('tileLabel', { label, status: statusText || t('notStarted') })}
         sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, justifyContent: 'space-between' }}
       >
         <Box sx={{ minWidth: 0 }}>
@@ -84,8 +87,8 @@ export function VerificationTile({
             pl: 1.5,
           }}
         >
-          <Button size="small" onClick={onSkip} aria-label={`Skip ${label}`}>
-            Skip
+          <Button size="small" onClick={onSkip} aria-label={t('skipLabel', { label })}>
+            {t('skip')}
           </Button>
         </Box>
       )}

@@ -13,10 +13,13 @@ import { useGetProfileQuery } from '../../app/store/profile-api';
 import { selectProfileName } from '../../app/store/selectors';
 import { setOpenDemo } from '../../app/store/slices/misc-slice';
 import { FIRST_TRANSACTIONS, useGetCandidateTransactionsQuery } from '../../app/store/transactions-api';
+import { useT } from '../../i18n';
+import { homeCatalog } from './home-catalog';
 import { TransactionCard, TransactionCardSkeleton } from './transaction-card';
 
 /** Home: the greeting and the candidate's verifications (GET candidate-transaction, first 100). */
 export default function HomePage() {
+  const t = useT(homeCatalog);
   const dispatch = useAppDispatch();
   const name = useAppSelector(selectProfileName);
   useGetProfileQuery();
@@ -32,17 +35,17 @@ export default function HomePage() {
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <Box>
         <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>
-          {name ? `Hello, ${name}` : 'Hello'}
+          {name ? t('helloName', { name }) : t('hello')}
         </Typography>
-        <Typography color="text.secondary">Your documents and verifications, in one place.</Typography>
+        <Typography color="text.secondary">{t('subtitle')}</Typography>
       </Box>
 
       <Box component="section" aria-labelledby="verifications-heading">
         <Typography id="verifications-heading" variant="h2" component="h2" sx={{ mb: 1.5 }}>
-          Your verifications
+          {t('yourVerifications')}
         </Typography>
         {status.kind === 'loading' && (
-          <Stack spacing={1.5} role="status" aria-label="Loading your verifications">
+          <Stack spacing={1.5} role="status" aria-label={t('loadingVerifications')}>
             <TransactionCardSkeleton />
             <TransactionCardSkeleton />
           </Stack>
@@ -52,23 +55,23 @@ export default function HomePage() {
             severity="warning"
             action={
               <Button color="inherit" size="small" onClick={() => void transactions.refetch()}>
-                Retry
+                {t('retry')}
               </Button>
             }
           >
-            Your verifications could not be loaded just now.
+            {t('loadFailed')}
           </Alert>
         )}
         {status.kind === 'ready' && status.list.length > 0 && (
           <>
             <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-labelledby="verifications-heading">
-              {status.list.map((t) => (
-                <TransactionCard key={t.txnId} transaction={t} />
+              {status.list.map((txn) => (
+                <TransactionCard key={txn.txnId} transaction={txn} />
               ))}
             </Stack>
             {status.total > status.list.length && (
               <Button component={RouterLink} to={PATHS.formTxns} sx={{ mt: 1.5 }}>
-                View all verifications
+                {t('viewAll')}
               </Button>
             )}
           </>
@@ -92,11 +95,10 @@ export default function HomePage() {
               <LinkOutlinedIcon aria-hidden />
             </Box>
             <Typography variant="h3" component="p" sx={{ mb: 1 }}>
-              No verifications yet
+              {t('noneYet')}
             </Typography>
             <Typography color="text.secondary" sx={{ maxWidth: 520, mx: 'auto', mb: 3 }}>
-              Verifications start from a link that an organisation sends you when it asks you to verify your
-              documents. Open that link to begin: your verifications will then show up here.
+              {t('noneYetBody')}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
               <Button
@@ -104,10 +106,10 @@ export default function HomePage() {
                 startIcon={<PlayCircleOutlinedIcon />}
                 onClick={() => dispatch(setOpenDemo(true))}
               >
-                Watch Demo
+                {t('watchDemo')}
               </Button>
               <Button variant="outlined" component={RouterLink} to={PATHS.instructions}>
-                Read the instructions
+                {t('readInstructions')}
               </Button>
             </Box>
           </Paper>

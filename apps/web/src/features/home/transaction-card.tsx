@@ -6,10 +6,13 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { displayState, type CandidateTransaction } from '@veridocs/shared';
+import type { CandidateTransaction } from '@veridocs/shared';
 import { FORM_HOME_STATE, formEntryPath } from '../../app/paths';
 import { stateChipColor } from '../../components/state-chip/state-chip';
+import { useStateLabel } from '../../components/state-chip/state-catalog';
+import { useT } from '../../i18n';
 import { formatDate } from '../../lib/dates';
+import { homeCatalog } from './home-catalog';
 
 const avatarSx = {
   width: 44,
@@ -20,15 +23,17 @@ const avatarSx = {
 
 /** One of the candidate's transactions; opens its form home (the init screen is skipped). */
 export function TransactionCard({ transaction: t }: { transaction: CandidateTransaction }) {
-  const state = displayState(t.state);
+  const tr = useT(homeCatalog);
+  const state = useStateLabel()(t.state);
   const updated = formatDate(t.updatedAt);
+  const values = { form: t.form.name, org: t.org.name, state, date: updated };
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       <CardActionArea
         component={RouterLink}
         to={formEntryPath(t.formId, t.txnId, t.orgId)}
         state={FORM_HOME_STATE}
-        aria-label={`${t.form.name}, ${t.org.name}, ${state}${updated ? `, updated ${updated}` : ''}`}
+        aria-label={updated ? tr('cardLabelUpdated', values) : tr('cardLabel', values)}
         sx={{
           display: 'grid',
           // On a phone the chip goes under the text, so the form's name keeps the card's width.
@@ -55,7 +60,7 @@ export function TransactionCard({ transaction: t }: { transaction: CandidateTran
           </Typography>
           {updated && (
             <Typography variant="caption" color="text.secondary">
-              Updated {updated}
+              {tr('updated', values)}
             </Typography>
           )}
         </Box>

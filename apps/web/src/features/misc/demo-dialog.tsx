@@ -11,12 +11,15 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
+import { useT } from '../../i18n';
 import { CANDIDATE_STEPS } from '../../lib/content/candidate-steps';
+import { miscCatalog } from './misc-catalog';
 
 /**
  * "Watch Demo": a step-by-step walkthrough of the candidate's six steps (there is no demo video).
  */
 export default function DemoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT(miscCatalog);
   const [index, setIndex] = useState(0);
   const id = useId();
   const total = CANDIDATE_STEPS.length;
@@ -33,10 +36,10 @@ export default function DemoDialog({ open, onClose }: { open: boolean; onClose: 
       aria-describedby={`${id}-body`}
     >
       <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
-        How Veridocs works
+        {t('demoTitle')}
         <IconButton
           onClick={onClose}
-          aria-label="Close demo"
+          aria-label={t('closeDemo')}
           sx={{ position: 'absolute', right: 12, top: 12 }}
         >
           <CloseIcon />
@@ -46,12 +49,12 @@ export default function DemoDialog({ open, onClose }: { open: boolean; onClose: 
         <LinearProgress
           variant="determinate"
           value={((index + 1) / total) * 100}
-          aria-label={`Step ${index + 1} of ${total}`}
+          aria-label={t('stepOf', { step: index + 1, total })}
           sx={{ mb: 3, height: 6, borderRadius: 3 }}
         />
         <Box aria-live="polite" id={`${id}-body`} sx={{ minHeight: 150 }}>
           <Typography variant="overline" color="text.secondary" component="p">
-            Step {index + 1} of {total}
+            {t('stepOf', { step: index + 1, total })}
           </Typography>
           <Typography variant="h2" component="h3" sx={{ mb: 1.5 }}>
             {step?.title}
@@ -65,11 +68,11 @@ export default function DemoDialog({ open, onClose }: { open: boolean; onClose: 
           onClick={() => setIndex((i) => Math.max(0, i - 1))}
           disabled={index === 0}
         >
-          Previous
+          {t('previous')}
         </Button>
         {last ? (
           <Button variant="contained" onClick={onClose}>
-            Done
+            {t('done')}
           </Button>
         ) : (
           <Button
@@ -77,7 +80,7 @@ export default function DemoDialog({ open, onClose }: { open: boolean; onClose: 
             endIcon={<ChevronRightIcon />}
             onClick={() => setIndex((i) => Math.min(total - 1, i + 1))}
           >
-            Next
+            {t('next')}
           </Button>
         )}
       </DialogActions>

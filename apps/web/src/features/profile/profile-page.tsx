@@ -16,9 +16,11 @@ import { profileNameSchema } from '@veridocs/shared';
 import { useAppSelector } from '../../app/store/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../app/store/profile-api';
 import { selectProfile } from '../../app/store/selectors';
+import { localMessage, useT } from '../../i18n';
 import { queryErrorMessage } from '../../lib/api/base-query';
 import { formatDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
+import { profileCatalog } from './profile-catalog';
 
 const nameFormSchema = z.object({ name: profileNameSchema });
 type NameForm = z.input<typeof nameFormSchema>;
@@ -35,6 +37,7 @@ function formatMobile(mobile: string): string {
 }
 
 function EditNameForm({ current, onDone }: { current: string; onDone: () => void }) {
+  const t = useT(profileCatalog);
   const [updateProfile] = useUpdateProfileMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -54,7 +57,7 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
       setServerError(queryErrorMessage(result.error));
       return;
     }
-    notify('Name updated', 'success');
+    notify(t('nameUpdated'), 'success');
     onDone();
   });
 
@@ -67,11 +70,11 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
       sx={{ display: 'grid', gap: 2, mt: 1 }}
     >
       <TextField
-        label="Full Name"
+        label={t('fullName')}
         autoComplete="name"
         autoFocus
         error={Boolean(errors.name)}
-        helperText={errors.name?.message ?? 'As it appears on your documents.'}
+        helperText={errors.name?.message ? localMessage(errors.name.message) : t('nameHelp')}
         {...register('name')}
       />
       {serverError && (
@@ -81,10 +84,10 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
       )}
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
         <Button type="button" onClick={onDone} disabled={isSubmitting}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" variant="contained" loading={isSubmitting}>
-          Save name
+          {t('saveName')}
         </Button>
       </Box>
     </Box>
@@ -93,6 +96,7 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
 
 /** The candidate's profile: name and mobile; the name can be changed. */
 export default function ProfilePage() {
+  const t = useT(profileCatalog);
   const profile = useAppSelector(selectProfile);
   const [editing, setEditing] = useState(false);
   const name = profile.profileDetails?.name ?? '';
@@ -112,7 +116,7 @@ export default function ProfilePage() {
           </Typography>
           {profile.createdAt && (
             <Typography variant="body2" color="text.secondary">
-              Member since {formatDate(profile.createdAt)}
+              {t('memberSince', { date: formatDate(profile.createdAt) })}
             </Typography>
           )}
         </Box>
@@ -121,7 +125,7 @@ export default function ProfilePage() {
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2 }}>
         <Box>
           <Typography component="dt" variant="body2" color="text.secondary">
-            Full Name
+            {t('fullName')}
           </Typography>
           <Box component="dd" sx={{ m: 0 }}>
             {editing ? (
@@ -131,7 +135,7 @@ export default function ProfilePage() {
                 <Typography sx={{ fontWeight: 600 }}>{loaded ? name : <Skeleton width={140} />}</Typography>
                 {loaded && (
                   <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
-                    Edit name
+                    {t('editName')}
                   </Button>
                 )}
               </Box>
@@ -140,7 +144,7 @@ export default function ProfilePage() {
         </Box>
         <Box>
           <Typography component="dt" variant="body2" color="text.secondary">
-            Mobile Number
+            {t('mobileNumber')}
           </Typography>
           <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
             {loaded ? formatMobile(profile.mobile ?? '') : <Skeleton width={140} />}

@@ -11,40 +11,42 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
 import TrackChangesOutlinedIcon from '@mui/icons-material/TrackChangesOutlined';
-import { JOURNEY_TEXT } from '@veridocs/shared';
+import { useT } from '../../i18n';
+import { submittedCatalog } from './submitted-catalog';
 
 const NEXT_STEPS = [
   {
     icon: MarkEmailReadOutlinedIcon,
-    primary: 'The issuing institutions check your documents',
-    secondary: 'We send each document to the institution that issued it.',
+    primary: 'institutions',
+    secondary: 'institutionsDetail',
   },
   {
     icon: ScheduleOutlinedIcon,
-    primary: JOURNEY_TEXT.verificationTime,
-    secondary: 'Some institutions answer sooner; the expected date shows on your form.',
+    primary: 'verificationTime',
+    secondary: 'verificationTimeDetail',
   },
   {
     icon: TrackChangesOutlinedIcon,
-    primary: 'Follow the progress from Home',
-    secondary: 'Open your verification any time to see the status of each document.',
+    primary: 'follow',
+    secondary: 'followDetail',
   },
-];
+] as const;
 
 /** /submitted (spec §2): the success screen after Continue submits the form. */
 export default function SubmittedPage() {
+  const t = useT(submittedCatalog);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
       <CheckCircleOutlineIcon sx={{ fontSize: 64, color: 'success.main', mb: 1 }} aria-hidden />
       <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
-        Your verification has been submitted
+        {t('title')}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 480, mx: 'auto', mb: 3 }}>
-        Thank you. We have everything we need to start verifying your documents.
+        {t('thanks')}
       </Typography>
       <Box sx={{ textAlign: 'left', maxWidth: 520, mx: 'auto', mb: 3 }}>
         <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-          What happens next
+          {t('whatNext')}
         </Typography>
         <List dense disablePadding>
           {NEXT_STEPS.map(({ icon: Icon, primary, secondary }) => (
@@ -52,13 +54,13 @@ export default function SubmittedPage() {
               <ListItemIcon sx={{ minWidth: 40, mt: 0.5 }}>
                 <Icon color="primary" aria-hidden />
               </ListItemIcon>
-              <ListItemText primary={primary} secondary={secondary} />
+              <ListItemText primary={t(primary)} secondary={t(secondary)} />
             </ListItem>
           ))}
         </List>
       </Box>
       <Button component={RouterLink} to="/" variant="contained" size="large">
-        {JOURNEY_TEXT.goBackHome}
+        {t('goBackHome')}
       </Button>
     </Paper>
   );

@@ -4,6 +4,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useT } from '../../../i18n';
+import { ekycCatalog } from '../ekyc-catalog';
 
 /** A two-button dialog: the journey's skip, pending and warning dialogs are built on it. */
 export function ConfirmDialog({
@@ -11,7 +13,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busy = false,
   onConfirm,
   onClose,
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   onClose: () => void;
   id: string;
 }) {
+  const t = useT(ekycCatalog);
   return (
     <Dialog
       open={open}
@@ -41,7 +44,7 @@ export function ConfirmDialog({
       <DialogContent id={`${id}-body`}>{children}</DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy} variant={confirmLabel ? 'text' : 'contained'}>
-          {confirmLabel ? cancelLabel : 'OK'}
+          {confirmLabel ? (cancelLabel ?? t('cancel')) : t('ok')}
         </Button>
         {confirmLabel && (
           <Button variant="contained" onClick={onConfirm} loading={busy}>

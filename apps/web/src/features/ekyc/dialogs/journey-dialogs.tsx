@@ -1,6 +1,8 @@
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../../i18n';
+import { ekycCatalog } from '../ekyc-catalog';
 import { ConfirmDialog } from './confirm-dialog';
 
 function Names({ labels }: { labels: readonly string[] }) {
@@ -27,20 +29,18 @@ export function SkipDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT(ekycCatalog);
   return (
     <ConfirmDialog
       id="skip-dialog"
       open={label !== null}
-      title={`Skip ${label ?? ''}?`}
-      confirmLabel="Skip"
+      title={t('skipTitle', { label: label ?? '' })}
+      confirmLabel={t('skip')}
       busy={busy}
       onConfirm={onConfirm}
       onClose={onClose}
     >
-      <Typography>
-        {label} will be marked as skipped and will not be verified. You can still fill it in later while the
-        form is open.
-      </Typography>
+      <Typography>{t('skipBody', { label: label ?? '' })}</Typography>
     </ConfirmDialog>
   );
 }
@@ -56,18 +56,17 @@ export function PendingVerificationsDialog({
   reason: PendingReason | null;
   onClose: () => void;
 }) {
+  const t = useT(ekycCatalog);
   return (
-    <ConfirmDialog id="pending-dialog" open={reason !== null} title="Pending verifications" onClose={onClose}>
+    <ConfirmDialog id="pending-dialog" open={reason !== null} title={t('pendingTitle')} onClose={onClose}>
       {reason?.kind === 'pending-minimum-set' ? (
         <>
-          <Typography sx={{ mb: 1 }}>
-            Complete at least one of these education verifications to continue:
-          </Typography>
+          <Typography sx={{ mb: 1 }}>{t('pendingMinimum')}</Typography>
           <Names labels={reason.labels} />
         </>
       ) : (
         <>
-          <Typography sx={{ mb: 1 }}>Complete these verifications to continue:</Typography>
+          <Typography sx={{ mb: 1 }}>{t('pendingBlocked')}</Typography>
           <Names labels={reason?.labels ?? []} />
         </>
       )}
@@ -87,20 +86,21 @@ export function SkipPendingDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT(ekycCatalog);
   return (
     <ConfirmDialog
       id="skip-pending-dialog"
       open={labels !== null}
-      title="Pending verifications"
-      confirmLabel="Skip pending"
-      cancelLabel="Complete them"
+      title={t('pendingTitle')}
+      confirmLabel={t('skipPending')}
+      cancelLabel={t('completeThem')}
       busy={busy}
       onConfirm={onConfirm}
       onClose={onClose}
     >
-      <Typography sx={{ mb: 1 }}>These verifications are not filled in yet:</Typography>
+      <Typography sx={{ mb: 1 }}>{t('notFilledYet', { count: labels?.length ?? 0 })}</Typography>
       <Names labels={labels ?? []} />
-      <Typography sx={{ mt: 1 }}>Skip them to continue, or fill them in first.</Typography>
+      <Typography sx={{ mt: 1 }}>{t('skipToContinue')}</Typography>
     </ConfirmDialog>
   );
 }
@@ -120,19 +120,17 @@ export function ExpressWarningDialog({
   onProceed: () => void;
   onClose: () => void;
 }) {
+  const t = useT(ekycCatalog);
   return (
     <ConfirmDialog
       id="express-warning-dialog"
       open={open}
-      title="Fast-track verification"
-      confirmLabel="Proceed"
+      title={t('expressTitle')}
+      confirmLabel={t('proceed')}
       onConfirm={onProceed}
       onClose={onClose}
     >
-      <Typography sx={{ mb: 1 }}>
-        Some verifications are not supported by the fast-track service and affect the total time; the
-        fast-tracked ones are still completed within the guaranteed time.
-      </Typography>
+      <Typography sx={{ mb: 1 }}>{t('expressBody')}</Typography>
       <Names labels={unsupportedLabels} />
     </ConfirmDialog>
   );
@@ -153,19 +151,17 @@ export function NameChangeDialog({
   onSubmit: () => void;
   onClose: () => void;
 }) {
+  const t = useT(ekycCatalog);
   return (
     <ConfirmDialog
       id="name-change-dialog"
       open={open}
-      title="Name change"
-      confirmLabel="Submit"
+      title={t('nameChangeTitle')}
+      confirmLabel={t('submit')}
       onConfirm={onSubmit}
       onClose={onClose}
     >
-      <Typography>
-        The name on your {verificationLabel} document differs from your profile name. Upload document proof of
-        the name change to continue.
-      </Typography>
+      <Typography>{t('nameChangeBody', { label: verificationLabel })}</Typography>
     </ConfirmDialog>
   );
 }

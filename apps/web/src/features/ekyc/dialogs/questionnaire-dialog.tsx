@@ -13,10 +13,12 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
-import { JOURNEY_TEXT, type PreStartQuestion } from '@veridocs/shared';
+import type { PreStartQuestion } from '@veridocs/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetPreStartQuestionsQuery } from '../../../app/store/transactions-api';
+import { translate, useT } from '../../../i18n';
 import { queryErrorMessage } from '../../../lib/api/base-query';
+import { ekycCatalog } from '../ekyc-catalog';
 
 export type Answers = Array<{ questionId: string; answer: string }>;
 
@@ -24,7 +26,8 @@ export type Answers = Array<{ questionId: string; answer: string }>;
 export function validateAnswers(questions: readonly PreStartQuestion[], values: Record<string, string>) {
   const errors: Record<string, string> = {};
   for (const q of questions) {
-    if (!values[q._id]?.trim()) errors[q._id] = JOURNEY_TEXT.questionRequired(q.question);
+    if (!values[q._id]?.trim())
+      errors[q._id] = translate(ekycCatalog, 'questionRequired', { question: q.question });
   }
   return errors;
 }
@@ -52,6 +55,7 @@ export function QuestionnaireDialog({
   onSubmit: (answers: Answers) => void;
   onClose: () => void;
 }) {
+  const t = useT(ekycCatalog);
   const loaded = useGetPreStartQuestionsQuery(open ? { formId, orgId, txnId } : skipToken);
   const questions: PreStartQuestion[] | null = loaded.data?.list ?? null;
   const loadError = loaded.isError ? queryErrorMessage(loaded.error) : null;
@@ -79,11 +83,11 @@ export function QuestionnaireDialog({
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id="questionnaire-title">Before you start</DialogTitle>
+      <DialogTitle id="questionnaire-title">{t('beforeYouStart')}</DialogTitle>
       <DialogContent>
         {loadError && <Alert severity="error">{loadError}</Alert>}
         {!questions && !loadError && (
-          <Box role="status" aria-label="Loading questions">
+          <Box role="status" aria-label={t('loadingQuestions')}>
             <Skeleton height={32} />
             <Skeleton height={32} width="60%" />
             <Skeleton height={32} width="70%" />
@@ -128,10 +132,10 @@ export function QuestionnaireDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant="contained" onClick={submit} loading={busy} disabled={!questions}>
-          Start
+          {t('start')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,5 +1,6 @@
 import DialogContentText from '@mui/material/DialogContentText';
-import { JOURNEY_TEXT } from '@veridocs/shared';
+import { useT } from '../../../i18n';
+import { ekycCatalog } from '../ekyc-catalog';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** The start-process dialog when the form has no questionnaire (spec §2 "Dialogs"). */
@@ -14,17 +15,18 @@ export function StartProcessDialog({
   onStart: () => void;
   onClose: () => void;
 }) {
+  const t = useT(ekycCatalog);
   return (
     <ConfirmDialog
       id="start-process"
       open={open}
-      title="Start verification"
-      confirmLabel="Start"
+      title={t('startTitle')}
+      confirmLabel={t('start')}
       busy={busy}
       onConfirm={onStart}
       onClose={onClose}
     >
-      <DialogContentText>{JOURNEY_TEXT.clickStart}</DialogContentText>
+      <DialogContentText>{t('clickStart')}</DialogContentText>
     </ConfirmDialog>
   );
 }

@@ -1,0 +1,20 @@
+import { displayState } from '@veridocs/shared';
+import { defineCatalog, translate, useT } from '../../i18n';
+import en from './locales/en.json';
+
+/** The display names of transaction and verification states (spec §4), one catalog for every screen. */
+export const stateCatalog = defineCatalog('states', en, { hi: () => import('./locales/hi.json') });
+
+const isKnown = (state: string): state is keyof typeof en => Object.hasOwn(en, state);
+
+/** A state's display name in the current language: "Action Required" for INSUFFICIENT_DATA (spec §4). */
+export function stateLabel(state: string): string {
+  if (state === '') return '';
+  return isKnown(state) ? translate(stateCatalog, state) : displayState(state);
+}
+
+/** `stateLabel`, re-rendering when the language changes. */
+export function useStateLabel(): (state: string) => string {
+  useT(stateCatalog);
+  return stateLabel;
+}
