@@ -115,6 +115,42 @@ function withoutCssVariablesTheme(): Plugin {
 }
 
 /**
+ * MUI's InputBase (every text field, the sign-in page's too) imports TextareaAutosize for `multiline`
+ * fields, ~1 KB gzip the sign-in page never renders. In the build, InputBase gets a stand-in that
+ * loads the real component the first time a multiline field renders (its Suspense fallback is an
+ * empty textarea of the same rows), so multiline keeps working and /login stays lighter.
+ */
+function lazyTextareaAutosize(): Plugin {
+  const standIn = '\0veridocs-lazy-textarea-autosize';
+  return {
+    name: 'veridocs-lazy-textarea-autosize',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../TextareaAutosize/index.mjs' &&
+        importer?.endsWith('/@mui/material/InputBase/InputBase.mjs')
+      )
+        return standIn;
+      return null;
+    },
+    load(id) {
+      if (id !== standIn) return null;
+      return `import { Suspense, createElement, forwardRef, lazy } from 'react';
+const Real = lazy(() => import('@mui/material/TextareaAutosize'));
+export default forwardRef(function TextareaAutosize(props, ref) {
+  const { minRows, maxRows, ...rest } = props;
+  return createElement(
+    Suspense,
+    { fallback: createElement('textarea', { ...rest, ref, rows: minRows ?? 1 }) },
+    createElement(Real, { ...props, ref }),
+  );
+});`;
+    },
+  };
+}
+
+/**
  * Compiles the ICU messages of every catalog (`locales/<language>.json` beside a feature) when it is imported, so
  * the browser gets Lingui's small runtime and no message parser (ADR 0014). A malformed message
  * (an unclosed `{`, a plural without `other`) fails the build and the tests that import it.
@@ -183,6 +219,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         react(),
         compiledCatalogs(),
         withoutCssVariablesTheme(),
+        lazyTextareaAutosize(),
         signIn.plugin,
         rtkQueryOwnBuilds(),
         precompress(),

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { I18nProvider } from '@lingui/react';
 import CssBaseline from '@mui/material/CssBaseline';
 // MUI's ThemeProvider also bundles its CSS-variables provider; the theme has no CSS variables, and for
 // such a theme MUI hands it to this one as is (ADR 0012: ~3 KB off /login).
@@ -9,22 +8,18 @@ import { SnackbarHost } from '../components/snackbar-host/snackbar-host';
 import type { AppState } from './session/create-app';
 import { PersistenceGate } from './store/persistence-gate';
 import { SessionContext } from './session/session-context';
-import { i18n } from '../i18n';
 import { theme } from './theme';
 
 export function AppProviders({ app, children }: { app: AppState; children: ReactNode }) {
   return (
     <Provider store={app.store}>
-      {/* Lingui's provider serves its <Trans> (rich text); plain strings come from useT (ADR 0014). */}
-      <I18nProvider i18n={i18n}>
-        <SessionContext.Provider value={app.session}>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <SnackbarHost />
-            <PersistenceGate persistor={app.persistor}>{children}</PersistenceGate>
-          </ThemeProvider>
-        </SessionContext.Provider>
-      </I18nProvider>
+      <SessionContext.Provider value={app.session}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <SnackbarHost />
+          <PersistenceGate persistor={app.persistor}>{children}</PersistenceGate>
+        </ThemeProvider>
+      </SessionContext.Provider>
     </Provider>
   );
 }

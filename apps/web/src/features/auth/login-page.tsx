@@ -4,12 +4,11 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Trans } from '@lingui/react';
 import { OTP_RESEND_TOO_SOON_CODE, type OtpChannel, type Session } from '@veridocs/shared';
 import { BrandLogo } from '../../components/brand-logo/brand-logo';
 import { LanguageMenu } from '../../components/language-menu/language-menu';
 import { PageLoader } from '../../components/page-loader/page-loader';
-import { useT } from '../../i18n';
+import { RichText, useT } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { PATHS } from '../../app/paths';
 import { useSession } from '../../app/session/session-context';
@@ -224,9 +223,10 @@ export default function LoginPage() {
             )}
           </Paper>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-            <Trans
-              id={`${authCatalog.area}.agreeTerms`}
-              components={{
+            <RichText
+              catalog={authCatalog}
+              id="agreeTerms"
+              elements={{
                 0: <Link component={RouterLink} to={PATHS.terms} />,
                 1: <Link component={RouterLink} to={PATHS.privacyPolicy} />,
               }}

@@ -7,9 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Trans } from '@lingui/react';
 import { profileNameSchema, type Session } from '@veridocs/shared';
-import { localMessage, useT } from '../../i18n';
+import { localMessage, RichText, useT } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
 import { createWallet } from './auth-api';
 import { authCatalog } from './auth-catalog';
@@ -61,10 +60,11 @@ export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headi
           {t('createWalletTitle')}
         </Typography>
         <Typography variant="body1" color="text.secondary">
-          <Trans
-            id={`${authCatalog.area}.numberVerified`}
+          <RichText
+            catalog={authCatalog}
+            id="numberVerified"
             values={{ mobile: maskMobile(mobile) }}
-            components={{
+            elements={{
               0: <Box component="strong" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }} />,
             }}
           />

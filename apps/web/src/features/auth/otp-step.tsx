@@ -4,10 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Trans } from '@lingui/react';
 import { MOBILE_OTP_LENGTH, type OtpChannel } from '@veridocs/shared';
 import { BlockCodeInput, type BlockCodeInputHandle } from '../../components/block-code-input';
-import { useT } from '../../i18n';
+import { RichText, useT } from '../../i18n';
 import { formatCountdown } from '../../lib/dates';
 import { authCatalog } from './auth-catalog';
 import { CHANNEL_LABELS, maskMobile } from './mask';
@@ -61,14 +60,15 @@ export default function OtpStep(props: OtpStepProps) {
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2.5 }}>
       <Box>
         <Typography id={`${id}-sent`} variant="body1">
-          <Trans
-            id={`${authCatalog.area}.otpSentTo`}
+          <RichText
+            catalog={authCatalog}
+            id="otpSentTo"
             values={{
               length: MOBILE_OTP_LENGTH,
               mobile: maskMobile(mobile),
               channel: CHANNEL_LABELS[channel],
             }}
-            components={{ 0: <Box component="strong" sx={{ whiteSpace: 'nowrap' }} /> }}
+            elements={{ 0: <Box component="strong" sx={{ whiteSpace: 'nowrap' }} /> }}
           />
         </Typography>
         <Link
