@@ -1,4 +1,4 @@
-import { use, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { setupI18n, type Messages } from '@lingui/core';
 import { getItem, setItem } from '../lib/storage';
 
@@ -143,7 +143,10 @@ export function translate<K extends string>(catalog: Catalog<K>, key: K, values?
 export function useT<K extends string>(catalog: Catalog<K>): Translate<K> {
   const language = useLanguage();
   const pending = catalog.ready(language);
-  if (pending) use(pending);
+  // Thrown, not use()d: React replays a component that suspended in use() as soon as the promise
+  // settles and then expects the same use() call, which a loaded catalog no longer makes ("did not
+  // call use() when it finished"); and a use() on every render would mark every update as suspending.
+  if (pending) throw pending;
   return (key, values) => translate(catalog, key, values);
 }
 
