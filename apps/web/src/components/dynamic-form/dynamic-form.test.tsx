@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -345,27 +346,30 @@ describe('DynamicForm in Hindi', () => {
     try {
       const user = userEvent.setup();
       render(
-        <DynamicForm
-          sections={[
-            {
-              inputs: [
-                field({ fieldName: 'instituteName', required: true }),
-                field({ fieldName: 'rollNumber', label: 'Roll No.' }),
-                field({ fieldName: 'dateOfBirth', inputType: 'date', required: true }),
-                field({
-                  fieldName: 'currentlyWorking',
-                  inputType: 'select',
-                  optionsKey: 'YES_NO',
-                  required: true,
-                }),
-              ],
-            },
-          ]}
-          onSubmit={vi.fn()}
-          now={() => new Date(2026, 10, 26)}
-        />,
+        <Suspense fallback={null}>
+          <DynamicForm
+            sections={[
+              {
+                inputs: [
+                  field({ fieldName: 'instituteName', required: true }),
+                  field({ fieldName: 'rollNumber', label: 'Roll No.' }),
+                  field({ fieldName: 'dateOfBirth', inputType: 'date', required: true }),
+                  field({
+                    fieldName: 'currentlyWorking',
+                    inputType: 'select',
+                    optionsKey: 'YES_NO',
+                    required: true,
+                  }),
+                ],
+              },
+            ]}
+            onSubmit={vi.fn()}
+            now={() => new Date(2026, 10, 26)}
+          />
+        </Suspense>,
       );
-      expect(screen.getByLabelText('Roll No. (वैकल्पिक)')).toBeInTheDocument();
+      // The pickers' Hindi (date-fns' month names) loads first.
+      expect(await screen.findByLabelText('Roll No. (वैकल्पिक)')).toBeInTheDocument();
       const dob = screen.getByRole('textbox', { name: 'जन्म तिथि' });
       await user.type(dob, '01-01-2030');
       await user.click(screen.getByRole('button', { name: 'जमा करें' }));
@@ -375,6 +379,11 @@ describe('DynamicForm in Hindi', () => {
       await user.click(screen.getByRole('combobox', { name: 'Currently Working' }));
       expect(await screen.findByRole('option', { name: 'हाँ' })).toBeInTheDocument();
       expect(screen.getByRole('option', { name: 'नहीं' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'कैलेंडर से जन्म तिथि चुनें' }));
+      const calendar = await screen.findByRole('dialog');
+      await user.click(within(calendar).getByRole('radio', { name: '2001' }));
+      expect(await within(calendar).findByRole('radio', { name: 'मार्च' })).toBeInTheDocument();
     } finally {
       await act(() => setLanguage('en', { persist: false }));
     }

@@ -15,6 +15,7 @@ import { TextInput } from './fields/text-input';
 import { commonCatalog, useT } from '../../i18n';
 import { useRuleText } from '../../lib/content/rules/rule-text';
 import { dynamicFormCatalog } from './dynamic-form-catalog';
+import { usePickerLocale } from './picker-locale';
 import { DEFAULT_FIELD_RENDERERS, alertFor, helperTextFor } from './registries';
 import { buildFormSchema, labelOf } from './schema';
 import type { DynamicFormContextValue, FieldRendererProps, FieldRenderers, FormSection } from './types';
@@ -147,6 +148,7 @@ export function DynamicForm({
   now,
 }: DynamicFormProps) {
   const t = useT(dynamicFormCatalog);
+  const { adapterLocale, localeText } = usePickerLocale();
   const idPrefix = `df${useId().replace(/:/g, '')}`;
   const fields = useMemo(() => sections.flatMap((section) => section.inputs), [sections]);
   // Read-only fields (the profile name) are not the candidate's to fix: the server skips them too.
@@ -208,7 +210,7 @@ export function DynamicForm({
 
   const readOnlySet = new Set(readOnlyFields);
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns}>
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={adapterLocale} localeText={localeText}>
       <Box
         component="form"
         noValidate
