@@ -8,6 +8,12 @@ const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
 ];
 const ORG = 'demo-university';
+
+// Chromium's synthetic camera (playwright.config.ts) and a position in Bengaluru.
+test.use({
+  permissions: ['camera', 'geolocation'],
+  geolocation: { latitude: 12.9716, longitude: 77.5946, accuracy: 25 },
+});
 /** apps/web/src/i18n/i18n.ts LANGUAGE_STORAGE_KEY. */
 const LANGUAGE_STORAGE_KEY = 'veridocs-language';
 
@@ -60,5 +66,14 @@ for (const size of SIZES) {
     await expect(page.getByText(/कृपया लाल रंग से दिखाए गए \d+ फ़ील्ड ठीक करें।/)).toBeVisible();
     await expectNoSidewaysScroll(page);
     await shot('verification-degree');
+
+    // The camera: its buttons in the sticky bar, the place found for the photo.
+    await page.goto(`/verification?orgId=${ORG}&txnId=${txnId}&name=dl`);
+    await page.getByRole('button', { name: 'फ़ोटो लें' }).click();
+    const camera = page.getByRole('dialog');
+    await camera.getByRole('button', { name: 'फ़ोटो लें' }).click();
+    await expect(camera.getByRole('button', { name: 'दोबारा लें' })).toBeVisible();
+    await expect(camera.getByText(/सटीकता: ±25 मीटर/)).toBeVisible({ timeout: 20_000 });
+    await shot('camera', false);
   });
 }
