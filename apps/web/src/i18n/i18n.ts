@@ -122,9 +122,13 @@ async function loadScriptFont(language: Language): Promise<void> {
 
 i18n.activate(DEFAULT_LANGUAGE, [INTL_LOCALES[DEFAULT_LANGUAGE], DEFAULT_LANGUAGE]);
 
-/** The current language, re-rendering on change. */
+/**
+ * The current language, re-rendering on change. Also while hydrating: the page was pre-rendered in
+ * the language main.tsx sets before it hydrates, and a catalog whose Hindi is not loaded yet must
+ * suspend then (a server snapshot of English skipped that and rendered the keys: React error 418).
+ */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, getLanguage, () => DEFAULT_LANGUAGE);
+  return useSyncExternalStore(subscribe, getLanguage, getLanguage);
 }
 
 export type Values = Record<string, string | number | null | undefined>;
