@@ -41,7 +41,7 @@ for (const size of SIZES) {
     await page.goto('/instructions');
     await expect(page.locator('#root')).toHaveAttribute('data-language', 'hi');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-    await expect(page.getByRole('heading', { name: 'वेरिफ़ाइड प्रोफ़ाइल तक पहुँचने के चरण' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'सत्यापित प्रोफ़ाइल तक पहुँचने के चरण' })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await shot('instructions');
 

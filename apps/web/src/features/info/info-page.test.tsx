@@ -26,7 +26,7 @@ describe('/instructions (spec §2)', () => {
   it('reads in Hindi once Hindi is chosen', async () => {
     await act(() => setLanguage('hi', { persist: false }));
     renderApp({ route: '/instructions' });
-    await screen.findByRole('heading', { name: 'वेरिफ़ाइड प्रोफ़ाइल तक पहुँचने के चरण' });
+    await screen.findByRole('heading', { name: 'सत्यापित प्रोफ़ाइल तक पहुँचने के चरण' });
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(headings).toContain('चरण 1: लॉग इन करें');
     expect(screen.getByRole('tab', { name: 'सवाल-जवाब' })).toBeInTheDocument();
