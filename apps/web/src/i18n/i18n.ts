@@ -1,4 +1,4 @@
-import { use, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { setupI18n, type Messages } from '@lingui/core';
 import { getItem, setItem } from '../lib/storage';
 
@@ -122,9 +122,13 @@ async function loadScriptFont(language: Language): Promise<void> {
 
 i18n.activate(DEFAULT_LANGUAGE, [INTL_LOCALES[DEFAULT_LANGUAGE], DEFAULT_LANGUAGE]);
 
-/** The current language, re-rendering on change. */
+/**
+ * The current language, re-rendering on change. Also while hydrating: the page was pre-rendered in
+ * the language main.tsx sets before it hydrates, and a catalog whose Hindi is not loaded yet must
+ * suspend then (a server snapshot of English skipped that and rendered the keys: React error 418).
+ */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, getLanguage, () => DEFAULT_LANGUAGE);
+  return useSyncExternalStore(subscribe, getLanguage, getLanguage);
 }
 
 export type Values = Record<string, string | number | null | undefined>;
@@ -143,7 +147,10 @@ export function translate<K extends string>(catalog: Catalog<K>, key: K, values?
 export function useT<K extends string>(catalog: Catalog<K>): Translate<K> {
   const language = useLanguage();
   const pending = catalog.ready(language);
-  if (pending) use(pending);
+  // Thrown, not use()d: React replays a component that suspended in use() as soon as the promise
+  // settles and then expects the same use() call, which a loaded catalog no longer makes ("did not
+  // call use() when it finished"); and a use() on every render would mark every update as suspending.
+  if (pending) throw pending;
   return (key, values) => translate(catalog, key, values);
 }
 

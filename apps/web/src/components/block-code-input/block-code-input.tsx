@@ -8,6 +8,8 @@ import {
 } from 'react';
 import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
+import { useT } from '../../i18n';
+import { blockCodeInputCatalog } from './block-code-input-catalog';
 
 export interface BlockCodeInputHandle {
   /** Focuses a block (the first by default). */
@@ -104,6 +106,7 @@ export function BlockCodeInput({
   disabled = false,
   error = false,
 }: BlockCodeInputProps) {
+  const t = useT(blockCodeInputCatalog);
   const sizes = blockSizes(length, blocks ?? length);
   const count = sizes.length;
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
@@ -119,7 +122,7 @@ export function BlockCodeInput({
   const inputLabel =
     getInputLabel ??
     ((position: number, total: number) =>
-      sizes.every((s) => s === 1) ? `Digit ${position} of ${total}` : `Block ${position} of ${total}`);
+      t(sizes.every((s) => s === 1) ? 'digit' : 'block', { position, count: total }));
 
   /** Focuses a block and selects its digits (typing replaces them). Past the last block: stay there. */
   const focusBlock = (index: number) => {

@@ -20,6 +20,9 @@ import { NotClearDialog } from '../file-upload/file-upload';
 import { useUploadAndCheck } from '../file-upload/use-upload-and-check';
 import { LocationDetails } from './location-details';
 import { useCameraStream } from './use-camera-stream';
+import { useT } from '../../i18n';
+import { useRuleText, useRulesT } from '../../lib/content/rules/rule-text';
+import { cameraCatalog } from './camera-catalog';
 import { useGeolocation } from './use-geolocation';
 
 /**
@@ -44,6 +47,10 @@ interface SessionProps {
 }
 
 function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title }: SessionProps) {
+  const t = useT(cameraCatalog);
+  // FILE_TEXT of packages/shared (buttons, the camera's messages) in the reader's language.
+  const tr = useRulesT();
+  const ruleText = useRuleText();
   const camera = useCameraStream();
   const { fallback, facing, stream, error: cameraError, stop: stopStream } = camera;
   const { geo, locate, reset: resetGeo } = useGeolocation();
@@ -113,7 +120,7 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
       existing: 0,
       source: 'pick',
     });
-    for (const message of messages) notify(message, 'error');
+    for (const message of messages) notify(ruleText(message), 'error');
     const file = accepted[0];
     if (file) keepPhoto(file);
   };
@@ -172,7 +179,7 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
         <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1 }}>
           {title}
         </Typography>
-        <IconButton aria-label="Close" onClick={onClose}>
+        <IconButton aria-label={t('close')} onClick={onClose}>
           <CloseIcon />
         </IconButton>
       </Box>
@@ -180,14 +187,14 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
       <Box sx={{ flex: 1, display: 'grid', gap: 2, p: 2, alignContent: 'start', justifyItems: 'center' }}>
         {fallback && !photo && (
           <Alert severity="info" sx={{ width: '100%', maxWidth: 640 }}>
-            {FILE_TEXT.noCamera}
+            {tr('noCamera')}
             <Box sx={{ mt: 1 }}>
               <Button
                 variant="contained"
                 startIcon={<PhotoCameraOutlinedIcon />}
                 onClick={() => deviceRef.current?.click()}
               >
-                Take a photo with your device
+                {t('takeWithDevice')}
               </Button>
             </Box>
           </Alert>
@@ -199,12 +206,12 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
             action={
               cameraError !== FILE_TEXT.noCanvas && !photo ? (
                 <Button color="inherit" size="small" onClick={camera.restart}>
-                  Try again
+                  {t('tryAgain')}
                 </Button>
               ) : undefined
             }
           >
-            {cameraError}
+            {ruleText(cameraError)}
           </Alert>
         )}
 
@@ -215,7 +222,7 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
             autoPlay
             playsInline
             muted
-            aria-label="Camera preview"
+            aria-label={t('preview')}
             sx={{
               width: '100%',
               maxWidth: 960,
@@ -230,7 +237,7 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
         {!photo && !fallback && !stream && !cameraError && (
           <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <CircularProgress size={20} />
-            <Typography variant="body2">Starting the camera…</Typography>
+            <Typography variant="body2">{t('starting')}</Typography>
           </Box>
         )}
 
@@ -239,12 +246,12 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
             <Box
               component="img"
               src={photo.url}
-              alt="Captured photo"
+              alt={t('capturedPhoto')}
               sx={{ width: '100%', maxWidth: 960, maxHeight: '55vh', objectFit: 'contain', borderRadius: 2 }}
             />
           ) : (
-            <Typography role="img" aria-label="Captured photo" variant="body2">
-              Photo captured
+            <Typography role="img" aria-label={t('capturedPhoto')} variant="body2">
+              {t('photoCaptured')}
             </Typography>
           ))}
 
@@ -253,7 +260,7 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
             {geo.status === 'locating' && (
               <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
                 <CircularProgress size={18} />
-                <Typography variant="body2">Finding your location…</Typography>
+                <Typography variant="body2">{t('locating')}</Typography>
               </Box>
             )}
             {geo.status === 'error' && (
@@ -262,12 +269,12 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
                 action={
                   geo.message !== FILE_TEXT.noGeolocation ? (
                     <Button color="inherit" size="small" onClick={locate}>
-                      Try again
+                      {t('tryAgain')}
                     </Button>
                   ) : undefined
                 }
               >
-                {geo.message}
+                {ruleText(geo.message)}
               </Alert>
             )}
             {located && <LocationDetails result={located} />}
@@ -278,19 +285,19 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
           <Box sx={{ width: '100%', maxWidth: 640 }}>
             {checking ? (
               <>
-                <LinearProgress variant="indeterminate" aria-label="Checking the photo" />
+                <LinearProgress variant="indeterminate" aria-label={t('checkingPhotoLabel')} />
                 <Typography variant="caption" color="text.secondary" role="status">
-                  Checking your photo…
+                  {t('checkingPhoto')}
                 </Typography>
               </>
             ) : (
-              <LinearProgress variant="determinate" value={progress} aria-label="Uploading the photo" />
+              <LinearProgress variant="determinate" value={progress} aria-label={t('uploadingPhotoLabel')} />
             )}
           </Box>
         )}
         {uploadError && (
           <Alert severity="error" sx={{ width: '100%', maxWidth: 640 }}>
-            {uploadError}
+            {ruleText(uploadError)}
           </Alert>
         )}
       </Box>
@@ -317,26 +324,26 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
               onClick={capture}
               disabled={!stream}
             >
-              {FILE_TEXT.capture}
+              {tr('capture')}
             </Button>
             <Button startIcon={<CameraswitchOutlinedIcon />} onClick={camera.flip} disabled={!stream}>
-              {FILE_TEXT.flipCamera}
+              {tr('flipCamera')}
             </Button>
           </>
         )}
         {photo && (
           <>
             <Button onClick={retake} disabled={uploading}>
-              {FILE_TEXT.retake}
+              {tr('retake')}
             </Button>
             <Button variant="contained" onClick={proceed} disabled={uploading || geo.status !== 'ready'}>
-              {FILE_TEXT.proceed}
+              {tr('proceed')}
             </Button>
           </>
         )}
         {isAgent && !uploading && (
           <Button variant="outlined" onClick={() => galleryRef.current?.click()}>
-            {FILE_TEXT.uploadFromGallery}
+            {tr('uploadFromGallery')}
           </Button>
         )}
       </Box>
@@ -396,8 +403,9 @@ export function CameraDialog({
   onDone,
   fileCategory,
   isAgent = false,
-  title = 'Take a photo',
+  title,
 }: CameraDialogProps) {
+  const t = useT(cameraCatalog);
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} fullScreen aria-labelledby={titleId}>
@@ -408,7 +416,7 @@ export function CameraDialog({
           fileCategory={fileCategory}
           isAgent={isAgent}
           titleId={titleId}
-          title={title}
+          title={title ?? t('title')}
         />
       )}
     </Dialog>

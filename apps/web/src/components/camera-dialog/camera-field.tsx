@@ -11,6 +11,8 @@ import { filesOf } from '../file-upload/file-value';
 import { CameraDialog } from './camera-dialog';
 import { LocationDetails } from './location-details';
 import { FieldGroupLabel } from '../field-group-label/field-group-label';
+import { useT } from '../../i18n';
+import { cameraCatalog } from './camera-catalog';
 
 /** A stored photo value (restored from the server included), or null. */
 export function photoOf(value: unknown): GeoTaggedPhoto | null {
@@ -50,6 +52,7 @@ export function CameraField({
   helperText,
   helperId,
 }: CameraFieldProps) {
+  const t = useT(cameraCatalog);
   const baseId = useId();
   const labelId = `${baseId}-label`;
   const messageId = helperId ?? `${baseId}-helper`;
@@ -84,13 +87,13 @@ export function CameraField({
             aria-describedby={messageId}
             color={error ? 'error' : 'primary'}
           >
-            Take photo
+            {t('takePhoto')}
           </Button>
         </Box>
       )}
       {!photo && disabled && (
         <Typography variant="body2" color="text.secondary">
-          No photo was taken.
+          {t('noPhoto')}
         </Typography>
       )}
       <FormHelperText id={messageId} error={Boolean(error)} component="div">

@@ -4,6 +4,8 @@ import Typography from '@mui/material/Typography';
 import { CAMERA, type GeolocationResult } from '@veridocs/shared';
 import { fetchApiImage } from '../../lib/api/files-api';
 import { createObjectUrl, revokeObjectUrl } from '../file-upload/file-card';
+import { formatNumber, useT } from '../../i18n';
+import { cameraCatalog } from './camera-catalog';
 
 /** One line of the address the server found for the position. */
 export function addressLine(result: GeolocationResult): string {
@@ -17,6 +19,7 @@ export function addressLine(result: GeolocationResult): string {
 
 /** The server's map image (it may need the bearer): fetched, shown from an object URL. */
 export function MapImage({ path }: { path: string }) {
+  const t = useT(cameraCatalog);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!path) return;
@@ -39,7 +42,7 @@ export function MapImage({ path }: { path: string }) {
     <Box
       component="img"
       src={url}
-      alt="Map of where the photo was taken"
+      alt={t('map')}
       sx={{
         width: '100%',
         maxWidth: CAMERA.mapWidth,
@@ -51,6 +54,7 @@ export function MapImage({ path }: { path: string }) {
 }
 
 export function LocationDetails({ result }: { result: GeolocationResult }) {
+  const t = useT(cameraCatalog);
   const line = addressLine(result);
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
@@ -59,12 +63,12 @@ export function LocationDetails({ result }: { result: GeolocationResult }) {
       </Typography>
       {result.accuracy !== null && (
         <Typography variant="caption" color="text.secondary">
-          Accuracy: ±{Math.round(result.accuracy)} m
+          {t('accuracy', { metres: formatNumber(Math.round(result.accuracy)) })}
         </Typography>
       )}
       {result.error && (
         <Typography variant="caption" color="text.secondary">
-          The address could not be found: {result.error}
+          {t('noAddress', { error: result.error })}
         </Typography>
       )}
       {result.mapImage && <MapImage path={result.mapImage} />}

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAMERA, FILE_TEXT, type GeolocationResult } from '@veridocs/shared';
 import { errorMessage } from '../../lib/api-client';
 import { reverseGeocode } from '../../lib/api/files-api';
+import { translate } from '../../i18n';
+import { cameraCatalog } from './camera-catalog';
 
 export type Geo =
   | { status: 'idle' }
@@ -10,9 +12,9 @@ export type Geo =
   | { status: 'error'; message: string };
 
 function positionErrorMessage(error: GeolocationPositionError): string {
-  if (error.code === 1) return 'Location permission denied. Please allow location access and try again.';
-  if (error.code === 3) return 'Your location could not be found in time. Please try again.';
-  return 'Your location is not available. Please try again.';
+  if (error.code === 1) return translate(cameraCatalog, 'locationDenied');
+  if (error.code === 3) return translate(cameraCatalog, 'locationTimeout');
+  return translate(cameraCatalog, 'locationUnavailable');
 }
 
 /**

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DynamicInputField } from '@veridocs/shared';
+import { setLanguage } from '../../i18n';
 import { DynamicForm, type DynamicFormProps } from './dynamic-form';
 import type { FieldRendererProps } from './types';
 
@@ -335,5 +337,55 @@ describe('DynamicForm: dates (spec §5 "Dates")', () => {
     await user.clear(input);
     await user.type(input, '01-01-2025');
     expect(input).toHaveAccessibleDescription('Date must be on or before 31-12-2024');
+  });
+});
+
+describe('DynamicForm in Hindi', () => {
+  it('says its own texts and the shared rules’ messages in Hindi; the config’s labels stay as given', async () => {
+    await act(() => setLanguage('hi', { persist: false }));
+    try {
+      const user = userEvent.setup();
+      render(
+        <Suspense fallback={null}>
+          <DynamicForm
+            sections={[
+              {
+                inputs: [
+                  field({ fieldName: 'instituteName', required: true }),
+                  field({ fieldName: 'rollNumber', label: 'Roll No.' }),
+                  field({ fieldName: 'dateOfBirth', inputType: 'date', required: true }),
+                  field({
+                    fieldName: 'currentlyWorking',
+                    inputType: 'select',
+                    optionsKey: 'YES_NO',
+                    required: true,
+                  }),
+                ],
+              },
+            ]}
+            onSubmit={vi.fn()}
+            now={() => new Date(2026, 10, 26)}
+          />
+        </Suspense>,
+      );
+      // The pickers' Hindi (date-fns' month names) loads first.
+      expect(await screen.findByLabelText('Roll No. (वैकल्पिक)')).toBeInTheDocument();
+      const dob = screen.getByRole('textbox', { name: 'जन्म तिथि' });
+      await user.type(dob, '01-01-2030');
+      await user.click(screen.getByRole('button', { name: 'जमा करें' }));
+      expect(screen.getByLabelText('Institute Name')).toHaveAccessibleDescription('ज़रूरी');
+      expect(dob).toHaveAccessibleDescription('तारीख़ भविष्य की नहीं हो सकती');
+      expect(screen.getByRole('alert')).toHaveTextContent('कृपया लाल रंग से दिखाए गए 3 फ़ील्ड ठीक करें।');
+      await user.click(screen.getByRole('combobox', { name: 'Currently Working' }));
+      expect(await screen.findByRole('option', { name: 'हाँ' })).toBeInTheDocument();
+      expect(screen.getByRole('option', { name: 'नहीं' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'कैलेंडर से जन्म तिथि चुनें' }));
+      const calendar = await screen.findByRole('dialog');
+      await user.click(within(calendar).getByRole('radio', { name: '2001' }));
+      expect(await within(calendar).findByRole('radio', { name: 'मार्च' })).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en', { persist: false }));
+    }
   });
 });

@@ -6,18 +6,16 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import {
-  MESSAGES,
-  isFieldRequired,
-  isFieldShown,
-  type DynamicInputField,
-  type FormValues,
-} from '@veridocs/shared';
+import { isFieldRequired, isFieldShown, type DynamicInputField, type FormValues } from '@veridocs/shared';
 import { BlockInput } from './fields/block-input';
 import { DateInput } from './fields/date-input';
 import { SearchableDropdown } from './fields/searchable-dropdown';
 import { SelectInput } from './fields/select-input';
 import { TextInput } from './fields/text-input';
+import { commonCatalog, useT } from '../../i18n';
+import { useRuleText } from '../../lib/content/rules/rule-text';
+import { dynamicFormCatalog } from './dynamic-form-catalog';
+import { usePickerLocale } from './picker-locale';
 import { DEFAULT_FIELD_RENDERERS, alertFor, helperTextFor } from './registries';
 import { buildFormSchema, labelOf } from './schema';
 import type { DynamicFormContextValue, FieldRendererProps, FieldRenderers, FormSection } from './types';
@@ -62,9 +60,11 @@ export const fieldInputId = (prefix: string, fieldName: string) =>
 
 function FieldRow({ field, control, values, disabled, context, renderers, idPrefix }: FieldRowProps) {
   const { field: rhf, fieldState } = useController({ name: field.fieldName, control });
+  const tc = useT(commonCatalog);
+  const ruleText = useRuleText();
   const required = isFieldRequired(field, values);
   const base = labelOf(field);
-  const accessibleLabel = required ? base : `${base} ${MESSAGES.optional}`;
+  const accessibleLabel = required ? base : `${base} ${tc('optional')}`;
   const id = fieldInputId(idPrefix, field.fieldName);
   // Components picked from the registries by the config's keys (unknown keys: nothing).
   const helperText = helperTextFor(field.helperTextJSXKey);
@@ -80,7 +80,8 @@ function FieldRow({ field, control, values, disabled, context, renderers, idPref
     onBlur: rhf.onBlur,
     required,
     disabled,
-    error: fieldState.error?.message,
+    // The rules' messages are shared English constants (the server's too): shown in the reader's language.
+    error: fieldState.error?.message === undefined ? undefined : ruleText(fieldState.error.message),
     helperText: helperText ? createElement(helperText, { context }) : field.helperText,
     helperId: `${id}-helper-text`,
     values,
@@ -142,10 +143,12 @@ export function DynamicForm({
   fieldRenderers,
   onValuesChange,
   onSubmit,
-  submitLabel = 'Submit',
+  submitLabel,
   actions,
   now,
 }: DynamicFormProps) {
+  const t = useT(dynamicFormCatalog);
+  const { adapterLocale, localeText } = usePickerLocale();
   const idPrefix = `df${useId().replace(/:/g, '')}`;
   const fields = useMemo(() => sections.flatMap((section) => section.inputs), [sections]);
   // Read-only fields (the profile name) are not the candidate's to fix: the server skips them too.
@@ -207,7 +210,7 @@ export function DynamicForm({
 
   const readOnlySet = new Set(readOnlyFields);
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns}>
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={adapterLocale} localeText={localeText}>
       <Box
         component="form"
         noValidate
@@ -248,14 +251,12 @@ export function DynamicForm({
         {!readOnly && onSubmit && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
             <Button type="submit" variant="contained" loading={formState.isSubmitting} sx={{ minWidth: 140 }}>
-              {submitLabel}
+              {submitLabel ?? t('submit')}
             </Button>
             {actions}
             {invalidCount > 0 && (
               <Typography role="alert" variant="body2" color="error" sx={{ width: '100%' }}>
-                {invalidCount === 1
-                  ? 'Please correct the highlighted field.'
-                  : `Please correct the ${invalidCount} highlighted fields.`}
+                {t('correctFields', { count: invalidCount })}
               </Typography>
             )}
           </Box>

@@ -1,23 +1,25 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import { useT } from '../../i18n';
+import { dynamicFormCatalog } from './dynamic-form-catalog';
 
 /** alert.componentKey DEGREE: shown above a degree field. */
 export function DegreeAlert() {
+  const t = useT(dynamicFormCatalog);
   return (
     <Alert severity="info" variant="outlined">
-      Enter the details exactly as they appear on your degree certificate. The issuing institution checks them
-      against its records.
+      {t('degreeAlert')}
     </Alert>
   );
 }
 
 /** alert.componentKey LOA: the letter of authorisation the candidate gives by submitting. */
 export function LoaAlert() {
+  const t = useT(dynamicFormCatalog);
   return (
     <Alert severity="info" variant="outlined">
-      <AlertTitle>Letter of authorisation</AlertTitle>
-      By submitting, you authorise the requesting organisation and the issuing institution to share and check
-      these records for this verification.
+      <AlertTitle>{t('loaTitle')}</AlertTitle>
+      {t('loaBody')}
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { FIELD_TEXT } from '@veridocs/shared';
+import { useRulesT } from '../../lib/content/rules/rule-text';
 import type { DynamicFormContextValue } from './types';
 
 export interface HelperTextProps {
@@ -8,13 +8,14 @@ export interface HelperTextProps {
 
 /** Degree upload instructions (spec §5); the "degree unavailable" line is hidden when a marksheet is required. */
 export function DegreeInstructions({ context }: HelperTextProps) {
+  // FIELD_TEXT of packages/shared, in the reader's language.
+  const t = useRulesT();
   return (
     <Box component="span" sx={{ display: 'block' }}>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-        {FIELD_TEXT.degreeInstructions.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-        {context.marksheetRequired ? null : <li>{FIELD_TEXT.degreeUnavailable}</li>}
+        <li>{t('degreeScans')}</li>
+        <li>{t('degreeMerge')}</li>
+        {context.marksheetRequired ? null : <li>{t('degreeUnavailable')}</li>}
       </Box>
     </Box>
   );
@@ -22,5 +23,6 @@ export function DegreeInstructions({ context }: HelperTextProps) {
 
 /** Where to find the institute's candidate identifier (spec §5). */
 export function InstituteIdHint() {
-  return <>{FIELD_TEXT.instituteIdHint}</>;
+  const t = useRulesT();
+  return <>{t('instituteIdHint')}</>;
 }

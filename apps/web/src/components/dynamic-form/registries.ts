@@ -55,8 +55,12 @@ export function optionsFor(
 }
 
 /** The text an option shows: a disabled one carries its postfix, e.g. "Assam (Coming Soon)". */
-export function optionText(option: DropdownOption): string {
-  return option.disabled && option.disabledPostfix ? `${option.name} ${option.disabledPostfix}` : option.name;
+export function optionText(
+  option: DropdownOption,
+  translate: (text: string) => string = (text) => text,
+): string {
+  const name = translate(option.name);
+  return option.disabled && option.disabledPostfix ? `${name} ${translate(option.disabledPostfix)}` : name;
 }
 
 /** Default renderers of the inputs other issues build (the documents feature replaces these). */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { fieldError, fieldLabel, type DynamicInputField } from '@veridocs/shared';
+import { translate } from '../../i18n';
+import { dynamicFormCatalog } from './dynamic-form-catalog';
 
 /** The label of a field: its own, "Date of Birth" for a date of birth (spec §5), else the title-cased name. */
 export function labelOf(field: Pick<DynamicInputField, 'fieldName' | 'label'>): string {
   if (field.label) return field.label;
-  if (/^(dob|dateOfBirth)$/i.test(field.fieldName)) return 'Date of Birth';
+  if (/^(dob|dateOfBirth)$/i.test(field.fieldName)) return translate(dynamicFormCatalog, 'dateOfBirth');
   return fieldLabel(field.fieldName);
 }
 

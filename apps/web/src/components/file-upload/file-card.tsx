@@ -6,7 +6,9 @@ import Typography from '@mui/material/Typography';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { fetchFileLink, type UploadedFile } from '../../lib/api/files-api';
+import { useT } from '../../i18n';
 import { formatSize } from './file-checks';
+import { fileUploadCatalog } from './file-upload-catalog';
 
 /** Object URLs exist in browsers, not in every test environment. */
 export function createObjectUrl(blob: Blob): string | null {
@@ -38,6 +40,7 @@ export async function openStoredFile(fileId: string): Promise<void> {
 }
 
 function Thumbnail({ file, localUrl }: { file: UploadedFile; localUrl?: string | null | undefined }) {
+  const t = useT(fileUploadCatalog);
   const isImage = file.mimeType.startsWith('image/');
   const [linkUrl, setLinkUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -62,7 +65,7 @@ function Thumbnail({ file, localUrl }: { file: UploadedFile; localUrl?: string |
       <Box
         component="img"
         src={src}
-        alt={`Preview of ${file.name}`}
+        alt={t('preview', { name: file.name })}
         onError={() => setFailed(true)}
         sx={{ ...box, objectFit: 'cover' }}
       />
@@ -92,6 +95,7 @@ export interface FileCardProps {
 
 /** One uploaded file: preview, name, size, View (signed link in a new tab), Replace, Remove. */
 export function FileCard({ file, localUrl, onRemove, onReplace, disabled, children }: FileCardProps) {
+  const t = useT(fileUploadCatalog);
   const warned = file.state === 'WARNING';
   return (
     <Paper
@@ -107,25 +111,30 @@ export function FileCard({ file, localUrl, onRemove, onReplace, disabled, childr
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {formatSize(file.size)}
-          {warned ? ' · May not be clear' : ''}
+          {warned ? t('mayNotBeClear') : ''}
         </Typography>
         {children}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, ml: -1 }}>
           <Button
             size="small"
             onClick={() => void openStoredFile(file.fileId)}
-            aria-label={`View ${file.name}`}
+            aria-label={t('viewFile', { name: file.name })}
           >
-            View
+            {t('view')}
           </Button>
           {!disabled && onReplace && (
-            <Button size="small" onClick={onReplace} aria-label={`Replace ${file.name}`}>
-              Replace
+            <Button size="small" onClick={onReplace} aria-label={t('replaceFile', { name: file.name })}>
+              {t('replace')}
             </Button>
           )}
           {!disabled && onRemove && (
-            <Button size="small" color="error" onClick={onRemove} aria-label={`Remove ${file.name}`}>
-              Remove
+            <Button
+              size="small"
+              color="error"
+              onClick={onRemove}
+              aria-label={t('removeFile', { name: file.name })}
+            >
+              {t('remove')}
             </Button>
           )}
         </Box>

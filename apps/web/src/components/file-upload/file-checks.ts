@@ -1,4 +1,7 @@
 import { FILE_LIMITS, FILE_TEXT, MIME_BY_SUBTYPE } from '@veridocs/shared';
+import { formatNumber, getLanguage, translate } from '../../i18n';
+import { fileUploadCatalog } from './file-upload-catalog';
+import en from './locales/en.json';
 
 export type FileSource = 'pick' | 'drop' | 'paste';
 
@@ -77,9 +80,30 @@ export function checkFiles(
   return { accepted, messages };
 }
 
-/** "2.4 MB", "512 KB": decimal units, as the 40KB / 25MB label counts them. */
+/** "2.4 MB", "512 KB": decimal units, as the 40KB / 25MB label counts them; numbers through `Intl`. */
 export function formatSize(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
-  return `${bytes} B`;
+  if (bytes >= 1_000_000)
+    return translate(fileUploadCatalog, 'sizeMb', {
+      size: formatNumber(Math.round(bytes / 100_000) / 10, { maximumFractionDigits: 1 }),
+    });
+  if (bytes >= 1_000)
+    return translate(fileUploadCatalog, 'sizeKb', { size: formatNumber(Math.round(bytes / 1_000)) });
+  return translate(fileUploadCatalog, 'sizeBytes', { size: formatNumber(bytes) });
+}
+
+/**
+ * What a document check found, for people: the server's own words in English (they carry the measured
+ * detail), its code's translation otherwise, with the page it is on.
+ */
+export function issueText(issue: {
+  code: string;
+  message: string;
+  page?: number | null | undefined;
+}): string {
+  const key = `issue_${issue.code}`;
+  if (getLanguage() === 'en' || !Object.prototype.hasOwnProperty.call(en, key)) return issue.message;
+  const message = translate(fileUploadCatalog, key as keyof typeof en);
+  return typeof issue.page === 'number'
+    ? translate(fileUploadCatalog, 'issueOnPage', { page: issue.page, message })
+    : message;
 }

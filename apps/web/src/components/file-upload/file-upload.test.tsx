@@ -8,6 +8,8 @@ import { setTransport, type TransportRequest } from '../../lib/api-client';
 import { CHECK_POLL } from '../../lib/api/files-api';
 import { renderWithProviders } from '../../test/render';
 import type { UploadedFile } from '../../lib/api/files-api';
+import { setLanguage } from '../../i18n';
+import { formatSize, issueText } from './file-checks';
 import { FileUpload, type FileUploadProps } from './file-upload';
 
 const UPLOAD_PATH = '/api/utility/files';
@@ -425,5 +427,37 @@ describe('FileUpload: keyboard, paste, accessibility', () => {
     zone().focus();
     fireEvent.paste(zone(), { clipboardData: { files: [sized(40_000)] } });
     expect(await screen.findByRole('article', { name: 'marksheet.pdf' })).toBeInTheDocument();
+  });
+});
+
+describe('FileUpload in Hindi', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en', { persist: false }));
+  });
+
+  it('gives sizes through Intl and the checks’ findings by code; English keeps the server’s words', async () => {
+    expect([formatSize(2_400_000), formatSize(1_000_000), formatSize(512_000), formatSize(999)]).toEqual([
+      '2.4 MB',
+      '1 MB',
+      '512 KB',
+      '999 B',
+    ]);
+    const blurry = { code: 'BLURRY', message: 'The document looks blurry or smudged (variance 12)', page: 2 };
+    expect(issueText(blurry)).toBe(blurry.message);
+    await act(() => setLanguage('hi', { persist: false }));
+    expect(formatSize(2_400_000)).toBe('2.4 MB');
+    expect(issueText(blurry)).toBe('पेज 2: दस्तावेज़ धुंधला या दाग़दार लग रहा है');
+    expect(issueText({ code: 'SOMETHING_NEW', message: 'A new finding' })).toBe('A new finding');
+  });
+
+  it('labels the zone, its hint and the spec’s snackbars in Hindi', async () => {
+    await act(() => setLanguage('hi', { persist: false }));
+    const { input } = await setup({ maxFiles: 3, allowedFileTypes: ['pdf'] });
+    expect(
+      screen.getByRole('button', { name: 'Marksheet फ़ाइल अपलोड करने के लिए क्लिक करें (40KB - 25MB)' }),
+    ).toHaveAccessibleDescription(/^pdf · फ़ाइलें यहाँ खींचकर छोड़ें या पेस्ट करें · ज़्यादा से ज़्यादा 3 फ़ाइलें/);
+    fireEvent.change(input, { target: { files: [sized(10_000)] } });
+    expect(await screen.findByText('फ़ाइल का साइज़ 40 KB से ज़्यादा होना चाहिए')).toBeInTheDocument();
+    expect(api.callsTo('post', UPLOAD_PATH)).toHaveLength(0);
   });
 });

@@ -16,11 +16,14 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { ERROR_CODES, FILE_TEXT } from '@veridocs/shared';
+import { translate, useT } from '../../i18n';
+import { ruleText, useRuleText, useRulesT } from '../../lib/content/rules/rule-text';
 import { ApiError, errorMessage, hasCode } from '../../lib/api-client';
 import type { UploadedFile } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
 import { FileCard, createObjectUrl, revokeObjectUrl } from './file-card';
-import { acceptOf, allowedTypesOf, checkFiles, formatSize, type FileSource } from './file-checks';
+import { acceptOf, allowedTypesOf, checkFiles, formatSize, issueText, type FileSource } from './file-checks';
+import { fileUploadCatalog } from './file-upload-catalog';
 import { filesOf, valueOf } from './file-value';
 import { useUploadAndCheck, type UploadFailure } from './use-upload-and-check';
 import { FieldGroupLabel } from '../field-group-label/field-group-label';
@@ -61,8 +64,9 @@ const nextKey = () => `failure-${(counter += 1)}`;
 function failureDetail(error: unknown): string[] {
   const lines: string[] = [];
   if (error instanceof ApiError) {
-    if (error.status !== null) lines.push(`HTTP status ${error.status}`);
-    if (error.code !== null) lines.push(`Code ${error.code}`);
+    if (error.status !== null)
+      lines.push(translate(fileUploadCatalog, 'httpStatus', { status: error.status }));
+    if (error.code !== null) lines.push(translate(fileUploadCatalog, 'errorCode', { code: error.code }));
   }
   if (lines.length === 0 && error instanceof Error && error.message) lines.push(error.message);
   return lines;
@@ -74,8 +78,14 @@ function failureDetail(error: unknown): string[] {
  */
 function describeFailure(error: unknown): { message: string; detail: string[] } {
   if (hasCode(error, ERROR_CODES.FILE_UNUSABLE.code)) {
-    const issues = (error.data as { issues?: { message?: unknown }[] } | null)?.issues ?? [];
-    const reasons = issues.map((issue) => issue.message).filter((m): m is string => typeof m === 'string');
+    const issues =
+      (error.data as { issues?: { code?: unknown; message?: unknown; page?: unknown }[] } | null)?.issues ??
+      [];
+    const reasons = issues.flatMap(({ code, message, page }) =>
+      typeof message === 'string'
+        ? [issueText({ code: String(code), message, page: typeof page === 'number' ? page : null })]
+        : [],
+    );
     return { message: FILE_TEXT.unsupported, detail: reasons.length > 0 ? reasons : failureDetail(error) };
   }
   // Its message names the field's types (uploadFile): nothing more to see behind "Something went wrong".
@@ -87,17 +97,20 @@ function describeFailure(error: unknown): { message: string; detail: string[] } 
 function describeUploadFailure(failure: UploadFailure): { message: string; detail: string[] } {
   if (failure.kind === 'error') return describeFailure(failure.error);
   if (failure.kind === 'wrong-type') return { message: failure.message, detail: [] };
-  return { message: FILE_TEXT.unsupported, detail: failure.file.issues.map((issue) => issue.message) };
+  return { message: FILE_TEXT.unsupported, detail: failure.file.issues.map(issueText) };
 }
 
 function FailureLine({ failure, onDismiss }: { failure: Failure; onDismiss: () => void }) {
+  const t = useT(fileUploadCatalog);
+  const tr = useRulesT();
+  const ruleText = useRuleText();
   const [open, setOpen] = useState(false);
   const detailId = `${failure.key}-detail`;
   return (
     <Alert
       severity="error"
       action={
-        <IconButton size="small" aria-label={`Dismiss the error for ${failure.name}`} onClick={onDismiss}>
+        <IconButton size="small" aria-label={t('dismissError', { name: failure.name })} onClick={onDismiss}>
           <CloseIcon fontSize="small" />
         </IconButton>
       }
@@ -105,7 +118,7 @@ function FailureLine({ failure, onDismiss }: { failure: Failure; onDismiss: () =
       <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
         {failure.name}
       </Typography>
-      <Typography variant="body2">{failure.message}</Typography>
+      <Typography variant="body2">{ruleText(failure.message)}</Typography>
       {failure.detail.length > 0 && (
         <>
           <Link
@@ -118,7 +131,7 @@ function FailureLine({ failure, onDismiss }: { failure: Failure; onDismiss: () =
             onClick={() => setOpen((v) => !v)}
             sx={{ textAlign: 'left', mt: 0.5 }}
           >
-            {FILE_TEXT.failed}
+            {tr('failed')}
           </Link>
           <Collapse in={open} id={detailId}>
             <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
@@ -145,27 +158,28 @@ export function NotClearDialog({
   onUploadAgain: () => void;
   onProceed: () => void;
 }) {
+  const tr = useRulesT();
   const titleId = useId();
   const bodyId = useId();
   return (
     <Dialog open={file !== null} aria-labelledby={titleId} aria-describedby={bodyId}>
-      <DialogTitle id={titleId}>{FILE_TEXT.notClearTitle}</DialogTitle>
+      <DialogTitle id={titleId}>{tr('notClearTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={bodyId}>{FILE_TEXT.notClearBody}</DialogContentText>
+        <DialogContentText id={bodyId}>{tr('notClearBody')}</DialogContentText>
         {file && file.issues.length > 0 && (
           <Box component="ul" sx={{ mt: 1.5, mb: 0, pl: 2.5 }}>
             {file.issues.map((issue, index) => (
               <Typography key={`${issue.code}-${index}`} component="li" variant="body2">
-                {issue.message}
+                {issueText(issue)}
               </Typography>
             ))}
           </Box>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onProceed}>{FILE_TEXT.proceedAnyway}</Button>
+        <Button onClick={onProceed}>{tr('proceedAnyway')}</Button>
         <Button variant="contained" onClick={onUploadAgain}>
-          {FILE_TEXT.uploadAgain}
+          {tr('uploadAgain')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -193,6 +207,8 @@ export function FileUpload({
   helperText,
   helperId,
 }: FileUploadProps) {
+  const t = useT(fileUploadCatalog);
+  const tr = useRulesT();
   const baseId = useId();
   const labelId = `${baseId}-label`;
   const zoneTextId = `${baseId}-zone`;
@@ -267,7 +283,7 @@ export function FileUpload({
         existing: latest.current.files.length + pending,
         source,
       });
-      for (const message of messages) notify(message, 'error');
+      for (const message of messages) notify(ruleText(message), 'error');
       if (maxFiles === 1 && accepted.length > 0) setFailures([]);
       for (const file of accepted) startUpload(file);
     },
@@ -306,23 +322,23 @@ export function FileUpload({
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" sx={{ flex: 1, minWidth: 0, wordBreak: 'break-all' }}>
-              {item.name} · {formatSize(item.size)}
+              {t('nameAndSize', { name: item.name, size: formatSize(item.size) })}
             </Typography>
             <Button
               size="small"
               onClick={() => item.controller.abort()}
-              aria-label={`Cancel upload of ${item.name}`}
+              aria-label={t('cancelUpload', { name: item.name })}
             >
-              Cancel
+              {t('cancel')}
             </Button>
           </Box>
           <LinearProgress
             variant={item.checking ? 'indeterminate' : 'determinate'}
             value={item.progress}
-            aria-label={item.checking ? `Checking ${item.name}` : `Uploading ${item.name}`}
+            aria-label={t(item.checking ? 'checkingFile' : 'uploadingFile', { name: item.name })}
           />
           <Typography variant="caption" color="text.secondary" role="status">
-            {item.checking ? 'Checking your document…' : `Uploading… ${item.progress}%`}
+            {item.checking ? t('checkingDocument') : t('uploadingProgress', { progress: item.progress })}
           </Typography>
         </Box>
       ))}
@@ -387,10 +403,12 @@ export function FileUpload({
         >
           <CloudUploadOutlinedIcon color="primary" aria-hidden />
           <Typography id={zoneTextId} variant="body2" color="primary" sx={{ fontWeight: 600 }}>
-            {FILE_TEXT.uploadLabel}
+            {tr('uploadLabel')}
           </Typography>
           <Typography id={hintId} variant="caption" color="text.secondary">
-            {`${allowed.join(', ')} · drag and drop, or paste a file here${maxFiles > 1 ? ` · up to ${maxFiles} files` : ''}`}
+            {maxFiles > 1
+              ? t('zoneHintMany', { types: allowed.join(', '), count: maxFiles })
+              : t('zoneHint', { types: allowed.join(', ') })}
           </Typography>
         </Box>
       )}

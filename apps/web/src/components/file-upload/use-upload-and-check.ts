@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api-client';
 import { uploadAndCheck, type UploadedFile } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
 import { FILE_TEXT } from '@veridocs/shared';
+import { ruleText } from '../../lib/content/rules/rule-text';
 import { isAllowedMime } from './file-checks';
 
 /** One file on its way: its bytes going up, then the server's checks (PROCESSING). */
@@ -99,7 +100,7 @@ export function useUploadAndCheck(options: {
       // A renamed file passes the checks by name (a PNG called .pdf); the server read its content.
       else if (allowedFileTypes && !isAllowedMime(result.mimeType, allowedFileTypes)) {
         const message = FILE_TEXT.wrongType(allowedFileTypes);
-        notify(message, 'error');
+        notify(ruleText(message), 'error');
         handlers.onFailed({ kind: 'wrong-type', file: result, message });
       } else if (result.state === 'WARNING') setWarnings((list) => [...list, { file: result, handlers }]);
       else handlers.onAccepted(result);

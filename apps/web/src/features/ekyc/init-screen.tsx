@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   ERROR_CODES,
-  UI_LIMITS,
   initButton,
   isFormExpired,
   startAction,

@@ -11,20 +11,24 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { PATHS } from '../../app/paths';
 import { config } from '../../lib/config';
-import { CANDIDATE_STEPS } from '../../lib/content/candidate-steps';
+import { useCandidateSteps } from '../../lib/content/candidate-steps';
+import { useT } from '../../i18n';
 import { visuallyHidden } from '../../lib/visually-hidden';
-import { UPLOAD_TIPS, buildFaqs } from './faq-content';
+import { UPLOAD_TIP_KEYS, buildFaqs } from './faq-content';
+import { infoCatalog } from './info-catalog';
 
 type InfoTab = 'instructions' | 'faq';
 
 function Instructions() {
+  const t = useT(infoCatalog);
+  const steps = useCandidateSteps();
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Typography variant="h2" component="h2">
-        Your steps to a verified profile
+        {t('stepsHeading')}
       </Typography>
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
-        {CANDIDATE_STEPS.map((step, index) => (
+        {steps.map((step, index) => (
           <Box component="li" key={step.title} sx={{ display: 'flex', gap: 2 }}>
             <Box
               aria-hidden
@@ -46,7 +50,7 @@ function Instructions() {
             <Box>
               <Typography variant="h3" component="h3" sx={{ mb: 0.5 }}>
                 <Box component="span" sx={visuallyHidden}>
-                  Step {index + 1}:{' '}
+                  {t('stepPrefix', { number: index + 1 })}{' '}
                 </Box>
                 {step.title}
               </Typography>
@@ -57,12 +61,12 @@ function Instructions() {
       </Box>
       <Box component="section" aria-labelledby="upload-tips">
         <Typography id="upload-tips" variant="h3" component="h3" sx={{ mb: 1 }}>
-          Tips for uploading documents
+          {t('tipsHeading')}
         </Typography>
         <Box component="ul" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.75 }}>
-          {UPLOAD_TIPS.map((tip) => (
+          {UPLOAD_TIP_KEYS.map((tip) => (
             <Typography component="li" key={tip}>
-              {tip}
+              {t(tip)}
             </Typography>
           ))}
         </Box>
@@ -72,15 +76,16 @@ function Instructions() {
 }
 
 function Faqs() {
-  const faqs = buildFaqs(config.supportEmail);
+  const t = useT(infoCatalog);
+  const faqs = buildFaqs(t, config.supportEmail);
   return (
     <Box>
       <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
-        Frequently asked questions
+        {t('faqHeading')}
       </Typography>
       {faqs.map((faq, index) => (
         <Accordion
-          key={faq.question}
+          key={index}
           disableGutters
           elevation={0}
           sx={{ borderBottom: 1, borderColor: 'divider', '&::before': { display: 'none' } }}
@@ -107,17 +112,18 @@ function Faqs() {
 export default function InfoPage({ tab }: { tab: InfoTab }) {
   const { search } = useLocation();
   const id = useId();
+  const t = useT(infoCatalog);
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Tabs
         value={tab}
-        aria-label="Instructions and FAQs"
+        aria-label={t('tabsLabel')}
         variant="fullWidth"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab
           value="instructions"
-          label="Instructions"
+          label={t('instructionsTab')}
           component={RouterLink}
           to={`${PATHS.instructions}${search}`}
           replace
@@ -126,7 +132,7 @@ export default function InfoPage({ tab }: { tab: InfoTab }) {
         />
         <Tab
           value="faq"
-          label="FAQs"
+          label={t('faqTab')}
           component={RouterLink}
           to={`${PATHS.faq}${search}`}
           replace

@@ -12,7 +12,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import { useT } from '../../i18n';
-import { CANDIDATE_STEPS } from '../../lib/content/candidate-steps';
+import { useCandidateSteps } from '../../lib/content/candidate-steps';
 import { miscCatalog } from './misc-catalog';
 
 /**
@@ -20,10 +20,12 @@ import { miscCatalog } from './misc-catalog';
  */
 export default function DemoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT(miscCatalog);
+  // The steps the instructions page tells, in the reader's language.
+  const steps = useCandidateSteps();
   const [index, setIndex] = useState(0);
   const id = useId();
-  const total = CANDIDATE_STEPS.length;
-  const step = CANDIDATE_STEPS[index] ?? CANDIDATE_STEPS[0];
+  const total = steps.length;
+  const step = steps[index] ?? steps[0];
   const last = index === total - 1;
 
   return (

@@ -6,6 +6,7 @@ import { mockApi, type MockApi } from '../../test/mock-api';
 import { createTestApp, renderWithProviders } from '../../test/render';
 import { setInfo } from '../../app/store/slices/verification-slice';
 import { AUTOSAVE_DELAY_MS } from './use-autosave';
+import { setLanguage } from '../../i18n';
 import VerificationPage from './verification-page';
 
 const INFO_PATH = '/api/verification/v1/transactions/bgv-tenth/info';
@@ -241,5 +242,35 @@ describe('/verification', () => {
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Access not allowed');
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+});
+
+describe('/verification in Hindi', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en', { persist: false }));
+  });
+
+  it('says its own texts and the server’s shared messages in Hindi; the config’s labels stay as given', async () => {
+    await act(() => setLanguage('hi', { persist: false }));
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('get', ORG_PATH, { status: 200, body: ok(ORG) });
+    api.on('put', BGV_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('post', BGV_PATH, {
+      status: 400,
+      body: fail(100, 'Invalid request', [
+        { path: 'data.rollNumber', message: 'Roll number must be at most 30 characters' },
+        { path: 'data.other', message: 'Enter digits only' },
+      ]),
+    });
+    const { user } = renderPage();
+    expect(await screen.findByText('Acme Corp द्वारा माँगा गया')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Roll number'), '999');
+    await user.click(screen.getByRole('button', { name: 'जमा करें' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription(
+        'Roll number में ज़्यादा से ज़्यादा 30 अक्षर हो सकते हैं',
+      ),
+    );
+    expect(screen.getByText('केवल अंक दर्ज करें')).toBeInTheDocument();
   });
 });

@@ -39,6 +39,9 @@ import {
   type VerificationRef,
 } from './verification-api';
 import { useAutosave, type SaveStatus } from './use-autosave';
+import { useT } from '../../i18n';
+import { useRuleText } from '../../lib/content/rules/rule-text';
+import { verificationCatalog } from './verification-catalog';
 
 /** Fields that show the candidate's profile name when nothing is saved for them yet. */
 const NAME_FIELDS = PROFILE_NAME_FIELDS;
@@ -70,21 +73,22 @@ function initialOption(info: VerificationInfo): string {
 }
 
 function SaveStatusLine({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
+  const t = useT(verificationCatalog);
   return (
     <Box
       role="status"
       aria-live="polite"
       sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 32, color: 'text.secondary' }}
     >
-      {status === 'saving' && <Typography variant="body2">Saving…</Typography>}
-      {status === 'saved' && <Typography variant="body2">All changes saved</Typography>}
+      {status === 'saving' && <Typography variant="body2">{t('saving')}</Typography>}
+      {status === 'saved' && <Typography variant="body2">{t('saved')}</Typography>}
       {status === 'error' && (
         <>
           <Typography variant="body2" color="error">
-            Your latest changes could not be saved.
+            {t('saveFailed')}
           </Typography>
           <Button size="small" onClick={onRetry}>
-            Retry
+            {t('retry')}
           </Button>
         </>
       )}
@@ -106,6 +110,8 @@ function useOrganisationName(orgId: string, txnId: string): string {
 }
 
 function VerificationForm({ info, target }: { info: VerificationInfo; target: VerificationRef }) {
+  const t = useT(verificationCatalog);
+  const ruleText = useRuleText();
   const navigate = useNavigate();
   const organisation = useOrganisationName(info.orgId, info.txnId);
   const agentId = useAppSelector(selectProfile).agentId;
@@ -206,38 +212,28 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
           size="small"
           sx={{ mb: 1 }}
         >
-          Back
+          {t('back')}
         </Button>
         <Typography variant="h2" component="h2" sx={{ wordBreak: 'break-word' }}>
           {label}
         </Typography>
         {organisation && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Requested by {organisation}
+            {t('requestedBy', { organisation })}
           </Typography>
         )}
       </Box>
 
-      {expired && (
-        <Alert severity="warning">
-          This form has expired. You can view the details you entered, but not change them.
-        </Alert>
-      )}
-      {!expired && !editable && (
-        <Alert severity="info">
-          This verification has been submitted. You can view the details you entered.
-        </Alert>
-      )}
+      {expired && <Alert severity="warning">{t('expired')}</Alert>}
+      {!expired && !editable && <Alert severity="info">{t('submittedReadOnly')}</Alert>}
       {editable && info.verification.state === 'READY_TO_SUBMIT' && (
-        <Alert severity="success">
-          Submitted. If you change anything, your changes are saved and you need to submit again.
-        </Alert>
+        <Alert severity="success">{t('submittedEditable')}</Alert>
       )}
 
       {options.length > 1 && (
         <Box>
           <Typography id="auth-option-label" variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
-            How do you want to verify?
+            {t('chooseOption')}
           </Typography>
           <ToggleButtonGroup
             exclusive
@@ -266,7 +262,7 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
 
       {submitError.length > 0 && (
         <Alert severity="error" role="alert">
-          {submitError.join(' ')}
+          {submitError.map(ruleText).join(' ')}
         </Alert>
       )}
 
@@ -279,7 +275,7 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
         context={formContext}
         onValuesChange={onValuesChange}
         onSubmit={onSubmit}
-        submitLabel="Submit"
+        submitLabel={t('submit')}
         fieldRenderers={documentRenderers}
         actions={<SaveStatusLine status={autosave.status} onRetry={autosave.retry} />}
       />
@@ -292,6 +288,7 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
  * the saved input, saved as the candidate types, submitted with POST /bgv.
  */
 export default function VerificationPage() {
+  const t = useT(verificationCatalog);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const orgId = params.get('orgId')?.trim() ?? '';
@@ -310,16 +307,15 @@ export default function VerificationPage() {
     return (
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          This link is incomplete: it does not say which verification to open. Open the verification from your
-          form&apos;s page.
+          {t('incompleteLink')}
         </Alert>
         <Button component={RouterLink} to={PATHS.home} variant="outlined">
-          Go to Home
+          {t('goHome')}
         </Button>
       </Paper>
     );
   }
-  if (load.kind === 'loading') return <PageLoader label="Loading verification" />;
+  if (load.kind === 'loading') return <PageLoader label={t('loading')} />;
   if (load.kind === 'error') {
     return (
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, display: 'grid', gap: 2 }}>
@@ -328,9 +324,9 @@ export default function VerificationPage() {
         </Alert>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={() => void navigate(-1)}>
-            Go Back
+            {t('goBack')}
           </Button>
-          <Button onClick={() => void loaded.refetch()}>Try again</Button>
+          <Button onClick={() => void loaded.refetch()}>{t('tryAgain')}</Button>
         </Box>
       </Paper>
     );

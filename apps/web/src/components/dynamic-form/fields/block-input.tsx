@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import { useT } from '../../../i18n';
 import { BlockCodeInput } from '../../block-code-input';
+import { dynamicFormCatalog } from '../dynamic-form-catalog';
 import type { FieldRendererProps } from '../types';
 
 /** Block code input (spec §5): blockLength digits split into `blocks` equal blocks, digits only. */
@@ -18,6 +20,7 @@ export function BlockInput({
   helperText,
   helperId,
 }: FieldRendererProps) {
+  const t = useT(dynamicFormCatalog);
   const length = field.blockLength ?? field.maxLength ?? 6;
   const blocks = field.blocks ?? length;
   const showHelper = Boolean(error ?? helperText);
@@ -41,7 +44,7 @@ export function BlockInput({
         value={typeof value === 'string' ? value : ''}
         onChange={onChange}
         label={accessibleLabel}
-        getInputLabel={(position, count) => `${accessibleLabel}, block ${position} of ${count}`}
+        getInputLabel={(position, count) => t('blockLabel', { label: accessibleLabel, position, count })}
         describedBy={showHelper ? helperId : undefined}
         disabled={disabled}
         error={Boolean(error)}

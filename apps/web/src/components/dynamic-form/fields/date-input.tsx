@@ -7,6 +7,8 @@ import { DatePicker, type DatePickerFieldProps } from '@mui/x-date-pickers/DateP
 import { usePickerContext } from '@mui/x-date-pickers/hooks';
 import { DISPLAY_FORMAT, dateBounds, fromIsoDay, isoToDisplay, parseDateText, toIsoDay } from '../date-rules';
 import type { FieldRendererProps } from '../types';
+import { useT } from '../../../i18n';
+import { dynamicFormCatalog } from '../dynamic-form-catalog';
 
 interface DateTextState {
   id: string;
@@ -34,6 +36,7 @@ const DateTextContext = createContext<DateTextState | null>(null);
 function DateTextField(props: DatePickerFieldProps) {
   const state = useContext(DateTextContext);
   const picker = usePickerContext();
+  const t = useT(dynamicFormCatalog);
   if (!state) return null;
   return (
     <TextField
@@ -49,7 +52,7 @@ function DateTextField(props: DatePickerFieldProps) {
       disabled={state.disabled}
       error={Boolean(state.error)}
       helperText={state.error ?? state.helperText}
-      placeholder={state.placeholder ?? 'DD-MM-YYYY'}
+      placeholder={state.placeholder ?? t('datePlaceholder')}
       focused={picker.open || undefined}
       slotProps={{
         htmlInput: {
@@ -65,7 +68,7 @@ function DateTextField(props: DatePickerFieldProps) {
               <IconButton
                 ref={picker.triggerRef}
                 edge="end"
-                aria-label={`Choose ${state.accessibleLabel} from a calendar`}
+                aria-label={t('chooseDate', { label: state.accessibleLabel })}
                 onClick={() => picker.setOpen((open) => !open)}
                 disabled={state.disabled}
               >

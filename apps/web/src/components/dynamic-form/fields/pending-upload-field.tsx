@@ -3,6 +3,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import type { FieldRendererProps } from '../types';
+import { useT } from '../../../i18n';
+import { dynamicFormCatalog } from '../dynamic-form-catalog';
 import { FieldGroupLabel } from '../../field-group-label/field-group-label';
 
 /**
@@ -18,6 +20,7 @@ export function PendingUploadField({
   helperText,
   helperId,
 }: FieldRendererProps) {
+  const t = useT(dynamicFormCatalog);
   const camera = field.inputType === 'live-cam-with-geolocation';
   const labelId = `${id}-label`;
   return (
@@ -42,11 +45,7 @@ export function PendingUploadField({
         }}
       >
         <CloudUploadOutlinedIcon aria-hidden />
-        <Typography variant="body2">
-          {camera
-            ? 'Taking a photo with your location arrives with the documents feature. It cannot be added here yet.'
-            : 'Uploads arrive with the documents feature. This document cannot be added here yet.'}
-        </Typography>
+        <Typography variant="body2">{camera ? t('pendingCamera') : t('pendingUpload')}</Typography>
       </Box>
       <FormHelperText id={helperId} error={Boolean(error)} component="div">
         {error ?? helperText}

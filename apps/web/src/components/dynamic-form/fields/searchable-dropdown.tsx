@@ -5,7 +5,9 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { JOURNEY_TEXT, MANUAL_MAX_LENGTH, MESSAGES, type ReferenceChoice } from '@veridocs/shared';
+import { MANUAL_MAX_LENGTH, OTHER_OPTION, type ReferenceChoice } from '@veridocs/shared';
+import { commonCatalog, useT } from '../../../i18n';
+import { useRuleText, useRulesT } from '../../../lib/content/rules/rule-text';
 import { SEARCH_DEBOUNCE_MS, fetchOptionPage, type OptionPage } from '../autocomplete-source';
 import { labelOf } from '../schema';
 import type { FieldRendererProps } from '../types';
@@ -48,6 +50,10 @@ export function SearchableDropdown(props: FieldRendererProps) {
     error,
     helperText,
   } = props;
+  const tc = useT(commonCatalog);
+  // JOURNEY_TEXT of packages/shared, and the "Other" option its failure offers, in the reader's language.
+  const tr = useRulesT();
+  const ruleText = useRuleText();
   const choice = choiceOf(value);
   const stored = choice.option?.name ?? choice.manual ?? '';
   const [manual, setManual] = useState(choice.manual !== null);
@@ -114,7 +120,7 @@ export function SearchableDropdown(props: FieldRendererProps) {
           }}
           onBlur={onBlur}
           disabled={disabled}
-          placeholder={MESSAGES.enterValue}
+          placeholder={tc('enterValue')}
           error={Boolean(error)}
           helperText={helperLine}
           slotProps={{
@@ -134,7 +140,7 @@ export function SearchableDropdown(props: FieldRendererProps) {
           disabled={disabled}
           sx={{ mt: 0.5 }}
         >
-          {JOURNEY_TEXT.selectFromOptions}
+          {tr('selectFromOptions')}
         </Button>
       </Box>
     );
@@ -174,12 +180,14 @@ export function SearchableDropdown(props: FieldRendererProps) {
         }}
         options={options}
         filterOptions={(list) => list}
-        getOptionLabel={(option) => option.name}
+        getOptionLabel={(option) =>
+          option.value === OTHER_OPTION.value ? ruleText(option.name) : option.name
+        }
         getOptionKey={(option) => `${option.value}\u0000${option.name}`}
         isOptionEqualToValue={(option, current) => option.value === current.value}
         loading={loading}
-        loadingText={MESSAGES.loading}
-        noOptionsText={MESSAGES.noOptions}
+        loadingText={tc('loading')}
+        noOptionsText={tc('noOptions')}
         disabled={disabled}
         onBlur={onBlur}
         slotProps={{
@@ -217,7 +225,7 @@ export function SearchableDropdown(props: FieldRendererProps) {
       {field.allowManual && !disabled && (
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.5, mt: 0.5 }}>
           <Typography variant="body2" color="text.secondary">
-            {JOURNEY_TEXT.unableToFind(plainLabel)}
+            {tr('unableToFind', { label: plainLabel })}
           </Typography>
           <Button
             size="small"
@@ -227,7 +235,7 @@ export function SearchableDropdown(props: FieldRendererProps) {
               setManual(true);
             }}
           >
-            {JOURNEY_TEXT.enterManually}
+            {tr('enterManually')}
           </Button>
         </Box>
       )}

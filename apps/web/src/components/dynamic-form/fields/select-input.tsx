@@ -2,6 +2,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { optionText, optionsFor } from '../registries';
 import type { FieldRendererProps } from '../types';
+import { useT } from '../../../i18n';
+import { useRuleText } from '../../../lib/content/rules/rule-text';
+import { dynamicFormCatalog } from '../dynamic-form-catalog';
 
 /** A select of the field's options or its shared option set; disabled options show their postfix. */
 export function SelectInput({
@@ -17,6 +20,9 @@ export function SelectInput({
   error,
   helperText,
 }: FieldRendererProps) {
+  const t = useT(dynamicFormCatalog);
+  // The shared option sets' names (Yes, No, "(Coming Soon)"…) in the reader's language.
+  const ruleText = useRuleText();
   const options = optionsFor(field);
   const current = typeof value === 'string' ? value : '';
   // A saved value that is no longer offered still shows (and can be changed).
@@ -45,13 +51,13 @@ export function SelectInput({
     >
       {!required && (
         <MenuItem value="">
-          <em>None</em>
+          <em>{t('none')}</em>
         </MenuItem>
       )}
       {!known && <MenuItem value={current}>{current}</MenuItem>}
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value} disabled={option.disabled === true}>
-          {optionText(option)}
+          {optionText(option, ruleText)}
         </MenuItem>
       ))}
     </TextField>

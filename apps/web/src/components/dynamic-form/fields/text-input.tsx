@@ -4,8 +4,10 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { MESSAGES, trimInput } from '@veridocs/shared';
+import { trimInput } from '@veridocs/shared';
+import { commonCatalog, useT } from '../../../i18n';
 import type { FieldRendererProps } from '../types';
+import { dynamicFormCatalog } from '../dynamic-form-catalog';
 
 /** Text rule (spec §5): leading whitespace trimmed, a lone space ignored; number type keeps digits only. */
 export function cleanText(raw: string, textType: string | undefined, maxLength: number | undefined): string {
@@ -28,6 +30,8 @@ export function TextInput({
   error,
   helperText,
 }: FieldRendererProps) {
+  const t = useT(dynamicFormCatalog);
+  const tc = useT(commonCatalog);
   const [shown, setShown] = useState(false);
   const password = field.textType === 'password';
   const type = password
@@ -62,7 +66,7 @@ export function TextInput({
       onBlur={onBlur}
       required={false}
       disabled={disabled}
-      placeholder={field.placeholder ?? (label ? undefined : MESSAGES.enterValue)}
+      placeholder={field.placeholder ?? (label ? undefined : tc('enterValue'))}
       error={Boolean(error)}
       helperText={error ?? helperText}
       slotProps={{
@@ -80,7 +84,7 @@ export function TextInput({
               endAdornment: (
                 <InputAdornment position="end">
                   <IconButton
-                    aria-label={shown ? 'Hide password' : 'Show password'}
+                    aria-label={shown ? t('hidePassword') : t('showPassword')}
                     onClick={() => setShown((s) => !s)}
                     edge="end"
                     disabled={disabled}
