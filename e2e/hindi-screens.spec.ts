@@ -19,6 +19,13 @@ test.use({
 /** apps/web/src/i18n/i18n.ts LANGUAGE_STORAGE_KEY (also the cookie's name). */
 const LANGUAGE_STORAGE_KEY = 'veridocs-language';
 
+/** The pre-rendered page has React: a click before that does nothing. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+  );
+}
+
 /** Nothing wider than the window: a word that does not wrap, a clipped label. */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -46,6 +53,7 @@ for (const size of SIZES) {
     await shot('instructions');
 
     await page.goto('/faq');
+    await hydrated(page);
     await page.getByRole('button', { name: 'मैं कितनी बार OTP माँग सकता/सकती हूँ?' }).click();
     await expect(page.getByText(/ज़्यादा से ज़्यादा 3 बार OTP माँग सकते हैं/)).toBeVisible();
     await expectNoSidewaysScroll(page);
