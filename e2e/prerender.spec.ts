@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiLogin, expect, test, uniqueMobile, useSession } from './fixtures';
 
 /** Sums the page's layout shifts as CLS does: shifts right after the user's own input do not count. */
@@ -54,38 +54,57 @@ test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () 
     await context.close();
   });
 
-  test('/login is hydrated, not redrawn: the same input gets React, without a layout shift', async ({
-    page,
-  }) => {
+  /** Holds the sign-in chunk until `release`: the page stays as the HTML drew it. */
+  async function holdScript(page: Page) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/sign-in-*.js', async (route) => {
       await held;
       await route.continue();
     });
-    await trackLayoutShifts(page);
-    await page.goto('/login', { waitUntil: 'commit' });
-    const input = page.getByLabel('Mobile Number');
-    await expect(input).toBeVisible();
-    await input.evaluate((element) => ((element as unknown as { marked: boolean }).marked = true));
-    // A candidate on a slow network types before the script arrives: the digits must count.
-    await input.fill('9876543210');
-    release();
-    // React keeps its props on the DOM nodes it owns: once they are on the very same input, it is hydrated.
-    await input.evaluate(
-      (element) =>
+    return release;
+  }
+
+  /** React keeps its props on the DOM nodes it owns: once they are on this element, it is hydrated. */
+  const hydrated = (element: Locator) =>
+    element.evaluate(
+      (node) =>
         new Promise<void>((resolve) => {
           const check = () =>
-            Object.keys(element).some((key) => key.startsWith('__reactProps'))
+            Object.keys(node).some((key) => key.startsWith('__reactProps'))
               ? resolve()
               : setTimeout(check, 20);
           check();
         }),
     );
+
+  test('/login is hydrated, not redrawn: the same input gets React, without a layout shift', async ({
+    page,
+  }) => {
+    const release = await holdScript(page);
+    await trackLayoutShifts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const input = page.getByLabel('Mobile Number');
+    await expect(input).toBeVisible();
+    await input.evaluate((element) => ((element as unknown as { marked: boolean }).marked = true));
+    release();
+    await hydrated(input);
     expect(await layoutShift(page)).toBe(0);
-    // The number typed before hydration enables "Get OTP": React's state holds it.
+    // Typing a valid number enables "Get OTP": React's handlers run on the pre-rendered input.
+    await input.fill('9876543210');
     await expect(page.getByRole('button', { name: 'Get OTP' })).toBeEnabled();
     expect(await input.evaluate((element) => (element as unknown as { marked?: boolean }).marked)).toBe(true);
+  });
+
+  test('digits typed before the script arrives count once /login is hydrated', async ({ page }) => {
+    const release = await holdScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const input = page.getByLabel('Mobile Number');
+    // A candidate on a slow network types before the script arrives.
+    await input.fill('9876543210');
+    release();
+    await hydrated(input);
+    await expect(page.getByRole('button', { name: 'Get OTP' })).toBeEnabled();
     await input.fill('98765');
     await expect(page.getByRole('button', { name: 'Get OTP' })).toBeDisabled();
   });
