@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   test,
   expect,
+  hydrated,
   latestOtp,
   uniqueMobile,
   apiLogin,
@@ -74,6 +75,8 @@ test('a new number signs up through the browser, stays signed in across a reload
 test('a new number signs up with the keyboard alone', async ({ page, request }) => {
   const mobile = uniqueMobile();
   await page.goto('/login');
+  // Enter before the pre-rendered page is hydrated would submit the HTML form.
+  await hydrated(page.getByLabel('Mobile Number'));
   // Tab from the top of the page to the mobile field, type, submit each step with Enter.
   await page.keyboard.press('Tab');
   let guard = 0;

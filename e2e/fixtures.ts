@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -142,4 +142,20 @@ export async function marksheetPdf(name: string, pages = 1): Promise<Buffer> {
   return bytes.length >= 45_000
     ? bytes
     : Buffer.concat([bytes, Buffer.from(`\n%${' '.repeat(45_000 - bytes.length)}\n`)]);
+}
+
+/**
+ * Waits until React owns `element` (it keeps its props on the DOM nodes it renders). A pre-rendered
+ * page shows its controls before its script runs: a click or an Enter before hydration does nothing, or
+ * submits the HTML form.
+ */
+export async function hydrated(element: Locator) {
+  await element.evaluate(
+    (node) =>
+      new Promise<void>((resolve) => {
+        const check = () =>
+          Object.keys(node).some((key) => key.startsWith('__reactProps')) ? resolve() : setTimeout(check, 20);
+        check();
+      }),
+  );
 }

@@ -4,6 +4,7 @@ import {
   expect,
   apiLogin,
   expectNoSeriousA11yViolations,
+  hydrated,
   latestOtp,
   uniqueMobile,
   useSession,
@@ -20,7 +21,10 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 async function chooseHindi(page: Page) {
-  await page.getByRole('button', { name: 'Language: English' }).click();
+  const button = page.getByRole('button', { name: 'Language: English' });
+  // /login is pre-rendered: a click before React has hydrated the button would open nothing.
+  await hydrated(button);
+  await button.click();
   await page.getByRole('menuitemradio', { name: 'हिन्दी' }).click();
 }
 
