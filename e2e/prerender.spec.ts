@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { apiLogin, expect, test, uniqueMobile, useSession } from './fixtures';
+import type { Page } from '@playwright/test';
+import { apiLogin, expect, hydrated, test, uniqueMobile, useSession } from './fixtures';
 
 /** Sums the page's layout shifts as CLS does: shifts right after the user's own input do not count. */
 async function trackLayoutShifts(page: Page) {
@@ -64,19 +64,6 @@ test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () 
     });
     return release;
   }
-
-  /** React keeps its props on the DOM nodes it owns: once they are on this element, it is hydrated. */
-  const hydrated = (element: Locator) =>
-    element.evaluate(
-      (node) =>
-        new Promise<void>((resolve) => {
-          const check = () =>
-            Object.keys(node).some((key) => key.startsWith('__reactProps'))
-              ? resolve()
-              : setTimeout(check, 20);
-          check();
-        }),
-    );
 
   test('/login is hydrated, not redrawn: the same input gets React, without a layout shift', async ({
     page,
