@@ -50,15 +50,23 @@ writeFileSync(join(root, 'dist', 'assets', bootFile), boot);
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * Chromium may paint a page before its HTML is all parsed; the pre-rendered sign-in card, centred on
+ * the screen, then grows and moves once the rest arrives: a layout shift. This asks it to hold the
+ * first paint until the boot script after #root is parsed (a few kilobytes later; browsers without
+ * `rel=expect` ignore it). Naming #root itself did not hold it in Chromium 156, so the target follows #root.
+ */
+const HOLD_PAINT_UNTIL_PARSED = '<link rel="expect" href="#boot" blocking="render" />';
+
 function page({ html, styles, title }, kind, language) {
   // The Content Security Policy allows no inline script: React must not have needed one.
   if (/<script(?![^>]*\ssrc=)/.test(html)) throw new Error(`pre-rendered ${title} holds an inline script`);
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${styles}\n  </head>`)
+    .replace('</head>', `  ${HOLD_PAINT_UNTIL_PARSED}\n${styles}\n  </head>`)
     .replace(APP_SCRIPTS, '')
-    .replace('</body>', `  <script type="module" src="/assets/${bootFile}"></script>\n  </body>`)
+    .replace('</body>', `  <script type="module" id="boot" src="/assets/${bootFile}"></script>\n  </body>`)
     .replace(
       ROOT,
       () => `<div id="root" data-prerendered="${kind}" data-language="${language}">${html}</div>`,
