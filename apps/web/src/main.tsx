@@ -10,11 +10,11 @@ import { DEFAULT_LANGUAGE, setLanguage, storedLanguage } from './i18n';
 
 const app = createAppState();
 const language = storedLanguage();
-// The first screen's chunks load while the session starts (the login page is in this chunk already).
-if (window.location.pathname !== PATHS.login) {
-  preloadRoute(window.location.pathname, selectIsLoggedIn(app.store.getState()));
-}
 await Promise.all([
+  // The first screen's chunks load while the session starts (the login page is in this chunk already).
+  window.location.pathname === PATHS.login
+    ? null
+    : preloadRoute(window.location.pathname, selectIsLoggedIn(app.store.getState())),
   // A stored refresh token starts the periodic refresh; an expired access token is renewed first.
   app.session.start(),
   // The first render must see the stored slices: the pre-rendered page is hydrated, not redrawn.

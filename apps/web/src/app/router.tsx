@@ -1,70 +1,72 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader/page-loader';
+import { lazyScreen } from '../lib/lazy-screen';
 import { useDocumentTitle } from './page-meta';
 import { LOGGED_IN_ONLY_PATHS, PATHS, returnPath, type FromState } from './paths';
 import { useAppSelector } from './store/hooks';
 import { selectIsLoggedIn } from './store/selectors';
 
 // Every screen is loaded lazily, so /login loads as little as possible (MUI alone is ~105 KB gzip).
-const load = {
-  login: () => import('../features/auth/login-page'),
-  appLayout: () => import('./layout/app-layout'),
-  publicShell: () => import('./layout/public-shell'),
-  home: () => import('../features/home/home-page'),
-  profile: () => import('../features/profile/profile-page'),
-  info: () => import('../features/info/info-page'),
-  terms: () => import('../features/info/terms-page'),
-  privacyPolicy: () => import('../features/info/privacy-policy-page'),
-  error: () => import('../features/misc/error-page'),
-  formEntry: () => import('../features/ekyc/form-entry-page'),
-  verification: () => import('../features/verification/verification-page'),
-  submitted: () => import('../features/submitted/submitted-page'),
-  formTxns: () => import('../features/home/form-txns-page'),
-  comingSoon: () => import('../features/misc/coming-soon-page'),
-};
-const LoginPage = lazy(load.login);
-const AppLayout = lazy(load.appLayout);
-const PublicShell = lazy(load.publicShell);
-const HomePage = lazy(load.home);
-const ProfilePage = lazy(load.profile);
-const InfoPage = lazy(load.info);
-const TermsPage = lazy(load.terms);
-const PrivacyPolicyPage = lazy(load.privacyPolicy);
-const ErrorPage = lazy(load.error);
-const FormEntryPage = lazy(load.formEntry);
-const VerificationPage = lazy(load.verification);
-const SubmittedPage = lazy(load.submitted);
-const FormTxnsPage = lazy(load.formTxns);
+const login = lazyScreen(() => import('../features/auth/login-page'));
+const appLayout = lazyScreen(() => import('./layout/app-layout'));
+const publicShell = lazyScreen(() => import('./layout/public-shell'));
+const home = lazyScreen(() => import('../features/home/home-page'));
+const profile = lazyScreen(() => import('../features/profile/profile-page'));
+const info = lazyScreen(() => import('../features/info/info-page'));
+const terms = lazyScreen(() => import('../features/info/terms-page'));
+const privacyPolicy = lazyScreen(() => import('../features/info/privacy-policy-page'));
+const error = lazyScreen(() => import('../features/misc/error-page'));
+const formEntry = lazyScreen(() => import('../features/ekyc/form-entry-page'));
+const verification = lazyScreen(() => import('../features/verification/verification-page'));
+const submitted = lazyScreen(() => import('../features/submitted/submitted-page'));
+const formTxns = lazyScreen(() => import('../features/home/form-txns-page'));
 /** The one generic page for the screens later issues build. */
-const ComingSoonPage = lazy(load.comingSoon);
+const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
+
+const LoginPage = login.Component;
+const AppLayout = appLayout.Component;
+const PublicShell = publicShell.Component;
+const HomePage = home.Component;
+const ProfilePage = profile.Component;
+const InfoPage = info.Component;
+const TermsPage = terms.Component;
+const PrivacyPolicyPage = privacyPolicy.Component;
+const ErrorPage = error.Component;
+const FormEntryPage = formEntry.Component;
+const VerificationPage = verification.Component;
+const SubmittedPage = submitted.Component;
+const FormTxnsPage = formTxns.Component;
+const ComingSoonPage = comingSoon.Component;
 
 /** The screen of each path that has one of its own (others show the generic page). */
-const SCREENS: readonly [pattern: string, loader: () => Promise<unknown>][] = [
-  [PATHS.home, load.home],
-  [PATHS.profile, load.profile],
-  [PATHS.formEntry, load.formEntry],
-  [PATHS.verification, load.verification],
-  [PATHS.submitted, load.submitted],
-  [PATHS.formTxns, load.formTxns],
-  [PATHS.faq, load.info],
-  [PATHS.instructions, load.info],
-  [PATHS.terms, load.terms],
-  [PATHS.privacyPolicy, load.privacyPolicy],
-  [PATHS.error, load.error],
+const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unknown> }][] = [
+  [PATHS.home, home],
+  [PATHS.profile, profile],
+  [PATHS.formEntry, formEntry],
+  [PATHS.verification, verification],
+  [PATHS.submitted, submitted],
+  [PATHS.formTxns, formTxns],
+  [PATHS.faq, info],
+  [PATHS.instructions, info],
+  [PATHS.terms, terms],
+  [PATHS.privacyPolicy, privacyPolicy],
+  [PATHS.error, error],
 ];
 
 /**
  * Fetches the chunks the first screen needs all at once, at start: rendered one inside the other, the
  * layout and then its screen would each be fetched only once the one around it has run (two more
- * round trips on a phone's network before the screen's own requests).
+ * round trips on a phone's network before the screen's own requests). The first render waits for it:
+ * a screen that suspends shows its fallback, and React then holds the screen back for up to 300 ms
+ * more (its throttle on revealing suspended content), delaying the screen and its requests.
  */
-export function preloadRoute(pathname: string, loggedIn: boolean): void {
+export async function preloadRoute(pathname: string, loggedIn: boolean): Promise<void> {
   const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname))?.[1];
   if (!loggedIn && !screen) return;
-  const loaders = [loggedIn ? load.appLayout : load.publicShell, screen ?? load.comingSoon];
+  const chunks = [loggedIn ? appLayout : publicShell, screen ?? comingSoon];
   // A failed preload is not an error: the screen's own lazy() asks again and shows its failure.
-  for (const loader of loaders) loader().catch(() => undefined);
+  await Promise.all(chunks.map((chunk) => chunk.preload().catch(() => undefined)));
 }
 
 /** To /login, remembering where the visitor wanted to go (the login screen returns there). */
