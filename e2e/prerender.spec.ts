@@ -83,12 +83,20 @@ test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () 
     expect(await input.evaluate((element) => (element as unknown as { marked?: boolean }).marked)).toBe(true);
   });
 
-  test('digits typed before the script arrives count once /login is hydrated', async ({ page }) => {
+  test('digits typed (and Enter) before the script arrives count once /login is hydrated', async ({
+    page,
+  }) => {
     const release = await holdScript(page);
     await page.goto('/login', { waitUntil: 'commit' });
     const input = page.getByLabel('Mobile Number');
-    // A candidate on a slow network types before the script arrives.
+    // A candidate on a slow network types before the script arrives, and presses Enter.
     await input.fill('9876543210');
+    await input.press('Enter');
+    // The pre-rendered form is not submitted natively (a GET reload would lose the digits): its submit
+    // button is disabled in the HTML, which blocks the browser's implicit submission.
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).search).toBe('');
+    await expect(input).toHaveValue('9876543210');
     release();
     await hydrated(input);
     await expect(page.getByRole('button', { name: 'Get OTP' })).toBeEnabled();
