@@ -64,6 +64,11 @@ import { createGeoService, createOfflineGeoProviders, type GeoProviders } from '
 import { createStorage, type Storage } from './storage/index.js';
 import { createOutboxRepository } from './providers/outbox/outbox-repository.js';
 import { createMessageSender, type MessageSender } from './providers/sms/index.js';
+import { createMailSender, type MailSender } from './providers/mail/index.js';
+import { createSandboxDirectory, type EvaluationDirectory } from './providers/evaluation/index.js';
+import { createEvaluationRepository } from './modules/evaluation/evaluation-repository.js';
+import { evaluationRouter } from './modules/evaluation/evaluation-router.js';
+import { createEvaluationService } from './modules/evaluation/evaluation-service.js';
 
 export interface AppDeps {
   /** An open database; the caller closes it. Without it the app opens (and closes) its own. */
@@ -72,6 +77,10 @@ export interface AppDeps {
   now?: Clock;
   /** Replaces the configured SMS/WhatsApp provider. */
   sender?: MessageSender;
+  /** Replaces the configured e-mail provider. */
+  mailer?: MailSender;
+  /** Replaces the evaluation-partner directory (the embedded sandbox). */
+  evaluationDirectory?: EvaluationDirectory;
   /** Replaces the pino logger built from LOG_LEVEL. */
   logger?: FastifyBaseLogger;
   /** Replaces the document checks and OCR (tests pass a stand-in). */
@@ -288,6 +297,18 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     reference,
     now,
   });
+  const mailer = deps.mailer ?? createMailSender(config.email, outbox, now);
+  if (!deps.mailer && !config.email && !outbox)
+    app.log.warn('No SMTP server (SMTP_HOST, SMTP_FROM) and dev tools are off: e-mail OTPs cannot be sent');
+  const evaluation = createEvaluationService({
+    repo: createEvaluationRepository(db.orm),
+    directory: deps.evaluationDirectory ?? createSandboxDirectory(),
+    mailer,
+    transactions,
+    key: keys.otp,
+    now,
+    log: app.log,
+  });
   if (config.ocrWorker) {
     app.addHook('onReady', async () => ocr.start());
     app.addHook('preClose', async () => ocr.stop());
@@ -307,6 +328,11 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     async (verification) => {
       await verification.register(formsRouter, { forms, authenticate });
       await verification.register(transactionsRouter, { transactions, authenticate });
+      await verification.register(evaluationRouter, {
+        evaluation,
+        authenticate,
+        rateLimit: config.rateLimit,
+      });
     },
     { prefix: SERVICE_BASES.verificationV1 },
   );

@@ -15,6 +15,7 @@ import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { DocumentAnalyser } from '../modules/files/analyser.js';
+import type { MailSender } from '../providers/mail/index.js';
 import { createTestDatabase } from './database.js';
 
 /** A clock tests move by hand. */
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   logger?: FastifyBaseLogger;
   /** Replaces the document checks (the app then does not start its own pool). */
   analyser?: DocumentAnalyser;
+  /** Replaces the e-mail provider (the dev outbox by default). */
+  mailer?: MailSender;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -85,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       now: clock.now,
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.analyser ? { analyser: options.analyser } : {}),
+      ...(options.mailer ? { mailer: options.mailer } : {}),
     });
   } catch (error) {
     await dispose();

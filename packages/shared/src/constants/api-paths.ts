@@ -51,6 +51,14 @@ export const API_PATHS = {
     markAsSkip: '/transactions/process/mark-as-skip',
     /** PUT saves a verification's input (DATA_SAVED); POST submits it (READY_TO_SUBMIT). */
     bgv: '/bgv',
+    /** GET the transaction's validated evaluation partner; POST verifies the e-mail OTP and stores it. */
+    evalInfo: '/transactions/eval-info',
+    /** POST sends the e-mail OTP for a partner's reference number. */
+    evalInfoOtp: '/transactions/eval-info/otp',
+    /** GET the evaluation-partner directory (each partner's reference format). */
+    evaluationPartners: '/evaluation-partners',
+    /** POST checks a reference number's format and that the partner knows it. */
+    validateReference: '/evaluation-partners/validate-reference',
   },
   /** Relative to SERVICE_BASES.utility (spec §7 files, geocoding). */
   files: {

@@ -86,6 +86,12 @@ export const ERROR_CODES = {
   FILE_FETCH_FAILED: { code: 136, status: 400, message: 'The file could not be fetched from this URL' },
   /** The refresh token is unknown, revoked, expired or was reused: the client logs out. */
   SESSION_REVOKED: { code: 138, status: 401, message: 'Session expired, please log in again' },
+  /** The evaluation partner has no application with this reference number (issue 11). */
+  EVAL_REFERENCE_NOT_FOUND: {
+    code: 150,
+    status: 404,
+    message: 'No application with this reference number was found, please check it',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

@@ -14,3 +14,4 @@ export * from './verification-records.js';
 export * from './state-changes.js';
 export * from './reference-options.js';
 export * from './files.js';
+export * from './evaluation-otps.js';

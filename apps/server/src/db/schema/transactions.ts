@@ -21,6 +21,12 @@ export const transactions = pgTable(
     // A text column typed in TypeScript only (no migration); every write goes through state-machine.ts.
     state: text('state').$type<State>().notNull().default('NOT_INITIALIZED'),
     expectedMaxDate: timestamp('expected_max_date', { withTimezone: true }),
+    /** The evaluation partner whose reference number the candidate proved by e-mail OTP (eval-info). */
+    evalProvider: text('eval_provider'),
+    evalReference: text('eval_reference'),
+    /** The partner's registered e-mail address, masked as it was shown (never the address itself). */
+    evalEmailMasked: text('eval_email_masked'),
+    evalValidatedAt: timestamp('eval_validated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

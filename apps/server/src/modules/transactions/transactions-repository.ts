@@ -56,6 +56,18 @@ function writeOps(tx: Orm) {
     ): Promise<void> {
       await tx.update(transactions).set(patch).where(eq(transactions.id, id));
     },
+    /** The validated evaluation partner (eval-info). */
+    async setEvaluation(
+      id: string,
+      patch: Pick<
+        TransactionRow,
+        'evalProvider' | 'evalReference' | 'evalEmailMasked' | 'evalValidatedAt'
+      > & {
+        updatedAt: Date;
+      },
+    ): Promise<void> {
+      await tx.update(transactions).set(patch).where(eq(transactions.id, id));
+    },
     async updateRecord(
       txnId: string,
       name: string,

@@ -65,6 +65,14 @@ export interface TransactionsServiceDeps {
   now: Clock;
 }
 
+/** A transaction's validated evaluation partner (all null until one is validated). */
+export interface EvaluationRecord {
+  provider: string | null;
+  reference: string | null;
+  maskedEmail: string | null;
+  validatedAt: Date | null;
+}
+
 const HISTORY_LIMIT = 1000;
 /** UTC+14 (Line Islands): no calendar on Earth is ahead of it. */
 const LATEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
@@ -182,7 +190,7 @@ export function createTransactionsService({
       userInputList: [],
       requiredVerificationFieldList: [],
       nameChangeRequest: { requested: false },
-      evaluationInfo: { provider: null },
+      evaluationInfo: { provider: txn.evalProvider },
       isExpired: expired,
       proceeded: txn.state !== 'NOT_INITIALIZED',
     };
@@ -513,10 +521,53 @@ export function createTransactionsService({
     return field?.fieldName ?? 'files';
   }
 
+  /** The validated evaluation partner of a transaction (eval-info), as stored. */
+  function evaluationOf(txn: TransactionRow): EvaluationRecord {
+    return {
+      provider: txn.evalProvider,
+      reference: txn.evalReference,
+      maskedEmail: txn.evalEmailMasked,
+      validatedAt: txn.evalValidatedAt,
+    };
+  }
+
   return {
     info,
     infoEncoded,
     typeInfo,
+
+    /** The caller's transaction (122 otherwise) with its evaluation partner, for the evaluation module. */
+    async evaluationTarget(
+      profileId: string,
+      ref: TransactionRef,
+    ): Promise<{ txnId: string; state: State; evaluation: EvaluationRecord }> {
+      const snap = await owned(profileId, ref);
+      return { txnId: snap.txn.id, state: snap.txn.state, evaluation: evaluationOf(snap.txn) };
+    },
+
+    /**
+     * Stores the partner and reference the candidate proved by e-mail OTP. The same pair again changes
+     * nothing (idempotent); another pair replaces it while the transaction is open.
+     */
+    async setEvaluation(
+      txnId: string,
+      value: { provider: string; reference: string; maskedEmail: string },
+    ): Promise<EvaluationRecord> {
+      return withLockedTransaction(txnId, async (ops, txn) => {
+        if (txn.evalProvider === value.provider && txn.evalReference === value.reference)
+          return evaluationOf(txn);
+        assertOpen(txn.state);
+        const at = now();
+        const patch = {
+          evalProvider: value.provider,
+          evalReference: value.reference,
+          evalEmailMasked: value.maskedEmail,
+          evalValidatedAt: at,
+        };
+        await ops.setEvaluation(txnId, { ...patch, updatedAt: at });
+        return evaluationOf({ ...txn, ...patch });
+      });
+    },
 
     async create(profileId: string, body: CreateTransactionRequest): Promise<CreateTransactionResponse> {
       const org = await forms.findOrg(body.orgId);

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EMAIL_OTP,
+  type EvalInfo,
+  type EvalOtpResponse,
+  type EvaluationPartnerList,
+  type TransactionRef,
+  type ValidateReferenceResponse,
+} from '@veridocs/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, validationFailed } from '../../errors.js';
+import type { Language } from '../../http/language.js';
+import { addSeconds, secondsUntil, type Clock } from '../../lib/clock.js';
+import { isUuid } from '../../lib/ids.js';
+import { equalHex, hmacSha256Hex, randomDigits } from '../../lib/crypto.js';
+import type { EvaluationDirectory, PartnerInfo } from '../../providers/evaluation/index.js';
+import type { MailSender } from '../../providers/mail/index.js';
+import type { EvaluationRecord, TransactionsService } from '../transactions/transactions-service.js';
+import { evaluationOtpMail, maskEmail } from './evaluation-messages.js';
+import { throttleKey, type EvaluationOtp, type EvaluationRepository } from './evaluation-repository.js';
+
+/** The messages of the e-mail OTP's cases (spec §8 FAQ; ADR 0016). */
+export const EVAL_MESSAGES = {
+  partner: 'Choose your evaluation partner',
+  format: (example: string) => `Enter the reference number in the format ${example}`,
+  requestLimit: `You can request an OTP up to ${EMAIL_OTP.maxRequests} times. Please try again later`,
+  resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting a new OTP`,
+  blocked: `Too many failed attempts. You are blocked for ${EMAIL_OTP.blockSeconds / 3600} hours`,
+  invalid: (left: number) => `Incorrect OTP, ${left} ${left === 1 ? 'attempt' : 'attempts'} left`,
+  superseded: 'This OTP is no longer valid, use the latest one',
+  unknown: 'Unknown OTP request, please request a new OTP',
+  sendFailed: 'Could not send the OTP, please try again in a moment',
+} as const;
+
+export interface EvaluationServiceDeps {
+  repo: EvaluationRepository;
+  directory: EvaluationDirectory;
+  mailer: MailSender;
+  transactions: Pick<TransactionsService, 'evaluationTarget' | 'setEvaluation'>;
+  /** Keys the HMAC the codes are stored as. */
+  key: Uint8Array;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+const toInfo = (record: EvaluationRecord, name: (id: string) => string | null): EvalInfo => ({
+  provider: record.provider,
+  providerName: record.provider ? name(record.provider) : null,
+  reference: record.reference,
+  maskedEmail: record.maskedEmail,
+  validatedAt: record.validatedAt?.toISOString() ?? null,
+});
+
+/**
+ * The evaluation partner and its e-mail OTP: the reference is checked against the partner's format
+ * and directory, a 6-digit code goes to the e-mail the partner has registered, at most 3 requests,
+ * a 2-hour block after 3 failed attempts, only the latest code works; the validated pair is stored
+ * on the transaction (eval-info).
+ */
+export function createEvaluationService(deps: EvaluationServiceDeps) {
+  const { repo, directory, mailer, transactions, key, now: clock, log } = deps;
+  const hashCode = (id: string, code: string) => hmacSha256Hex(key, `eval:${id}:${code}`);
+  const partnerName = (id: string) => directory.partners().find((p) => p.id === id)?.name ?? null;
+  const blocked = (until: Date, now: Date) =>
+    new AppError('OTP_BLOCKED', EVAL_MESSAGES.blocked, { retryAfter: secondsUntil(until, now) });
+
+  /** The partner and its registered e-mail for a reference: format first, then the directory. */
+  async function resolve(
+    partnerId: string,
+    reference: string,
+  ): Promise<{ partner: PartnerInfo; email: string }> {
+    const partner = directory.partners().find((p) => p.id === partnerId);
+    if (!partner) throw validationFailed([{ path: 'partner', message: EVAL_MESSAGES.partner }]);
+    if (!partner.pattern.test(reference))
+      throw validationFailed([{ path: 'reference', message: EVAL_MESSAGES.format(partner.example) }]);
+    const email = await directory.registeredEmail(partner.id, reference);
+    if (!email) throw new AppError('EVAL_REFERENCE_NOT_FOUND');
+    return { partner, email };
+  }
+
+  return {
+    partners(): EvaluationPartnerList {
+      const list = directory.partners().map((p) => ({
+        id: p.id,
+        name: p.name,
+        pattern: p.pattern.source,
+        example: p.example,
+      }));
+      return { list, total: list.length };
+    },
+
+    async validateReference(partnerId: string, reference: string): Promise<ValidateReferenceResponse> {
+      const { partner, email } = await resolve(partnerId, reference);
+      return { partner: partner.id, reference, maskedEmail: maskEmail(email) };
+    },
+
+    async info(profileId: string, ref: TransactionRef): Promise<EvalInfo> {
+      const target = await transactions.evaluationTarget(profileId, ref);
+      return toInfo(target.evaluation, partnerName);
+    },
+
+    /** Sends a new code to the partner-registered e-mail of the reference. */
+    async requestOtp(
+      profileId: string,
+      body: TransactionRef & { partner: string; reference: string },
+      language: Language,
+    ): Promise<EvalOtpResponse> {
+      const target = await transactions.evaluationTarget(profileId, body);
+      const { partner, email } = await resolve(body.partner, body.reference);
+      const maskedEmail = maskEmail(email);
+      const now = clock();
+      const id = randomUUID();
+      const code = randomDigits(EMAIL_OTP.length);
+      const throttleId = throttleKey(profileId);
+
+      const outcome = await repo.transaction(async (ops) => {
+        const throttle = await ops.lockThrottle(throttleId);
+        if (throttle.blockedUntil && throttle.blockedUntil > now) return blocked(throttle.blockedUntil, now);
+        let windowStart = throttle.windowStartedAt;
+        let requests = throttle.requests;
+        if (!windowStart || addSeconds(windowStart, EMAIL_OTP.requestWindowSeconds) <= now) {
+          windowStart = now;
+          requests = 0;
+        }
+        if (requests >= EMAIL_OTP.maxRequests) {
+          const retryAfter = secondsUntil(addSeconds(windowStart, EMAIL_OTP.requestWindowSeconds), now);
+          return new AppError('OTP_REQUEST_LIMIT', EVAL_MESSAGES.requestLimit, { retryAfter });
+        }
+        const resendAt =
+          throttle.lastRequestedAt && addSeconds(throttle.lastRequestedAt, EMAIL_OTP.resendAfterSeconds);
+        if (resendAt && resendAt > now) {
+          const retryAfter = secondsUntil(resendAt, now);
+          return new AppError('OTP_RESEND_TOO_SOON', EVAL_MESSAGES.resendTooSoon(retryAfter), { retryAfter });
+        }
+        await ops.supersedeOpen(profileId, now);
+        await ops.insert({
+          id,
+          profileId,
+          txnId: target.txnId,
+          partner: partner.id,
+          reference: body.reference,
+          maskedEmail,
+          codeHash: hashCode(id, code),
+          expiresAt: addSeconds(now, EMAIL_OTP.ttlSeconds),
+          createdAt: now,
+        });
+        await ops.updateThrottle(throttleId, {
+          windowStartedAt: windowStart,
+          requests: requests + 1,
+          lastRequestedAt: now,
+        });
+        return { requestsLeft: EMAIL_OTP.maxRequests - requests - 1 };
+      });
+      if (outcome instanceof AppError) throw outcome;
+
+      try {
+        await mailer.send({
+          to: email,
+          ...evaluationOtpMail(code, partner.name, body.reference, language),
+          otp: code,
+        });
+      } catch (error) {
+        log.error({ err: error, otpId: id, provider: mailer.name }, 'E-mail OTP delivery failed');
+        throw new AppError('SERVICE_UNAVAILABLE', EVAL_MESSAGES.sendFailed);
+      }
+      return {
+        otpId: id,
+        maskedEmail,
+        expiresIn: EMAIL_OTP.ttlSeconds,
+        resendIn: EMAIL_OTP.resendAfterSeconds,
+        requestsLeft: outcome.requestsLeft,
+      };
+    },
+
+    /** Checks a code; a correct one stores the partner and reference on the transaction. */
+    async verifyOtp(
+      profileId: string,
+      body: TransactionRef & { otpId: string; otp: string },
+    ): Promise<EvalInfo> {
+      const target = await transactions.evaluationTarget(profileId, body);
+      if (!isUuid(body.otpId)) throw new AppError('NOT_FOUND', EVAL_MESSAGES.unknown);
+      const now = clock();
+      const throttleId = throttleKey(profileId);
+      const outcome = await repo.transaction(async (ops) => {
+        const throttle = await ops.lockThrottle(throttleId);
+        if (throttle.blockedUntil && throttle.blockedUntil > now) return blocked(throttle.blockedUntil, now);
+        const otp = await ops.findForUpdate(body.otpId);
+        // Another candidate's code, or one of another transaction, is reported as unknown.
+        if (!otp || otp.profileId !== profileId || otp.txnId !== target.txnId)
+          return new AppError('NOT_FOUND', EVAL_MESSAGES.unknown);
+        if (otp.consumedAt) {
+          // The same code again after it worked: the stored result (a retried request).
+          if (equalHex(otp.codeHash, hashCode(otp.id, body.otp))) return otp;
+          return new AppError('OTP_ALREADY_USED');
+        }
+        const unusable = whyUnusable(otp, now);
+        if (unusable) return unusable;
+        if (!equalHex(otp.codeHash, hashCode(otp.id, body.otp))) {
+          const failures = throttle.consecutiveFailures + 1;
+          await ops.update(otp.id, { failedAttempts: otp.failedAttempts + 1 });
+          if (failures >= EMAIL_OTP.maxFailedAttempts) {
+            const until = addSeconds(now, EMAIL_OTP.blockSeconds);
+            await ops.updateThrottle(throttleId, { consecutiveFailures: 0, blockedUntil: until });
+            await ops.supersedeOpen(profileId, now);
+            return blocked(until, now);
+          }
+          await ops.updateThrottle(throttleId, { consecutiveFailures: failures });
+          const attemptsLeft = EMAIL_OTP.maxFailedAttempts - failures;
+          return new AppError('OTP_INVALID', EVAL_MESSAGES.invalid(attemptsLeft), { attemptsLeft });
+        }
+        await ops.update(otp.id, { consumedAt: now });
+        await ops.updateThrottle(throttleId, { consecutiveFailures: 0 });
+        return otp;
+      });
+      // Thrown after the commit, so failure counts and blocks are kept.
+      if (outcome instanceof AppError) throw outcome;
+      const stored = await transactions.setEvaluation(target.txnId, {
+        provider: outcome.partner,
+        reference: outcome.reference,
+        maskedEmail: outcome.maskedEmail,
+      });
+      return toInfo(stored, partnerName);
+    },
+  };
+}
+export type EvaluationService = ReturnType<typeof createEvaluationService>;
+
+function whyUnusable(otp: EvaluationOtp, now: Date): AppError | null {
+  if (otp.supersededAt) return new AppError('OTP_EXPIRED', EVAL_MESSAGES.superseded);
+  if (otp.expiresAt <= now) return new AppError('OTP_EXPIRED');
+  return null;
+}

@@ -1,0 +1,377 @@
+import {
+  API_PATHS,
+  EMAIL_OTP,
+  ERROR_CODES,
+  SERVICE_BASES,
+  evalInfoSchema,
+  evalOtpResponseSchema,
+  evaluationPartnerListSchema,
+  transactionInfoSchema,
+} from '@veridocs/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp } from '../../test/smtp-server.js';
+import { SANDBOX_REFERENCES } from '../../providers/evaluation/index.js';
+import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
+import { maskEmail } from './evaluation-messages.js';
+import { EVAL_MESSAGES } from './evaluation-service.js';
+
+const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
+const P = API_PATHS.verification;
+const ORG = 'demo-university';
+const FORM = 'demo-form';
+const WES_REF = '4012345';
+const WES_EMAIL = SANDBOX_REFERENCES.WES![WES_REF]!;
+type Headers = Record<string, string>;
+
+describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Sessions outlive the 2-hour block the tests move the clock over.
+    t = await createTestApp({ env: { OCR_WORKER: 'off', ACCESS_TOKEN_TTL_SECONDS: '86400' } });
+  });
+  afterAll(() => t?.close());
+
+  /** A new candidate with a transaction on the demo form. */
+  async function candidate(): Promise<{ h: Headers; txnId: string }> {
+    const h = bearer((await signUp(t)).accessToken);
+    const res = await t.request({
+      method: 'POST',
+      url: v1(P.transactions),
+      body: { orgId: ORG, eKycFormId: FORM },
+      headers: h,
+    });
+    return { h, txnId: expectCode<{ transactionId: string }>(res, 0, 200).transactionId };
+  }
+  const post = (url: string, body: unknown, h: Headers, extra: Headers = {}) =>
+    t.request({ method: 'POST', url: v1(url), body: body as object, headers: { ...h, ...extra } });
+  const sendOtp = (c: { h: Headers; txnId: string }, partner = 'WES', reference = WES_REF, extra?: Headers) =>
+    post(P.evalInfoOtp, { orgId: ORG, txnId: c.txnId, partner, reference }, c.h, extra);
+  const verify = (c: { h: Headers; txnId: string }, otpId: string, otp: string) =>
+    post(P.evalInfo, { orgId: ORG, txnId: c.txnId, otpId, otp }, c.h);
+  /** The newest code in the dev outbox for an address. */
+  async function latestCode(email: string): Promise<string> {
+    const [message] = await outbox(t, email);
+    if (!message?.otp) throw new Error(`no OTP for ${email}`);
+    return message.otp;
+  }
+  const wrong = (code: string) => String((Number(code) + 1) % 10 ** EMAIL_OTP.length).padStart(6, '0');
+  const sent = (res: Parameters<typeof expectCode>[0]) =>
+    evalOtpResponseSchema.parse(expectCode(res, 0, 200));
+
+  it('lists the partners with their reference formats and examples that match them', async () => {
+    const { h } = await candidate();
+    const res = await t.request({ method: 'GET', url: v1(P.evaluationPartners), headers: h });
+    const { list, total } = evaluationPartnerListSchema.parse(expectCode(res, 0, 200));
+    expect(list.map((p) => p.id)).toEqual(expect.arrayContaining(['WES', 'ECA', 'IQAS', 'ICAS', 'CES']));
+    expect(total).toBe(list.length);
+    for (const p of list) expect(new RegExp(p.pattern).test(p.example), p.id).toBe(true);
+    // Every documented sandbox reference is in its partner's format.
+    for (const [id, refs] of Object.entries(SANDBOX_REFERENCES))
+      for (const ref of Object.keys(refs))
+        expect(new RegExp(list.find((p) => p.id === id)!.pattern).test(ref), `${id} ${ref}`).toBe(true);
+  });
+
+  it('needs a session', async () => {
+    expectCode(await t.request({ method: 'GET', url: v1(P.evaluationPartners) }), 102, 401);
+  });
+
+  it('validates a reference: format on the server, then the partner records, answering the e-mail masked', async () => {
+    const { h } = await candidate();
+    const check = (partner: string, reference: string) =>
+      post(P.validateReference, { partner, reference }, h);
+    expect(expectCode(await check('WES', ` ${WES_REF} `), 0, 200)).toEqual({
+      partner: 'WES',
+      reference: WES_REF,
+      maskedEmail: 'a***a@example.com',
+    });
+    // Lower case is accepted as the partner's upper-case format.
+    expect(expectCode(await check('ICAS', 'icas-123456'), 0, 200)).toMatchObject({
+      reference: 'ICAS-123456',
+    });
+    const format = await check('WES', '40123');
+    expectCode(format, ERROR_CODES.VALIDATION_FAILED.code, 400);
+    expect(format.json().message).toBe('Enter the reference number in the format 4012345');
+    const partner = await check('NOPE', WES_REF);
+    expectCode(partner, ERROR_CODES.VALIDATION_FAILED.code, 400);
+    expect(partner.json().message).toBe(EVAL_MESSAGES.partner);
+    const unknown = await check('WES', '4000000');
+    expectCode(unknown, ERROR_CODES.EVAL_REFERENCE_NOT_FOUND.code, 404);
+    expect(unknown.json().message).toBe(ERROR_CODES.EVAL_REFERENCE_NOT_FOUND.message);
+  });
+
+  it('masks addresses', () => {
+    expect(maskEmail('asha.verma@example.com')).toBe('a***a@example.com');
+    expect(maskEmail('ab@example.com')).toBe('a***@example.com');
+    expect(maskEmail('x@example.com')).toBe('x***@example.com');
+  });
+
+  it('sends a 6-digit OTP to the registered e-mail, stores only its hash, and stores the validated reference', async () => {
+    const c = await candidate();
+    const res = sent(await sendOtp(c));
+    expect(res).toMatchObject({
+      maskedEmail: 'a***a@example.com',
+      expiresIn: EMAIL_OTP.ttlSeconds,
+      resendIn: EMAIL_OTP.resendAfterSeconds,
+      requestsLeft: EMAIL_OTP.maxRequests - 1,
+    });
+    const [mail] = await outbox(t, WES_EMAIL);
+    expect(mail).toMatchObject({ channel: 'email', to: WES_EMAIL });
+    expect(mail!.otp).toMatch(/^\d{6}$/);
+    expect(mail!.body).toContain(`${mail!.otp} is your Veridocs verification code`);
+    expect(mail!.body).toContain('reference number 4012345');
+    // The code is stored only as an HMAC.
+    const rows = await t.db.orm.execute(sql`select code_hash from evaluation_otps where id = ${res.otpId}`);
+    const hash = (rows as unknown as { rows: { code_hash: string }[] }).rows[0]!.code_hash;
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hash).not.toContain(mail!.otp!);
+
+    const before = await t.request({
+      method: 'GET',
+      url: `${v1(P.evalInfo)}?orgId=${ORG}&txnId=${c.txnId}`,
+      headers: c.h,
+    });
+    expect(expectCode(before, 0, 200)).toMatchObject({ provider: null, reference: null });
+
+    const stored = evalInfoSchema.parse(expectCode(await verify(c, res.otpId, mail!.otp!), 0, 200));
+    expect(stored).toMatchObject({
+      provider: 'WES',
+      providerName: 'World Education Services (WES)',
+      reference: WES_REF,
+      maskedEmail: 'a***a@example.com',
+    });
+    expect(stored.validatedAt).toBe(t.clock.now().toISOString());
+    // The same request again (a retry) answers the same, changing nothing.
+    t.clock.advance(5);
+    expect(expectCode(await verify(c, res.otpId, mail!.otp!), 0, 200)).toEqual(stored);
+    const after = await t.request({
+      method: 'GET',
+      url: `${v1(P.evalInfo)}?orgId=${ORG}&txnId=${c.txnId}`,
+      headers: c.h,
+    });
+    expect(expectCode(after, 0, 200)).toEqual(stored);
+    // Transaction info names the partner (spec §3 evaluationInfo.provider).
+    const info = await t.request({
+      method: 'GET',
+      url: `${v1(P.info)}?orgId=${ORG}&txnId=${c.txnId}`,
+      headers: c.h,
+    });
+    expect(transactionInfoSchema.parse(expectCode(info, 0, 200)).evaluationInfo.provider).toBe('WES');
+    // A wrong code after it worked is "already used", not a failure.
+    expectCode(await verify(c, res.otpId, wrong(mail!.otp!)), ERROR_CODES.OTP_ALREADY_USED.code, 400);
+  });
+
+  it('writes the e-mail in Hindi for a Hindi-speaking candidate', async () => {
+    const c = await candidate();
+    sent(await sendOtp(c, 'IQAS', 'IQ1234567', { 'accept-language': 'hi' }));
+    const [mail] = await outbox(t, SANDBOX_REFERENCES.IQAS!.IQ1234567!);
+    expect(mail!.body).toContain(`${mail!.otp} आपका Veridocs सत्यापन कोड है`);
+    expect(mail!.body).toContain('संदर्भ संख्या IQ1234567');
+  });
+
+  it('checks the reference before sending: bad format and unknown references send nothing and count nothing', async () => {
+    const c = await candidate();
+    const before = (await outbox(t, WES_EMAIL)).length;
+    const format = await sendOtp(c, 'WES', 'ABC');
+    expectCode(format, ERROR_CODES.VALIDATION_FAILED.code, 400);
+    expect(format.json().data).toEqual([{ path: 'reference', message: EVAL_MESSAGES.format('4012345') }]);
+    expectCode(await sendOtp(c, 'WES', '4999999'), ERROR_CODES.EVAL_REFERENCE_NOT_FOUND.code, 404);
+    expect((await outbox(t, WES_EMAIL)).length).toBe(before);
+    // All three requests are still there.
+    expect(sent(await sendOtp(c)).requestsLeft).toBe(EMAIL_OTP.maxRequests - 1);
+  });
+
+  it('allows at most 3 requests, 30 s apart, and counts them again after the window', async () => {
+    const c = await candidate();
+    expect(sent(await sendOtp(c)).requestsLeft).toBe(2);
+    const soon = await sendOtp(c);
+    expectCode(soon, ERROR_CODES.OTP_RESEND_TOO_SOON.code, 429);
+    expect(soon.json()).toMatchObject({
+      message: 'Please wait 30 seconds before requesting a new OTP',
+      data: { retryAfter: 30 },
+    });
+    t.clock.advance(EMAIL_OTP.resendAfterSeconds);
+    expect(sent(await sendOtp(c)).requestsLeft).toBe(1);
+    t.clock.advance(EMAIL_OTP.resendAfterSeconds);
+    expect(sent(await sendOtp(c)).requestsLeft).toBe(0);
+    t.clock.advance(EMAIL_OTP.resendAfterSeconds);
+    const fourth = await sendOtp(c);
+    expectCode(fourth, ERROR_CODES.OTP_REQUEST_LIMIT.code, 429);
+    expect(fourth.json()).toMatchObject({
+      message: 'You can request an OTP up to 3 times. Please try again later',
+      data: { retryAfter: EMAIL_OTP.requestWindowSeconds - 3 * EMAIL_OTP.resendAfterSeconds },
+    });
+    // The limit is the candidate's, whatever the reference.
+    expectCode(await sendOtp(c, 'CES', 'CES654321'), ERROR_CODES.OTP_REQUEST_LIMIT.code, 429);
+    t.clock.advance(EMAIL_OTP.requestWindowSeconds);
+    expect(sent(await sendOtp(c)).requestsLeft).toBe(2);
+  });
+
+  it('accepts only the latest OTP', async () => {
+    const c = await candidate();
+    const first = sent(await sendOtp(c));
+    const firstCode = await latestCode(WES_EMAIL);
+    t.clock.advance(EMAIL_OTP.resendAfterSeconds);
+    const second = sent(await sendOtp(c));
+    const secondCode = await latestCode(WES_EMAIL);
+    const old = await verify(c, first.otpId, firstCode);
+    expectCode(old, ERROR_CODES.OTP_EXPIRED.code, 400);
+    expect(old.json().message).toBe('This OTP is no longer valid, use the latest one');
+    expect(expectCode(await verify(c, second.otpId, secondCode), 0, 200)).toMatchObject({ provider: 'WES' });
+  });
+
+  it('expires an OTP after its lifetime', async () => {
+    const c = await candidate();
+    const res = sent(await sendOtp(c, 'ECA', 'ECA-20240001'));
+    const code = await latestCode(SANDBOX_REFERENCES.ECA!['ECA-20240001']!);
+    t.clock.advance(EMAIL_OTP.ttlSeconds);
+    const late = await verify(c, res.otpId, code);
+    expectCode(late, ERROR_CODES.OTP_EXPIRED.code, 400);
+    expect(late.json().message).toBe(ERROR_CODES.OTP_EXPIRED.message);
+  });
+
+  it('blocks the candidate for 2 hours after 3 failed attempts, requests included', async () => {
+    const c = await candidate();
+    const res = sent(await sendOtp(c, 'ICAS', 'ICAS-123456'));
+    const code = await latestCode(SANDBOX_REFERENCES.ICAS!['ICAS-123456']!);
+    const first = await verify(c, res.otpId, wrong(code));
+    expectCode(first, ERROR_CODES.OTP_INVALID.code, 400);
+    expect(first.json()).toMatchObject({
+      message: 'Incorrect OTP, 2 attempts left',
+      data: { attemptsLeft: 2 },
+    });
+    expect((await verify(c, res.otpId, wrong(code))).json().message).toBe('Incorrect OTP, 1 attempt left');
+    const third = await verify(c, res.otpId, wrong(code));
+    expectCode(third, ERROR_CODES.OTP_BLOCKED.code, 429);
+    expect(third.json()).toMatchObject({
+      message: 'Too many failed attempts. You are blocked for 2 hours',
+      data: { retryAfter: EMAIL_OTP.blockSeconds },
+    });
+    // Blocked: the right code and new requests are refused too.
+    expectCode(await verify(c, res.otpId, code), ERROR_CODES.OTP_BLOCKED.code, 429);
+    t.clock.advance(EMAIL_OTP.blockSeconds - 1);
+    const stillBlocked = await sendOtp(c, 'ICAS', 'ICAS-123456');
+    expectCode(stillBlocked, ERROR_CODES.OTP_BLOCKED.code, 429);
+    expect(stillBlocked.json().data).toEqual({ retryAfter: 1 });
+    t.clock.advance(1);
+    // After the block the old code stays dead; a new one works.
+    expectCode(await verify(c, res.otpId, code), ERROR_CODES.OTP_EXPIRED.code, 400);
+    const again = sent(await sendOtp(c, 'ICAS', 'ICAS-123456'));
+    const fresh = await latestCode(SANDBOX_REFERENCES.ICAS!['ICAS-123456']!);
+    expect(expectCode(await verify(c, again.otpId, fresh), 0, 200)).toMatchObject({ provider: 'ICAS' });
+  });
+
+  it('a correct code resets the failure count', async () => {
+    const c = await candidate();
+    const res = sent(await sendOtp(c, 'CES', 'CES654321'));
+    const code = await latestCode(SANDBOX_REFERENCES.CES!.CES654321!);
+    expectCode(await verify(c, res.otpId, wrong(code)), ERROR_CODES.OTP_INVALID.code, 400);
+    expectCode(await verify(c, res.otpId, wrong(code)), ERROR_CODES.OTP_INVALID.code, 400);
+    expectCode(await verify(c, res.otpId, code), 0, 200);
+    t.clock.advance(EMAIL_OTP.resendAfterSeconds);
+    const next = sent(await sendOtp(c, 'ECE', '123456-01'));
+    const nextCode = await latestCode(SANDBOX_REFERENCES.ECE!['123456-01']!);
+    const miss = await verify(c, next.otpId, wrong(nextCode));
+    expect(miss.json()).toMatchObject({ data: { attemptsLeft: 2 } });
+    // A second validated reference replaces the first.
+    expect(expectCode(await verify(c, next.otpId, nextCode), 0, 200)).toMatchObject({
+      provider: 'ECE',
+      reference: '123456-01',
+    });
+  });
+
+  it("keeps candidates apart: another's transaction or OTP is not theirs", async () => {
+    const a = await candidate();
+    const b = await candidate();
+    const res = sent(await sendOtp(a));
+    const code = await latestCode(WES_EMAIL);
+    // b cannot send for a's transaction nor use a's OTP.
+    expectCode(
+      await post(P.evalInfoOtp, { orgId: ORG, txnId: a.txnId, partner: 'WES', reference: WES_REF }, b.h),
+      ERROR_CODES.TRANSACTION_ACCESS_DENIED.code,
+      403,
+    );
+    const stolen = await verify(b, res.otpId, code);
+    expectCode(stolen, ERROR_CODES.NOT_FOUND.code, 404);
+    expect(stolen.json().message).toBe(EVAL_MESSAGES.unknown);
+    expectCode(await verify(a, 'not-a-uuid', code), ERROR_CODES.NOT_FOUND.code, 404);
+    // Bad input: the OTP must be 6 digits.
+    expectCode(await verify(a, res.otpId, '12345'), ERROR_CODES.VALIDATION_FAILED.code, 400);
+    expectCode(await verify(a, res.otpId, code), 0, 200);
+  });
+
+  it('answers 503 when the mail cannot be sent', async () => {
+    const failing = await createTestApp({
+      env: { OCR_WORKER: 'off' },
+      mailer: { name: 'down', send: () => Promise.reject(new Error('SMTP down')) },
+    });
+    try {
+      const h = bearer((await signUp(failing)).accessToken);
+      const created = await failing.request({
+        method: 'POST',
+        url: v1(P.transactions),
+        body: { orgId: ORG, eKycFormId: FORM },
+        headers: h,
+      });
+      const txnId = expectCode<{ transactionId: string }>(created, 0, 200).transactionId;
+      const res = await failing.request({
+        method: 'POST',
+        url: v1(P.evalInfoOtp),
+        body: { orgId: ORG, txnId, partner: 'WES', reference: WES_REF },
+        headers: h,
+      });
+      expectCode(res, ERROR_CODES.SERVICE_UNAVAILABLE.code, 503);
+      expect(res.json().message).toBe(EVAL_MESSAGES.sendFailed);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('sends the OTP through SMTP when SMTP_HOST and SMTP_FROM are set (a real local SMTP server)', async () => {
+    const smtp = await startSmtp({ auth: false });
+    const app = await createTestApp({
+      env: {
+        OCR_WORKER: 'off',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        SMTP_FROM: 'otp@veridocs.test',
+      },
+    });
+    try {
+      const h = bearer((await signUp(app)).accessToken);
+      const created = await app.request({
+        method: 'POST',
+        url: v1(P.transactions),
+        body: { orgId: ORG, eKycFormId: FORM },
+        headers: h,
+      });
+      const txnId = expectCode<{ transactionId: string }>(created, 0, 200).transactionId;
+      const res = await app.request({
+        method: 'POST',
+        url: v1(P.evalInfoOtp),
+        body: { orgId: ORG, txnId, partner: 'WES', reference: WES_REF },
+        headers: h,
+      });
+      const { otpId } = evalOtpResponseSchema.parse(expectCode(res, 0, 200));
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toMatchObject({ from: 'otp@veridocs.test', to: [WES_EMAIL] });
+      // Nothing went to the dev outbox; the code is read from the mail the server received.
+      expect(await outbox(app, WES_EMAIL)).toEqual([]);
+      const code = /Subject: (\d{6}) is your Veridocs verification code/.exec(smtp.received[0]!.raw)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      expectCode(
+        await app.request({
+          method: 'POST',
+          url: v1(P.evalInfo),
+          body: { orgId: ORG, txnId, otpId, otp: code },
+          headers: h,
+        }),
+        0,
+        200,
+      );
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+});

@@ -1,0 +1,16 @@
+/** E-mail delivery (DESIGN.md §4): an interface, the embedded dev outbox, SMTP through nodemailer. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  /** Plain-text body, the full text the recipient reads. */
+  text: string;
+  /** The code inside the text, when it carries one (the dev outbox shows it apart). */
+  otp?: string;
+}
+
+export interface MailSender {
+  /** For logs: which provider delivered the mail. */
+  readonly name: string;
+  /** Resolves once the provider accepted the mail; rejects if it did not. */
+  send(mail: OutgoingMail): Promise<void>;
+}
