@@ -29,7 +29,7 @@ export const PATHS = {
   contactDetails: '/contact-details',
   submitted: '/submitted',
   formTxns: '/form-txns',
-  /** Where a single sign-on form entry lands (spec §2); built by a later issue. */
+  /** Where a single sign-on form entry lands (spec §2): the evaluation partner and its e-mail OTP. */
   selectEvaluationPartner: '/select-evaluation-partner',
 } as const;
 

@@ -86,7 +86,6 @@ describe('logged-in routes (spec §2)', () => {
     ['/basic-details', 'Basic Details'],
     ['/contact-details', 'Contact Details'],
     ['/verification-info', 'Verification'],
-    ['/select-evaluation-partner', 'Evaluation Partner'],
   ])('%s renders inside the layout, titled "%s", with the generic page', async (route, title) => {
     const { probe } = renderApp({ route });
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();

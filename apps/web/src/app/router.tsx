@@ -21,6 +21,7 @@ const formEntry = lazyScreen(() => import('../features/ekyc/form-entry-page'));
 const verification = lazyScreen(() => import('../features/verification/verification-page'));
 const submitted = lazyScreen(() => import('../features/submitted/submitted-page'));
 const formTxns = lazyScreen(() => import('../features/home/form-txns-page'));
+const evaluationPartner = lazyScreen(() => import('../features/evaluation/select-evaluation-partner-page'));
 /** The one generic page for the screens later issues build. */
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 
@@ -37,6 +38,7 @@ const FormEntryPage = formEntry.Component;
 const VerificationPage = verification.Component;
 const SubmittedPage = submitted.Component;
 const FormTxnsPage = formTxns.Component;
+const SelectEvaluationPartnerPage = evaluationPartner.Component;
 const ComingSoonPage = comingSoon.Component;
 
 /** The screen of each path that has one of its own (others show the generic page). */
@@ -47,6 +49,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.verification, verification],
   [PATHS.submitted, submitted],
   [PATHS.formTxns, formTxns],
+  [PATHS.selectEvaluationPartner, evaluationPartner],
   [PATHS.faq, info],
   [PATHS.instructions, info],
   [PATHS.terms, terms],
@@ -95,7 +98,13 @@ function LoggedOutFormEntry() {
 }
 
 /** The logged-in screens built so far; the other logged-in paths show the generic page. */
-const BUILT_PATHS: readonly string[] = [PATHS.profile, PATHS.verification, PATHS.submitted, PATHS.formTxns];
+const BUILT_PATHS: readonly string[] = [
+  PATHS.profile,
+  PATHS.verification,
+  PATHS.submitted,
+  PATHS.formTxns,
+  PATHS.selectEvaluationPartner,
+];
 
 /** The screens open to everyone, shared by both route tables. */
 function commonRoutes() {
@@ -136,6 +145,7 @@ function LoggedInRoutes() {
         <Route path={PATHS.verification} element={<VerificationPage />} />
         <Route path={PATHS.submitted} element={<SubmittedPage />} />
         <Route path={PATHS.formTxns} element={<FormTxnsPage />} />
+        <Route path={PATHS.selectEvaluationPartner} element={<SelectEvaluationPartnerPage />} />
         {LOGGED_IN_ONLY_PATHS.filter((path) => !BUILT_PATHS.includes(path)).map((path) => (
           <Route key={path} path={path} element={<ComingSoonPage />} />
         ))}

@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setItem } from '../../lib/storage';
+import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import { mockApi, type MockApi } from '../../test/mock-api';
+import { renderApp } from '../../test/render';
+
+const V1 = '/api/verification/v1';
+const TXN = '3f1c2a9e-7b7d-4c55-9a8e-0d3c7f6b1a21';
+const PARTNERS = {
+  list: [
+    { id: 'WES', name: 'World Education Services (WES)', pattern: '^\\d{7}$', example: '4012345' },
+    { id: 'ICAS', name: 'ICAS', pattern: '^ICAS-\\d{6}$', example: 'ICAS-123456' },
+  ],
+  total: 2,
+};
+const NONE = { provider: null, providerName: null, reference: null, maskedEmail: null, validatedAt: null };
+const SENT = {
+  otpId: 'otp-1',
+  maskedEmail: 'a***a@example.com',
+  expiresIn: 600,
+  resendIn: 30,
+  requestsLeft: 2,
+};
+
+let api: MockApi;
+beforeEach(() => {
+  api = mockApi();
+  storeSession(makeSession());
+  setItem('orgId', 'demo-university');
+  setItem('formId', 'demo-form');
+  setItem('txnId', TXN);
+  api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
+  api.on('get', `${V1}/evaluation-partners`, { status: 200, body: ok(PARTNERS) });
+  api.on('get', `${V1}/transactions/eval-info`, { status: 200, body: ok(NONE) });
+});
+afterEach(() => api.restore());
+
+/** Types into the six OTP blocks. */
+async function typeOtp(user: ReturnType<typeof renderApp>['user'], code: string) {
+  await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+  await user.keyboard(code);
+}
+
+describe('/select-evaluation-partner', () => {
+  it('checks the format, sends the OTP, explains a wrong code and goes to the form home on success', async () => {
+    api.on('post', `${V1}/transactions/eval-info/otp`, { status: 200, body: ok(SENT) });
+    api.on(
+      'post',
+      `${V1}/transactions/eval-info`,
+      { status: 400, body: fail(106, 'Incorrect OTP, 2 attempts left', { attemptsLeft: 2 }) },
+      { once: true },
+    );
+    api.on('post', `${V1}/transactions/eval-info`, {
+      status: 200,
+      body: ok({ ...NONE, provider: 'WES', reference: '4012345', validatedAt: '2030-01-15T10:00:00.000Z' }),
+    });
+    const { user, probe } = renderApp({ route: '/select-evaluation-partner' });
+
+    await user.click(await screen.findByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Choose your evaluation partner')).toBeInTheDocument();
+    expect(screen.getByText('Enter your reference number')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Evaluation partner'), 'WES');
+    await user.type(screen.getByLabelText('Reference number'), '40123');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Enter the reference number in the format 4012345')).toBeInTheDocument();
+    expect(api.callsTo('post', `${V1}/transactions/eval-info/otp`)).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Reference number'));
+    await user.type(screen.getByLabelText('Reference number'), ' 4012345 ');
+    // The partner's format is the field's hint once nothing is wrong.
+    expect(await screen.findByText('Format: 4012345')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('We sent a 6-digit OTP to a***a@example.com.')).toBeInTheDocument();
+    expect(api.callsTo('post', `${V1}/transactions/eval-info/otp`)[0]?.body).toEqual({
+      orgId: 'demo-university',
+      txnId: TXN,
+      partner: 'WES',
+      reference: '4012345',
+    });
+    expect(screen.getByText('2 requests left')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+
+    await typeOtp(user, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect OTP, 2 attempts left');
+
+    await typeOtp(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe(`/ekyc/demo-form/${TXN}`));
+    expect(api.callsTo('post', `${V1}/transactions/eval-info`).at(-1)?.body).toEqual({
+      orgId: 'demo-university',
+      txnId: TXN,
+      otpId: 'otp-1',
+      otp: '123456',
+    });
+  });
+
+  it('shows the limits in words: the request limit and the 2-hour block', async () => {
+    api.on(
+      'post',
+      `${V1}/transactions/eval-info/otp`,
+      { status: 429, body: fail(109, 'limit', { retryAfter: 600 }) },
+      { once: true },
+    );
+    api.on('post', `${V1}/transactions/eval-info/otp`, { status: 200, body: ok(SENT) });
+    api.on('post', `${V1}/transactions/eval-info`, {
+      status: 429,
+      body: fail(108, 'blocked', { retryAfter: 7200 }),
+    });
+    const { user } = renderApp({ route: '/select-evaluation-partner' });
+    await user.selectOptions(await screen.findByLabelText('Evaluation partner'), 'ICAS');
+    await user.type(screen.getByLabelText('Reference number'), 'icas-123456');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You can request an OTP up to 3 times. Please try again later',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typeOtp(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed attempts. You are blocked for 2 hours',
+    );
+  });
+});
