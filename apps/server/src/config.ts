@@ -48,7 +48,7 @@ const envSchema = z.object({
   OTP_GLOBAL_MAX_PER_HOUR: positiveInt.default(1000),
   OTP_PREFIX_MAX_PER_HOUR: positiveInt.default(100),
   OTP_PREFIX_DIGITS: z.coerce.number().int().min(1).max(12).default(6),
-  // E-mail (SMTP; nodemailer is the planned adapter): required in production, unused until mail is sent.
+  // E-mail (SMTP through nodemailer, providers/mail): required in production; unset, the dev outbox.
   SMTP_HOST: optionalString,
   SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
   /** Implicit TLS (port 465); otherwise STARTTLS when the server offers it. */

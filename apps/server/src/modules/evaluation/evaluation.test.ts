@@ -8,7 +8,8 @@ import {
   evaluationPartnerListSchema,
   transactionInfoSchema,
 } from '@veridocs/shared';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { evaluationOtps } from '../../db/schema/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp } from '../../test/smtp-server.js';
 import { SANDBOX_REFERENCES } from '../../providers/evaluation/index.js';
@@ -121,8 +122,11 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     expect(mail!.body).toContain(`${mail!.otp} is your Veridocs verification code`);
     expect(mail!.body).toContain('reference number 4012345');
     // The code is stored only as an HMAC.
-    const rows = await t.db.orm.execute(sql`select code_hash from evaluation_otps where id = ${res.otpId}`);
-    const hash = (rows as unknown as { rows: { code_hash: string }[] }).rows[0]!.code_hash;
+    const rows = await t.db.orm
+      .select({ codeHash: evaluationOtps.codeHash })
+      .from(evaluationOtps)
+      .where(eq(evaluationOtps.id, res.otpId));
+    const hash = rows[0]!.codeHash;
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(hash).not.toContain(mail!.otp!);
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -35,35 +35,29 @@ const normalise = (reference: string) => reference.trim().toUpperCase();
 function failureText(t: T, error: unknown, partner: EvaluationPartner | undefined): string {
   if (!isApiQueryError(error)) return queryErrorMessage(error);
   const data = (error.data ?? {}) as { retryAfter?: number; attemptsLeft?: number };
-  switch (error.code) {
-    case ERROR_CODES.VALIDATION_FAILED.code: {
-      const issue = Array.isArray(error.data) ? (error.data[0] as { path?: string } | undefined) : undefined;
-      if (issue?.path === 'partner') return t('errChoosePartner');
-      if (issue?.path === 'reference' && partner) return t('errFormat', { example: partner.example });
-      if (issue?.path === 'otp') return t('errOtpLength', { length: EMAIL_OTP.length });
-      return queryErrorMessage(error);
-    }
-    case ERROR_CODES.EVAL_REFERENCE_NOT_FOUND.code:
-      return t('errNotFound');
-    case ERROR_CODES.OTP_REQUEST_LIMIT.code:
-      return t('errRequestLimit', { maxRequests: EMAIL_OTP.maxRequests });
-    case ERROR_CODES.OTP_RESEND_TOO_SOON.code:
-      return t('errResendTooSoon', { seconds: data.retryAfter ?? EMAIL_OTP.resendAfterSeconds });
-    case ERROR_CODES.OTP_BLOCKED.code:
-      return t('errBlocked', { blockHours });
-    case ERROR_CODES.OTP_INVALID.code:
-      return t('errInvalid', { count: data.attemptsLeft ?? 0 });
-    case ERROR_CODES.OTP_EXPIRED.code:
-      return error.message.includes('latest') ? t('errSuperseded') : t('errExpired');
-    case ERROR_CODES.OTP_ALREADY_USED.code:
-      return t('errUsed');
-    case ERROR_CODES.NOT_FOUND.code:
-      return t('errUnknown');
-    case ERROR_CODES.SERVICE_UNAVAILABLE.code:
-      return t('errSendFailed');
-    default:
-      return queryErrorMessage(error);
+  const code = error.code;
+  if (code === ERROR_CODES.VALIDATION_FAILED.code) {
+    const issue = Array.isArray(error.data) ? (error.data[0] as { path?: string } | undefined) : undefined;
+    if (issue?.path === 'partner') return t('errChoosePartner');
+    if (issue?.path === 'reference' && partner) return t('errFormat', { example: partner.example });
+    if (issue?.path === 'otp') return t('errOtpLength', { length: EMAIL_OTP.length });
+    return queryErrorMessage(error);
   }
+  if (code === ERROR_CODES.OTP_EXPIRED.code)
+    return error.message.includes('latest') ? t('errSuperseded') : t('errExpired');
+  const byCode: Record<number, () => string> = {
+    [ERROR_CODES.EVAL_REFERENCE_NOT_FOUND.code]: () => t('errNotFound'),
+    [ERROR_CODES.OTP_REQUEST_LIMIT.code]: () => t('errRequestLimit', { maxRequests: EMAIL_OTP.maxRequests }),
+    [ERROR_CODES.OTP_RESEND_TOO_SOON.code]: () =>
+      t('errResendTooSoon', { seconds: data.retryAfter ?? EMAIL_OTP.resendAfterSeconds }),
+    [ERROR_CODES.OTP_BLOCKED.code]: () => t('errBlocked', { blockHours }),
+    [ERROR_CODES.OTP_INVALID.code]: () => t('errInvalid', { count: data.attemptsLeft ?? 0 }),
+    [ERROR_CODES.OTP_ALREADY_USED.code]: () => t('errUsed'),
+    [ERROR_CODES.NOT_FOUND.code]: () => t('errUnknown'),
+    [ERROR_CODES.SERVICE_UNAVAILABLE.code]: () => t('errSendFailed'),
+  };
+  const message = code === null ? undefined : byCode[code];
+  return message ? message() : queryErrorMessage(error);
 }
 
 /** Seconds left of a countdown that restarts whenever `key` changes (a new OTP was sent). */
@@ -121,10 +115,10 @@ function ReferenceStep({
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm<ReferenceForm>({ defaultValues: initial });
-  const partnerId = watch('partner');
+  const partnerId = useWatch({ control, name: 'partner' });
   const partner = partners.find((p) => p.id === partnerId);
 
   const submit = handleSubmit(async (values) => {
