@@ -72,6 +72,7 @@ const HINDI_BY_CODE: Partial<Record<number, string>> = {
   [ERROR_CODES.FILE_UNUSABLE.code]: 'आपकी अपलोड की गई फ़ाइल हमारा सिस्टम स्वीकार नहीं करता।',
   [ERROR_CODES.FILE_LINK_INVALID.code]: 'यह डाउनलोड लिंक सही नहीं है या इसकी समय-सीमा खत्म हो गई है',
   [ERROR_CODES.FILE_FETCH_FAILED.code]: 'इस URL से फ़ाइल नहीं मिल सकी',
+  [ERROR_CODES.EVAL_REFERENCE_NOT_FOUND.code]: 'इस संदर्भ संख्या का कोई आवेदन नहीं मिला, कृपया इसे जाँचें',
   [ERROR_CODES.SESSION_REVOKED.code]: 'सत्र समाप्त हो गया है, कृपया फिर से लॉग इन करें',
   [ERROR_CODES.INTERNAL.code]: 'कुछ गड़बड़ हो गई, कृपया थोड़ी देर बाद फिर से कोशिश करें',
   [ERROR_CODES.SERVICE_UNAVAILABLE.code]: 'सेवा अभी उपलब्ध नहीं है, कृपया थोड़ी देर बाद फिर से कोशिश करें',
@@ -84,6 +85,13 @@ const HINDI_BY_TEXT: Record<string, string> = {
   'Unknown OTP transaction, please request a new OTP': 'यह OTP अनुरोध नहीं मिला, कृपया नया OTP मँगाएँ',
   'This OTP is no longer valid, use the latest one': 'यह OTP अब मान्य नहीं है, सबसे नया OTP डालें',
   'Could not send the OTP, please try again in a moment': 'OTP नहीं भेजा जा सका, कृपया थोड़ी देर में फिर से कोशिश करें',
+  // The evaluation partner's e-mail OTP (modules/evaluation).
+  'Choose your evaluation partner': 'अपना मूल्यांकन पार्टनर चुनें',
+  'You can request an OTP up to 3 times. Please try again later':
+    'आप OTP 3 बार तक ही मँगा सकते हैं। कृपया कुछ देर बाद फिर से कोशिश करें',
+  'Too many failed attempts. You are blocked for 2 hours':
+    'कई बार गलत OTP डाला गया। आपको 2 घंटे के लिए रोक दिया गया है',
+  'Unknown OTP request, please request a new OTP': 'यह OTP अनुरोध नहीं मिला, कृपया नया OTP मँगाएँ',
 };
 
 const TABLE_MESSAGE_BY_CODE = new Map<number, string>(

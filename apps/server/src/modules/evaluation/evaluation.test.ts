@@ -173,6 +173,21 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     expect(mail!.body).toContain('संदर्भ संख्या IQ1234567');
   });
 
+  it('answers its refusals in Hindi for a Hindi-speaking candidate', async () => {
+    const c = await candidate();
+    const hi = { 'accept-language': 'hi' };
+    expect((await sendOtp(c, 'WES', '4999999', hi)).json().message).toBe(
+      'इस संदर्भ संख्या का कोई आवेदन नहीं मिला, कृपया इसे जाँचें',
+    );
+    const res = sent(await sendOtp(c));
+    const code = await latestCode(WES_EMAIL);
+    const wrongly = () =>
+      post(P.evalInfo, { orgId: ORG, txnId: c.txnId, otpId: res.otpId, otp: wrong(code) }, c.h, hi);
+    expect((await wrongly()).json().message).toBe('OTP सही नहीं है, 2 बार और कोशिश कर सकते हैं');
+    await wrongly();
+    expect((await wrongly()).json().message).toBe('कई बार गलत OTP डाला गया। आपको 2 घंटे के लिए रोक दिया गया है');
+  });
+
   it('checks the reference before sending: bad format and unknown references send nothing and count nothing', async () => {
     const c = await candidate();
     const before = (await outbox(t, WES_EMAIL)).length;
@@ -209,6 +224,17 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     expectCode(await sendOtp(c, 'CES', 'CES654321'), ERROR_CODES.OTP_REQUEST_LIMIT.code, 429);
     t.clock.advance(EMAIL_OTP.requestWindowSeconds);
     expect(sent(await sendOtp(c)).requestsLeft).toBe(2);
+  });
+
+  it('two requests at once send one OTP; two verifications at once store one result', async () => {
+    const c = await candidate();
+    const both = await Promise.all([sendOtp(c), sendOtp(c)]);
+    expect(both.map((r) => r.json().code).sort()).toEqual([0, ERROR_CODES.OTP_RESEND_TOO_SOON.code]);
+    const winner = evalOtpResponseSchema.parse(both.find((r) => r.json().code === 0)!.json().data);
+    const code = await latestCode(WES_EMAIL);
+    const verified = await Promise.all([verify(c, winner.otpId, code), verify(c, winner.otpId, code)]);
+    const answers = verified.map((r) => expectCode(r, 0, 200));
+    expect(answers[0]).toEqual(answers[1]);
   });
 
   it('accepts only the latest OTP', async () => {
