@@ -31,6 +31,15 @@ describe('form entry with sso (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Evaluation Partner', level: 1 })).toBeInTheDocument();
   });
 
+  it('a link without a txnId drops the txnId an earlier link stored', async () => {
+    localStorage.setItem('txnId', 'txn-of-another-form');
+    api.on('put', '/api/web-wallet/profile/login/get-token', { status: 200, body: ok(makeSession()) });
+    const { probe } = renderApp({ route: '/ekyc/form-2?orgId=org-1&sso=sso-no-txn' });
+    await waitFor(() => expect(localStorage.getItem('formId')).toBe('form-2'));
+    expect(localStorage.getItem('txnId')).toBeNull();
+    await waitFor(() => expect(probe.current?.pathname).toBe('/select-evaluation-partner'));
+  });
+
   it('a failing refresh logs out (spec §4, §8): storage cleared, /login', async () => {
     api.on('put', '/api/web-wallet/profile/login/get-token', {
       status: 400,

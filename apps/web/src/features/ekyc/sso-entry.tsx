@@ -8,7 +8,7 @@ import { useAppDispatch } from '../../app/store/hooks';
 import { login } from '../../app/store/slices/auth-slice';
 import { refreshTokens } from '../../lib/api/wallet-api';
 import { navigateTo } from '../../lib/navigation';
-import { setItem } from '../../lib/storage';
+import { removeItem, setItem } from '../../lib/storage';
 import { ekycCatalog } from './ekyc-catalog';
 
 /** sso values already exchanged in this tab (the route table re-mounts this screen on login). */
@@ -41,7 +41,9 @@ export function SsoEntry({
     setItem('refreshToken', sso);
     setItem('formId', formId);
     setItem('orgId', orgId);
+    // A link without a txnId must not inherit an earlier link's (/select-evaluation-partner reads it).
     if (txnId) setItem('txnId', txnId);
+    else removeItem('txnId');
     const timer = setTimeout(() => {
       refreshTokens(sso)
         .then((next) => {

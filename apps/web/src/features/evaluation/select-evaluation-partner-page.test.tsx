@@ -32,8 +32,10 @@ beforeEach(() => {
   setItem('txnId', TXN);
   api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
   api.on('get', `${V1}/evaluation-partners`, { status: 200, body: ok(PARTNERS) });
-  api.on('get', `${V1}/transactions/eval-info`, { status: 200, body: ok(NONE) });
 });
+
+/** No reference validated yet. */
+const noEvalInfo = () => api.on('get', `${V1}/transactions/eval-info`, { status: 200, body: ok(NONE) });
 afterEach(() => api.restore());
 
 /** Types into the six OTP blocks. */
@@ -44,6 +46,7 @@ async function typeOtp(user: ReturnType<typeof renderApp>['user'], code: string)
 
 describe('/select-evaluation-partner', () => {
   it('checks the format, sends the OTP, explains a wrong code and goes to the form home on success', async () => {
+    noEvalInfo();
     api.on('post', `${V1}/transactions/eval-info/otp`, { status: 200, body: ok(SENT) });
     api.on(
       'post',
@@ -97,6 +100,7 @@ describe('/select-evaluation-partner', () => {
   });
 
   it('shows the limits in words: the request limit and the 2-hour block', async () => {
+    noEvalInfo();
     api.on(
       'post',
       `${V1}/transactions/eval-info/otp`,
@@ -121,5 +125,37 @@ describe('/select-evaluation-partner', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many failed attempts. You are blocked for 2 hours',
     );
+  });
+
+  it('creates the transaction of the form when the single sign-on link had no txnId', async () => {
+    window.localStorage.removeItem('txnId');
+    api.on('post', `${V1}/transactions`, {
+      status: 200,
+      body: ok({ transactionId: TXN, state: 'NOT_INITIALIZED', created: true }),
+    });
+    api.on('get', `${V1}/transactions/eval-info`, {
+      status: 200,
+      body: ok({
+        provider: 'WES',
+        providerName: 'World Education Services (WES)',
+        reference: '4012345',
+        maskedEmail: 'a***a@example.com',
+        validatedAt: '2030-01-15T10:00:00.000Z',
+      }),
+    });
+    const { user, probe } = renderApp({ route: '/select-evaluation-partner' });
+    // Already validated: said so, with the way on.
+    expect(
+      await screen.findByText(
+        'Your reference number 4012345 with World Education Services (WES) is validated.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('post', `${V1}/transactions`)[0]?.body).toEqual({
+      orgId: 'demo-university',
+      eKycFormId: 'demo-form',
+    });
+    expect(window.localStorage.getItem('txnId')).toBe(TXN);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe(`/ekyc/demo-form/${TXN}`));
   });
 });
