@@ -26,6 +26,9 @@ import { createOtpRepository } from './modules/auth/otp-repository.js';
 import { createOtpService } from './modules/auth/otp-service.js';
 import { createSessionRepository } from './modules/auth/session-repository.js';
 import { createSessionService } from './modules/auth/session-service.js';
+import { aadhaarProfileRouter, aadhaarRouter } from './modules/aadhaar/aadhaar-router.js';
+import { createAadhaarRepository } from './modules/aadhaar/aadhaar-repository.js';
+import { createAadhaarService } from './modules/aadhaar/aadhaar-service.js';
 import { devRouter } from './modules/dev/dev-router.js';
 import { createDevService } from './modules/dev/dev-service.js';
 import { createHealthRepository } from './modules/health/health-repository.js';
@@ -69,6 +72,7 @@ import { createSandboxDirectory, type EvaluationDirectory } from './providers/ev
 import { createEvaluationRepository } from './modules/evaluation/evaluation-repository.js';
 import { evaluationRouter } from './modules/evaluation/evaluation-router.js';
 import { createEvaluationService } from './modules/evaluation/evaluation-service.js';
+import { createAadhaarProvider, type AadhaarProvider } from './providers/aadhaar/index.js';
 
 export interface AppDeps {
   /** An open database; the caller closes it. Without it the app opens (and closes) its own. */
@@ -89,6 +93,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Replaces the offline geocoding, map image and country-by-IP providers. */
   geo?: GeoProviders;
+  /** Replaces the configured Aadhaar provider. */
+  aadhaar?: AadhaarProvider;
 }
 
 export type App = FastifyInstance;
@@ -309,6 +315,15 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
     log: app.log,
   });
+  const aadhaar = createAadhaarService({
+    repo: createAadhaarRepository(db.orm),
+    provider: deps.aadhaar ?? createAadhaarProvider(config.aadhaar, outbox, now),
+    key: keys.aadhaar,
+    profiles,
+    transactions,
+    now,
+    log: app.log,
+  });
   if (config.ocrWorker) {
     app.addHook('onReady', async () => ocr.start());
     app.addHook('preClose', async () => ocr.stop());
@@ -321,6 +336,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     async (wallet) => {
       await wallet.register(authRouter, { auth, sessions, rateLimit: config.rateLimit });
       await wallet.register(profileRouter, { profiles, authenticate, rateLimit: config.rateLimit });
+      await wallet.register(aadhaarProfileRouter, { profiles, authenticate });
     },
     { prefix: SERVICE_BASES.webWallet },
   );
@@ -333,6 +349,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
         authenticate,
         rateLimit: config.rateLimit,
       });
+      await verification.register(aadhaarRouter, { aadhaar, authenticate, rateLimit: config.rateLimit });
     },
     { prefix: SERVICE_BASES.verificationV1 },
   );

@@ -48,6 +48,13 @@ const envSchema = z.object({
   OTP_GLOBAL_MAX_PER_HOUR: positiveInt.default(1000),
   OTP_PREFIX_MAX_PER_HOUR: positiveInt.default(100),
   OTP_PREFIX_DIGITS: z.coerce.number().int().min(1).max(12).default(6),
+  // Aadhaar by OTP (issue 11): the embedded sandbox unless AADHAAR_PROVIDER=http, which calls a licensed
+  // KYC provider's offline-Aadhaar API (Cashfree Secure ID's shape) at AADHAAR_API_URL.
+  AADHAAR_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'http']).default('sandbox')),
+  AADHAAR_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  AADHAAR_CLIENT_ID: optionalString,
+  AADHAAR_CLIENT_SECRET: optionalString,
+  AADHAAR_API_TIMEOUT_MS: positiveInt.default(15_000),
   // E-mail (SMTP through nodemailer, providers/mail): required in production; unset, the dev outbox.
   SMTP_HOST: optionalString,
   SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
@@ -122,6 +129,10 @@ export interface Config {
   publicUrl: string;
   bodyLimitBytes: number;
   smsGateway: { url: string; token: string | undefined } | undefined;
+  /** Aadhaar by OTP: the embedded sandbox, or a licensed provider's HTTP API. */
+  aadhaar:
+    | { kind: 'sandbox' }
+    | { kind: 'http'; url: string; clientId: string; clientSecret: string; timeoutMs: number };
   /** Global and per-prefix OTP send budgets per hour (SMS pumping; ADR 0002). */
   otpBudget: { globalPerHour: number; prefixPerHour: number; prefixDigits: number };
   email: EmailConfig | undefined;
@@ -162,6 +173,21 @@ export class ConfigError extends Error {
 
 /** The built web app, next to this package: apps/web/dist (works from src/ and dist/ alike). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function aadhaarConfig(e: Env): Config['aadhaar'] {
+  if (e.AADHAAR_PROVIDER === 'sandbox') return { kind: 'sandbox' };
+  if (!e.AADHAAR_API_URL || !e.AADHAAR_CLIENT_ID || !e.AADHAAR_CLIENT_SECRET)
+    throw new ConfigError(
+      'Invalid configuration: AADHAAR_PROVIDER=http needs AADHAAR_API_URL, AADHAAR_CLIENT_ID and AADHAAR_CLIENT_SECRET',
+    );
+  return {
+    kind: 'http',
+    url: e.AADHAAR_API_URL.replace(/\/+$/, ''),
+    clientId: e.AADHAAR_CLIENT_ID,
+    clientSecret: e.AADHAAR_CLIENT_SECRET,
+    timeoutMs: e.AADHAAR_API_TIMEOUT_MS,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
@@ -248,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
+    aadhaar: aadhaarConfig(e),
     otpBudget: {
       globalPerHour: e.OTP_GLOBAL_MAX_PER_HOUR,
       prefixPerHour: e.OTP_PREFIX_MAX_PER_HOUR,

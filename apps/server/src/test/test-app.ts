@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { DocumentAnalyser } from '../modules/files/analyser.js';
 import type { MailSender } from '../providers/mail/index.js';
+import type { AadhaarProvider } from '../providers/aadhaar/index.js';
 import { createTestDatabase } from './database.js';
 
 /** A clock tests move by hand. */
@@ -54,6 +55,8 @@ export interface TestAppOptions {
   analyser?: DocumentAnalyser;
   /** Replaces the e-mail provider (the dev outbox by default). */
   mailer?: MailSender;
+  /** Replaces the Aadhaar provider (the sandbox by default). */
+  aadhaar?: AadhaarProvider;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -89,6 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.analyser ? { analyser: options.analyser } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.aadhaar ? { aadhaar: options.aadhaar } : {}),
     });
   } catch (error) {
     await dispose();

@@ -27,6 +27,8 @@ export const API_PATHS = {
     verifyOtpRoute: '/profile/otp/:txnId/verify',
     getToken: '/profile/login/get-token',
     logout: '/profile/logout',
+    /** The candidate's Aadhaar-verified details (masked number only). */
+    aadhaar: '/profile/aadhaar',
   },
   verifier: {
     /** Relative to SERVICE_BASES.verificationV1; public. */
@@ -59,6 +61,16 @@ export const API_PATHS = {
     evaluationPartners: '/evaluation-partners',
     /** POST checks a reference number's format and that the partner knows it. */
     validateReference: '/evaluation-partners/validate-reference',
+  },
+  /** Aadhaar by OTP, relative to SERVICE_BASES.verificationV1 (spec §7). */
+  aadhaar: {
+    /** POST: starts the check for a number (captcha or OTP next). */
+    start: '/verifications/otp/aadhaar',
+    /** POST: the captcha answer of a started check. */
+    preVerify: (requestId: string) => `/verifications/pre-verify/${encodeURIComponent(requestId)}`,
+    preVerifyRoute: '/verifications/pre-verify/:requestId',
+    /** POST: the OTP; on success the profile is filled and the identity verification done. */
+    verify: '/transactions/verify/identification',
   },
   /** Relative to SERVICE_BASES.utility (spec §7 files, geocoding). */
   files: {

@@ -92,6 +92,19 @@ export const ERROR_CODES = {
     status: 404,
     message: 'No application with this reference number was found, please check it',
   },
+  /** Aadhaar by OTP (issue 11). */
+  CAPTCHA_INVALID: { code: 160, status: 400, message: 'The text does not match the image, please try again' },
+  AADHAAR_PROVIDER_DOWN: {
+    code: 161,
+    status: 503,
+    message: 'The Aadhaar service is not responding right now, please try again in a few minutes',
+  },
+  AADHAAR_NOT_FOUND: { code: 162, status: 400, message: 'No Aadhaar record was found for this number' },
+  AADHAAR_IN_USE: {
+    code: 163,
+    status: 409,
+    message: 'This Aadhaar number is already linked to another account',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

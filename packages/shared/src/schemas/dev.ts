@@ -8,7 +8,8 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 export const outboxQuerySchema = z.object({ to: z.string().trim().min(1).max(254).optional() });
 export const outboxMessageSchema = z.object({
-  channel: z.enum(['sms', 'whatsapp', 'email']),
+  /** sandbox: what an embedded identity provider shows a person (the Aadhaar sandbox's captcha answer). */
+  channel: z.enum(['sms', 'whatsapp', 'email', 'sandbox']),
   to: z.string(),
   body: z.string(),
   otp: z.string().nullable(),

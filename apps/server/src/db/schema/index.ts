@@ -15,3 +15,4 @@ export * from './state-changes.js';
 export * from './reference-options.js';
 export * from './files.js';
 export * from './evaluation-otps.js';
+export * from './aadhaar-requests.js';

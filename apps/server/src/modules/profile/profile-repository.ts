@@ -1,9 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import type { KycAddress } from '@veridocs/shared';
 import type { Orm } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
+
+/** What an Aadhaar verification writes into the profile (the number only as its HMAC and last 4). */
+export interface KycPatch {
+  name: string;
+  dateOfBirth: string;
+  gender: string;
+  address: KycAddress;
+  photo: string | null;
+  aadhaarHash: string;
+  aadhaarLast4: string;
+  verifiedAt: Date;
+}
 
 /** `byId` caches rows by id (GET profile runs on every screen); every write here invalidates it after it. */
 export function createProfileRepository(orm: Orm, byId: ReadCache<string, ProfileRow>) {
@@ -29,6 +42,35 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
       const existing = await this.findByMobile(values.mobile);
       if (!existing) throw new Error('profile missing after conflicting insert');
       return existing;
+    },
+    /** True when another profile holds this Aadhaar HMAC. */
+    async aadhaarHeldByOther(id: string, aadhaarHash: string): Promise<boolean> {
+      const [row] = await orm
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.aadhaarHash, aadhaarHash), ne(profiles.id, id)));
+      return row !== undefined;
+    },
+    /** Fills the profile from a verified Aadhaar record; undefined when the unique HMAC is another's. */
+    async applyKyc(id: string, patch: KycPatch, now: Date): Promise<ProfileRow | undefined> {
+      const [row] = await byId.invalidateAfter(id, () =>
+        orm
+          .update(profiles)
+          .set({
+            name: patch.name,
+            dateOfBirth: patch.dateOfBirth,
+            gender: patch.gender,
+            address: patch.address,
+            photo: patch.photo,
+            aadhaarHash: patch.aadhaarHash,
+            aadhaarLast4: patch.aadhaarLast4,
+            aadhaarVerifiedAt: patch.verifiedAt,
+            updatedAt: now,
+          })
+          .where(eq(profiles.id, id))
+          .returning(),
+      );
+      return row;
     },
     async update(
       id: string,

@@ -1,16 +1,37 @@
-import { profileSchema, type Profile, type Session, type UpdateProfileRequest } from '@veridocs/shared';
+import {
+  maskAadhaar,
+  profileSchema,
+  type AadhaarProfile,
+  type Profile,
+  type Session,
+  type UpdateProfileRequest,
+} from '@veridocs/shared';
 import { AppError } from '../../errors.js';
 import { encodedEnvelopes } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OtpService } from '../auth/otp-service.js';
 import type { Identity, SessionService } from '../auth/session-service.js';
-import type { ProfileRepository, ProfileRow } from './profile-repository.js';
+import type { KycPatch, ProfileRepository, ProfileRow } from './profile-repository.js';
 
 export interface ProfileServiceDeps {
   repo: ProfileRepository;
   otp: OtpService;
   sessions: SessionService;
   now: Clock;
+}
+
+/** The Aadhaar-verified details of a profile, or null before any verification. Masked number only. */
+export function toAadhaarProfile(row: ProfileRow): AadhaarProfile | null {
+  if (!row.aadhaarLast4 || !row.aadhaarVerifiedAt || !row.address || !row.dateOfBirth) return null;
+  return {
+    maskedNumber: maskAadhaar(row.aadhaarLast4),
+    name: row.name,
+    dateOfBirth: row.dateOfBirth,
+    gender: (row.gender ?? 'M') as AadhaarProfile['gender'],
+    address: row.address,
+    photo: row.photo,
+    verifiedAt: row.aadhaarVerifiedAt.toISOString(),
+  };
 }
 
 export function toProfile(row: ProfileRow): Profile {
@@ -48,6 +69,27 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
       const row = await repo.findById(id);
       if (!row) throw sessionGone();
       return toProfile(row);
+    },
+    async aadhaar(id: string): Promise<AadhaarProfile | null> {
+      const row = await repo.findById(id);
+      if (!row) throw sessionGone();
+      return toAadhaarProfile(row);
+    },
+    aadhaarHeldByOther: (id: string, aadhaarHash: string) => repo.aadhaarHeldByOther(id, aadhaarHash),
+    /** Fills the profile from a verified record; AADHAAR_IN_USE when another profile holds the number. */
+    async applyKyc(id: string, patch: KycPatch): Promise<AadhaarProfile> {
+      let row: ProfileRow | undefined;
+      try {
+        row = await repo.applyKyc(id, patch, now());
+      } catch (error) {
+        // 23505: the unique HMAC (another account verified this number meanwhile).
+        if ((error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+          (error as { cause?: { code?: string } }).cause?.code === '23505')
+          throw new AppError('AADHAAR_IN_USE');
+        throw error;
+      }
+      if (!row) throw sessionGone();
+      return toAadhaarProfile(row)!;
     },
     async update(id: string, patch: UpdateProfileRequest): Promise<Profile> {
       const row = await repo.update(id, patch, now());

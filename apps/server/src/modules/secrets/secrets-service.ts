@@ -7,6 +7,8 @@ export interface ServerKeys {
   jwt: Uint8Array;
   /** Keys the HMAC that OTP codes are stored as. */
   otp: Uint8Array;
+  /** Keys the HMAC an Aadhaar number is kept as (the salt that makes a repeat findable, not the number). */
+  aadhaar: Uint8Array;
   /**
    * Where the secret came from: the configuration (JWT_SECRET / JWT_SECRET_FILE), the database (a
    * generated one, dev tools only) or this process alone (generated, forgotten at exit).
@@ -49,5 +51,10 @@ export async function loadServerKeys(
     secret = randomToken(48);
     source = 'process';
   }
-  return { jwt: deriveKey(secret, 'jwt:v1'), otp: deriveKey(secret, 'otp:v1'), source };
+  return {
+    jwt: deriveKey(secret, 'jwt:v1'),
+    otp: deriveKey(secret, 'otp:v1'),
+    aadhaar: deriveKey(secret, 'aadhaar:v1'),
+    source,
+  };
 }

@@ -751,6 +751,49 @@ export function createTransactionsService({
       return info(profileId, body);
     },
 
+    /**
+     * Before an identity check starts: the caller's open transaction has the verification `name`, not
+     * done yet. Returns the transaction's id (lowercase).
+     */
+    async assertIdentityOpen(profileId: string, ref: TransactionRef, name: string): Promise<string> {
+      const snap = await owned(profileId, ref);
+      assertOpen(snap.txn.state);
+      if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
+      const record = snap.records.find((r) => r.name === name);
+      if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+      if (record.state === 'COMPLETED')
+        throw new AppError('INVALID_TRANSITION', 'Your identity has already been verified', {
+          state: record.state,
+        });
+      if (!EDITABLE_STATES.includes(record.state))
+        throw new AppError('INVALID_TRANSITION', `${name} has already been submitted`, { state: record.state });
+      return snap.txn.id;
+    },
+
+    /**
+     * An identity verified by the provider (Aadhaar OTP): the record becomes COMPLETED with what the
+     * check may keep (never the number), and a transaction not yet started becomes DATA_SAVED.
+     */
+    async completeIdentity(
+      profileId: string,
+      txnId: string,
+      name: string,
+      data: Record<string, unknown>,
+    ): Promise<State> {
+      const at = now();
+      const context = { action: 'identity-verified', profileId, now: at };
+      await withLockedOpenTransaction(txnId, async (ops, txn) => {
+        if (txn.profileId !== profileId) throw new AppError('TRANSACTION_ACCESS_DENIED');
+        const record = (await ops.records(txn.id)).find((r) => r.name === name);
+        if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+        if (record.state === 'COMPLETED') return;
+        await transitionVerification(ops, txn.id, record, 'COMPLETED', context, { data, markedAsSkip: false });
+        if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
+        else await ops.updateTransaction(txn.id, { updatedAt: at });
+      });
+      return 'COMPLETED';
+    },
+
     saveData: (profileId: string, body: SaveVerificationDataRequest) =>
       writeVerification(profileId, body, 'save'),
     submitVerification: (profileId: string, body: SaveVerificationDataRequest) =>

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
 
-export type OutboxChannel = 'sms' | 'whatsapp' | 'email';
+export type OutboxChannel = 'sms' | 'whatsapp' | 'email' | 'sandbox';
 
 export interface OutboxEntry {
   channel: OutboxChannel;

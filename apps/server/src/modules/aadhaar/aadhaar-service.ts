@@ -1,0 +1,184 @@
+import {
+  maskAadhaar,
+  type AadhaarCaptchaRequest,
+  type AadhaarStep,
+  type AadhaarVerifyRequest,
+  type AadhaarVerifyResponse,
+} from '@veridocs/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
+import { hmacSha256Hex } from '../../lib/crypto.js';
+import { isUuid } from '../../lib/ids.js';
+import {
+  AadhaarNotFound,
+  ProviderDown,
+  type AadhaarProvider,
+} from '../../providers/aadhaar/index.js';
+import type { ProfileService } from '../profile/profile-service.js';
+import type { TransactionsService } from '../transactions/transactions-service.js';
+import type { AadhaarRepository, AadhaarRequest } from './aadhaar-repository.js';
+
+/** The verification an Aadhaar OTP check completes. */
+export const AADHAAR_VERIFICATION = 'aadhaar';
+/** Checks a candidate may start per hour (each may send an OTP to the Aadhaar-linked mobile). */
+export const MAX_STARTS_PER_HOUR = 5;
+/** Wrong OTPs per check before it is closed; wrong captcha answers likewise. */
+export const MAX_OTP_FAILURES = 3;
+export const MAX_CAPTCHA_FAILURES = 5;
+
+export const UNKNOWN_REQUEST = 'This Aadhaar verification has ended, please start again';
+
+export interface AadhaarServiceDeps {
+  repo: AadhaarRepository;
+  provider: AadhaarProvider;
+  /** The app secret an Aadhaar number's HMAC is keyed with (ServerKeys.aadhaar). */
+  key: Uint8Array;
+  profiles: ProfileService;
+  transactions: TransactionsService;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Aadhaar by OTP (issue 11): start (the provider may ask a captcha), answer the captcha, verify the
+ * OTP; on success the profile is filled and the identity verification completed. The full number
+ * lives only in this request's memory: stored as its HMAC and last 4 digits, never logged or answered.
+ */
+export function createAadhaarService(deps: AadhaarServiceDeps) {
+  const { repo, provider, key, profiles, transactions, now, log } = deps;
+  const numberHash = (digits: string) => hmacSha256Hex(key, `aadhaar:${digits}`);
+
+  /** Maps the provider's failures; the log names the provider and reason, never the number. */
+  async function guarded<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof AadhaarNotFound) throw new AppError('AADHAAR_NOT_FOUND');
+      if (error instanceof ProviderDown) {
+        log.warn({ provider: provider.name, step: what, reason: error.message }, 'Aadhaar provider down');
+        throw new AppError('AADHAAR_PROVIDER_DOWN');
+      }
+      throw error;
+    }
+  }
+
+  async function ownRequest(profileId: string, requestId: string): Promise<AadhaarRequest> {
+    const request = isUuid(requestId) ? await repo.find(requestId.toLowerCase()) : undefined;
+    // Another candidate's check answers like an unknown one.
+    if (!request || request.profileId !== profileId) throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
+    return request;
+  }
+
+  const step = (request: AadhaarRequest, extra: Partial<AadhaarStep>): AadhaarStep => ({
+    requestId: request.id,
+    maskedNumber: maskAadhaar(request.last4),
+    captchaRequired: false,
+    captchaImage: null,
+    otpSent: false,
+    expiresIn: null,
+    ...extra,
+  });
+
+  return {
+    async start(
+      profileId: string,
+      body: { orgId: string; txnId: string; aadhaarNumber: string },
+    ): Promise<AadhaarStep> {
+      const txnId = await transactions.assertIdentityOpen(profileId, body, AADHAAR_VERIFICATION);
+      const at = now();
+      if ((await repo.startedSince(profileId, addSeconds(at, -3600))) >= MAX_STARTS_PER_HOUR)
+        throw new AppError(
+          'OTP_REQUEST_LIMIT',
+          'You have reached the maximum number of Aadhaar OTP requests, please try again in an hour',
+        );
+      const hash = numberHash(body.aadhaarNumber);
+      if (await profiles.aadhaarHeldByOther(profileId, hash)) throw new AppError('AADHAAR_IN_USE');
+      const started = await guarded('start', () => provider.start(body.aadhaarNumber));
+      const request = await repo.insertClosingOthers({
+        profileId,
+        txnId,
+        numberHash: hash,
+        last4: body.aadhaarNumber.slice(-4),
+        provider: provider.name,
+        providerRef: started.ref,
+        stage: started.captchaImage ? 'captcha' : 'otp',
+        otpExpiresAt: started.otpExpiresIn === null ? null : addSeconds(at, started.otpExpiresIn),
+        createdAt: at,
+      });
+      if (started.captchaImage)
+        return step(request, { captchaRequired: true, captchaImage: started.captchaImage });
+      return step(request, { otpSent: true, expiresIn: started.otpExpiresIn });
+    },
+
+    async answerCaptcha(profileId: string, requestId: string, body: AadhaarCaptchaRequest): Promise<AadhaarStep> {
+      const request = await ownRequest(profileId, requestId);
+      if (request.stage !== 'captcha') throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
+      const answer = await guarded('captcha', () => provider.submitCaptcha(request.providerRef, body.captchaText));
+      if (!answer.ok) {
+        const failures = request.failedAttempts + 1;
+        if (failures >= MAX_CAPTCHA_FAILURES) {
+          await repo.update(request.id, 'captcha', { stage: 'closed', failedAttempts: failures });
+          throw new AppError('CAPTCHA_INVALID', 'Too many wrong answers, please start again', {
+            captchaImage: null,
+          });
+        }
+        await repo.update(request.id, 'captcha', { failedAttempts: failures });
+        throw new AppError('CAPTCHA_INVALID', undefined, { captchaImage: answer.captchaImage });
+      }
+      const expiresAt = addSeconds(now(), answer.otpExpiresIn);
+      if (!(await repo.update(request.id, 'captcha', { stage: 'otp', otpExpiresAt: expiresAt, failedAttempts: 0 })))
+        throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
+      return step(request, { otpSent: true, expiresIn: answer.otpExpiresIn });
+    },
+
+    async verify(profileId: string, body: AadhaarVerifyRequest): Promise<AadhaarVerifyResponse> {
+      const request = await ownRequest(profileId, body.requestId);
+      const txnId = await transactions.assertIdentityOpen(profileId, body, AADHAAR_VERIFICATION);
+      if (request.txnId !== txnId || request.stage !== 'otp') throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
+      if (!request.otpExpiresAt || request.otpExpiresAt <= now()) throw new AppError('OTP_EXPIRED');
+      const result = await guarded('verify', () => provider.verifyOtp(request.providerRef, body.otp));
+      if (!result.ok) {
+        if (result.reason === 'expired') {
+          await repo.update(request.id, 'otp', { stage: 'closed' });
+          throw new AppError('OTP_EXPIRED');
+        }
+        const failures = request.failedAttempts + 1;
+        const left = MAX_OTP_FAILURES - failures;
+        if (left <= 0) {
+          await repo.update(request.id, 'otp', { stage: 'closed', failedAttempts: failures });
+          throw new AppError('OTP_INVALID', 'Incorrect OTP. Too many attempts, please request a new OTP', {
+            attemptsLeft: 0,
+          });
+        }
+        await repo.update(request.id, 'otp', { failedAttempts: failures });
+        throw new AppError('OTP_INVALID', `Incorrect OTP, ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, {
+          attemptsLeft: left,
+        });
+      }
+      // One winner when the same OTP is sent twice at once.
+      if (!(await repo.update(request.id, 'otp', { stage: 'done' })))
+        throw new AppError('OTP_ALREADY_USED');
+      const at = now();
+      const record = result.record;
+      const profile = await profiles.applyKyc(profileId, {
+        name: record.name,
+        dateOfBirth: record.dateOfBirth,
+        gender: record.gender,
+        address: record.address,
+        photo: record.photo,
+        aadhaarHash: request.numberHash,
+        aadhaarLast4: request.last4,
+        verifiedAt: at,
+      });
+      const state = await transactions.completeIdentity(profileId, txnId, AADHAAR_VERIFICATION, {
+        verifiedBy: 'aadhaar-otp',
+        aadhaarLast4: request.last4,
+        candidateName: record.name,
+        verifiedAt: at.toISOString(),
+      });
+      return { profile, verificationName: AADHAAR_VERIFICATION, state };
+    },
+  };
+}
+export type AadhaarService = ReturnType<typeof createAadhaarService>;

@@ -1,0 +1,19 @@
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import type { OutboxRepository } from '../outbox/outbox-repository.js';
+import type { AadhaarProvider } from './aadhaar-provider.js';
+import { createHttpAadhaarProvider } from './http-provider.js';
+import { createSandboxAadhaarProvider } from './sandbox-provider.js';
+
+export type { AadhaarProvider, KycRecord } from './aadhaar-provider.js';
+export { AadhaarNotFound, ProviderDown } from './aadhaar-provider.js';
+
+/** The licensed provider when AADHAAR_PROVIDER=http; otherwise the embedded sandbox. */
+export function createAadhaarProvider(
+  config: Config['aadhaar'],
+  outbox: OutboxRepository | null,
+  now: Clock,
+): AadhaarProvider {
+  if (config.kind === 'http') return createHttpAadhaarProvider(config);
+  return createSandboxAadhaarProvider(outbox, now);
+}
