@@ -71,6 +71,10 @@ const VERIFICATION_ALLOWED: [string, string][] = [
   ['IN_PROGRESS', 'FAILED'],
   ['IN_PROGRESS', 'INSUFFICIENT_DATA'],
   ['INSUFFICIENT_DATA', 'SUBMITTED'],
+  // An identity a provider verified at once (Aadhaar OTP, issue 11).
+  ['NOT_INITIALIZED', 'COMPLETED'],
+  ['DATA_SAVED', 'COMPLETED'],
+  ['READY_TO_SUBMIT', 'COMPLETED'],
   ...[
     'NOT_INITIALIZED',
     'DATA_SAVED',
