@@ -5,11 +5,11 @@ import { test, expect, apiLogin, startedDemoTransaction, uniqueMobile } from './
 
 const ORG = 'demo-university';
 
-/** A signed-in candidate on the Aadhaar form of a started demo transaction. */
-async function openAadhaarForm(page: Page, request: APIRequestContext) {
+/** A signed-in candidate on the driving-licence form (typed fields and a 2-file upload) of a started demo transaction. */
+async function openLicenceForm(page: Page, request: APIRequestContext) {
   const { txnId, headers } = await startedDemoTransaction(page, request);
-  await page.goto(`/verification?orgId=${ORG}&txnId=${txnId}&name=aadhaar`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Aadhaar', exact: true })).toBeVisible();
+  await page.goto(`/verification?orgId=${ORG}&txnId=${txnId}&name=dl`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Driving licence', exact: true })).toBeVisible();
   return { txnId, headers };
 }
 
@@ -19,7 +19,7 @@ test('uploads through the browser: refused, accepted, warned and unusable files 
   page,
   request,
 }) => {
-  await openAadhaarForm(page, request);
+  await openLicenceForm(page, request);
   await expect(page.getByText('Click to upload file (40KB - 25MB)')).toBeVisible();
 
   // Refused before upload, with the spec's messages.
@@ -85,7 +85,7 @@ test('uploads through the browser: refused, accepted, warned and unusable files 
 });
 
 test('a file can be fetched only by its owner', async ({ page, request }) => {
-  const { headers } = await openAadhaarForm(page, request);
+  const { headers } = await openLicenceForm(page, request);
   const scan = await sharp(Buffer.from(documentSvg(5)))
     .flatten({ background: '#fff' })
     .jpeg({ quality: 95 })
@@ -93,7 +93,7 @@ test('a file can be fetched only by its owner', async ({ page, request }) => {
   const uploaded = await request.post('/api/utility/files', {
     headers,
     multipart: {
-      fileCategory: 'aadhaarDocument',
+      fileCategory: 'licenceDocument',
       file: { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: scan },
     },
   });

@@ -319,6 +319,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     repo: createAadhaarRepository(db.orm),
     provider: deps.aadhaar ?? createAadhaarProvider(config.aadhaar, outbox, now),
     key: keys.aadhaar,
+    refuseRepeats: config.aadhaar.refuseRepeats,
     profiles,
     transactions,
     now,

@@ -55,6 +55,8 @@ const envSchema = z.object({
   AADHAAR_CLIENT_ID: optionalString,
   AADHAAR_CLIENT_SECRET: optionalString,
   AADHAAR_API_TIMEOUT_MS: positiveInt.default(15_000),
+  /** Refuse a number another account verified: on by default with a real provider, off in the sandbox (shared test numbers). */
+  AADHAAR_REFUSE_REPEATS: z.preprocess(emptyToUndefined, flag.optional()),
   // E-mail (SMTP through nodemailer, providers/mail): required in production; unset, the dev outbox.
   SMTP_HOST: optionalString,
   SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
@@ -130,9 +132,10 @@ export interface Config {
   bodyLimitBytes: number;
   smsGateway: { url: string; token: string | undefined } | undefined;
   /** Aadhaar by OTP: the embedded sandbox, or a licensed provider's HTTP API. */
-  aadhaar:
+  aadhaar: (
     | { kind: 'sandbox' }
-    | { kind: 'http'; url: string; clientId: string; clientSecret: string; timeoutMs: number };
+    | { kind: 'http'; url: string; clientId: string; clientSecret: string; timeoutMs: number }
+  ) & { refuseRepeats: boolean };
   /** Global and per-prefix OTP send budgets per hour (SMS pumping; ADR 0002). */
   otpBudget: { globalPerHour: number; prefixPerHour: number; prefixDigits: number };
   email: EmailConfig | undefined;
@@ -175,7 +178,8 @@ export class ConfigError extends Error {
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 function aadhaarConfig(e: Env): Config['aadhaar'] {
-  if (e.AADHAAR_PROVIDER === 'sandbox') return { kind: 'sandbox' };
+  if (e.AADHAAR_PROVIDER === 'sandbox')
+    return { kind: 'sandbox', refuseRepeats: e.AADHAAR_REFUSE_REPEATS ?? false };
   if (!e.AADHAAR_API_URL || !e.AADHAAR_CLIENT_ID || !e.AADHAAR_CLIENT_SECRET)
     throw new ConfigError(
       'Invalid configuration: AADHAAR_PROVIDER=http needs AADHAAR_API_URL, AADHAAR_CLIENT_ID and AADHAAR_CLIENT_SECRET',
@@ -186,6 +190,7 @@ function aadhaarConfig(e: Env): Config['aadhaar'] {
     clientId: e.AADHAAR_CLIENT_ID,
     clientSecret: e.AADHAAR_CLIENT_SECRET,
     timeoutMs: e.AADHAAR_API_TIMEOUT_MS,
+    refuseRepeats: e.AADHAAR_REFUSE_REPEATS ?? true,
   };
 }
 

@@ -21,4 +21,4 @@ ALTER TABLE "profiles" ADD COLUMN "aadhaar_last4" text;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "aadhaar_verified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "aadhaar_requests" ADD CONSTRAINT "aadhaar_requests_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "aadhaar_requests_profile_created_idx" ON "aadhaar_requests" USING btree ("profile_id","created_at");--> statement-breakpoint
-ALTER TABLE "profiles" ADD CONSTRAINT "profiles_aadhaar_hash_uq" UNIQUE("aadhaar_hash");
+CREATE INDEX "profiles_aadhaar_hash_idx" ON "profiles" USING btree ("aadhaar_hash");

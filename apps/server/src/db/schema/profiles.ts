@@ -1,5 +1,5 @@
 import type { KycAddress } from '@veridocs/shared';
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Verifications the candidate has done, keyed by lowercase category (spec §3 "Profile"). */
 export type VerificationDetailList = Record<
@@ -7,24 +7,28 @@ export type VerificationDetailList = Record<
   { verificationList: { type: string; subType?: string | null }[] }
 >;
 
-export const profiles = pgTable('profiles', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  mobile: text('mobile').notNull().unique(),
-  name: text('name').notNull(),
-  agentId: text('agent_id'),
-  verificationDetailList: jsonb('verification_detail_list')
-    .$type<VerificationDetailList>()
-    .notNull()
-    .default({}),
-  // Filled from the Aadhaar demographic record (issue 11). The number itself is never stored: only an
-  // HMAC of it under an app secret (to find a number used by two accounts) and its last 4 digits.
-  dateOfBirth: text('date_of_birth'),
-  gender: text('gender'),
-  address: jsonb('address').$type<KycAddress>(),
-  photo: text('photo'),
-  aadhaarHash: text('aadhaar_hash').unique('profiles_aadhaar_hash_uq'),
-  aadhaarLast4: text('aadhaar_last4'),
-  aadhaarVerifiedAt: timestamp('aadhaar_verified_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobile: text('mobile').notNull().unique(),
+    name: text('name').notNull(),
+    agentId: text('agent_id'),
+    verificationDetailList: jsonb('verification_detail_list')
+      .$type<VerificationDetailList>()
+      .notNull()
+      .default({}),
+    // Filled from the Aadhaar demographic record (issue 11). The number itself is never stored: only an
+    // HMAC of it under an app secret (to find a number used by two accounts) and its last 4 digits.
+    dateOfBirth: text('date_of_birth'),
+    gender: text('gender'),
+    address: jsonb('address').$type<KycAddress>(),
+    photo: text('photo'),
+    aadhaarHash: text('aadhaar_hash'),
+    aadhaarLast4: text('aadhaar_last4'),
+    aadhaarVerifiedAt: timestamp('aadhaar_verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('profiles_aadhaar_hash_idx').on(t.aadhaarHash)],
+);

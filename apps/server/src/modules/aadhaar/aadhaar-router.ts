@@ -27,7 +27,10 @@ interface Options {
 }
 
 /** The Aadhaar OTP check, under SERVICE_BASES.verificationV1 (spec §7). */
-export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (app, { aadhaar, authenticate, rateLimit }) => {
+export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { aadhaar, authenticate, rateLimit },
+) => {
   app.addHook('preHandler', authenticate);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
   const config = { rateLimit: { max: rateLimit.otpMax, timeWindow: PER_MINUTE } };
@@ -57,7 +60,7 @@ export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (app, { aadha
       config,
       schema: {
         tags,
-        summary: "Answer the captcha of a started check; the OTP is sent when it matches",
+        summary: 'Answer the captcha of a started check; the OTP is sent when it matches',
         description: 'A wrong answer is code 150 with a new image in `data.captchaImage`.',
         security,
         params: z.object({ requestId: z.string().max(100) }),

@@ -10,11 +10,7 @@ import { AppError } from '../../errors.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { hmacSha256Hex } from '../../lib/crypto.js';
 import { isUuid } from '../../lib/ids.js';
-import {
-  AadhaarNotFound,
-  ProviderDown,
-  type AadhaarProvider,
-} from '../../providers/aadhaar/index.js';
+import { AadhaarNotFound, ProviderDown, type AadhaarProvider } from '../../providers/aadhaar/index.js';
 import type { ProfileService } from '../profile/profile-service.js';
 import type { TransactionsService } from '../transactions/transactions-service.js';
 import type { AadhaarRepository, AadhaarRequest } from './aadhaar-repository.js';
@@ -34,6 +30,8 @@ export interface AadhaarServiceDeps {
   provider: AadhaarProvider;
   /** The app secret an Aadhaar number's HMAC is keyed with (ServerKeys.aadhaar). */
   key: Uint8Array;
+  /** Refuse a number another account verified (AADHAAR_REFUSE_REPEATS); else the repeat is only logged. */
+  refuseRepeats: boolean;
   profiles: ProfileService;
   transactions: TransactionsService;
   now: Clock;
@@ -46,7 +44,13 @@ export interface AadhaarServiceDeps {
  * lives only in this request's memory: stored as its HMAC and last 4 digits, never logged or answered.
  */
 export function createAadhaarService(deps: AadhaarServiceDeps) {
-  const { repo, provider, key, profiles, transactions, now, log } = deps;
+  const { repo, provider, key, refuseRepeats, profiles, transactions, now, log } = deps;
+  /** Another account verified this number: refused, or logged (ids only) where repeats are allowed. */
+  async function checkRepeat(profileId: string, hash: string) {
+    if (!(await profiles.aadhaarHeldByOther(profileId, hash))) return;
+    if (refuseRepeats) throw new AppError('AADHAAR_IN_USE');
+    log.info({ profileId }, 'Aadhaar number already verified by another account (repeats allowed)');
+  }
   const numberHash = (digits: string) => hmacSha256Hex(key, `aadhaar:${digits}`);
 
   /** Maps the provider's failures; the log names the provider and reason, never the number. */
@@ -93,7 +97,7 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
           'You have reached the maximum number of Aadhaar OTP requests, please try again in an hour',
         );
       const hash = numberHash(body.aadhaarNumber);
-      if (await profiles.aadhaarHeldByOther(profileId, hash)) throw new AppError('AADHAAR_IN_USE');
+      await checkRepeat(profileId, hash);
       const started = await guarded('start', () => provider.start(body.aadhaarNumber));
       const request = await repo.insertClosingOthers({
         profileId,
@@ -111,10 +115,16 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
       return step(request, { otpSent: true, expiresIn: started.otpExpiresIn });
     },
 
-    async answerCaptcha(profileId: string, requestId: string, body: AadhaarCaptchaRequest): Promise<AadhaarStep> {
+    async answerCaptcha(
+      profileId: string,
+      requestId: string,
+      body: AadhaarCaptchaRequest,
+    ): Promise<AadhaarStep> {
       const request = await ownRequest(profileId, requestId);
       if (request.stage !== 'captcha') throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
-      const answer = await guarded('captcha', () => provider.submitCaptcha(request.providerRef, body.captchaText));
+      const answer = await guarded('captcha', () =>
+        provider.submitCaptcha(request.providerRef, body.captchaText),
+      );
       if (!answer.ok) {
         const failures = request.failedAttempts + 1;
         if (failures >= MAX_CAPTCHA_FAILURES) {
@@ -127,7 +137,13 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
         throw new AppError('CAPTCHA_INVALID', undefined, { captchaImage: answer.captchaImage });
       }
       const expiresAt = addSeconds(now(), answer.otpExpiresIn);
-      if (!(await repo.update(request.id, 'captcha', { stage: 'otp', otpExpiresAt: expiresAt, failedAttempts: 0 })))
+      if (
+        !(await repo.update(request.id, 'captcha', {
+          stage: 'otp',
+          otpExpiresAt: expiresAt,
+          failedAttempts: 0,
+        }))
+      )
         throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
       return step(request, { otpSent: true, expiresIn: answer.otpExpiresIn });
     },
@@ -135,7 +151,8 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
     async verify(profileId: string, body: AadhaarVerifyRequest): Promise<AadhaarVerifyResponse> {
       const request = await ownRequest(profileId, body.requestId);
       const txnId = await transactions.assertIdentityOpen(profileId, body, AADHAAR_VERIFICATION);
-      if (request.txnId !== txnId || request.stage !== 'otp') throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
+      if (request.txnId !== txnId || request.stage !== 'otp')
+        throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
       if (!request.otpExpiresAt || request.otpExpiresAt <= now()) throw new AppError('OTP_EXPIRED');
       const result = await guarded('verify', () => provider.verifyOtp(request.providerRef, body.otp));
       if (!result.ok) {
@@ -152,13 +169,17 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
           });
         }
         await repo.update(request.id, 'otp', { failedAttempts: failures });
-        throw new AppError('OTP_INVALID', `Incorrect OTP, ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, {
-          attemptsLeft: left,
-        });
+        throw new AppError(
+          'OTP_INVALID',
+          `Incorrect OTP, ${left} ${left === 1 ? 'attempt' : 'attempts'} left`,
+          {
+            attemptsLeft: left,
+          },
+        );
       }
       // One winner when the same OTP is sent twice at once.
-      if (!(await repo.update(request.id, 'otp', { stage: 'done' })))
-        throw new AppError('OTP_ALREADY_USED');
+      if (!(await repo.update(request.id, 'otp', { stage: 'done' }))) throw new AppError('OTP_ALREADY_USED');
+      await checkRepeat(profileId, request.numberHash);
       const at = now();
       const record = result.record;
       const profile = await profiles.applyKyc(profileId, {

@@ -27,7 +27,14 @@ import {
   sandboxCaptchaAddress,
   sandboxOtpAddress,
 } from '../../providers/aadhaar/sandbox-provider.js';
-import { bearer, createTestApp, expectCode, signUp, uniqueMobile, type TestApp } from '../../test/test-app.js';
+import {
+  bearer,
+  createTestApp,
+  expectCode,
+  signUp,
+  uniqueMobile,
+  type TestApp,
+} from '../../test/test-app.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const wallet = (path: string) => `${SERVICE_BASES.webWallet}${path}`;
@@ -124,7 +131,11 @@ describe('Aadhaar by OTP: the whole flow on a database on disk', () => {
       const login = await send({ method: 'POST', url: wallet(API_PATHS.profile.login), body: { mobile } });
       const { txnId: otpTxn } = login.json().data as { txnId: string };
       const { otp: loginOtp } = await latestOutbox(send, mobile);
-      await send({ method: 'PUT', url: wallet(API_PATHS.profile.verifyOtp(otpTxn)), body: { otp: loginOtp } });
+      await send({
+        method: 'PUT',
+        url: wallet(API_PATHS.profile.verifyOtp(otpTxn)),
+        body: { otp: loginOtp },
+      });
       const created = await send({
         method: 'POST',
         url: wallet(API_PATHS.profile.base),
@@ -142,7 +153,11 @@ describe('Aadhaar by OTP: the whole flow on a database on disk', () => {
         body: { orgId: ORG, txnId, aadhaarNumber: spaced },
       });
       const step = aadhaarStepSchema.parse(start.json().data);
-      expect(step).toMatchObject({ captchaRequired: true, otpSent: false, maskedNumber: `XXXX XXXX ${last4}` });
+      expect(step).toMatchObject({
+        captchaRequired: true,
+        otpSent: false,
+        maskedNumber: `XXXX XXXX ${last4}`,
+      });
       // The captcha is a real image.
       const png = Buffer.from(step.captchaImage!.replace(/^data:image\/png;base64,/, ''), 'base64');
       expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 200, height: 64 });
@@ -155,7 +170,10 @@ describe('Aadhaar by OTP: the whole flow on a database on disk', () => {
         body: { captchaText: 'NOPE1' },
       });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toMatchObject({ code: 150, data: { captchaImage: expect.stringMatching(/^data:image\/png/) } });
+      expect(wrong.json()).toMatchObject({
+        code: 150,
+        data: { captchaImage: expect.stringMatching(/^data:image\/png/) },
+      });
 
       const captcha = await latestOutbox(send, sandboxCaptchaAddress(last4));
       const solved = await send({
@@ -245,7 +263,7 @@ describe('Aadhaar by OTP: the rules', () => {
       submitCaptcha: (r, x) => (calls.push('captcha'), inner!.submitCaptcha(r, x)),
       verifyOtp: (r, o) => (calls.push('verify'), inner!.verifyOtp(r, o)),
     };
-    t = await createTestApp({ env: { OCR_WORKER: 'off' }, aadhaar: provider });
+    t = await createTestApp({ env: { OCR_WORKER: 'off', AADHAAR_REFUSE_REPEATS: '1' }, aadhaar: provider });
     const { createOutboxRepository } = await import('../../providers/outbox/outbox-repository.js');
     inner = createSandboxAadhaarProvider(createOutboxRepository(t.db.orm), t.clock.now);
   });
@@ -256,10 +274,21 @@ describe('Aadhaar by OTP: the rules', () => {
     return startedCandidate(send, await signUp(t));
   }
   const start = (c: { h: Headers; txnId: string }, aadhaarNumber: string) =>
-    send({ method: 'POST', url: v1(A.start), headers: c.h, body: { orgId: ORG, txnId: c.txnId, aadhaarNumber } });
+    send({
+      method: 'POST',
+      url: v1(A.start),
+      headers: c.h,
+      body: { orgId: ORG, txnId: c.txnId, aadhaarNumber },
+    });
   const verify = (c: { h: Headers; txnId: string }, requestId: string, otp: string) =>
-    send({ method: 'POST', url: v1(A.verify), headers: c.h, body: { orgId: ORG, txnId: c.txnId, requestId, otp } });
-  const otpOf = async (number: string) => (await latestOutbox(send, sandboxOtpAddress(number.slice(-4)))).otp!;
+    send({
+      method: 'POST',
+      url: v1(A.verify),
+      headers: c.h,
+      body: { orgId: ORG, txnId: c.txnId, requestId, otp },
+    });
+  const otpOf = async (number: string) =>
+    (await latestOutbox(send, sandboxOtpAddress(number.slice(-4)))).otp!;
 
   it('refuses a failed Verhoeff digit or a wrong length before calling the provider', async () => {
     const c = await candidate();
@@ -299,7 +328,10 @@ describe('Aadhaar by OTP: the rules', () => {
     const wrong = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
     expect((await verify(c, second.requestId, wrong)).json().data).toEqual({ attemptsLeft: 2 });
     expect((await verify(c, second.requestId, wrong)).json().message).toBe('Incorrect OTP, 1 attempt left');
-    expect((await verify(c, second.requestId, wrong)).json()).toMatchObject({ code: 106, data: { attemptsLeft: 0 } });
+    expect((await verify(c, second.requestId, wrong)).json()).toMatchObject({
+      code: 106,
+      data: { attemptsLeft: 0 },
+    });
     expect((await verify(c, second.requestId, otp)).json()).toMatchObject({
       code: 101,
       message: 'This Aadhaar verification has ended, please start again',
@@ -332,7 +364,9 @@ describe('Aadhaar by OTP: the rules', () => {
     // Done once: the same candidate cannot start again on that transaction.
     expect((await start(owner, SANDBOX_AADHAAR.direct)).json()).toMatchObject({ code: 123 });
     // GET /profile/aadhaar: 104 before any verification.
-    expect((await send({ method: 'GET', url: wallet(API_PATHS.profile.aadhaar), headers: other.h })).json()).toMatchObject({
+    expect(
+      (await send({ method: 'GET', url: wallet(API_PATHS.profile.aadhaar), headers: other.h })).json(),
+    ).toMatchObject({
       code: 104,
       data: null,
     });

@@ -51,7 +51,7 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
         .where(and(eq(profiles.aadhaarHash, aadhaarHash), ne(profiles.id, id)));
       return row !== undefined;
     },
-    /** Fills the profile from a verified Aadhaar record; undefined when the unique HMAC is another's. */
+    /** Fills the profile from a verified Aadhaar record. */
     async applyKyc(id: string, patch: KycPatch, now: Date): Promise<ProfileRow | undefined> {
       const [row] = await byId.invalidateAfter(id, () =>
         orm

@@ -76,18 +76,9 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
       return toAadhaarProfile(row);
     },
     aadhaarHeldByOther: (id: string, aadhaarHash: string) => repo.aadhaarHeldByOther(id, aadhaarHash),
-    /** Fills the profile from a verified record; AADHAAR_IN_USE when another profile holds the number. */
+    /** Fills the profile from a verified Aadhaar record. */
     async applyKyc(id: string, patch: KycPatch): Promise<AadhaarProfile> {
-      let row: ProfileRow | undefined;
-      try {
-        row = await repo.applyKyc(id, patch, now());
-      } catch (error) {
-        // 23505: the unique HMAC (another account verified this number meanwhile).
-        if ((error as { code?: string; cause?: { code?: string } }).code === '23505' ||
-          (error as { cause?: { code?: string } }).cause?.code === '23505')
-          throw new AppError('AADHAAR_IN_USE');
-        throw error;
-      }
+      const row = await repo.applyKyc(id, patch, now());
       if (!row) throw sessionGone();
       return toAadhaarProfile(row)!;
     },

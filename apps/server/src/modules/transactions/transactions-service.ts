@@ -766,7 +766,9 @@ export function createTransactionsService({
           state: record.state,
         });
       if (!EDITABLE_STATES.includes(record.state))
-        throw new AppError('INVALID_TRANSITION', `${name} has already been submitted`, { state: record.state });
+        throw new AppError('INVALID_TRANSITION', `${name} has already been submitted`, {
+          state: record.state,
+        });
       return snap.txn.id;
     },
 
@@ -787,7 +789,10 @@ export function createTransactionsService({
         const record = (await ops.records(txn.id)).find((r) => r.name === name);
         if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
         if (record.state === 'COMPLETED') return;
-        await transitionVerification(ops, txn.id, record, 'COMPLETED', context, { data, markedAsSkip: false });
+        await transitionVerification(ops, txn.id, record, 'COMPLETED', context, {
+          data,
+          markedAsSkip: false,
+        });
         if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
         else await ops.updateTransaction(txn.id, { updatedAt: at });
       });

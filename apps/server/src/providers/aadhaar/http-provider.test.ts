@@ -27,9 +27,11 @@ function standIn() {
         res.writeHead(200, { 'content-type': 'application/json' });
         return void res.end('<html>');
       }
-      if (req.headers['x-client-secret'] !== 'secret') return json(401, { message: 'Invalid clientId and clientSecret combination' });
+      if (req.headers['x-client-secret'] !== 'secret')
+        return json(401, { message: 'Invalid clientId and clientSecret combination' });
       if (req.url === '/verification/offline-aadhaar/otp') {
-        if (body.aadhaar_number !== NUMBER) return json(400, { status: 'INVALID', message: 'Invalid Aadhaar Card' });
+        if (body.aadhaar_number !== NUMBER)
+          return json(400, { status: 'INVALID', message: 'Invalid Aadhaar Card' });
         return json(200, { status: 'SUCCESS', message: 'OTP sent successfully', ref_id: 21637861 });
       }
       if (req.url === '/verification/offline-aadhaar/verify') {

@@ -81,7 +81,12 @@ export function createHttpAadhaarProvider(options: HttpAadhaarOptions): AadhaarP
     } catch (error) {
       throw new ProviderDown(`Aadhaar provider unreachable: ${(error as Error).name}`);
     }
-    if (response.status >= 500 || response.status === 401 || response.status === 403 || response.status === 429)
+    if (
+      response.status >= 500 ||
+      response.status === 401 ||
+      response.status === 403 ||
+      response.status === 429
+    )
       throw new ProviderDown(`Aadhaar provider answered HTTP ${response.status}`);
     try {
       return { status: response.status, json: (await response.json()) as Json };
@@ -105,7 +110,8 @@ export function createHttpAadhaarProvider(options: HttpAadhaarOptions): AadhaarP
     },
     async verifyOtp(ref, otp) {
       const { status, json } = await call('/offline-aadhaar/verify', { otp, ref_id: ref });
-      if (status === 200 && str(json.status) === 'VALID') return { ok: true, record: recordFromResponse(json) };
+      if (status === 200 && str(json.status) === 'VALID')
+        return { ok: true, record: recordFromResponse(json) };
       const text = `${str(json.status)} ${str(json.message)}`;
       if (/expired/i.test(text)) return { ok: false, reason: 'expired' };
       if (/otp/i.test(text) || str(json.status) === 'INVALID') return { ok: false, reason: 'invalid' };

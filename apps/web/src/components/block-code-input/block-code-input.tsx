@@ -62,7 +62,9 @@ const CodeBlock = styled('input', { shouldForwardProp: (prop) => prop !== 'wide'
 }>(({ theme, wide, invalid }) => ({
   boxSizing: 'border-box',
   width: wide ? undefined : 44,
-  flex: wide ? undefined : '1 1 0',
+  // A wide block (several digits) keeps its width where there is room and shrinks on a narrow phone
+  // (Aadhaar's 3 blocks of 4 at 360 px).
+  flex: wide ? '0 1 auto' : '1 1 0',
   maxWidth: wide ? undefined : 56,
   minWidth: 0,
   height: 52,

@@ -42,6 +42,24 @@ import { useAutosave, type SaveStatus } from './use-autosave';
 import { useT } from '../../i18n';
 import { useRuleText } from '../../lib/content/rules/rule-text';
 import { verificationCatalog } from './verification-catalog';
+import { AadhaarOtpStep } from './aadhaar/aadhaar-otp-step';
+
+/** The verification done by the Aadhaar OTP step rather than a typed form (issue 11). */
+const AADHAAR = 'aadhaar';
+
+function AadhaarScreen({ info }: { info: VerificationInfo }) {
+  const t = useT(verificationCatalog);
+  const organisation = useOrganisationName(info.orgId, info.txnId);
+  const label = info.verification.label || info.config.metadata.orgSpecificName || info.config.metadata.label;
+  return (
+    <AadhaarOtpStep
+      info={info}
+      label={label}
+      backLabel={t('back')}
+      organisationLine={organisation ? t('requestedBy', { organisation }) : ''}
+    />
+  );
+}
 
 /** Fields that show the candidate's profile name when nothing is saved for them yet. */
 const NAME_FIELDS = PROFILE_NAME_FIELDS;
@@ -331,5 +349,12 @@ export default function VerificationPage() {
       </Paper>
     );
   }
+  // Aadhaar is verified by OTP; one submitted the earlier way (typed number and scan) stays read-only.
+  const { info } = load;
+  const aadhaarByOtp =
+    info.verification.state === 'COMPLETED' ||
+    (!info.formExpired && EDITABLE_STATES.includes(info.verification.state));
+  if (ref.name === AADHAAR && aadhaarByOtp)
+    return <AadhaarScreen key={`${ref.orgId}/${ref.txnId}`} info={info} />;
   return <VerificationForm key={`${ref.orgId}/${ref.txnId}/${ref.name}`} info={load.info} target={ref} />;
 }
