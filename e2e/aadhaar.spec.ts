@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, latestOtp, startedDemoTransaction } from './fixtures';
 
 const ORG = 'demo-university';
 const PHONE = { width: 360, height: 780 };
 
-async function expectNoSidewaysScroll(page: import('@playwright/test').Page, label: string) {
+async function expectNoSidewaysScroll(page: Page, label: string) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,

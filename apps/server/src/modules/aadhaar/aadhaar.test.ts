@@ -77,7 +77,7 @@ async function startedCandidate(send: Send, session: Session): Promise<{ h: Head
 
 async function latestOutbox(send: Send, to: string): Promise<OutboxMessage> {
   const res = await send({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${to}` });
-  const [latest] = (res.json() as { data: { list: OutboxMessage[] } }).data.list;
+  const [latest] = res.json<{ data: { list: OutboxMessage[] } }>().data.list;
   if (!latest?.otp) throw new Error(`nothing in the outbox for ${to}`);
   return latest;
 }
@@ -256,16 +256,16 @@ describe('Aadhaar by OTP: the rules', () => {
   let provider: AadhaarProvider;
   beforeAll(async () => {
     const { createSandboxAadhaarProvider } = await import('../../providers/aadhaar/sandbox-provider.js');
-    let inner: AadhaarProvider | undefined;
+    const box: { inner?: AadhaarProvider } = {};
     provider = {
       name: 'sandbox',
-      start: (n) => (calls.push('start'), inner!.start(n)),
-      submitCaptcha: (r, x) => (calls.push('captcha'), inner!.submitCaptcha(r, x)),
-      verifyOtp: (r, o) => (calls.push('verify'), inner!.verifyOtp(r, o)),
+      start: (n) => (calls.push('start'), box.inner!.start(n)),
+      submitCaptcha: (r, x) => (calls.push('captcha'), box.inner!.submitCaptcha(r, x)),
+      verifyOtp: (r, o) => (calls.push('verify'), box.inner!.verifyOtp(r, o)),
     };
     t = await createTestApp({ env: { OCR_WORKER: 'off', AADHAAR_REFUSE_REPEATS: '1' }, aadhaar: provider });
     const { createOutboxRepository } = await import('../../providers/outbox/outbox-repository.js');
-    inner = createSandboxAadhaarProvider(createOutboxRepository(t.db.orm), t.clock.now);
+    box.inner = createSandboxAadhaarProvider(createOutboxRepository(t.db.orm), t.clock.now);
   });
   afterAll(() => t?.close());
 

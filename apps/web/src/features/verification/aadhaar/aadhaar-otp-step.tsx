@@ -54,6 +54,7 @@ function describeError(t: T, error: unknown): string {
       return t('tooMany');
     case ERROR_CODES.NOT_FOUND.code:
       return t('ended');
+    case null:
     default:
       return queryErrorMessage(error);
   }
