@@ -315,6 +315,8 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
     log: app.log,
   });
+  if (!deps.aadhaar && config.aadhaar.kind === 'sandbox' && !outbox)
+    app.log.warn('AADHAAR_PROVIDER is the sandbox and dev tools are off: Aadhaar OTPs cannot be delivered');
   const aadhaar = createAadhaarService({
     repo: createAadhaarRepository(db.orm),
     provider: deps.aadhaar ?? createAadhaarProvider(config.aadhaar, outbox, now),

@@ -144,6 +144,23 @@ describe('Aadhaar by OTP: the whole flow on a database on disk', () => {
       const session = created.json().data as Session;
       const { h, txnId } = await startedCandidate(send, session);
 
+      // Refused requests that carry the number (an unknown field; another candidate's transaction)
+      // must not echo or log it either.
+      const refused = await send({
+        method: 'POST',
+        url: v1(A.start),
+        headers: h,
+        body: { orgId: ORG, txnId, aadhaarNumber: number, extra: number },
+      });
+      expect(refused.statusCode).toBe(400);
+      const foreign = await send({
+        method: 'POST',
+        url: v1(A.start),
+        headers: h,
+        body: { orgId: ORG, txnId: '00000000-0000-4000-8000-000000000000', aadhaarNumber: number },
+      });
+      expect(foreign.json()).toMatchObject({ code: 122 });
+
       // Typed in blocks, as the web sends it.
       const spaced = `${number.slice(0, 4)} ${number.slice(4, 8)} ${number.slice(8)}`;
       const start = await send({
@@ -377,5 +394,31 @@ describe('Aadhaar by OTP: the rules', () => {
     // The number no other test of this app verifies.
     for (let i = 0; i < 5; i++) expectCode(await start(c, SANDBOX_AADHAAR.captcha), 0, 200);
     expect((await start(c, SANDBOX_AADHAAR.captcha)).json()).toMatchObject({ code: 109 });
+  });
+});
+
+describe('Aadhaar configuration', () => {
+  it('is the sandbox by default (repeats allowed: its test numbers are shared)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).aadhaar).toEqual({ kind: 'sandbox', refuseRepeats: false });
+  });
+
+  it('needs the URL and credentials of a licensed provider, and refuses repeats there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', AADHAAR_PROVIDER: 'http' })).toThrow(/AADHAAR_API_URL/);
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        AADHAAR_PROVIDER: 'http',
+        AADHAAR_API_URL: 'https://sandbox.cashfree.com/verification/',
+        AADHAAR_CLIENT_ID: 'id',
+        AADHAAR_CLIENT_SECRET: 'secret',
+      }).aadhaar,
+    ).toEqual({
+      kind: 'http',
+      url: 'https://sandbox.cashfree.com/verification',
+      clientId: 'id',
+      clientSecret: 'secret',
+      timeoutMs: 15_000,
+      refuseRepeats: true,
+    });
   });
 });
