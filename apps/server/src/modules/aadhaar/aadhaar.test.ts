@@ -422,3 +422,33 @@ describe('Aadhaar configuration', () => {
     });
   });
 });
+
+describe('Aadhaar by OTP in the sandbox: shared test numbers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OCR_WORKER: 'off' } });
+  });
+  afterAll(() => t?.close());
+
+  it('lets two accounts verify the same sandbox number (repeats only logged there)', async () => {
+    const send: Send = (o) => t.request(o);
+    for (const name of ['First Candidate', 'Second Candidate']) {
+      const c = await startedCandidate(send, await signUp(t, undefined, name));
+      const started = await send({
+        method: 'POST',
+        url: v1(A.start),
+        headers: c.h,
+        body: { orgId: ORG, txnId: c.txnId, aadhaarNumber: SANDBOX_AADHAAR.direct },
+      });
+      const { requestId } = expectCode<AadhaarStep>(started, 0, 200);
+      const { otp } = await latestOutbox(send, sandboxOtpAddress(SANDBOX_AADHAAR.direct.slice(-4)));
+      const verified = await send({
+        method: 'POST',
+        url: v1(A.verify),
+        headers: c.h,
+        body: { orgId: ORG, txnId: c.txnId, requestId, otp },
+      });
+      expect(expectCode<AadhaarVerifyResponse>(verified, 0, 200).profile.name).toBe('Rohan Iyer');
+    }
+  });
+});

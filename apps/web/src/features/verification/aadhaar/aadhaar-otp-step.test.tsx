@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { AadhaarProfile, AadhaarStep, VerificationInfo } from '@veridocs/shared';
 import { fail, makeSession, makeVerificationInfo, ok, storeSession } from '../../../test/fixtures';
 import { mockApi, type MockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { setLanguage } from '../../../i18n';
 import VerificationPage from '../verification-page';
 
 const INFO_PATH = '/api/verification/v1/transactions/aadhaar/info';
@@ -165,5 +166,27 @@ describe('the Aadhaar OTP step', () => {
     const profile = await screen.findByTestId('aadhaar-profile');
     expect(within(profile).getByText('Asha Verma')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Aadhaar number' })).not.toBeInTheDocument();
+  });
+
+  describe('in Hindi', () => {
+    afterEach(async () => {
+      await act(() => setLanguage('en', { persist: false }));
+    });
+
+    it('says the step and its refusals in Hindi', async () => {
+      await act(() => setLanguage('hi', { persist: false }));
+      api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+      api.on('post', START, { status: 503, body: fail(151, 'The Aadhaar service is not responding') });
+      const { user } = renderWithProviders(<VerificationPage />, { route: ROUTE });
+      const group = await screen.findByRole('group', { name: 'आधार नंबर' });
+      await user.click(within(group).getAllByRole('textbox')[0]!);
+      await user.keyboard('234567890125');
+      expect(screen.getByText('यह मान्य आधार नंबर नहीं है, कृपया अंक जाँचें')).toBeInTheDocument();
+      await user.keyboard('{Backspace}4');
+      await user.click(screen.getByRole('button', { name: 'OTP प्राप्त करें' }));
+      expect(
+        await screen.findByText('आधार सेवा अभी जवाब नहीं दे रही है, कृपया कुछ मिनट बाद फिर से प्रयास करें'),
+      ).toBeInTheDocument();
+    });
   });
 });
