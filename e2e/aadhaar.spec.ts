@@ -88,6 +88,13 @@ test('Aadhaar by OTP at 360 px: a bad check digit refused at once, captcha, OTP,
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'e2e/screenshots/aadhaar-otp-phone.png', fullPage: true });
 
+  // The browser keeps the full number nowhere: not in storage, not on the page.
+  const kept = await page.evaluate(() =>
+    JSON.stringify([{ ...window.localStorage }, { ...window.sessionStorage }, document.body.innerHTML]),
+  );
+  expect(kept).not.toContain('234567890124');
+  expect(kept).not.toContain('2345 6789 0124');
+
   // The server agrees: the profile's name, the verification completed.
   const me = await (await request.get('/api/web-wallet/profile', { headers })).json();
   expect(me.data.profileDetails.name).toBe('Asha Verma');

@@ -191,6 +191,8 @@ export function AadhaarOtpStep({
     }
     setError('');
     const answer = await startAadhaar({ orgId: info.orgId, txnId: info.txnId, aadhaarNumber: number });
+    // The store keeps a mutation's arguments: the full number must not stay there.
+    starting.reset();
     if (answer.error) setError(describeError(t, answer.error));
     else toOtpOrCaptcha(answer.data);
   };
