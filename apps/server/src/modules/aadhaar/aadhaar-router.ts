@@ -61,7 +61,7 @@ export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags,
         summary: 'Answer the captcha of a started check; the OTP is sent when it matches',
-        description: 'A wrong answer is code 150 with a new image in `data.captchaImage`.',
+        description: 'A wrong answer is code 160 with a new image in `data.captchaImage`.',
         security,
         params: z.object({ requestId: z.string().max(100) }),
         body: aadhaarCaptchaRequestSchema,
@@ -79,7 +79,7 @@ export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags,
         summary: 'Verify the Aadhaar OTP: fills the profile and completes the identity verification',
-        description: 'Wrong OTP: 106 with attemptsLeft (3 per check); expired: 107; provider down: 151.',
+        description: 'Wrong OTP: 106 with attemptsLeft (3 per check); expired: 107; provider down: 161.',
         security,
         body: aadhaarVerifyRequestSchema,
         response: responses(aadhaarVerifyResponseSchema),

@@ -188,7 +188,7 @@ describe('Aadhaar by OTP: the whole flow on a database on disk', () => {
       });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({
-        code: 150,
+        code: 160,
         data: { captchaImage: expect.stringMatching(/^data:image\/png/) },
       });
 
@@ -357,12 +357,12 @@ describe('Aadhaar by OTP: the rules', () => {
 
   it('explains a provider that is down and a number it does not know', async () => {
     const c = await candidate();
-    expect(expectCode(await start(c, SANDBOX_AADHAAR.down), 151, 503)).toBeNull();
+    expect(expectCode(await start(c, SANDBOX_AADHAAR.down), 161, 503)).toBeNull();
     expect((await start(c, SANDBOX_AADHAAR.down)).json().message).toBe(
       'The Aadhaar service is not responding right now, please try again in a few minutes',
     );
     const unknown = '56789012345' + verhoeffCheckDigit('56789012345');
-    expect((await start(c, unknown)).json()).toMatchObject({ code: 152 });
+    expect((await start(c, unknown)).json()).toMatchObject({ code: 162 });
   });
 
   it("refuses a number another account verified, and another candidate's check", async () => {
@@ -375,7 +375,7 @@ describe('Aadhaar by OTP: the rules', () => {
     });
     expectCode(await verify(owner, step.requestId, await otpOf(SANDBOX_AADHAAR.direct)), 0, 200);
     expect((await start(other, SANDBOX_AADHAAR.direct)).json()).toMatchObject({
-      code: 153,
+      code: 163,
       message: 'This Aadhaar number is already linked to another account',
     });
     // Done once: the same candidate cannot start again on that transaction.

@@ -67,7 +67,7 @@ describe('the Aadhaar OTP step', () => {
     api.on(
       'post',
       CAPTCHA,
-      { status: 400, body: fail(150, 'The text does not match the image', { captchaImage: PNG }) },
+      { status: 400, body: fail(160, 'The text does not match the image', { captchaImage: PNG }) },
       { once: true },
     );
     api.on('post', CAPTCHA, { status: 200, body: ok(step({ otpSent: true, expiresIn: 600 })) });
@@ -146,7 +146,7 @@ describe('the Aadhaar OTP step', () => {
 
   it('explains a provider that is down', async () => {
     api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
-    api.on('post', START, { status: 503, body: fail(151, 'The Aadhaar service is not responding') });
+    api.on('post', START, { status: 503, body: fail(161, 'The Aadhaar service is not responding') });
     const { user } = renderWithProviders(<VerificationPage />, { route: ROUTE });
     const group = await screen.findByRole('group', { name: 'Aadhaar number' });
     await user.click(within(group).getAllByRole('textbox')[0]!);
@@ -176,7 +176,7 @@ describe('the Aadhaar OTP step', () => {
     it('says the step and its refusals in Hindi', async () => {
       await act(() => setLanguage('hi', { persist: false }));
       api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
-      api.on('post', START, { status: 503, body: fail(151, 'The Aadhaar service is not responding') });
+      api.on('post', START, { status: 503, body: fail(161, 'The Aadhaar service is not responding') });
       const { user } = renderWithProviders(<VerificationPage />, { route: ROUTE });
       const group = await screen.findByRole('group', { name: 'आधार नंबर' });
       await user.click(within(group).getAllByRole('textbox')[0]!);
