@@ -311,6 +311,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     directory: deps.evaluationDirectory ?? createSandboxDirectory(),
     mailer,
     transactions,
+    lookups: redis ? createRedisCounterStore(redis, counters, app.log) : counters,
     key: keys.otp,
     now,
     log: app.log,

@@ -84,6 +84,8 @@ const HINDI_BY_TEXT: Record<string, string> = {
     'अभी बहुत सारे OTP अनुरोध आ रहे हैं, कृपया कुछ देर बाद फिर से कोशिश करें',
   'Unknown OTP transaction, please request a new OTP': 'यह OTP अनुरोध नहीं मिला, कृपया नया OTP मँगाएँ',
   'This OTP is no longer valid, use the latest one': 'यह OTP अब मान्य नहीं है, सबसे नया OTP डालें',
+  'Too many reference number checks. Please try again later':
+    'संदर्भ संख्या की बहुत अधिक जाँच हो चुकी है। कृपया बाद में फिर से कोशिश करें',
   'Could not send the OTP, please try again in a moment': 'OTP नहीं भेजा जा सका, कृपया थोड़ी देर में फिर से कोशिश करें',
   // The evaluation partner's e-mail OTP (modules/evaluation).
   'Choose your evaluation partner': 'अपना मूल्यांकन पार्टनर चुनें',

@@ -62,4 +62,6 @@ export const EMAIL_OTP = {
   requestWindowSeconds: 2 * 60 * 60,
   maxFailedAttempts: 3,
   blockSeconds: 2 * 60 * 60,
+  /** Reference look-ups (validate-reference) per candidate and hour: each tells whether one exists. */
+  maxLookupsPerHour: 10,
 } as const;

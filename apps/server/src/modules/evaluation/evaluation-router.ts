@@ -60,7 +60,8 @@ export const evaluationRouter: FastifyPluginAsyncZod<{
         response: responses(validateReferenceResponseSchema),
       },
     },
-    async (request) => ok(await evaluation.validateReference(request.body.partner, request.body.reference)),
+    async (request) =>
+      ok(await evaluation.validateReference(me(request), request.body.partner, request.body.reference)),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, validationFailed } from '../../errors.js';
 import type { Language } from '../../http/language.js';
 import { addSeconds, secondsUntil, type Clock } from '../../lib/clock.js';
+import type { CounterStore } from '../../lib/counter-store.js';
 import { isUuid } from '../../lib/ids.js';
 import { equalHex, hmacSha256Hex, randomDigits } from '../../lib/crypto.js';
 import type { EvaluationDirectory, PartnerInfo } from '../../providers/evaluation/index.js';
@@ -30,6 +31,7 @@ export const EVAL_MESSAGES = {
   superseded: 'This OTP is no longer valid, use the latest one',
   unknown: 'Unknown OTP request, please request a new OTP',
   sendFailed: 'Could not send the OTP, please try again in a moment',
+  lookupLimit: 'Too many reference number checks. Please try again later',
 } as const;
 
 export interface EvaluationServiceDeps {
@@ -37,6 +39,8 @@ export interface EvaluationServiceDeps {
   directory: EvaluationDirectory;
   mailer: MailSender;
   transactions: Pick<TransactionsService, 'evaluationTarget' | 'setEvaluation'>;
+  /** Counts each candidate's reference look-ups (memory, or Redis shared by every instance). */
+  lookups: CounterStore;
   /** Keys the HMAC the codes are stored as. */
   key: Uint8Array;
   now: Clock;
@@ -58,7 +62,7 @@ const toInfo = (record: EvaluationRecord, name: (id: string) => string | null): 
  * on the transaction (eval-info).
  */
 export function createEvaluationService(deps: EvaluationServiceDeps) {
-  const { repo, directory, mailer, transactions, key, now: clock, log } = deps;
+  const { repo, directory, mailer, transactions, lookups, key, now: clock, log } = deps;
   const hashCode = (id: string, code: string) => hmacSha256Hex(key, `eval:${id}:${code}`);
   const partnerName = (id: string) => directory.partners().find((p) => p.id === id)?.name ?? null;
   const blocked = (until: Date, now: Date) =>
@@ -89,7 +93,17 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       return { list, total: list.length };
     },
 
-    async validateReference(partnerId: string, reference: string): Promise<ValidateReferenceResponse> {
+    /** A look-up tells whether a reference exists (and its masked e-mail): counted per candidate. */
+    async validateReference(
+      profileId: string,
+      partnerId: string,
+      reference: string,
+    ): Promise<ValidateReferenceResponse> {
+      const { total, resetInMs } = await lookups.add(`eval-lookup:${profileId}`, 1, 3_600_000);
+      if (total > EMAIL_OTP.maxLookupsPerHour)
+        throw new AppError('RATE_LIMITED', EVAL_MESSAGES.lookupLimit, {
+          retryAfter: Math.ceil(resetInMs / 1000),
+        });
       const { partner, email } = await resolve(partnerId, reference);
       return { partner: partner.id, reference, maskedEmail: maskEmail(email) };
     },
@@ -106,8 +120,6 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       language: Language,
     ): Promise<EvalOtpResponse> {
       const target = await transactions.evaluationTarget(profileId, body);
-      const { partner, email } = await resolve(body.partner, body.reference);
-      const maskedEmail = maskEmail(email);
       const now = clock();
       const id = randomUUID();
       const code = randomDigits(EMAIL_OTP.length);
@@ -132,6 +144,9 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
           const retryAfter = secondsUntil(resendAt, now);
           return new AppError('OTP_RESEND_TOO_SOON', EVAL_MESSAGES.resendTooSoon(retryAfter), { retryAfter });
         }
+        // Only now, so a blocked or limited candidate learns nothing about the reference.
+        const { partner, email } = await resolve(body.partner, body.reference);
+        const maskedEmail = maskEmail(email);
         await ops.supersedeOpen(profileId, now);
         await ops.insert({
           id,
@@ -149,9 +164,10 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
           requests: requests + 1,
           lastRequestedAt: now,
         });
-        return { requestsLeft: EMAIL_OTP.maxRequests - requests - 1 };
+        return { requestsLeft: EMAIL_OTP.maxRequests - requests - 1, partner, email, maskedEmail };
       });
       if (outcome instanceof AppError) throw outcome;
+      const { partner, email, maskedEmail } = outcome;
 
       try {
         await mailer.send({
@@ -189,8 +205,12 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
         if (!otp || otp.profileId !== profileId || otp.txnId !== target.txnId)
           return new AppError('NOT_FOUND', EVAL_MESSAGES.unknown);
         if (otp.consumedAt) {
-          // The same code again after it worked: the stored result (a retried request).
-          if (equalHex(otp.codeHash, hashCode(otp.id, body.otp))) return otp;
+          // The same code again after it worked, while it lives and its pair is still the one stored:
+          // the stored result (a retried request). Never an older pair over a newer one.
+          const current =
+            target.evaluation.provider === otp.partner && target.evaluation.reference === otp.reference;
+          if (current && otp.expiresAt > now && equalHex(otp.codeHash, hashCode(otp.id, body.otp)))
+            return otp;
           return new AppError('OTP_ALREADY_USED');
         }
         const unusable = whyUnusable(otp, now);
@@ -226,7 +246,9 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
 export type EvaluationService = ReturnType<typeof createEvaluationService>;
 
 function whyUnusable(otp: EvaluationOtp, now: Date): AppError | null {
-  if (otp.supersededAt) return new AppError('OTP_EXPIRED', EVAL_MESSAGES.superseded);
+  // `reason` lets the screen tell this case from expiry in any language.
+  if (otp.supersededAt)
+    return new AppError('OTP_EXPIRED', EVAL_MESSAGES.superseded, { reason: 'superseded' });
   if (otp.expiresAt <= now) return new AppError('OTP_EXPIRED');
   return null;
 }

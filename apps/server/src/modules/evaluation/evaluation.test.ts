@@ -247,6 +247,8 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     const old = await verify(c, first.otpId, firstCode);
     expectCode(old, ERROR_CODES.OTP_EXPIRED.code, 400);
     expect(old.json().message).toBe('This OTP is no longer valid, use the latest one');
+    // The screen tells this from expiry by `reason`, in any language.
+    expect(old.json().data).toEqual({ reason: 'superseded' });
     expect(expectCode(await verify(c, second.otpId, secondCode), 0, 200)).toMatchObject({ provider: 'WES' });
   });
 
@@ -283,12 +285,56 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     const stillBlocked = await sendOtp(c, 'ICAS', 'ICAS-123456');
     expectCode(stillBlocked, ERROR_CODES.OTP_BLOCKED.code, 429);
     expect(stillBlocked.json().data).toEqual({ retryAfter: 1 });
+    // A blocked candidate learns nothing about references: an unknown one is "blocked" too, not 150.
+    expectCode(await sendOtp(c, 'WES', '4999999'), ERROR_CODES.OTP_BLOCKED.code, 429);
     t.clock.advance(1);
     // After the block the old code stays dead; a new one works.
     expectCode(await verify(c, res.otpId, code), ERROR_CODES.OTP_EXPIRED.code, 400);
     const again = sent(await sendOtp(c, 'ICAS', 'ICAS-123456'));
     const fresh = await latestCode(SANDBOX_REFERENCES.ICAS!['ICAS-123456']!);
     expect(expectCode(await verify(c, again.otpId, fresh), 0, 200)).toMatchObject({ provider: 'ICAS' });
+  });
+
+  it('counts reference look-ups per candidate: at most 10 an hour', async () => {
+    const c = await candidate();
+    const other = await candidate();
+    const check = (h: Headers, reference: string) =>
+      post(P.validateReference, { partner: 'WES', reference }, h);
+    for (let i = 0; i < EMAIL_OTP.maxLookupsPerHour; i++)
+      expect((await check(c.h, `40000${String(i).padStart(2, '0')}`)).json().code).toBe(
+        ERROR_CODES.EVAL_REFERENCE_NOT_FOUND.code,
+      );
+    // The 11th answers nothing about the reference, even a known one.
+    const limited = await check(c.h, WES_REF);
+    expectCode(limited, ERROR_CODES.RATE_LIMITED.code, 429);
+    expect(limited.json().message).toBe(EVAL_MESSAGES.lookupLimit);
+    expect(limited.json().data.retryAfter).toBeGreaterThan(0);
+    // Another candidate has their own count; the hour over, the first may check again.
+    expectCode(await check(other.h, WES_REF), 0, 200);
+    t.clock.advance(3600);
+    expectCode(await check(c.h, WES_REF), 0, 200);
+  });
+
+  it('an older code that worked cannot put its reference back over a newer one', async () => {
+    const c = await candidate();
+    const first = sent(await sendOtp(c));
+    const firstCode = await latestCode(WES_EMAIL);
+    expect(expectCode(await verify(c, first.otpId, firstCode), 0, 200)).toMatchObject({ reference: WES_REF });
+    t.clock.advance(EMAIL_OTP.resendAfterSeconds);
+    const second = sent(await sendOtp(c, 'CES', 'CES654321'));
+    const secondCode = await latestCode(SANDBOX_REFERENCES.CES!.CES654321!);
+    expect(expectCode(await verify(c, second.otpId, secondCode), 0, 200)).toMatchObject({ provider: 'CES' });
+    // Replaying the first code is "already used" and changes nothing.
+    expectCode(await verify(c, first.otpId, firstCode), ERROR_CODES.OTP_ALREADY_USED.code, 400);
+    const info = await t.request({
+      method: 'GET',
+      url: `${v1(P.evalInfo)}?orgId=${ORG}&txnId=${c.txnId}`,
+      headers: c.h,
+    });
+    expect(expectCode(info, 0, 200)).toMatchObject({ provider: 'CES', reference: 'CES654321' });
+    // The latest code replayed after its lifetime is "already used" too, not a stored result.
+    t.clock.advance(EMAIL_OTP.ttlSeconds);
+    expectCode(await verify(c, second.otpId, secondCode), ERROR_CODES.OTP_ALREADY_USED.code, 400);
   });
 
   it('a correct code resets the failure count', async () => {

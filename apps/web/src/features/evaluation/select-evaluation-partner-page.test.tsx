@@ -127,6 +127,33 @@ describe('/select-evaluation-partner', () => {
     );
   });
 
+  it('tells a superseded code from an expired one by its reason, whatever the message language', async () => {
+    noEvalInfo();
+    api.on('post', `${V1}/transactions/eval-info/otp`, { status: 200, body: ok(SENT) });
+    // The server answers in the candidate's language: the screen must not read its words.
+    api.on(
+      'post',
+      `${V1}/transactions/eval-info`,
+      { status: 400, body: fail(107, 'यह OTP अब मान्य नहीं है', { reason: 'superseded' }) },
+      { once: true },
+    );
+    api.on('post', `${V1}/transactions/eval-info`, { status: 400, body: fail(107, 'OTP expired') });
+    const { user } = renderApp({ route: '/select-evaluation-partner' });
+    await user.selectOptions(await screen.findByLabelText('Evaluation partner'), 'WES');
+    await user.type(screen.getByLabelText('Reference number'), '4012345');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typeOtp(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This OTP is no longer valid, use the latest one',
+    );
+    await typeOtp(user, '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('OTP has expired, please request a new one'),
+    );
+  });
+
   it('creates the transaction of the form when the single sign-on link had no txnId', async () => {
     window.localStorage.removeItem('txnId');
     api.on('post', `${V1}/transactions`, {

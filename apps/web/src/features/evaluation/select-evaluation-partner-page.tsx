@@ -34,7 +34,7 @@ const normalise = (reference: string) => reference.trim().toUpperCase();
 /** The message of a failed call in the candidate's language (spec §8, the FAQ's rules). */
 function failureText(t: T, error: unknown, partner: EvaluationPartner | undefined): string {
   if (!isApiQueryError(error)) return queryErrorMessage(error);
-  const data = (error.data ?? {}) as { retryAfter?: number; attemptsLeft?: number };
+  const data = (error.data ?? {}) as { retryAfter?: number; attemptsLeft?: number; reason?: string };
   const code = error.code;
   if (code === ERROR_CODES.VALIDATION_FAILED.code) {
     const issue = Array.isArray(error.data) ? (error.data[0] as { path?: string } | undefined) : undefined;
@@ -44,7 +44,7 @@ function failureText(t: T, error: unknown, partner: EvaluationPartner | undefine
     return queryErrorMessage(error);
   }
   if (code === ERROR_CODES.OTP_EXPIRED.code)
-    return error.message.includes('latest') ? t('errSuperseded') : t('errExpired');
+    return data.reason === 'superseded' ? t('errSuperseded') : t('errExpired');
   const byCode: Record<number, () => string> = {
     [ERROR_CODES.EVAL_REFERENCE_NOT_FOUND.code]: () => t('errNotFound'),
     [ERROR_CODES.OTP_REQUEST_LIMIT.code]: () => t('errRequestLimit', { maxRequests: EMAIL_OTP.maxRequests }),
@@ -55,6 +55,7 @@ function failureText(t: T, error: unknown, partner: EvaluationPartner | undefine
     [ERROR_CODES.OTP_ALREADY_USED.code]: () => t('errUsed'),
     [ERROR_CODES.NOT_FOUND.code]: () => t('errUnknown'),
     [ERROR_CODES.SERVICE_UNAVAILABLE.code]: () => t('errSendFailed'),
+    [ERROR_CODES.RATE_LIMITED.code]: () => t('errLookupLimit'),
   };
   const message = code === null ? undefined : byCode[code];
   return message ? message() : queryErrorMessage(error);
