@@ -21,3 +21,4 @@ export * from './rules/form-fields.js';
 export * from './rules/form-data.js';
 export * from './rules/aadhaar.js';
 export * from './schemas/aadhaar.js';
+export * from './rules/mrz.js';
