@@ -51,6 +51,8 @@ import { createTransactionsService } from './modules/transactions/transactions-s
 import { createOcrWorker } from './jobs/ocr-worker.js';
 import { createOrphanSweep } from './jobs/orphan-sweep.js';
 import { createPooledAnalyser } from './modules/documents/pool/pooled-analyser.js';
+import { passportRouter } from './modules/identity/passport-router.js';
+import { createPassportService } from './modules/identity/passport-service.js';
 import type { DocumentAnalyser } from './modules/files/analyser.js';
 import { createFilesRepository } from './modules/files/files-repository.js';
 import { fileLinksRouter, filesRouter } from './modules/files/files-router.js';
@@ -328,6 +330,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
     log: app.log,
   });
+  const passport = createPassportService({ analyser, files, transactions, now });
   if (config.ocrWorker) {
     app.addHook('onReady', async () => ocr.start());
     app.addHook('preClose', async () => ocr.stop());
@@ -354,6 +357,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
         rateLimit: config.rateLimit,
       });
       await verification.register(aadhaarRouter, { aadhaar, authenticate, rateLimit: config.rateLimit });
+      await verification.register(passportRouter, { passport, authenticate });
     },
     { prefix: SERVICE_BASES.verificationV1 },
   );

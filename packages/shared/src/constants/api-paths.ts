@@ -61,6 +61,10 @@ export const API_PATHS = {
     evaluationPartners: '/evaluation-partners',
     /** POST checks a reference number's format and that the partner knows it. */
     validateReference: '/evaluation-partners/validate-reference',
+    /** Passport: read the MRZ of an uploaded photo (`type: 'passport'`). */
+    verifyIdentification: '/transactions/verify/identification',
+    /** Passport: the fields the candidate confirmed, re-validated and saved (`type: 'passport'`). */
+    updateIdentification: '/transactions/update-identification',
   },
   /** Aadhaar by OTP, relative to SERVICE_BASES.verificationV1 (spec §7). */
   aadhaar: {

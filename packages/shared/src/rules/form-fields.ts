@@ -68,6 +68,12 @@ export const OPTION_SETS = {
     { name: 'Degree available, no marksheets', value: 'DEGREE_ONLY_NO_MARKSHEET' },
     { name: 'Degree not yet awarded', value: 'DEGREE_NOT_AWARDED' },
   ],
+  /** Sex as a passport's MRZ gives it (ICAO 9303: M, F, or X for unspecified). */
+  SEX: (): FieldOption[] => [
+    { name: 'Female', value: 'F' },
+    { name: 'Male', value: 'M' },
+    { name: 'Unspecified', value: 'X' },
+  ],
   YES_NO: (): FieldOption[] => [
     { name: 'Yes', value: 'yes' },
     { name: 'No', value: 'no' },

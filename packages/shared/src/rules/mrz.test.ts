@@ -143,6 +143,7 @@ describe('OCR repair (only where the format or a check digit confirms it)', () =
     expect(repairTd3(a, 'Z1234S67<' + b.slice(9))[1]).toBe(b);
     // An Indian number's shape (a letter and 7 digits), confirmed by the check digit.
     expect(repairTd3(a, 'ZI234567<' + b.slice(9))[1]).toBe(b);
+    expect(repairTd3(a, '71234567<' + b.slice(9))[1]).toBe(b);
     // B for 2 is not a look-alike pair: no variant of that shape passes, the read is kept (and then fails).
     expect(repairTd3(a, 'Z1B34567<' + b.slice(9))[1].slice(0, 9)).toBe('Z1B34567<');
     // Elsewhere two look-alikes that both pass (Z/2 and I/1 shift the sum alike): the read is kept.
@@ -164,6 +165,9 @@ describe('OCR repair (only where the format or a check digit confirms it)', () =
   it('finds the two lines with spaces and finds nothing in plain text', () => {
     const [a, b] = buildTd3(SAMPLE);
     expect(findTd3Lines(`REPUBLIC\n${a.slice(0, 20)} ${a.slice(20)}\n${b}\n`)).toEqual([a, b]);
+    // Fillers miscounted by OCR: the optional-data run is realigned so the check digits keep their places.
+    expect(findTd3Lines(`${a.slice(0, 38)}\n${b.slice(0, 30)}${b.slice(32)}`)).toEqual([a, b]);
+    expect(findTd3Lines(`${a}\n${b.slice(0, 30)}<<<${b.slice(30)}`)).toEqual([a, b]);
     expect(findTd3Lines('Name KAPOOR\nDate of birth 21/08/1996')).toBeNull();
     expect(readMrzText('nothing here', NOW)).toMatchObject({ reason: 'UNREADABLE' });
   });

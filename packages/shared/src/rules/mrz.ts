@@ -200,6 +200,7 @@ const TO_LETTER: Record<string, string> = {
   '4': 'A',
   '5': 'S',
   '6': 'G',
+  '7': 'Z',
   '8': 'B',
 };
 
@@ -287,6 +288,25 @@ export function repairTd3(line1: string, line2: string): [string, string] {
 }
 
 /**
+ * OCR miscounts long runs of '<'. In line 2 the run inside the optional data (from position 28) is stretched
+ * or shrunk so the check digits after it land on positions 42 and 43.
+ */
+function realignFillers(line: string): string {
+  const diff = TD3_LINE_LENGTH - line.length;
+  if (diff === 0) return line;
+  let bestStart = -1;
+  let bestLength = 0;
+  for (const match of line.matchAll(/<+/g)) {
+    if (match.index >= 26 && match[0].length > bestLength) {
+      bestStart = match.index;
+      bestLength = match[0].length;
+    }
+  }
+  if (bestStart < 0 || bestLength + diff < 1) return line;
+  return line.slice(0, bestStart) + '<'.repeat(bestLength + diff) + line.slice(bestStart + bestLength);
+}
+
+/**
  * The two MRZ lines in OCR text: the last two lines of 40-48 MRZ characters (spaces dropped), the first
  * starting with P. Lines are cut or padded with '<' to 44.
  */
@@ -302,7 +322,7 @@ export function findTd3Lines(text: string): [string, string] | null {
     if (!first.startsWith('P')) continue;
     const fit = (l: string) =>
       l.length >= TD3_LINE_LENGTH ? l.slice(0, TD3_LINE_LENGTH) : l.padEnd(TD3_LINE_LENGTH, '<');
-    return [fit(first), fit(second)];
+    return [fit(first), fit(realignFillers(second))];
   }
   return null;
 }

@@ -164,6 +164,11 @@ export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
       validation: { fn: 'passportNumber', message: 'Passport number is a letter followed by 7 digits' },
       sectionTitle: 'Passport',
     },
+    // Filled by the scan of the data page (the machine-readable zone); the candidate may correct them.
+    { fieldName: 'surname', label: 'Surname', inputType: 'text', maxLength: 39 },
+    { fieldName: 'givenNames', label: 'Given names', inputType: 'text', maxLength: 39 },
+    { fieldName: 'nationality', label: 'Nationality', inputType: 'text', maxLength: 3 },
+    { fieldName: 'sex', label: 'Sex', inputType: 'select', optionsKey: 'SEX' },
     {
       fieldName: 'dateOfBirth',
       label: 'Date of Birth',
@@ -171,7 +176,14 @@ export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
       disableFuture: true,
       required: true,
     },
-    { fieldName: 'dateOfExpiry', label: 'Date of expiry', inputType: 'date', required: true },
+    // An expired passport is refused (spec issue 11): its expiry cannot be before today.
+    {
+      fieldName: 'dateOfExpiry',
+      label: 'Date of expiry',
+      inputType: 'date',
+      disablePast: true,
+      required: true,
+    },
     {
       fieldName: 'passportDocument',
       label: 'Upload passport (front and back)',

@@ -1,4 +1,4 @@
-import type { DocumentIssue } from '@veridocs/shared';
+import type { DocumentIssue, MrzResult } from '@veridocs/shared';
 
 export type AnalysableMime = 'image/jpeg' | 'image/png' | 'application/pdf';
 
@@ -19,4 +19,6 @@ export interface DocumentAnalyser {
     expectName?: string;
   }): Promise<AnalysisResult>;
   recogniseText(input: { path: string; mimeType: string }): Promise<string>;
+  /** Reads a passport's MRZ from a photo of its data page (the candidate waits: the upload lane). */
+  readMrz?(input: { path: string }): Promise<MrzResult>;
 }

@@ -211,6 +211,17 @@ export function createFilesService(deps: {
       return openRow(row);
     },
 
+    /** Runs `use` on a local copy of the candidate's own file (a tool that needs a path); 122 otherwise. */
+    async withOwnedLocalFile<T>(
+      ownerProfileId: string,
+      id: string,
+      use: (path: string, mimeType: string) => Promise<T>,
+    ): Promise<T> {
+      const row = await repo.findOwned(ownerProfileId, id);
+      if (!row) throw notFound();
+      return storage.withLocalFile(row.storageKey, (path) => use(path, row.mimeType));
+    },
+
     async link(ownerProfileId: string, id: string): Promise<{ url: string; expiresAt: string }> {
       const row = await repo.findOwned(ownerProfileId, id);
       if (!row) throw notFound();

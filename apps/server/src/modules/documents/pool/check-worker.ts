@@ -1,9 +1,9 @@
 /**
  * The entry of one document-check process (check-pool.ts forks it). It answers tasks over IPC, one at a time:
- * `analyse` (analyseDocument) and `ocr` (recogniseText). The pool watches its memory and time and kills it
+ * `analyse` (analyseDocument), `ocr` (recogniseText) and `mrz` (readPassportMrz). The pool watches its memory and time and kills it
  * when it passes a limit; nothing here needs to clean up.
  */
-import { analyseDocument, recogniseText, type AnalyseInput } from '../analysis/index.js';
+import { analyseDocument, readPassportMrz, recogniseText, type AnalyseInput } from '../analysis/index.js';
 
 interface TaskMessage {
   type: 'task';
@@ -15,6 +15,7 @@ interface TaskMessage {
 const ops: Record<string, (input: never) => Promise<unknown>> = {
   analyse: (input: AnalyseInput) => analyseDocument(input),
   ocr: (input: { path: string; mimeType: string }) => recogniseText(input),
+  mrz: async (input: { path: string }) => (await readPassportMrz(input)).result,
 };
 
 process.on('message', (message: TaskMessage) => {

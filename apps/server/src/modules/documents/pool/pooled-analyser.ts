@@ -1,4 +1,4 @@
-import type { DocumentIssue } from '@veridocs/shared';
+import type { DocumentIssue, MrzResult } from '@veridocs/shared';
 import { AppError } from '../../../errors.js';
 import type { AnalysableMime, AnalysisResult, DocumentAnalyser } from '../../files/analyser.js';
 import { CheckLimitError, createCheckPool, type CheckPool } from './check-pool.js';
@@ -55,8 +55,36 @@ export function createPooledAnalyser(
     maxQueue: limits.workers * 32,
     ...(log ? { log } : {}),
   });
+  /** Busy or unavailable check processes are not the file's fault: 503 with retryAfter. */
+  function unavailable(error: CheckLimitError): AppError {
+    return error.limit === 'busy'
+      ? new AppError('SERVICE_UNAVAILABLE', 'The document checks are busy; try again in a minute', {
+          retryAfter: 30,
+        })
+      : new AppError(
+          'SERVICE_UNAVAILABLE',
+          'The document checks are unavailable right now; try again in a minute',
+          {
+            retryAfter: 60,
+          },
+        );
+  }
   return {
     pool,
+    async readMrz(input: { path: string }) {
+      try {
+        return await pool.run<MrzResult>('mrz', input, {
+          lane: 'upload',
+          maxWaitMs: limits.maxQueueWaitMs,
+          timeoutMs: limits.ocrTimeoutMs,
+        });
+      } catch (error) {
+        if (!(error instanceof CheckLimitError)) throw error;
+        if (error.limit === 'busy' || error.limit === 'unavailable') throw unavailable(error);
+        // A photo that passes a limit cannot be read: the candidate is told, and may enter the details.
+        return { ok: false, reason: 'UNREADABLE', message: `${error.message}; the photo could not be read` };
+      }
+    },
     async analyseDocument(input: { path: string; mimeType: AnalysableMime; expectName?: string }) {
       try {
         return await pool.run<AnalysisResult>('analyse', input, {

@@ -1,0 +1,191 @@
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createWorker, PSM, type Worker } from 'tesseract.js';
+import { FILE_LIMITS, readMrzText, type MrzResult } from '@veridocs/shared';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Widths the photo is scaled to, tried in turn: the MRZ's characters should be ~25-40 px tall for tesseract
+ * (a page filling a 12 MP photo is ~4000 px wide: 1000 px gives that; 1600 px for a page farther away).
+ */
+const WORK_WIDTHS = [1000, 1600];
+const OCR_DPI = 300;
+/** The MRZ alphabet (ICAO 9303): nothing else can be read. */
+const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+/** Skew angles considered (a hand-held photo), degrees. */
+const MAX_SKEW = 8;
+/** Bottom shares of the page cut as the MRZ band, tried in turn. */
+const BAND_SHARES = [0.35, 0.6];
+
+export interface MrzRead {
+  result: MrzResult;
+  /** The OCR text of the attempt that was kept (for logs and tests; no field is stored from it). */
+  text: string;
+  /** Attempts made (band × angle). */
+  attempts: number;
+}
+
+function langPath(): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+let workerPromise: Promise<Worker> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+async function startWorker(): Promise<Worker> {
+  const cachePath = path.join(os.tmpdir(), 'veridocs-tesseract');
+  await mkdir(cachePath, { recursive: true });
+  const worker = await createWorker(
+    'eng',
+    1,
+    {
+      langPath: langPath(),
+      gzip: true,
+      cachePath,
+      cacheMethod: 'none',
+      logger: () => undefined,
+      errorHandler: () => undefined,
+    },
+    { load_system_dawg: '0', load_freq_dawg: '0' },
+  );
+  await worker.setParameters({
+    user_defined_dpi: String(OCR_DPI),
+    tessedit_char_whitelist: MRZ_ALPHABET,
+    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+  });
+  return worker;
+}
+
+function getWorker(): Promise<Worker> {
+  if (!workerPromise) {
+    workerPromise = startWorker();
+    workerPromise.catch(() => {
+      workerPromise = null;
+    });
+  }
+  return workerPromise;
+}
+
+function enqueue<T>(job: () => Promise<T>): Promise<T> {
+  const run = queue.then(job, job);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Greyscale, oriented, `width` wide at most, contrast stretched: the base every attempt cuts from. */
+async function normalised(input: string | Buffer, width: number): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: FILE_LIMITS.maxImagePixels, failOn: 'error' })
+    .autoOrient()
+    .resize(width, width, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .normalise()
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/**
+ * The skew of the text in the lower half, in degrees (projection profile): the image is turned by each
+ * candidate angle and the one whose rows of ink are sharpest (the largest jumps between adjacent rows) wins.
+ */
+export async function estimateSkew(base: Buffer): Promise<number> {
+  const meta = await sharp(base).metadata();
+  const top = Math.floor(meta.height * 0.5);
+  const half = await sharp(base)
+    .extract({ left: 0, top, width: meta.width, height: meta.height - top })
+    .resize(400)
+    .threshold(140)
+    .negate()
+    .png()
+    .toBuffer();
+  let best = { angle: 0, score: -1 };
+  for (let angle = -MAX_SKEW; angle <= MAX_SKEW; angle += 1) {
+    const { data, info } = await sharp(half)
+      .rotate(angle, { background: '#000000' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let previous = 0;
+    let score = 0;
+    for (let y = 0; y < info.height; y++) {
+      let ink = 0;
+      const row = y * info.width * info.channels;
+      for (let x = 0; x < info.width; x++) ink += data[row + x * info.channels]! > 127 ? 1 : 0;
+      score += (ink - previous) ** 2;
+      previous = ink;
+    }
+    if (score > best.score) best = { angle, score };
+  }
+  return best.angle;
+}
+
+/** The bottom `share` of the (straightened) image with a white margin, 300 dpi. */
+async function band(straight: Buffer, share: number): Promise<Buffer> {
+  const meta = await sharp(straight).metadata();
+  const top = Math.floor(meta.height * (1 - share));
+  return (
+    sharp(straight)
+      .extract({ left: 0, top, width: meta.width, height: meta.height - top })
+      // Characters touching the edge are misread: a white margin around the band.
+      .extend({ top: 30, bottom: 30, left: 30, right: 30, background: '#ffffff' })
+      .withMetadata({ density: OCR_DPI })
+      .png()
+      .toBuffer()
+  );
+}
+
+const FAILURE_RANK: Record<string, number> = {
+  UNREADABLE: 0,
+  INVALID_DATE: 1,
+  CHECK_DIGIT: 2,
+  UNDER_AGE: 3,
+  EXPIRED: 3,
+};
+const rank = (r: MrzResult) => (r.ok ? 4 : FAILURE_RANK[r.reason]!);
+
+/**
+ * Reads the passport's MRZ from a photo of its data page, offline: the photo scaled down, straightened by its
+ * estimated skew, the bottom band (then more of the page) read with the MRZ alphabet only, until a read passes
+ * every check digit; then again from a larger copy. The best failure is returned otherwise (a check digit
+ * ranks over an unreadable zone). One tesseract worker per process, created on first use.
+ */
+export async function readPassportMrz(
+  input: { path: string } | { buffer: Buffer },
+  now: Date = new Date(),
+): Promise<MrzRead> {
+  const source = 'path' in input ? input.path : input.buffer;
+  const worker = await getWorker();
+  let best: MrzRead | null = null;
+  let attempts = 0;
+  for (const width of WORK_WIDTHS) {
+    const base = await normalised(source, width);
+    const skew = await estimateSkew(base);
+    const straight =
+      skew === 0
+        ? base
+        : await sharp(base).rotate(skew, { background: '#ffffff' }).png({ compressionLevel: 0 }).toBuffer();
+    for (const share of BAND_SHARES) {
+      attempts++;
+      const png = await band(straight, share);
+      const text = await enqueue(async () => (await worker.recognize(png)).data.text);
+      const result = readMrzText(text, now);
+      const read = { result, text, attempts };
+      // A read whose only faults are the holder's (expired, under age) is final: every digit passed.
+      if (rank(result) >= 3) return read;
+      if (!best || rank(result) > rank(best.result)) best = read;
+    }
+  }
+  return { ...best!, attempts };
+}
+
+export async function closeMrzOcr(): Promise<void> {
+  const pending = workerPromise;
+  workerPromise = null;
+  if (!pending) return;
+  await queue;
+  const worker = await pending.catch(() => null);
+  await worker?.terminate();
+}
