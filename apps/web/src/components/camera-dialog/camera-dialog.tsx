@@ -12,7 +12,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { CAMERA, FILE_LIMITS, FILE_TEXT } from '@veridocs/shared';
 import { errorMessage } from '../../lib/api-client';
-import type { GeoTaggedPhoto } from '../../lib/api/files-api';
+import type { GeoTaggedPhoto, UploadedFile } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
 import { acceptOf, checkFiles } from '../file-upload/file-checks';
 import { createObjectUrl, revokeObjectUrl } from '../file-upload/file-card';
@@ -39,14 +39,24 @@ const PHOTO_ACCEPT = acceptOf(PHOTO_TYPES);
 
 interface SessionProps {
   onClose: () => void;
-  onDone: (photo: GeoTaggedPhoto) => void;
+  /** The uploaded photo, with where it was taken when `withLocation`. */
+  onDone: (photo: UploadedFile, geolocation: GeoTaggedPhoto['geolocation'] | null) => void;
+  withLocation: boolean;
   fileCategory?: string | undefined;
   isAgent: boolean;
   titleId: string;
   title: string;
 }
 
-function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title }: SessionProps) {
+function CameraSession({
+  onClose,
+  onDone,
+  withLocation,
+  fileCategory,
+  isAgent,
+  titleId,
+  title,
+}: SessionProps) {
   const t = useT(cameraCatalog);
   // FILE_TEXT of packages/shared (buttons, the camera's messages) in the reader's language.
   const tr = useRulesT();
@@ -84,9 +94,9 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
       setPhoto({ blob, url });
       setUploadError(null);
       stopStream();
-      locate();
+      if (withLocation) locate();
     },
-    [locate, stopStream],
+    [locate, stopStream, withLocation],
   );
 
   const capture = () => {
@@ -134,17 +144,19 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
     camera.restart();
   };
 
+  const located = geo.status === 'ready' ? geo.result : null;
   const proceed = () => {
-    if (!photo || geo.status !== 'ready') return;
-    const geolocation = geo.result;
+    if (!photo || (withLocation && !located)) return;
+    const geolocation = withLocation ? located : null;
     const type = photo.blob.type === 'image/png' ? 'image/png' : 'image/jpeg';
-    const file = new File([photo.blob], `${CAMERA.geoTagFileName}.${type === 'image/png' ? 'png' : 'jpg'}`, {
+    const baseName = withLocation ? CAMERA.geoTagFileName : 'photo';
+    const file = new File([photo.blob], `${baseName}.${type === 'image/png' ? 'png' : 'jpg'}`, {
       type,
     });
     setUploadError(null);
     // The file field's rule: a WARNING photo asks first; COMPLETED, NULL and a verdict still pending pass.
     startUpload(file, {
-      onAccepted: (uploaded) => onDone({ ...uploaded, geolocation }),
+      onAccepted: (uploaded) => onDone(uploaded, geolocation),
       onFailed: (failure) =>
         setUploadError(
           failure.kind === 'error'
@@ -162,7 +174,6 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
   const checking = current?.checking ?? false;
 
   const uploading = progress !== null;
-  const located = geo.status === 'ready' ? geo.result : null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
       <Box
@@ -255,7 +266,7 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
             </Typography>
           ))}
 
-        {photo && (
+        {photo && withLocation && (
           <Box sx={{ width: '100%', maxWidth: 640 }} aria-live="polite">
             {geo.status === 'locating' && (
               <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -336,7 +347,7 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
             <Button onClick={retake} disabled={uploading}>
               {tr('retake')}
             </Button>
-            <Button variant="contained" onClick={proceed} disabled={uploading || geo.status !== 'ready'}>
+            <Button variant="contained" onClick={proceed} disabled={uploading || (withLocation && !located)}>
               {tr('proceed')}
             </Button>
           </>
@@ -379,17 +390,28 @@ function CameraSession({ onClose, onDone, fileCategory, isAgent, titleId, title 
   );
 }
 
-export interface CameraDialogProps {
+type CameraDialogDone =
+  | {
+      /** The photo is tagged with where it was taken (the default; Proceed waits for the position). */
+      withLocation?: true;
+      /** The uploaded photo with where it was taken. */
+      onDone: (photo: GeoTaggedPhoto) => void;
+    }
+  | {
+      /** A photo of a document (the passport scan): no position is asked for. */
+      withLocation: false;
+      onDone: (photo: UploadedFile) => void;
+    };
+
+export type CameraDialogProps = CameraDialogDone & {
   open: boolean;
   onClose: () => void;
-  /** The uploaded photo with where it was taken. */
-  onDone: (photo: GeoTaggedPhoto) => void;
   /** Multipart fileCategory: the field's name. */
   fileCategory?: string | undefined;
   /** Agents (profile.agentId) may upload an image instead (spec §6). */
   isAgent?: boolean | undefined;
   title?: string | undefined;
-}
+};
 
 /**
  * The full-screen camera (spec §2, §8, §9): a live preview at an ideal 1920 px, Capture / Flip Camera /
@@ -397,14 +419,8 @@ export interface CameraDialogProps {
  * photo uploaded as geo-tag-image.jpg. Where the browser gives no camera stream, the device's own
  * capture input. The session (and every camera track) ends when the dialog closes.
  */
-export function CameraDialog({
-  open,
-  onClose,
-  onDone,
-  fileCategory,
-  isAgent = false,
-  title,
-}: CameraDialogProps) {
+export function CameraDialog(props: CameraDialogProps) {
+  const { open, onClose, fileCategory, isAgent = false, title } = props;
   const t = useT(cameraCatalog);
   const titleId = useId();
   return (
@@ -412,7 +428,11 @@ export function CameraDialog({
       {open && (
         <CameraSession
           onClose={onClose}
-          onDone={onDone}
+          withLocation={props.withLocation !== false}
+          onDone={(uploaded, geolocation) => {
+            if (props.withLocation === false) props.onDone(uploaded);
+            else if (geolocation) props.onDone({ ...uploaded, geolocation });
+          }}
           fileCategory={fileCategory}
           isAgent={isAgent}
           titleId={titleId}

@@ -1,6 +1,10 @@
 import {
   API_PATHS,
+  passportScanResponseSchema,
   verificationInfoSchema,
+  type PassportConfirmRequest,
+  type PassportScanRequest,
+  type PassportScanResponse,
   type SaveVerificationDataRequest,
   type VerificationInfo,
 } from '@veridocs/shared';
@@ -73,6 +77,27 @@ export const verificationApi = api.injectEndpoints({
         { type: 'Transactions', id: LIST },
       ],
     }),
+    /** POST /transactions/verify/identification: the MRZ read from an uploaded photo of the passport. */
+    scanPassport: build.mutation<PassportScanResponse, PassportScanRequest>({
+      query: (body) => ({
+        url: v1(API_PATHS.verification.verifyIdentification),
+        method: 'post',
+        body,
+        schema: passportScanResponseSchema,
+      }),
+      extraOptions: quiet,
+    }),
+    /** POST /transactions/update-identification: the confirmed passport fields, judged again and saved. */
+    confirmPassport: build.mutation<VerificationInfo, PassportConfirmRequest>({
+      query: (body) => ({
+        url: v1(API_PATHS.verification.updateIdentification),
+        method: 'post',
+        body,
+        schema: verificationInfoSchema,
+      }),
+      extraOptions: quiet,
+      invalidatesTags: (_result, _error, body) => [transactionTag(body)],
+    }),
   }),
 });
 
@@ -80,6 +105,8 @@ export const {
   useGetVerificationInfoQuery,
   useSaveVerificationDataMutation,
   useSubmitVerificationDataMutation,
+  useScanPassportMutation,
+  useConfirmPassportMutation,
 } = verificationApi;
 
 /** The server's VALIDATION_FAILED data, `[{ path, message }]`, as messages by field name. */

@@ -60,6 +60,10 @@ function AadhaarScreen({ info }: { info: VerificationInfo }) {
     />
   );
 }
+import { PassportScan } from './passport-scan';
+
+/** The verification whose tile offers the scan of its data page (issue 11). */
+const PASSPORT = 'passport';
 
 /** Fields that show the candidate's profile name when nothing is saved for them yet. */
 const NAME_FIELDS = PROFILE_NAME_FIELDS;
@@ -140,6 +144,10 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
   const values = useRef<FormData>(start);
   const [formDefaults, setFormDefaults] = useState<FormData>(start);
   const [submitError, setSubmitError] = useState<string[]>([]);
+  // Bumped when a passport scan saved fields: the form shows them (it reads its defaults on mount).
+  const [formVersion, setFormVersion] = useState(0);
+  const [scanShown, setScanShown] = useState(true);
+  const formArea = useRef<HTMLDivElement>(null);
 
   const expired = info.formExpired;
   const editable = !expired && EDITABLE_STATES.includes(info.verification.state);
@@ -284,19 +292,41 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
         </Alert>
       )}
 
-      <DynamicForm
-        key={option?.type ?? 'none'}
-        sections={sections}
-        defaultValues={formDefaults}
-        readOnlyFields={info.config.readOnly?.profile ?? []}
-        readOnly={!editable}
-        context={formContext}
-        onValuesChange={onValuesChange}
-        onSubmit={onSubmit}
-        submitLabel={t('submit')}
-        fieldRenderers={documentRenderers}
-        actions={<SaveStatusLine status={autosave.status} onRetry={autosave.retry} />}
-      />
+      {editable && target.name === PASSPORT && scanShown && (
+        <PassportScan
+          orgId={target.orgId}
+          txnId={target.txnId}
+          onSaved={(saved) => {
+            const next = { ...values.current, ...saved.data };
+            values.current = next;
+            setFormDefaults(next);
+            setFormVersion((v) => v + 1);
+          }}
+          onEnterManually={() => {
+            setScanShown(false);
+            const first = formArea.current?.querySelector<HTMLElement>(
+              'input:not([readonly]):not([disabled]):not([type=hidden]), [role=combobox]',
+            );
+            first?.focus();
+          }}
+        />
+      )}
+
+      <Box ref={formArea} sx={{ minWidth: 0 }}>
+        <DynamicForm
+          key={`${option?.type ?? 'none'}-${formVersion}`}
+          sections={sections}
+          defaultValues={formDefaults}
+          readOnlyFields={info.config.readOnly?.profile ?? []}
+          readOnly={!editable}
+          context={formContext}
+          onValuesChange={onValuesChange}
+          onSubmit={onSubmit}
+          submitLabel={t('submit')}
+          fieldRenderers={documentRenderers}
+          actions={<SaveStatusLine status={autosave.status} onRetry={autosave.retry} />}
+        />
+      </Box>
     </Paper>
   );
 }
