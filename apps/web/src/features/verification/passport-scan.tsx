@@ -12,6 +12,7 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import {
   ERROR_CODES,
   FILE_TEXT,
+  isoToDisplay,
   type PassportFields,
   type PassportScanResponse,
   type VerificationInfo,
@@ -49,6 +50,13 @@ const LABEL_KEYS = {
   dateOfBirth: 'passportDateOfBirth',
   dateOfExpiry: 'passportDateOfExpiry',
 } as const;
+/** Dates show as dd-MM-yyyy (spec §5); yyyy-MM-dd is accepted too, told apart by the first segment's length. */
+function toIso(value: string): string {
+  const trimmed = value.trim();
+  const dmy = /^(\d{2})[-/.](\d{2})[-/.](\d{4})$/.exec(trimmed);
+  return dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : trimmed;
+}
+
 const MRZ_FIELD_KEYS = {
   documentNumber: 'mrzField_documentNumber',
   dateOfBirth: 'mrzField_dateOfBirth',
@@ -297,7 +305,11 @@ function PassportReview({
 }) {
   const t = useT(verificationCatalog);
   const ruleText = useRuleText();
-  const [fields, setFields] = useState<PassportFields>(read);
+  const [fields, setFields] = useState<PassportFields>(() => ({
+    ...read,
+    dateOfBirth: isoToDisplay(read.dateOfBirth),
+    dateOfExpiry: isoToDisplay(read.dateOfExpiry),
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [other, setOther] = useState<string[]>([]);
   const [confirmPassport, confirming] = useConfirmPassportMutation();
@@ -308,7 +320,13 @@ function PassportReview({
     event.preventDefault();
     setErrors({});
     setOther([]);
-    const saved = await confirmPassport({ type: 'passport', orgId, txnId, fileId, fields });
+    const saved = await confirmPassport({
+      type: 'passport',
+      orgId,
+      txnId,
+      fileId,
+      fields: { ...fields, dateOfBirth: toIso(fields.dateOfBirth), dateOfExpiry: toIso(fields.dateOfExpiry) },
+    });
     if (!saved.error) {
       onSaved(saved.data);
       return;
@@ -363,7 +381,12 @@ function PassportReview({
             );
           if (name === 'dateOfBirth' || name === 'dateOfExpiry')
             return (
-              <TextField key={name} type="date" {...common} slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField
+                key={name}
+                {...common}
+                placeholder="DD-MM-YYYY"
+                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+              />
             );
           return (
             <TextField
