@@ -75,12 +75,12 @@ export async function angled(page, degrees = 4) {
 }
 
 /** Sensor noise (a seeded pseudo-random grain), a slight blur and strong JPEG compression. */
-export async function noisy(page, amount = 40) {
+export async function noisy(page, amount = 40, quality = 60) {
   const { data, info } = await sharp(page).raw().toBuffer({ resolveWithObject: true });
   let seed = 42;
   const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5;
   for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, data[i] + rand() * amount));
-  return sharp(data, { raw: info }).blur(1.1).jpeg({ quality: 60 }).toBuffer();
+  return sharp(data, { raw: info }).blur(1.1).jpeg({ quality }).toBuffer();
 }
 
 /** A 12 MP photo (4000 x 3000): the page turned slightly, filling most of the frame, with grain. */
@@ -93,7 +93,8 @@ export async function twelveMegapixel(page) {
     .composite([{ input: big, left: 150, top: Math.max(0, Math.round((3000 - meta.height) / 2)) }])
     .jpeg({ quality: 90 })
     .toBuffer();
-  return noisy(framed, 24);
+  // A phone's JPEG: high quality, a few MB.
+  return noisy(framed, 24, 95);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
