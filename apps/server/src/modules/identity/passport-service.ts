@@ -43,6 +43,8 @@ export function createPassportService(deps: {
     async scan(profileId: string, body: PassportScanRequest): Promise<PassportScanResponse> {
       // The transaction is the candidate's and asks for a passport (122 / 126 otherwise).
       await transactions.typeInfo(profileId, PASSPORT_VERIFICATION, body);
+      // A read costs a check process like an upload does: it counts against the same per-minute limit.
+      await files.admit(profileId);
       const readMrz = analyser.readMrz;
       if (!readMrz) throw new AppError('SERVICE_UNAVAILABLE', 'Passport scanning is not available');
       const result = await files.withOwnedLocalFile(profileId, body.fileId, async (path, mimeType) => {

@@ -5,6 +5,7 @@ import { fail, makeSession, makeVerificationInfo, ok, storeSession } from '../..
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderWithProviders } from '../../test/render';
 import { PassportScan } from './passport-scan';
+import VerificationPage from './verification-page';
 
 const UPLOAD_PATH = '/api/utility/files';
 const SCAN_PATH = '/api/verification/v1/transactions/verify/identification';
@@ -155,5 +156,74 @@ describe('passport scan', () => {
     expect(screen.getByRole('button', { name: 'Scan again' })).toBeEnabled();
     await user.click(within(alert).getByRole('button', { name: 'Enter manually' }));
     expect(onEnterManually).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the passport tile (/verification?name=passport)', () => {
+  const PASSPORT_INFO = '/api/verification/v1/transactions/passport/info';
+  const passportInfo = (data: Record<string, unknown> = {}) => ({
+    ...makeVerificationInfo({
+      name: 'passport',
+      label: 'Passport',
+      pageTitle: 'Passport details',
+      inputs: [
+        {
+          fieldName: 'candidateName',
+          label: 'Name as on passport',
+          inputType: 'text',
+          readOnly: true,
+          required: true,
+        },
+        {
+          fieldName: 'passportNumber',
+          label: 'Passport number',
+          inputType: 'text',
+          required: true,
+          maxLength: 8,
+        },
+        { fieldName: 'surname', label: 'Surname', inputType: 'text', maxLength: 39 },
+      ],
+    }),
+    data,
+  });
+
+  it('offers the scan; the confirmed fields fill the form below', async () => {
+    api.on('get', PASSPORT_INFO, { status: 200, body: ok(passportInfo()) });
+    api.on('post', SCAN_PATH, { status: 200, body: ok(scanned({})) });
+    api.on('post', CONFIRM_PATH, {
+      status: 200,
+      body: ok(passportInfo({ passportNumber: 'Z1234567', surname: 'KAPOOR' })),
+    });
+    const { user } = renderWithProviders(<VerificationPage />, {
+      route: '/verification?orgId=org-1&txnId=txn-1&name=passport',
+    });
+    await screen.findByRole('region', { name: 'Scan your passport' });
+    const input = document.querySelector<HTMLInputElement>('input[data-testid="passport-upload-input"]');
+    await user.upload(input!, new File([new Uint8Array(60_000)], 'passport.jpg', { type: 'image/jpeg' }));
+    const review = await screen.findByRole('region', { name: 'Check your passport details' });
+    await user.click(within(review).getByRole('button', { name: 'Confirm details' }));
+    // The form below shows what the server saved.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Passport number' })).toHaveValue('Z1234567'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Surname (Optional)' })).toHaveValue('KAPOOR');
+  });
+
+  it('"Enter manually" after an unreadable scan hides the scan and focuses the first field to fill', async () => {
+    api.on('get', PASSPORT_INFO, { status: 200, body: ok(passportInfo()) });
+    api.on('post', SCAN_PATH, {
+      status: 200,
+      body: ok(scanned({ status: 'UNREADABLE', fields: null, message: 'x' })),
+    });
+    const { user } = renderWithProviders(<VerificationPage />, {
+      route: '/verification?orgId=org-1&txnId=txn-1&name=passport',
+    });
+    await screen.findByRole('region', { name: 'Scan your passport' });
+    const input = document.querySelector<HTMLInputElement>('input[data-testid="passport-upload-input"]');
+    await user.upload(input!, new File([new Uint8Array(60_000)], 'passport.jpg', { type: 'image/jpeg' }));
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: 'Enter manually' }));
+    expect(screen.queryByRole('region', { name: 'Scan your passport' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Passport number' })).toHaveFocus();
   });
 });
