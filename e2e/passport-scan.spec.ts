@@ -71,3 +71,33 @@ test('passport by scan: the camera photo of the data page fills the fields, conf
   await expect(page.getByRole('textbox', { name: /Passport number/ }).last()).toHaveValue('Z1234567');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('passport by scan in Hindi at 360 px: an upload that cannot be read is explained, Enter manually goes on', async ({
+  page,
+  request,
+}) => {
+  const { txnId } = await startedDemoTransaction(page, request, 'Asha Kapoor');
+  await page.addInitScript(() => window.localStorage.setItem('veridocs-language', 'hi'));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/verification?orgId=${ORG}&txnId=${txnId}&name=passport`);
+  const scan = page.getByRole('region', { name: 'अपना पासपोर्ट स्कैन करें' });
+  await expect(scan).toBeVisible();
+  // A photo with no machine-readable zone: the sample page's top half (the MRZ cut off).
+  const sharp = (await import('sharp')).default;
+  const meta = await sharp(SAMPLE).metadata();
+  const top = await sharp(SAMPLE)
+    .extract({ left: 0, top: 0, width: meta.width!, height: Math.round(meta.height! * 0.6) })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  await page
+    .getByTestId('passport-upload-input')
+    .setInputFiles({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: top });
+  const alert = page.getByRole('alert').filter({ hasText: 'हम पेज के नीचे की पंक्तियाँ नहीं पढ़ सके' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'e2e/screenshots/passport-unreadable-hindi-phone.png', fullPage: true });
+  await alert.getByRole('button', { name: 'ख़ुद भरें' }).click();
+  await expect(scan).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Passport number' })).toBeFocused();
+});
