@@ -86,7 +86,7 @@ test('passport by scan in Hindi at 360 px: an upload that cannot be read is expl
   const sharp = (await import('sharp')).default;
   const meta = await sharp(SAMPLE).metadata();
   const top = await sharp(SAMPLE)
-    .extract({ left: 0, top: 0, width: meta.width!, height: Math.round(meta.height! * 0.6) })
+    .extract({ left: 0, top: 0, width: meta.width, height: Math.round(meta.height * 0.6) })
     .jpeg({ quality: 95 })
     .toBuffer();
   await page
