@@ -61,8 +61,11 @@ export const API_PATHS = {
     evaluationPartners: '/evaluation-partners',
     /** POST checks a reference number's format and that the partner knows it. */
     validateReference: '/evaluation-partners/validate-reference',
-    /** Passport: read the MRZ of an uploaded photo (`type: 'passport'`). */
-    verifyIdentification: '/transactions/verify/identification',
+    /**
+     * Passport: read the MRZ of an uploaded photo (`type: 'passport'`). Beside the Aadhaar OTP's
+     * /verifications/otp/aadhaar; /transactions/verify/identification is the Aadhaar OTP's verify.
+     */
+    passportScan: '/verifications/scan/passport',
     /** Passport: the fields the candidate confirmed, re-validated and saved (`type: 'passport'`). */
     updateIdentification: '/transactions/update-identification',
   },

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The passport scan (issue 11, spec §7 `/transactions/verify/identification` and
- * `/transactions/update-identification` for `type: 'passport'`). Dates are yyyy-MM-dd.
+ * The passport scan (issue 11): POST /verifications/scan/passport reads the MRZ (the spec's
+ * /transactions/verify/identification is the Aadhaar OTP's verify), and spec §7
+ * `/transactions/update-identification` saves the fields the candidate confirmed. Dates are yyyy-MM-dd.
  */
 const id = z.string().trim().min(1, 'Required').max(100);
 const upper = (max: number) => z.string().trim().toUpperCase().max(max);
@@ -20,7 +21,7 @@ export const passportFieldsSchema = z
   })
   .strict();
 
-/** POST /transactions/verify/identification: read the MRZ of an uploaded photo of the data page. */
+/** POST /verifications/scan/passport: read the MRZ of an uploaded photo of the data page. */
 export const passportScanRequestSchema = z
   .object({ type: z.literal('passport'), orgId: id, txnId: id, fileId: id })
   .strict();

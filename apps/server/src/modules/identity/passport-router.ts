@@ -24,7 +24,7 @@ export const passportRouter: FastifyPluginAsyncZod<{
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   app.post(
-    paths.verifyIdentification,
+    paths.passportScan,
     {
       schema: {
         tags,

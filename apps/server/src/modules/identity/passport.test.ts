@@ -85,7 +85,7 @@ async function upload(h: Headers, data: Buffer, name = 'passport.jpg', contentTy
 const scan = (c: { h: Headers; txnId: string }, fileId: string) =>
   t.request({
     method: 'POST',
-    url: v1(P.verifyIdentification),
+    url: v1(P.passportScan),
     headers: c.h,
     body: { type: 'passport', orgId: ORG, txnId: c.txnId, fileId },
   });

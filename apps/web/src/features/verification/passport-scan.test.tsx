@@ -8,7 +8,7 @@ import { PassportScan } from './passport-scan';
 import VerificationPage from './verification-page';
 
 const UPLOAD_PATH = '/api/utility/files';
-const SCAN_PATH = '/api/verification/v1/transactions/verify/identification';
+const SCAN_PATH = '/api/verification/v1/verifications/scan/passport';
 const CONFIRM_PATH = '/api/verification/v1/transactions/update-identification';
 const FILE_ID = '5f0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const FIELDS: PassportFields = {

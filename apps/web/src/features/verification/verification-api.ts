@@ -77,10 +77,10 @@ export const verificationApi = api.injectEndpoints({
         { type: 'Transactions', id: LIST },
       ],
     }),
-    /** POST /transactions/verify/identification: the MRZ read from an uploaded photo of the passport. */
+    /** POST /verifications/scan/passport: the MRZ read from an uploaded photo of the passport. */
     scanPassport: build.mutation<PassportScanResponse, PassportScanRequest>({
       query: (body) => ({
-        url: v1(API_PATHS.verification.verifyIdentification),
+        url: v1(API_PATHS.verification.passportScan),
         method: 'post',
         body,
         schema: passportScanResponseSchema,
