@@ -23,3 +23,4 @@ export * from './rules/form-data.js';
 export * from './rules/aadhaar.js';
 export * from './schemas/aadhaar.js';
 export * from './rules/mrz.js';
+export * from './rules/profile-details.js';

@@ -29,6 +29,8 @@ export const API_PATHS = {
     logout: '/profile/logout',
     /** The candidate's Aadhaar-verified details (masked number only). */
     aadhaar: '/profile/aadhaar',
+    /** PUT: what the candidate may edit (basic and contact details). */
+    verificationDetail: '/profile/verification-detail',
   },
   verifier: {
     /** Relative to SERVICE_BASES.verificationV1; public. */
@@ -100,5 +102,7 @@ export const API_PATHS = {
   utility: {
     institutes: '/institutes',
     boards: '/boards',
+    pincode: (pin: string) => `/pincode/${encodeURIComponent(pin)}`,
+    pincodeRoute: '/pincode/:pin',
   },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileNameSchema } from './auth.js';
+import { addressSchema, contactDetailsSchema } from '../rules/profile-details.js';
 
 export const verificationDetailSchema = z.object({
   verificationList: z.array(z.object({ type: z.string(), subType: z.string().nullable().optional() })),
@@ -13,6 +14,17 @@ export const profileSchema = z.object({
   agentId: z.string().nullable(),
   /** Keyed by lowercase category name (spec §3 "Profile"). */
   verificationDetailList: z.record(z.string(), verificationDetailSchema),
+  /** /basic-details, once saved (date of birth as 'yyyy-MM-dd'). */
+  basicDetails: z
+    .object({
+      dateOfBirth: z.string(),
+      gender: z.enum(['MALE', 'FEMALE', 'OTHER']),
+    })
+    .nullable(),
+  /** /contact-details, once saved; permanentAddress is the current one when sameAsCurrent. */
+  contactDetails: z
+    .object({ currentAddress: addressSchema, permanentAddress: addressSchema, sameAsCurrent: z.boolean() })
+    .nullable(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -24,3 +36,32 @@ export const updateProfileRequestSchema = z
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/**
+ * PUT {webWallet}/profile/verification-detail: what the candidate may edit of the profile (basic
+ * details, contact details). The basic details are the form engine's values (BASIC_DETAILS_FIELDS),
+ * checked on the server with checkFormData and the minimum age.
+ */
+export const updateVerificationDetailRequestSchema = z
+  .object({
+    basicDetails: z.record(z.string(), z.unknown()).optional(),
+    contactDetails: contactDetailsSchema.optional(),
+  })
+  .strict()
+  .refine((v) => v.basicDetails !== undefined || v.contactDetails !== undefined, {
+    message: 'Nothing to update',
+  });
+export type UpdateVerificationDetailRequest = z.infer<typeof updateVerificationDetailRequestSchema>;
+
+/** GET {utility}/pincode/{pin}: the district and state of a pincode, from the India Post directory. */
+export const pincodeResultSchema = z.object({
+  pincode: z.string(),
+  district: z.string(),
+  state: z.string(),
+  /** Post office (locality) names of the pincode, for the village/town/city field. */
+  offices: z.array(z.string()),
+});
+export type PincodeResult = z.infer<typeof pincodeResultSchema>;
+export const pincodeParamsSchema = z.object({
+  pin: z.string().regex(/^\d{6}$/, { message: 'Pincode must be 6 digits' }),
+});

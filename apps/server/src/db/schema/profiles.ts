@@ -7,6 +7,28 @@ export type VerificationDetailList = Record<
   { verificationList: { type: string; subType?: string | null }[] }
 >;
 
+/** /basic-details as saved (checked by BASIC_DETAILS_FIELDS and the minimum age). */
+export interface StoredBasicDetails {
+  dateOfBirth: string;
+  gender: string;
+}
+
+export interface StoredAddress {
+  pincode: string;
+  line1: string;
+  landmark?: string | undefined;
+  vtc: string;
+  district: string;
+  state: string;
+}
+
+/** /contact-details as saved: permanentAddress is a copy of the current one when sameAsCurrent. */
+export interface StoredContactDetails {
+  currentAddress: StoredAddress;
+  permanentAddress: StoredAddress;
+  sameAsCurrent: boolean;
+}
+
 export const profiles = pgTable(
   'profiles',
   {
@@ -27,6 +49,8 @@ export const profiles = pgTable(
     aadhaarHash: text('aadhaar_hash'),
     aadhaarLast4: text('aadhaar_last4'),
     aadhaarVerifiedAt: timestamp('aadhaar_verified_at', { withTimezone: true }),
+    basicDetails: jsonb('basic_details').$type<StoredBasicDetails>(),
+    contactDetails: jsonb('contact_details').$type<StoredContactDetails>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

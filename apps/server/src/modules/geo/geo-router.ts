@@ -3,6 +3,8 @@ import {
   countryResponseSchema,
   geocodeQuerySchema,
   geolocationResultSchema,
+  pincodeParamsSchema,
+  pincodeResultSchema,
 } from '@veridocs/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,6 +42,21 @@ export const geoRouter: FastifyPluginAsyncZod<{
           ip: request.ip,
         }),
       ),
+  );
+
+  app.get(
+    API_PATHS.utility.pincodeRoute,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['geo'],
+        summary: 'District, state and post offices of a pincode (India Post directory, offline)',
+        security: [{ partnerOrg: [], bearer: [] }],
+        params: pincodeParamsSchema,
+        response: responses(pincodeResultSchema),
+      },
+    },
+    async (request) => ok(await geo.pincode(request.params.pin)),
   );
 
   app.get(

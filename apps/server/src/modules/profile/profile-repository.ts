@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { KycAddress } from '@veridocs/shared';
 import type { Orm } from '../../db/client.js';
-import { profiles } from '../../db/schema/index.js';
+import { profiles, type StoredBasicDetails, type StoredContactDetails } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -81,6 +81,25 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
         orm
           .update(profiles)
           .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), updatedAt: now })
+          .where(eq(profiles.id, id))
+          .returning(),
+      );
+      return row;
+    },
+    /** Writes the parts given (a candidate only ever writes the row of their own session). */
+    async updateDetails(
+      id: string,
+      patch: { basicDetails?: StoredBasicDetails; contactDetails?: StoredContactDetails },
+      now: Date,
+    ): Promise<ProfileRow | undefined> {
+      const [row] = await byId.invalidateAfter(id, () =>
+        orm
+          .update(profiles)
+          .set({
+            ...(patch.basicDetails ? { basicDetails: patch.basicDetails } : {}),
+            ...(patch.contactDetails ? { contactDetails: patch.contactDetails } : {}),
+            updatedAt: now,
+          })
           .where(eq(profiles.id, id))
           .returning(),
       );

@@ -4,6 +4,7 @@ import {
   profileSchema,
   sessionSchema,
   updateProfileRequestSchema,
+  updateVerificationDetailRequestSchema,
 } from '@veridocs/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -54,6 +55,25 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
     },
     async (request) =>
       ok(await profiles.update(currentUser(request).profileId, request.body), 'Profile updated'),
+  );
+
+  app.put(
+    API_PATHS.profile.verificationDetail,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Save what the candidate may edit: basic details (date of birth, gender), contact details',
+        security,
+        body: updateVerificationDetailRequestSchema,
+        response: responses(profileSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await profiles.updateVerificationDetail(currentUser(request).profileId, request.body),
+        'Profile updated',
+      ),
   );
 
   app.post(

@@ -1,12 +1,17 @@
 import {
+  BASIC_DETAILS_FIELDS,
+  checkFormData,
   maskAadhaar,
+  minimumAgeError,
   profileSchema,
   type AadhaarProfile,
   type Profile,
   type Session,
   type UpdateProfileRequest,
+  type UpdateVerificationDetailRequest,
 } from '@veridocs/shared';
-import { AppError } from '../../errors.js';
+import type { StoredBasicDetails, StoredContactDetails } from '../../db/schema/index.js';
+import { AppError, validationFailed } from '../../errors.js';
 import { encodedEnvelopes } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OtpService } from '../auth/otp-service.js';
@@ -41,6 +46,8 @@ export function toProfile(row: ProfileRow): Profile {
     profileDetails: { name: row.name },
     agentId: row.agentId,
     verificationDetailList: row.verificationDetailList,
+    basicDetails: row.basicDetails ?? null,
+    contactDetails: row.contactDetails ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -84,6 +91,44 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
     },
     async update(id: string, patch: UpdateProfileRequest): Promise<Profile> {
       const row = await repo.update(id, patch, now());
+      if (!row) throw sessionGone();
+      return toProfile(row);
+    },
+
+    /**
+     * PUT /profile/verification-detail: basic details judged by their field config (the form engine's
+     * rules) and the minimum age, contact details by the address schema (the router's); the permanent
+     * address is the current one when sameAsCurrent. Nothing is written unless all of it is valid.
+     */
+    async updateVerificationDetail(id: string, input: UpdateVerificationDetailRequest): Promise<Profile> {
+      const today = now();
+      let basicDetails: StoredBasicDetails | undefined;
+      if (input.basicDetails) {
+        const check = checkFormData(BASIC_DETAILS_FIELDS, input.basicDetails as Record<string, unknown>, {
+          now: today,
+          complete: true,
+        });
+        const issues = check.issues.map((i) => ({ path: `basicDetails.${i.field}`, message: i.message }));
+        const dob = check.data.dateOfBirth;
+        const ageError = typeof dob === 'string' ? minimumAgeError(dob, today) : null;
+        if (ageError) issues.push({ path: 'basicDetails.dateOfBirth', message: ageError });
+        if (issues.length > 0) throw validationFailed(issues);
+        basicDetails = { dateOfBirth: String(check.data.dateOfBirth), gender: String(check.data.gender) };
+      }
+      let contactDetails: StoredContactDetails | undefined;
+      if (input.contactDetails) {
+        const { currentAddress, sameAsCurrent, permanentAddress } = input.contactDetails;
+        contactDetails = {
+          currentAddress,
+          sameAsCurrent,
+          permanentAddress: sameAsCurrent ? currentAddress : (permanentAddress ?? currentAddress),
+        };
+      }
+      const row = await repo.updateDetails(
+        id,
+        { ...(basicDetails ? { basicDetails } : {}), ...(contactDetails ? { contactDetails } : {}) },
+        today,
+      );
       if (!row) throw sessionGone();
       return toProfile(row);
     },

@@ -47,6 +47,8 @@ describe('create wallet (new number) and the profile', () => {
       profileDetails: { name: 'Asha Rao' },
       agentId: null,
       verificationDetailList: {},
+      basicDetails: null,
+      contactDetails: null,
       createdAt: t.clock.now().toISOString(),
     });
 
