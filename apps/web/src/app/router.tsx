@@ -22,6 +22,9 @@ const verification = lazyScreen(() => import('../features/verification/verificat
 const submitted = lazyScreen(() => import('../features/submitted/submitted-page'));
 const formTxns = lazyScreen(() => import('../features/home/form-txns-page'));
 const evaluationPartner = lazyScreen(() => import('../features/evaluation/select-evaluation-partner-page'));
+const profileMode = lazyScreen(() => import('../features/profile-details/profile-mode-page'));
+const basicDetails = lazyScreen(() => import('../features/profile-details/basic-details-page'));
+const contactDetails = lazyScreen(() => import('../features/profile-details/contact-details-page'));
 /** The one generic page for the screens later issues build. */
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 
@@ -39,6 +42,9 @@ const VerificationPage = verification.Component;
 const SubmittedPage = submitted.Component;
 const FormTxnsPage = formTxns.Component;
 const SelectEvaluationPartnerPage = evaluationPartner.Component;
+const ProfileModePage = profileMode.Component;
+const BasicDetailsPage = basicDetails.Component;
+const ContactDetailsPage = contactDetails.Component;
 const ComingSoonPage = comingSoon.Component;
 
 /** The screen of each path that has one of its own (others show the generic page). */
@@ -50,6 +56,9 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.submitted, submitted],
   [PATHS.formTxns, formTxns],
   [PATHS.selectEvaluationPartner, evaluationPartner],
+  [PATHS.profileMode, profileMode],
+  [PATHS.basicDetails, basicDetails],
+  [PATHS.contactDetails, contactDetails],
   [PATHS.faq, info],
   [PATHS.instructions, info],
   [PATHS.terms, terms],
@@ -104,6 +113,9 @@ const BUILT_PATHS: readonly string[] = [
   PATHS.submitted,
   PATHS.formTxns,
   PATHS.selectEvaluationPartner,
+  PATHS.profileMode,
+  PATHS.basicDetails,
+  PATHS.contactDetails,
 ];
 
 /** The screens open to everyone, shared by both route tables. */
@@ -146,6 +158,9 @@ function LoggedInRoutes() {
         <Route path={PATHS.submitted} element={<SubmittedPage />} />
         <Route path={PATHS.formTxns} element={<FormTxnsPage />} />
         <Route path={PATHS.selectEvaluationPartner} element={<SelectEvaluationPartnerPage />} />
+        <Route path={PATHS.profileMode} element={<ProfileModePage />} />
+        <Route path={PATHS.basicDetails} element={<BasicDetailsPage />} />
+        <Route path={PATHS.contactDetails} element={<ContactDetailsPage />} />
         {LOGGED_IN_ONLY_PATHS.filter((path) => !BUILT_PATHS.includes(path)).map((path) => (
           <Route key={path} path={path} element={<ComingSoonPage />} />
         ))}

@@ -45,6 +45,8 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     profileDetails: { name: 'Asha Verma' },
     agentId: null,
     verificationDetailList: {},
+    basicDetails: null,
+    contactDetails: null,
     createdAt: '2024-02-19T10:00:00.000Z',
     ...overrides,
   };

@@ -18,7 +18,9 @@ export const ADDRESS_MESSAGES = {
   districtEmpty: 'District must not be empty',
   pincodeDigits: 'Pincode must be 6 digits',
   pincodeUnknown: 'No post office has this pincode',
-  tooOld: 'You must be at least 18 years old',
+  tooYoung: 'You must be at least 18 years old',
+  lineTooLong: `Must be at most ${PROFILE_DETAILS.addressLineMax} characters`,
+  permanentRequired: 'Permanent address is required',
 } as const;
 
 const trimmed = (max: number, emptyMessage: string | null) => {
@@ -36,7 +38,8 @@ export const addressSchema = z
       .string()
       .trim()
       .min(1, { message: ADDRESS_MESSAGES.pincodeEmpty })
-      .regex(/^\d{6}$/, { message: ADDRESS_MESSAGES.pincodeDigits }),
+      // An empty one has its own message only.
+      .regex(/^(\d{6})?$/, { message: ADDRESS_MESSAGES.pincodeDigits }),
     line1: trimmed(PROFILE_DETAILS.addressLineMax, ADDRESS_MESSAGES.line1Empty),
     landmark: trimmed(PROFILE_DETAILS.addressLineMax, null).optional(),
     vtc: trimmed(PROFILE_DETAILS.addressLineMax, ADDRESS_MESSAGES.vtcEmpty),
@@ -55,7 +58,7 @@ export const contactDetailsSchema = z
   })
   .strict()
   .refine((v) => v.sameAsCurrent || v.permanentAddress !== undefined, {
-    message: 'Permanent address is required',
+    message: ADDRESS_MESSAGES.permanentRequired,
     path: ['permanentAddress'],
   });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
@@ -105,5 +108,5 @@ export function ageOn(dateOfBirth: string, now: Date): number | null {
 export function minimumAgeError(dateOfBirth: string, now: Date): string | null {
   const age = ageOn(dateOfBirth, now);
   if (age === null) return null;
-  return age < PROFILE_DETAILS.minimumAge ? ADDRESS_MESSAGES.tooOld : null;
+  return age < PROFILE_DETAILS.minimumAge ? ADDRESS_MESSAGES.tooYoung : null;
 }

@@ -10,7 +10,7 @@ export type VerificationDetailList = Record<
 /** /basic-details as saved (checked by BASIC_DETAILS_FIELDS and the minimum age). */
 export interface StoredBasicDetails {
   dateOfBirth: string;
-  gender: string;
+  gender: 'MALE' | 'FEMALE' | 'OTHER';
 }
 
 export interface StoredAddress {

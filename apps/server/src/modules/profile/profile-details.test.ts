@@ -21,7 +21,7 @@ describe('profile details: PUT /profile/verification-detail and GET /pincode/{pi
   });
   afterAll(() => t?.close());
 
-  const put = (token: string, body: unknown) =>
+  const put = (token: string, body: Record<string, unknown>) =>
     t.request({ method: 'PUT', url: detailUrl, headers: bearer(token), body });
   const getProfile = async (token: string) =>
     expectCode<Profile>(await t.request({ method: 'GET', url: profileUrl, headers: bearer(token) }), 0, 200);

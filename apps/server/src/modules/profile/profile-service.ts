@@ -104,7 +104,7 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
       const today = now();
       let basicDetails: StoredBasicDetails | undefined;
       if (input.basicDetails) {
-        const check = checkFormData(BASIC_DETAILS_FIELDS, input.basicDetails as Record<string, unknown>, {
+        const check = checkFormData(BASIC_DETAILS_FIELDS, input.basicDetails, {
           now: today,
           complete: true,
         });
@@ -113,7 +113,11 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
         const ageError = typeof dob === 'string' ? minimumAgeError(dob, today) : null;
         if (ageError) issues.push({ path: 'basicDetails.dateOfBirth', message: ageError });
         if (issues.length > 0) throw validationFailed(issues);
-        basicDetails = { dateOfBirth: String(check.data.dateOfBirth), gender: String(check.data.gender) };
+        basicDetails = {
+          dateOfBirth: String(check.data.dateOfBirth),
+          // One of the config's options: checkFormData refused anything else.
+          gender: check.data.gender as StoredBasicDetails['gender'],
+        };
       }
       let contactDetails: StoredContactDetails | undefined;
       if (input.contactDetails) {

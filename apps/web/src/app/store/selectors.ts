@@ -6,6 +6,9 @@ export const selectAuth = (state: RootState) => state.auth;
 export const selectProfile = (state: RootState) => state.profile;
 export const selectProfileName = (state: RootState): string =>
   state.profile.profileDetails?.name?.trim() ?? '';
+/** /basic-details and /contact-details are both saved (the Basic Details tile is done). */
+export const selectProfileDetailsDone = (state: RootState): boolean =>
+  Boolean(state.profile.basicDetails && state.profile.contactDetails);
 export const selectMisc = (state: RootState) => state.misc;
 export const selectOpenDemo = (state: RootState) => state.misc.openDemo;
 export const selectSearchedQuery = (state: RootState) => state.misc.searchedQuery;

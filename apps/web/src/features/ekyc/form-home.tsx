@@ -27,7 +27,7 @@ import { PATHS } from '../../app/paths';
 import { useStateLabel } from '../../components/state-chip/state-catalog';
 import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
-import { selectProfileName } from '../../app/store/selectors';
+import { selectProfileDetailsDone, selectProfileName } from '../../app/store/selectors';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setCurrentVerification } from '../../app/store/slices/misc-slice';
 import {
@@ -131,6 +131,7 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const profileName = useAppSelector(selectProfileName);
+  const detailsDone = useAppSelector(selectProfileDetailsDone);
   const startButtonClicked = useAppSelector((state) => state.misc.startButtonClicked);
   // The transaction info is also the spec's verification.info (the endpoint keeps that slice).
   const loaded = useGetTransactionInfoQuery({ orgId, txnId });
@@ -181,7 +182,8 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
     const action = continueAction({
       profileHasName: profileName !== '',
       state: current.state,
-      basicDetailsRequired: current.basicDetailsRequired,
+      // Saved basic and contact details need not be asked for again.
+      basicDetailsRequired: current.basicDetailsRequired && !detailsDone,
       paid: current.paymentDetails.length > 0,
       // The server refuses submit while the form requires payment (ADR 0006): the same flag decides here.
       paymentRequired: current.paymentRequired,
@@ -292,8 +294,8 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
         <VerificationTile
           label={t('basicDetails')}
           subtitle={t('basicDetailsSubtitle')}
-          status=""
-          statusText=""
+          status={detailsDone ? 'COMPLETED' : ''}
+          statusText={detailsDone ? t('detailsSaved') : ''}
           onOpen={() => void navigate(`${PATHS.basicDetails}${query}`)}
         />
       )}

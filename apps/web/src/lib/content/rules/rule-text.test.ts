@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  ADDRESS_MESSAGES,
   COMING_SOON_POSTFIX,
   FIELD_TEXT,
   FILE_TEXT,
@@ -44,6 +45,7 @@ function sharedMessages(): string[] {
     fieldError({ fieldName: 'd', inputType: 'date', ...limits }, { d: value }, now);
   return [
     ...Object.values(MESSAGES),
+    ...Object.values(ADDRESS_MESSAGES),
     ...fileText,
     ...FIELD_TEXT.degreeInstructions,
     FIELD_TEXT.degreeUnavailable,
