@@ -23,6 +23,9 @@ export const DEMO = {
   formName: 'Demo verification form',
   expiredFormId: 'demo-expired-form',
   expiredFormName: 'Demo verification form (expired)',
+  /** The demo form that asks for basic and contact details (/basic-details, /contact-details). */
+  profileFormId: 'demo-profile-form',
+  profileFormName: 'Demo verification form with basic details',
   /** Served by the assets router; relative so it works behind any host name. */
   logoPath: '/api/assets/demo-logo.svg',
 } as const;
@@ -213,6 +216,15 @@ async function seedDemo(orm: Orm, now: Date): Promise<void> {
         name: DEMO.expiredFormName,
         expiry: nowSeconds - 30 * DAY_SECONDS,
         ...DEMO_FORM_SETTINGS,
+      },
+      {
+        id: DEMO.profileFormId,
+        orgId: DEMO.orgId,
+        name: DEMO.profileFormName,
+        expiry: -1,
+        ...DEMO_FORM_SETTINGS,
+        questionnaireRequired: false,
+        basicDetailsRequired: true,
       },
     ])
     .onConflictDoUpdate({ target: ekycForms.id, set: settingsUpdate });

@@ -103,7 +103,7 @@ describe('the verification journey', () => {
       const data = publicFormListSchema.parse(
         expectCode(await get(v1(`${P.publicForms}?orgId=${ORG}&seed=0&count=10`)), 0, 200),
       );
-      expect(data.total).toBe(2);
+      expect(data.total).toBe(3);
       const byId = Object.fromEntries(data.list.map((f) => [f.formId, f]));
       expect(byId[FORM]).toMatchObject({
         isExpired: false,
@@ -112,6 +112,10 @@ describe('the verification journey', () => {
       });
       expect(byId[FORM]!.verificationNames).toHaveLength(8);
       expect(byId['demo-expired-form']).toMatchObject({ isExpired: true });
+      expect(byId['demo-profile-form']).toMatchObject({
+        isExpired: false,
+        questionnaire: { isRequired: false },
+      });
       expectCode(await get(v1(`${P.publicForms}?orgId=nobody`)), 120, 404);
       expectCode(await get(v1(`${P.publicForms}?orgId=${ORG}&count=0`)), 100, 400);
     });

@@ -48,16 +48,24 @@ export function AddressFields({ which, title }: { which: Which; title: string })
   const headingId = useId();
   const { control, setValue, getValues } = useFormContext<ContactForm>();
   const [lookup, { isFetching }] = useLazyLookupPincodeQuery();
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<
+    { kind: 'found'; pincode: string } | { kind: 'unknown'; message: string } | null
+  >(null);
+  const noteText =
+    note?.kind === 'found'
+      ? t('pincodeFound', { pincode: note.pincode })
+      : note?.kind === 'unknown'
+        ? ruleText(note.message)
+        : undefined;
   const pincode = useWatch({ control, name: `${which}.pincode` });
   const looked = useRef<string | null>(null);
 
   useEffect(() => {
     if (!/^\d{6}$/.test(pincode) || looked.current === pincode) return;
     looked.current = pincode;
-    let live = true;
     void lookup(pincode, true).then((result) => {
-      if (!live) return;
+      // The candidate typed another pincode meanwhile: its own lookup answers.
+      if (looked.current !== pincode) return;
       if (result.data) {
         const options = { shouldValidate: true, shouldDirty: true };
         setValue(`${which}.district`, result.data.district, options);
@@ -65,15 +73,12 @@ export function AddressFields({ which, title }: { which: Which; title: string })
         const [only] = result.data.offices;
         if (!getValues(`${which}.vtc`) && result.data.offices.length === 1 && only)
           setValue(`${which}.vtc`, only, options);
-        setNote(t('pincodeFound', { pincode }));
+        setNote({ kind: 'found', pincode });
       } else if (isApiQueryError(result.error) && result.error.status === 404) {
-        setNote(ruleText(result.error.message));
+        setNote({ kind: 'unknown', message: result.error.message });
       } else setNote(null);
     });
-    return () => {
-      live = false;
-    };
-  }, [pincode, lookup, setValue, getValues, which, t, ruleText]);
+  }, [pincode, lookup, setValue, getValues, which]);
 
   const label = (field: AddressField) =>
     field === 'landmark' ? `${t('landmark')} ${t('optional')}` : t(field);
@@ -93,8 +98,7 @@ export function AddressFields({ which, title }: { which: Which; title: string })
           control={control}
           name={`${which}.${field}` as FieldPath<ContactForm>}
           render={({ field: rhf, fieldState }) => {
-            const helper =
-              field === 'pincode' ? (isFetching ? t('lookingUp') : (note ?? undefined)) : undefined;
+            const helper = field === 'pincode' ? (isFetching ? t('lookingUp') : noteText) : undefined;
             const error = fieldState.error?.message ? ruleText(fieldState.error.message) : undefined;
             return (
               <TextField

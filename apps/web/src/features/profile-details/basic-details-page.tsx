@@ -74,9 +74,6 @@ export default function BasicDetailsPage() {
         <Typography variant="body2" color="text.secondary">
           {t('stepOf', { step: 1, total: 2 })}
         </Typography>
-        <Typography variant="h2" component="h2">
-          {t('basicDetailsTitle')}
-        </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {t('basicDetailsIntro')}
         </Typography>

@@ -130,9 +130,6 @@ export default function ContactDetailsPage() {
         <Typography variant="body2" color="text.secondary">
           {t('stepOf', { step: 2, total: 2 })}
         </Typography>
-        <Typography variant="h2" component="h2">
-          {t('contactDetailsTitle')}
-        </Typography>
       </Box>
       {isLoading && !profile.mobile ? (
         <PageLoader />
