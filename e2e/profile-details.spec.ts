@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { test, expect, apiLogin, expectNoSeriousA11yViolations, uniqueMobile, useSession } from './fixtures';
+import {
+  test,
+  expect,
+  apiLogin,
+  expectNoSeriousA11yViolations,
+  marksheetPdf,
+  startedDemoTransaction,
+  uniqueMobile,
+  useSession,
+} from './fixtures';
 
 // Issue 11, the profile screens: /profile-mode → /basic-details → /contact-details (pincode lookup)
 // → back on the form home with the Basic Details tile done; each at 360 px without sideways scroll.
@@ -122,4 +131,66 @@ test('profile mode → basic details → contact details with pincode lookup →
   await expect(
     page.getByRole('group', { name: 'Permanent Address' }).getByRole('textbox', { name: 'Line 1' }),
   ).toHaveValue('4 Janpath');
+});
+
+test('/verification-info: a submitted verification read-only, and the Identity tile opens the profile view', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  const { headers, txnId } = await startedDemoTransaction(page, request);
+  const upload = await (
+    await request.post('/api/utility/files', {
+      headers,
+      multipart: {
+        fileCategory: 'marksheet',
+        file: {
+          name: 'marksheet.pdf',
+          mimeType: 'application/pdf',
+          buffer: await marksheetPdf('Asha Verma'),
+        },
+      },
+    })
+  ).json();
+  expect(upload.code, JSON.stringify(upload)).toBe(0);
+  const submitted = await (
+    await request.post(`${BASE}/bgv`, {
+      headers,
+      data: {
+        orgId: ORG,
+        txnId,
+        verificationName: 'bgv-degree',
+        data: {
+          institute: { value: 'university-of-delhi' },
+          degreeName: 'Bachelor of Science',
+          passingYear: '2019',
+          instituteId: 'DU-2016-0042',
+          degreeStatus: 'DEGREE_AND_MARKSHEET',
+          marksheet: { fileId: upload.data.fileId },
+        },
+      },
+    })
+  ).json();
+  expect(submitted.code, JSON.stringify(submitted)).toBe(0);
+
+  await page.goto(`/verification-info?orgId=${ORG}&txnId=${txnId}&name=bgv-degree`);
+  const degreeName = page.getByRole('textbox', { name: 'Degree', exact: true });
+  await expect(degreeName).toHaveValue('Bachelor of Science');
+  await expect(degreeName).toBeDisabled();
+  await expect(page.getByText('Ready To Submit', { exact: true })).toBeVisible();
+  await expect(page.getByText('Last updated', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View marksheet.pdf' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await settledAndClean(page, '/verification-info');
+
+  // The Identity tile of the form home opens the profile view (the profile has a name).
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ekyc/demo-form/${txnId}`));
+  await page.getByRole('button', { name: /^Identity/ }).click();
+  await expect(page).toHaveURL(/\/verification-info\?.*showProfileData=true/);
+  await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+  await expect(page.getByText('Asha Verma', { exact: true }).first()).toBeVisible();
+  await settledAndClean(page, '/verification-info (profile)');
+  await page.getByRole('link', { name: 'Add details' }).click();
+  await expect(page).toHaveURL(/\/basic-details\?/);
 });

@@ -22,6 +22,7 @@ const verification = lazyScreen(() => import('../features/verification/verificat
 const submitted = lazyScreen(() => import('../features/submitted/submitted-page'));
 const formTxns = lazyScreen(() => import('../features/home/form-txns-page'));
 const evaluationPartner = lazyScreen(() => import('../features/evaluation/select-evaluation-partner-page'));
+const verificationInfo = lazyScreen(() => import('../features/verification/verification-info-page'));
 const profileMode = lazyScreen(() => import('../features/profile-details/profile-mode-page'));
 const basicDetails = lazyScreen(() => import('../features/profile-details/basic-details-page'));
 const contactDetails = lazyScreen(() => import('../features/profile-details/contact-details-page'));
@@ -42,6 +43,7 @@ const VerificationPage = verification.Component;
 const SubmittedPage = submitted.Component;
 const FormTxnsPage = formTxns.Component;
 const SelectEvaluationPartnerPage = evaluationPartner.Component;
+const VerificationInfoPage = verificationInfo.Component;
 const ProfileModePage = profileMode.Component;
 const BasicDetailsPage = basicDetails.Component;
 const ContactDetailsPage = contactDetails.Component;
@@ -56,6 +58,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.submitted, submitted],
   [PATHS.formTxns, formTxns],
   [PATHS.selectEvaluationPartner, evaluationPartner],
+  [PATHS.verificationInfo, verificationInfo],
   [PATHS.profileMode, profileMode],
   [PATHS.basicDetails, basicDetails],
   [PATHS.contactDetails, contactDetails],
@@ -113,6 +116,7 @@ const BUILT_PATHS: readonly string[] = [
   PATHS.submitted,
   PATHS.formTxns,
   PATHS.selectEvaluationPartner,
+  PATHS.verificationInfo,
   PATHS.profileMode,
   PATHS.basicDetails,
   PATHS.contactDetails,
@@ -158,6 +162,7 @@ function LoggedInRoutes() {
         <Route path={PATHS.submitted} element={<SubmittedPage />} />
         <Route path={PATHS.formTxns} element={<FormTxnsPage />} />
         <Route path={PATHS.selectEvaluationPartner} element={<SelectEvaluationPartnerPage />} />
+        <Route path={PATHS.verificationInfo} element={<VerificationInfoPage />} />
         <Route path={PATHS.profileMode} element={<ProfileModePage />} />
         <Route path={PATHS.basicDetails} element={<BasicDetailsPage />} />
         <Route path={PATHS.contactDetails} element={<ContactDetailsPage />} />
