@@ -82,10 +82,6 @@ describe('logged-in routes (spec §2)', () => {
     ['/verification/insufficiency', 'Document Details'],
     ['/choose-payment-region', 'Choose Payment Region'],
     ['/select-mode', 'Select Mode'],
-    ['/profile-mode', 'Profile Mode'],
-    ['/basic-details', 'Basic Details'],
-    ['/contact-details', 'Contact Details'],
-    ['/verification-info', 'Verification'],
   ])('%s renders inside the layout, titled "%s", with the generic page', async (route, title) => {
     const { probe } = renderApp({ route });
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
@@ -98,6 +94,14 @@ describe('logged-in routes (spec §2)', () => {
     ['/submitted', 'Verify Documents', 'Your verification has been submitted'],
     ['/form-txns', 'Your Verifications', 'No verifications yet'],
     ['/ekyc/form-1', 'Verification', 'This link is incomplete'],
+    ['/profile-mode', 'Profile Mode', 'How would you like to build your profile?'],
+    ['/basic-details', 'Basic Details', 'You must be at least 18 years old.'],
+    ['/contact-details', 'Contact Details', 'Step 2 of 2'],
+    [
+      '/verification-info',
+      'Verification',
+      "This link is incomplete: it does not say which verification to open. Open the verification from your form's page.",
+    ],
   ])('%s is built: titled "%s"', async (route, title, text) => {
     api.on('get', '/api/verification/v1/transactions/candidate-transaction', {
       status: 200,

@@ -25,6 +25,15 @@ export const profileSchema = z.object({
   contactDetails: z
     .object({ currentAddress: addressSchema, permanentAddress: addressSchema, sameAsCurrent: z.boolean() })
     .nullable(),
+  /**
+   * The last 4 digits of a verified Aadhaar number, the only part ever stored or shown (the Aadhaar OTP
+   * flow fills it); absent or null without one.
+   */
+  aadhaarLast4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable()
+    .optional(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -49,4 +49,38 @@ describe('/profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Name is too long'));
   });
+
+  it('shows the saved details, the Aadhaar masked to its last 4 digits, and a way to edit them', async () => {
+    const address = {
+      pincode: '560001',
+      line1: '12 MG Road',
+      vtc: 'Bengaluru',
+      district: 'Bengaluru Urban',
+      state: 'Karnataka',
+    };
+    api.on('get', '/api/web-wallet/profile', {
+      status: 200,
+      body: ok(
+        makeProfile({
+          basicDetails: { dateOfBirth: '1990-03-04', gender: 'FEMALE' },
+          contactDetails: { currentAddress: address, permanentAddress: address, sameAsCurrent: true },
+          aadhaarLast4: '9012',
+        }),
+      ),
+    });
+    const { user, probe } = renderApp({ route: '/profile' });
+    expect(await screen.findByText('XXXX XXXX 9012')).toBeInTheDocument();
+    expect(screen.getByText('Female')).toBeInTheDocument();
+    expect(screen.getByText('12 MG Road, Bengaluru, Bengaluru Urban, Karnataka, 560001')).toBeInTheDocument();
+    expect(screen.getByText('Same as the current address')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Edit details' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/basic-details'));
+  });
+
+  it('offers to add the details when there are none, and shows no Aadhaar', async () => {
+    api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
+    renderApp({ route: '/profile' });
+    expect(await screen.findByRole('link', { name: 'Add details' })).toBeInTheDocument();
+    expect(screen.queryByText('Aadhaar')).not.toBeInTheDocument();
+  });
 });

@@ -12,7 +12,9 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { profileNameSchema } from '@veridocs/shared';
+import { maskAadhaar, profileNameSchema, type Address } from '@veridocs/shared';
+import { Link as RouterLink } from 'react-router';
+import { PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../app/store/profile-api';
 import { selectProfile } from '../../app/store/selectors';
@@ -94,6 +96,70 @@ function EditNameForm({ current, onDone }: { current: string; onDone: () => void
   );
 }
 
+const addressText = (a: Address) =>
+  [a.line1, a.landmark, a.vtc, a.district, a.state, a.pincode].filter(Boolean).join(', ');
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, wordBreak: 'break-word' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * What the candidate may edit besides the name (PUT /profile/verification-detail, through /basic-details
+ * and /contact-details), and the Aadhaar number masked to its last 4 digits when the profile has one.
+ */
+function PersonalDetails() {
+  const t = useT(profileCatalog);
+  const profile = useAppSelector(selectProfile);
+  const basic = profile.basicDetails ?? null;
+  const contact = profile.contactDetails ?? null;
+  const aadhaarLast4 = profile.aadhaarLast4;
+  const genders: Record<string, string> = {
+    MALE: t('genderMale'),
+    FEMALE: t('genderFemale'),
+    OTHER: t('genderOther'),
+  };
+  return (
+    <Box component="section" aria-labelledby="personal-details" sx={{ mt: 3, display: 'grid', gap: 2 }}>
+      <Divider />
+      <Typography id="personal-details" variant="h3" component="h3" sx={{ fontSize: '1.125rem' }}>
+        {t('personalDetails')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2 }}>
+        {aadhaarLast4 && <Detail label={t('aadhaar')} value={maskAadhaar(aadhaarLast4)} />}
+        {basic && <Detail label={t('dateOfBirth')} value={formatDate(basic.dateOfBirth)} />}
+        {basic && <Detail label={t('gender')} value={genders[basic.gender] ?? basic.gender} />}
+        {contact && <Detail label={t('currentAddress')} value={addressText(contact.currentAddress)} />}
+        {contact && (
+          <Detail
+            label={t('permanentAddress')}
+            value={contact.sameAsCurrent ? t('sameAsCurrent') : addressText(contact.permanentAddress)}
+          />
+        )}
+      </Box>
+      {!basic && <Typography color="text.secondary">{t('noDetailsYet')}</Typography>}
+      <Box>
+        <Button
+          variant="outlined"
+          component={RouterLink}
+          to={PATHS.basicDetails}
+          startIcon={<EditOutlinedIcon />}
+        >
+          {basic ? t('editDetails') : t('addDetails')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
 /** The candidate's profile: name and mobile; the name can be changed. */
 export default function ProfilePage() {
   const t = useT(profileCatalog);
@@ -151,6 +217,7 @@ export default function ProfilePage() {
           </Typography>
         </Box>
       </Box>
+      {loaded && <PersonalDetails />}
     </Paper>
   );
 }

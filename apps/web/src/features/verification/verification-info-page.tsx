@@ -49,7 +49,7 @@ function ProfileData({ search }: { search: string }) {
   if (!profile.mobile) return <PageLoader />;
   const basic = profile.basicDetails ?? null;
   const contact = profile.contactDetails ?? null;
-  const aadhaarLast4 = (profile as { aadhaarLast4?: unknown }).aadhaarLast4;
+  const aadhaarLast4 = profile.aadhaarLast4;
   const genders: Record<string, string> = {
     MALE: t('genderMale'),
     FEMALE: t('genderFemale'),
@@ -63,9 +63,7 @@ function ProfileData({ search }: { search: string }) {
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2 }}>
         <Row label={t('name')}>{profile.profileDetails?.name ?? ''}</Row>
         <Row label={t('mobile')}>{profile.mobile}</Row>
-        {typeof aadhaarLast4 === 'string' && /^\d{4}$/.test(aadhaarLast4) && (
-          <Row label={t('aadhaar')}>{maskAadhaar(aadhaarLast4)}</Row>
-        )}
+        {aadhaarLast4 && <Row label={t('aadhaar')}>{maskAadhaar(aadhaarLast4)}</Row>}
         {basic && <Row label={t('dateOfBirth')}>{formatDate(basic.dateOfBirth)}</Row>}
         {basic && <Row label={t('gender')}>{genders[basic.gender] ?? basic.gender}</Row>}
         {contact && <Row label={t('currentAddress')}>{addressText(contact.currentAddress)}</Row>}
