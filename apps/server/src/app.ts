@@ -48,6 +48,10 @@ import { createReferenceService } from './modules/reference/reference-service.js
 import { createTransactionsRepository } from './modules/transactions/transactions-repository.js';
 import { transactionsRouter } from './modules/transactions/transactions-router.js';
 import { createTransactionsService } from './modules/transactions/transactions-service.js';
+import type { TransactionSnapshot } from './modules/transactions/transactions-repository.js';
+import { nameChangeRouter } from './modules/name-change/name-change-router.js';
+import { createNameChangeRepository } from './modules/name-change/name-change-repository.js';
+import { createNameChangeService } from './modules/name-change/name-change-service.js';
 import { createOcrWorker } from './jobs/ocr-worker.js';
 import { createOrphanSweep } from './jobs/orphan-sweep.js';
 import { createPooledAnalyser } from './modules/documents/pool/pooled-analyser.js';
@@ -297,8 +301,15 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   });
   app.addHook('onReady', async () => sweep.start());
   app.addHook('preClose', async () => sweep.stop());
+  // Transaction info is cached by id: the name change requests' writes invalidate it too.
+  const txnCache = readCache<string, TransactionSnapshot>('txn', 10_000);
+  const nameChanges = createNameChangeService({
+    repo: createNameChangeRepository(db.orm, txnCache),
+    files: filesRepo,
+    now,
+  });
   const transactions = createTransactionsService({
-    repo: createTransactionsRepository(db.orm, readCache('txn', 10_000)),
+    repo: createTransactionsRepository(db.orm, txnCache),
     forms,
     profiles,
     files,
@@ -358,6 +369,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
       });
       await verification.register(aadhaarRouter, { aadhaar, authenticate, rateLimit: config.rateLimit });
       await verification.register(passportRouter, { passport, authenticate });
+      await verification.register(nameChangeRouter, { nameChanges, authenticate });
     },
     { prefix: SERVICE_BASES.verificationV1 },
   );

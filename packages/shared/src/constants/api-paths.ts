@@ -70,6 +70,7 @@ export const API_PATHS = {
     passportScan: '/verifications/scan/passport',
     /** Passport: the fields the candidate confirmed, re-validated and saved (`type: 'passport'`). */
     updateIdentification: '/transactions/update-identification',
+    nameChangeRequest: '/transactions/name-change-request',
   },
   /** Aadhaar by OTP, relative to SERVICE_BASES.verificationV1 (spec §7). */
   aadhaar: {

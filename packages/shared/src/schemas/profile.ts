@@ -74,3 +74,39 @@ export type PincodeResult = z.infer<typeof pincodeResultSchema>;
 export const pincodeParamsSchema = z.object({
   pin: z.string().regex(/^\d{6}$/, { message: 'Pincode must be 6 digits' }),
 });
+
+/** Spec §5 "Name change": a document is required. */
+export const NAME_CHANGE_MESSAGES = { documentRequired: 'Upload document proof' } as const;
+
+/** POST {verificationV1}/transactions/name-change-request (spec §3 "Name change request", §7). */
+export const nameChangeRequestSchema = z
+  .object({
+    orgId: z.string().trim().min(1).max(100),
+    txnId: z.string().trim().min(1).max(100),
+    verificationName: z.string().trim().min(1).max(100),
+    documentList: z
+      .array(
+        z
+          .object({
+            label: z.string().trim().min(1).max(100),
+            /** The fileUrl POST /files answered with: one of the caller's own uploads. */
+            url: z.string().trim().min(1).max(500),
+          })
+          .strict(),
+      )
+      .min(1, { message: NAME_CHANGE_MESSAGES.documentRequired })
+      .max(5),
+  })
+  .strict();
+export type NameChangeRequest = z.infer<typeof nameChangeRequestSchema>;
+
+export const nameChangeResponseSchema = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  txnId: z.string(),
+  verificationName: z.string(),
+  state: z.enum(['REQUESTED']),
+  documentList: z.array(z.object({ label: z.string(), url: z.string() })),
+  createdAt: z.string(),
+});
+export type NameChangeResponse = z.infer<typeof nameChangeResponseSchema>;

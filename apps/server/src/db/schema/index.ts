@@ -16,3 +16,4 @@ export * from './reference-options.js';
 export * from './files.js';
 export * from './evaluation-otps.js';
 export * from './aadhaar-requests.js';
+export * from './name-change-requests.js';

@@ -2,6 +2,7 @@ import type { State } from '@veridocs/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
+  nameChangeRequests,
   ekycForms,
   organisations,
   prestartQuestions,
@@ -32,6 +33,8 @@ export interface TransactionSnapshot {
   answers: Record<string, string>;
   /** The form's required pre-start questions. */
   requiredQuestionIds: string[];
+  /** A name change request was filed on this transaction (POST /transactions/name-change-request). */
+  nameChangeRequested: boolean;
 }
 
 function writeOps(tx: Orm) {
@@ -137,6 +140,8 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
           from ${transactionAnswers} where ${transactionAnswers.txnId} = ${transactions.id}), '{}'::json)`,
       required: sql<string[]>`coalesce((select json_agg(${prestartQuestions.id}) from ${prestartQuestions}
           where ${prestartQuestions.formId} = ${transactions.formId} and ${prestartQuestions.required}), '[]'::json)`,
+      nameChangeRequested: sql<boolean>`exists (select 1 from ${nameChangeRequests}
+          where ${nameChangeRequests.txnId} = ${transactions.id})`,
     })
     .from(transactions)
     .innerJoin(ekycForms, eq(ekycForms.id, transactions.formId))
@@ -154,6 +159,7 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
       records: row.records.map((rec) => ({ ...rec, updatedAt: new Date(rec.updatedAt) })),
       answers: row.answers,
       requiredQuestionIds: row.required,
+      nameChangeRequested: Boolean(row.nameChangeRequested),
     };
   }
 

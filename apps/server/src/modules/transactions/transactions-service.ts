@@ -189,7 +189,7 @@ export function createTransactionsService({
       basicDetailsRequired: form.basicDetailsRequired,
       userInputList: [],
       requiredVerificationFieldList: [],
-      nameChangeRequest: { requested: false },
+      nameChangeRequest: { requested: snap.nameChangeRequested },
       evaluationInfo: { provider: txn.evalProvider },
       isExpired: expired,
       proceeded: txn.state !== 'NOT_INITIALIZED',
