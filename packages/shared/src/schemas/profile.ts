@@ -34,6 +34,11 @@ export const profileSchema = z.object({
     .regex(/^\d{4}$/)
     .nullable()
     .optional(),
+  /**
+   * The name an identity verification (Aadhaar, passport) returned, when the identity flows have one;
+   * a name that differs from profileDetails.name offers the name change request.
+   */
+  verifiedName: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;

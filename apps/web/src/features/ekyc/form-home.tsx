@@ -27,7 +27,12 @@ import { PATHS } from '../../app/paths';
 import { useStateLabel } from '../../components/state-chip/state-catalog';
 import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
-import { selectProfileDetailsDone, selectProfileName } from '../../app/store/selectors';
+import {
+  selectDifferentVerifiedName,
+  selectProfileDetailsDone,
+  selectProfileName,
+} from '../../app/store/selectors';
+import { NameChangeNotice } from '../../components/name-change-dialog';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setCurrentVerification } from '../../app/store/slices/misc-slice';
 import {
@@ -132,6 +137,7 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
   const dispatch = useAppDispatch();
   const profileName = useAppSelector(selectProfileName);
   const detailsDone = useAppSelector(selectProfileDetailsDone);
+  const verifiedName = useAppSelector(selectDifferentVerifiedName);
   const startButtonClicked = useAppSelector((state) => state.misc.startButtonClicked);
   // The transaction info is also the spec's verification.info (the endpoint keeps that slice).
   const loaded = useGetTransactionInfoQuery({ orgId, txnId });
@@ -332,6 +338,23 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
       </Paper>
 
       <StatusBanner banner={banner} />
+      {(verifiedName || info.nameChangeRequest.requested) && (
+        <NameChangeNotice
+          orgId={orgId}
+          txnId={txnId}
+          // The identity check whose verified name differs: the form's Aadhaar or passport.
+          verificationName={
+            list.find(
+              (v) => ['aadhaar', 'passport'].includes(baseName(v.name)) && v.state !== 'NOT_INITIALIZED',
+            )?.name ??
+            list.find((v) => v.category.name === 'Identity')?.name ??
+            null
+          }
+          verifiedName={verifiedName ?? ''}
+          profileName={profileName}
+          requested={info.nameChangeRequest.requested}
+        />
+      )}
       {expired && notStarted && <Alert severity="warning">{t('expiredNotStarted')}</Alert>}
 
       {groups.filter(isInsufficient).map(renderGroup)}

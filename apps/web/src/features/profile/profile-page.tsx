@@ -17,7 +17,8 @@ import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../app/store/profile-api';
-import { selectProfile } from '../../app/store/selectors';
+import { selectDifferentVerifiedName, selectProfile } from '../../app/store/selectors';
+import { nameChangeCatalog } from '../../components/name-change-dialog';
 import { localMessage, useT } from '../../i18n';
 import { queryErrorMessage } from '../../lib/api/base-query';
 import { formatDate } from '../../lib/dates';
@@ -122,6 +123,8 @@ function PersonalDetails() {
   const basic = profile.basicDetails ?? null;
   const contact = profile.contactDetails ?? null;
   const aadhaarLast4 = profile.aadhaarLast4;
+  const verifiedName = useAppSelector(selectDifferentVerifiedName);
+  const tn = useT(nameChangeCatalog);
   const genders: Record<string, string> = {
     MALE: t('genderMale'),
     FEMALE: t('genderFemale'),
@@ -133,6 +136,11 @@ function PersonalDetails() {
       <Typography id="personal-details" variant="h3" component="h3" sx={{ fontSize: '1.125rem' }}>
         {t('personalDetails')}
       </Typography>
+      {verifiedName && (
+        <Alert severity="warning">
+          {tn('mismatch', { verified: verifiedName, profile: profile.profileDetails?.name ?? '' })}
+        </Alert>
+      )}
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2 }}>
         {aadhaarLast4 && <Detail label={t('aadhaar')} value={maskAadhaar(aadhaarLast4)} />}
         {basic && <Detail label={t('dateOfBirth')} value={formatDate(basic.dateOfBirth)} />}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ADDRESS_MESSAGES,
+  NAME_CHANGE_MESSAGES,
   COMING_SOON_POSTFIX,
   FIELD_TEXT,
   FILE_TEXT,
@@ -46,6 +47,7 @@ function sharedMessages(): string[] {
   return [
     ...Object.values(MESSAGES),
     ...Object.values(ADDRESS_MESSAGES),
+    ...Object.values(NAME_CHANGE_MESSAGES),
     ...fileText,
     ...FIELD_TEXT.degreeInstructions,
     FIELD_TEXT.degreeUnavailable,
