@@ -100,7 +100,10 @@ test('profile mode → basic details → contact details with pincode lookup →
     .getByRole('checkbox', { name: 'Permanent address is the same as the current address' })
     .uncheck();
   const permanent = page.getByRole('group', { name: 'Permanent Address' });
+  await permanent.getByRole('textbox', { name: 'Pincode' }).fill('999999');
+  await expect(permanent.getByText('No post office has this pincode', { exact: true })).toBeVisible();
   await permanent.getByRole('textbox', { name: 'Pincode' }).fill('110001');
+  await expect(permanent.getByText('No post office has this pincode', { exact: true })).toHaveCount(0);
   await expect(permanent.getByRole('textbox', { name: 'State' })).toHaveValue('Delhi');
   await permanent.getByRole('textbox', { name: 'Line 1' }).fill('4 Janpath');
   await permanent.getByRole('textbox', { name: 'Village / Town / City' }).fill('New Delhi');

@@ -48,16 +48,17 @@ export function AddressFields({ which, title }: { which: Which; title: string })
   const headingId = useId();
   const { control, setValue, getValues } = useFormContext<ContactForm>();
   const [lookup, { isFetching }] = useLazyLookupPincodeQuery();
-  const [note, setNote] = useState<
-    { kind: 'found'; pincode: string } | { kind: 'unknown'; message: string } | null
-  >(null);
-  const noteText =
-    note?.kind === 'found'
-      ? t('pincodeFound', { pincode: note.pincode })
-      : note?.kind === 'unknown'
-        ? ruleText(note.message)
-        : undefined;
   const pincode = useWatch({ control, name: `${which}.pincode` });
+  const [note, setNote] = useState<
+    { kind: 'found'; pincode: string } | { kind: 'unknown'; pincode: string; message: string } | null
+  >(null);
+  // A note is about the pincode it looked up: typing another one leaves it behind.
+  const noteText =
+    note?.pincode !== pincode
+      ? undefined
+      : note.kind === 'found'
+        ? t('pincodeFound', { pincode: note.pincode })
+        : ruleText(note.message);
   const looked = useRef<string | null>(null);
 
   useEffect(() => {
@@ -75,7 +76,7 @@ export function AddressFields({ which, title }: { which: Which; title: string })
           setValue(`${which}.vtc`, only, options);
         setNote({ kind: 'found', pincode });
       } else if (isApiQueryError(result.error) && result.error.status === 404) {
-        setNote({ kind: 'unknown', message: result.error.message });
+        setNote({ kind: 'unknown', pincode, message: result.error.message });
       } else setNote(null);
     });
   }, [pincode, lookup, setValue, getValues, which]);
