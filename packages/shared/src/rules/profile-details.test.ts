@@ -4,7 +4,6 @@ import {
   addressSchema,
   ageOn,
   contactDetailsSchema,
-  maskAadhaar,
   minimumAgeError,
 } from './profile-details.js';
 
@@ -58,8 +57,4 @@ describe('address rules (spec §5 "Address")', () => {
       false,
     );
   });
-});
-
-it('masks Aadhaar to its last 4 digits', () => {
-  expect(maskAadhaar('1234')).toBe('XXXX XXXX 1234');
 });

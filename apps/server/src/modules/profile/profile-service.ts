@@ -48,6 +48,8 @@ export function toProfile(row: ProfileRow): Profile {
     verificationDetailList: row.verificationDetailList,
     basicDetails: row.basicDetails ?? null,
     contactDetails: row.contactDetails ?? null,
+    // Only the last 4 digits are stored (the Aadhaar OTP flow); the screens show them masked.
+    aadhaarLast4: row.aadhaarLast4 ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

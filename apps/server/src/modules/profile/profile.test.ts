@@ -49,6 +49,7 @@ describe('create wallet (new number) and the profile', () => {
       verificationDetailList: {},
       basicDetails: null,
       contactDetails: null,
+      aadhaarLast4: null,
       createdAt: t.clock.now().toISOString(),
     });
 
