@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_MESSAGES,
   addressSchema,
-  ageOn,
+  ageInYears,
   contactDetailsSchema,
   minimumAgeError,
 } from './profile-details.js';
@@ -19,11 +19,11 @@ const messages = (value: unknown) => addressSchema.safeParse(value).error?.issue
 describe('minimum age of 18 (spec §5)', () => {
   const now = new Date(2030, 0, 15);
   it('counts whole years by calendar day', () => {
-    expect(ageOn('2012-01-15', now)).toBe(18);
-    expect(ageOn('2012-01-16', now)).toBe(17);
-    expect(ageOn('2000-02-29', new Date(2018, 1, 28))).toBe(17);
-    expect(ageOn('2000-02-29', new Date(2018, 2, 1))).toBe(18);
-    expect(ageOn('not a date', now)).toBeNull();
+    expect(ageInYears('2012-01-15', now)).toBe(18);
+    expect(ageInYears('2012-01-16', now)).toBe(17);
+    expect(ageInYears('2000-02-29', new Date(2018, 1, 28))).toBe(17);
+    expect(ageInYears('2000-02-29', new Date(2018, 2, 1))).toBe(18);
+    expect(ageInYears('not a date', now)).toBeNull();
   });
   it('refuses under 18 with the message', () => {
     expect(minimumAgeError('2012-01-15', now)).toBeNull();

@@ -94,7 +94,7 @@ export interface BasicDetails {
 }
 
 /** Whole years between `dateOfBirth` ('yyyy-MM-dd') and `now`'s calendar day; null for a bad date. */
-export function ageOn(dateOfBirth: string, now: Date): number | null {
+export function ageInYears(dateOfBirth: string, now: Date): number | null {
   const dob = fromIsoDay(dateOfBirth);
   if (!dob) return null;
   let age = now.getFullYear() - dob.getFullYear();
@@ -106,7 +106,7 @@ export function ageOn(dateOfBirth: string, now: Date): number | null {
 
 /** The age message for a date of birth, or null when the candidate is at least 18 (spec §5). */
 export function minimumAgeError(dateOfBirth: string, now: Date): string | null {
-  const age = ageOn(dateOfBirth, now);
+  const age = ageInYears(dateOfBirth, now);
   if (age === null) return null;
   return age < PROFILE_DETAILS.minimumAge ? ADDRESS_MESSAGES.tooYoung : null;
 }
