@@ -18,6 +18,7 @@ import {
 } from '@veridocs/shared';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -387,6 +388,76 @@ describe('Aadhaar by OTP: the rules', () => {
       code: 104,
       data: null,
     });
+  });
+
+  it('refuses the typed Aadhaar form on /bgv: only the OTP check completes it, and submit waits for it', async () => {
+    const c = await candidate();
+    for (const method of ['PUT', 'POST'] as const) {
+      const res = await send({
+        method,
+        url: v1(API_PATHS.verification.bgv),
+        headers: c.h,
+        body: {
+          orgId: ORG,
+          txnId: c.txnId,
+          verificationName: 'aadhaar',
+          data: { aadhaarNumber: '123412341234' },
+        },
+      });
+      expect(res.json()).toMatchObject({
+        code: 123,
+        message: 'Aadhaar is verified only by an OTP sent to your Aadhaar-linked mobile',
+      });
+    }
+    const rows = await t.db.orm.execute(
+      sql`select state, data from verification_records where txn_id = ${c.txnId} and name = 'aadhaar'`,
+    );
+    expect(rows.rows).toEqual([{ state: 'NOT_INITIALIZED', data: {} }]);
+    // A record an older typed form made ready (and the number the migration strips) still blocks submit.
+    await t.db.orm.execute(
+      sql`update verification_records set state = 'READY_TO_SUBMIT', data = ${JSON.stringify({ aadhaarNumber: '123412341234', candidateName: 'X' })}::jsonb where txn_id = ${c.txnId} and name = 'aadhaar'`,
+    );
+    await t.db.orm.execute(
+      sql.raw(
+        readFileSync(new URL('../../db/migrations/0008_aadhaar_number_dropped.sql', import.meta.url), 'utf8'),
+      ),
+    );
+    const after = await t.db.orm.execute(
+      sql`select data from verification_records where txn_id = ${c.txnId} and name = 'aadhaar'`,
+    );
+    expect(after.rows).toEqual([{ data: { candidateName: 'X' } }]);
+    await t.db.orm.execute(
+      sql`update verification_records set state = 'COMPLETED' where txn_id = ${c.txnId} and name = 'bgv-degree'`,
+    );
+    await send({
+      method: 'POST',
+      url: v1(API_PATHS.verification.markAsSkip),
+      headers: c.h,
+      body: {
+        orgId: ORG,
+        txnId: c.txnId,
+        verificationNameList: [
+          'bgv-twelfth',
+          'bgv-tenth',
+          'passport',
+          'dl',
+          'employment-check',
+          'bgv-employment',
+        ],
+      },
+    });
+    const submit = () =>
+      send({
+        method: 'POST',
+        url: v1(API_PATHS.verification.submit),
+        headers: c.h,
+        body: { orgId: ORG, txnId: c.txnId },
+      });
+    expect((await submit()).json()).toMatchObject({ code: 123, data: { pending: ['aadhaar'] } });
+    // Verified by OTP: now it can be submitted.
+    const step = expectCode<AadhaarStep>(await start(c, SANDBOX_AADHAAR.direct), 0, 200);
+    expectCode(await verify(c, step.requestId, await otpOf(SANDBOX_AADHAAR.direct)), 0, 200);
+    expect((await submit()).json()).toMatchObject({ code: 0, data: { state: 'SUBMITTED' } });
   });
 
   it('allows 5 checks an hour per candidate', async () => {

@@ -130,45 +130,47 @@ describe('the attack of issue 9: Bob submits Alice’s file under another name',
   });
 
   const attack = () => ({
-    aadhaarNumber: '123412341234',
+    licenceNumber: 'MH12 20110012345',
     candidateName: 'Mallory Imposter',
-    aadhaarDocument: [{ fileId: alicesFile.fileId, state: 'COMPLETED', issues: [] }],
-    state: 'COMPLETED',
+    dateOfBirth: '1990-02-03',
+    state: 'Maharashtra',
+    licenceDocument: [{ fileId: alicesFile.fileId, state: 'COMPLETED', issues: [] }],
+    status: 'COMPLETED',
     price: 0,
     paymentRequired: false,
   });
 
   it('is refused on submit and on save, naming each field, and changes nothing', async () => {
     for (const method of ['POST', 'PUT'] as const) {
-      expect(await refused(bob, 'aadhaar', attack(), method)).toEqual({
-        'data.candidateName': 'Name as on Aadhaar is filled from your profile and cannot be changed',
-        'data.aadhaarDocument': 'This file does not exist',
-        'data.state': 'This form has no such field',
+      expect(await refused(bob, 'dl', attack(), method)).toEqual({
+        'data.candidateName': 'Name as on licence is filled from your profile and cannot be changed',
+        'data.licenceDocument': 'This file does not exist',
+        'data.status': 'This form has no such field',
         'data.price': 'This form has no such field',
         'data.paymentRequired': 'This form has no such field',
       });
     }
-    const after = await stored(bob, 'aadhaar');
+    const after = await stored(bob, 'dl');
     expect(after).toMatchObject({ state: 'NOT_INITIALIZED', data: {}, txn: 'NOT_INITIALIZED' });
   });
 
   it('each part alone is refused too', async () => {
-    expect(await refused(bob, 'aadhaar', { aadhaarDocument: [{ fileId: alicesFile.fileId }] })).toEqual({
-      'data.aadhaarDocument': 'This file does not exist',
+    expect(await refused(bob, 'dl', { licenceDocument: [{ fileId: alicesFile.fileId }] })).toEqual({
+      'data.licenceDocument': 'This file does not exist',
     });
-    expect(await refused(bob, 'aadhaar', { candidateName: 'Mallory Imposter' })).toEqual({
-      'data.candidateName': 'Name as on Aadhaar is filled from your profile and cannot be changed',
+    expect(await refused(bob, 'dl', { candidateName: 'Mallory Imposter' })).toEqual({
+      'data.candidateName': 'Name as on licence is filled from your profile and cannot be changed',
     });
-    expect(await refused(bob, 'aadhaar', { aadhaarNumber: '123412341234', state: 'COMPLETED' })).toEqual({
-      'data.state': 'This form has no such field',
+    expect(await refused(bob, 'dl', { licenceNumber: 'MH12 20110012345', status: 'COMPLETED' })).toEqual({
+      'data.status': 'This form has no such field',
     });
     // Alice's file is untouched: she can still use it in her own request.
-    const hers = expectCode<{ data: { aadhaarDocument: { fileId: string }[] } }>(
-      await save(alice, 'aadhaar', { aadhaarDocument: [{ fileId: alicesFile.fileId }] }),
+    const hers = expectCode<{ data: { licenceDocument: { fileId: string }[] } }>(
+      await save(alice, 'dl', { licenceDocument: [{ fileId: alicesFile.fileId }] }),
       0,
       200,
     );
-    expect(hers.data.aadhaarDocument[0]!.fileId).toBe(alicesFile.fileId);
+    expect(hers.data.licenceDocument[0]!.fileId).toBe(alicesFile.fileId);
   });
 
   it('refuses passingYear "1066", degreeStatus "NOT_AN_OPTION" and marksheet "javascript:alert(1)", also on save', async () => {
@@ -198,12 +200,12 @@ describe('files in saved data', () => {
     const forged = { ...scan, state: 'COMPLETED', issues: [] };
     const answer = verificationInfoSchema.parse(
       expectCode(
-        await save(c, 'aadhaar', { aadhaarNumber: '123412341234', aadhaarDocument: [forged] }),
+        await save(c, 'dl', { licenceNumber: 'MH12 20110012345', licenceDocument: [forged] }),
         0,
         200,
       ),
     );
-    const shown = (answer.data.aadhaarDocument as FileUploadResponse[])[0]!;
+    const shown = (answer.data.licenceDocument as FileUploadResponse[])[0]!;
     expect(shown).toMatchObject({
       fileId: scan.fileId,
       state: 'WARNING',
@@ -211,11 +213,11 @@ describe('files in saved data', () => {
       fileUrl: scan.fileUrl,
     });
     expect(shown.issues.map((i) => i.code)).toEqual(scan.issues.map((i) => i.code));
-    expect((await typeInfo(c, 'aadhaar')).data.aadhaarDocument).toEqual(answer.data.aadhaarDocument);
-    expect((await stored(c, 'aadhaar')).data).toEqual({
+    expect((await typeInfo(c, 'dl')).data.licenceDocument).toEqual(answer.data.licenceDocument);
+    expect((await stored(c, 'dl')).data).toEqual({
       candidateName: 'Asha Rao',
-      aadhaarNumber: '123412341234',
-      aadhaarDocument: [{ fileId: scan.fileId }],
+      licenceNumber: 'MH12 20110012345',
+      licenceDocument: [{ fileId: scan.fileId }],
     });
   });
 
@@ -224,39 +226,39 @@ describe('files in saved data', () => {
     const second = await candidate('Ravi Kumar', SECOND_FORM, first.h);
     const used = await uploadDocument(t, first.h);
     const fresh = await uploadDocument(t, first.h);
-    expectCode(await save(first, 'aadhaar', { aadhaarDocument: [{ fileId: used.fileId }] }), 0, 200);
+    expectCode(await save(first, 'dl', { licenceDocument: [{ fileId: used.fileId }] }), 0, 200);
     // Another verification of the same transaction may use it.
     expectCode(await save(first, 'passport', { passportDocument: [{ fileId: used.fileId }] }), 0, 200);
 
-    const taken = await save(second, 'aadhaar', { aadhaarDocument: [{ fileId: used.fileId }] }, 'PUT');
+    const taken = await save(second, 'dl', { licenceDocument: [{ fileId: used.fileId }] }, 'PUT');
     expect(expectCode<Issue[]>(taken, 100, 400)).toEqual([
       {
-        path: 'data.aadhaarDocument',
+        path: 'data.licenceDocument',
         message: 'This file is part of another verification request; upload it again here',
       },
     ]);
     // Refused for another field: the fresh file is not linked to the first transaction...
-    const bad = await save(first, 'aadhaar', {
-      aadhaarDocument: [{ fileId: fresh.fileId }],
-      aadhaarNumber: '12',
+    const bad = await save(first, 'dl', {
+      licenceDocument: [{ fileId: fresh.fileId }],
+      licenceNumber: '12',
     });
     expectCode(bad, 100, 400);
     // ...so the second transaction can still take it.
-    expectCode(await save(second, 'aadhaar', { aadhaarDocument: [{ fileId: fresh.fileId }] }), 0, 200);
+    expectCode(await save(second, 'dl', { licenceDocument: [{ fileId: fresh.fileId }] }), 0, 200);
   });
 
   it('two requests racing for one file: exactly one transaction gets it', async () => {
     const first = await candidate('Nisha Pal');
     const second = await candidate('Nisha Pal', SECOND_FORM, first.h);
     const file = await uploadDocument(t, first.h);
-    const data = { aadhaarDocument: [{ fileId: file.fileId }] };
-    const answers = await Promise.all([save(first, 'aadhaar', data), save(second, 'aadhaar', data)]);
+    const data = { licenceDocument: [{ fileId: file.fileId }] };
+    const answers = await Promise.all([save(first, 'dl', data), save(second, 'dl', data)]);
     expect(answers.map((r) => r.json().code).sort()).toEqual([0, 100]);
     const loser = answers.find((r) => r.json().code === 100)!;
     expect(loser.json().data).toEqual([
-      { path: 'data.aadhaarDocument', message: expect.stringMatching(/another/) },
+      { path: 'data.licenceDocument', message: expect.stringMatching(/another/) },
     ]);
-    const saved = await Promise.all([stored(first, 'aadhaar'), stored(second, 'aadhaar')]);
+    const saved = await Promise.all([stored(first, 'dl'), stored(second, 'dl')]);
     expect(saved.filter((s) => s.state === 'DATA_SAVED')).toHaveLength(1);
   });
 
@@ -271,7 +273,7 @@ describe('files in saved data', () => {
 
 describe('a save that fails after another save of the transaction stored the same file', () => {
   /**
-   * Save A (aadhaar) uses file F; while A is under way, save B (passport) of the same transaction
+   * Save A (dl) uses file F; while A is under way, save B (passport) of the same transaction
    * stores F too; then A's record write fails. F must stay linked: B's record uses it, and another
    * transaction must not be able to take it. (Before, A linked F first and its failure unlinked it.)
    */
@@ -317,12 +319,12 @@ describe('a save that fails after another save of the transaction stored the sam
     interleave = () =>
       svc.saveData(profileId, { ...ref, verificationName: 'passport', data: { passportDocument: doc } });
     await expect(
-      svc.saveData(profileId, { ...ref, verificationName: 'aadhaar', data: { aadhaarDocument: doc } }),
+      svc.saveData(profileId, { ...ref, verificationName: 'dl', data: { licenceDocument: doc } }),
     ).rejects.toThrow('the record write failed');
 
     expect((await stored(c, 'passport')).data).toMatchObject({ passportDocument: doc });
     expect((await typeInfo(c, 'passport')).data.passportDocument).toMatchObject(doc);
-    const taken = await save(other, 'aadhaar', { aadhaarDocument: doc });
+    const taken = await save(other, 'dl', { licenceDocument: doc });
     expect(expectCode<Issue[]>(taken, 100, 400)[0]!.message).toMatch(/another verification request/);
   });
 });
@@ -389,12 +391,12 @@ describe('autosave and submit', () => {
   it('a refused first save leaves the transaction unstarted', async () => {
     const h = bearer((await signUp(t, undefined, 'Kiran Das')).accessToken);
     const c = await candidate('Kiran Das', 'demo-form', h);
-    expect(await refused(c, 'aadhaar', { aadhaarNumber: 'abc' })).toEqual({
-      'data.aadhaarNumber': 'Aadhaar number must be 12 digits',
+    expect(await refused(c, 'dl', { licenceNumber: 'abc' })).toEqual({
+      'data.licenceNumber': 'Enter the licence number as printed, e.g. MH12 20110012345',
     });
-    expect((await stored(c, 'aadhaar')).txn).toBe('NOT_INITIALIZED');
-    expectCode(await save(c, 'aadhaar', { aadhaarNumber: '123412341234' }), 0, 200);
-    expect(await stored(c, 'aadhaar')).toMatchObject({ txn: 'DATA_SAVED', state: 'DATA_SAVED' });
+    expect((await stored(c, 'dl')).txn).toBe('NOT_INITIALIZED');
+    expectCode(await save(c, 'dl', { licenceNumber: 'MH12 20110012345' }), 0, 200);
+    expect(await stored(c, 'dl')).toMatchObject({ txn: 'DATA_SAVED', state: 'DATA_SAVED' });
   });
 });
 
@@ -440,13 +442,15 @@ describe('records saved before the checks existed (legacy data)', () => {
     const alicesFile = await uploadDocument(t, alice.h);
     const bobsMarksheet = await uploadDocument(t, bob.h);
     await legacy(bob, {
-      aadhaar: {
+      dl: {
         state: 'READY_TO_SUBMIT',
         data: {
-          aadhaarNumber: '123412341234',
+          licenceNumber: 'MH12 20110012345',
           candidateName: 'Mallory Imposter',
-          aadhaarDocument: [{ fileId: alicesFile.fileId, state: 'COMPLETED', issues: [] }],
-          state: 'COMPLETED',
+          dateOfBirth: '1990-02-03',
+          state: 'Maharashtra',
+          licenceDocument: [{ fileId: alicesFile.fileId, state: 'COMPLETED', issues: [] }],
+          status: 'COMPLETED',
         },
       },
       'bgv-degree': {
@@ -454,26 +458,26 @@ describe('records saved before the checks existed (legacy data)', () => {
         data: { ...degree(bobsMarksheet.fileId), passingYear: '1066' },
       },
     });
-    const before = [await stored(bob, 'aadhaar'), await stored(bob, 'bgv-degree')];
+    const before = [await stored(bob, 'dl'), await stored(bob, 'bgv-degree')];
     const changes = await historyCount(bob);
 
     const res = await submit(bob);
     const issues = expectCode<Issue[]>(res, 100, 400);
     expect(Object.fromEntries(issues.map((i) => [i.path, i.message]))).toEqual({
-      'verificationList.aadhaar.data.aadhaarDocument': 'This file does not exist',
-      'verificationList.aadhaar.data.state': 'This form has no such field',
+      'verificationList.dl.data.licenceDocument': 'This file does not exist',
+      'verificationList.dl.data.status': 'This form has no such field',
       'verificationList.bgv-degree.data.passingYear': 'Choose one of the options',
     });
     expect(res.json().message).toBe(
       'verificationList.bgv-degree.data.passingYear: Choose one of the options',
     );
-    expect([await stored(bob, 'aadhaar'), await stored(bob, 'bgv-degree')]).toEqual(before);
+    expect([await stored(bob, 'dl'), await stored(bob, 'bgv-degree')]).toEqual(before);
     expect(before[0]!.txn).toBe('DATA_SAVED');
     expect(await historyCount(bob)).toBe(changes);
 
     // Shown: Alice's file as missing (no forged verdict), Bob's own unlinked marksheet as missing too.
-    const shown = (await typeInfo(bob, 'aadhaar')).data;
-    expect(shown.aadhaarDocument).toEqual([]);
+    const shown = (await typeInfo(bob, 'dl')).data;
+    expect(shown.licenceDocument).toEqual([]);
     expect(JSON.stringify(shown)).not.toContain('COMPLETED');
     expect((await typeInfo(bob, 'bgv-degree')).data.marksheet).toBeUndefined();
   });
@@ -492,9 +496,14 @@ describe('records saved before the checks existed (legacy data)', () => {
           marksheet: { ...marksheet, state: 'COMPLETED', issues: [] },
         },
       },
-      aadhaar: {
+      dl: {
         state: 'READY_TO_SUBMIT',
-        data: { aadhaarNumber: '123412341234', aadhaarDocument: [{ fileId: card.fileId }] },
+        data: {
+          licenceNumber: 'MH12 20110012345',
+          dateOfBirth: '1990-02-03',
+          state: 'Maharashtra',
+          licenceDocument: [{ fileId: card.fileId }],
+        },
       },
     });
     const submitted = expectCode<{ state: string }>(await submit(c), 0, 200);
@@ -506,7 +515,7 @@ describe('records saved before the checks existed (legacy data)', () => {
     const shown = (await typeInfo(c, 'bgv-degree')).data.marksheet;
     expect(shown).toMatchObject({ fileId: marksheet.fileId, state: marksheet.state });
     // The file is now this transaction's: another one cannot take it.
-    const taken = await save(other, 'aadhaar', { aadhaarDocument: [{ fileId: marksheet.fileId }] });
+    const taken = await save(other, 'dl', { licenceDocument: [{ fileId: marksheet.fileId }] });
     expect(expectCode<Issue[]>(taken, 100, 400)[0]!.message).toMatch(/another verification request/);
   });
 });

@@ -107,6 +107,20 @@ describe('the transition tables', () => {
     });
   }
 
+  it('completes before submission only an identity a provider verified at once (not education)', () => {
+    for (const from of ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'] as const) {
+      expect(() => assertTransition('verification', from, 'COMPLETED', 'aadhaar')).not.toThrow();
+      expect(() => assertTransition('verification', from, 'COMPLETED', 'passport')).not.toThrow();
+      for (const name of ['bgv-degree', 'bgv-tenth', 'bgv-degree#2', 'employment-check', undefined]) {
+        expect(() => assertTransition('verification', from, 'COMPLETED', name), `${name}`).toThrow(
+          /cannot move from/,
+        );
+      }
+    }
+    // After the checks, any verification completes.
+    expect(() => assertTransition('verification', 'IN_PROGRESS', 'COMPLETED', 'bgv-degree')).not.toThrow();
+  });
+
   it('refuses with INVALID_TRANSITION (123)', () => {
     try {
       assertTransition('transaction', 'COMPLETED', 'DATA_SAVED');
@@ -206,10 +220,10 @@ describe('ops transitions on the database', () => {
         marksheet: A_FILE,
       },
     });
-    await svc.submitVerification(profileId, {
-      ...ref,
-      verificationName: 'aadhaar',
-      data: { aadhaarNumber: '999988887777', aadhaarDocument: [A_FILE] },
+    // Aadhaar is completed only by its OTP check (issue 11), never through /bgv.
+    await svc.completeIdentity(profileId, txnId, 'aadhaar', {
+      verifiedBy: 'aadhaar-otp',
+      aadhaarLast4: '7777',
     });
     await svc.markAsSkip(profileId, {
       ...ref,
@@ -278,7 +292,7 @@ describe('ops transitions on the database', () => {
     await svc.opsTransitionTransaction(txnId, 'COMPLETED', 'ops-done');
     info = await svc.info(profileId, ref);
     expect(info.state).toBe('COMPLETED');
-    expect(info.filtered.done).toEqual(['bgv-degree']);
+    expect(info.filtered.done).toEqual(['bgv-degree', 'aadhaar']);
 
     // Refused: terminal states, skipping steps; nothing changes and no audit row is written.
     const before = (await repo.changesOf(txnId)).length;
@@ -297,7 +311,7 @@ describe('ops transitions on the database', () => {
     });
     const changes = await repo.changesOf(txnId);
     expect(changes.length).toBe(before);
-    expect((await svc.info(profileId, ref)).verificationList.aadhaar!.state).toBe('SUBMITTED');
+    expect((await svc.info(profileId, ref)).verificationList.aadhaar!.state).toBe('COMPLETED');
 
     const transactionMoves = changes
       .filter((c) => c.entity === 'transaction')
@@ -318,11 +332,11 @@ describe('ops transitions on the database', () => {
   it('closes a transaction from any non-terminal state', async () => {
     const { txnId, profileId } = await submitted();
     const { svc } = service();
-    await svc.opsTransitionVerification(txnId, 'aadhaar', 'CLOSED', 'ops-close');
+    await svc.opsTransitionVerification(txnId, 'bgv-degree', 'CLOSED', 'ops-close');
     await svc.opsTransitionTransaction(txnId, 'CLOSED', 'ops-close');
     const info = await svc.info(profileId, { orgId: 'demo-university', txnId });
     expect(info.state).toBe('CLOSED');
-    expect(info.verificationList.aadhaar!.state).toBe('CLOSED');
+    expect(info.verificationList['bgv-degree']!.state).toBe('CLOSED');
   });
 });
 

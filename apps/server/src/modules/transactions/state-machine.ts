@@ -26,6 +26,10 @@ export const VERIFICATION_TRANSITIONS: Readonly<Partial<Record<State, readonly S
   INSUFFICIENT_DATA: ['SUBMITTED', 'CLOSED'],
 };
 
+/** Identities a provider may verify at once, before submission (action `identity-verified`). */
+export const PROVIDER_VERIFIED_IDENTITIES: readonly string[] = ['aadhaar', 'passport'];
+const BEFORE_SUBMISSION: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'];
+
 /** States a verification may be skipped in (only with skipAllowed; ADR 0006). */
 export const SKIPPABLE_STATES: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
 /** States in which the candidate may still edit a verification's input (the shared list the client uses too). */
@@ -42,7 +46,10 @@ const pretty = (state: State) => state.toLowerCase().replace(/_/g, ' ');
 
 /** Refuses anything not in the tables with INVALID_TRANSITION (123). */
 export function assertTransition(entity: Entity, from: State, to: State, name?: string): void {
-  if (canTransition(entity, from, to)) return;
+  // COMPLETED before submission is only for an identity a provider verified (issue 11).
+  const identityOnly = entity === 'verification' && to === 'COMPLETED' && BEFORE_SUBMISSION.includes(from);
+  const identity = name !== undefined && PROVIDER_VERIFIED_IDENTITIES.includes(name.split('#', 1)[0] ?? name);
+  if (canTransition(entity, from, to) && (!identityOnly || identity)) return;
   const what =
     entity === 'transaction' ? 'The verification request' : `The verification ${name ?? ''}`.trimEnd();
   throw new AppError('INVALID_TRANSITION', `${what} cannot move from ${pretty(from)} to ${pretty(to)}`, {

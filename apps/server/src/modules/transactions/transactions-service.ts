@@ -113,6 +113,9 @@ function configFields(config: VerificationConfig, subType: string | null | undef
 const FILE_INPUTS: readonly string[] = ['file', 'live-cam-with-geolocation'];
 const NO_SUCH_FILE = 'This file does not exist';
 const FILE_TAKEN = 'This file is part of another verification request; upload it again here';
+/** Verifications only a provider's OTP check completes (issue 11): /bgv never writes them. */
+const OTP_ONLY_VERIFICATIONS: readonly string[] = ['aadhaar'];
+const OTP_ONLY_MESSAGE = 'Aadhaar is verified only by an OTP sent to your Aadhaar-linked mobile';
 
 /** Whether a stored file's detected type is one of the field's subtypes (the spec's four by default). */
 function fileTypeAllowed(mimeType: string, field: DynamicInputField): boolean {
@@ -432,6 +435,9 @@ export function createTransactionsService({
     if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
     const known = snap.records.find((r) => r.name === body.verificationName);
     if (!known) throw new AppError('VERIFICATION_NOT_IN_FORM');
+    // Only the OTP check completes Aadhaar (issue 11): no typed number is stored, nothing submitted.
+    if (OTP_ONLY_VERIFICATIONS.includes(known.name))
+      throw new AppError('INVALID_TRANSITION', OTP_ONLY_MESSAGE, { verificationName: known.name });
     const notEditable = (state: string) =>
       new AppError('INVALID_TRANSITION', `${known.name} has already been submitted`, { state });
     if (!EDITABLE_STATES.includes(known.state)) throw notEditable(known.state);
@@ -483,7 +489,10 @@ export function createTransactionsService({
     const configs = await forms.allConfigs();
     const judged = new Map<string, { updatedAt: number; data: Record<string, unknown>; fileIds: string[] }>();
     const issues: ValidationIssue[] = [];
-    for (const record of records.filter((r) => r.state === 'READY_TO_SUBMIT')) {
+    const judgeable = records.filter(
+      (r) => r.state === 'READY_TO_SUBMIT' && !OTP_ONLY_VERIFICATIONS.includes(r.name),
+    );
+    for (const record of judgeable) {
       const config = configFor(configs, record.name);
       if (!config) throw new AppError('VERIFICATION_NOT_IN_FORM', `${record.name} is not part of this form`);
       const readOnly = config.readOnly?.profile ?? [];
@@ -826,8 +835,14 @@ export function createTransactionsService({
         }
         assertTransition('transaction', txn.state, 'SUBMITTED');
         const records = await ops.records(txn.id);
+        // An OTP-only verification counts as done only once COMPLETED by its check (not READY_TO_SUBMIT
+        // from an older typed form).
         const pending = records.filter(
-          (r) => !r.markedAsSkip && (r.state === 'NOT_INITIALIZED' || r.state === 'DATA_SAVED'),
+          (r) =>
+            !r.markedAsSkip &&
+            (r.state === 'NOT_INITIALIZED' ||
+              r.state === 'DATA_SAVED' ||
+              (OTP_ONLY_VERIFICATIONS.includes(r.name) && r.state === 'READY_TO_SUBMIT')),
         );
         if (pending.length > 0) {
           const names = pending.map((r) => r.name);

@@ -18,12 +18,14 @@ import {
   bearer,
   createTestApp,
   expectCode,
+  outbox,
   requestOtp,
   signUp,
   verifyOtp,
   type TestApp,
 } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
+import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
@@ -31,7 +33,7 @@ const ORG = 'demo-university';
 const FORM = 'demo-form';
 type Headers = Record<string, string>;
 
-/** Complete degree and Aadhaar data with documents the candidate uploaded (file fields hold file ids). */
+/** Complete degree data with documents the candidate uploaded (file fields hold file ids). */
 async function documentsOf(t: TestApp, h: Record<string, string>) {
   const file = async () => ({ fileId: (await uploadDocument(t, h)).fileId });
   const DEGREE = {
@@ -42,8 +44,7 @@ async function documentsOf(t: TestApp, h: Record<string, string>) {
     degreeStatus: 'DEGREE_AND_MARKSHEET',
     marksheet: await file(),
   };
-  const AADHAAR = { aadhaarNumber: '123412341234', aadhaarDocument: [await file()] };
-  return { DEGREE, AADHAAR };
+  return { DEGREE };
 }
 /** For requests refused before their data is read. */
 const AADHAAR_UNREAD = { aadhaarNumber: '123412341234' };
@@ -82,6 +83,18 @@ describe('the verification journey', () => {
     transactionInfoSchema.parse(
       expectCode(await get(v1(`${P.info}?orgId=${ORG}&txnId=${txnId}`), h), 0, 200),
     );
+  /** Aadhaar verified the only way it can be: by OTP from the sandbox (a number that asks no captcha). */
+  async function aadhaarByOtp(h: Headers, txnId: string) {
+    const number = SANDBOX_AADHAAR.direct;
+    const step = expectCode<{ requestId: string }>(
+      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
+      0,
+      200,
+    );
+    const [latest] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
+    const body = { orgId: ORG, txnId, requestId: step.requestId, otp: latest!.otp };
+    expectCode(await send('POST', v1(API_PATHS.aadhaar.verify), body, h), 0, 200);
+  }
   const save = (
     h: Headers,
     txnId: string,
@@ -435,7 +448,7 @@ describe('the verification journey', () => {
     it('saves as the candidate types, checks a submission against the config, and submits the transaction', async () => {
       const h = await candidate('Meera Iyer');
       const txnId = await started(h);
-      const { DEGREE, AADHAAR } = await documentsOf(t, h);
+      const { DEGREE } = await documentsOf(t, h);
 
       const saved = verificationInfoSchema.parse(
         expectCode(await save(h, txnId, 'bgv-degree', { degreeName: 'B.T' }), 0, 200),
@@ -481,13 +494,16 @@ describe('the verification journey', () => {
       expect(expectCode<{ path: string }[]>(noMarksheet, 100, 400).map((i) => i.path)).toEqual([
         'data.supportingDocuments',
       ]);
-      const badAadhaar = await save(h, txnId, 'aadhaar', { ...AADHAAR, aadhaarNumber: '1234' }, 'POST');
-      expectCode(badAadhaar, 100, 400);
-      expect(badAadhaar.json().message).toBe('Aadhaar number must be 12 digits');
+      // Aadhaar is verified only by OTP (issue 11): its typed form is refused.
+      const typedAadhaar = await save(h, txnId, 'aadhaar', AADHAAR_UNREAD, 'POST');
+      expectCode(typedAadhaar, 123, 409);
+      expect(typedAadhaar.json().message).toBe(
+        'Aadhaar is verified only by an OTP sent to your Aadhaar-linked mobile',
+      );
       expect((await info(h, txnId)).verificationList.aadhaar!.state).toBe('NOT_INITIALIZED');
 
       expectCode(await save(h, txnId, 'bgv-degree', DEGREE, 'POST'), 0, 200);
-      expectCode(await save(h, txnId, 'aadhaar', AADHAAR, 'POST'), 0, 200);
+      await aadhaarByOtp(h, txnId);
 
       // Remaining verifications block the submission.
       const blocked = await send('POST', v1(P.submit), { orgId: ORG, txnId }, h);
@@ -515,14 +531,14 @@ describe('the verification journey', () => {
       );
       expect(submitted.state).toBe('SUBMITTED');
       expect(submitted.verificationList['bgv-degree']!.state).toBe('SUBMITTED');
-      expect(submitted.verificationList.aadhaar!.state).toBe('SUBMITTED');
+      expect(submitted.verificationList.aadhaar!.state).toBe('COMPLETED');
       expect(submitted.verificationList.passport).toMatchObject({ state: 'DATA_SAVED', markedAsSkip: true });
       // 2030-01-15 is a Tuesday: 7 working days later is Thursday 2030-01-24.
       expect(submitted.expectedCompletionDate).toEqual({ maxDate: '2030-01-24T10:00:00.000Z' });
 
       // Nothing can be changed after submission.
       expectCode(await save(h, txnId, 'bgv-degree', DEGREE), 123, 409);
-      expectCode(await save(h, txnId, 'aadhaar', AADHAAR, 'POST'), 123, 409);
+      expectCode(await save(h, txnId, 'aadhaar', AADHAAR_UNREAD, 'POST'), 123, 409);
       expectCode(
         await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['dl'] }, h),
         123,
@@ -556,10 +572,9 @@ describe('the verification journey', () => {
     it('needs the minimum set (degree, 12th or 10th) and refuses before start', async () => {
       const h = await candidate();
       const txnId = await create(h);
-      const { AADHAAR } = await documentsOf(t, h);
       expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 123, 409);
       expectCode(await answer(h, txnId), 0, 200);
-      expectCode(await save(h, txnId, 'aadhaar', AADHAAR, 'POST'), 0, 200);
+      await aadhaarByOtp(h, txnId);
       expect((await info(h, txnId)).state).toBe('DATA_SAVED');
       const res = await send('POST', v1(P.submit), { orgId: ORG, txnId }, h);
       expectCode(res, 123, 409);
