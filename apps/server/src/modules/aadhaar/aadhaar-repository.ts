@@ -1,19 +1,73 @@
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
-import type { Orm } from '../../db/client.js';
-import { aadhaarRequests } from '../../db/schema/index.js';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbScope, Orm } from '../../db/client.js';
+import { aadhaarRequests, otpThrottles } from '../../db/schema/index.js';
 
 export type AadhaarRequest = typeof aadhaarRequests.$inferSelect;
 type Stage = AadhaarRequest['stage'];
 
 export function createAadhaarRepository(orm: Orm) {
   return {
-    /** Checks started by the profile since `since` (the per-hour budget). */
-    async startedSince(profileId: string, since: Date): Promise<number> {
+    /**
+     * Counts one start attempt of the profile in its otp_throttles row (`aadhaar:<profileId>`, locked
+     * first): a fixed window of `windowSeconds`, at most `max` starts in it. Counted before the
+     * provider is called, so failed starts count and concurrent ones queue on the lock. Returns false
+     * when the budget is spent.
+     */
+    async countStart(profileId: string, at: Date, windowSeconds: number, max: number): Promise<boolean> {
+      const key = `aadhaar:${profileId}`;
+      return orm.transaction(async (tx) => {
+        await tx
+          .insert(otpThrottles)
+          .values({ mobile: key })
+          .onConflictDoNothing({ target: otpThrottles.mobile });
+        const [row] = await tx.select().from(otpThrottles).where(eq(otpThrottles.mobile, key)).for('update');
+        if (!row) throw new Error('otp_throttles row missing after upsert');
+        let windowStart = row.windowStartedAt;
+        let requests = row.requests;
+        if (!windowStart || windowStart.getTime() + windowSeconds * 1000 <= at.getTime()) {
+          windowStart = at;
+          requests = 0;
+        }
+        if (requests >= max) return false;
+        await tx
+          .update(otpThrottles)
+          .set({ windowStartedAt: windowStart, requests: requests + 1, lastRequestedAt: at })
+          .where(eq(otpThrottles.mobile, key));
+        return true;
+      });
+    },
+    /**
+     * Counts one answer (OTP or captcha) atomically before the provider sees it: the check must still
+     * be in `stage` with fewer than `max` counted. Returns the count including this one, or undefined
+     * when refused (ended, or every attempt used by answers sent at the same time).
+     */
+    async countAttempt(id: string, stage: Stage, max: number): Promise<number | undefined> {
       const [row] = await orm
-        .select({ n: count() })
-        .from(aadhaarRequests)
-        .where(and(eq(aadhaarRequests.profileId, profileId), gt(aadhaarRequests.createdAt, since)));
-      return row?.n ?? 0;
+        .update(aadhaarRequests)
+        .set({ failedAttempts: sql`${aadhaarRequests.failedAttempts} + 1` })
+        .where(
+          and(
+            eq(aadhaarRequests.id, id),
+            eq(aadhaarRequests.stage, stage),
+            lt(aadhaarRequests.failedAttempts, max),
+          ),
+        )
+        .returning({ n: aadhaarRequests.failedAttempts });
+      return row?.n;
+    },
+    /**
+     * Serialises verifications of one number (its HMAC) until the database transaction ends, so the
+     * "another account holds it" check cannot race another account's verification.
+     */
+    async lockNumber(hash: string, within: DbScope): Promise<void> {
+      await within.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`aadhaar:${hash}`}, 0))`);
+    },
+    /** Gives back an attempt the provider never judged (it was down). */
+    async refundAttempt(id: string, stage: Stage): Promise<void> {
+      await orm
+        .update(aadhaarRequests)
+        .set({ failedAttempts: sql`greatest(${aadhaarRequests.failedAttempts} - 1, 0)` })
+        .where(and(eq(aadhaarRequests.id, id), eq(aadhaarRequests.stage, stage)));
     },
     /** Only the latest check works: the profile's open ones are closed before a new one is stored. */
     async insertClosingOthers(values: typeof aadhaarRequests.$inferInsert): Promise<AadhaarRequest> {
@@ -41,8 +95,9 @@ export function createAadhaarRepository(orm: Orm) {
       id: string,
       from: Stage,
       patch: Partial<Pick<AadhaarRequest, 'stage' | 'otpExpiresAt' | 'failedAttempts'>>,
+      within: DbScope = orm,
     ): Promise<boolean> {
-      const rows = await orm
+      const rows = await within
         .update(aadhaarRequests)
         .set(patch)
         .where(and(eq(aadhaarRequests.id, id), eq(aadhaarRequests.stage, from)))

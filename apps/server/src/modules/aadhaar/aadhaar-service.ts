@@ -1,11 +1,13 @@
 import {
   maskAadhaar,
+  type AadhaarProfile,
   type AadhaarCaptchaRequest,
   type AadhaarStep,
   type AadhaarVerifyRequest,
   type AadhaarVerifyResponse,
 } from '@veridocs/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DbScope } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { hmacSha256Hex } from '../../lib/crypto.js';
@@ -46,8 +48,8 @@ export interface AadhaarServiceDeps {
 export function createAadhaarService(deps: AadhaarServiceDeps) {
   const { repo, provider, key, refuseRepeats, profiles, transactions, now, log } = deps;
   /** Another account verified this number: refused, or logged (ids only) where repeats are allowed. */
-  async function checkRepeat(profileId: string, hash: string) {
-    if (!(await profiles.aadhaarHeldByOther(profileId, hash))) return;
+  async function checkRepeat(profileId: string, hash: string, within?: DbScope) {
+    if (!(await profiles.aadhaarHeldByOther(profileId, hash, within))) return;
     if (refuseRepeats) throw new AppError('AADHAAR_IN_USE');
     log.info({ profileId }, 'Aadhaar number already verified by another account (repeats allowed)');
   }
@@ -74,6 +76,16 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
     return request;
   }
 
+  /** An attempt the provider never judged (down, or an error) is given back. */
+  async function refundedOnError<T>(id: string, stage: AadhaarRequest['stage'], fn: () => Promise<T>) {
+    try {
+      return await fn();
+    } catch (error) {
+      await repo.refundAttempt(id, stage);
+      throw error;
+    }
+  }
+
   const step = (request: AadhaarRequest, extra: Partial<AadhaarStep>): AadhaarStep => ({
     requestId: request.id,
     maskedNumber: maskAadhaar(request.last4),
@@ -91,7 +103,8 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
     ): Promise<AadhaarStep> {
       const txnId = await transactions.assertIdentityOpen(profileId, body, AADHAAR_VERIFICATION);
       const at = now();
-      if ((await repo.startedSince(profileId, addSeconds(at, -3600))) >= MAX_STARTS_PER_HOUR)
+      // Counted before the provider is called: failed and concurrent starts use the budget too.
+      if (!(await repo.countStart(profileId, at, 3600, MAX_STARTS_PER_HOUR)))
         throw new AppError(
           'OTP_REQUEST_LIMIT',
           'You have reached the maximum number of Aadhaar OTP requests, please try again in an hour',
@@ -122,18 +135,19 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
     ): Promise<AadhaarStep> {
       const request = await ownRequest(profileId, requestId);
       if (request.stage !== 'captcha') throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
-      const answer = await guarded('captcha', () =>
-        provider.submitCaptcha(request.providerRef, body.captchaText),
+      // Counted atomically before the provider sees it: answers sent at once cannot pass the limit.
+      const failures = await repo.countAttempt(request.id, 'captcha', MAX_CAPTCHA_FAILURES);
+      if (failures === undefined) throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
+      const answer = await refundedOnError(request.id, 'captcha', () =>
+        guarded('captcha', () => provider.submitCaptcha(request.providerRef, body.captchaText)),
       );
       if (!answer.ok) {
-        const failures = request.failedAttempts + 1;
         if (failures >= MAX_CAPTCHA_FAILURES) {
-          await repo.update(request.id, 'captcha', { stage: 'closed', failedAttempts: failures });
+          await repo.update(request.id, 'captcha', { stage: 'closed' });
           throw new AppError('CAPTCHA_INVALID', 'Too many wrong answers, please start again', {
             captchaImage: null,
           });
         }
-        await repo.update(request.id, 'captcha', { failedAttempts: failures });
         throw new AppError('CAPTCHA_INVALID', undefined, { captchaImage: answer.captchaImage });
       }
       const expiresAt = addSeconds(now(), answer.otpExpiresIn);
@@ -154,21 +168,24 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
       if (request.txnId !== txnId || request.stage !== 'otp')
         throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
       if (!request.otpExpiresAt || request.otpExpiresAt <= now()) throw new AppError('OTP_EXPIRED');
-      const result = await guarded('verify', () => provider.verifyOtp(request.providerRef, body.otp));
+      // Counted atomically before the provider sees it: OTPs sent at once cannot pass the limit.
+      const failures = await repo.countAttempt(request.id, 'otp', MAX_OTP_FAILURES);
+      if (failures === undefined) throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
+      const result = await refundedOnError(request.id, 'otp', () =>
+        guarded('verify', () => provider.verifyOtp(request.providerRef, body.otp)),
+      );
       if (!result.ok) {
         if (result.reason === 'expired') {
           await repo.update(request.id, 'otp', { stage: 'closed' });
           throw new AppError('OTP_EXPIRED');
         }
-        const failures = request.failedAttempts + 1;
         const left = MAX_OTP_FAILURES - failures;
         if (left <= 0) {
-          await repo.update(request.id, 'otp', { stage: 'closed', failedAttempts: failures });
+          await repo.update(request.id, 'otp', { stage: 'closed' });
           throw new AppError('OTP_INVALID', 'Incorrect OTP. Too many attempts, please request a new OTP', {
             attemptsLeft: 0,
           });
         }
-        await repo.update(request.id, 'otp', { failedAttempts: failures });
         throw new AppError(
           'OTP_INVALID',
           `Incorrect OTP, ${left} ${left === 1 ? 'attempt' : 'attempts'} left`,
@@ -177,27 +194,46 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
           },
         );
       }
-      // One winner when the same OTP is sent twice at once.
-      if (!(await repo.update(request.id, 'otp', { stage: 'done' }))) throw new AppError('OTP_ALREADY_USED');
-      await checkRepeat(profileId, request.numberHash);
       const at = now();
       const record = result.record;
-      const profile = await profiles.applyKyc(profileId, {
-        name: record.name,
-        dateOfBirth: record.dateOfBirth,
-        gender: record.gender,
-        address: record.address,
-        photo: record.photo,
-        aadhaarHash: request.numberHash,
-        aadhaarLast4: request.last4,
-        verifiedAt: at,
-      });
-      const state = await transactions.completeIdentity(profileId, txnId, AADHAAR_VERIFICATION, {
-        verifiedBy: 'aadhaar-otp',
-        aadhaarLast4: request.last4,
-        candidateName: record.name,
-        verifiedAt: at.toISOString(),
-      });
+      let profile: AadhaarProfile | undefined;
+      // One database transaction, the transaction row locked: the check used up (one winner when the
+      // same OTP is sent twice at once), the repeat check under the number's lock, the profile filled
+      // and the verification completed, all or nothing.
+      const state = await transactions.completeIdentity(
+        profileId,
+        txnId,
+        AADHAAR_VERIFICATION,
+        {
+          verifiedBy: 'aadhaar-otp',
+          aadhaarLast4: request.last4,
+          candidateName: record.name,
+          verifiedAt: at.toISOString(),
+        },
+        async (scope) => {
+          if (!(await repo.update(request.id, 'otp', { stage: 'done' }, scope)))
+            throw new AppError('OTP_ALREADY_USED');
+          await repo.lockNumber(request.numberHash, scope);
+          await checkRepeat(profileId, request.numberHash, scope);
+          profile = await profiles.applyKyc(
+            profileId,
+            {
+              name: record.name,
+              dateOfBirth: record.dateOfBirth,
+              gender: record.gender,
+              address: record.address,
+              photo: record.photo,
+              aadhaarHash: request.numberHash,
+              aadhaarLast4: request.last4,
+              verifiedAt: at,
+            },
+            scope,
+          );
+        },
+      );
+      // A read between the write and the commit may have cached the old row.
+      profiles.forget(profileId);
+      if (!profile) throw new AppError('OTP_ALREADY_USED');
       return { profile, verificationName: AADHAAR_VERIFICATION, state };
     },
   };

@@ -270,6 +270,7 @@ describe('Aadhaar by OTP: the whole flow on a database on disk', () => {
 describe('Aadhaar by OTP: the rules', () => {
   let t: TestApp;
   let calls: string[] = [];
+  let slowMs = 0;
   /** The sandbox behind a recorder: a refused number must not reach the provider. */
   let provider: AadhaarProvider;
   beforeAll(async () => {
@@ -279,7 +280,12 @@ describe('Aadhaar by OTP: the rules', () => {
       name: 'sandbox',
       start: (n) => (calls.push('start'), box.inner!.start(n)),
       submitCaptcha: (r, x) => (calls.push('captcha'), box.inner!.submitCaptcha(r, x)),
-      verifyOtp: (r, o) => (calls.push('verify'), box.inner!.verifyOtp(r, o)),
+      verifyOtp: async (r, o) => {
+        calls.push('verify');
+        // A slow provider: answers sent at once all reach the server before the first is judged.
+        await new Promise((resolve) => setTimeout(resolve, slowMs));
+        return box.inner!.verifyOtp(r, o);
+      },
     };
     t = await createTestApp({ env: { OCR_WORKER: 'off', AADHAAR_REFUSE_REPEATS: '1' }, aadhaar: provider });
     const { createOutboxRepository } = await import('../../providers/outbox/outbox-repository.js');
@@ -390,81 +396,130 @@ describe('Aadhaar by OTP: the rules', () => {
     });
   });
 
-  it('refuses the typed Aadhaar form on /bgv: only the OTP check completes it, and submit waits for it', async () => {
-    const c = await candidate();
-    for (const method of ['PUT', 'POST'] as const) {
-      const res = await send({
-        method,
-        url: v1(API_PATHS.verification.bgv),
-        headers: c.h,
-        body: {
-          orgId: ORG,
-          txnId: c.txnId,
-          verificationName: 'aadhaar',
-          data: { aadhaarNumber: '123412341234' },
-        },
-      });
-      expect(res.json()).toMatchObject({
-        code: 123,
-        message: 'Aadhaar is verified only by an OTP sent to your Aadhaar-linked mobile',
-      });
-    }
-    const rows = await t.db.orm.execute(
-      sql`select state, data from verification_records where txn_id = ${c.txnId} and name = 'aadhaar'`,
-    );
-    expect(rows.rows).toEqual([{ state: 'NOT_INITIALIZED', data: {} }]);
-    // A record an older typed form made ready (and the number the migration strips) still blocks submit.
-    await t.db.orm.execute(
-      sql`update verification_records set state = 'READY_TO_SUBMIT', data = ${JSON.stringify({ aadhaarNumber: '123412341234', candidateName: 'X' })}::jsonb where txn_id = ${c.txnId} and name = 'aadhaar'`,
-    );
-    await t.db.orm.execute(
-      sql.raw(
-        readFileSync(new URL('../../db/migrations/0008_aadhaar_number_dropped.sql', import.meta.url), 'utf8'),
-      ),
-    );
-    const after = await t.db.orm.execute(
-      sql`select data from verification_records where txn_id = ${c.txnId} and name = 'aadhaar'`,
-    );
-    expect(after.rows).toEqual([{ data: { candidateName: 'X' } }]);
-    await t.db.orm.execute(
-      sql`update verification_records set state = 'COMPLETED' where txn_id = ${c.txnId} and name = 'bgv-degree'`,
-    );
-    await send({
-      method: 'POST',
-      url: v1(API_PATHS.verification.markAsSkip),
-      headers: c.h,
-      body: {
-        orgId: ORG,
-        txnId: c.txnId,
-        verificationNameList: [
-          'bgv-twelfth',
-          'bgv-tenth',
-          'passport',
-          'dl',
-          'employment-check',
-          'bgv-employment',
-        ],
-      },
-    });
-    const submit = () =>
-      send({
-        method: 'POST',
-        url: v1(API_PATHS.verification.submit),
-        headers: c.h,
-        body: { orgId: ORG, txnId: c.txnId },
-      });
-    expect((await submit()).json()).toMatchObject({ code: 123, data: { pending: ['aadhaar'] } });
-    // Verified by OTP: now it can be submitted.
-    const step = expectCode<AadhaarStep>(await start(c, SANDBOX_AADHAAR.direct), 0, 200);
-    expectCode(await verify(c, step.requestId, await otpOf(SANDBOX_AADHAAR.direct)), 0, 200);
-    expect((await submit()).json()).toMatchObject({ code: 0, data: { state: 'SUBMITTED' } });
-  });
-
   it('allows 5 checks an hour per candidate', async () => {
     const c = await candidate();
     // The number no other test of this app verifies.
     for (let i = 0; i < 5; i++) expectCode(await start(c, SANDBOX_AADHAAR.captcha), 0, 200);
+    calls = [];
     expect((await start(c, SANDBOX_AADHAAR.captcha)).json()).toMatchObject({ code: 109 });
+    expect(calls).toEqual([]);
+  });
+
+  it('counts failed starts (provider down, unknown number) in the 5 an hour', async () => {
+    const c = await candidate();
+    const unknown = '56789012345' + verhoeffCheckDigit('56789012345');
+    for (let i = 0; i < 3; i++) expectCode(await start(c, SANDBOX_AADHAAR.down), 161, 503);
+    for (let i = 0; i < 2; i++) expect((await start(c, unknown)).json()).toMatchObject({ code: 162 });
+    calls = [];
+    expect((await start(c, SANDBOX_AADHAAR.direct)).json()).toMatchObject({ code: 109 });
+    expect(calls).toEqual([]);
+  });
+
+  it('parallel starts cannot pass the 5 an hour', async () => {
+    const c = await candidate();
+    calls = [];
+    const answers = await Promise.all(Array.from({ length: 9 }, () => start(c, SANDBOX_AADHAAR.captcha)));
+    const codes = answers.map((r) => r.json().code as number);
+    expect(codes.filter((code) => code === 0)).toHaveLength(5);
+    expect(codes.filter((code) => code === 109)).toHaveLength(4);
+    expect(calls.filter((call) => call === 'start')).toHaveLength(5);
+  });
+
+  it('parallel wrong OTPs reach the provider at most 3 times, then the check is closed', async () => {
+    const c = await candidate();
+    // The number no account of this app verifies (repeats are refused here): its captcha solved first.
+    const number = SANDBOX_AADHAAR.captcha;
+    const step = expectCode<AadhaarStep>(await start(c, number), 0, 200);
+    const captcha = await latestOutbox(send, sandboxCaptchaAddress(number.slice(-4)));
+    const solved = await send({
+      method: 'POST',
+      url: v1(A.preVerify(step.requestId)),
+      headers: c.h,
+      body: { captchaText: captcha.otp! },
+    });
+    expectCode(solved, 0, 200);
+    const otp = await otpOf(number);
+    const wrong = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+    calls = [];
+    slowMs = 50;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => verify(c, step.requestId, wrong)));
+    slowMs = 0;
+    expect(calls.filter((call) => call === 'verify').length).toBeLessThanOrEqual(3);
+    for (const answer of answers) expect([106, 101]).toContain(answer.json().code);
+    expect((await verify(c, step.requestId, otp)).json()).toMatchObject({ code: 101 });
+    expect(calls.filter((call) => call === 'verify').length).toBeLessThanOrEqual(3);
+  });
+
+  it('parallel wrong captcha answers reach the provider at most 5 times', async () => {
+    const c = await candidate();
+    const step = expectCode<AadhaarStep>(await start(c, SANDBOX_AADHAAR.captcha), 0, 200);
+    calls = [];
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        send({
+          method: 'POST',
+          url: v1(A.preVerify(step.requestId)),
+          headers: c.h,
+          body: { captchaText: 'NOPE1' },
+        }),
+      ),
+    );
+    expect(calls.filter((call) => call === 'captcha').length).toBeLessThanOrEqual(5);
+    for (const answer of answers) expect([160, 101]).toContain(answer.json().code);
+  });
+});
+
+describe('Aadhaar by OTP: the success is one database transaction', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OCR_WORKER: 'off', AADHAAR_REFUSE_REPEATS: '1' } });
+  });
+  afterAll(() => t?.close());
+
+  it('two accounts verifying one number at once: one wins, the other changes nothing', async () => {
+    const send: Send = (o) => t.request(o);
+    const number = SANDBOX_AADHAAR.captcha;
+    const ready: { c: { h: Headers; txnId: string }; requestId: string; otp: string }[] = [];
+    for (const name of ['First Candidate', 'Second Candidate']) {
+      const c = await startedCandidate(send, await signUp(t, undefined, name));
+      const started = await send({
+        method: 'POST',
+        url: v1(A.start),
+        headers: c.h,
+        body: { orgId: ORG, txnId: c.txnId, aadhaarNumber: number },
+      });
+      const { requestId } = expectCode<AadhaarStep>(started, 0, 200);
+      const captcha = await latestOutbox(send, sandboxCaptchaAddress(number.slice(-4)));
+      const solved = await send({
+        method: 'POST',
+        url: v1(A.preVerify(requestId)),
+        headers: c.h,
+        body: { captchaText: captcha.otp! },
+      });
+      expectCode(solved, 0, 200);
+      ready.push({ c, requestId, otp: (await latestOutbox(send, sandboxOtpAddress(number.slice(-4)))).otp! });
+    }
+    const answers = await Promise.all(
+      ready.map(({ c, requestId, otp }) =>
+        send({
+          method: 'POST',
+          url: v1(A.verify),
+          headers: c.h,
+          body: { orgId: ORG, txnId: c.txnId, requestId, otp },
+        }),
+      ),
+    );
+    const codes = answers.map((r) => r.json().code as number);
+    expect([...codes].sort()).toEqual([0, 163]);
+    const loser = ready[codes.indexOf(163)]!;
+    const rows = (await t.db.orm.execute(sql`
+      select r.stage, p.aadhaar_hash, v.state
+        from aadhaar_requests r
+        join profiles p on p.id = r.profile_id
+        join verification_records v on v.txn_id = r.txn_id and v.name = 'aadhaar'
+       where r.id = ${loser.requestId}`)) as { rows: unknown[] };
+    // Not used up, profile not filled, verification not completed.
+    expect(rows.rows).toEqual([{ stage: 'otp', aadhaar_hash: null, state: 'NOT_INITIALIZED' }]);
   });
 });
 
@@ -500,9 +555,96 @@ describe('Aadhaar by OTP in the sandbox: shared test numbers', () => {
     t = await createTestApp({ env: { OCR_WORKER: 'off' } });
   });
   afterAll(() => t?.close());
+  const send: Send = (o) => t.request(o);
+  const candidate = async () => startedCandidate(send, await signUp(t));
+  const start = (c: { h: Headers; txnId: string }, aadhaarNumber: string) =>
+    send({
+      method: 'POST',
+      url: v1(A.start),
+      headers: c.h,
+      body: { orgId: ORG, txnId: c.txnId, aadhaarNumber },
+    });
+  const verify = (c: { h: Headers; txnId: string }, requestId: string, otp: string) =>
+    send({
+      method: 'POST',
+      url: v1(A.verify),
+      headers: c.h,
+      body: { orgId: ORG, txnId: c.txnId, requestId, otp },
+    });
+  const otpOf = async (number: string) =>
+    (await latestOutbox(send, sandboxOtpAddress(number.slice(-4)))).otp!;
+
+  it('refuses the typed Aadhaar form on /bgv: only the OTP check completes it, and submit waits for it', async () => {
+    const c = await candidate();
+    for (const method of ['PUT', 'POST'] as const) {
+      const res = await send({
+        method,
+        url: v1(API_PATHS.verification.bgv),
+        headers: c.h,
+        body: {
+          orgId: ORG,
+          txnId: c.txnId,
+          verificationName: 'aadhaar',
+          data: { aadhaarNumber: '123412341234' },
+        },
+      });
+      expect(res.json()).toMatchObject({
+        code: 123,
+        message: 'Aadhaar is verified only by an OTP sent to your Aadhaar-linked mobile',
+      });
+    }
+    const rows = (await t.db.orm.execute(
+      sql`select state, data from verification_records where txn_id = ${c.txnId} and name = 'aadhaar'`,
+    )) as { rows: unknown[] };
+    expect(rows.rows).toEqual([{ state: 'NOT_INITIALIZED', data: {} }]);
+    // A record an older typed form made ready (and the number the migration strips) still blocks submit.
+    await t.db.orm.execute(
+      sql`update verification_records set state = 'READY_TO_SUBMIT', data = ${JSON.stringify({ aadhaarNumber: '123412341234', candidateName: 'X' })}::jsonb where txn_id = ${c.txnId} and name = 'aadhaar'`,
+    );
+    await t.db.orm.execute(
+      sql.raw(
+        readFileSync(new URL('../../db/migrations/0008_aadhaar_number_dropped.sql', import.meta.url), 'utf8'),
+      ),
+    );
+    const after = (await t.db.orm.execute(
+      sql`select data from verification_records where txn_id = ${c.txnId} and name = 'aadhaar'`,
+    )) as { rows: unknown[] };
+    expect(after.rows).toEqual([{ data: { candidateName: 'X' } }]);
+    await t.db.orm.execute(
+      sql`update verification_records set state = 'COMPLETED' where txn_id = ${c.txnId} and name = 'bgv-degree'`,
+    );
+    await send({
+      method: 'POST',
+      url: v1(API_PATHS.verification.markAsSkip),
+      headers: c.h,
+      body: {
+        orgId: ORG,
+        txnId: c.txnId,
+        verificationNameList: [
+          'bgv-twelfth',
+          'bgv-tenth',
+          'passport',
+          'dl',
+          'employment-check',
+          'bgv-employment',
+        ],
+      },
+    });
+    const submit = () =>
+      send({
+        method: 'POST',
+        url: v1(API_PATHS.verification.submit),
+        headers: c.h,
+        body: { orgId: ORG, txnId: c.txnId },
+      });
+    expect((await submit()).json()).toMatchObject({ code: 123, data: { pending: ['aadhaar'] } });
+    // Verified by OTP: now it can be submitted.
+    const step = expectCode<AadhaarStep>(await start(c, SANDBOX_AADHAAR.direct), 0, 200);
+    expectCode(await verify(c, step.requestId, await otpOf(SANDBOX_AADHAAR.direct)), 0, 200);
+    expect((await submit()).json()).toMatchObject({ code: 0, data: { state: 'SUBMITTED' } });
+  });
 
   it('lets two accounts verify the same sandbox number (repeats only logged there)', async () => {
-    const send: Send = (o) => t.request(o);
     for (const name of ['First Candidate', 'Second Candidate']) {
       const c = await startedCandidate(send, await signUp(t, undefined, name));
       const started = await send({

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { KycAddress } from '@veridocs/shared';
-import type { Orm } from '../../db/client.js';
+import type { DbScope, Orm } from '../../db/client.js';
 import { profiles, type StoredBasicDetails, type StoredContactDetails } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 
@@ -21,6 +21,10 @@ export interface KycPatch {
 /** `byId` caches rows by id (GET profile runs on every screen); every write here invalidates it after it. */
 export function createProfileRepository(orm: Orm, byId: ReadCache<string, ProfileRow>) {
   return {
+    /** Drops the cached row (after a database transaction that wrote it has committed). */
+    forget(id: string): void {
+      byId.invalidate(id);
+    },
     findById(id: string): Promise<ProfileRow | undefined> {
       return byId.get(id, async () => {
         const [row] = await orm.select().from(profiles).where(eq(profiles.id, id));
@@ -44,17 +48,22 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
       return existing;
     },
     /** True when another profile holds this Aadhaar HMAC. */
-    async aadhaarHeldByOther(id: string, aadhaarHash: string): Promise<boolean> {
-      const [row] = await orm
+    async aadhaarHeldByOther(id: string, aadhaarHash: string, within: DbScope = orm): Promise<boolean> {
+      const [row] = await within
         .select({ id: profiles.id })
         .from(profiles)
         .where(and(eq(profiles.aadhaarHash, aadhaarHash), ne(profiles.id, id)));
       return row !== undefined;
     },
     /** Fills the profile from a verified Aadhaar record. */
-    async applyKyc(id: string, patch: KycPatch, now: Date): Promise<ProfileRow | undefined> {
+    async applyKyc(
+      id: string,
+      patch: KycPatch,
+      now: Date,
+      within: DbScope = orm,
+    ): Promise<ProfileRow | undefined> {
       const [row] = await byId.invalidateAfter(id, () =>
-        orm
+        within
           .update(profiles)
           .set({
             name: patch.name,

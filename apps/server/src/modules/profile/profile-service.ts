@@ -1,3 +1,4 @@
+import type { DbScope } from '../../db/client.js';
 import {
   BASIC_DETAILS_FIELDS,
   checkFormData,
@@ -84,10 +85,13 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
       if (!row) throw sessionGone();
       return toAadhaarProfile(row);
     },
-    aadhaarHeldByOther: (id: string, aadhaarHash: string) => repo.aadhaarHeldByOther(id, aadhaarHash),
-    /** Fills the profile from a verified Aadhaar record. */
-    async applyKyc(id: string, patch: KycPatch): Promise<AadhaarProfile> {
-      const row = await repo.applyKyc(id, patch, now());
+    aadhaarHeldByOther: (id: string, aadhaarHash: string, within?: DbScope) =>
+      repo.aadhaarHeldByOther(id, aadhaarHash, within),
+    /** The cached profile is dropped (after a database transaction that wrote it committed). */
+    forget: (id: string) => repo.forget(id),
+    /** Fills the profile from a verified Aadhaar record (inside `within`, another module's transaction). */
+    async applyKyc(id: string, patch: KycPatch, within?: DbScope): Promise<AadhaarProfile> {
+      const row = await repo.applyKyc(id, patch, now(), within);
       if (!row) throw sessionGone();
       return toAadhaarProfile(row)!;
     },

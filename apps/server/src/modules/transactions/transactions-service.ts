@@ -1,3 +1,4 @@
+import type { DbScope } from '../../db/client.js';
 import {
   FILE_LIMITS,
   FILE_TEXT,
@@ -790,6 +791,7 @@ export function createTransactionsService({
       txnId: string,
       name: string,
       data: Record<string, unknown>,
+      within?: (scope: DbScope) => Promise<void>,
     ): Promise<State> {
       const at = now();
       const context = { action: 'identity-verified', profileId, now: at };
@@ -797,6 +799,8 @@ export function createTransactionsService({
         if (txn.profileId !== profileId) throw new AppError('TRANSACTION_ACCESS_DENIED');
         const record = (await ops.records(txn.id)).find((r) => r.name === name);
         if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+        // The caller's own writes (the check used up, the profile filled) commit with this one or not at all.
+        if (within) await within(ops.scope);
         if (record.state === 'COMPLETED') return;
         await transitionVerification(ops, txn.id, record, 'COMPLETED', context, {
           data,
