@@ -53,6 +53,11 @@ describe('BlockCodeInput (spec §5)', () => {
     expect(digit(1)).toHaveAttribute('inputmode', 'numeric');
   });
 
+  it('takes another autocomplete for every block (not a one-time code)', () => {
+    render(<BlockCodeInput length={12} blocks={3} onChange={() => {}} label="Number" autoComplete="off" />);
+    for (const input of screen.getAllByRole('textbox')) expect(input).toHaveAttribute('autocomplete', 'off');
+  });
+
   it('takes digits only', async () => {
     const user = userEvent.setup();
     render(<Harness />);

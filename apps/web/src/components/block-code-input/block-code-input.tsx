@@ -35,6 +35,11 @@ export interface BlockCodeInputProps {
   autoFocus?: boolean;
   disabled?: boolean;
   error?: boolean;
+  /**
+   * The first block's autocomplete (the others are always "off"): "one-time-code" by default, so a
+   * phone offers the SMS code; "off" for what is not a one-time code (an Aadhaar number).
+   */
+  autoComplete?: 'one-time-code' | 'off';
 }
 
 /** Sizes of the blocks: `length` split as evenly as possible into `blocks`. */
@@ -107,6 +112,7 @@ export function BlockCodeInput({
   autoFocus = false,
   disabled = false,
   error = false,
+  autoComplete = 'one-time-code',
 }: BlockCodeInputProps) {
   const t = useT(blockCodeInputCatalog);
   const sizes = blockSizes(length, blocks ?? length);
@@ -234,7 +240,7 @@ export function BlockCodeInput({
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"
-          autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          autoComplete={index === 0 ? autoComplete : 'off'}
           aria-label={inputLabel(index + 1, count)}
           aria-invalid={error || undefined}
           disabled={disabled}

@@ -86,6 +86,8 @@ describe('the Aadhaar OTP step', () => {
     const group = await screen.findByRole('group', { name: 'Aadhaar number' });
     const blocks = within(group).getAllByRole('textbox');
     expect(blocks).toHaveLength(3);
+    // The Aadhaar number is not a one-time code: no browser offers an SMS code here.
+    for (const block of blocks) expect(block).toHaveAttribute('autocomplete', 'off');
     await user.click(blocks[0]!);
     await user.keyboard('234567890125');
     expect(

@@ -282,6 +282,7 @@ export function AadhaarOtpStep({
               describedBy={numberError ? errorId : hintId}
               error={Boolean(numberError)}
               disabled={busy}
+              autoComplete="off"
               autoFocus
             />
           </Box>
