@@ -602,15 +602,6 @@ describe('Aadhaar by OTP in the sandbox: shared test numbers', () => {
       sql`update verification_records set state = 'READY_TO_SUBMIT', data = ${JSON.stringify({ aadhaarNumber: '123412341234', candidateName: 'X' })}::jsonb where txn_id = ${c.txnId} and name = 'aadhaar'`,
     );
     await t.db.orm.execute(
-      sql.raw(
-        readFileSync(new URL('../../db/migrations/0008_aadhaar_number_dropped.sql', import.meta.url), 'utf8'),
-      ),
-    );
-    const after = (await t.db.orm.execute(
-      sql`select data from verification_records where txn_id = ${c.txnId} and name = 'aadhaar'`,
-    )) as { rows: unknown[] };
-    expect(after.rows).toEqual([{ data: { candidateName: 'X' } }]);
-    await t.db.orm.execute(
       sql`update verification_records set state = 'COMPLETED' where txn_id = ${c.txnId} and name = 'bgv-degree'`,
     );
     await send({
@@ -630,6 +621,23 @@ describe('Aadhaar by OTP in the sandbox: shared test numbers', () => {
         ],
       },
     });
+    // Never answered in full (the read-only form of a legacy record), even before the migration.
+    const shown = await send({
+      method: 'GET',
+      url: `${v1(API_PATHS.verification.typeInfo('aadhaar'))}?orgId=${ORG}&txnId=${c.txnId}`,
+      headers: c.h,
+    });
+    expect(shown.json()).toMatchObject({ code: 0, data: { data: { candidateName: 'X' } } });
+    expect(shown.body).not.toContain('123412341234');
+    await t.db.orm.execute(
+      sql.raw(
+        readFileSync(new URL('../../db/migrations/0008_aadhaar_number_dropped.sql', import.meta.url), 'utf8'),
+      ),
+    );
+    const after = (await t.db.orm.execute(
+      sql`select data from verification_records where txn_id = ${c.txnId} and name = 'aadhaar'`,
+    )) as { rows: unknown[] };
+    expect(after.rows).toEqual([{ data: { candidateName: 'X' } }]);
     const submit = () =>
       send({
         method: 'POST',

@@ -278,6 +278,14 @@ export function createTransactionsService({
     return buildInfo(snap, await forms.allConfigs());
   }
 
+  /** A typed Aadhaar number of a legacy record is never answered (migration 0007 removes it too). */
+  function shownData(record: RecordRow): Record<string, unknown> {
+    if (!OTP_ONLY_VERIFICATIONS.includes(record.name) || !('aadhaarNumber' in record.data))
+      return record.data;
+    const { aadhaarNumber: _hidden, ...rest } = record.data;
+    return rest;
+  }
+
   async function typeInfo(profileId: string, type: string, ref: TransactionRef): Promise<VerificationInfo> {
     const snap = await owned(profileId, ref);
     const record = snap.records.find((r) => r.name === type);
@@ -292,7 +300,7 @@ export function createTransactionsService({
       profileName: profile.profileDetails.name,
       verification: entry(record, configs),
       config,
-      data: await withFileVerdicts(profileId, snap.txn.id, config, record.data),
+      data: await withFileVerdicts(profileId, snap.txn.id, config, shownData(record)),
       formExpired: isFormExpired(snap.form.expiry, now()),
     };
   }
