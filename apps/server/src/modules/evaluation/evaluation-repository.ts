@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { evaluationOtps, otpThrottles } from '../../db/schema/index.js';
 
@@ -40,6 +40,15 @@ function lockedOps(tx: Orm) {
             isNull(evaluationOtps.supersededAt),
           ),
         );
+    },
+    /** Whether the candidate asked for a code after this one (a newer pair may have been stored). */
+    async hasNewer(otp: EvaluationOtp): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: evaluationOtps.id })
+        .from(evaluationOtps)
+        .where(and(eq(evaluationOtps.profileId, otp.profileId), gt(evaluationOtps.createdAt, otp.createdAt)))
+        .limit(1);
+      return row !== undefined;
     },
     async insert(otp: NewEvaluationOtp): Promise<void> {
       await tx.insert(evaluationOtps).values(otp);

@@ -205,12 +205,11 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
         if (!otp || otp.profileId !== profileId || otp.txnId !== target.txnId)
           return new AppError('NOT_FOUND', EVAL_MESSAGES.unknown);
         if (otp.consumedAt) {
-          // The same code again after it worked, while it lives and its pair is still the one stored:
-          // the stored result (a retried request). Never an older pair over a newer one.
-          const current =
-            target.evaluation.provider === otp.partner && target.evaluation.reference === otp.reference;
-          if (current && otp.expiresAt > now && equalHex(otp.codeHash, hashCode(otp.id, body.otp)))
-            return otp;
+          // The same code again after it worked, while it lives and no later code was asked for: the
+          // stored result (a retried request, or one sent twice at once). Never an older pair over a
+          // newer one, which only a later code can have stored.
+          const retry = otp.expiresAt > now && !(await ops.hasNewer(otp));
+          if (retry && equalHex(otp.codeHash, hashCode(otp.id, body.otp))) return otp;
           return new AppError('OTP_ALREADY_USED');
         }
         const unusable = whyUnusable(otp, now);
