@@ -1,5 +1,6 @@
 export * from './constants/error-codes.js';
 export * from './constants/limits.js';
+export * from './constants/email-otp.js';
 export * from './constants/messages.js';
 export * from './constants/states.js';
 export * from './constants/api-paths.js';

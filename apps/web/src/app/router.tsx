@@ -29,26 +29,6 @@ const contactDetails = lazyScreen(() => import('../features/profile-details/cont
 /** The one generic page for the screens later issues build. */
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 
-const LoginPage = login.Component;
-const AppLayout = appLayout.Component;
-const PublicShell = publicShell.Component;
-const HomePage = home.Component;
-const ProfilePage = profile.Component;
-const InfoPage = info.Component;
-const TermsPage = terms.Component;
-const PrivacyPolicyPage = privacyPolicy.Component;
-const ErrorPage = error.Component;
-const FormEntryPage = formEntry.Component;
-const VerificationPage = verification.Component;
-const SubmittedPage = submitted.Component;
-const FormTxnsPage = formTxns.Component;
-const SelectEvaluationPartnerPage = evaluationPartner.Component;
-const VerificationInfoPage = verificationInfo.Component;
-const ProfileModePage = profileMode.Component;
-const BasicDetailsPage = basicDetails.Component;
-const ContactDetailsPage = contactDetails.Component;
-const ComingSoonPage = comingSoon.Component;
-
 /** The screen of each path that has one of its own (others show the generic page). */
 const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unknown> }][] = [
   [PATHS.home, home],
@@ -105,46 +85,36 @@ function RedirectAfterLogin() {
  */
 function LoggedOutFormEntry() {
   const { search } = useLocation();
-  if (new URLSearchParams(search).get('sso')) return <FormEntryPage />;
+  if (new URLSearchParams(search).get('sso')) return <formEntry.Component />;
   return <RedirectToLogin keepFrom />;
 }
 
-/** The logged-in screens built so far; the other logged-in paths show the generic page. */
-const BUILT_PATHS: readonly string[] = [
-  PATHS.profile,
-  PATHS.verification,
-  PATHS.submitted,
-  PATHS.formTxns,
-  PATHS.selectEvaluationPartner,
-  PATHS.verificationInfo,
-  PATHS.profileMode,
-  PATHS.basicDetails,
-  PATHS.contactDetails,
-];
+/** The logged-in paths without a screen of their own yet show the generic page. */
+const UNBUILT_PATHS = LOGGED_IN_ONLY_PATHS.filter((path) => !SCREENS.some(([pattern]) => pattern === path));
 
 /** The screens open to everyone, shared by both route tables. */
 function commonRoutes() {
   return [
-    <Route key="faq" path={PATHS.faq} element={<InfoPage tab="faq" />} />,
-    <Route key="instructions" path={PATHS.instructions} element={<InfoPage tab="instructions" />} />,
-    <Route key="error" path={PATHS.error} element={<ErrorPage />} />,
-    <Route key="terms" path={PATHS.terms} element={<TermsPage />} />,
-    <Route key="privacy" path={PATHS.privacyPolicy} element={<PrivacyPolicyPage />} />,
-    <Route key="payment" path={PATHS.payment} element={<ComingSoonPage />} />,
+    <Route key="faq" path={PATHS.faq} element={<info.Component tab="faq" />} />,
+    <Route key="instructions" path={PATHS.instructions} element={<info.Component tab="instructions" />} />,
+    <Route key="error" path={PATHS.error} element={<error.Component />} />,
+    <Route key="terms" path={PATHS.terms} element={<terms.Component />} />,
+    <Route key="privacy" path={PATHS.privacyPolicy} element={<privacyPolicy.Component />} />,
+    <Route key="payment" path={PATHS.payment} element={<comingSoon.Component />} />,
   ];
 }
 
 function LoggedOutRoutes() {
   return (
     <Routes>
-      <Route path={PATHS.login} element={<LoginPage />} />
+      <Route path={PATHS.login} element={<login.Component />} />
       {/* The form entry needs a session: sign in first, then come back to the same form URL. */}
       <Route path={PATHS.formEntry} element={<LoggedOutFormEntry />} />
       <Route path={PATHS.home} element={<RedirectToLogin keepFrom />} />
       {LOGGED_IN_ONLY_PATHS.map((path) => (
         <Route key={path} path={path} element={<RedirectToLogin keepFrom />} />
       ))}
-      <Route element={<PublicShell />}>{commonRoutes()}</Route>
+      <Route element={<publicShell.Component />}>{commonRoutes()}</Route>
       <Route path="*" element={<RedirectToLogin keepFrom={false} />} />
     </Routes>
   );
@@ -154,20 +124,20 @@ function LoggedInRoutes() {
   return (
     <Routes>
       <Route path={PATHS.login} element={<RedirectAfterLogin />} />
-      <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path={PATHS.profile} element={<ProfilePage />} />
-        <Route path={PATHS.formEntry} element={<FormEntryPage />} />
-        <Route path={PATHS.verification} element={<VerificationPage />} />
-        <Route path={PATHS.submitted} element={<SubmittedPage />} />
-        <Route path={PATHS.formTxns} element={<FormTxnsPage />} />
-        <Route path={PATHS.selectEvaluationPartner} element={<SelectEvaluationPartnerPage />} />
-        <Route path={PATHS.verificationInfo} element={<VerificationInfoPage />} />
-        <Route path={PATHS.profileMode} element={<ProfileModePage />} />
-        <Route path={PATHS.basicDetails} element={<BasicDetailsPage />} />
-        <Route path={PATHS.contactDetails} element={<ContactDetailsPage />} />
-        {LOGGED_IN_ONLY_PATHS.filter((path) => !BUILT_PATHS.includes(path)).map((path) => (
-          <Route key={path} path={path} element={<ComingSoonPage />} />
+      <Route element={<appLayout.Component />}>
+        <Route index element={<home.Component />} />
+        <Route path={PATHS.profile} element={<profile.Component />} />
+        <Route path={PATHS.formEntry} element={<formEntry.Component />} />
+        <Route path={PATHS.verification} element={<verification.Component />} />
+        <Route path={PATHS.submitted} element={<submitted.Component />} />
+        <Route path={PATHS.formTxns} element={<formTxns.Component />} />
+        <Route path={PATHS.selectEvaluationPartner} element={<evaluationPartner.Component />} />
+        <Route path={PATHS.verificationInfo} element={<verificationInfo.Component />} />
+        <Route path={PATHS.profileMode} element={<profileMode.Component />} />
+        <Route path={PATHS.basicDetails} element={<basicDetails.Component />} />
+        <Route path={PATHS.contactDetails} element={<contactDetails.Component />} />
+        {UNBUILT_PATHS.map((path) => (
+          <Route key={path} path={path} element={<comingSoon.Component />} />
         ))}
         {commonRoutes()}
       </Route>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_OTP } from '../constants/limits.js';
+import { EMAIL_OTP } from '../constants/email-otp.js';
 
 /** The evaluation partner and its e-mail OTP (spec §1 step 3, §2 /select-evaluation-partner, §7 eval-info). */
 

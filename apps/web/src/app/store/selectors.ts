@@ -6,15 +6,6 @@ export const selectAuth = (state: RootState) => state.auth;
 export const selectProfile = (state: RootState) => state.profile;
 export const selectProfileName = (state: RootState): string =>
   state.profile.profileDetails?.name?.trim() ?? '';
-/** /basic-details and /contact-details are both saved (the Basic Details tile is done). */
-export const selectProfileDetailsDone = (state: RootState): boolean =>
-  Boolean(state.profile.basicDetails && state.profile.contactDetails);
-/** The verified identity's name when it differs from the profile name (the name change request). */
-export const selectDifferentVerifiedName = (state: RootState): string | null => {
-  const verified = state.profile.verifiedName?.trim() ?? '';
-  const name = state.profile.profileDetails?.name?.trim() ?? '';
-  return verified && name && verified.toLowerCase() !== name.toLowerCase() ? verified : null;
-};
 export const selectMisc = (state: RootState) => state.misc;
 export const selectOpenDemo = (state: RootState) => state.misc.openDemo;
 export const selectSearchedQuery = (state: RootState) => state.misc.searchedQuery;

@@ -27,11 +27,8 @@ import { PATHS } from '../../app/paths';
 import { useStateLabel } from '../../components/state-chip/state-catalog';
 import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
-import {
-  selectDifferentVerifiedName,
-  selectProfileDetailsDone,
-  selectProfileName,
-} from '../../app/store/selectors';
+import { selectDifferentVerifiedName, selectProfileDetailsDone } from '../../app/store/profile-selectors';
+import { selectProfileName } from '../../app/store/selectors';
 import { NameChangeNotice } from '../../components/name-change-dialog';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setCurrentVerification } from '../../app/store/slices/misc-slice';
