@@ -10,7 +10,7 @@ import { RichText, useT } from '../../i18n';
 import { formatCountdown } from '../../lib/dates';
 import { authCatalog } from './auth-catalog';
 import { CHANNEL_LABELS, maskMobile } from './mask';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../lib/use-countdown';
 
 interface OtpStepProps {
   mobile: string;

@@ -24,6 +24,7 @@ import {
 } from './evaluation-api';
 import { evaluationCatalog } from './evaluation-catalog';
 import type en from './locales/en.json';
+import { useCountdown } from '../../lib/use-countdown';
 
 type T = Translate<keyof typeof en>;
 const blockHours = EMAIL_OTP.blockSeconds / 3600;
@@ -59,24 +60,6 @@ function failureText(t: T, error: unknown, partner: EvaluationPartner | undefine
   };
   const message = code === null ? undefined : byCode[code];
   return message ? message() : queryErrorMessage(error);
-}
-
-/** Seconds left of a countdown that restarts whenever `key` changes (a new OTP was sent). */
-function useCountdown(seconds: number, key: unknown): number {
-  const [state, setState] = useState({ key, left: seconds });
-  if (state.key !== key) setState({ key, left: seconds });
-  const left = state.key === key ? state.left : seconds;
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const endsAt = Date.now() + seconds * 1000;
-    const id = setInterval(() => {
-      const next = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
-      setState({ key, left: next });
-      if (next === 0) clearInterval(id);
-    }, 1000);
-    return () => clearInterval(id);
-  }, [seconds, key]);
-  return left;
 }
 
 interface ReferenceForm {
