@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, latestOtp, startedDemoTransaction } from './fixtures';
+import {
+  test,
+  expect,
+  expectNoSeriousA11yViolations,
+  latestOtp,
+  marksheetPdf,
+  startedDemoTransaction,
+} from './fixtures';
 
 const ORG = 'demo-university';
 const PHONE = { width: 360, height: 780 };
@@ -95,16 +102,41 @@ test('Aadhaar by OTP at 360 px: a bad check digit refused at once, captcha, OTP,
   expect(kept).not.toContain('234567890124');
   expect(kept).not.toContain('2345 6789 0124');
 
-  // The server agrees: the profile's name, the verification completed.
+  // The server agrees: the name given at sign-up kept, the verified one beside it, the check completed.
   const me = await (await request.get('/api/web-wallet/profile', { headers })).json();
-  expect(me.data.profileDetails.name).toBe('Asha Verma');
+  expect(me.data).toMatchObject({ profileDetails: { name: 'Asha V' }, verifiedName: 'Asha Verma' });
   const info = await (
     await request.get(`/api/verification/v1/transactions/info?orgId=${ORG}&txnId=${txnId}`, { headers })
   ).json();
   expect(info.data.verificationList.aadhaar.state).toBe('COMPLETED');
 
-  // Opened again (the tile): the verified details, no new check.
+  // The form offers the name change request: the names differ. It asks for a proof document.
   await page.getByRole('link', { name: 'Back to the form' }).click();
+  await expect(
+    page.getByText(
+      'The name on your verified identity (Asha Verma) differs from your profile name (Asha V).',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Request name change' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a name change' });
+  await dialog.getByRole('button', { name: 'Submit request' }).click();
+  await expect(dialog.getByText('Upload document proof')).toBeVisible();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'gazette-notification.pdf',
+    mimeType: 'application/pdf',
+    buffer: await marksheetPdf('Asha Verma'),
+  });
+  await expect(dialog.getByRole('button', { name: 'View gazette-notification.pdf' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Submit request' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Name change requested', { exact: true })).toBeVisible();
+  const filed = await (
+    await request.get(`/api/verification/v1/transactions/info?orgId=${ORG}&txnId=${txnId}`, { headers })
+  ).json();
+  expect(filed.data.nameChangeRequest).toEqual({ requested: true });
+
+  // Opened again (the tile): the verified details, no new check.
   await page.getByRole('button', { name: /^Aadhaar, Verified/i }).click();
   await expect(page.getByTestId('aadhaar-profile').getByText('Asha Verma')).toBeVisible();
 });

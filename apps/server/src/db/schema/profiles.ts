@@ -49,6 +49,11 @@ export const profiles = pgTable(
     aadhaarHash: text('aadhaar_hash'),
     aadhaarLast4: text('aadhaar_last4'),
     aadhaarVerifiedAt: timestamp('aadhaar_verified_at', { withTimezone: true }),
+    /**
+     * The name the identity check returned (Aadhaar). It fills an empty profile name; a profile name the
+     * candidate typed is kept, and a difference offers the name change request (spec §3, §5).
+     */
+    verifiedName: text('verified_name'),
     basicDetails: jsonb('basic_details').$type<StoredBasicDetails>(),
     contactDetails: jsonb('contact_details').$type<StoredContactDetails>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -233,9 +233,12 @@ describe('Aadhaar by OTP: the whole flow on a database on disk', () => {
         },
       });
 
-      // The profile carries the verified name; GET /profile/aadhaar the details.
+      // The name given at sign-up stays, the verified one beside it; GET /profile/aadhaar the details.
       const profile = await send({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: h });
-      expect(profile.json().data.profileDetails.name).toBe('Asha Verma');
+      expect(profile.json().data).toMatchObject({
+        profileDetails: { name: 'Asha V' },
+        verifiedName: 'Asha Verma',
+      });
       const details = await send({ method: 'GET', url: wallet(API_PATHS.profile.aadhaar), headers: h });
       expect(details.json().data).toEqual(result.profile);
       const info = await send({
@@ -670,6 +673,9 @@ describe('Aadhaar by OTP in the sandbox: shared test numbers', () => {
         body: { orgId: ORG, txnId: c.txnId, requestId, otp },
       });
       expect(expectCode<AadhaarVerifyResponse>(verified, 0, 200).profile.name).toBe('Rohan Iyer');
+      // The name the candidate gave stays; the verified one beside it offers the name change request.
+      const profile = await send({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: c.h });
+      expect(profile.json().data).toMatchObject({ profileDetails: { name }, verifiedName: 'Rohan Iyer' });
     }
   });
 });

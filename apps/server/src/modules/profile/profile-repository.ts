@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { KycAddress } from '@veridocs/shared';
 import type { DbScope, Orm } from '../../db/client.js';
 import { profiles, type StoredBasicDetails, type StoredContactDetails } from '../../db/schema/index.js';
@@ -66,7 +66,9 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
         within
           .update(profiles)
           .set({
-            name: patch.name,
+            // A name the candidate already gave stays; the verified one is kept beside it.
+            name: sql`CASE WHEN btrim(${profiles.name}) = '' THEN ${patch.name} ELSE ${profiles.name} END`,
+            verifiedName: patch.name,
             dateOfBirth: patch.dateOfBirth,
             gender: patch.gender,
             address: patch.address,

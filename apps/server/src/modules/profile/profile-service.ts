@@ -31,7 +31,7 @@ export function toAadhaarProfile(row: ProfileRow): AadhaarProfile | null {
   if (!row.aadhaarLast4 || !row.aadhaarVerifiedAt || !row.address || !row.dateOfBirth) return null;
   return {
     maskedNumber: maskAadhaar(row.aadhaarLast4),
-    name: row.name,
+    name: row.verifiedName ?? row.name,
     dateOfBirth: row.dateOfBirth,
     gender: (row.gender ?? 'M') as AadhaarProfile['gender'],
     address: row.address,
@@ -51,6 +51,7 @@ export function toProfile(row: ProfileRow): Profile {
     contactDetails: row.contactDetails ?? null,
     // Only the last 4 digits are stored (the Aadhaar OTP flow); the screens show them masked.
     aadhaarLast4: row.aadhaarLast4 ?? null,
+    verifiedName: row.verifiedName ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

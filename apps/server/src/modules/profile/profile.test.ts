@@ -50,6 +50,7 @@ describe('create wallet (new number) and the profile', () => {
       basicDetails: null,
       contactDetails: null,
       aadhaarLast4: null,
+      verifiedName: null,
       createdAt: t.clock.now().toISOString(),
     });
 
