@@ -238,6 +238,8 @@ describe('Aadhaar by OTP: the whole flow on a database on disk', () => {
       expect(profile.json().data).toMatchObject({
         profileDetails: { name: 'Asha V' },
         verifiedName: 'Asha Verma',
+        // /basic-details filled from the record: the candidate had saved none.
+        basicDetails: { dateOfBirth: '1994-08-15', gender: 'FEMALE' },
       });
       const details = await send({ method: 'GET', url: wallet(API_PATHS.profile.aadhaar), headers: h });
       expect(details.json().data).toEqual(result.profile);
@@ -657,7 +659,17 @@ describe('Aadhaar by OTP in the sandbox: shared test numbers', () => {
 
   it('lets two accounts verify the same sandbox number (repeats only logged there)', async () => {
     for (const name of ['First Candidate', 'Second Candidate']) {
-      const c = await startedCandidate(send, await signUp(t, undefined, name));
+      const user = await signUp(t, undefined, name);
+      const c = await startedCandidate(send, user);
+      // Basic details the candidate saved are not replaced by the record's.
+      const mine = { dateOfBirth: '1990-01-02', gender: 'OTHER' };
+      const saved = await send({
+        method: 'PUT',
+        url: wallet(API_PATHS.profile.verificationDetail),
+        headers: c.h,
+        body: { basicDetails: mine },
+      });
+      expectCode(saved, 0, 200);
       const started = await send({
         method: 'POST',
         url: v1(A.start),
@@ -675,7 +687,11 @@ describe('Aadhaar by OTP in the sandbox: shared test numbers', () => {
       expect(expectCode<AadhaarVerifyResponse>(verified, 0, 200).profile.name).toBe('Rohan Iyer');
       // The name the candidate gave stays; the verified one beside it offers the name change request.
       const profile = await send({ method: 'GET', url: wallet(API_PATHS.profile.base), headers: c.h });
-      expect(profile.json().data).toMatchObject({ profileDetails: { name }, verifiedName: 'Rohan Iyer' });
+      expect(profile.json().data).toMatchObject({
+        profileDetails: { name },
+        verifiedName: 'Rohan Iyer',
+        basicDetails: mine,
+      });
     }
   });
 });

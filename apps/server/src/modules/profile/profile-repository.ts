@@ -59,6 +59,7 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
     async applyKyc(
       id: string,
       patch: KycPatch,
+      basicDetails: StoredBasicDetails | null,
       now: Date,
       within: DbScope = orm,
     ): Promise<ProfileRow | undefined> {
@@ -69,6 +70,12 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
             // A name the candidate already gave stays; the verified one is kept beside it.
             name: sql`CASE WHEN btrim(${profiles.name}) = '' THEN ${patch.name} ELSE ${profiles.name} END`,
             verifiedName: patch.name,
+            // Details the candidate already saved stay as they are.
+            ...(basicDetails
+              ? {
+                  basicDetails: sql`COALESCE(${profiles.basicDetails}, ${JSON.stringify(basicDetails)}::jsonb)`,
+                }
+              : {}),
             dateOfBirth: patch.dateOfBirth,
             gender: patch.gender,
             address: patch.address,

@@ -56,6 +56,27 @@ export function toProfile(row: ProfileRow): Profile {
   };
 }
 
+const GENDER_BY_KYC: Readonly<Record<string, StoredBasicDetails['gender']>> = {
+  M: 'MALE',
+  F: 'FEMALE',
+  T: 'OTHER',
+};
+
+/**
+ * /basic-details as the Aadhaar record gives them, for a profile that has none yet: only what the
+ * screen itself would accept (a known gender, the minimum age), so nothing invalid is ever saved.
+ */
+function basicDetailsFromKyc(patch: KycPatch, now: Date): StoredBasicDetails | null {
+  const gender = GENDER_BY_KYC[patch.gender];
+  if (!gender || minimumAgeError(patch.dateOfBirth, now) !== null) return null;
+  const check = checkFormData(
+    BASIC_DETAILS_FIELDS,
+    { dateOfBirth: patch.dateOfBirth, gender },
+    { now, complete: true },
+  );
+  return check.issues.length === 0 ? { dateOfBirth: String(check.data.dateOfBirth), gender } : null;
+}
+
 /** The wallet profile: created once per mobile number after its OTP was verified. */
 export function createProfileService({ repo, otp, sessions, now }: ProfileServiceDeps) {
   const sessionGone = () => new AppError('UNAUTHORIZED');
@@ -92,7 +113,8 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
     forget: (id: string) => repo.forget(id),
     /** Fills the profile from a verified Aadhaar record (inside `within`, another module's transaction). */
     async applyKyc(id: string, patch: KycPatch, within?: DbScope): Promise<AadhaarProfile> {
-      const row = await repo.applyKyc(id, patch, now(), within);
+      const at = now();
+      const row = await repo.applyKyc(id, patch, basicDetailsFromKyc(patch, at), at, within);
       if (!row) throw sessionGone();
       return toAadhaarProfile(row)!;
     },
