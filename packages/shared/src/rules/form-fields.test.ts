@@ -6,6 +6,7 @@ import {
   VALIDATION_FNS,
   dateBounds,
   dateError,
+  latestBirthDay,
   dropEmpty,
   fieldError,
   formErrors,
@@ -127,6 +128,16 @@ describe('input type rules (client and server on submit)', () => {
       max: '2024-06-15',
     });
     expect(dateError('2024-06-15', {}, '2024-06-15')).toBeNull();
+  });
+
+  it('a minimum age keeps a date of birth at least that many years back, by day', () => {
+    const adult = { minAgeYears: 18 };
+    expect(dateError('2006-06-15', adult, '2024-06-15')).toBeNull();
+    expect(dateError('2006-06-16', adult, '2024-06-15')).toBe('You must be at least 18 years old');
+    expect(dateBounds(adult, '2024-06-15')).toEqual({ min: '1900-01-01', max: '2006-06-15' });
+    // Born on 29 February: 18 on the 28th in a year without one.
+    expect(latestBirthDay('2028-02-29', 18)).toBe('2010-02-28');
+    expect(latestBirthDay('2024-02-29', 16)).toBe('2008-02-29');
   });
 
   it('formErrors judges dates against the given day', () => {

@@ -197,6 +197,17 @@ export interface DateLimits {
   disablePast?: boolean | undefined;
   minDate?: string | undefined;
   maxDate?: string | undefined;
+  /** A date of birth: the person is at least this old today (spec §5, minimum age 18). */
+  minAgeYears?: number | undefined;
+}
+
+/** The latest birthday ('yyyy-MM-dd') of someone `years` old on `today`; 29 February falls to the 28th. */
+export function latestBirthDay(today: string, years: number): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const year = y - years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const day = m === 2 && d === 29 && !leap ? 28 : d;
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** Future dates are refused on forms unless the field allows them (disableFuture: false) or asks for past ones to be refused. */
@@ -212,6 +223,10 @@ export function dateBounds(limits: DateLimits, today: string): { min: string; ma
   if (limits.maxDate && fromIsoDay(limits.maxDate) && limits.maxDate < max) max = limits.maxDate;
   if (limits.disablePast && today > min) min = today;
   if (refusesFuture(limits) && today < max) max = today;
+  if (limits.minAgeYears) {
+    const latest = latestBirthDay(today, limits.minAgeYears);
+    if (latest < max) max = latest;
+  }
   return { min, max };
 }
 
@@ -222,6 +237,8 @@ export function dateError(value: unknown, limits: DateLimits, today: string): st
   if (day < MIN_DATE || day > MAX_DATE) return 'Enter a date between 01-01-1900 and 31-12-2099';
   if (refusesFuture(limits) && day > today) return 'Date cannot be in the future';
   if (limits.disablePast && day < today) return 'Date cannot be in the past';
+  if (limits.minAgeYears && day > latestBirthDay(today, limits.minAgeYears))
+    return `You must be at least ${limits.minAgeYears} years old`;
   const { min, max } = dateBounds(limits, today);
   if (day < min) return `Date must be on or after ${isoToDisplay(min)}`;
   if (day > max) return `Date must be on or before ${isoToDisplay(max)}`;

@@ -94,6 +94,8 @@ export const dynamicInputFieldSchema = z.object({
   disablePast: z.boolean().optional(),
   minDate: z.string().optional(),
   maxDate: z.string().optional(),
+  /** A date of birth: at least this many years before today. */
+  minAgeYears: z.number().int().positive().max(120).optional(),
   /** file: subtypes such as pdf, jpeg, jpg, png; maxFiles when more than one is allowed. */
   allowedFileTypes: z.array(z.string()).optional(),
   maxFiles: z.number().int().positive().optional(),

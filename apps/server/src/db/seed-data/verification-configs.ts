@@ -174,6 +174,7 @@ export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
       label: 'Date of Birth',
       inputType: 'date',
       disableFuture: true,
+      minAgeYears: 18,
       required: true,
     },
     // An expired passport is refused (spec issue 11): its expiry cannot be before today.
@@ -212,6 +213,7 @@ export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
       label: 'Date of Birth',
       inputType: 'date',
       disableFuture: true,
+      minAgeYears: 18,
       required: true,
     },
     {

@@ -154,6 +154,18 @@ describe('the attack of issue 9: Bob submits Alice’s file under another name',
     expect(after).toMatchObject({ state: 'NOT_INITIALIZED', data: {}, txn: 'NOT_INITIALIZED' });
   });
 
+  it('a date of birth under 18 years ago is refused on a typed passport or licence, also on save', async () => {
+    // Today less 18 years, plus two days: not yet 18 anywhere (the server judges by the latest calendar).
+    const [y, m, d] = t.clock.now().toISOString().slice(0, 10).split('-').map<number>(Number);
+    const justUnder = new Date(Date.UTC(y! - 18, m! - 1, d! + 2)).toISOString().slice(0, 10);
+    for (const name of ['passport', 'dl'])
+      for (const method of ['POST', 'PUT'] as const)
+        expect(await refused(bob, name, { dateOfBirth: justUnder }, method)).toMatchObject({
+          'data.dateOfBirth': 'You must be at least 18 years old',
+        });
+    expect(await stored(bob, 'passport')).toMatchObject({ state: 'NOT_INITIALIZED', data: {} });
+  });
+
   it('each part alone is refused too', async () => {
     expect(await refused(bob, 'dl', { licenceDocument: [{ fileId: alicesFile.fileId }] })).toEqual({
       'data.licenceDocument': 'This file does not exist',
