@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, expect, hydrated, test, uniqueMobile, useSession } from './fixtures';
+import {
+  apiLogin,
+  expect,
+  hydrated,
+  startedDemoTransaction,
+  test,
+  uniqueMobile,
+  useSession,
+} from './fixtures';
 
 /** Sums the page's layout shifts as CLS does: shifts right after the user's own input do not count. */
 async function trackLayoutShifts(page: Page) {
@@ -55,10 +63,10 @@ test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () 
   });
 
   /** Holds the sign-in chunk until `release`: the page stays as the HTML drew it. */
-  async function holdScript(page: Page) {
+  async function holdScript(page: Page, pattern = '**/assets/sign-in-*.js') {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/sign-in-*.js', async (route) => {
+    await page.route(pattern, async (route) => {
       await held;
       await route.continue();
     });
@@ -122,6 +130,42 @@ test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () 
     { width: 360, height: 740 },
     { width: 1280, height: 800 },
   ]) {
+    test(`a reloaded form home has its heading in the HTML, and the app keeps it in place at ${viewport.width} px`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      const { txnId, orgId } = await startedDemoTransaction(page, request);
+      const link = `/ekyc/demo-form/${txnId}?orgId=${orgId}`;
+      const heading = page.getByRole('heading', {
+        name: 'Demo University is requesting the following verifications',
+      });
+      // A new tab shows the init screen first: its HTML is the plain shell.
+      const first = await page.goto(link);
+      expect(await first?.text()).not.toContain('is requesting the following verifications');
+      await page.getByRole('button', { name: 'View Verification' }).click();
+      await expect(page.getByTestId('steps-percent')).toBeVisible();
+
+      // Reloaded, the page the server sends draws the heading before any script runs.
+      await trackLayoutShifts(page);
+      const release = await holdScript(page, '**/assets/*.js');
+      const reloaded = page.reload({ waitUntil: 'commit' });
+      await expect(heading).toBeVisible();
+      await expect(
+        page.getByText('Demo verification form', { exact: true }).filter({ visible: true }),
+      ).toBeVisible();
+      const before = await heading.boundingBox();
+      release();
+      expect(await (await reloaded)?.text()).toContain(
+        'Demo University is requesting the following verifications',
+      );
+      await expect(page.getByTestId('steps-percent')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // The app drew the same heading where the HTML had it.
+      expect(await heading.boundingBox()).toEqual(before);
+      expect(await layoutShift(page)).toBe(0);
+    });
+
     test(`the signed-in app draws over its shell without a layout shift at ${viewport.width} px`, async ({
       page,
       request,

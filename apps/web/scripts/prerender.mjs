@@ -23,9 +23,15 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true },
 });
 
-const { renderPage, renderShell, PUBLIC_PAGES, LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_COOKIE } = await import(
-  pathToFileURL(join(ssrDir, 'entry-server.js')).href
-);
+const {
+  renderPage,
+  renderShell,
+  renderFormShell,
+  PUBLIC_PAGES,
+  LANGUAGES,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+} = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 const template = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 if (!ROOT.test(template)) throw new Error('dist/index.html has no #root with its boot message');
@@ -58,13 +64,13 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
  */
 const HOLD_PAINT_UNTIL_PARSED = '<link rel="expect" href="#boot" blocking="render" />';
 
-function page({ html, styles, title }, kind, language) {
+function page({ html, styles, title, head = '' }, kind, language) {
   // The Content Security Policy allows no inline script: React must not have needed one.
   if (/<script(?![^>]*\ssrc=)/.test(html)) throw new Error(`pre-rendered ${title} holds an inline script`);
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `  ${HOLD_PAINT_UNTIL_PARSED}\n${styles}\n  </head>`)
+    .replace('</head>', `  ${HOLD_PAINT_UNTIL_PARSED}\n${head ? `  ${head}\n` : ''}${styles}\n  </head>`)
     .replace(APP_SCRIPTS, '')
     .replace('</body>', `  <script type="module" id="boot" src="/assets/${bootFile}"></script>\n  </body>`)
     .replace(
@@ -92,13 +98,15 @@ const manifest = { defaultLanguage: DEFAULT_LANGUAGE, languageCookie: LANGUAGE_C
 for (const language of LANGUAGES) {
   const folder = language === DEFAULT_LANGUAGE ? '' : `${language}/`;
   mkdirSync(join(outDir, folder), { recursive: true });
-  const entry = { pages: {}, shell: `${folder}shell.html` };
+  const entry = { pages: {}, shell: `${folder}shell.html`, formShell: `${folder}form-shell.html` };
   for (const path of PUBLIC_PAGES) {
     const name = `${folder}${path.slice(1)}.html`;
     write(name, page(await renderPage(path, language), 'public', language));
     entry.pages[path] = name;
   }
   write(entry.shell, page(await renderShell(language), 'shell', language));
+  // Filled per request by the server (apps/server/src/http/spa.ts): written plain, never precompressed.
+  writeFileSync(join(outDir, entry.formShell), page(await renderFormShell(language), 'shell', language));
   manifest.languages[language] = entry;
 }
 writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

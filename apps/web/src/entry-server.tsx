@@ -11,12 +11,16 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { documentTitleFor } from './app/page-meta';
-import { PATHS } from './app/paths';
+import { FORM_SHELL_META, FORM_SHELL_TOKENS } from '@veridocs/shared';
+import { PATHS, formEntryPath } from './app/paths';
 import { AppProviders } from './app/providers';
 import { setServerViewport } from './app/layout/server-viewport';
 import { AppRoutes } from './app/router';
 import { createAppState } from './app/session/create-app';
 import { login } from './app/store/slices/auth-slice';
+import { setShowInitScreen } from './app/store/slices/form-data-slice';
+import { setSearchedQuery } from './app/store/slices/misc-slice';
+import { renderFormHeadingPlaceholders } from './lib/prerendered-form';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, setLanguage, type Language } from './i18n';
 
 /** Every page is pre-rendered in each language; the server picks by the language cookie. */
@@ -61,7 +65,7 @@ function toText(stream: NodeJS.ReadableStream): Promise<string> {
 async function render(
   path: string,
   language: Language,
-  { signedIn = false } = {},
+  { signedIn = false, formHome = false } = {},
 ): Promise<{ html: string; styles: string }> {
   await setLanguage(language, { persist: false });
   const app = createAppState();
@@ -69,6 +73,12 @@ async function render(
     app.store.dispatch(
       login({ accessToken: 'pre-render', refreshToken: 'pre-render', refreshTokenExpiresIn: 3600 }),
     );
+  }
+  if (formHome) {
+    // The tab has this form's home open (not its init screen): what a reload of it shows.
+    const [pathname = '', search = ''] = path.split('?');
+    app.store.dispatch(setSearchedQuery({ pathname, search: search ? `?${search}` : '' }));
+    app.store.dispatch(setShowInitScreen(false));
   }
   // One cache per page, keyed as the browser's default cache is ('css'): the browser's emotion takes
   // these style tags over instead of inserting the same rules again.
@@ -119,22 +129,49 @@ const SHELL_CSS = `<style>[data-shell]{display:none}
 @media (min-width:600px){[data-shell=tablet]{display:block}}
 @media (min-width:1080.02px) and (min-height:500.02px){[data-shell=tablet]{display:none}[data-shell=desktop]{display:block}}</style>`;
 
-/**
- * The signed-in app shell: the top bar, the navigation and the home screen's placeholders, which every
- * signed-in route shows while its script loads (the browser draws the app over it).
- */
-export async function renderShell(language: Language): Promise<RenderedPage> {
+/** Renders the signed-in page at `path` once per layout, each shown by CSS at its window sizes. */
+async function renderLayouts(
+  path: string,
+  language: Language,
+  options: { formHome?: boolean } = {},
+): Promise<{ html: string; styles: string }> {
   let html = '';
   let styles = SHELL_CSS;
   try {
     for (const layout of SHELL_LAYOUTS) {
       setServerViewport(layout.viewport);
-      const variant = await render(PATHS.home, language, { signedIn: true });
+      const variant = await render(path, language, { signedIn: true, ...options });
       html += `<div data-shell="${layout.name}">${variant.html}</div>`;
       styles += variant.styles;
     }
   } finally {
     setServerViewport({ width: 0, height: 0 });
   }
-  return { html, styles, title: documentTitleFor(PATHS.home) };
+  return { html, styles };
+}
+
+/**
+ * The signed-in app shell: the top bar, the navigation and the home screen's placeholders, which every
+ * signed-in route shows while its script loads (the browser draws the app over it).
+ */
+export async function renderShell(language: Language): Promise<RenderedPage> {
+  return { ...(await renderLayouts(PATHS.home, language)), title: documentTitleFor(PATHS.home) };
+}
+
+/**
+ * A form's home as a reload of it first shows it (ADR 0018): the frame, the organisation's request
+ * heading and placeholders for the rest, with FORM_SHELL_TOKENS where the server puts the form's names
+ * and the link's ids. Its heading is the page's largest paint, drawn before any script.
+ */
+export async function renderFormShell(language: Language): Promise<RenderedPage & { head: string }> {
+  const T = FORM_SHELL_TOKENS;
+  const path = formEntryPath(T.formId, T.txnId, T.orgId);
+  renderFormHeadingPlaceholders(true);
+  try {
+    const page = await renderLayouts(path, language, { formHome: true });
+    const head = `<meta name="${FORM_SHELL_META}" content="${T.formId}" data-org="${T.orgName}" data-form="${T.formName}" />`;
+    return { ...page, head, title: documentTitleFor(path) };
+  } finally {
+    renderFormHeadingPlaceholders(false);
+  }
 }

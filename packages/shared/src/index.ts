@@ -7,6 +7,7 @@ export * from './constants/api-paths.js';
 export * from './constants/verification-types.js';
 export * from './constants/indian-states.js';
 export * from './constants/files.js';
+export * from './constants/prerender.js';
 export * from './schemas/envelope.js';
 export * from './schemas/auth.js';
 export * from './schemas/profile.js';

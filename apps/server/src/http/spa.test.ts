@@ -81,6 +81,10 @@ describe('the pre-rendered pages (issue 10 §1)', () => {
       'shell.html': 'app shell',
       'hi/login.html': 'हिन्दी login form',
       'hi/shell.html': 'हिन्दी app shell',
+      'form-shell.html':
+        '<meta name="veridocs-form" content="__VERIDOCS_FORM_ID__" data-org="__VERIDOCS_ORG_NAME__">' +
+        '<h2>__VERIDOCS_ORG_NAME__ is requesting</h2><p>__VERIDOCS_FORM_NAME__</p>' +
+        '<a href="/ekyc/__VERIDOCS_FORM_ID__/__VERIDOCS_TXN_ID__?orgId=__VERIDOCS_ORG_ID__">back</a>',
     };
     for (const [file, text] of Object.entries(files))
       writeFileSync(join(built, 'prerendered', file), `<div id="root">${text}</div>`);
@@ -90,7 +94,11 @@ describe('the pre-rendered pages (issue 10 §1)', () => {
         defaultLanguage: 'en',
         languageCookie: 'veridocs-language',
         languages: {
-          en: { pages: { '/login': 'login.html', '/terms': 'terms.html' }, shell: 'shell.html' },
+          en: {
+            pages: { '/login': 'login.html', '/terms': 'terms.html' },
+            shell: 'shell.html',
+            formShell: 'form-shell.html',
+          },
           hi: { pages: { '/login': 'hi/login.html' }, shell: 'hi/shell.html' },
         },
       }),
@@ -115,6 +123,55 @@ describe('the pre-rendered pages (issue 10 §1)', () => {
     expect(await body('/ekyc/demo-form?orgId=demo-university')).toContain('>app shell');
     expect(await body('/profile')).toContain('>app shell');
     expect((await app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it("sends a reloaded form home its heading, escaped, only for the tab's transaction and the org's form", async () => {
+    const app = Fastify();
+    const asked: string[] = [];
+    await registerSpaAndNotFound(app, built, async (formId, orgId) => {
+      asked.push(`${formId}@${orgId}`);
+      return formId === 'demo-form' && orgId === 'demo-university'
+        ? { orgName: 'Demo <University> & "Co"', formName: "Admissions '26" }
+        : null;
+    });
+    const txn = '0b6f3c1e-8f0a-4c55-9d7e-2a1b3c4d5e6f';
+    const get = (url: string, cookie: string, encoding = 'identity') =>
+      app.inject({ url, headers: { cookie, 'accept-encoding': encoding } });
+    const home = `/ekyc/demo-form/${txn}?orgId=demo-university`;
+
+    const page = await get(home, `veridocs-form-home=${txn}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.vary).toMatch(/\bCookie\b/);
+    expect(page.body).toBe(
+      '<div id="root"><meta name="veridocs-form" content="demo-form" data-org="Demo &lt;University&gt; &amp; &quot;Co&quot;">' +
+        '<h2>Demo &lt;University&gt; &amp; &quot;Co&quot; is requesting</h2><p>Admissions &#39;26</p>' +
+        `<a href="/ekyc/demo-form/${txn}?orgId=demo-university">back</a></div>`,
+    );
+    const br = await get(home, `veridocs-form-home=${txn}`, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page.body);
+    const gz = await get(home, `veridocs-form-home=${txn}`, 'gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(page.body);
+
+    // The plain shell: another transaction's cookie or none (a new tab shows the init screen first),
+    // a form of another org or none, ids that are not plain.
+    expect((await get(home, 'veridocs-form-home=another')).body).toContain('>app shell');
+    expect((await get(home, '')).body).toContain('>app shell');
+    expect((await get(`/ekyc/demo-form/${txn}?orgId=other-org`, `veridocs-form-home=${txn}`)).body).toContain(
+      '>app shell',
+    );
+    expect((await get(`/ekyc/demo-form/${txn}`, `veridocs-form-home=${txn}`)).body).toContain('>app shell');
+    const odd = await get('/ekyc/demo-form/%3Cb%3E?orgId=demo-university', 'veridocs-form-home=%3Cb%3E');
+    expect(odd.body).toContain('>app shell');
+    expect(asked).toEqual([
+      'demo-form@demo-university',
+      'demo-form@demo-university',
+      'demo-form@demo-university',
+      'demo-form@other-org',
+    ]);
     await app.close();
   });
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ERROR_CODES } from '@veridocs/shared';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { ERROR_CODES, FORM_HOME_COOKIE, FORM_SHELL_TOKENS } from '@veridocs/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PATH = /^\/api(\/|$)/;
@@ -12,7 +13,26 @@ interface PrerenderedLanguage {
   pages: Record<string, string>;
   /** The signed-in app shell, for every other page. */
   shell: string;
+  /** A form's home with FORM_SHELL_TOKENS in place of its names and ids (ADR 0018). */
+  formShell?: string;
 }
+
+/** The public names of a form, for its home's pre-rendered heading (null: no such form of that org). */
+export type FormHeadingLookup = (
+  formId: string,
+  orgId: string,
+) => Promise<{ orgName: string; formName: string } | null>;
+
+/** /ekyc/<formId>/<txnId>: the form home of a transaction. */
+const FORM_HOME_PATH = /^\/ekyc\/([^/]+)\/([^/]+)$/;
+/** Ids put into the page as they are: anything else gets the plain shell. */
+const PLAIN_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 interface PrerenderManifest {
   defaultLanguage: string;
@@ -29,23 +49,94 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
+interface PageChooser {
+  /** The file a page request gets. */
+  file(path: string, cookieHeader: string | undefined): string;
+  /** The language's form-home template (read once), when the build made one. */
+  formShell(cookieHeader: string | undefined): string | null;
+}
+
 /**
  * Which HTML a page request gets: its pre-rendered page, else the app shell, in the language of the
  * candidate's cookie (else the default); index.html for a build without pre-rendering, such as
  * `vite build` alone. The web build writes the manifest (apps/web/scripts/prerender.mjs).
  */
-function pageFiles(webDistDir: string): (path: string, cookieHeader: string | undefined) => string {
+function pageFiles(webDistDir: string): PageChooser {
   const manifestFile = join(webDistDir, 'prerendered', 'manifest.json');
-  if (!existsSync(manifestFile)) return () => 'index.html';
+  if (!existsSync(manifestFile)) return { file: () => 'index.html', formShell: () => null };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
   const fallback = manifest.languages[manifest.defaultLanguage];
   if (!fallback) throw new Error(`${manifestFile} has no pages in its default language`);
-  return (path, cookieHeader) => {
+  const languageOf = (cookieHeader: string | undefined) => {
     const chosen = cookieValue(cookieHeader, manifest.languageCookie);
-    const language =
-      (chosen && Object.hasOwn(manifest.languages, chosen) && manifest.languages[chosen]) || fallback;
-    return `prerendered/${(Object.hasOwn(language.pages, path) && language.pages[path]) || language.shell}`;
+    return (chosen && Object.hasOwn(manifest.languages, chosen) && manifest.languages[chosen]) || fallback;
   };
+  const templates = new Map<string, string>();
+  return {
+    file(path, cookieHeader) {
+      const language = languageOf(cookieHeader);
+      return `prerendered/${(Object.hasOwn(language.pages, path) && language.pages[path]) || language.shell}`;
+    },
+    formShell(cookieHeader) {
+      const name = languageOf(cookieHeader).formShell;
+      if (!name) return null;
+      let template = templates.get(name);
+      if (template === undefined) {
+        template = readFileSync(join(webDistDir, 'prerendered', name), 'utf8');
+        templates.set(name, template);
+      }
+      return template;
+    },
+  };
+}
+
+/**
+ * The form home of a reloaded tab (ADR 0018): the language's form-home template with the form's names
+ * and the link's ids, when the tab's cookie says it shows that transaction's home and the form is the
+ * organisation's; null for the plain shell.
+ */
+async function formHomePage(
+  pages: PageChooser,
+  lookup: FormHeadingLookup | undefined,
+  path: string,
+  query: string,
+  cookieHeader: string | undefined,
+): Promise<string | null> {
+  const match = FORM_HOME_PATH.exec(path);
+  if (!match || !lookup) return null;
+  const [, formId = '', txnId = ''] = match;
+  const orgId = new URLSearchParams(query).get('orgId') ?? '';
+  if (![formId, txnId, orgId].every((id) => PLAIN_ID.test(id))) return null;
+  if (cookieValue(cookieHeader, FORM_HOME_COOKIE) !== txnId) return null;
+  const template = pages.formShell(cookieHeader);
+  if (!template) return null;
+  const heading = await lookup(formId, orgId);
+  if (!heading) return null;
+  const T = FORM_SHELL_TOKENS;
+  const values: Record<string, string> = {
+    [T.formId]: formId,
+    [T.txnId]: txnId,
+    [T.orgId]: orgId,
+    [T.orgName]: escapeHtml(heading.orgName),
+    [T.formName]: escapeHtml(heading.formName),
+  };
+  return template.replace(new RegExp(Object.keys(values).join('|'), 'g'), (token) => values[token] ?? token);
+}
+
+/** A page built per request, compressed as the client accepts (brotli first, quick settings). */
+function sendHtml(reply: FastifyReply, html: string, acceptEncoding: string | undefined) {
+  const body = Buffer.from(html);
+  const accepts = (name: string) => new RegExp(`\\b${name}\\b`).test(acceptEncoding ?? '');
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Cookie, Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  if (accepts('br'))
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (accepts('gzip')) return reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 }));
+  return reply.send(body);
 }
 
 /** A page: revalidated on every visit, and chosen by the language cookie. */
@@ -58,9 +149,16 @@ const sendPage = (reply: FastifyReply, file: string) =>
  * for a year, everything else is revalidated, and any other non-API GET gets index.html (client-side
  * routes: a pre-rendered page or the app shell, issue 10). Unknown API routes, and everything when no SPA is built, answer the 404 envelope.
  */
-export async function registerSpaAndNotFound(app: FastifyInstance, webDistDir: string): Promise<boolean> {
+export async function registerSpaAndNotFound(
+  app: FastifyInstance,
+  webDistDir: string,
+  formHeading?: FormHeadingLookup,
+): Promise<boolean> {
   const hasSpa = existsSync(join(webDistDir, 'index.html'));
-  const pageFile = hasSpa ? pageFiles(webDistDir) : () => 'index.html';
+  const pages: PageChooser = hasSpa
+    ? pageFiles(webDistDir)
+    : { file: () => 'index.html', formShell: () => null };
+  const pageFile = (path: string, cookieHeader: string | undefined) => pages.file(path, cookieHeader);
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -84,6 +182,9 @@ export async function registerSpaAndNotFound(app: FastifyInstance, webDistDir: s
     const path = request.url.split('?', 1)[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(path);
     if (hasSpa && isPage && !path.startsWith('/assets/')) {
+      const query = request.url.slice(path.length + 1);
+      const formHome = await formHomePage(pages, formHeading, path, query, request.headers.cookie);
+      if (formHome) return sendHtml(reply, formHome, request.headers['accept-encoding']);
       return sendPage(reply, pageFile(path, request.headers.cookie));
     }
     const { code, status } = ERROR_CODES.NOT_FOUND;

@@ -12,6 +12,14 @@ export function createFormsService({ repo, now }: { repo: FormsRepository; now: 
     allConfigs: () => repo.allConfigs(),
     listQuestions: (formId: string) => repo.listQuestions(formId),
 
+    /** The names a form's home heading shows (as transaction info gives them), or null: not this org's form. */
+    async heading(formId: string, orgId: string): Promise<{ orgName: string; formName: string } | null> {
+      const form = await repo.findForm(formId);
+      if (!form || form.orgId !== orgId) return null;
+      const org = await repo.findOrg(orgId);
+      return org ? { orgName: org.name, formName: form.name } : null;
+    },
+
     async organisation(orgId: string): Promise<Organisation> {
       const org = await repo.findOrg(orgId);
       if (!org) throw new AppError('ORG_NOT_FOUND');

@@ -39,7 +39,7 @@ function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: st
 
   if (!txnId || (!backFromStep && (newLink || showInitScreen)))
     return <InitScreen formId={formId} orgId={orgId} txnId={txnId} />;
-  return <FormHome key={`${orgId}/${txnId}`} orgId={orgId} txnId={txnId} />;
+  return <FormHome key={`${orgId}/${txnId}`} formId={formId} orgId={orgId} txnId={txnId} />;
 }
 
 /** /ekyc/:formId/:txnId? with ?orgId (and ?sso) — spec §2 "Form entry". */

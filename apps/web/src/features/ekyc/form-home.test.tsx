@@ -64,6 +64,60 @@ const journey = [
 ];
 
 describe('form home (spec §2)', () => {
+  it("draws the heading the server's page names while the transaction loads", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'veridocs-form';
+    meta.content = FORM_ID;
+    meta.dataset.org = 'Acme Corp';
+    meta.dataset.form = 'Admissions';
+    document.head.append(meta);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    api.on('get', INFO, async () => {
+      await answered;
+      return { status: 200, body: ok(makeInfo(journey)) };
+    });
+    try {
+      const app = createTestApp();
+      app.store.dispatch(
+        setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),
+      );
+      app.store.dispatch(setShowInitScreen(false));
+      renderApp({ app, route });
+      expect(await screen.findByRole('heading', { name: header })).toBeVisible();
+      expect(screen.getByText('Admissions')).toBeVisible();
+      expect(screen.getByRole('status', { name: /loading/i })).toBeVisible();
+      answer();
+      expect(await screen.findByTestId('steps-percent')).toBeVisible();
+      expect(screen.getAllByRole('heading', { name: header })).toHaveLength(1);
+    } finally {
+      meta.remove();
+    }
+  });
+
+  it("does not take another form's names from the page", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'veridocs-form';
+    meta.content = 'another-form';
+    meta.dataset.org = 'Other Org';
+    meta.dataset.form = 'Other form';
+    document.head.append(meta);
+    api.on('get', INFO, () => new Promise(() => undefined));
+    try {
+      const app = createTestApp();
+      app.store.dispatch(
+        setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),
+      );
+      app.store.dispatch(setShowInitScreen(false));
+      renderApp({ app, route });
+      expect(await screen.findByRole('status', { name: /loading/i })).toBeVisible();
+      expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+      expect(screen.queryByText(/Other Org/)).toBeNull();
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('header, Steps Completed ring, groups with insufficient first, subtitles, education note, chips', async () => {
     await openFormHome(makeInfo(journey, { basicDetailsRequired: true, manualProfileRequired: false }));
     expect(screen.getByText('Graduate hiring 2026')).toBeInTheDocument();

@@ -39,6 +39,7 @@ import {
   useSubmitTransactionMutation,
 } from '../../app/store/transactions-api';
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
+import { prerenderedFormHeading, rememberFormHome } from '../../lib/prerendered-form';
 import {
   PendingVerificationsDialog,
   SkipDialog,
@@ -67,18 +68,66 @@ function tileSubtitle(
   return key ? t(key) : undefined;
 }
 
-function FormHomeSkeleton() {
+/** The organisation's request: the same box while loading (from the page's names) and once loaded. */
+function FormHeader({
+  orgName,
+  formName,
+  children,
+}: {
+  orgName: string;
+  formName: string;
+  children: React.ReactNode;
+}) {
   const t = useT(ekycCatalog);
   return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+      <Box>
+        <Typography variant="h2" component="h2">
+          {t('requesting', { org: orgName })}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {formName}
+        </Typography>
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * While the transaction loads. The page the server sent may name the form (prerendered-form.ts): the
+ * heading is then drawn at once, where the loaded screen draws it, and only the rest waits.
+ */
+function FormHomeSkeleton({ formId }: { formId: string }) {
+  const t = useT(ekycCatalog);
+  const heading = prerenderedFormHeading(formId);
+  const tiles = (
     <Box role="status" aria-label={t('loadingVerifications')} sx={{ display: 'grid', gap: 2 }}>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} variant="rounded" height={72} />
+      ))}
+    </Box>
+  );
+  if (heading)
+    return (
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <FormHeader {...heading}>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <Skeleton variant="circular" width={72} height={72} />
+            <Skeleton width={120} />
+          </Box>
+        </FormHeader>
+        {tiles}
+      </Box>
+    );
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
       <Skeleton width="70%" height={36} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <Skeleton variant="circular" width={72} height={72} />
         <Skeleton width={120} />
       </Box>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} variant="rounded" height={72} />
-      ))}
+      {tiles}
     </Box>
   );
 }
@@ -127,7 +176,7 @@ function TileGroup({
  * The form home (spec §2): the organisation's request, the Steps Completed ring, one tile group per
  * category (insufficient first), the status banner and Continue (spec §4 "Continue").
  */
-export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
+export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: string; txnId: string }) {
   const t = useT(ekycCatalog);
   const stateLabel = useStateLabel();
   const navigate = useNavigate();
@@ -151,6 +200,9 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
   const [pending, setPending] = useState<PendingReason | null>(null);
   const [skipPending, setSkipPending] = useState<string[] | null>(null);
 
+  // A reload of this tab shows the form home again: the server may send its pre-rendered heading.
+  useEffect(() => rememberFormHome(txnId), [txnId]);
+
   // Spec §8: a transaction info fetch failure goes to /error with that message.
   useEffect(() => {
     if (failure) void navigate(PATHS.error, { state: { message: queryErrorMessage(failure) } });
@@ -162,7 +214,7 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
         {t('accessDeniedBody')}
       </NoticeScreen>
     );
-  if (!info) return <FormHomeSkeleton />;
+  if (!info) return <FormHomeSkeleton formId={formId} />;
 
   const query = journeyQuery(orgId, txnId);
   const list = verificationsOf(info);
@@ -307,15 +359,7 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
-        <Box>
-          <Typography variant="h2" component="h2">
-            {t('requesting', { org: info.org.name })}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {info.form.name}
-          </Typography>
-        </Box>
+      <FormHeader orgName={info.org.name} formName={info.form.name}>
         <Box
           sx={{
             display: 'flex',
@@ -332,7 +376,7 @@ export function FormHome({ orgId, txnId }: { orgId: string; txnId: string }) {
             </Link>
           )}
         </Box>
-      </Paper>
+      </FormHeader>
 
       <StatusBanner banner={banner} />
       {(verifiedName || info.nameChangeRequest.requested) && (
