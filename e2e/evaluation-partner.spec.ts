@@ -97,3 +97,45 @@ test('single sign-on → partner → reference → e-mail OTP from the outbox �
   });
   expect((await info.json()).data).toMatchObject({ provider: 'WES', reference: REFERENCE });
 });
+
+test('a form that asks for the partner: its tile opens the screen, and back on the form it reads validated', async ({
+  page,
+  request,
+}) => {
+  const session = await apiLogin(request, uniqueMobile(), 'Asha Verma');
+  await page.addInitScript((s) => {
+    window.localStorage.setItem('accessToken', s.accessToken);
+    window.localStorage.setItem('refreshToken', s.refreshToken);
+    window.localStorage.setItem('refreshTokenExpiresIn', String(s.refreshTokenExpiresIn));
+  }, session);
+  const form = 'demo-evaluation-form';
+  // The form has no questionnaire: Start opens the form home.
+  await page.goto(`/ekyc/${form}?orgId=${ORG}`);
+  await page.getByRole('button', { name: 'Start Verification' }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  const tile = page.getByRole('button', { name: /^Evaluation partner/ });
+  await expect(tile).toContainText('Validate your application reference number by e-mail OTP');
+  await tile.click();
+  await expect(page).toHaveURL(/\/select-evaluation-partner\?/);
+  await page.getByLabel('Evaluation partner').selectOption('WES');
+  await page.getByLabel('Reference number').fill(REFERENCE);
+  const sentAt = Date.now();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  let otp = '';
+  await expect
+    .poll(async () => {
+      const body = await (await request.get(`/api/dev/outbox?to=${EMAIL}`)).json();
+      const mail = body.data.list[0];
+      if (mail && mail.channel === 'email' && Date.parse(mail.createdAt) >= sentAt - 1000) otp = mail.otp;
+      return otp;
+    })
+    .toMatch(/^\d{6}$/);
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(otp);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ekyc/${form}/[0-9a-f-]+\\?orgId=${ORG}$`));
+  await expect(page.getByRole('button', { name: /^Evaluation partner/ })).toContainText(
+    'Reference validated with WES',
+  );
+  await expectNoSeriousA11yViolations(page);
+});

@@ -26,6 +26,9 @@ export const DEMO = {
   /** The demo form that asks for basic and contact details (/basic-details, /contact-details). */
   profileFormId: 'demo-profile-form',
   profileFormName: 'Demo verification form with basic details',
+  /** The demo form that asks for the evaluation partner's reference before submit (step 3). */
+  evaluationFormId: 'demo-evaluation-form',
+  evaluationFormName: 'Demo verification form for an evaluation partner',
   /** Served by the assets router; relative so it works behind any host name. */
   logoPath: '/api/assets/demo-logo.svg',
 } as const;
@@ -198,6 +201,7 @@ async function seedDemo(orm: Orm, now: Date): Promise<void> {
     expressAllowed: excluded('express_allowed'),
     manualProfileRequired: excluded('manual_profile_required'),
     basicDetailsRequired: excluded('basic_details_required'),
+    evaluationPartnerRequired: excluded('evaluation_partner_required'),
     expectedWorkingDays: excluded('expected_working_days'),
   };
   await orm
@@ -225,6 +229,15 @@ async function seedDemo(orm: Orm, now: Date): Promise<void> {
         ...DEMO_FORM_SETTINGS,
         questionnaireRequired: false,
         basicDetailsRequired: true,
+      },
+      {
+        id: DEMO.evaluationFormId,
+        orgId: DEMO.orgId,
+        name: DEMO.evaluationFormName,
+        expiry: -1,
+        ...DEMO_FORM_SETTINGS,
+        questionnaireRequired: false,
+        evaluationPartnerRequired: true,
       },
     ])
     .onConflictDoUpdate({ target: ekycForms.id, set: settingsUpdate });

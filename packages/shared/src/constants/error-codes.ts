@@ -92,6 +92,12 @@ export const ERROR_CODES = {
     status: 404,
     message: 'No application with this reference number was found, please check it',
   },
+  /** The form asks for the evaluation partner's reference (step 3) before the request is submitted. */
+  EVAL_REFERENCE_REQUIRED: {
+    code: 151,
+    status: 409,
+    message: 'Validate your evaluation partner reference number before submitting',
+  },
   /** Aadhaar by OTP (issue 11). */
   CAPTCHA_INVALID: { code: 160, status: 400, message: 'The text does not match the image, please try again' },
   AADHAAR_PROVIDER_DOWN: {

@@ -171,6 +171,13 @@ describe('continue (spec §4)', () => {
     paymentRequired: false,
   };
   it('sends a profile without a name to /profile-mode and basic details first', () => {
+    // Step 3 (spec §1): the evaluation partner's reference comes before the documents, while open.
+    expect(continueAction({ ...unpaid, evaluationPending: true, verifications: [] })).toEqual({
+      kind: 'evaluation-partner',
+    });
+    expect(
+      continueAction({ ...unpaid, state: 'SUBMITTED', evaluationPending: true, verifications: [] }).kind,
+    ).not.toBe('evaluation-partner');
     expect(continueAction({ ...unpaid, profileHasName: false, verifications: [] })).toEqual({
       kind: 'profile-mode',
     });

@@ -146,6 +146,7 @@ export function startAction(input: {
 export type ContinueAction =
   | { kind: 'profile-mode' }
   | { kind: 'basic-details' }
+  | { kind: 'evaluation-partner' }
   | { kind: 'pending-minimum-set' }
   | { kind: 'blocked'; names: string[] }
   | { kind: 'skip-pending'; names: string[] }
@@ -170,6 +171,8 @@ export function continueAction(input: {
   basicDetailsRequired: boolean;
   paid: boolean;
   paymentRequired: boolean;
+  /** The form asks for the evaluation partner's reference (step 3) and it is not validated yet. */
+  evaluationPending?: boolean;
   verifications: readonly VerificationLike[];
 }): ContinueAction {
   const { verifications } = input;
@@ -181,6 +184,7 @@ export function continueAction(input: {
   } else {
     if (!input.profileHasName) return { kind: 'profile-mode' };
     if (input.state === 'NOT_INITIALIZED' && input.basicDetailsRequired) return { kind: 'basic-details' };
+    if (input.evaluationPending && isTransactionOpen(input.state)) return { kind: 'evaluation-partner' };
     if (!minimumSetMet(verifications)) return { kind: 'pending-minimum-set' };
   }
   const blocked = remaining.filter((v) => !v.skipAllowed).map((v) => v.name);

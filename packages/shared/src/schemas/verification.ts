@@ -224,7 +224,8 @@ export const transactionInfoSchema = z.object({
   userInputList: z.array(z.string()),
   requiredVerificationFieldList: z.array(z.string()),
   nameChangeRequest: z.object({ requested: z.boolean() }),
-  evaluationInfo: z.object({ provider: z.string().nullable() }),
+  /** provider: the validated partner (eval-info); required: the form asks for it before submit. */
+  evaluationInfo: z.object({ provider: z.string().nullable(), required: z.boolean() }),
   /** Derived: the form's expiry has passed (never when -1). */
   isExpired: z.boolean(),
   /** Derived: the transaction has been started (state is not NOT_INITIALIZED). */

@@ -46,6 +46,8 @@ export const ekycForms = pgTable(
     priceList: jsonb('price_list').$type<FormPrice[]>().notNull().default([]),
     discountPercentage: doublePrecision('discount_percentage').notNull().default(0),
     questionnaireRequired: boolean('questionnaire_required').notNull().default(false),
+    /** Step 3 (spec §1): the evaluation partner's reference number, proved by e-mail OTP, before submit. */
+    evaluationPartnerRequired: boolean('evaluation_partner_required').notNull().default(false),
     /** Working days (Monday to Friday) from submission to the expected completion date. */
     expectedWorkingDays: integer('expected_working_days').notNull().default(7),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,7 +12,9 @@ import { eq } from 'drizzle-orm';
 import { evaluationOtps } from '../../db/schema/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp } from '../../test/smtp-server.js';
+import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 import { SANDBOX_REFERENCES } from '../../providers/evaluation/index.js';
+import { uploadDocument } from '../../test/uploads.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { maskEmail } from './evaluation-messages.js';
 import { EVAL_MESSAGES } from './evaluation-service.js';
@@ -21,6 +23,7 @@ const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
 const ORG = 'demo-university';
 const FORM = 'demo-form';
+const EVAL_FORM = 'demo-evaluation-form';
 const WES_REF = '4012345';
 const WES_EMAIL = SANDBOX_REFERENCES.WES![WES_REF]!;
 type Headers = Record<string, string>;
@@ -163,6 +166,63 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     expect(transactionInfoSchema.parse(expectCode(info, 0, 200)).evaluationInfo.provider).toBe('WES');
     // A wrong code after it worked is "already used", not a failure.
     expectCode(await verify(c, res.otpId, wrong(mail!.otp!)), ERROR_CODES.OTP_ALREADY_USED.code, 400);
+  });
+
+  it('a form that asks for the reference refuses the submission until it is validated', async () => {
+    const h = bearer((await signUp(t)).accessToken);
+    const created = await post(P.transactions, { orgId: ORG, eKycFormId: EVAL_FORM }, h);
+    const txnId = expectCode<{ transactionId: string }>(created, 0, 200).transactionId;
+    const c = { h, txnId };
+    expectCode(await post(P.process, { orgId: ORG, txnId }, h), 0, 200);
+    const infoOf = async () =>
+      transactionInfoSchema.parse(
+        expectCode(
+          await t.request({ method: 'GET', url: `${v1(P.info)}?orgId=${ORG}&txnId=${txnId}`, headers: h }),
+          0,
+          200,
+        ),
+      );
+    expect((await infoOf()).evaluationInfo).toEqual({ provider: null, required: true });
+
+    // Everything else done: a degree submitted, Aadhaar by OTP, the rest skipped.
+    const degree = {
+      institute: 'indian-institute-of-technology-bombay',
+      degreeName: 'B.Tech',
+      passingYear: '2020',
+      instituteId: 'R-2016-0042',
+      degreeStatus: 'DEGREE_AND_MARKSHEET',
+      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
+    };
+    const bgv = { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree };
+    expectCode(await post(P.bgv, bgv, h), 0, 200);
+    const aadhaar = SANDBOX_AADHAAR.direct;
+    const step = expectCode<{ requestId: string }>(
+      await post(API_PATHS.aadhaar.start, { orgId: ORG, txnId, aadhaarNumber: aadhaar }, h),
+      0,
+      200,
+    );
+    const [aadhaarOtp] = await outbox(t, sandboxOtpAddress(aadhaar.slice(-4)));
+    const otpBody = { orgId: ORG, txnId, requestId: step.requestId, otp: aadhaarOtp!.otp };
+    expectCode(await post(API_PATHS.aadhaar.verify, otpBody, h), 0, 200);
+    const rest = Object.values((await infoOf()).verificationList)
+      .filter((v) => v.state === 'NOT_INITIALIZED')
+      .map((v) => v.name);
+    expectCode(await post(P.markAsSkip, { orgId: ORG, txnId, verificationNameList: rest }, h), 0, 200);
+
+    const refused = await post(P.submit, { orgId: ORG, txnId }, h);
+    expectCode(refused, ERROR_CODES.EVAL_REFERENCE_REQUIRED.code, 409);
+    expect(refused.json().message).toBe(
+      'Validate your evaluation partner reference number before submitting',
+    );
+    expect((await infoOf()).state).toBe('DATA_SAVED');
+
+    const otp = sent(await sendOtp(c));
+    expectCode(await verify(c, otp.otpId, await latestCode(WES_EMAIL)), 0, 200);
+    expect((await infoOf()).evaluationInfo).toEqual({ provider: 'WES', required: true });
+    const submitted = transactionInfoSchema.parse(
+      expectCode(await post(P.submit, { orgId: ORG, txnId }, h), 0, 200),
+    );
+    expect(submitted.state).toBe('SUBMITTED');
   });
 
   it('writes the e-mail in Hindi for a Hindi-speaking candidate', async () => {

@@ -194,7 +194,7 @@ export function createTransactionsService({
       userInputList: [],
       requiredVerificationFieldList: [],
       nameChangeRequest: { requested: snap.nameChangeRequested },
-      evaluationInfo: { provider: txn.evalProvider },
+      evaluationInfo: { provider: txn.evalProvider, required: form.evaluationPartnerRequired },
       isExpired: expired,
       proceeded: txn.state !== 'NOT_INITIALIZED',
     };
@@ -846,6 +846,9 @@ export function createTransactionsService({
           });
         }
         assertTransition('transaction', txn.state, 'SUBMITTED');
+        // Step 3 (spec §1): the form's evaluation partner reference, proved by e-mail OTP (eval-info).
+        if (snap.form.evaluationPartnerRequired && !txn.evalValidatedAt)
+          throw new AppError('EVAL_REFERENCE_REQUIRED');
         const records = await ops.records(txn.id);
         // An OTP-only verification counts as done only once COMPLETED by its check (not READY_TO_SUBMIT
         // from an older typed form).

@@ -116,7 +116,7 @@ describe('the verification journey', () => {
       const data = publicFormListSchema.parse(
         expectCode(await get(v1(`${P.publicForms}?orgId=${ORG}&seed=0&count=10`)), 0, 200),
       );
-      expect(data.total).toBe(3);
+      expect(data.total).toBe(4);
       const byId = Object.fromEntries(data.list.map((f) => [f.formId, f]));
       expect(byId[FORM]).toMatchObject({
         isExpired: false,
@@ -129,6 +129,7 @@ describe('the verification journey', () => {
         isExpired: false,
         questionnaire: { isRequired: false },
       });
+      expect(byId['demo-evaluation-form']).toMatchObject({ isExpired: false });
       expectCode(await get(v1(`${P.publicForms}?orgId=nobody`)), 120, 404);
       expectCode(await get(v1(`${P.publicForms}?orgId=${ORG}&count=0`)), 100, 400);
     });

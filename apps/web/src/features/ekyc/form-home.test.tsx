@@ -312,6 +312,34 @@ describe('Continue (spec §4)', () => {
     await waitFor(() => expect(probe.current?.pathname).toBe('/profile-mode'));
   });
 
+  it('a form asking for the evaluation partner shows its tile, and Continue goes there first', async () => {
+    const { user, probe } = await openFormHome(
+      makeInfo(education({ 'bgv-degree': { state: 'READY_TO_SUBMIT' } }), {
+        evaluationInfo: { provider: null, required: true },
+      }),
+    );
+    const tile = screen.getByRole('button', { name: /^Evaluation partner/ });
+    expect(tile).toHaveTextContent('Validate your application reference number by e-mail OTP');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/select-evaluation-partner'));
+    expect(Object.fromEntries(new URLSearchParams(probe.current?.search))).toEqual({
+      orgId: ORG_ID,
+      formId: FORM_ID,
+      txnId: TXN_ID,
+    });
+  });
+
+  it('a validated evaluation partner shows as done and does not stop Continue', async () => {
+    await openFormHome(
+      makeInfo(education({ 'bgv-degree': { state: 'READY_TO_SUBMIT' } }), {
+        evaluationInfo: { provider: 'WES', required: true },
+      }),
+    );
+    expect(screen.getByRole('button', { name: /^Evaluation partner/ })).toHaveTextContent(
+      'Reference validated with WES',
+    );
+  });
+
   it('basic details required on a transaction not started goes to /basic-details', async () => {
     const { user, probe } = await openFormHome(
       makeInfo(education(), { state: 'NOT_INITIALIZED', basicDetailsRequired: true }),

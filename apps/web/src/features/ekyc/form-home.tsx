@@ -217,6 +217,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   if (!info) return <FormHomeSkeleton formId={formId} />;
 
   const query = journeyQuery(orgId, txnId);
+  const evaluationPath = `${PATHS.selectEvaluationPartner}?${new URLSearchParams({ orgId, formId, txnId }).toString()}`;
   const list = verificationsOf(info);
   const steps = stepsCompleted(list);
   const groups = groupByCategory(list);
@@ -239,6 +240,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
       state: current.state,
       // Saved basic and contact details need not be asked for again.
       basicDetailsRequired: current.basicDetailsRequired && !detailsDone,
+      evaluationPending: current.evaluationInfo.required && !current.evaluationInfo.provider,
       paid: current.paymentDetails.length > 0,
       // The server refuses submit while the form requires payment (ADR 0006): the same flag decides here.
       paymentRequired: current.paymentRequired,
@@ -249,6 +251,8 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         return void navigate(`${PATHS.profileMode}${query}`);
       case 'basic-details':
         return void navigate(`${PATHS.basicDetails}${query}`);
+      case 'evaluation-partner':
+        return void navigate(evaluationPath);
       case 'pending-minimum-set':
         return setPending({
           kind: 'pending-minimum-set',
@@ -327,7 +331,8 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   );
 
   const showIdentity = !info.manualProfileRequired;
-  const profileTiles = (showIdentity || info.basicDetailsRequired) && (
+  const evaluation = info.evaluationInfo;
+  const profileTiles = (showIdentity || info.basicDetailsRequired || evaluation.required) && (
     <TileGroup idKey="Your Details" title={t('yourDetails')}>
       {showIdentity && (
         <VerificationTile
@@ -352,6 +357,19 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
           status={detailsDone ? 'COMPLETED' : ''}
           statusText={detailsDone ? t('detailsSaved') : ''}
           onOpen={() => void navigate(`${PATHS.basicDetails}${query}`)}
+        />
+      )}
+      {evaluation.required && (
+        <VerificationTile
+          label={t('evaluationPartner')}
+          subtitle={
+            evaluation.provider
+              ? t('evaluationDone', { provider: evaluation.provider })
+              : t('evaluationPending')
+          }
+          status={evaluation.provider ? 'COMPLETED' : ''}
+          statusText={evaluation.provider ? t('evaluationValidated') : ''}
+          onOpen={() => void navigate(evaluationPath)}
         />
       )}
     </TileGroup>

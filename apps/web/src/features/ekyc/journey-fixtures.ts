@@ -111,7 +111,7 @@ export function makeInfo(
     userInputList: [],
     requiredVerificationFieldList: [],
     nameChangeRequest: { requested: false },
-    evaluationInfo: { provider: null },
+    evaluationInfo: { provider: null, required: false },
     isExpired: false,
     proceeded: state !== 'NOT_INITIALIZED',
     ...overrides,

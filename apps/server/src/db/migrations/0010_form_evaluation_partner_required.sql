@@ -1,0 +1,1 @@
+ALTER TABLE "ekyc_forms" ADD COLUMN "evaluation_partner_required" boolean DEFAULT false NOT NULL;
