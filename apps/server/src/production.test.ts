@@ -264,8 +264,8 @@ describe('production rules inside the app', () => {
       expect(
         await count(database, sql`select count(*)::int as n from app_secrets where name = 'server_secret'`),
       ).toBe(1);
-      // The demo form, its expired twin and the one asking for basic details.
-      expect(await count(database, sql`select count(*)::int as n from ekyc_forms`)).toBe(3);
+      // The demo form, its expired twin, the one asking for basic details and the evaluation partner's.
+      expect(await count(database, sql`select count(*)::int as n from ekyc_forms`)).toBe(4);
     }
     const prodRun = async (database: Database, dir: string) =>
       (
