@@ -354,7 +354,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     app.addHook('preClose', async () => ocr.stop());
   }
 
-  // The verification team (ADR 0017): its own accounts, token key and audience; every action audited.
+  // The verification team (ADR 0019): its own accounts, token key and audience; every action audited.
   const opsAuth = createOpsAuthService({
     repo: createOpsAuthRepository(db.orm),
     mailer,

@@ -32,7 +32,7 @@ const envSchema = z.object({
   JWT_SECRET_FILE: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3600),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
-  /** The verification team's session (ADR 0017): one working day by default, then sign in again. */
+  /** The verification team's session (ADR 0019): one working day by default, then sign in again. */
   OPS_ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
   PARTNER_ORG_IDS: optionalString,
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(20),
@@ -123,7 +123,7 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** Lifetime of an ops access token and its session (ADR 0017). */
+  /** Lifetime of an ops access token and its session (ADR 0019). */
   opsAccessTokenTtlSeconds: number;
   partnerOrgIds: readonly string[];
   rateLimit: { loginMax: number; otpMax: number; redisUrl: string | undefined };

@@ -55,7 +55,7 @@ async function main() {
   const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
   // The demo form exists only with dev tools on (db/seed.ts).
   const demo = config.devTools ? `Demo candidate link: ${getDemoLink(url).link}\n` : '';
-  // The dev staff accounts (ADR 0017): the ops API signs in with e-mail, password and an e-mailed code.
+  // The dev staff accounts (ADR 0019): the ops API signs in with e-mail, password and an e-mailed code.
   const staff = config.devTools
     ? `Verification team (ops API, ${url}/api/docs, tag "ops"): POST /api/ops/auth/sign-in with\n` +
       DEV_STAFF.map((s) => `  ${s.role}: ${s.email} / ${s.password}\n`).join('') +

@@ -29,7 +29,7 @@ async function readPassword(): Promise<string> {
 }
 
 /**
- * Creates a staff account of the verification team (ADR 0017): the way the first admin exists in
+ * Creates a staff account of the verification team (ADR 0019): the way the first admin exists in
  * production, where no dev accounts are seeded. Migrates the database first, as the server does.
  */
 async function main() {

@@ -71,11 +71,11 @@ export const API_PATHS = {
     /** Passport: the fields the candidate confirmed, re-validated and saved (`type: 'passport'`). */
     updateIdentification: '/transactions/update-identification',
     nameChangeRequest: '/transactions/name-change-request',
-    /** POST: the candidate's answer to the open insufficiency request of a verification (ADR 0018). */
+    /** POST: the candidate's answer to the open insufficiency request of a verification (ADR 0020). */
     bgvInsufficiency: '/bgv/insufficiency',
   },
   /**
-   * The verification team's API (ADR 0017): absolute paths, outside the candidate's service bases, with
+   * The verification team's API (ADR 0019): absolute paths, outside the candidate's service bases, with
    * its own token; a candidate token reaches none of them.
    */
   ops: {

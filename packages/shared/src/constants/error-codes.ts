@@ -111,7 +111,7 @@ export const ERROR_CODES = {
     status: 409,
     message: 'This Aadhaar number is already linked to another account',
   },
-  /** The verification team's sign-in (ADR 0017): one answer for an unknown e-mail and a wrong password. */
+  /** The verification team's sign-in (ADR 0019): one answer for an unknown e-mail and a wrong password. */
   OPS_SIGN_IN_FAILED: { code: 170, status: 401, message: 'Wrong e-mail or password' },
   OPS_ACCOUNT_LOCKED: {
     code: 171,

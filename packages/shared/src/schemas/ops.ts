@@ -3,7 +3,7 @@ import { STATES } from '../constants/states.js';
 import { insufficiencyDocumentSchema } from './verification.js';
 
 /**
- * The verification team's API under /api/ops (ADR 0017 auth, ADR 0018 the insufficiency history).
+ * The verification team's API under /api/ops (ADR 0019 auth, ADR 0020 the insufficiency history).
  * Separate from every candidate schema: an ops token is not a candidate token.
  */
 

@@ -189,7 +189,7 @@ export type InsufficiencyDocument = z.infer<typeof insufficiencyDocumentSchema>;
 
 /**
  * The open insufficiency request of a verification (transaction info's `insufficiency`): reason and
- * time as before, plus its id and the documents asked (empty for a request raised before ADR 0018).
+ * time as before, plus its id and the documents asked (empty for a request raised before ADR 0020).
  */
 export const openInsufficiencySchema = z.object({
   id: z.string().optional(),
@@ -209,7 +209,7 @@ export const verificationEntrySchema = z.object({
   skipAllowed: z.boolean(),
   marksheetRequired: z.boolean(),
   subType: z.string().nullable(),
-  /** The open insufficiency request (ADR 0018): what the team asked for, while INSUFFICIENT_DATA. */
+  /** The open insufficiency request (ADR 0020): what the team asked for, while INSUFFICIENT_DATA. */
   insufficiency: openInsufficiencySchema.nullable(),
   acceptMultipleSubmissions: z.boolean(),
   updatedAt: z.string(),
@@ -356,7 +356,7 @@ export const userResponseRequestSchema = transactionRefSchema
   .strict();
 export type UserResponseRequest = z.infer<typeof userResponseRequestSchema>;
 
-// ---------------------------------------------------------------- the Action Required loop (ADR 0018)
+// ---------------------------------------------------------------- the Action Required loop (ADR 0020)
 
 /**
  * POST {verificationV1}/bgv/insufficiency: the candidate's answer to the open request of a verification

@@ -4,7 +4,7 @@ import { staffAccounts } from './staff.js';
 import { transactions } from './transactions.js';
 
 /**
- * One insufficiency round of a verification record (docs/decisions/0018): what the team asked for
+ * One insufficiency round of a verification record (docs/decisions/0020): what the team asked for
  * and when; never overwritten. At most one open (unanswered) round per record.
  */
 export const insufficiencyRequests = pgTable(

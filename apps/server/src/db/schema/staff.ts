@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The verification team's accounts (docs/decisions/0017): not candidates, no profile, no mobile.
+ * The verification team's accounts (docs/decisions/0019): not candidates, no profile, no mobile.
  * E-mail is stored lower-case and unique; the password only as an argon2id hash (PHC string).
  */
 export const staffAccounts = pgTable(
@@ -76,7 +76,10 @@ export const opsAudit = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    detail: jsonb('detail')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import type { State } from '@veridocs/shared';
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { transactions } from './transactions.js';
 
-/** The open request as kept on the record (documents and id absent on rows from before ADR 0018). */
+/** The open request as kept on the record (documents and id absent on rows from before ADR 0020). */
 export interface StoredInsufficiency {
   id?: string;
   reason: string;
@@ -27,7 +27,7 @@ export const verificationRecords = pgTable(
     skipAllowed: boolean('skip_allowed').notNull().default(false),
     marksheetRequired: boolean('marksheet_required').notNull().default(false),
     /**
-     * The open insufficiency request, as transaction info shows it (ADR 0018): a copy of the open row of
+     * The open insufficiency request, as transaction info shows it (ADR 0020): a copy of the open row of
      * insufficiency_requests, null once answered. The history itself is that table.
      */
     insufficiency: jsonb('insufficiency').$type<StoredInsufficiency | null>(),

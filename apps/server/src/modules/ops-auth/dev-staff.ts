@@ -2,7 +2,7 @@ import type { StaffRole } from '@veridocs/shared';
 import type { OpsAuthService } from './ops-auth-service.js';
 
 /**
- * The accounts `npm start` creates with dev tools on (ADR 0017), with known passwords: for trying the
+ * The accounts `npm start` creates with dev tools on (ADR 0019), with known passwords: for trying the
  * ops API and for the end-to-end tests. Never created with dev tools off.
  */
 export const DEV_STAFF: readonly { email: string; name: string; role: StaffRole; password: string }[] = [

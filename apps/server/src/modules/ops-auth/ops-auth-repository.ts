@@ -7,7 +7,7 @@ export type SignInCodeRow = typeof staffSignInCodes.$inferSelect;
 export type AuditRow = typeof opsAudit.$inferSelect;
 export type NewAuditRow = Omit<typeof opsAudit.$inferInsert, 'id'>;
 
-/** Staff accounts, their sign-in codes and sessions, and the ops audit (ADR 0017). */
+/** Staff accounts, their sign-in codes and sessions, and the ops audit (ADR 0019). */
 export function createOpsAuthRepository(orm: Orm) {
   return {
     async findByEmail(email: string): Promise<StaffRow | undefined> {
@@ -153,7 +153,7 @@ export function createOpsAuthRepository(orm: Orm) {
 
     /** Writes an audit row, in the caller's database transaction when given (so it commits with the action). */
     async audit(row: NewAuditRow, within?: DbScope): Promise<void> {
-      await ((within as Orm | undefined) ?? orm).insert(opsAudit).values(row);
+      await (within ?? orm).insert(opsAudit).values(row);
     },
 
     async listAudit(seed: number, limit: number): Promise<{ rows: AuditRow[]; total: number }> {

@@ -18,7 +18,7 @@ const tags = ['ops'];
 const security = [{ opsBearer: [] }];
 const P = API_PATHS.ops;
 
-/** The verification team's sign-in, session and audit routes (ADR 0017), under /api/ops. */
+/** The verification team's sign-in, session and audit routes (ADR 0019), under /api/ops. */
 export const opsAuthRouter: FastifyPluginAsyncZod<{
   auth: OpsAuthService;
   requireOpsRole: RequireOpsRole;

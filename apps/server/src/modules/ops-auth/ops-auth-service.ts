@@ -11,7 +11,7 @@ import type { MailSender } from '../../providers/mail/index.js';
 import type { OpsAuthRepository, StaffRow } from './ops-auth-repository.js';
 import { MIN_PASSWORD_LENGTH, dummyHash, hashPassword, verifyPassword } from './password.js';
 
-/** The sign-in rules (ADR 0017). */
+/** The sign-in rules (ADR 0019). */
 export const OPS_SIGN_IN = {
   codeDigits: 6,
   codeTtlSeconds: 600,
@@ -22,7 +22,7 @@ export const OPS_SIGN_IN = {
   lockSeconds: 15 * 60,
 } as const;
 
-/** The audience of an ops access token: a candidate token has none and another key (ADR 0017). */
+/** The audience of an ops access token: a candidate token has none and another key (ADR 0019). */
 export const OPS_AUDIENCE = 'veridocs-ops';
 const ISSUER = 'veridocs';
 
@@ -71,7 +71,7 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * The verification team's accounts and sessions (docs/decisions/0017): e-mail and argon2id password,
+ * The verification team's accounts and sessions (docs/decisions/0019): e-mail and argon2id password,
  * then a 6-digit code by e-mail; an HS256 access token with its own key and audience, tied to a
  * session row that sign-out and expiry end; an audit row for every action.
  */

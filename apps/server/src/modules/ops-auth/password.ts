@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /**
- * Staff passwords as argon2id (ADR 0017): the OWASP minimum profile (19 MiB, 2 passes, 1 lane), stored
+ * Staff passwords as argon2id (ADR 0019): the OWASP minimum profile (19 MiB, 2 passes, 1 lane), stored
  * as the PHC string, which carries its own salt and parameters, so they can be raised later.
  */
 /** `Algorithm.Argon2id` of the package (a const enum, which this build cannot import). */

@@ -27,7 +27,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
       preHandler: team,
       schema: {
         tags,
-        summary: 'Moves one verification along its state machine (ADR 0007, 0018)',
+        summary: 'Moves one verification along its state machine (ADR 0007, 0020)',
         description:
           'IN_PROGRESS, COMPLETED, FAILED (reason), INSUFFICIENT_DATA (reason and the documents asked, ' +
           '{key, label}), CLOSED. The transaction follows. Unknown transaction 121; not in it 126; a move ' +

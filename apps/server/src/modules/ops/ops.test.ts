@@ -33,8 +33,10 @@ describe('the verification team: ops auth, decisions and the Action Required loo
   });
   afterAll(() => t?.close());
 
-  const rowsOf = async (query: ReturnType<typeof sql>) =>
-    ((await t.db.orm.execute(query)) as unknown as { rows: unknown[] }).rows;
+  const rowsOf = async (query: ReturnType<typeof sql>): Promise<unknown[]> => {
+    const result = (await t.db.orm.execute(query)) as { rows: unknown[] };
+    return result.rows;
+  };
   const send = (method: 'GET' | 'POST', url: string, body?: unknown, headers?: Headers) =>
     t.request({
       method,

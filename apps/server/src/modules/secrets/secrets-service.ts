@@ -7,7 +7,7 @@ export interface ServerKeys {
   jwt: Uint8Array;
   /** Keys the HMAC that OTP codes are stored as. */
   otp: Uint8Array;
-  /** Signs the verification team's access tokens (HS256; never a candidate's key, ADR 0017). */
+  /** Signs the verification team's access tokens (HS256; never a candidate's key, ADR 0019). */
   ops: Uint8Array;
   /** Keys the HMAC an Aadhaar number is kept as (the salt that makes a repeat findable, not the number). */
   aadhaar: Uint8Array;

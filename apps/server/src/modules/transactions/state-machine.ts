@@ -85,7 +85,7 @@ export interface TransitionOps {
       markedAsSkip?: boolean;
       data?: Record<string, unknown>;
       subType?: string | null;
-      /** The open insufficiency request as transaction info shows it (ADR 0018); null when none. */
+      /** The open insufficiency request as transaction info shows it (ADR 0020); null when none. */
       insufficiency?: {
         id?: string;
         reason: string;

@@ -102,7 +102,7 @@ function writeOps(tx: Orm) {
         })),
       );
     },
-    /** A new insufficiency round (ADR 0018); the partial unique index allows one open round per record. */
+    /** A new insufficiency round (ADR 0020); the partial unique index allows one open round per record. */
     async insertInsufficiencyRequest(row: typeof insufficiencyRequests.$inferInsert): Promise<void> {
       await tx.insert(insufficiencyRequests).values(row);
     },
@@ -344,7 +344,7 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
         .then((rows) => rows.map((r) => r.change));
     },
 
-    /** Every insufficiency round of a transaction with its answers, oldest first (ADR 0018). */
+    /** Every insufficiency round of a transaction with its answers, oldest first (ADR 0020). */
     async insufficiencyHistory(
       txnId: string,
     ): Promise<{ requests: InsufficiencyRequestRow[]; answers: InsufficiencyAnswerRow[] }> {

@@ -212,7 +212,7 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
           'Only while the verification is INSUFFICIENT_DATA (else 123, nothing changed): the uploaded file ' +
           "ids (POST /files) for exactly the documents of the open request, each the candidate's own and " +
           "not another transaction's; a missing or unknown document 100. The same answer again answers " +
-          'the info unchanged. ADR 0018.',
+          'the info unchanged. ADR 0020.',
         security,
         body: insufficiencyAnswerRequestSchema,
         response: responses(transactionInfoSchema),

@@ -585,7 +585,7 @@ export function createTransactionsService({
   }
 
   /**
-   * The transaction follows its verifications (ADR 0018, within ADR 0007's table): the team starting one
+   * The transaction follows its verifications (ADR 0020, within ADR 0007's table): the team starting one
    * moves a SUBMITTED transaction to IN_PROGRESS; one waiting for the candidate makes it INSUFFICIENT_DATA;
    * none waiting any more brings it back to IN_PROGRESS; every verification that is not skipped decided
    * settles it (all closed: CLOSED; any failed: FAILED; else COMPLETED). Returns its state after.
@@ -1062,7 +1062,7 @@ export function createTransactionsService({
     },
 
     /**
-     * The verification team's decision on one verification (ADR 0018): the record moves along its
+     * The verification team's decision on one verification (ADR 0020): the record moves along its
      * table, INSUFFICIENT_DATA opens a round (reason, documents asked, who, when: never overwritten),
      * and the transaction follows (`followTransaction`). `within` writes the ops audit row in the same
      * database transaction. Unknown transaction 121; a move the table refuses 123; nothing changes.
@@ -1131,7 +1131,7 @@ export function createTransactionsService({
     },
 
     /**
-     * POST /bgv/insufficiency (ADR 0018): the candidate's files for exactly the documents the open round
+     * POST /bgv/insufficiency (ADR 0020): the candidate's files for exactly the documents the open round
      * asks for, each the candidate's own, not another transaction's, of an allowed type and not refused by
      * the checks. The record goes back to the team (INSUFFICIENT_DATA → SUBMITTED), the round is marked
      * answered, the files are linked to the transaction, and the transaction goes back to IN_PROGRESS once
@@ -1200,9 +1200,8 @@ export function createTransactionsService({
           throw validationFailed([{ path: 'documents', message: FILE_TAKEN }]);
         await ops.answerInsufficiency(open.id, given, at);
         await transitionVerification(ops, txn.id, record, 'SUBMITTED', context, { insufficiency: null });
-        const after = records.map((r) =>
-          r.name === record.name ? { ...r, state: 'SUBMITTED' as State } : r,
-        );
+        const submitted: State = 'SUBMITTED';
+        const after = records.map((r) => (r.name === record.name ? { ...r, state: submitted } : r));
         await followTransaction(ops, txn, after, context);
       });
       return info(profileId, body);

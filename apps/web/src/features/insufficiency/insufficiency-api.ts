@@ -7,7 +7,7 @@ import {
 import { LIST, api } from '../../app/store/api';
 import { config } from '../../lib/config';
 
-/** POST /bgv/insufficiency (spec §7, ADR 0018): the candidate's answer to the team's request. */
+/** POST /bgv/insufficiency (spec §7, ADR 0020): the candidate's answer to the team's request. */
 export const insufficiencyApi = api.injectEndpoints({
   endpoints: (build) => ({
     answerInsufficiency: build.mutation<TransactionInfo, InsufficiencyAnswerRequest>({
