@@ -72,4 +72,16 @@ CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_
 CREATE INDEX "staff_sign_in_codes_staff_idx" ON "staff_sign_in_codes" USING btree ("staff_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "insufficiency_answers_file_idx" ON "insufficiency_answers" USING btree ("request_id","document_key","file_id");--> statement-breakpoint
 CREATE INDEX "insufficiency_requests_record_idx" ON "insufficiency_requests" USING btree ("txn_id","verification_name","raised_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "insufficiency_requests_open_idx" ON "insufficiency_requests" USING btree ("txn_id","verification_name") WHERE "insufficiency_requests"."answered_at" is null;
+CREATE UNIQUE INDEX "insufficiency_requests_open_idx" ON "insufficiency_requests" USING btree ("txn_id","verification_name") WHERE "insufficiency_requests"."answered_at" is null;--> statement-breakpoint
+-- ADR 0020: a verification already waiting for the candidate gets its round (one document named by the reason).
+INSERT INTO "insufficiency_requests" ("txn_id", "verification_name", "reason", "documents", "raised_at")
+SELECT "txn_id", "name", "insufficiency"->>'reason',
+       jsonb_build_array(jsonb_build_object('key', 'document', 'label', "insufficiency"->>'reason')),
+       coalesce(("insufficiency"->>'raisedAt')::timestamptz, "updated_at")
+  FROM "verification_records"
+ WHERE "state" = 'INSUFFICIENT_DATA' AND "insufficiency" IS NOT NULL AND "insufficiency" ? 'reason';--> statement-breakpoint
+UPDATE "verification_records" v
+   SET "insufficiency" = jsonb_build_object('id', r."id", 'reason', r."reason", 'raisedAt', v."insufficiency"->>'raisedAt', 'documents', r."documents")
+  FROM "insufficiency_requests" r
+ WHERE r."txn_id" = v."txn_id" AND r."verification_name" = v."name" AND r."answered_at" IS NULL
+   AND v."state" = 'INSUFFICIENT_DATA';
