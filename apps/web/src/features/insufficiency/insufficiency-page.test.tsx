@@ -63,7 +63,7 @@ function info(
     userInputList: [],
     requiredVerificationFieldList: [],
     nameChangeRequest: { requested: false },
-    evaluationInfo: { provider: null },
+    evaluationInfo: { provider: null, required: false },
     isExpired: false,
     proceeded: true,
   };
