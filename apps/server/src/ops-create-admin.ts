@@ -12,7 +12,7 @@ const USAGE =
   'Usage: npm run ops:create-admin -w apps/server -- --email <address> [--name <name>] [--role admin|verifier]\n' +
   `The password (at least ${MIN_PASSWORD_LENGTH} characters) is read from standard input, e.g.\n` +
   '  printf %s "$PASSWORD" | npm run ops:create-admin -w apps/server -- --email admin@example.org\n' +
-  'It uses the same configuration (DATABASE_URL, DATA_DIR…) as the server. An existing account is left as it is.\n';
+  'It runs from the repository root with the server configuration (DATABASE_URL, DATA_DIR…), as npm start does. An existing account is left as it is.\n';
 
 /** The first line of standard input (typed: not echoed). */
 async function readPassword(): Promise<string> {
