@@ -8,6 +8,7 @@ import {
   type OpsSession,
   type TransactionInfo,
 } from '@veridocs/shared';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
@@ -515,6 +516,40 @@ describe('the verification team: ops auth, decisions and the Action Required loo
       ]);
       expect(decisions.every((e) => e.ip && e.staffId)).toBe(true);
       expect(audit.list.some((e) => e.action === 'sign-in')).toBe(true);
+    });
+
+    it('migration 0011 gives a verification already waiting (legacy {reason, raisedAt}) its round', async () => {
+      const { h, txnId } = await submittedCandidate();
+      await t.db.orm.execute(sql`update verification_records
+           set state = 'INSUFFICIENT_DATA',
+               insufficiency = '{"reason": "Marksheet unreadable", "raisedAt": "2030-01-10T10:00:00.000Z"}'::jsonb
+         where txn_id = ${txnId} and name = 'bgv-degree'`);
+      const migration = readFileSync(
+        new URL('../../db/migrations/0011_ops_auth_insufficiency.sql', import.meta.url),
+        'utf8',
+      );
+      const backfill = migration.split('--> statement-breakpoint').slice(-2);
+      expect(backfill[0]).toContain('INSERT INTO "insufficiency_requests"');
+      for (const statement of backfill) await t.db.orm.execute(sql.raw(statement));
+      // What transaction info will show: the round's copy on the record.
+      const rows = await rowsOf(
+        sql`select insufficiency from verification_records where txn_id = ${txnId} and name = 'bgv-degree'`,
+      );
+      expect(rows[0]).toMatchObject({
+        insufficiency: {
+          reason: 'Marksheet unreadable',
+          raisedAt: '2030-01-10T10:00:00.000Z',
+          documents: [{ key: 'document', label: 'Marksheet unreadable' }],
+        },
+      });
+      const file = (await uploadDocument(t, h)).fileId;
+      const answered = await answer(h, txnId, [{ key: 'document', fileIds: [file] }]);
+      expect(expectCode<TransactionInfo>(answered, 0, 200).verificationList['bgv-degree']!.state).toBe(
+        'SUBMITTED',
+      );
+      expect((await history(verifier, txnId)).list).toMatchObject([
+        { reason: 'Marksheet unreadable', answers: [{ key: 'document' }] },
+      ]);
     });
 
     it('FAILED needs a reason; an unknown transaction is 121; names are opaque keys', async () => {
