@@ -79,6 +79,13 @@ import { createEvaluationRepository } from './modules/evaluation/evaluation-repo
 import { evaluationRouter } from './modules/evaluation/evaluation-router.js';
 import { createEvaluationService } from './modules/evaluation/evaluation-service.js';
 import { createAadhaarProvider, type AadhaarProvider } from './providers/aadhaar/index.js';
+import { seedDevStaff } from './modules/ops-auth/dev-staff.js';
+import { createOpsAuthRepository } from './modules/ops-auth/ops-auth-repository.js';
+import { opsAuthRouter } from './modules/ops-auth/ops-auth-router.js';
+import { createOpsAuthService } from './modules/ops-auth/ops-auth-service.js';
+import { registerOpsAuth } from './modules/ops-auth/ops-guard.js';
+import { opsRouter } from './modules/ops/ops-router.js';
+import { createOpsService } from './modules/ops/ops-service.js';
 
 export interface AppDeps {
   /** An open database; the caller closes it. Without it the app opens (and closes) its own. */
@@ -347,6 +354,20 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     app.addHook('preClose', async () => ocr.stop());
   }
 
+  // The verification team (ADR 0019): its own accounts, token key and audience; every action audited.
+  const opsAuth = createOpsAuthService({
+    repo: createOpsAuthRepository(db.orm),
+    mailer,
+    tokenKey: keys.ops,
+    codeKey: keys.otp,
+    accessTtlSeconds: config.opsAccessTokenTtlSeconds,
+    now,
+    log: app.log,
+  });
+  if (config.devTools) await seedDevStaff(opsAuth);
+  const requireOpsRole = registerOpsAuth(app, opsAuth);
+  const ops = createOpsService({ transactions, auth: opsAuth });
+
   await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });
   await app.register(orgAssetsRouter);
   if (outbox) await app.register(devRouter, { dev: createDevService(outbox), publicUrl: config.publicUrl });
@@ -373,6 +394,8 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     },
     { prefix: SERVICE_BASES.verificationV1 },
   );
+  await app.register(opsAuthRouter, { auth: opsAuth, requireOpsRole, rateLimit: config.rateLimit });
+  await app.register(opsRouter, { ops, requireOpsRole });
   await app.register(referenceRouter, { reference, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(filesRouter, { files, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(fileLinksRouter, { files });

@@ -32,6 +32,8 @@ const envSchema = z.object({
   JWT_SECRET_FILE: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3600),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
+  /** The verification team's session (ADR 0019): one working day by default, then sign in again. */
+  OPS_ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
   PARTNER_ORG_IDS: optionalString,
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(20),
   RATE_LIMIT_OTP_MAX: positiveInt.default(30),
@@ -121,6 +123,8 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Lifetime of an ops access token and its session (ADR 0019). */
+  opsAccessTokenTtlSeconds: number;
   partnerOrgIds: readonly string[];
   rateLimit: { loginMax: number; otpMax: number; redisUrl: string | undefined };
   /** Honour X-Forwarded-For (behind a reverse proxy) for the client IP. */
@@ -272,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jwtSecret,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    opsAccessTokenTtlSeconds: e.OPS_ACCESS_TOKEN_TTL_SECONDS,
     partnerOrgIds,
     rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, otpMax: e.RATE_LIMIT_OTP_MAX, redisUrl: e.REDIS_URL },
     trustProxy: e.TRUST_PROXY,

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
 import { getDemoLink } from './modules/orgs/orgs-service.js';
+import { DEV_STAFF } from './modules/ops-auth/dev-staff.js';
 
 /** Starts the server: one process, API and SPA on one port (DESIGN.md §1). */
 async function main() {
@@ -54,9 +55,16 @@ async function main() {
   const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
   // The demo form exists only with dev tools on (db/seed.ts).
   const demo = config.devTools ? `Demo candidate link: ${getDemoLink(url).link}\n` : '';
+  // The dev staff accounts (ADR 0019): the ops API signs in with e-mail, password and an e-mailed code.
+  const staff = config.devTools
+    ? `Verification team (ops API, ${url}/api/docs, tag "ops"): POST /api/ops/auth/sign-in with\n` +
+      DEV_STAFF.map((s) => `  ${s.role}: ${s.email} / ${s.password}\n`).join('') +
+      `  then the code from ${url}/api/dev/outbox?to=<e-mail> to POST /api/ops/auth/verify-code\n`
+    : '';
   process.stdout.write(
     `\nVeridocs is running at ${url} (database: ${db.kind}${config.devTools ? ', dev tools on' : ''})\n` +
       demo +
+      staff +
       `API docs: ${url}/api/docs\n\n`,
   );
 }

@@ -20,6 +20,8 @@ export async function registerDocs(app: FastifyInstance) {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           partnerOrg: { type: 'apiKey', in: 'header', name: PARTNER_ORG_HEADER },
+          /** The verification team's access token (ADR 0019): another key and audience than a candidate's. */
+          opsBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         },
       },
     },

@@ -79,7 +79,6 @@ describe('logged-in routes (spec §2)', () => {
     ['/transaction-history', 'Payment Details'],
     ['/form-payments', 'Payment Details'],
     ['/notifications', 'Notifications'],
-    ['/verification/insufficiency', 'Document Details'],
     ['/choose-payment-region', 'Choose Payment Region'],
     ['/select-mode', 'Select Mode'],
   ])('%s renders inside the layout, titled "%s", with the generic page', async (route, title) => {
@@ -97,6 +96,11 @@ describe('logged-in routes (spec §2)', () => {
     ['/profile-mode', 'Profile Mode', 'How would you like to build your profile?'],
     ['/basic-details', 'Basic Details', 'You must be at least 18 years old.'],
     ['/contact-details', 'Contact Details', 'Step 2 of 2'],
+    [
+      '/verification/insufficiency',
+      'Document Details',
+      'This link is incomplete. Open the verification from its form.',
+    ],
     [
       '/verification-info',
       'Verification',

@@ -26,6 +26,7 @@ const verificationInfo = lazyScreen(() => import('../features/verification/verif
 const profileMode = lazyScreen(() => import('../features/profile-details/profile-mode-page'));
 const basicDetails = lazyScreen(() => import('../features/profile-details/basic-details-page'));
 const contactDetails = lazyScreen(() => import('../features/profile-details/contact-details-page'));
+const insufficiency = lazyScreen(() => import('../features/insufficiency/insufficiency-page'));
 /** The one generic page for the screens later issues build. */
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 
@@ -42,6 +43,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.profileMode, profileMode],
   [PATHS.basicDetails, basicDetails],
   [PATHS.contactDetails, contactDetails],
+  [PATHS.verificationInsufficiency, insufficiency],
   [PATHS.faq, info],
   [PATHS.instructions, info],
   [PATHS.terms, terms],
@@ -136,6 +138,7 @@ function LoggedInRoutes() {
         <Route path={PATHS.profileMode} element={<profileMode.Component />} />
         <Route path={PATHS.basicDetails} element={<basicDetails.Component />} />
         <Route path={PATHS.contactDetails} element={<contactDetails.Component />} />
+        <Route path={PATHS.verificationInsufficiency} element={<insufficiency.Component />} />
         {UNBUILT_PATHS.map((path) => (
           <Route key={path} path={path} element={<comingSoon.Component />} />
         ))}

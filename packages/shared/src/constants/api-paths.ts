@@ -71,6 +71,24 @@ export const API_PATHS = {
     /** Passport: the fields the candidate confirmed, re-validated and saved (`type: 'passport'`). */
     updateIdentification: '/transactions/update-identification',
     nameChangeRequest: '/transactions/name-change-request',
+    /** POST: the candidate's answer to the open insufficiency request of a verification (ADR 0020). */
+    bgvInsufficiency: '/bgv/insufficiency',
+  },
+  /**
+   * The verification team's API (ADR 0019): absolute paths, outside the candidate's service bases, with
+   * its own token; a candidate token reaches none of them.
+   */
+  ops: {
+    base: '/api/ops',
+    signIn: '/api/ops/auth/sign-in',
+    verifyCode: '/api/ops/auth/verify-code',
+    signOut: '/api/ops/auth/sign-out',
+    me: '/api/ops/me',
+    audit: '/api/ops/audit',
+    decisions: (txnId: string) => `/api/ops/transactions/${encodeURIComponent(txnId)}/decisions`,
+    decisionsRoute: '/api/ops/transactions/:txnId/decisions',
+    insufficiencies: (txnId: string) => `/api/ops/transactions/${encodeURIComponent(txnId)}/insufficiencies`,
+    insufficienciesRoute: '/api/ops/transactions/:txnId/insufficiencies',
   },
   /** Aadhaar by OTP, relative to SERVICE_BASES.verificationV1 (spec §7). */
   aadhaar: {

@@ -111,6 +111,13 @@ export const ERROR_CODES = {
     status: 409,
     message: 'This Aadhaar number is already linked to another account',
   },
+  /** The verification team's sign-in (ADR 0019): one answer for an unknown e-mail and a wrong password. */
+  OPS_SIGN_IN_FAILED: { code: 170, status: 401, message: 'Wrong e-mail or password' },
+  OPS_ACCOUNT_LOCKED: {
+    code: 171,
+    status: 429,
+    message: 'Too many wrong passwords. Sign-in is locked for 15 minutes',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

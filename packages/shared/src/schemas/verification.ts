@@ -175,6 +175,30 @@ export const markAsSkipRequestSchema = transactionRefSchema
   .strict();
 export type MarkAsSkipRequest = z.infer<typeof markAsSkipRequestSchema>;
 
+/** One document the verification team asks for (a key the answer names, a label the candidate reads). */
+export const insufficiencyDocumentSchema = z
+  .object({
+    key: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'Use letters, digits, - and _ (at most 64)'),
+    label: z.string().trim().min(1, 'Required').max(200),
+  })
+  .strict();
+export type InsufficiencyDocument = z.infer<typeof insufficiencyDocumentSchema>;
+
+/**
+ * The open insufficiency request of a verification (transaction info's `insufficiency`): reason and
+ * time as before, plus its id and the documents asked (empty for a request raised before ADR 0020).
+ */
+export const openInsufficiencySchema = z.object({
+  id: z.string().optional(),
+  reason: z.string(),
+  raisedAt: z.string(),
+  documents: z.array(z.object({ key: z.string(), label: z.string() })).default([]),
+});
+export type OpenInsufficiency = z.infer<typeof openInsufficiencySchema>;
+
 export const verificationEntrySchema = z.object({
   name: z.string(),
   label: z.string(),
@@ -185,7 +209,8 @@ export const verificationEntrySchema = z.object({
   skipAllowed: z.boolean(),
   marksheetRequired: z.boolean(),
   subType: z.string().nullable(),
-  insufficiency: z.object({ reason: z.string(), raisedAt: z.string() }).nullable(),
+  /** The open insufficiency request (ADR 0020): what the team asked for, while INSUFFICIENT_DATA. */
+  insufficiency: openInsufficiencySchema.nullable(),
   acceptMultipleSubmissions: z.boolean(),
   updatedAt: z.string(),
 });
@@ -330,3 +355,27 @@ export const userResponseRequestSchema = transactionRefSchema
   })
   .strict();
 export type UserResponseRequest = z.infer<typeof userResponseRequestSchema>;
+
+// ---------------------------------------------------------------- the Action Required loop (ADR 0020)
+
+/**
+ * POST {verificationV1}/bgv/insufficiency: the candidate's answer to the open request of a verification
+ * in INSUFFICIENT_DATA: uploaded file ids (POST /files) for exactly the documents asked.
+ */
+export const insufficiencyAnswerRequestSchema = transactionRefSchema
+  .extend({
+    verificationName: idSchema,
+    documents: z
+      .array(
+        z
+          .object({
+            key: z.string().trim().min(1, 'Required').max(64),
+            fileIds: z.array(z.string().trim().min(1).max(100)).min(1, 'Upload the document').max(5),
+          })
+          .strict(),
+      )
+      .min(1, 'Upload the documents asked for')
+      .max(20),
+  })
+  .strict();
+export type InsufficiencyAnswerRequest = z.infer<typeof insufficiencyAnswerRequestSchema>;

@@ -17,3 +17,5 @@ export * from './files.js';
 export * from './evaluation-otps.js';
 export * from './aadhaar-requests.js';
 export * from './name-change-requests.js';
+export * from './staff.js';
+export * from './insufficiency.js';

@@ -7,6 +7,8 @@ export interface ServerKeys {
   jwt: Uint8Array;
   /** Keys the HMAC that OTP codes are stored as. */
   otp: Uint8Array;
+  /** Signs the verification team's access tokens (HS256; never a candidate's key, ADR 0019). */
+  ops: Uint8Array;
   /** Keys the HMAC an Aadhaar number is kept as (the salt that makes a repeat findable, not the number). */
   aadhaar: Uint8Array;
   /**
@@ -55,6 +57,7 @@ export async function loadServerKeys(
     jwt: deriveKey(secret, 'jwt:v1'),
     otp: deriveKey(secret, 'otp:v1'),
     aadhaar: deriveKey(secret, 'aadhaar:v1'),
+    ops: deriveKey(secret, 'ops-jwt:v1'),
     source,
   };
 }

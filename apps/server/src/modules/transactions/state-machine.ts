@@ -85,7 +85,13 @@ export interface TransitionOps {
       markedAsSkip?: boolean;
       data?: Record<string, unknown>;
       subType?: string | null;
-      insufficiency?: { reason: string; raisedAt: string } | null;
+      /** The open insufficiency request as transaction info shows it (ADR 0020); null when none. */
+      insufficiency?: {
+        id?: string;
+        reason: string;
+        raisedAt: string;
+        documents?: { key: string; label: string }[];
+      } | null;
       updatedAt: Date;
     },
   ): Promise<void>;

@@ -1,7 +1,9 @@
 import type { State } from '@veridocs/shared';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
+  insufficiencyAnswers,
+  insufficiencyRequests,
   nameChangeRequests,
   ekycForms,
   organisations,
@@ -16,6 +18,8 @@ import type { ReadCache } from '../../lib/read-cache.js';
 import type { StateChange } from './state-machine.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
+export type InsufficiencyRequestRow = typeof insufficiencyRequests.$inferSelect;
+export type InsufficiencyAnswerRow = typeof insufficiencyAnswers.$inferSelect;
 export type RecordRow = typeof verificationRecords.$inferSelect;
 export type NewRecord = Omit<typeof verificationRecords.$inferInsert, 'txnId'>;
 type FormRow = typeof ekycForms.$inferSelect;
@@ -97,6 +101,60 @@ function writeOps(tx: Orm) {
           at,
         })),
       );
+    },
+    /** A new insufficiency round (ADR 0020); the partial unique index allows one open round per record. */
+    async insertInsufficiencyRequest(row: typeof insufficiencyRequests.$inferInsert): Promise<void> {
+      await tx.insert(insufficiencyRequests).values(row);
+    },
+    /** The record's open (unanswered) round, if any. */
+    async openInsufficiencyRequest(
+      txnId: string,
+      name: string,
+    ): Promise<InsufficiencyRequestRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(insufficiencyRequests)
+        .where(
+          and(
+            eq(insufficiencyRequests.txnId, txnId),
+            eq(insufficiencyRequests.verificationName, name),
+            isNull(insufficiencyRequests.answeredAt),
+          ),
+        );
+      return row;
+    },
+    /** The record's latest round, answered or not. */
+    async latestInsufficiencyRequest(
+      txnId: string,
+      name: string,
+    ): Promise<InsufficiencyRequestRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(insufficiencyRequests)
+        .where(and(eq(insufficiencyRequests.txnId, txnId), eq(insufficiencyRequests.verificationName, name)))
+        .orderBy(desc(insufficiencyRequests.raisedAt), desc(insufficiencyRequests.id))
+        .limit(1);
+      return row;
+    },
+    insufficiencyAnswersOf(requestId: string): Promise<InsufficiencyAnswerRow[]> {
+      return tx.select().from(insufficiencyAnswers).where(eq(insufficiencyAnswers.requestId, requestId));
+    },
+    /** The candidate's files for a round; a file already recorded for the same document is not added twice. */
+    async answerInsufficiency(
+      requestId: string,
+      answers: readonly { documentKey: string; fileId: string }[],
+      at: Date,
+    ): Promise<void> {
+      if (answers.length > 0) {
+        await tx
+          .insert(insufficiencyAnswers)
+          .values(answers.map((a) => ({ requestId, ...a, answeredAt: at })))
+          .onConflictDoNothing();
+      }
+      await tx
+        .update(insufficiencyRequests)
+        .set({ answeredAt: at })
+        .where(and(eq(insufficiencyRequests.id, requestId), isNull(insufficiencyRequests.answeredAt)));
     },
     async upsertAnswers(txnId: string, answers: readonly { questionId: string; answer: string }[], at: Date) {
       if (answers.length === 0) return;
@@ -284,6 +342,40 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
         .orderBy(asc(stateChanges.id))
         .limit(limit)
         .then((rows) => rows.map((r) => r.change));
+    },
+
+    /** Every insufficiency round of a transaction with its answers, oldest first (ADR 0020). */
+    async insufficiencyHistory(
+      txnId: string,
+    ): Promise<{ requests: InsufficiencyRequestRow[]; answers: InsufficiencyAnswerRow[] }> {
+      const requests = await orm
+        .select()
+        .from(insufficiencyRequests)
+        .where(eq(insufficiencyRequests.txnId, txnId))
+        .orderBy(asc(insufficiencyRequests.raisedAt), asc(insufficiencyRequests.id));
+      const answers =
+        requests.length === 0
+          ? []
+          : await orm
+              .select()
+              .from(insufficiencyAnswers)
+              .where(
+                inArray(
+                  insufficiencyAnswers.requestId,
+                  requests.map((r) => r.id),
+                ),
+              )
+              .orderBy(asc(insufficiencyAnswers.answeredAt), asc(insufficiencyAnswers.documentKey));
+      return { requests, answers };
+    },
+
+    /** Whether a transaction exists (ops reads). */
+    async exists(txnId: string): Promise<boolean> {
+      const [row] = await orm
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(eq(transactions.id, txnId));
+      return Boolean(row);
     },
 
     /** For tests and ops tooling: the audit rows of one transaction, oldest first. */

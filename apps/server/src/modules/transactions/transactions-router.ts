@@ -1,4 +1,5 @@
 import {
+  insufficiencyAnswerRequestSchema,
   API_PATHS,
   candidateTransactionListSchema,
   candidateTransactionsQuerySchema,
@@ -199,6 +200,25 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await service.submitVerification(me(request), request.body), 'Submitted'),
+  );
+
+  app.post(
+    paths.bgvInsufficiency,
+    {
+      schema: {
+        tags,
+        summary: "Answer the team's insufficiency request with the documents asked (→ SUBMITTED)",
+        description:
+          'Only while the verification is INSUFFICIENT_DATA (else 123, nothing changed): the uploaded file ' +
+          "ids (POST /files) for exactly the documents of the open request, each the candidate's own and " +
+          "not another transaction's; a missing or unknown document 100. The same answer again answers " +
+          'the info unchanged. ADR 0020.',
+        security,
+        body: insufficiencyAnswerRequestSchema,
+        response: responses(transactionInfoSchema),
+      },
+    },
+    async (request) => ok(await service.answerInsufficiency(me(request), request.body), 'Submitted'),
   );
 
   app.post(

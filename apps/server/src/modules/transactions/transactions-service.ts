@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DbScope } from '../../db/client.js';
 import {
   FILE_LIMITS,
@@ -21,6 +22,10 @@ import {
   type DynamicInputField,
   type FormDataIssue,
   type HistoryEntry,
+  type InsufficiencyAnswerRequest,
+  type InsufficiencyRound,
+  type OpsDecisionRequest,
+  type OpsDecisionResponse,
   type MarkAsSkipRequest,
   type PreStartQuestion,
   type SaveVerificationDataRequest,
@@ -50,6 +55,8 @@ import {
   transitionVerification,
 } from './state-machine.js';
 import type {
+  InsufficiencyAnswerRow,
+  InsufficiencyRequestRow,
   RecordRow,
   TransactionRow,
   TransactionSnapshot,
@@ -133,6 +140,18 @@ function fileItems(value: unknown): { fileId: string }[] {
   );
 }
 
+/** Whether stored answers are exactly the files given (a retry of the same answer). */
+function sameAnswer(
+  stored: readonly { documentKey: string; fileId: string }[],
+  given: readonly { documentKey: string; fileId: string }[],
+): boolean {
+  const key = (a: { documentKey: string; fileId: string }) =>
+    `${a.documentKey}\u0000${a.fileId.toLowerCase()}`;
+  const left = new Set(stored.map(key));
+  const right = new Set(given.map(key));
+  return left.size === right.size && [...left].every((k) => right.has(k));
+}
+
 /**
  * The candidate's verification journey (spec §3, §4, §7): transactions, their verification records,
  * the pre-start questionnaire, saving and submitting input. Every state change goes through the state
@@ -158,7 +177,9 @@ export function createTransactionsService({
       skipAllowed: record.skipAllowed,
       marksheetRequired: record.marksheetRequired,
       subType: record.subType,
-      insufficiency: record.insufficiency ?? null,
+      insufficiency: record.insufficiency
+        ? { ...record.insufficiency, documents: record.insufficiency.documents ?? [] }
+        : null,
       acceptMultipleSubmissions: config?.additionalInfo.acceptMultipleSubmissions ?? false,
       updatedAt: iso(record.updatedAt),
     };
@@ -539,6 +560,95 @@ export function createTransactionsService({
     return field?.fieldName ?? 'files';
   }
 
+  /** Opens an insufficiency round (its row) and returns what the record keeps of it for transaction info. */
+  async function openRound(
+    ops: TransactionWriteOps,
+    txnId: string,
+    name: string,
+    reason: string,
+    documents: { key: string; label: string }[],
+    staffId: string | null,
+    at: Date,
+  ) {
+    const id = randomUUID();
+    const docs = documents.map((d) => ({ key: d.key, label: d.label }));
+    await ops.insertInsufficiencyRequest({
+      id,
+      txnId,
+      verificationName: name,
+      reason,
+      documents: docs,
+      raisedBy: staffId,
+      raisedAt: at,
+    });
+    return { id, reason, raisedAt: iso(at), documents: docs };
+  }
+
+  /**
+   * The transaction follows its verifications (ADR 0020, within ADR 0007's table): the team starting one
+   * moves a SUBMITTED transaction to IN_PROGRESS; one waiting for the candidate makes it INSUFFICIENT_DATA;
+   * none waiting any more brings it back to IN_PROGRESS; every verification that is not skipped decided
+   * settles it (all closed: CLOSED; any failed: FAILED; else COMPLETED). Returns its state after.
+   */
+  async function followTransaction(
+    ops: TransactionWriteOps,
+    txn: TransactionRow,
+    records: readonly { state: State; markedAsSkip: boolean }[],
+    context: { action: string; profileId: string | null; now: Date },
+  ): Promise<State> {
+    let current = { id: txn.id, state: txn.state };
+    const move = async (to: State) => {
+      await transitionTransaction(ops, current, to, context);
+      current = { ...current, state: to };
+    };
+    const watched: readonly State[] = ['SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA'];
+    if (!watched.includes(current.state)) {
+      await ops.updateTransaction(txn.id, { updatedAt: context.now });
+      return current.state;
+    }
+    const active = records.filter((r) => !r.markedAsSkip);
+    const waiting = active.some((r) => r.state === 'INSUFFICIENT_DATA');
+    const decided = (s: State) => s === 'COMPLETED' || s === 'FAILED' || s === 'CLOSED';
+    const started = active.some(
+      (r) => r.state !== 'SUBMITTED' && !decided(r.state) && r.state !== 'READY_TO_SUBMIT',
+    );
+    if (active.length > 0 && active.every((r) => decided(r.state))) {
+      const target: State = active.every((r) => r.state === 'CLOSED')
+        ? 'CLOSED'
+        : active.some((r) => r.state === 'FAILED')
+          ? 'FAILED'
+          : 'COMPLETED';
+      if (target !== 'CLOSED' && current.state !== 'IN_PROGRESS') await move('IN_PROGRESS');
+      await move(target);
+    } else if (waiting) {
+      if (current.state === 'SUBMITTED') await move('IN_PROGRESS');
+      if (current.state === 'IN_PROGRESS') await move('INSUFFICIENT_DATA');
+    } else if (current.state === 'INSUFFICIENT_DATA' || (current.state === 'SUBMITTED' && started)) {
+      await move('IN_PROGRESS');
+    }
+    if (current.state === txn.state) await ops.updateTransaction(txn.id, { updatedAt: context.now });
+    return current.state;
+  }
+
+  /** A round as the ops side reads it. */
+  function roundOf(
+    r: InsufficiencyRequestRow,
+    answers: readonly InsufficiencyAnswerRow[],
+  ): InsufficiencyRound {
+    return {
+      id: r.id,
+      verificationName: r.verificationName,
+      reason: r.reason,
+      documents: r.documents,
+      raisedBy: r.raisedBy,
+      raisedAt: iso(r.raisedAt),
+      answeredAt: r.answeredAt ? iso(r.answeredAt) : null,
+      answers: answers
+        .filter((a) => a.requestId === r.id)
+        .map((a) => ({ key: a.documentKey, fileId: a.fileId, answeredAt: iso(a.answeredAt) })),
+    };
+  }
+
   /** The validated evaluation partner of a transaction (eval-info), as stored. */
   function evaluationOf(txn: TransactionRow): EvaluationRecord {
     return {
@@ -906,7 +1016,7 @@ export function createTransactionsService({
       return info(profileId, ref);
     },
 
-    /** Ops (no candidate route yet): moves a transaction along its table; audited without a profile. */
+    /** Ops: moves a transaction along its table; audited without a profile. */
     async opsTransitionTransaction(txnId: string, to: State, action: string): Promise<void> {
       await withLockedTransaction(
         txnId,
@@ -915,7 +1025,11 @@ export function createTransactionsService({
       );
     },
 
-    /** Ops: moves one verification record along its table (INSUFFICIENT_DATA carries a reason). */
+    /**
+     * Ops: moves one verification record along its table, without the transaction following
+     * (INSUFFICIENT_DATA opens a round asking for one document named by the reason). Tests and tools;
+     * the team's route uses `opsDecide`.
+     */
     async opsTransitionVerification(
       txnId: string,
       name: string,
@@ -929,22 +1043,168 @@ export function createTransactionsService({
           const record = (await ops.records(txnId)).find((r) => r.name === name);
           if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
           const at = now();
+          const reason = insufficiencyReason ?? 'More information is needed';
+          const open =
+            to === 'INSUFFICIENT_DATA'
+              ? await openRound(ops, txnId, name, reason, [{ key: 'document', label: reason }], null, at)
+              : null;
           await transitionVerification(
             ops,
             txnId,
             record,
             to,
             { action, profileId: null, now: at },
-            {
-              insufficiency:
-                to === 'INSUFFICIENT_DATA'
-                  ? { reason: insufficiencyReason ?? 'More information is needed', raisedAt: iso(at) }
-                  : null,
-            },
+            { insufficiency: open },
           );
         },
         'TRANSACTION_NOT_FOUND',
       );
+    },
+
+    /**
+     * The verification team's decision on one verification (ADR 0020): the record moves along its
+     * table, INSUFFICIENT_DATA opens a round (reason, documents asked, who, when: never overwritten),
+     * and the transaction follows (`followTransaction`). `within` writes the ops audit row in the same
+     * database transaction. Unknown transaction 121; a move the table refuses 123; nothing changes.
+     */
+    async opsDecide(
+      txnId: string,
+      decision: OpsDecisionRequest,
+      staffId: string | null,
+      within?: (scope: DbScope) => Promise<void>,
+    ): Promise<OpsDecisionResponse> {
+      if (!isUuid(txnId)) throw new AppError('TRANSACTION_NOT_FOUND');
+      const id = txnId.toLowerCase();
+      return withLockedTransaction(
+        id,
+        async (ops, txn) => {
+          const records = await ops.records(id);
+          const record = records.find((r) => r.name === decision.verificationName);
+          if (!record)
+            throw new AppError(
+              'VERIFICATION_NOT_IN_FORM',
+              `${decision.verificationName} is not part of this request`,
+            );
+          const at = now();
+          const to = decision.state;
+          const context = { action: `ops-${to.toLowerCase().replace(/_/g, '-')}`, profileId: null, now: at };
+          assertTransition('verification', record.state, to, record.name);
+          const open =
+            decision.state === 'INSUFFICIENT_DATA'
+              ? await openRound(ops, id, record.name, decision.reason, decision.documents, staffId, at)
+              : null;
+          await transitionVerification(ops, id, record, to, context, { insufficiency: open });
+          const after = records.map((r) => (r.name === record.name ? { ...r, state: to } : r));
+          const transactionState = await followTransaction(ops, txn, after, context);
+          if (within) await within(ops.scope);
+          const round = open
+            ? {
+                id: open.id,
+                verificationName: record.name,
+                reason: open.reason,
+                documents: open.documents,
+                raisedBy: staffId,
+                raisedAt: open.raisedAt,
+                answeredAt: null,
+                answers: [],
+              }
+            : null;
+          return {
+            txnId: id,
+            transactionState,
+            verificationName: record.name,
+            state: to,
+            openInsufficiency: round,
+          };
+        },
+        'TRANSACTION_NOT_FOUND',
+      );
+    },
+
+    /** Ops: every insufficiency round of a transaction with the candidate's answers, oldest first. */
+    async insufficiencyHistory(txnId: string): Promise<{ txnId: string; list: InsufficiencyRound[] }> {
+      if (!isUuid(txnId) || !(await repo.exists(txnId.toLowerCase())))
+        throw new AppError('TRANSACTION_NOT_FOUND');
+      const id = txnId.toLowerCase();
+      const { requests, answers } = await repo.insufficiencyHistory(id);
+      return { txnId: id, list: requests.map((r) => roundOf(r, answers)) };
+    },
+
+    /**
+     * POST /bgv/insufficiency (ADR 0020): the candidate's files for exactly the documents the open round
+     * asks for, each the candidate's own, not another transaction's, of an allowed type and not refused by
+     * the checks. The record goes back to the team (INSUFFICIENT_DATA → SUBMITTED), the round is marked
+     * answered, the files are linked to the transaction, and the transaction goes back to IN_PROGRESS once
+     * no verification waits for the candidate. The same answer again answers the info unchanged; any
+     * other state is refused (123) with nothing changed.
+     */
+    async answerInsufficiency(profileId: string, body: InsufficiencyAnswerRequest): Promise<TransactionInfo> {
+      const snap = await owned(profileId, body);
+      if (!snap.records.some((r) => r.name === body.verificationName))
+        throw new AppError('VERIFICATION_NOT_IN_FORM');
+      const given = body.documents.flatMap((d) =>
+        d.fileIds.map((fileId) => ({ documentKey: d.key, fileId })),
+      );
+      const fileIds = [...new Set(given.map((g) => g.fileId))];
+      const found = await files.forTransaction(
+        profileId,
+        snap.txn.id,
+        fileIds.filter((f) => isUuid(f)),
+      );
+      const at = now();
+      const context = { action: 'insufficiency-answer', profileId, now: at };
+      await withLockedTransaction(snap.txn.id, async (ops, txn) => {
+        const records = await ops.records(txn.id);
+        const record = records.find((r) => r.name === body.verificationName);
+        if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+        if (record.state !== 'INSUFFICIENT_DATA') {
+          // A retry of an answer that went through: the same files for the latest round change nothing.
+          const latest = await ops.latestInsufficiencyRequest(txn.id, record.name);
+          if (latest?.answeredAt && sameAnswer(await ops.insufficiencyAnswersOf(latest.id), given)) return;
+          throw new AppError('INVALID_TRANSITION', `${record.name} is not waiting for documents`, {
+            state: record.state,
+            verificationName: record.name,
+          });
+        }
+        const open = await ops.openInsufficiencyRequest(txn.id, record.name);
+        if (!open)
+          throw new AppError('INVALID_TRANSITION', `${record.name} is not waiting for documents`, {
+            state: record.state,
+            verificationName: record.name,
+          });
+        const issues: ValidationIssue[] = [];
+        const asked = new Map(open.documents.map((d) => [d.key, d]));
+        const seen = new Set<string>();
+        body.documents.forEach((d, i) => {
+          if (!asked.has(d.key))
+            issues.push({ path: `documents.${i}.key`, message: 'This document was not asked for' });
+          else if (seen.has(d.key))
+            issues.push({ path: `documents.${i}.key`, message: `${asked.get(d.key)!.label} is given twice` });
+          seen.add(d.key);
+          d.fileIds.forEach((fileId, j) => {
+            const entry = isUuid(fileId) ? (found.get(fileId.toLowerCase()) ?? found.get(fileId)) : undefined;
+            let message: string | null = null;
+            if (!entry) message = NO_SUCH_FILE;
+            else if (entry.otherTransaction) message = FILE_TAKEN;
+            else if (entry.file.state === 'ERROR') message = FILE_TEXT.unsupported;
+            else if (!FILE_LIMITS.allowedTypes.some((t) => MIME_BY_SUBTYPE[t] === entry.file.mimeType))
+              message = FILE_TEXT.wrongType(FILE_LIMITS.allowedTypes);
+            if (message) issues.push({ path: `documents.${i}.fileIds.${j}`, message });
+          });
+        });
+        for (const doc of open.documents) {
+          if (!seen.has(doc.key)) issues.push({ path: 'documents', message: `Upload ${doc.label}` });
+        }
+        if (issues.length > 0) throw validationFailed(issues);
+        if ((await files.attach(profileId, txn.id, fileIds, ops.scope)) === null)
+          throw validationFailed([{ path: 'documents', message: FILE_TAKEN }]);
+        await ops.answerInsufficiency(open.id, given, at);
+        await transitionVerification(ops, txn.id, record, 'SUBMITTED', context, { insufficiency: null });
+        const submitted: State = 'SUBMITTED';
+        const after = records.map((r) => (r.name === record.name ? { ...r, state: submitted } : r));
+        await followTransaction(ops, txn, after, context);
+      });
+      return info(profileId, body);
     },
   };
 }

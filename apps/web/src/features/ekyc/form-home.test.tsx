@@ -59,7 +59,11 @@ const journey = [
   makeVerification('aadhaar', { state: 'DATA_SAVED', skipAllowed: false }),
   makeVerification('bgv-employment', {
     state: 'INSUFFICIENT_DATA',
-    insufficiency: { reason: 'The relieving letter is unreadable', raisedAt: '2026-11-21T10:00:00.000Z' },
+    insufficiency: {
+      reason: 'The relieving letter is unreadable',
+      raisedAt: '2026-11-21T10:00:00.000Z',
+      documents: [],
+    },
   }),
 ];
 

@@ -109,7 +109,22 @@ function VerificationData({ info }: { info: VerificationInfo }) {
         )}
       </Box>
       {v.insufficiency && (
-        <Alert severity="error" role="alert">
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            v.state === 'INSUFFICIENT_DATA' ? (
+              <Button
+                color="inherit"
+                size="small"
+                component={RouterLink}
+                to={`${PATHS.verificationInsufficiency}?${new URLSearchParams({ orgId: info.orgId, txnId: info.txnId, name: v.name }).toString()}`}
+              >
+                {t('answerRequest')}
+              </Button>
+            ) : undefined
+          }
+        >
           {v.insufficiency.reason}
         </Alert>
       )}

@@ -1,0 +1,166 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbScope, Orm } from '../../db/client.js';
+import { opsAudit, staffAccounts, staffSessions, staffSignInCodes } from '../../db/schema/index.js';
+
+export type StaffRow = typeof staffAccounts.$inferSelect;
+export type SignInCodeRow = typeof staffSignInCodes.$inferSelect;
+export type AuditRow = typeof opsAudit.$inferSelect;
+export type NewAuditRow = Omit<typeof opsAudit.$inferInsert, 'id'>;
+
+/** Staff accounts, their sign-in codes and sessions, and the ops audit (ADR 0019). */
+export function createOpsAuthRepository(orm: Orm) {
+  return {
+    async findByEmail(email: string): Promise<StaffRow | undefined> {
+      const [row] = await orm.select().from(staffAccounts).where(eq(staffAccounts.email, email));
+      return row;
+    },
+
+    async findById(id: string): Promise<StaffRow | undefined> {
+      const [row] = await orm.select().from(staffAccounts).where(eq(staffAccounts.id, id));
+      return row;
+    },
+
+    /** Inserts an account unless the e-mail exists; returns the stored row and whether it was created. */
+    async insertStaff(input: {
+      email: string;
+      name: string;
+      role: 'admin' | 'verifier';
+      passwordHash: string;
+      now: Date;
+    }): Promise<{ row: StaffRow; created: boolean }> {
+      const [row] = await orm
+        .insert(staffAccounts)
+        .values({ ...input, createdAt: input.now, updatedAt: input.now })
+        .onConflictDoNothing({ target: staffAccounts.email })
+        .returning();
+      if (row) return { row, created: true };
+      const existing = await this.findByEmail(input.email);
+      if (!existing) throw new Error('staff account missing after a conflicting insert');
+      return { row: existing, created: false };
+    },
+
+    /** A wrong password: counted atomically; locked (until `lockUntil`) once the count reaches `max`. */
+    async recordWrongPassword(id: string, max: number, lockUntil: Date, now: Date): Promise<void> {
+      await orm
+        .update(staffAccounts)
+        .set({
+          failedPasswords: sql`${staffAccounts.failedPasswords} + 1`,
+          lockedUntil: sql`case when ${staffAccounts.failedPasswords} + 1 >= ${max} then ${lockUntil.toISOString()}::timestamptz else ${staffAccounts.lockedUntil} end`,
+          updatedAt: now,
+        })
+        .where(eq(staffAccounts.id, id));
+    },
+
+    async resetWrongPasswords(id: string, now: Date): Promise<void> {
+      await orm
+        .update(staffAccounts)
+        .set({ failedPasswords: 0, lockedUntil: null, updatedAt: now })
+        .where(eq(staffAccounts.id, id));
+    },
+
+    /** A new code for the account; every older open code of it dies (only the latest works). */
+    async insertCode(input: { id: string; staffId: string; codeHash: string; expiresAt: Date; now: Date }) {
+      await orm.transaction(async (tx) => {
+        await tx
+          .update(staffSignInCodes)
+          .set({ consumedAt: input.now })
+          .where(and(eq(staffSignInCodes.staffId, input.staffId), isNull(staffSignInCodes.consumedAt)));
+        await tx.insert(staffSignInCodes).values({
+          id: input.id,
+          staffId: input.staffId,
+          codeHash: input.codeHash,
+          expiresAt: input.expiresAt,
+          createdAt: input.now,
+        });
+      });
+    },
+
+    /**
+     * Runs `fn` with the code's row locked (null when unknown), so two guesses at once are counted one
+     * after the other.
+     */
+    withLockedCode<T>(
+      id: string,
+      fn: (
+        row: SignInCodeRow | null,
+        ops: {
+          fail(): Promise<number>;
+          consume(now: Date): Promise<void>;
+          startSession(session: {
+            id: string;
+            staffId: string;
+            ip: string | null;
+            now: Date;
+            expiresAt: Date;
+          }): Promise<void>;
+        },
+      ) => Promise<T>,
+    ): Promise<T> {
+      return orm.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(staffSignInCodes)
+          .where(eq(staffSignInCodes.id, id))
+          .for('update');
+        return fn(row ?? null, {
+          async fail() {
+            const [updated] = await tx
+              .update(staffSignInCodes)
+              .set({ failedAttempts: sql`${staffSignInCodes.failedAttempts} + 1` })
+              .where(eq(staffSignInCodes.id, id))
+              .returning({ failed: staffSignInCodes.failedAttempts });
+            return updated?.failed ?? 0;
+          },
+          async consume(now) {
+            await tx.update(staffSignInCodes).set({ consumedAt: now }).where(eq(staffSignInCodes.id, id));
+          },
+          async startSession(session) {
+            await tx.insert(staffSessions).values({
+              id: session.id,
+              staffId: session.staffId,
+              ip: session.ip,
+              createdAt: session.now,
+              expiresAt: session.expiresAt,
+            });
+          },
+        });
+      });
+    },
+
+    /** The session's account when the session is live (not revoked, not expired) and the account enabled. */
+    async liveSessionStaff(sessionId: string, now: Date): Promise<StaffRow | undefined> {
+      const [row] = await orm
+        .select({ staff: staffAccounts })
+        .from(staffSessions)
+        .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
+        .where(
+          and(
+            eq(staffSessions.id, sessionId),
+            isNull(staffSessions.revokedAt),
+            gt(staffSessions.expiresAt, now),
+            isNull(staffAccounts.disabledAt),
+          ),
+        );
+      return row?.staff;
+    },
+
+    async revokeSession(sessionId: string, now: Date): Promise<void> {
+      await orm
+        .update(staffSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+    },
+
+    /** Writes an audit row, in the caller's database transaction when given (so it commits with the action). */
+    async audit(row: NewAuditRow, within?: DbScope): Promise<void> {
+      await (within ?? orm).insert(opsAudit).values(row);
+    },
+
+    async listAudit(seed: number, limit: number): Promise<{ rows: AuditRow[]; total: number }> {
+      const rows = await orm.select().from(opsAudit).orderBy(desc(opsAudit.id)).offset(seed).limit(limit);
+      const [total] = await orm.select({ n: count() }).from(opsAudit);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+export type OpsAuthRepository = ReturnType<typeof createOpsAuthRepository>;

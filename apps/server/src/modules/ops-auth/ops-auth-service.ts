@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import type { OpsSession, OpsSignInResponse, Staff, StaffRole, OpsAuditEntry } from '@veridocs/shared';
+import { SignJWT, jwtVerify } from 'jose';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbScope } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
+import { equalHex, hmacSha256Hex, randomDigits } from '../../lib/crypto.js';
+import { isUuid } from '../../lib/ids.js';
+import type { MailSender } from '../../providers/mail/index.js';
+import type { OpsAuthRepository, StaffRow } from './ops-auth-repository.js';
+import { MIN_PASSWORD_LENGTH, dummyHash, hashPassword, verifyPassword } from './password.js';
+
+/** The sign-in rules (ADR 0019). */
+export const OPS_SIGN_IN = {
+  codeDigits: 6,
+  codeTtlSeconds: 600,
+  /** Wrong codes before the code dies (sign in with the password again). */
+  codeAttempts: 3,
+  /** Wrong passwords in a row before the account is locked for `lockSeconds`. */
+  passwordAttempts: 5,
+  lockSeconds: 15 * 60,
+} as const;
+
+/** The audience of an ops access token: a candidate token has none and another key (ADR 0019). */
+export const OPS_AUDIENCE = 'veridocs-ops';
+const ISSUER = 'veridocs';
+
+/** Who an ops request speaks for (`request.staff`). */
+export interface OpsUser {
+  staffId: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  sessionId: string;
+}
+
+/** Where an action came from, for the audit. */
+export interface OpsOrigin {
+  ip: string | null;
+}
+
+export interface AuditInput {
+  staffId: string | null;
+  action: string;
+  targetType?: string | null;
+  targetId?: string | null;
+  detail?: Record<string, unknown>;
+  ip: string | null;
+}
+
+export interface OpsAuthServiceDeps {
+  repo: OpsAuthRepository;
+  mailer: MailSender;
+  /** Signs ops access tokens (HS256), derived apart from the candidates' key. */
+  tokenKey: Uint8Array;
+  /** Keys the HMAC sign-in codes are stored as. */
+  codeKey: Uint8Array;
+  accessTtlSeconds: number;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+const toStaff = (row: StaffRow): Staff => ({ id: row.id, email: row.email, name: row.name, role: row.role });
+
+/** "asha.verma@example.com" → "a********a@example.com" (as the evaluation OTP masks it). */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  if (local.length <= 2) return `${local[0] ?? ''}*@${domain}`;
+  return `${local[0]}${'*'.repeat(local.length - 2)}${local[local.length - 1]}@${domain}`;
+}
+
+/**
+ * The verification team's accounts and sessions (docs/decisions/0019): e-mail and argon2id password,
+ * then a 6-digit code by e-mail; an HS256 access token with its own key and audience, tied to a
+ * session row that sign-out and expiry end; an audit row for every action.
+ */
+export function createOpsAuthService(deps: OpsAuthServiceDeps) {
+  const { repo, now: clock } = deps;
+  const codeHash = (id: string, code: string) => hmacSha256Hex(deps.codeKey, `ops:${id}:${code}`);
+
+  async function audit(entry: AuditInput, within?: DbScope): Promise<void> {
+    await repo.audit(
+      {
+        staffId: entry.staffId,
+        action: entry.action,
+        targetType: entry.targetType ?? null,
+        targetId: entry.targetId ?? null,
+        detail: entry.detail ?? {},
+        ip: entry.ip,
+        at: clock(),
+      },
+      within,
+    );
+  }
+
+  async function signToken(staff: StaffRow, sessionId: string, at: Date): Promise<string> {
+    const iat = Math.floor(at.getTime() / 1000);
+    return new SignJWT({ sid: sessionId, role: staff.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(staff.id)
+      .setIssuer(ISSUER)
+      .setAudience(OPS_AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + deps.accessTtlSeconds)
+      .sign(deps.tokenKey);
+  }
+
+  return {
+    audit,
+
+    /**
+     * Step 1: e-mail and password. An unknown e-mail and a wrong password answer the same (170) after
+     * the same work (a hash is verified either way); 5 wrong passwords in a row lock the account for
+     * 15 minutes (171). Right: a new 6-digit code is e-mailed (older open codes die).
+     */
+    async signIn(email: string, password: string, origin: OpsOrigin): Promise<OpsSignInResponse> {
+      const at = clock();
+      const staff = await repo.findByEmail(email);
+      const passwordOk = await verifyPassword(staff?.passwordHash ?? (await dummyHash()), password);
+      if (!staff || staff.disabledAt) {
+        await audit({ staffId: null, action: 'sign-in.refused', detail: { email }, ip: origin.ip });
+        throw new AppError('OPS_SIGN_IN_FAILED');
+      }
+      if (staff.lockedUntil && staff.lockedUntil > at) {
+        await audit({ staffId: staff.id, action: 'sign-in.locked', ip: origin.ip });
+        throw new AppError('OPS_ACCOUNT_LOCKED', undefined, {
+          retryAfter: Math.ceil((staff.lockedUntil.getTime() - at.getTime()) / 1000),
+        });
+      }
+      if (!passwordOk) {
+        await repo.recordWrongPassword(
+          staff.id,
+          OPS_SIGN_IN.passwordAttempts,
+          addSeconds(at, OPS_SIGN_IN.lockSeconds),
+          at,
+        );
+        await audit({ staffId: staff.id, action: 'sign-in.wrong-password', ip: origin.ip });
+        throw new AppError('OPS_SIGN_IN_FAILED');
+      }
+      await repo.resetWrongPasswords(staff.id, at);
+      const challengeId = randomUUID();
+      const code = randomDigits(OPS_SIGN_IN.codeDigits);
+      await repo.insertCode({
+        id: challengeId,
+        staffId: staff.id,
+        codeHash: codeHash(challengeId, code),
+        expiresAt: addSeconds(at, OPS_SIGN_IN.codeTtlSeconds),
+        now: at,
+      });
+      try {
+        await deps.mailer.send({
+          to: staff.email,
+          subject: 'Your Veridocs sign-in code',
+          text:
+            `Your Veridocs verification team sign-in code is ${code}. It works for 10 minutes.\n` +
+            `If you did not try to sign in, tell your administrator.`,
+          otp: code,
+        });
+      } catch (error) {
+        deps.log.error({ err: error }, 'The ops sign-in code could not be e-mailed');
+        throw new AppError('SERVICE_UNAVAILABLE', 'The sign-in code could not be sent, please try again');
+      }
+      await audit({ staffId: staff.id, action: 'sign-in.code-sent', ip: origin.ip });
+      return { challengeId, maskedEmail: maskEmail(staff.email), expiresIn: OPS_SIGN_IN.codeTtlSeconds };
+    },
+
+    /**
+     * Step 2: the e-mailed code. Wrong: 106 with `attemptsLeft`; the third wrong one kills the code
+     * (107, reason `attempts`); expired or unknown 107; used 116. Right: a session and its token.
+     */
+    async verifyCode(challengeId: string, code: string, origin: OpsOrigin): Promise<OpsSession> {
+      const at = clock();
+      const expired = (reason: string) => new AppError('OTP_EXPIRED', undefined, { reason });
+      let wrongCodeOf: string | null = null;
+      const outcome = await repo.withLockedCode(
+        isUuid(challengeId) ? challengeId : randomUUID(),
+        async (row, ops) => {
+          if (!row) return expired('unknown');
+          if (row.consumedAt) return new AppError('OTP_ALREADY_USED');
+          if (row.expiresAt <= at || row.failedAttempts >= OPS_SIGN_IN.codeAttempts)
+            return expired('expired');
+          if (!equalHex(row.codeHash, codeHash(row.id, code))) {
+            const failed = await ops.fail();
+            // Audited once the row lock is released (the embedded database has one connection).
+            wrongCodeOf = row.staffId;
+            const attemptsLeft = Math.max(0, OPS_SIGN_IN.codeAttempts - failed);
+            if (attemptsLeft === 0) return expired('attempts');
+            return new AppError('OTP_INVALID', undefined, { attemptsLeft });
+          }
+          await ops.consume(at);
+          const sessionId = randomUUID();
+          await ops.startSession({
+            id: sessionId,
+            staffId: row.staffId,
+            ip: origin.ip,
+            now: at,
+            expiresAt: addSeconds(at, deps.accessTtlSeconds),
+          });
+          return { sessionId, staffId: row.staffId };
+        },
+      );
+      if (wrongCodeOf) await audit({ staffId: wrongCodeOf, action: 'sign-in.wrong-code', ip: origin.ip });
+      if (outcome instanceof AppError) throw outcome;
+      const staff = await repo.findById(outcome.staffId);
+      if (!staff || staff.disabledAt) throw new AppError('OPS_SIGN_IN_FAILED');
+      await audit({
+        staffId: staff.id,
+        action: 'sign-in',
+        targetType: 'session',
+        targetId: outcome.sessionId,
+        ip: origin.ip,
+      });
+      return {
+        accessToken: await signToken(staff, outcome.sessionId, at),
+        expiresIn: deps.accessTtlSeconds,
+        staff: toStaff(staff),
+      };
+    },
+
+    /**
+     * The staff member an ops access token speaks for: signed with the ops key for the ops audience,
+     * not expired, its session live and the account enabled (the role is the account's, now). 102 otherwise.
+     */
+    async authenticate(token: string | null): Promise<OpsUser> {
+      if (!token) throw new AppError('UNAUTHORIZED');
+      const at = clock();
+      let claims: { sub?: string; sid?: unknown };
+      try {
+        ({ payload: claims } = await jwtVerify(token, deps.tokenKey, {
+          algorithms: ['HS256'],
+          audience: OPS_AUDIENCE,
+          issuer: ISSUER,
+          currentDate: at,
+        }));
+      } catch {
+        throw new AppError('UNAUTHORIZED');
+      }
+      if (typeof claims.sid !== 'string' || !isUuid(claims.sid) || !claims.sub)
+        throw new AppError('UNAUTHORIZED');
+      const staff = await repo.liveSessionStaff(claims.sid, at);
+      if (!staff || staff.id !== claims.sub) throw new AppError('UNAUTHORIZED');
+      return {
+        staffId: staff.id,
+        email: staff.email,
+        name: staff.name,
+        role: staff.role,
+        sessionId: claims.sid,
+      };
+    },
+
+    async signOut(user: OpsUser, origin: OpsOrigin): Promise<void> {
+      await repo.revokeSession(user.sessionId, clock());
+      await audit({
+        staffId: user.staffId,
+        action: 'sign-out',
+        targetType: 'session',
+        targetId: user.sessionId,
+        ip: origin.ip,
+      });
+    },
+
+    me: (user: OpsUser): Staff => ({ id: user.staffId, email: user.email, name: user.name, role: user.role }),
+
+    /**
+     * Creates an account (the production command, the dev seed). An existing e-mail is left as it is
+     * (`created: false`): this never resets a password.
+     */
+    async createStaff(input: {
+      email: string;
+      name: string;
+      role: StaffRole;
+      password: string;
+    }): Promise<{ staff: Staff; created: boolean }> {
+      const email = input.email.trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw new AppError('VALIDATION_FAILED', 'Enter a valid e-mail address');
+      if (input.password.length < MIN_PASSWORD_LENGTH)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The password needs at least ${MIN_PASSWORD_LENGTH} characters`,
+        );
+      const existing = await repo.findByEmail(email);
+      if (existing) return { staff: toStaff(existing), created: false };
+      const { row, created } = await repo.insertStaff({
+        email,
+        name: input.name.trim() || email,
+        role: input.role,
+        passwordHash: await hashPassword(input.password),
+        now: clock(),
+      });
+      return { staff: toStaff(row), created };
+    },
+
+    async listAudit(seed: number, count: number): Promise<{ list: OpsAuditEntry[]; total: number }> {
+      const { rows, total } = await repo.listAudit(seed, count);
+      return {
+        total,
+        list: rows.map((r) => ({
+          id: r.id,
+          staffId: r.staffId,
+          action: r.action,
+          targetType: r.targetType,
+          targetId: r.targetId,
+          detail: r.detail,
+          ip: r.ip,
+          at: r.at.toISOString(),
+        })),
+      };
+    },
+  };
+}
+export type OpsAuthService = ReturnType<typeof createOpsAuthService>;

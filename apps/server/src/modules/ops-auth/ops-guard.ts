@@ -1,0 +1,41 @@
+import type { StaffRole } from '@veridocs/shared';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../../errors.js';
+import { bearerToken } from '../auth/session-service.js';
+import type { OpsAuthService, OpsOrigin, OpsUser } from './ops-auth-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireOpsRole`; null on every other route (a candidate route never sets it). */
+    staff: OpsUser | null;
+  }
+}
+
+export type RequireOpsRole = (...roles: StaffRole[]) => preHandlerAsyncHookHandler;
+
+/**
+ * Decorates `request.staff` and returns `requireOpsRole(...roles)`: the preHandler of every ops route.
+ * An ops access token of a live session (102 otherwise: a candidate token never passes, it is signed
+ * with another key for no audience) whose account has one of the roles (103 otherwise).
+ */
+export function registerOpsAuth(app: FastifyInstance, auth: OpsAuthService): RequireOpsRole {
+  app.decorateRequest('staff', null);
+  return (...roles) =>
+    async function requireOpsRole(request: FastifyRequest) {
+      const staff = await auth.authenticate(bearerToken(request.headers.authorization));
+      if (roles.length > 0 && !roles.includes(staff.role))
+        throw new AppError('FORBIDDEN', 'Your role does not allow this');
+      request.staff = staff;
+    };
+}
+
+/** The signed-in staff member of a route guarded by `requireOpsRole`. */
+export function currentStaff(request: FastifyRequest): OpsUser {
+  if (!request.staff) throw new AppError('UNAUTHORIZED');
+  return request.staff;
+}
+
+/** Where the request came from, for the audit (the client IP; behind a proxy with TRUST_PROXY). */
+export function originOf(request: FastifyRequest): OpsOrigin {
+  return { ip: request.ip || null };
+}
