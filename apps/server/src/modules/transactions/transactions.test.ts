@@ -174,6 +174,8 @@ describe('the verification journey', () => {
         ['dl', 'NOT_INITIALIZED'],
         ['employment-check', 'NOT_INITIALIZED'],
         ['bgv-employment', 'NOT_INITIALIZED'],
+        ['bgv-address', 'NOT_INITIALIZED'],
+        ['bgv-ews', 'NOT_INITIALIZED'],
       ]);
       expect(i).toMatchObject({
         state: 'NOT_INITIALIZED',
@@ -512,7 +514,15 @@ describe('the verification journey', () => {
       expect(blocked.json().message).toContain('bgv-twelfth');
       // A saved (not submitted) one blocks too.
       expectCode(await save(h, txnId, 'passport', { passportNumber: 'A1234567' }), 0, 200);
-      const skippable = ['bgv-twelfth', 'bgv-tenth', 'dl', 'employment-check', 'bgv-employment'];
+      const skippable = [
+        'bgv-twelfth',
+        'bgv-tenth',
+        'dl',
+        'employment-check',
+        'bgv-employment',
+        'bgv-address',
+        'bgv-ews',
+      ];
       expectCode(
         await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: skippable }, h),
         0,
