@@ -182,7 +182,11 @@ describe('option sets', () => {
     expect(states.find((s) => s.value === 'Kerala')).toBeDefined();
   });
   it('a disabled option is never accepted: the EWS states "(Coming Soon)" are refused by name', () => {
-    const state: FieldRule = { fieldName: 'state', inputType: 'select', optionsKey: 'EWS_VERIFICATION_STATES' };
+    const state: FieldRule = {
+      fieldName: 'state',
+      inputType: 'select',
+      optionsKey: 'EWS_VERIFICATION_STATES',
+    };
     expect(fieldError(state, { state: 'HR' })).toBeNull();
     expect(fieldError(state, { state: 'TG' })).toBeNull();
     expect(fieldError(state, { state: 'GA' })).toBe('This option cannot be chosen yet');

@@ -23,7 +23,8 @@ describe('field look-ups (FIELD_LOOKUPS)', () => {
     expect(isLookupKey(undefined)).toBe(false);
     const { accepts } = FIELD_LOOKUPS.PINCODE;
     expect(accepts('600002')).toBe(true);
-    for (const value of ['60000', '6000021', '60000a', '', undefined, 600002]) expect(accepts(value)).toBe(false);
+    for (const value of ['60000', '6000021', '60000a', '', undefined, 600002])
+      expect(accepts(value)).toBe(false);
   });
 
   it('fills district and the state option; the town only when one office and the field is empty', () => {
@@ -36,15 +37,17 @@ describe('field look-ups (FIELD_LOOKUPS)', () => {
       state: 'Tamil Nadu',
       vtc: 'Anna Road HO',
     });
-    expect(lookupFills('PINCODE', answer('Tamil Nadu', ['Anna Road HO']), address, { vtc: 'Chennai' })).toEqual(
-      { district: 'Chennai', state: 'Tamil Nadu' },
-    );
+    expect(
+      lookupFills('PINCODE', answer('Tamil Nadu', ['Anna Road HO']), address, { vtc: 'Chennai' }),
+    ).toEqual({ district: 'Chennai', state: 'Tamil Nadu' });
   });
 
   it("matches the directory's spelling of a state to the option set's (case, 'The', '&')", () => {
     const fills = (state: string) => lookupFills('PINCODE', answer(state), address, {}).state;
     expect(fills('Andaman And Nicobar Islands')).toBe('Andaman and Nicobar Islands');
-    expect(fills('The Dadra And Nagar Haveli And Daman And Diu')).toBe('Dadra and Nagar Haveli and Daman and Diu');
+    expect(fills('The Dadra And Nagar Haveli And Daman And Diu')).toBe(
+      'Dadra and Nagar Haveli and Daman and Diu',
+    );
     expect(fills('JAMMU & KASHMIR')).toBe('Jammu and Kashmir');
     // Nothing to match: the select is left for the candidate.
     expect(fills('Atlantis')).toBeUndefined();

@@ -1,5 +1,12 @@
 import type { PincodeResult } from '../schemas/profile.js';
-import { fieldOptions, isEmptyValue, VALIDATION_FNS, type FieldOption, type FieldRule, type FormValues } from './form-fields.js';
+import {
+  fieldOptions,
+  isEmptyValue,
+  VALIDATION_FNS,
+  type FieldOption,
+  type FieldRule,
+  type FormValues,
+} from './form-fields.js';
 
 /**
  * Field look-ups (a config field's `lookup` key): when the field's value is complete, the form engine
@@ -64,7 +71,8 @@ export function matchOption(options: readonly FieldOption[], text: string): Fiel
   const wanted = normalise(text);
   if (!wanted) return null;
   return (
-    options.find((o) => !o.disabled && (normalise(o.name) === wanted || normalise(o.value) === wanted)) ?? null
+    options.find((o) => !o.disabled && (normalise(o.name) === wanted || normalise(o.value) === wanted)) ??
+    null
   );
 }
 

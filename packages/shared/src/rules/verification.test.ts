@@ -261,8 +261,16 @@ describe('tile click: every case (spec §4, issue 12)', () => {
   const SETTLED = ['COMPLETED', 'FAILED', 'INSUFFICIENT_DATA'];
   const OTHERS = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT', 'SUBMITTED', 'IN_PROGRESS', 'CLOSED'];
   it('bgv-prefixed types, further instances (~n) and the address and EWS types alike', () => {
-    for (const name of ['bgv-degree', 'bgv-degree~2', 'bgv-degree~13', 'bgv-address', 'bgv-ews', 'bgv-tenth']) {
-      for (const state of SETTLED) expect(tileRoute(v(name, state)), `${name} ${state}`).toBe('/verification-info');
+    for (const name of [
+      'bgv-degree',
+      'bgv-degree~2',
+      'bgv-degree~13',
+      'bgv-address',
+      'bgv-ews',
+      'bgv-tenth',
+    ]) {
+      for (const state of SETTLED)
+        expect(tileRoute(v(name, state)), `${name} ${state}`).toBe('/verification-info');
       for (const state of OTHERS) expect(tileRoute(v(name, state)), `${name} ${state}`).toBe('/verification');
       // A skipped tile is still the form (it may be filled in again).
       expect(tileRoute(v(name, 'NOT_INITIALIZED', { markedAsSkip: true }))).toBe('/verification');

@@ -123,7 +123,7 @@ describe('the verification journey', () => {
         paymentRequired: false,
         questionnaire: { isRequired: true },
       });
-      expect(byId[FORM]!.verificationNames).toHaveLength(8);
+      expect(byId[FORM]!.verificationNames).toHaveLength(10);
       expect(byId['demo-expired-form']).toMatchObject({ isExpired: true });
       expect(byId['demo-profile-form']).toMatchObject({
         isExpired: false,
@@ -191,7 +191,7 @@ describe('the verification journey', () => {
         skipAllowed: false,
         marksheetRequired: true,
       });
-      expect(i.filtered.remaining).toHaveLength(8);
+      expect(i.filtered.remaining).toHaveLength(10);
       expect(i.priceList.find((p) => p.verificationName === 'bgv-degree')).toEqual({
         verificationName: 'bgv-degree',
         mrp: 999,
