@@ -28,6 +28,7 @@ test('address with a pincode that fills district and state, a proof uploaded, su
 
   // The form home (the demo link's page) lists both in their category groups.
   await page.goto(`/ekyc/demo-form/${txnId}?orgId=${ORG}`);
+  await page.getByRole('button', { name: 'View Verification' }).click();
   await expect(page.getByRole('heading', { name: 'Address Check' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Finance Check' })).toBeVisible();
   await page.getByRole('button', { name: /^Address, / }).click();
@@ -50,7 +51,7 @@ test('address with a pincode that fills district and state, a proof uploaded, su
   await page.getByLabel('Landmark (Optional)').fill('Near Spencer Plaza');
   const town = page.getByLabel('Village / town / city');
   if ((await town.inputValue()) === '') await town.fill('Chennai');
-  await page.getByRole('combobox', { name: 'Proof of address' }).click();
+  await page.getByRole('combobox', { name: 'Type of document' }).click();
   await page.getByRole('option', { name: 'Utility bill (last 3 months)' }).click();
   await page
     .locator('input[type="file"]')
@@ -95,5 +96,15 @@ test('address with a pincode that fills district and state, a proof uploaded, su
   await expect(page.getByLabel('Pincode')).toHaveValue('600002');
   await expect(page.getByLabel('Line 1 (house, street)')).toHaveValue('12, Anna Salai');
   await page.screenshot({ path: 'e2e/screenshots/address-desktop.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  // /verification-info (where a completed, failed or insufficient tile goes): the address read-only.
+  await page.goto(`/verification-info?orgId=${ORG}&txnId=${txnId}&name=bgv-address`);
+  await expect(page.getByLabel('Pincode')).toHaveValue('600002');
+  await expect(page.getByLabel('Pincode')).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'State' })).toHaveText('Tamil Nadu');
+  await expect(page.getByRole('button', { name: 'Remove electricity-bill.pdf' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/screenshots/address-info-desktop.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
 });

@@ -194,7 +194,7 @@ const addressInputs: DynamicInputField[] = [
   { fieldName: 'city', label: 'City', inputType: 'text', maxLength: line, hidden: true },
   {
     fieldName: 'proofType',
-    label: 'Proof of address',
+    label: 'Type of document',
     inputType: 'select',
     optionsKey: 'ADDRESS_PROOF_TYPE',
     required: true,
@@ -223,7 +223,7 @@ const ewsInputs: DynamicInputField[] = [
     inputType: 'select',
     optionsKey: 'EWS_VERIFICATION_STATES',
     required: true,
-    sectionTitle: 'EWS certificate',
+    sectionTitle: 'Certificate',
   },
   {
     fieldName: 'certificateNumber',
