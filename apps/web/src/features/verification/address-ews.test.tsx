@@ -153,6 +153,22 @@ describe('address: the pincode look-up (form engine `lookup: PINCODE`)', () => {
 });
 
 describe('EWS certificate: enabled states only (spec §5)', () => {
+  it('read-only (/verification-info): the state code shows as its name', async () => {
+    const ews = info('bgv-ews', ewsInputs, {
+      data: { state: 'HR', certificateNumber: 'EWS/2025/HR/004512' },
+    });
+    ews.verification = { ...ews.verification, state: 'FAILED', category: { name: 'Finance' } };
+    api.on('get', `${V1}/transactions/bgv-ews/info`, { status: 200, body: ok(ews) });
+    renderWithProviders(<VerificationInfoPage />, {
+      route: '/verification-info?orgId=org-1&txnId=txn-1&name=bgv-ews',
+    });
+    const state = await screen.findByRole('combobox', { name: 'Issuing state' });
+    expect(state).toHaveTextContent('Haryana');
+    expect(state).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByLabelText('Certificate number')).toHaveValue('EWS/2025/HR/004512');
+    expect(screen.getByText('Failed')).toBeInTheDocument();
+  });
+
   it('lists every state; the others are disabled with "(Coming Soon)"', async () => {
     const ews = info('bgv-ews', ewsInputs);
     api.on('get', `${V1}/transactions/bgv-ews/info`, { status: 200, body: ok(ews) });
