@@ -26,6 +26,8 @@ const TILES = [
   '10th',
   'Employment check',
   'Employment',
+  'Address',
+  'EWS certificate',
 ];
 
 test('sign in from the demo link, answer the questionnaire, see every tile, skip one and see the ring move', async ({
@@ -68,7 +70,13 @@ test('sign in from the demo link, answer the questionnaire, see every tile, skip
   // The form home: header, ring, every tile in its category group.
   await expect(page).toHaveURL(/\/ekyc\/demo-form\/[0-9a-f-]{36}\?orgId=demo-university$/);
   await expect(page.getByText('Demo University is requesting the following verifications')).toBeVisible();
-  for (const category of ['Identity Check', 'Education Check', 'Employment Check']) {
+  for (const category of [
+    'Identity Check',
+    'Education Check',
+    'Employment Check',
+    'Address Check',
+    'Finance Check',
+  ]) {
     await expect(page.getByRole('heading', { name: category })).toBeVisible();
   }
   for (const label of TILES) {
@@ -80,16 +88,16 @@ test('sign in from the demo link, answer the questionnaire, see every tile, skip
   await expect(page.getByTestId('steps-percent')).toHaveText('0%');
   await expectNoSeriousA11yViolations(page);
 
-  // Skip 10th: the tile says SKIPPED and the ring moves to 1 of 8.
+  // Skip 10th: the tile says SKIPPED and the ring moves to 1 of 10.
   await page.getByRole('button', { name: 'Skip 10th' }).click();
   await page.getByRole('dialog').getByRole('button', { name: /skip/i }).click();
   await expect(page.getByRole('button', { name: /^10th, Skipped/i })).toBeVisible();
-  await expect(page.getByTestId('steps-percent')).toHaveText('13%');
-  await expect(page.getByRole('progressbar', { name: /1 of 8/ })).toBeVisible();
+  await expect(page.getByTestId('steps-percent')).toHaveText('10%');
+  await expect(page.getByRole('progressbar', { name: /1 of 10/ })).toBeVisible();
 
   // A reload (or another device) shows the same state: it lives on the server.
   await page.reload();
-  await expect(page.getByTestId('steps-percent')).toHaveText('13%');
+  await expect(page.getByTestId('steps-percent')).toHaveText('10%');
 
   // Home lists the transaction; it opens the form home again.
   await page.goto('/');

@@ -23,6 +23,7 @@ export * from './rules/transactions.js';
 export * from './rules/verification.js';
 export * from './rules/form-fields.js';
 export * from './rules/form-data.js';
+export * from './rules/form-lookups.js';
 export * from './rules/aadhaar.js';
 export * from './schemas/aadhaar.js';
 export * from './rules/mrz.js';

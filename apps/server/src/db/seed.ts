@@ -47,6 +47,8 @@ const DEMO_VERIFICATIONS: FormVerification[] = [
   { name: 'dl', skipAllowed: true, marksheetRequired: false, subType: null },
   { name: 'employment-check', skipAllowed: true, marksheetRequired: false, subType: null },
   { name: 'bgv-employment', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'bgv-address', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'bgv-ews', skipAllowed: true, marksheetRequired: false, subType: null },
 ];
 
 /** MRPs in INR. */
@@ -59,6 +61,8 @@ const DEMO_MRP: Record<string, number> = {
   dl: 149,
   'employment-check': 499,
   'bgv-employment': 799,
+  'bgv-address': 399,
+  'bgv-ews': 299,
 };
 
 const priceList = (percent: number): FormPrice[] =>

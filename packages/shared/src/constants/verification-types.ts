@@ -8,6 +8,10 @@ export const VERIFICATION_TYPES = [
   'bgv-twelfth',
   'bgv-tenth',
   'bgv-employment',
+  // Added by this product (spec §3 lists the categories Address and Finance, no type of either):
+  // background verifications submitted by /bgv, so bgv-prefixed like the others (the tile rule of §4).
+  'bgv-address',
+  'bgv-ews',
 ] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 

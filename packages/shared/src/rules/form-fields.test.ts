@@ -181,6 +181,30 @@ describe('option sets', () => {
     expect(states).toHaveLength(36);
     expect(states.find((s) => s.value === 'Kerala')).toBeDefined();
   });
+  it('a disabled option is never accepted: the EWS states "(Coming Soon)" are refused by name', () => {
+    const state: FieldRule = {
+      fieldName: 'state',
+      inputType: 'select',
+      optionsKey: 'EWS_VERIFICATION_STATES',
+    };
+    expect(fieldError(state, { state: 'HR' })).toBeNull();
+    expect(fieldError(state, { state: 'TG' })).toBeNull();
+    expect(fieldError(state, { state: 'GA' })).toBe('This option cannot be chosen yet');
+    expect(fieldError(state, { state: 'UP' })).toBe('This option cannot be chosen yet');
+    // A name is not a value: codes only (spec §3).
+    expect(fieldError(state, { state: 'Haryana' })).toBe('Choose one of the options');
+  });
+  it('ADDRESS_PROOF_TYPE: the documents that prove a current address', () => {
+    expect(OPTION_SETS.ADDRESS_PROOF_TYPE().map((o) => o.value)).toEqual([
+      'AADHAAR',
+      'PASSPORT',
+      'VOTER_ID',
+      'DRIVING_LICENCE',
+      'UTILITY_BILL',
+      'BANK_STATEMENT',
+      'RENT_AGREEMENT',
+    ]);
+  });
   it('EWS states: enabled only for the listed states, others "(Coming Soon)", values are codes', () => {
     const ews = OPTION_SETS.EWS_VERIFICATION_STATES();
     const enabled = ews.filter((s) => !s.disabled).map((s) => s.value);
@@ -203,5 +227,16 @@ describe('text trimming (spec §5)', () => {
       f: 0,
       g: ['1'],
     });
+  });
+});
+
+describe('certificate numbers (EWS)', () => {
+  it('takes letters and digits with / - . or spaces between, 4 to 40 characters', () => {
+    for (const ok of ['EWS/2025/HR/004512', 'ews-22-0001', 'RJ 2024 778812', 'A123']) {
+      expect(VALIDATION_FNS.certificateNumber(ok), ok).toBe(true);
+    }
+    for (const bad of ['AB', '/EWS2025', 'EWS2025/', 'EWS#2025', 'X'.repeat(41), '<script>']) {
+      expect(VALIDATION_FNS.certificateNumber(bad), bad).toBe(false);
+    }
   });
 });

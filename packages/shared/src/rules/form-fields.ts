@@ -43,6 +43,11 @@ export const VALIDATION_FNS = {
   drivingLicence: (value: unknown) =>
     /^[A-Z]{2}[0-9]{2}[ -]?[0-9]{4}[0-9]{7}$/.test(text(value).toUpperCase()),
   year: (value: unknown) => /^(19|20)\d{2}$/.test(text(value)),
+  /**
+   * A certificate number as issuing offices print it (EWS, caste, income): letters and digits with
+   * "/", "-", "." or spaces between, 4 to 40 characters (e.g. "EWS/2025/HR/004512").
+   */
+  certificateNumber: (value: unknown) => /^[A-Z0-9](?:[A-Z0-9/.\- ]{2,38})[A-Z0-9]$/i.test(text(value)),
   /** Scores: a percentage, a CGPA, or a grade such as "A+". */
   score: (value: unknown) => /^(\d{1,3}(\.\d{1,2})?%?|[A-F][+-]?)$/i.test(text(value)),
 } as const satisfies Record<string, (value: unknown) => boolean>;
@@ -85,6 +90,16 @@ export const OPTION_SETS = {
     { name: 'Internship', value: 'INTERNSHIP' },
   ],
   PASSING_YEAR: (now: Date = new Date()): FieldOption[] => yearOptions(now),
+  /** What a proof of the current address may be (address verification). */
+  ADDRESS_PROOF_TYPE: (): FieldOption[] => [
+    { name: 'Aadhaar', value: 'AADHAAR' },
+    { name: 'Passport', value: 'PASSPORT' },
+    { name: 'Voter ID', value: 'VOTER_ID' },
+    { name: 'Driving licence', value: 'DRIVING_LICENCE' },
+    { name: 'Utility bill (last 3 months)', value: 'UTILITY_BILL' },
+    { name: 'Bank statement (last 3 months)', value: 'BANK_STATEMENT' },
+    { name: 'Registered rent agreement', value: 'RENT_AGREEMENT' },
+  ],
 } as const satisfies Record<string, (now?: Date) => FieldOption[]>;
 export type OptionsKey = keyof typeof OPTION_SETS;
 
@@ -269,6 +284,8 @@ const DIGITS = /^\d+$/;
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_A_FILE = 'Upload the file first; a file field holds uploaded files only';
 const NOT_AN_OPTION = 'Choose one of the options';
+/** A disabled option (spec §3 "Dropdown option": disabled, disabledPostfix) is shown, never accepted. */
+export const OPTION_NOT_AVAILABLE = 'This option cannot be chosen yet';
 
 /** A field's choices: its own options, else the shared option set its optionsKey names. */
 export function fieldOptions(
@@ -312,7 +329,8 @@ function textValue(field: FieldRule, value: unknown, max: number): ValueCheck {
 function choiceValue(field: FieldRule, value: unknown, now: Date): ValueCheck {
   const option =
     typeof value === 'string' ? fieldOptions(field, now).find((o) => o.value === value) : undefined;
-  if (!option || option.disabled) return refuse(NOT_AN_OPTION);
+  if (!option) return refuse(NOT_AN_OPTION);
+  if (option.disabled) return refuse(OPTION_NOT_AVAILABLE);
   return accept(option.value);
 }
 

@@ -257,6 +257,44 @@ describe('tile click (spec §4)', () => {
   });
 });
 
+describe('tile click: every case (spec §4, issue 12)', () => {
+  const SETTLED = ['COMPLETED', 'FAILED', 'INSUFFICIENT_DATA'];
+  const OTHERS = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT', 'SUBMITTED', 'IN_PROGRESS', 'CLOSED'];
+  it('bgv-prefixed types, further instances (~n) and the address and EWS types alike', () => {
+    for (const name of [
+      'bgv-degree',
+      'bgv-degree~2',
+      'bgv-degree~13',
+      'bgv-address',
+      'bgv-ews',
+      'bgv-tenth',
+    ]) {
+      for (const state of SETTLED)
+        expect(tileRoute(v(name, state)), `${name} ${state}`).toBe('/verification-info');
+      for (const state of OTHERS) expect(tileRoute(v(name, state)), `${name} ${state}`).toBe('/verification');
+      // A skipped tile is still the form (it may be filled in again).
+      expect(tileRoute(v(name, 'NOT_INITIALIZED', { markedAsSkip: true }))).toBe('/verification');
+    }
+  });
+  it('with multiple submissions: insufficient data opens the insufficiency screen, the rest the form', () => {
+    for (const name of ['bgv-degree', 'bgv-degree~2', 'bgv-employment~3']) {
+      const multi = { acceptMultipleSubmissions: true };
+      expect(tileRoute(v(name, 'INSUFFICIENT_DATA', multi))).toBe('/verification/insufficiency');
+      expect(tileRoute(v(name, 'COMPLETED', multi))).toBe('/verification');
+      expect(tileRoute(v(name, 'FAILED', multi))).toBe('/verification');
+      for (const state of OTHERS) expect(tileRoute(v(name, state, multi))).toBe('/verification');
+    }
+  });
+  it('types without the bgv- prefix: insufficient data opens the insufficiency screen, the rest the form', () => {
+    for (const name of ['aadhaar', 'passport', 'dl', 'employment-check']) {
+      expect(tileRoute(v(name, 'INSUFFICIENT_DATA'))).toBe('/verification/insufficiency');
+      expect(tileRoute(v(name, 'COMPLETED'))).toBe('/verification');
+      expect(tileRoute(v(name, 'FAILED'))).toBe('/verification');
+      for (const state of OTHERS) expect(tileRoute(v(name, state))).toBe('/verification');
+    }
+  });
+});
+
 describe('status banners (spec §4)', () => {
   const now = new Date('2030-06-10T00:00:00Z');
   const info = (state: string, extra: Partial<Parameters<typeof statusBanner>[0]> = {}) => ({

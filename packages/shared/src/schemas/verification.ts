@@ -110,6 +110,8 @@ export const dynamicInputFieldSchema = z.object({
   /** Hidden (not required, not checked) when another field has one of these values. */
   hideWhen: fieldConditionSchema.optional(),
   validation: z.object({ fn: z.string(), message: z.string() }).optional(),
+  /** A key of FIELD_LOOKUPS: a complete value looks up what fills other fields (a pincode's district and state). */
+  lookup: z.string().optional(),
   visibility: z.object({ web: z.boolean() }).optional(),
   hidden: z.boolean().optional(),
 });

@@ -1,8 +1,11 @@
 import {
+  ADDRESS_MESSAGES,
   FIELD_TEXT,
+  PROFILE_DETAILS,
   MESSAGES,
   type DynamicInputField,
   type VerificationConfig,
+  type VerificationCategory,
   type VerificationType,
 } from '@veridocs/shared';
 
@@ -31,7 +34,7 @@ const educationName = (label: string): DynamicInputField => ({
 function config(
   name: VerificationType,
   label: string,
-  category: 'Identity' | 'Education' | 'Employment',
+  category: VerificationCategory,
   title: string,
   inputs: DynamicInputField[],
 ): VerificationConfig {
@@ -128,6 +131,128 @@ const employmentInputs = (withLoa: boolean): DynamicInputField[] => [
     required: true,
     maxLength: 150,
     validation: { fn: 'email', message: 'Enter a valid e-mail address' },
+  },
+];
+
+const line = PROFILE_DETAILS.addressLineMax;
+
+/**
+ * Address verification (spec §3 "Address", §5): the current address; a complete pincode looks up its
+ * district and state (lookup PINCODE, GET /pincode/{pin}), which stay editable and are judged by their
+ * own rules; the spec's hidden fields (country, careOf, locality, city) are kept for other clients.
+ */
+const addressInputs: DynamicInputField[] = [
+  candidateName('Name as on the proof of address'),
+  {
+    fieldName: 'pincode',
+    label: 'Pincode',
+    inputType: 'text',
+    textType: 'number',
+    maxLength: PROFILE_DETAILS.pincodeLength,
+    required: true,
+    requiredMessage: ADDRESS_MESSAGES.pincodeEmpty,
+    validation: { fn: 'pincode', message: ADDRESS_MESSAGES.pincodeDigits },
+    lookup: 'PINCODE',
+    sectionTitle: 'Current address',
+  },
+  {
+    fieldName: 'line1',
+    label: 'Line 1 (house, street)',
+    inputType: 'text',
+    maxLength: line,
+    required: true,
+    requiredMessage: ADDRESS_MESSAGES.line1Empty,
+  },
+  { fieldName: 'landmark', label: 'Landmark', inputType: 'text', maxLength: line },
+  {
+    fieldName: 'vtc',
+    label: 'Village / town / city',
+    inputType: 'text',
+    maxLength: line,
+    required: true,
+    requiredMessage: ADDRESS_MESSAGES.vtcEmpty,
+  },
+  {
+    fieldName: 'district',
+    label: 'District',
+    inputType: 'text',
+    maxLength: line,
+    required: true,
+    requiredMessage: ADDRESS_MESSAGES.districtEmpty,
+  },
+  {
+    fieldName: 'state',
+    label: 'State',
+    inputType: 'select',
+    optionsKey: 'INDIAN_STATE',
+    required: true,
+    requiredMessage: ADDRESS_MESSAGES.stateEmpty,
+  },
+  { fieldName: 'country', label: 'Country', inputType: 'text', maxLength: 60, hidden: true },
+  { fieldName: 'careOf', label: 'Care of', inputType: 'text', maxLength: line, hidden: true },
+  { fieldName: 'locality', label: 'Locality', inputType: 'text', maxLength: line, hidden: true },
+  { fieldName: 'city', label: 'City', inputType: 'text', maxLength: line, hidden: true },
+  {
+    fieldName: 'proofType',
+    label: 'Type of document',
+    inputType: 'select',
+    optionsKey: 'ADDRESS_PROOF_TYPE',
+    required: true,
+    sectionTitle: 'Proof of address',
+  },
+  {
+    fieldName: 'proofOfAddress',
+    label: 'Upload proof of address',
+    inputType: 'file',
+    allowedFileTypes: UPLOAD_TYPES,
+    maxFiles: 2,
+    required: true,
+  },
+];
+
+/**
+ * EWS (economically weaker section) certificate, the Income and Asset Certificate a state's revenue
+ * office issues for one financial year (spec §5: only the enabled states; the others are listed,
+ * disabled, "(Coming Soon)"). Finance: it certifies the family's income and assets.
+ */
+const ewsInputs: DynamicInputField[] = [
+  candidateName('Name as on the certificate'),
+  {
+    fieldName: 'state',
+    label: 'Issuing state',
+    inputType: 'select',
+    optionsKey: 'EWS_VERIFICATION_STATES',
+    required: true,
+    sectionTitle: 'Certificate',
+  },
+  {
+    fieldName: 'certificateNumber',
+    label: 'Certificate number',
+    inputType: 'text',
+    placeholder: 'e.g. EWS/2025/004512',
+    maxLength: 40,
+    required: true,
+    validation: {
+      fn: 'certificateNumber',
+      message: 'Enter the certificate number as printed (letters, digits, / and -)',
+    },
+  },
+  {
+    fieldName: 'issuingAuthority',
+    label: 'Issuing authority',
+    inputType: 'text',
+    placeholder: 'e.g. Tehsildar, Sadar',
+    maxLength: 150,
+    required: true,
+  },
+  { fieldName: 'issueDate', label: 'Date of issue', inputType: 'date', disableFuture: true, required: true },
+  {
+    fieldName: 'ewsCertificate',
+    label: 'Upload EWS certificate',
+    inputType: 'file',
+    allowedFileTypes: UPLOAD_TYPES,
+    maxFiles: 1,
+    required: true,
   },
 ];
 
@@ -310,4 +435,6 @@ export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
   config('bgv-twelfth', '12th', 'Education', '12th (higher secondary)', schoolInputs('12th')),
   config('bgv-tenth', '10th', 'Education', '10th (secondary)', schoolInputs('10th')),
   config('bgv-employment', 'Employment', 'Employment', 'Employment history', employmentInputs(true)),
+  config('bgv-address', 'Address', 'Address', 'Address details', addressInputs),
+  config('bgv-ews', 'EWS certificate', 'Finance', 'EWS certificate details', ewsInputs),
 ];

@@ -623,6 +623,8 @@ describe('Aadhaar by OTP in the sandbox: shared test numbers', () => {
           'dl',
           'employment-check',
           'bgv-employment',
+          'bgv-address',
+          'bgv-ews',
         ],
       },
     });

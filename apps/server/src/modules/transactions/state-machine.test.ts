@@ -1,12 +1,14 @@
 import {
   ALERT_KEYS,
   API_PATHS,
+  FIELD_LOOKUPS,
   HELPER_TEXT_KEYS,
   OPTION_SETS,
   REQUIRED_FNS,
   SERVICE_BASES,
   STATES,
   VALIDATION_FNS,
+  VERIFICATION_CATEGORIES,
   VERIFICATION_TYPES,
   fieldError,
   formErrors,
@@ -45,6 +47,8 @@ const DEMO_FORM_ORDER = [
   'dl',
   'employment-check',
   'bgv-employment',
+  'bgv-address',
+  'bgv-ews',
 ];
 
 const TRANSACTION_ALLOWED: [string, string][] = [
@@ -234,6 +238,8 @@ describe('ops transitions on the database', () => {
         'dl',
         'employment-check',
         'bgv-employment',
+        'bgv-address',
+        'bgv-ews',
       ],
     });
     await svc.submit(profileId, ref);
@@ -395,6 +401,15 @@ describe('the demo seed', () => {
         if (input.helperTextJSXKey)
           expect(HELPER_TEXT_KEYS as readonly string[], where).toContain(input.helperTextJSXKey);
         if (input.alert) expect(ALERT_KEYS as readonly string[], where).toContain(input.alert.componentKey);
+        if (input.lookup) {
+          expect(Object.keys(FIELD_LOOKUPS), where).toContain(input.lookup);
+          // Every field the look-up fills is a field of the same form.
+          for (const fill of FIELD_LOOKUPS[input.lookup as keyof typeof FIELD_LOOKUPS].fills)
+            expect(
+              inputs.map((i) => i.fieldName),
+              where,
+            ).toContain(fill.fieldName);
+        }
         if (input.inputType === 'select') expect(input.options ?? input.optionsKey, where).toBeDefined();
         if (input.inputType === 'autocomplete') {
           expect(['/api/utility/institutes', '/api/utility/boards'], where).toContain(
@@ -412,7 +427,7 @@ describe('the demo seed', () => {
             where,
           ).toContain(input.hideWhen.fieldName);
       }
-      expect(['Identity', 'Education', 'Employment']).toContain(config.additionalInfo.category);
+      expect(VERIFICATION_CATEGORIES as readonly string[]).toContain(config.additionalInfo.category);
     }
   });
 

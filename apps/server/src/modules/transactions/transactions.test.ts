@@ -123,7 +123,7 @@ describe('the verification journey', () => {
         paymentRequired: false,
         questionnaire: { isRequired: true },
       });
-      expect(byId[FORM]!.verificationNames).toHaveLength(8);
+      expect(byId[FORM]!.verificationNames).toHaveLength(10);
       expect(byId['demo-expired-form']).toMatchObject({ isExpired: true });
       expect(byId['demo-profile-form']).toMatchObject({
         isExpired: false,
@@ -174,6 +174,8 @@ describe('the verification journey', () => {
         ['dl', 'NOT_INITIALIZED'],
         ['employment-check', 'NOT_INITIALIZED'],
         ['bgv-employment', 'NOT_INITIALIZED'],
+        ['bgv-address', 'NOT_INITIALIZED'],
+        ['bgv-ews', 'NOT_INITIALIZED'],
       ]);
       expect(i).toMatchObject({
         state: 'NOT_INITIALIZED',
@@ -189,7 +191,7 @@ describe('the verification journey', () => {
         skipAllowed: false,
         marksheetRequired: true,
       });
-      expect(i.filtered.remaining).toHaveLength(8);
+      expect(i.filtered.remaining).toHaveLength(10);
       expect(i.priceList.find((p) => p.verificationName === 'bgv-degree')).toEqual({
         verificationName: 'bgv-degree',
         mrp: 999,
@@ -512,7 +514,15 @@ describe('the verification journey', () => {
       expect(blocked.json().message).toContain('bgv-twelfth');
       // A saved (not submitted) one blocks too.
       expectCode(await save(h, txnId, 'passport', { passportNumber: 'A1234567' }), 0, 200);
-      const skippable = ['bgv-twelfth', 'bgv-tenth', 'dl', 'employment-check', 'bgv-employment'];
+      const skippable = [
+        'bgv-twelfth',
+        'bgv-tenth',
+        'dl',
+        'employment-check',
+        'bgv-employment',
+        'bgv-address',
+        'bgv-ews',
+      ];
       expectCode(
         await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: skippable }, h),
         0,

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { createElement, useCallback, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -6,7 +6,16 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { isFieldRequired, isFieldShown, type DynamicInputField, type FormValues } from '@veridocs/shared';
+import {
+  isFieldRequired,
+  isFieldShown,
+  isLookupKey,
+  lookupFills,
+  type DynamicInputField,
+  type FormValues,
+  type LookupAnswers,
+  type LookupKey,
+} from '@veridocs/shared';
 import { BlockInput } from './fields/block-input';
 import { DateInput } from './fields/date-input';
 import { SearchableDropdown } from './fields/searchable-dropdown';
@@ -15,6 +24,7 @@ import { TextInput } from './fields/text-input';
 import { commonCatalog, useT } from '../../i18n';
 import { useRuleText } from '../../lib/content/rules/rule-text';
 import { dynamicFormCatalog } from './dynamic-form-catalog';
+import { useFieldLookup, type LookupStatus } from './field-lookup';
 import { usePickerLocale } from './picker-locale';
 import { DEFAULT_FIELD_RENDERERS, alertFor, helperTextFor } from './registries';
 import { buildFormSchema, labelOf } from './schema';
@@ -53,13 +63,57 @@ interface FieldRowProps {
   context: DynamicFormContextValue;
   renderers: FieldRenderers;
   idPrefix: string;
+  /** A look-up of this field answered (config `lookup`): the form fills the fields it names. */
+  onLookup: (key: LookupKey, answer: LookupAnswers[LookupKey]) => void;
 }
 
 export const fieldInputId = (prefix: string, fieldName: string) =>
   `${prefix}-${fieldName.replace(/[^\w-]/g, '_')}`;
 
-function FieldRow({ field, control, values, disabled, context, renderers, idPrefix }: FieldRowProps) {
+/** The status line texts of each look-up (shared FIELD_LOOKUPS), in this form's catalog. */
+const LOOKUP_TEXT = {
+  PINCODE: { looking: 'pincodeLooking', found: 'pincodeFound' },
+} as const satisfies Record<LookupKey, { looking: string; found: string }>;
+
+/** A look-up's status line: looking, filled, or the source's "unknown" message. */
+function LookupNote({ lookupKey, status }: { lookupKey: string; status: LookupStatus }) {
+  const t = useT(dynamicFormCatalog);
+  const ruleText = useRuleText();
+  if (!isLookupKey(lookupKey)) return null;
+  const texts = LOOKUP_TEXT[lookupKey];
+  const text =
+    status.kind === 'looking'
+      ? t(texts.looking)
+      : status.kind === 'found'
+        ? t(texts.found, { pincode: status.value })
+        : status.kind === 'unknown'
+          ? ruleText(status.message)
+          : '';
+  // Always in the page (empty when idle), so a screen reader hears each new status.
+  return (
+    <Typography
+      role="status"
+      variant="body2"
+      color={status.kind === 'unknown' ? 'warning.dark' : 'text.secondary'}
+      sx={{ mt: text ? -0.5 : -1 }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
+function FieldRow({
+  field,
+  control,
+  values,
+  disabled,
+  context,
+  renderers,
+  idPrefix,
+  onLookup,
+}: FieldRowProps) {
   const { field: rhf, fieldState } = useController({ name: field.fieldName, control });
+  const lookup = useFieldLookup(field.lookup, rhf.value, !disabled, onLookup);
   const tc = useT(commonCatalog);
   const ruleText = useRuleText();
   const required = isFieldRequired(field, values);
@@ -91,6 +145,7 @@ function FieldRow({ field, control, values, disabled, context, renderers, idPref
     <Box sx={{ display: 'grid', gap: 1 }} data-field={field.fieldName}>
       {fieldAlert && createElement(fieldAlert)}
       {createElement(renderer, props)}
+      {field.lookup && <LookupNote lookupKey={field.lookup} status={lookup} />}
     </Box>
   );
 }
@@ -166,7 +221,7 @@ export function DynamicForm({
     mode: 'onTouched',
     shouldFocusError: false,
   });
-  const { control, handleSubmit, setError, subscribe, formState } = form;
+  const { control, handleSubmit, setError, subscribe, formState, getValues, setValue } = form;
   const values = useWatch({ control }) as FormValues;
   const renderers = useMemo<FieldRenderers>(
     () => ({ ...DEFAULT_FIELD_RENDERERS, ...fieldRenderers }),
@@ -189,6 +244,19 @@ export function DynamicForm({
       },
     });
   }, [subscribe]);
+
+  // A look-up's answer fills the fields it names, as if typed: checked, and saved with the rest.
+  const onLookup = useCallback(
+    (key: LookupKey, answer: LookupAnswers[LookupKey]) => {
+      const fills = lookupFills(key, answer, fields, getValues(), now?.());
+      const names = Object.keys(fills);
+      if (names.length === 0) return;
+      for (const name of names)
+        setValue(name, fills[name], { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+      changeRef.current?.({ ...getValues() });
+    },
+    [fields, getValues, setValue, now],
+  );
 
   /** The fields of a set of errors, in form order; focusFirst focuses the first once they are shown. */
   const erroneous = (found: Partial<Record<string, unknown>>) =>
@@ -242,6 +310,7 @@ export function DynamicForm({
                     context={context}
                     renderers={renderers}
                     idPrefix={idPrefix}
+                    onLookup={onLookup}
                   />
                 </Box>
               ))}

@@ -181,6 +181,27 @@ describe('form home (spec §2)', () => {
     await waitFor(() => expect(probe.current?.pathname).toBe('/verification-info'));
   });
 
+  it('address and EWS tiles in their groups; a completed address opens the info screen', async () => {
+    const list = [
+      makeVerification('bgv-degree'),
+      makeVerification('bgv-address', { state: 'COMPLETED' }),
+      makeVerification('bgv-ews', { state: 'DATA_SAVED' }),
+      makeVerification('bgv-degree~2', { label: 'Degree 2', state: 'INSUFFICIENT_DATA' }),
+    ];
+    const { user, probe } = await openFormHome(makeInfo(list));
+    expect(groupTitles()).toEqual(expect.arrayContaining(['Address Check', 'Finance Check']));
+    await user.click(screen.getByRole('button', { name: 'Address, Verified' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/verification-info'));
+    expect(probe.current?.search).toBe(`?orgId=${ORG_ID}&txnId=${TXN_ID}&name=bgv-address`);
+  });
+
+  it('a failed EWS tile opens the info screen', async () => {
+    const failed = await openFormHome(makeInfo([makeVerification('bgv-ews', { state: 'FAILED' })]));
+    await failed.user.click(screen.getByRole('button', { name: 'EWS certificate, Failed' }));
+    await waitFor(() => expect(failed.probe.current?.pathname).toBe('/verification-info'));
+    expect(failed.probe.current?.search).toContain('name=bgv-ews');
+  });
+
   it('Skip asks first, marks the verification skipped and the ring moves', async () => {
     const skipped = journey.map((v) =>
       v.name === 'bgv-twelfth' ? { ...v, markedAsSkip: true, proceeded: true } : v,

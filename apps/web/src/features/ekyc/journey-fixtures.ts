@@ -45,6 +45,8 @@ const CATEGORY: Record<string, string> = {
   'bgv-employment': 'Employment',
   'employment-check': 'Employment',
   aadhaar: 'Identity',
+  'bgv-address': 'Address',
+  'bgv-ews': 'Finance',
 };
 const LABEL: Record<string, string> = {
   'bgv-degree': 'Degree',
@@ -53,6 +55,8 @@ const LABEL: Record<string, string> = {
   'bgv-employment': 'Employment',
   'employment-check': 'Employment Check',
   aadhaar: 'Aadhaar',
+  'bgv-address': 'Address',
+  'bgv-ews': 'EWS certificate',
 };
 
 export function makeVerification(

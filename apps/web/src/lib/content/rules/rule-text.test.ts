@@ -40,6 +40,7 @@ function sharedMessages(): string[] {
     ...OPTION_SETS.DEGREE_STATUS(),
     ...OPTION_SETS.YES_NO(),
     ...OPTION_SETS.EMPLOYMENT_TYPE(),
+    ...OPTION_SETS.ADDRESS_PROOF_TYPE(),
   ].map((o) => o.name);
   const text: FieldRule = { fieldName: 'city', label: 'City', inputType: 'text', maxLength: 3 };
   const date = (limits: Partial<FieldRule>, value: string) =>
@@ -62,6 +63,7 @@ function sharedMessages(): string[] {
     refused(text, 5),
     refused(text, 'Pune'),
     refused({ fieldName: 's', inputType: 'select', options: [{ name: 'A', value: 'a' }] }, 'b'),
+    refused({ fieldName: 's', inputType: 'select', optionsKey: 'EWS_VERIFICATION_STATES' }, 'GA'),
     refused({ fieldName: 'f', inputType: 'file' }, {}),
     refused({ fieldName: 'f', inputType: 'file' }, { fileId, colour: 'red' }),
     refused({ fieldName: 'f', inputType: 'file', maxFiles: 2 }, [{ fileId }, { fileId }]),
