@@ -82,7 +82,16 @@ for (const size of SIZES) {
       data: { orgId: ORG, txnId, requestId, otp },
     });
     expect((await verified.json()).code).toBe(0);
-    const skip = ['bgv-twelfth', 'bgv-tenth', 'passport', 'dl', 'employment-check', 'bgv-employment'];
+    const skip = [
+      'bgv-twelfth',
+      'bgv-tenth',
+      'passport',
+      'dl',
+      'employment-check',
+      'bgv-employment',
+      'bgv-address',
+      'bgv-ews',
+    ];
     await request.post(`${BASE}/transactions/process/mark-as-skip`, {
       headers,
       data: { orgId: ORG, txnId, verificationNameList: skip },

@@ -24,7 +24,16 @@ const FORM = 'demo-form';
 type Headers = Record<string, string>;
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
 const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
-const SKIPPED = ['bgv-twelfth', 'bgv-tenth', 'passport', 'dl', 'employment-check', 'bgv-employment'];
+const SKIPPED = [
+  'bgv-twelfth',
+  'bgv-tenth',
+  'passport',
+  'dl',
+  'employment-check',
+  'bgv-employment',
+  'bgv-address',
+  'bgv-ews',
+];
 const DOCS = [{ key: 'semester-5', label: 'Marksheet for semester 5' }];
 
 describe('the verification team: ops auth, decisions and the Action Required loop', () => {
