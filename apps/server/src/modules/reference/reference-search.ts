@@ -146,7 +146,7 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
       keys,
       initials: initials.length >= 2 ? initials : '',
       normalisedName: words(entry.name).join(' '),
-      sortName: entry.name.toLowerCase(),
+      sortName: entry.name,
     };
   });
   const sorted = [...indexed].sort(byName);
