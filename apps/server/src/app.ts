@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seed } from './db/seed.js';
+import { REFERENCE_ALIASES } from './db/seed-data/reference-data.js';
 import { AppError } from './errors.js';
 import { createReadCache, disabledReadCache } from './lib/read-cache.js';
 import { registerAuth } from './http/auth-guard.js';
@@ -267,7 +268,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   // request; so they are cached on PostgreSQL too (another instance's seed writes the same rows, or
   // those of a newer release during a rolling deploy).
   const forms = createFormsService({ repo: createFormsRepository(db.orm, createReadCache(1)), now });
-  const reference = createReferenceService(createReferenceRepository(db.orm));
+  const reference = createReferenceService(createReferenceRepository(db.orm), REFERENCE_ALIASES);
   // Files (ADR 0009); the checks and OCR are modules/documents/analysis (ADR 0010).
   const storage = deps.storage ?? createStorage(config.storage);
   // The checks and OCR run in a pool of child processes with memory, time and concurrency caps (ADR 0010).

@@ -126,16 +126,22 @@ export async function seed(orm: Orm, now: Date, { demo }: { demo: boolean }): Pr
     .values(DEMO_VERIFICATION_CONFIGS.map((config) => ({ name: config.name, config })))
     .onConflictDoUpdate({ target: verificationConfigs.name, set: { config: excluded('config') } });
 
-  await orm
-    .insert(referenceOptions)
-    .values([
-      ...INSTITUTES.map((i) => ({ kind: 'institute' as const, ...i })),
-      ...BOARDS.map((b) => ({ kind: 'board' as const, ...b })),
-    ])
-    .onConflictDoUpdate({
-      target: [referenceOptions.kind, referenceOptions.value],
-      set: { name: excluded('name') },
-    });
+  // ~1,500 rows: upserted in chunks (a statement's parameters are limited); a row whose name, state and
+  // city are unchanged is not rewritten, so a restart writes nothing.
+  const reference = [
+    ...INSTITUTES.map((i) => ({ kind: 'institute' as const, ...i })),
+    ...BOARDS.map((b) => ({ kind: 'board' as const, ...b })),
+  ];
+  for (let i = 0; i < reference.length; i += 1000) {
+    await orm
+      .insert(referenceOptions)
+      .values(reference.slice(i, i + 1000))
+      .onConflictDoUpdate({
+        target: [referenceOptions.kind, referenceOptions.value],
+        set: { name: excluded('name'), state: excluded('state'), city: excluded('city') },
+        setWhere: sql`(${referenceOptions.name}, ${referenceOptions.state}, ${referenceOptions.city}) is distinct from (excluded.name, excluded.state, excluded.city)`,
+      });
+  }
 
   // A public demo form anyone can start journeys on has no place in production (issue 9 §4); one an
   // earlier run with dev tools seeded is retired.

@@ -323,7 +323,13 @@ export const referenceListQuerySchema = listQuerySchema.extend({
   count: z.coerce.number().int().min(1).max(50).default(50),
   search: z.string().trim().max(100).optional(),
 });
-export const referenceOptionSchema = z.object({ name: z.string(), value: z.string() });
+export const referenceOptionSchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  /** Where the entry is (state or union territory, city), when its source says: secondary text. */
+  state: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+});
 export const referenceListSchema = listSchema(referenceOptionSchema);
 
 // ---------------------------------------------------------------- pre-start questionnaire

@@ -7,6 +7,9 @@ export const referenceOptions = pgTable(
     kind: text('kind').$type<'institute' | 'board'>().notNull(),
     value: text('value').notNull(),
     name: text('name').notNull(),
+    /** Where the source puts it (state or union territory, city); shown under the name. */
+    state: text('state'),
+    city: text('city'),
   },
   (t) => [
     primaryKey({ name: 'reference_options_pk', columns: [t.kind, t.value] }),

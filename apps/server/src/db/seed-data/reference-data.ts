@@ -1,187 +1,31 @@
-/** Reference lists behind the institute and board autocompletes (seeded; `value` is stable). */
-export const INSTITUTES: readonly { value: string; name: string }[] = [
-  { value: 'indian-institute-of-technology-bombay', name: 'Indian Institute of Technology Bombay' },
-  { value: 'indian-institute-of-technology-delhi', name: 'Indian Institute of Technology Delhi' },
-  { value: 'indian-institute-of-technology-madras', name: 'Indian Institute of Technology Madras' },
-  { value: 'indian-institute-of-technology-kanpur', name: 'Indian Institute of Technology Kanpur' },
-  { value: 'indian-institute-of-technology-kharagpur', name: 'Indian Institute of Technology Kharagpur' },
-  { value: 'indian-institute-of-technology-roorkee', name: 'Indian Institute of Technology Roorkee' },
-  { value: 'indian-institute-of-technology-guwahati', name: 'Indian Institute of Technology Guwahati' },
-  { value: 'indian-institute-of-technology-hyderabad', name: 'Indian Institute of Technology Hyderabad' },
-  {
-    value: 'indian-institute-of-technology-bhu-varanasi',
-    name: 'Indian Institute of Technology (BHU) Varanasi',
-  },
-  { value: 'indian-institute-of-technology-indore', name: 'Indian Institute of Technology Indore' },
-  {
-    value: 'national-institute-of-technology-tiruchirappalli',
-    name: 'National Institute of Technology Tiruchirappalli',
-  },
-  {
-    value: 'national-institute-of-technology-karnataka-surathkal',
-    name: 'National Institute of Technology Karnataka, Surathkal',
-  },
-  { value: 'national-institute-of-technology-warangal', name: 'National Institute of Technology Warangal' },
-  { value: 'national-institute-of-technology-calicut', name: 'National Institute of Technology Calicut' },
-  { value: 'national-institute-of-technology-rourkela', name: 'National Institute of Technology Rourkela' },
-  {
-    value: 'international-institute-of-information-technology-hyderabad',
-    name: 'International Institute of Information Technology Hyderabad',
-  },
-  {
-    value: 'international-institute-of-information-technology-bangalore',
-    name: 'International Institute of Information Technology Bangalore',
-  },
-  {
-    value: 'indraprastha-institute-of-information-technology-delhi',
-    name: 'Indraprastha Institute of Information Technology Delhi',
-  },
-  { value: 'indian-institute-of-science-bengaluru', name: 'Indian Institute of Science, Bengaluru' },
-  {
-    value: 'birla-institute-of-technology-and-science-pilani',
-    name: 'Birla Institute of Technology and Science, Pilani',
-  },
-  { value: 'birla-institute-of-technology-mesra', name: 'Birla Institute of Technology, Mesra' },
-  { value: 'university-of-delhi', name: 'University of Delhi' },
-  { value: 'jawaharlal-nehru-university', name: 'Jawaharlal Nehru University' },
-  { value: 'jamia-millia-islamia', name: 'Jamia Millia Islamia' },
-  { value: 'banaras-hindu-university', name: 'Banaras Hindu University' },
-  { value: 'aligarh-muslim-university', name: 'Aligarh Muslim University' },
-  { value: 'university-of-mumbai', name: 'University of Mumbai' },
-  { value: 'savitribai-phule-pune-university', name: 'Savitribai Phule Pune University' },
-  { value: 'university-of-calcutta', name: 'University of Calcutta' },
-  { value: 'jadavpur-university', name: 'Jadavpur University' },
-  { value: 'anna-university', name: 'Anna University' },
-  { value: 'university-of-madras', name: 'University of Madras' },
-  { value: 'osmania-university', name: 'Osmania University' },
-  { value: 'university-of-hyderabad', name: 'University of Hyderabad' },
-  { value: 'bangalore-university', name: 'Bangalore University' },
-  { value: 'university-of-mysore', name: 'University of Mysore' },
-  { value: 'visvesvaraya-technological-university', name: 'Visvesvaraya Technological University' },
-  {
-    value: 'jawaharlal-nehru-technological-university-hyderabad',
-    name: 'Jawaharlal Nehru Technological University Hyderabad',
-  },
-  { value: 'andhra-university', name: 'Andhra University' },
-  { value: 'gujarat-university', name: 'Gujarat University' },
-  {
-    value: 'the-maharaja-sayajirao-university-of-baroda',
-    name: 'The Maharaja Sayajirao University of Baroda',
-  },
-  { value: 'university-of-rajasthan', name: 'University of Rajasthan' },
-  { value: 'panjab-university', name: 'Panjab University' },
-  { value: 'guru-nanak-dev-university', name: 'Guru Nanak Dev University' },
-  { value: 'kurukshetra-university', name: 'Kurukshetra University' },
-  { value: 'university-of-lucknow', name: 'University of Lucknow' },
-  { value: 'university-of-allahabad', name: 'University of Allahabad' },
-  { value: 'dr-a-p-j-abdul-kalam-technical-university', name: 'Dr. A.P.J. Abdul Kalam Technical University' },
-  { value: 'patna-university', name: 'Patna University' },
-  { value: 'utkal-university', name: 'Utkal University' },
-  { value: 'gauhati-university', name: 'Gauhati University' },
-  { value: 'university-of-kerala', name: 'University of Kerala' },
-  {
-    value: 'cochin-university-of-science-and-technology',
-    name: 'Cochin University of Science and Technology',
-  },
-  { value: 'mahatma-gandhi-university-kottayam', name: 'Mahatma Gandhi University, Kottayam' },
-  { value: 'university-of-kashmir', name: 'University of Kashmir' },
-  { value: 'university-of-jammu', name: 'University of Jammu' },
-  { value: 'himachal-pradesh-university', name: 'Himachal Pradesh University' },
-  { value: 'goa-university', name: 'Goa University' },
-  { value: 'manipal-academy-of-higher-education', name: 'Manipal Academy of Higher Education' },
-  { value: 'vellore-institute-of-technology', name: 'Vellore Institute of Technology' },
-  { value: 'srm-institute-of-science-and-technology', name: 'SRM Institute of Science and Technology' },
-  { value: 'amity-university-noida', name: 'Amity University, Noida' },
-  { value: 'symbiosis-international-university', name: 'Symbiosis International University' },
-  { value: 'christ-university', name: 'Christ University' },
-  { value: 'shiv-nadar-university', name: 'Shiv Nadar University' },
-  { value: 'ashoka-university', name: 'Ashoka University' },
-  {
-    value: 'thapar-institute-of-engineering-and-technology',
-    name: 'Thapar Institute of Engineering and Technology',
-  },
-  { value: 'delhi-technological-university', name: 'Delhi Technological University' },
-  { value: 'netaji-subhas-university-of-technology', name: 'Netaji Subhas University of Technology' },
-  { value: 'college-of-engineering-pune', name: 'College of Engineering Pune' },
-  { value: 'indian-statistical-institute-kolkata', name: 'Indian Statistical Institute, Kolkata' },
-  { value: 'indian-institute-of-management-ahmedabad', name: 'Indian Institute of Management Ahmedabad' },
-  { value: 'indian-institute-of-management-bangalore', name: 'Indian Institute of Management Bangalore' },
-  { value: 'indian-institute-of-management-calcutta', name: 'Indian Institute of Management Calcutta' },
-  { value: 'indian-institute-of-management-lucknow', name: 'Indian Institute of Management Lucknow' },
-  {
-    value: 'all-india-institute-of-medical-sciences-new-delhi',
-    name: 'All India Institute of Medical Sciences, New Delhi',
-  },
-  { value: 'christian-medical-college-vellore', name: 'Christian Medical College, Vellore' },
-  { value: 'armed-forces-medical-college-pune', name: 'Armed Forces Medical College, Pune' },
-  {
-    value: 'national-law-school-of-india-university-bengaluru',
-    name: 'National Law School of India University, Bengaluru',
-  },
-  { value: 'nalsar-university-of-law-hyderabad', name: 'NALSAR University of Law, Hyderabad' },
-  { value: 'tata-institute-of-social-sciences', name: 'Tata Institute of Social Sciences' },
-  { value: 'indira-gandhi-national-open-university', name: 'Indira Gandhi National Open University' },
-  { value: 'kalinga-institute-of-industrial-technology', name: 'Kalinga Institute of Industrial Technology' },
-  { value: 'lovely-professional-university', name: 'Lovely Professional University' },
-  { value: 'chandigarh-university', name: 'Chandigarh University' },
-  { value: 'amrita-vishwa-vidyapeetham', name: 'Amrita Vishwa Vidyapeetham' },
-  { value: 'psg-college-of-technology', name: 'PSG College of Technology' },
-  { value: 'sri-venkateswara-university', name: 'Sri Venkateswara University' },
-  { value: 'kakatiya-university', name: 'Kakatiya University' },
-  {
-    value: 'rashtrasant-tukadoji-maharaj-nagpur-university',
-    name: 'Rashtrasant Tukadoji Maharaj Nagpur University',
-  },
-  { value: 'devi-ahilya-vishwavidyalaya', name: 'Devi Ahilya Vishwavidyalaya' },
-  { value: 'barkatullah-university', name: 'Barkatullah University' },
-  { value: 'pt-ravishankar-shukla-university', name: 'Pt. Ravishankar Shukla University' },
-  { value: 'ranchi-university', name: 'Ranchi University' },
-  { value: 'sambalpur-university', name: 'Sambalpur University' },
-  { value: 'north-eastern-hill-university', name: 'North-Eastern Hill University' },
-  { value: 'tezpur-university', name: 'Tezpur University' },
-  { value: 'guru-gobind-singh-indraprastha-university', name: 'Guru Gobind Singh Indraprastha University' },
-  { value: 'jamia-hamdard', name: 'Jamia Hamdard' },
-  { value: 'dayalbagh-educational-institute', name: 'Dayalbagh Educational Institute' },
-];
+/**
+ * The reference lists behind the institute and board autocompletes, from the public sources named in
+ * `reference/README.md` (values are stable: saved verification data holds them).
+ */
+import boardRows from './reference/boards.json' with { type: 'json' };
+import aliasData from './reference/aliases.json' with { type: 'json' };
+import instituteRows from './reference/institutes.json' with { type: 'json' };
 
-/** Every state board, CBSE, CISCE (ICSE/ISC) and NIOS. */
-export const BOARDS: readonly { value: string; name: string }[] = [
-  { value: 'CBSE', name: 'Central Board of Secondary Education (CBSE)' },
-  { value: 'CISCE', name: 'Council for the Indian School Certificate Examinations (ICSE / ISC)' },
-  { value: 'NIOS', name: 'National Institute of Open Schooling (NIOS)' },
-  { value: 'BSEAP', name: 'Board of Secondary Education, Andhra Pradesh' },
-  { value: 'BIEAP', name: 'Board of Intermediate Education, Andhra Pradesh' },
-  { value: 'ASSEB', name: 'Assam State School Education Board' },
-  { value: 'SEBA', name: 'Board of Secondary Education, Assam (SEBA)' },
-  { value: 'AHSEC', name: 'Assam Higher Secondary Education Council' },
-  { value: 'BSEB', name: 'Bihar School Examination Board' },
-  { value: 'CGBSE', name: 'Chhattisgarh Board of Secondary Education' },
-  { value: 'GBSHSE', name: 'Goa Board of Secondary and Higher Secondary Education' },
-  { value: 'GSEB', name: 'Gujarat Secondary and Higher Secondary Education Board' },
-  { value: 'BSEH', name: 'Board of School Education Haryana' },
-  { value: 'HPBOSE', name: 'Himachal Pradesh Board of School Education' },
-  { value: 'JKBOSE', name: 'Jammu and Kashmir Board of School Education' },
-  { value: 'JAC', name: 'Jharkhand Academic Council' },
-  { value: 'KSEAB', name: 'Karnataka School Examination and Assessment Board' },
-  { value: 'KBPE', name: 'Kerala Board of Public Examinations' },
-  { value: 'DHSE-KL', name: 'Directorate of Higher Secondary Education, Kerala' },
-  { value: 'MPBSE', name: 'Madhya Pradesh Board of Secondary Education' },
-  { value: 'MSBSHSE', name: 'Maharashtra State Board of Secondary and Higher Secondary Education' },
-  { value: 'BSEM', name: 'Board of Secondary Education, Manipur' },
-  { value: 'COHSEM', name: 'Council of Higher Secondary Education, Manipur' },
-  { value: 'MBOSE', name: 'Meghalaya Board of School Education' },
-  { value: 'MBSE', name: 'Mizoram Board of School Education' },
-  { value: 'NBSE', name: 'Nagaland Board of School Education' },
-  { value: 'BSE-OD', name: 'Board of Secondary Education, Odisha' },
-  { value: 'CHSE-OD', name: 'Council of Higher Secondary Education, Odisha' },
-  { value: 'PSEB', name: 'Punjab School Education Board' },
-  { value: 'RBSE', name: 'Board of Secondary Education, Rajasthan' },
-  { value: 'TNDGE', name: 'Directorate of Government Examinations, Tamil Nadu' },
-  { value: 'BSE-TS', name: 'Board of Secondary Education, Telangana' },
-  { value: 'TSBIE', name: 'Telangana State Board of Intermediate Education' },
-  { value: 'TBSE', name: 'Tripura Board of Secondary Education' },
-  { value: 'UPMSP', name: 'Uttar Pradesh Madhyamik Shiksha Parishad' },
-  { value: 'UBSE', name: 'Uttarakhand Board of School Education' },
-  { value: 'WBBSE', name: 'West Bengal Board of Secondary Education' },
-  { value: 'WBCHSE', name: 'West Bengal Council of Higher Secondary Education' },
-];
+export type ReferenceRow = { value: string; name: string; state: string | null; city: string | null };
+
+const rows = (data: readonly (readonly string[])[]): readonly ReferenceRow[] =>
+  data.map(([value = '', name = '', state = '', city = '']) => ({
+    value,
+    name,
+    state: state || null,
+    city: city || null,
+  }));
+
+/** Universities (UGC list), ranked institutes (NIRF) and institutes with web domains (Hipo), merged. */
+export const INSTITUTES: readonly ReferenceRow[] = rows(instituteRows);
+
+/** CBSE, CISCE (ICSE/ISC), NIOS, every state's secondary and higher secondary board, state open schools. */
+export const BOARDS: readonly ReferenceRow[] = rows(boardRows);
+
+/** Other spellings of words, and the short and Hindi names entries are known by (search only). */
+export const REFERENCE_ALIASES: {
+  abbreviations: Readonly<Record<string, string>>;
+  words: Readonly<Record<string, readonly string[]>>;
+  institute: Readonly<Record<string, readonly string[]>>;
+  board: Readonly<Record<string, readonly string[]>>;
+} = aliasData;

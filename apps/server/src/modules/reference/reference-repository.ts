@@ -1,32 +1,25 @@
-import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { referenceOptions } from '../../db/schema/index.js';
 
 export type ReferenceKind = 'institute' | 'board';
 
-/** `%`, `_` and `\` in a search are literal characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function createReferenceRepository(orm: Orm) {
   return {
-    async search(
+    /** Every entry of a list (a few thousand at most), ordered by name. */
+    async all(
       kind: ReferenceKind,
-      search: string | undefined,
-      seed: number,
-      limit: number,
-    ): Promise<{ rows: { name: string; value: string }[]; total: number }> {
-      const where = search
-        ? and(eq(referenceOptions.kind, kind), ilike(referenceOptions.name, `%${escapeLike(search)}%`))
-        : eq(referenceOptions.kind, kind);
-      const rows = await orm
-        .select({ name: referenceOptions.name, value: referenceOptions.value })
+    ): Promise<{ name: string; value: string; state: string | null; city: string | null }[]> {
+      return orm
+        .select({
+          name: referenceOptions.name,
+          value: referenceOptions.value,
+          state: referenceOptions.state,
+          city: referenceOptions.city,
+        })
         .from(referenceOptions)
-        .where(where)
-        .orderBy(asc(referenceOptions.name), asc(referenceOptions.value))
-        .offset(seed)
-        .limit(limit);
-      const [total] = await orm.select({ n: count() }).from(referenceOptions).where(where);
-      return { rows, total: total?.n ?? 0 };
+        .where(eq(referenceOptions.kind, kind))
+        .orderBy(asc(referenceOptions.name), asc(referenceOptions.value));
     },
 
     /** The entries of a list among these values. */

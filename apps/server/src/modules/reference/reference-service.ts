@@ -6,6 +6,7 @@ import {
   type referenceListSchema,
 } from '@veridocs/shared';
 import type { ReferenceKind, ReferenceRepository } from './reference-repository.js';
+import { buildReferenceIndex, type ReferenceIndex } from './reference-search.js';
 
 type Query = z.infer<typeof referenceListQuerySchema>;
 type List = z.infer<typeof referenceListSchema>;
@@ -23,8 +24,44 @@ const KIND_BY_SOURCE: ReadonlyMap<string, ReferenceKind> = new Map(
   ]),
 );
 
-/** The searchable reference lists: case-insensitive "contains" search, ordered by name. */
-export function createReferenceService(repo: ReferenceRepository) {
+/** Other spellings of words, and the short names of entries by list (the seed's `REFERENCE_ALIASES`). */
+export type ReferenceAliases = {
+  abbreviations?: Readonly<Record<string, string>>;
+  words: Readonly<Record<string, readonly string[]>>;
+  institute: Readonly<Record<string, readonly string[]>>;
+  board: Readonly<Record<string, readonly string[]>>;
+};
+
+/**
+ * The searchable reference lists: ranked search tolerating typos, abbreviations and Hindi names
+ * (reference-search.ts) over an index built from the table on a list's first search. The lists are
+ * written only by the seed, before this instance serves a request, so the index is kept for the
+ * process's life.
+ */
+export function createReferenceService(
+  repo: ReferenceRepository,
+  aliases: ReferenceAliases = { words: {}, institute: {}, board: {} },
+) {
+  const indexes = new Map<ReferenceKind, Promise<ReferenceIndex>>();
+  const indexOf = (kind: ReferenceKind): Promise<ReferenceIndex> => {
+    let index = indexes.get(kind);
+    if (!index) {
+      index = repo.all(kind).then((rows) => {
+        const entries: Record<string, readonly string[]> = { ...aliases[kind] };
+        // A board is also found by its code (CBSE, MSBSHSE, RBSE).
+        if (kind === 'board') for (const r of rows) entries[r.value] = [...(entries[r.value] ?? []), r.value];
+        return buildReferenceIndex(rows, {
+          abbreviations: aliases.abbreviations ?? {},
+          words: aliases.words,
+          entries,
+        });
+      });
+      index.catch(() => indexes.delete(kind));
+      indexes.set(kind, index);
+    }
+    return index;
+  };
+
   return {
     /**
      * The names of the entries of a source's list among these values (value → name); a value not in
@@ -39,8 +76,11 @@ export function createReferenceService(repo: ReferenceRepository) {
 
     async list(kind: ReferenceKind, query: Query): Promise<List> {
       const search = query.search?.trim() || undefined;
-      const { rows, total } = await repo.search(kind, search, query.seed, query.count);
-      return { list: rows, total };
+      const { rows, total } = (await indexOf(kind)).search(search, query.seed, query.count);
+      return {
+        list: rows.map((r) => ({ name: r.name, value: r.value, state: r.state, city: r.city })),
+        total,
+      };
     },
   };
 }

@@ -9,7 +9,8 @@ export const SEARCH_DEBOUNCE_MS = 700;
 export { OTHER_OPTION };
 
 export interface OptionPage {
-  list: Array<{ name: string; value: string }>;
+  /** state and city: where the entry is, when the list says (shown under the name). */
+  list: Array<{ name: string; value: string; state?: string | null; city?: string | null }>;
   total: number;
 }
 

@@ -70,6 +70,33 @@ describe('DynamicForm: searchable dropdown (spec §7, §9)', () => {
     expect(onSubmit).toHaveBeenCalledWith({ instituteName: { value: 'i-57', name: 'Institute 57' } });
   });
 
+  it('shows where an entry is under its name; the stored value stays { value, name }', async () => {
+    api.on('get', '/api/utility/institutes', () => ({
+      status: 200,
+      body: ok({
+        list: [
+          { name: 'Amity University', value: 'amity-university', state: 'Bihar', city: null },
+          {
+            name: 'Amity University',
+            value: 'amity-university-noida',
+            state: 'Uttar Pradesh',
+            city: 'Noida',
+          },
+        ],
+        total: 2,
+      }),
+    }));
+    const { user, input, onSubmit } = renderDropdown();
+    await user.click(input());
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getByText('Noida, Uttar Pradesh')).toBeInTheDocument();
+    await user.click(within(listbox).getByRole('option', { name: /Noida, Uttar Pradesh/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      instituteName: { value: 'amity-university-noida', name: 'Amity University' },
+    });
+  });
+
   it('searches 700 ms after the last keystroke; "No options" when nothing matches', async () => {
     api.on('get', '/api/utility/institutes', (call) => {
       const search = query(call).get('search');

@@ -184,6 +184,26 @@ export function SearchableDropdown(props: FieldRendererProps) {
           option.value === OTHER_OPTION.value ? ruleText(option.name) : option.name
         }
         getOptionKey={(option) => `${option.value}\u0000${option.name}`}
+        renderOption={(optionProps, option) => {
+          // Where the entry is, under its name: several institutes share a name (Amity University).
+          const { key, ...rest } = optionProps as typeof optionProps & { key: string };
+          const place = [...new Set([option.city, option.state].filter(Boolean))].join(', ');
+          const name = option.value === OTHER_OPTION.value ? ruleText(option.name) : option.name;
+          return (
+            <li key={key} {...rest}>
+              {place ? (
+                <Box>
+                  <Typography variant="body2">{name}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {place}
+                  </Typography>
+                </Box>
+              ) : (
+                name
+              )}
+            </li>
+          );
+        }}
         isOptionEqualToValue={(option, current) => option.value === current.value}
         loading={loading}
         loadingText={tc('loading')}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { BOARDS, INSTITUTES, REFERENCE_ALIASES } from '../../db/seed-data/reference-data.js';
+import { buildReferenceIndex } from './reference-search.js';
+
+const institutes = buildReferenceIndex(INSTITUTES, {
+  abbreviations: REFERENCE_ALIASES.abbreviations,
+  words: REFERENCE_ALIASES.words,
+  entries: REFERENCE_ALIASES.institute,
+});
+const boards = buildReferenceIndex(BOARDS, {
+  abbreviations: REFERENCE_ALIASES.abbreviations,
+  words: REFERENCE_ALIASES.words,
+  entries: Object.fromEntries(
+    BOARDS.map((b) => [b.value, [...(REFERENCE_ALIASES.board[b.value] ?? []), b.value]]),
+  ),
+});
+
+/** What candidates type (abbreviations, typos, Hindi names) → the entry they mean. */
+const INSTITUTE_QUERIES: [string, string][] = [
+  ['iit bombay', 'indian-institute-of-technology-bombay'],
+  ['IITB', 'indian-institute-of-technology-bombay'],
+  ['iit mumbai', 'indian-institute-of-technology-bombay'],
+  ['du', 'university-of-delhi'],
+  ['delhi univ', 'university-of-delhi'],
+  ['dilli vishwavidyalaya', 'university-of-delhi'],
+  ['anna univ', 'anna-university'],
+  ['jnu', 'jawaharlal-nehru-university'],
+  ['bhu', 'banaras-hindu-university'],
+  ['kashi hindu vishwavidyalaya', 'banaras-hindu-university'],
+  ['vtu', 'visvesvaraya-technological-university'],
+  ['mumbai vidyapeeth', 'university-of-mumbai'],
+  ['jadavpur univeristy', 'jadavpur-university'],
+  ['osmaina university', 'osmania-university'],
+  ['nit trichy', 'national-institute-of-technology-tiruchirappalli'],
+  ['iisc bangalore', 'indian-institute-of-science-bengaluru'],
+  ['bits pilani', 'birla-institute-of-technology-and-science-pilani'],
+  ['amu', 'aligarh-muslim-university'],
+  ['ignou', 'indira-gandhi-national-open-university'],
+  ['calcuta university', 'university-of-calcutta'],
+  ['savitribai phule pune univ', 'savitribai-phule-pune-university'],
+  ['iim ahmedabad', 'indian-institute-of-management-ahmedabad'],
+  ['aiims', 'all-india-institute-of-medical-sciences-new-delhi'],
+  ['devi ahilya university', 'devi-ahilya-vishwavidyalaya'],
+];
+const BOARD_QUERIES: [string, string][] = [
+  ['cbse', 'CBSE'],
+  ['icse', 'CISCE'],
+  ['up board', 'UPMSP'],
+  ['msbshse', 'MSBSHSE'],
+  ['maharashtra board', 'MSBSHSE'],
+  ['nios', 'NIOS'],
+  ['madhyamik shiksha parishad', 'UPMSP'],
+  ['rajasthan open school', 'RSOS'],
+];
+
+describe('reference search quality', () => {
+  it('has the lists the sources give', () => {
+    expect(INSTITUTES.length).toBeGreaterThan(1300);
+    expect(BOARDS.length).toBeGreaterThanOrEqual(45);
+    expect(new Set(INSTITUTES.map((i) => i.value)).size).toBe(INSTITUTES.length);
+    expect(new Set(BOARDS.map((b) => b.value)).size).toBe(BOARDS.length);
+  });
+
+  it.each([
+    ...INSTITUTE_QUERIES.map((q) => ['institute', ...q]),
+    ...BOARD_QUERIES.map((q) => ['board', ...q]),
+  ])('%s "%s" finds %s in the first 5', (kind, query, value) => {
+    const index = kind === 'board' ? boards : institutes;
+    const top = index.search(query, 0, 5).rows.map((r) => r.value);
+    expect(top).toContain(value);
+  });
+
+  it('pages a search: seed and count slice one ranking, total counts every match', () => {
+    const all = institutes.search('university', 0, 5000);
+    expect(all.total).toBeGreaterThan(500);
+    const first = institutes.search('university', 0, 50);
+    const second = institutes.search('university', 50, 50);
+    expect(first.total).toBe(all.total);
+    expect(second.total).toBe(all.total);
+    expect([...first.rows, ...second.rows]).toEqual(all.rows.slice(0, 100));
+    const last = institutes.search('university', all.total - 3, 50);
+    expect(last.rows).toHaveLength(3);
+  });
+
+  it('lists every entry by name with no search', () => {
+    const page = institutes.search(undefined, 50, 50);
+    expect(page.total).toBe(INSTITUTES.length);
+    const names = institutes.search('', 0, 5000).rows.map((r) => r.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it('finds nothing for text no entry resembles', () => {
+    expect(institutes.search('zzqxj', 0, 50).total).toBe(0);
+    expect(boards.search('100%', 0, 50).total).toBe(0);
+  });
+
+  it('answers a search in a few milliseconds (p50 logged)', () => {
+    const queries = [...INSTITUTE_QUERIES.map((q) => q[0]), 'university', 'college of engineering'];
+    const times: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const q of queries) {
+        const start = performance.now();
+        institutes.search(q, 0, 50);
+        times.push(performance.now() - start);
+      }
+    }
+    times.sort((a, b) => a - b);
+    const p50 = times[Math.floor(times.length / 2)]!;
+    const p95 = times[Math.floor(times.length * 0.95)]!;
+    console.info(
+      `reference search over ${INSTITUTES.length} institutes: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`,
+    );
+    expect(p50).toBeLessThan(50);
+  });
+});

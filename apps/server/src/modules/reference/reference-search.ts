@@ -1,0 +1,206 @@
+/**
+ * The in-memory search behind the institute and board dropdowns: a few thousand names, indexed once per
+ * list, matched word by word so that typos ("univeristy"), abbreviations ("iitb", "du", "anna univ")
+ * and Hindi transliterations ("dilli vishwavidyalaya") find the entry the candidate means.
+ *
+ * How an entry is scored against a query:
+ * - Words are normalised (lower case, accents and punctuation dropped, `&` → and) and mapped to one
+ *   canonical spelling by the data-driven word table (`aliases.json` "words": univ, vishwavidyalaya,
+ *   vidyapeeth → university; mumbai → bombay; dilli → delhi…), on both sides.
+ * - Every query word must match a word of the entry's name or of one of its aliases: exactly (1),
+ *   as a prefix of it (0.85; "univ", "tech"), or within a small edit distance (0.7; one edit for
+ *   words of 4–6 letters, two from 7, transpositions counted once). The entry's state and city
+ *   count as its words too ("anna university chennai", "amity rajasthan").
+ * - Abbreviations read as their words on both sides (`aliases.json` "abbreviations": nit → national
+ *   institute of technology), so "nit trichy" finds "National Institute of Technology, Tiruchirappalli".
+ * - The whole query (spaces dropped) equal to an alias ranks the entry first, equal to the initials of
+ *   the name ("jnu", "ignou") next; then a name that starts with the query.
+ * - Ties: fewer words the query did not ask for, then the name, then the value.
+ */
+
+export type ReferenceEntry = {
+  value: string;
+  name: string;
+  state: string | null;
+  city: string | null;
+};
+
+export type AliasData = {
+  /** A word read as several (iit → indian institute of technology), on both sides. */
+  abbreviations?: Readonly<Record<string, string>>;
+  /** Canonical word → the other spellings that mean it. */
+  words: Readonly<Record<string, readonly string[]>>;
+  /** Entry value → the short names and other names it is known by. */
+  entries: Readonly<Record<string, readonly string[]>>;
+};
+
+const STOP_WORDS = new Set(['the', 'of', 'and', 'at', 'in', 'for', 'a', 'an']);
+
+/** Lower case, accents and punctuation dropped, `&` read as "and": the words of a text. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+}
+
+/** Damerau–Levenshtein (optimal string alignment) distance, giving up past `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const prev2 = new Array<number>(b.length + 1).fill(0);
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let cur = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    for (let j = 0; j <= b.length; j++) prev2[j] = prev[j]!;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length]!;
+}
+
+const allowedEdits = (word: string) => (word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
+
+/** How well a query word matches a word of an entry (0 = not at all). */
+function wordScore(query: string, word: string): number {
+  if (query === word) return 1;
+  if (query.length >= 2 && word.startsWith(query)) return 0.85;
+  const edits = allowedEdits(query);
+  if (edits > 0 && editDistance(query, word, edits) <= edits) return 0.7;
+  return 0;
+}
+
+type Indexed = {
+  entry: ReferenceEntry;
+  /** Canonical words of the name, state, city and every alias, stop words dropped. */
+  words: Set<string>;
+  /** Canonical name words (stop words dropped), for the "words not asked for" tie-break. */
+  nameWordCount: number;
+  /** Whole-query keys (spaces dropped): the aliases, and the name's initials (ranked a little lower). */
+  keys: Set<string>;
+  initials: string;
+  /** The normalised name, for "starts with the query". */
+  normalisedName: string;
+  sortName: string;
+};
+
+export type ReferenceIndex = {
+  size: number;
+  /** Every entry matching `search` best first (all entries by name when it is empty), paged. */
+  search(search: string | undefined, seed: number, count: number): { rows: ReferenceEntry[]; total: number };
+};
+
+const byName = (a: Indexed, b: Indexed) =>
+  a.sortName < b.sortName
+    ? -1
+    : a.sortName > b.sortName
+      ? 1
+      : a.entry.value < b.entry.value
+        ? -1
+        : a.entry.value > b.entry.value
+          ? 1
+          : 0;
+
+export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases: AliasData): ReferenceIndex {
+  const canonical = new Map<string, string>();
+  for (const [word, others] of Object.entries(aliases.words)) {
+    for (const other of others) for (const w of words(other)) canonical.set(w, word);
+  }
+  const expansions = new Map(Object.entries(aliases.abbreviations ?? {}).map(([k, v]) => [k, words(v)]));
+  const canon = (text: string) =>
+    words(text)
+      .flatMap((w) => expansions.get(w) ?? [w])
+      .map((w) => canonical.get(w) ?? w)
+      .filter((w) => !STOP_WORDS.has(w));
+
+  const indexed: Indexed[] = entries.map((entry) => {
+    const nameWords = canon(entry.name);
+    const all = new Set([...nameWords, ...canon(entry.state ?? ''), ...canon(entry.city ?? '')]);
+    const keys = new Set<string>();
+    const initials = words(entry.name)
+      .filter((w) => !STOP_WORDS.has(w))
+      .map((w) => w[0])
+      .join('');
+    for (const alias of aliases.entries[entry.value] ?? []) {
+      for (const w of canon(alias)) all.add(w);
+      keys.add(words(alias).join(''));
+    }
+    return {
+      entry,
+      words: all,
+      nameWordCount: nameWords.length,
+      keys,
+      initials: initials.length >= 2 ? initials : '',
+      normalisedName: words(entry.name).join(' '),
+      sortName: entry.name,
+    };
+  });
+  const sorted = [...indexed].sort(byName);
+  const vocabulary = [...new Set(indexed.flatMap((i) => [...i.words]))];
+
+  return {
+    size: entries.length,
+    search(search, seed, count) {
+      const queryWords = search ? canon(search) : [];
+      if (!search || words(search).length === 0) {
+        return { rows: sorted.slice(seed, seed + count).map((i) => i.entry), total: sorted.length };
+      }
+      const key = words(search).join('');
+      const phrase = words(search).join(' ');
+      // Each query word against the vocabulary once: word → score.
+      const perWord = queryWords.map((q) => {
+        const scores = new Map<string, number>();
+        for (const w of vocabulary) {
+          const s = wordScore(q, w);
+          if (s > 0) scores.set(w, s);
+        }
+        return scores;
+      });
+      const hits: { item: Indexed; score: number }[] = [];
+      for (const item of indexed) {
+        let score = 0;
+        const keyHit = item.keys.has(key) ? 3 : item.initials === key ? 2.5 : 0;
+        if (!keyHit) {
+          if (queryWords.length === 0) continue;
+          let matched = true;
+          for (const scores of perWord) {
+            let best = 0;
+            for (const w of item.words) {
+              const s = scores.get(w);
+              if (s !== undefined && s > best) best = s;
+            }
+            if (best === 0) {
+              matched = false;
+              break;
+            }
+            score += best;
+          }
+          if (!matched) continue;
+          score /= queryWords.length;
+        } else {
+          score = keyHit;
+        }
+        if (item.normalisedName.startsWith(phrase)) score += 0.5;
+        // Words of the name the query did not ask for push an entry down a little.
+        score -= Math.max(0, item.nameWordCount - queryWords.length) * 0.02;
+        hits.push({ item, score });
+      }
+      hits.sort((a, b) => b.score - a.score || byName(a.item, b.item));
+      return { rows: hits.slice(seed, seed + count).map((h) => h.item.entry), total: hits.length };
+    },
+  };
+}
