@@ -279,7 +279,7 @@ const ewsInputs: DynamicInputField[] = [
  */
 export const DEMO_CANDIDATE_ID_FORMATS: Record<string, { fieldName: string; format: string }> = {
   'anna-university': { fieldName: 'instituteId', format: '999999999999' },
-  'university-of-delhi': { fieldName: 'instituteId', format: '99/AAA/99999' },
+  'university-of-calcutta': { fieldName: 'instituteId', format: '999-9999-9999' },
   'indian-institute-of-technology-madras': { fieldName: 'instituteId', format: 'AA99A999' },
   'university-of-mumbai': { fieldName: 'instituteId', format: 'AAA9999999' },
 };

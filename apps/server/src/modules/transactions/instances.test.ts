@@ -405,10 +405,10 @@ describe('candidate ID by institute (candidateIdSchemaByInstitute)', () => {
     const c = await candidate('Sara Ali');
     const supporting = await uploadDocument(t, c.h);
     const body = {
-      institute: 'university-of-delhi',
+      institute: 'university-of-calcutta',
       degreeName: 'B.Com',
       passingYear: '2019',
-      instituteId: '19/COM/12345',
+      instituteId: '012-1211-0456',
       degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET',
       supportingDocuments: [{ fileId: supporting.fileId }],
     };

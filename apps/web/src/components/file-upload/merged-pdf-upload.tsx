@@ -17,6 +17,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { mergeAndCheck, type UploadedFile } from '../../lib/api/files-api';
 import { notify } from '../../lib/notify';
 import { FieldGroupLabel } from '../field-group-label/field-group-label';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { FileCard } from './file-card';
 import { NotClearDialog } from './file-upload';
 import { acceptOf, checkFiles, formatSize, issueText, type FileSource } from './file-checks';
@@ -308,11 +309,7 @@ export function MergedPdfUpload({
         }}
       />
 
-      <Box
-        role="status"
-        aria-live="polite"
-        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-      >
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {announce}
       </Box>
 
