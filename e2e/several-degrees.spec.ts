@@ -14,7 +14,7 @@ const shot = (page: Page, name: string) =>
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => {
-    const wide = [...document.querySelectorAll('body *')]
+    const wide = Array.from(document.querySelectorAll('body *'))
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
       .slice(0, 3)
       .map((e) => `${e.tagName}.${String(e.className).slice(0, 80)} ${e.textContent?.slice(0, 40) ?? ''}`);

@@ -253,13 +253,13 @@ describe('candidate ID by institute (candidateIdSchemaByInstitute)', () => {
     expect(matchesIdFormat('AA99A999', ' CS19B001 ')).toBe(true);
   });
 
-  const inputs = [
+  const inputs: FieldRule[] = [
     {
       fieldName: 'institute',
-      inputType: 'autocomplete' as const,
+      inputType: 'autocomplete',
       autocompleteSource: '/api/utility/institutes',
     },
-    { fieldName: 'instituteId', inputType: 'text' as const, label: 'Registration number' },
+    { fieldName: 'instituteId', inputType: 'text', label: 'Registration number' },
   ];
   const fields = withCandidateIdFormats(inputs, {
     'anna-university': { fieldName: 'instituteId', format: '999999999999' },

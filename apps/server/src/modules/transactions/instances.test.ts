@@ -251,10 +251,7 @@ describe('an instance is a verification of its own', () => {
       body: { orgId: ORG, txnId: c.txnId },
     });
     expect(pending.json()).toMatchObject({ code: 123 });
-    expect((pending.json() as { data: { pending: string[] } }).data.pending).toEqual([
-      'bgv-degree',
-      'aadhaar',
-    ]);
+    expect(pending.json<{ data: { pending: string[] } }>().data.pending).toEqual(['bgv-degree', 'aadhaar']);
   });
 
   it('the final submit takes every degree instance to SUBMITTED', async () => {
@@ -489,7 +486,7 @@ describe('POST /files/merge', () => {
       { name: 'broken.pdf', data: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(50_000, 120)]) },
     ]);
     expect(broken.json()).toMatchObject({ code: 134, data: { part: 2, name: 'broken.pdf' } });
-    expect((broken.json() as { message: string }).message).toMatch(/^File 2 \(broken\.pdf\): /);
+    expect(broken.json<{ message: string }>().message).toMatch(/^File 2 \(broken\.pdf\): /);
     const tiny = await send(c.h, [{ name: 'tiny.pdf', data: Buffer.from('%PDF-1.7\n%%EOF\n') }]);
     expect(tiny.json()).toMatchObject({
       code: 129,

@@ -161,8 +161,11 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
       config.flatMap((c) => c.inputs),
       option?.candidateIdSchemaByInstitute,
     );
-    let at = 0;
-    return config.map((c) => ({ title: c.title, inputs: all.slice(at, (at += c.inputs.length)) }));
+    const byName = new Map(all.map((f) => [f.fieldName, f]));
+    return config.map((c) => ({
+      title: c.title,
+      inputs: c.inputs.map((f) => byName.get(f.fieldName) ?? f),
+    }));
   }, [option]);
   const readOnlyFields = info.config.readOnly?.profile;
   // The server refuses what its checks would (ADR 0006 "Saved data"): only the chosen option's fields,
