@@ -406,6 +406,31 @@ describe('instances of one verification type (issue 12)', () => {
     ).toBe(false);
   });
 
+  it('tiles keep the instances of a type together, in number order, where the most urgent stands', () => {
+    const list = [
+      { name: 'bgv-tenth', state: 'DATA_SAVED', markedAsSkip: false, category: { name: 'Education' } },
+      { name: 'bgv-degree', state: 'NOT_INITIALIZED', markedAsSkip: false, category: { name: 'Education' } },
+      {
+        name: 'bgv-degree~3',
+        state: 'NOT_INITIALIZED',
+        markedAsSkip: false,
+        category: { name: 'Education' },
+      },
+      {
+        name: 'bgv-degree~2',
+        state: 'READY_TO_SUBMIT',
+        markedAsSkip: false,
+        category: { name: 'Education' },
+      },
+    ];
+    expect(groupByCategory(list)[0]?.items.map((v) => v.name)).toEqual([
+      'bgv-degree',
+      'bgv-degree~2',
+      'bgv-degree~3',
+      'bgv-tenth',
+    ]);
+  });
+
   it('tiles of a multi-submission type open /verification even when settled', () => {
     const v = { name: 'bgv-degree~2', state: 'COMPLETED', markedAsSkip: false };
     expect(tileRoute({ ...v, acceptMultipleSubmissions: true })).toBe('/verification');

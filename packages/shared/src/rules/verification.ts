@@ -139,11 +139,26 @@ export function instanceLabel(label: string, key: string): string {
 /** @deprecated Use verificationTypeOf. */
 export const baseName = verificationTypeOf;
 
+/**
+ * The instances of one type side by side ("Degree", "Degree 2", "Degree 3"), in number order, where the
+ * type's first instance in `list` stands (so the type keeps the place its most urgent instance earns).
+ */
+export function keepInstancesTogether<T extends VerificationLike>(list: readonly T[]): T[] {
+  const byType = new Map<string, T[]>();
+  for (const v of list) {
+    const type = verificationTypeOf(v.name);
+    byType.set(type, [...(byType.get(type) ?? []), v]);
+  }
+  return [...byType.values()].flatMap((items) =>
+    [...items].sort((a, b) => instanceNumberOf(a.name) - instanceNumberOf(b.name)),
+  );
+}
+
 /** Groups tiles by category, in the order categories first appear after sorting; insufficient groups first. */
 export function groupByCategory<T extends VerificationLike>(
   list: readonly T[],
 ): { category: string; items: T[] }[] {
-  const sorted = sortVerifications(list);
+  const sorted = keepInstancesTogether(sortVerifications(list));
   const groups = new Map<string, T[]>();
   for (const v of sorted) {
     const key = v.category?.name ?? 'Other';
