@@ -129,9 +129,9 @@ for (const size of SIZES) {
     await expect(firstGroup.getByText('Marksheet for semester 5 is missing')).toBeVisible();
     await page.screenshot({ path: `e2e/screenshots/action-required-home-${size.name}.png`, fullPage: true });
 
-    // A degree opens its info screen (spec §4), which leads to Document Details.
+    // A degree accepts several submissions (ADR 0022), so its insufficient tile opens Document Details
+    // straight away (spec §4: only degree-type tiles without multiple submissions open the info screen).
     await tile.click();
-    await page.getByRole('link', { name: 'Upload Documents' }).click();
     await expect(page).toHaveURL(/\/verification\/insufficiency\?/);
     await expect(page.getByRole('heading', { name: 'Document Details' })).toBeVisible();
     await expect(page.getByText('Marksheet for semester 5 is missing')).toBeVisible();

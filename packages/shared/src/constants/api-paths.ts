@@ -55,6 +55,8 @@ export const API_PATHS = {
     markAsSkip: '/transactions/process/mark-as-skip',
     /** PUT saves a verification's input (DATA_SAVED); POST submits it (READY_TO_SUBMIT). */
     bgv: '/bgv',
+    /** POST adds the next instance of a type that accepts several submissions (issue 12). */
+    bgvInstances: '/bgv/instances',
     /** GET the transaction's validated evaluation partner; POST verifies the e-mail OTP and stores it. */
     evalInfo: '/transactions/eval-info',
     /** POST sends the e-mail OTP for a partner's reference number. */
@@ -103,6 +105,8 @@ export const API_PATHS = {
   /** Relative to SERVICE_BASES.utility (spec §7 files, geocoding). */
   files: {
     upload: '/files',
+    /** POST several PDFs (multipart fields "file", in order): each checked, merged into one stored PDF. */
+    merge: '/files/merge',
     fromUrl: '/files/from-url',
     one: (id: string) => `/files/${encodeURIComponent(id)}`,
     oneRoute: '/files/:id',

@@ -118,6 +118,17 @@ export const ERROR_CODES = {
     status: 429,
     message: 'Too many wrong passwords. Sign-in is locked for 15 minutes',
   },
+  /** Several submissions of one type (issue 12). */
+  INSTANCE_LIMIT: {
+    code: 180,
+    status: 409,
+    message: 'You cannot add more of this verification',
+  },
+  MULTIPLE_NOT_ALLOWED: {
+    code: 181,
+    status: 400,
+    message: 'This verification can be submitted only once',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

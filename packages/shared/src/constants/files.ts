@@ -10,6 +10,9 @@ export const FILE_LIMITS = {
   maxImagePixels: 50_000_000,
 } as const;
 
+/** POST /files/merge: at most this many PDFs merged into one (all semesters' marksheets). */
+export const MERGE_MAX_PARTS = 12;
+
 export const MIME_BY_SUBTYPE: Readonly<Record<string, string>> = {
   jpeg: 'image/jpeg',
   jpg: 'image/jpeg',

@@ -2,6 +2,7 @@ import { MESSAGES } from '../constants/messages.js';
 import { fieldLabel } from './verification.js';
 import {
   checkValue,
+  idFormatError,
   isEmptyValue,
   isFieldRequired,
   isFieldShown,
@@ -91,6 +92,12 @@ export function checkFormData(
       byField.set(name, checked.message);
       continue;
     }
+    // A candidate ID in the chosen institute's format (candidateIdSchemaByInstitute).
+    const formatError = idFormatError(field, sent, data);
+    if (formatError) {
+      byField.set(name, formatError);
+      continue;
+    }
     stored[name] = checked.value;
     for (const fileId of checked.fileIds) files.push({ field: name, fileId });
     if (checked.reference !== null && field.autocompleteSource) {
@@ -133,6 +140,8 @@ export function savableData(
     const value = values[field.fieldName];
     if (isReadOnlyField(field, options.readOnlyFields) || isEmptyValue(value)) continue;
     const checked = checkValue(field, value, options.now);
+    // A half-typed candidate ID waits until it has the institute's format.
+    if (checked.ok && idFormatError(field, value, values)) continue;
     // A reference choice keeps the name the list showed (the server replaces it with its own).
     if (checked.ok) out[field.fieldName] = checked.reference !== null ? value : checked.value;
   }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../constants/messages.js';
 import {
+  idFormatFor,
+  matchesIdFormat,
+  withCandidateIdFormats,
   FIELD_TEXT,
   OPTION_SETS,
   VALIDATION_FNS,
@@ -238,5 +241,49 @@ describe('certificate numbers (EWS)', () => {
     for (const bad of ['AB', '/EWS2025', 'EWS2025/', 'EWS#2025', 'X'.repeat(41), '<script>']) {
       expect(VALIDATION_FNS.certificateNumber(bad), bad).toBe(false);
     }
+  });
+});
+
+describe('candidate ID by institute (candidateIdSchemaByInstitute)', () => {
+  it('a mask: 9 a digit, A a letter, * either, anything else itself', () => {
+    expect(matchesIdFormat('99/AAA/99999', '19/com/12345')).toBe(true);
+    expect(matchesIdFormat('99/AAA/99999', '19-COM-12345')).toBe(false);
+    expect(matchesIdFormat('999', '12')).toBe(false);
+    expect(matchesIdFormat('**9', 'a13')).toBe(true);
+    expect(matchesIdFormat('AA99A999', ' CS19B001 ')).toBe(true);
+  });
+
+  const inputs: FieldRule[] = [
+    {
+      fieldName: 'institute',
+      inputType: 'autocomplete',
+      autocompleteSource: '/api/utility/institutes',
+    },
+    { fieldName: 'instituteId', inputType: 'text', label: 'Registration number' },
+  ];
+  const fields = withCandidateIdFormats(inputs, {
+    'anna-university': { fieldName: 'instituteId', format: '999999999999' },
+  });
+
+  it('puts the formats on the named field, the institute being the first searchable list', () => {
+    expect(fields[1]?.idFormat).toEqual({
+      instituteField: 'institute',
+      byInstitute: { 'anna-university': '999999999999' },
+    });
+    expect(fields[0]?.idFormat).toBeUndefined();
+    expect(withCandidateIdFormats(inputs, undefined)).toEqual(inputs);
+  });
+
+  it('judges the ID by the chosen institute only', () => {
+    const field = fields[1]!;
+    const anna = { value: 'anna-university', name: 'Anna University' };
+    expect(idFormatFor(field, { institute: anna })).toBe('999999999999');
+    expect(fieldError(field, { institute: anna, instituteId: '12345' })).toBe(
+      "Enter the ID in your institute's format: 999999999999",
+    );
+    expect(fieldError(field, { institute: anna, instituteId: '123456789012' })).toBeNull();
+    expect(fieldError(field, { institute: 'anna-university', instituteId: '1' })).not.toBeNull();
+    expect(fieldError(field, { institute: { value: 'other-univ' }, instituteId: '1' })).toBeNull();
+    expect(fieldError(field, { institute: { manual: true, name: 'X' }, instituteId: '1' })).toBeNull();
   });
 });

@@ -114,7 +114,83 @@ export const FIELD_TEXT = {
   instituteIdHint:
     'Use the format printed on your degree or marksheet, or your registration, roll, identifier or serial number.',
   uploadMarksheet: 'Upload Education Marksheet',
+  idFormat: (format: string) => `Enter the ID in your institute's format: ${format}`,
 } as const;
+
+// ---------------------------------------------------------------- candidate ID by institute (spec §3)
+
+/**
+ * The format of a candidate ID (`candidateIdSchemaByInstitute[institute].format`) is a mask: `9` a digit,
+ * `A` a letter, `*` a letter or a digit, anything else itself (letters compared without case), for
+ * example "9999-AA-99999". Returns whether `value` (trimmed) has that shape.
+ */
+export function matchesIdFormat(format: string, value: string): boolean {
+  const text = value.trim();
+  if (text.length !== format.length) return false;
+  for (let i = 0; i < format.length; i++) {
+    const mask = format[i] as string;
+    const char = text[i] as string;
+    const ok =
+      mask === '9'
+        ? /[0-9]/.test(char)
+        : mask === 'A'
+          ? /[A-Za-z]/.test(char)
+          : mask === '*'
+            ? /[A-Za-z0-9]/.test(char)
+            : mask.toLowerCase() === char.toLowerCase();
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** The chosen reference id of a searchable list's value (`{ value }` or the id alone), else null. */
+function chosenId(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null && !('manual' in value)) {
+    const id = (value as { value?: unknown }).value;
+    return typeof id === 'string' ? id : null;
+  }
+  return null;
+}
+
+/** The candidate ID's format for the institute chosen in `values`, or null when it has none. */
+export function idFormatFor(field: Pick<FieldRule, 'idFormat'>, values: FormValues): string | null {
+  if (!field.idFormat) return null;
+  const id = chosenId(values[field.idFormat.instituteField]);
+  if (id === null || !Object.prototype.hasOwnProperty.call(field.idFormat.byInstitute, id)) return null;
+  return field.idFormat.byInstitute[id] ?? null;
+}
+
+/** The message when a present candidate ID does not have the chosen institute's format, else null. */
+export function idFormatError(field: FieldRule, value: unknown, values: FormValues): string | null {
+  const format = idFormatFor(field, values);
+  if (format === null || typeof value !== 'string') return null;
+  return matchesIdFormat(format, value) ? null : FIELD_TEXT.idFormat(format);
+}
+
+/**
+ * The inputs of an auth option with `candidateIdSchemaByInstitute` (spec §3) put on the fields it names
+ * as `idFormat`, the institute being the option's first searchable list. The web form and the server's
+ * check both read the fields this returns, so they judge a candidate ID alike.
+ */
+export function withCandidateIdFormats<
+  F extends { fieldName: string; inputType: string; idFormat?: FieldRule['idFormat'] },
+>(
+  inputs: readonly F[],
+  schemas: Readonly<Record<string, { fieldName: string; format: string }>> | undefined,
+): F[] {
+  if (!schemas || Object.keys(schemas).length === 0) return [...inputs];
+  const institute = inputs.find((f) => f.inputType === 'autocomplete');
+  if (!institute) return [...inputs];
+  return inputs.map((field) => {
+    const byInstitute: Record<string, string> = {};
+    for (const [id, schema] of Object.entries(schemas)) {
+      if (schema.fieldName === field.fieldName) byInstitute[id] = schema.format;
+    }
+    if (Object.keys(byInstitute).length === 0) return field;
+    return { ...field, idFormat: { instituteField: institute.fieldName, byInstitute } };
+  });
+}
 
 /** A condition on another field's value (showWhen / hideWhen). */
 export interface FieldCondition {
@@ -153,6 +229,8 @@ export interface FieldRule extends DateLimits {
   maxFiles?: number | undefined;
   /** Filled by the server (the profile name), never by the candidate. */
   readOnly?: boolean | undefined;
+  /** text: the candidate ID's format by the chosen institute (withCandidateIdFormats). */
+  idFormat?: { instituteField: string; byInstitute: Readonly<Record<string, string>> } | undefined;
 }
 
 const matches = (condition: FieldCondition, values: FormValues) => {
@@ -483,7 +561,8 @@ export function fieldError(field: FieldRule, values: FormValues, now: Date = new
   if (isEmptyValue(value))
     return isFieldRequired(field, values) ? (field.requiredMessage ?? MESSAGES.required) : null;
   const checked = checkValue(field, value, now);
-  return checked.ok ? null : checked.message;
+  if (!checked.ok) return checked.message;
+  return idFormatError(field, value, values);
 }
 
 /** Every error of a set of fields: `{ fieldName: message }`, empty when the values are complete and valid. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptsMultiple,
+  baseName,
+  instanceKey,
+  instanceLabel,
+  instanceNumberOf,
+  nextInstanceKey,
+  verificationTypeOf,
   continueAction,
   displayState,
   fieldLabel,
@@ -345,4 +352,88 @@ describe('field labels (spec §5)', () => {
     ['documentURL', 'Document URL'],
     ['PANNumber', 'PAN Number'],
   ])('%s → %s', (name, label) => expect(fieldLabel(name)).toBe(label));
+});
+
+describe('instances of one verification type (issue 12)', () => {
+  it('verificationTypeOf strips "~n" and only that', () => {
+    expect(verificationTypeOf('bgv-degree')).toBe('bgv-degree');
+    expect(verificationTypeOf('bgv-degree~2')).toBe('bgv-degree');
+    expect(verificationTypeOf('bgv-employment~10')).toBe('bgv-employment');
+    // Not an instance suffix: kept as it is.
+    expect(verificationTypeOf('bgv-degree~0')).toBe('bgv-degree~0');
+    expect(verificationTypeOf('bgv-degree~x')).toBe('bgv-degree~x');
+    expect(verificationTypeOf('~2')).toBe('~2');
+    expect(baseName('bgv-degree~3')).toBe('bgv-degree');
+  });
+
+  it('instance numbers, keys and labels', () => {
+    expect(instanceNumberOf('bgv-degree')).toBe(1);
+    expect(instanceNumberOf('bgv-degree~7')).toBe(7);
+    expect(instanceKey('bgv-degree', 1)).toBe('bgv-degree');
+    expect(instanceKey('bgv-degree', 3)).toBe('bgv-degree~3');
+    expect(instanceLabel('Degree', 'bgv-degree')).toBe('Degree');
+    expect(instanceLabel('Degree', 'bgv-degree~2')).toBe('Degree 2');
+  });
+
+  it('the next key is one above the highest of that type', () => {
+    expect(nextInstanceKey('bgv-degree', ['bgv-tenth', 'bgv-degree'])).toBe('bgv-degree~2');
+    expect(nextInstanceKey('bgv-degree', ['bgv-degree', 'bgv-degree~2', 'bgv-degree~5'])).toBe(
+      'bgv-degree~6',
+    );
+    expect(nextInstanceKey('bgv-degree', ['bgv-employment~4'])).toBe('bgv-degree');
+  });
+
+  it('degrees always accept several submissions; others by their config', () => {
+    expect(acceptsMultiple('bgv-degree', false)).toBe(true);
+    expect(acceptsMultiple('bgv-degree~2', undefined)).toBe(true);
+    expect(acceptsMultiple('bgv-employment', true)).toBe(true);
+    expect(acceptsMultiple('bgv-twelfth', false)).toBe(false);
+  });
+
+  it('any degree instance counts for the minimum set', () => {
+    expect(
+      minimumSetMet([
+        { name: 'bgv-degree', state: 'NOT_INITIALIZED', markedAsSkip: false },
+        { name: 'bgv-degree~2', state: 'READY_TO_SUBMIT', markedAsSkip: false },
+        { name: 'bgv-tenth', state: 'NOT_INITIALIZED', markedAsSkip: true },
+      ]),
+    ).toBe(true);
+    expect(
+      minimumSetMet([
+        { name: 'bgv-degree', state: 'NOT_INITIALIZED', markedAsSkip: false },
+        { name: 'bgv-degree~2', state: 'DATA_SAVED', markedAsSkip: true },
+      ]),
+    ).toBe(false);
+  });
+
+  it('tiles keep the instances of a type together, in number order, where the most urgent stands', () => {
+    const list = [
+      { name: 'bgv-tenth', state: 'DATA_SAVED', markedAsSkip: false, category: { name: 'Education' } },
+      { name: 'bgv-degree', state: 'NOT_INITIALIZED', markedAsSkip: false, category: { name: 'Education' } },
+      {
+        name: 'bgv-degree~3',
+        state: 'NOT_INITIALIZED',
+        markedAsSkip: false,
+        category: { name: 'Education' },
+      },
+      {
+        name: 'bgv-degree~2',
+        state: 'READY_TO_SUBMIT',
+        markedAsSkip: false,
+        category: { name: 'Education' },
+      },
+    ];
+    expect(groupByCategory(list)[0]?.items.map((v) => v.name)).toEqual([
+      'bgv-degree',
+      'bgv-degree~2',
+      'bgv-degree~3',
+      'bgv-tenth',
+    ]);
+  });
+
+  it('tiles of a multi-submission type open /verification even when settled', () => {
+    const v = { name: 'bgv-degree~2', state: 'COMPLETED', markedAsSkip: false };
+    expect(tileRoute({ ...v, acceptMultipleSubmissions: true })).toBe('/verification');
+    expect(tileRoute({ ...v, acceptMultipleSubmissions: false })).toBe('/verification-info');
+  });
 });

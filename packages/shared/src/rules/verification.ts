@@ -85,23 +85,80 @@ export function stepsCompleted(list: readonly VerificationLike[]): {
 
 /** Minimum set: at least one of degree, tenth, twelfth proceeded and not skipped (only when the form asks for any). */
 export function minimumSetMet(list: readonly VerificationLike[]): boolean {
-  const inSet = list.filter(
-    (v) => MINIMUM_SET_VERIFICATIONS.includes(v.name) || MINIMUM_SET_VERIFICATIONS.includes(baseName(v.name)),
-  );
+  // Any instance of a type counts as that type: "bgv-degree~2" is a degree.
+  const inSet = list.filter((v) => MINIMUM_SET_VERIFICATIONS.includes(verificationTypeOf(v.name)));
   if (inSet.length === 0) return true;
   return inSet.filter((v) => isProceeded(v) && !v.markedAsSkip).length >= MINIMUM_SET_COUNT;
 }
 
-/** "bgv-degree#2" (an added degree) → "bgv-degree". */
-export function baseName(name: string): string {
-  return name.split('#', 1)[0] ?? name;
+/**
+ * Several submissions of one verification type (issue 12): each instance is its own record. The first
+ * instance's key is the type ("bgv-degree"); further ones are "<type>~<n>" ("bgv-degree~2", …).
+ */
+export const INSTANCE_SEPARATOR = '~';
+/** At most this many instances of one type in a transaction (the first included). */
+export const MAX_INSTANCES = 10;
+/** Types that always accept several submissions, whatever their config says. */
+export const ALWAYS_MULTIPLE_TYPES: readonly string[] = ['bgv-degree'];
+
+/** The verification type of a record key: "bgv-degree~2" → "bgv-degree"; a plain type is itself. */
+export function verificationTypeOf(key: string): string {
+  const at = key.lastIndexOf(INSTANCE_SEPARATOR);
+  if (at <= 0) return key;
+  return /^[1-9]\d*$/.test(key.slice(at + 1)) ? key.slice(0, at) : key;
+}
+
+/** The instance number of a record key: 1 for the type itself, n for "<type>~n". */
+export function instanceNumberOf(key: string): number {
+  const type = verificationTypeOf(key);
+  return type === key ? 1 : Number(key.slice(type.length + 1));
+}
+
+/** The key of instance `n` of a type (1 is the type itself). */
+export function instanceKey(type: string, n: number): string {
+  return n <= 1 ? type : `${type}${INSTANCE_SEPARATOR}${n}`;
+}
+
+/** The key of the next instance of `type` among existing record keys (one above the highest). */
+export function nextInstanceKey(type: string, existingKeys: readonly string[]): string {
+  const numbers = existingKeys.filter((k) => verificationTypeOf(k) === type).map(instanceNumberOf);
+  return instanceKey(type, numbers.length === 0 ? 1 : Math.max(...numbers) + 1);
+}
+
+/** Whether a type takes several submissions: its config says so, or it is a degree. */
+export function acceptsMultiple(type: string, acceptMultipleSubmissions: boolean | undefined): boolean {
+  return acceptMultipleSubmissions === true || ALWAYS_MULTIPLE_TYPES.includes(verificationTypeOf(type));
+}
+
+/** An instance label: "Degree", "Degree 2", "Degree 3"… */
+export function instanceLabel(label: string, key: string): string {
+  const n = instanceNumberOf(key);
+  return n > 1 ? `${label} ${n}` : label;
+}
+
+/** @deprecated Use verificationTypeOf. */
+export const baseName = verificationTypeOf;
+
+/**
+ * The instances of one type side by side ("Degree", "Degree 2", "Degree 3"), in number order, where the
+ * type's first instance in `list` stands (so the type keeps the place its most urgent instance earns).
+ */
+export function keepInstancesTogether<T extends VerificationLike>(list: readonly T[]): T[] {
+  const byType = new Map<string, T[]>();
+  for (const v of list) {
+    const type = verificationTypeOf(v.name);
+    byType.set(type, [...(byType.get(type) ?? []), v]);
+  }
+  return [...byType.values()].flatMap((items) =>
+    [...items].sort((a, b) => instanceNumberOf(a.name) - instanceNumberOf(b.name)),
+  );
 }
 
 /** Groups tiles by category, in the order categories first appear after sorting; insufficient groups first. */
 export function groupByCategory<T extends VerificationLike>(
   list: readonly T[],
 ): { category: string; items: T[] }[] {
-  const sorted = sortVerifications(list);
+  const sorted = keepInstancesTogether(sortVerifications(list));
   const groups = new Map<string, T[]>();
   for (const v of sorted) {
     const key = v.category?.name ?? 'Other';

@@ -99,6 +99,18 @@ export const dynamicInputFieldSchema = z.object({
   /** file: subtypes such as pdf, jpeg, jpg, png; maxFiles when more than one is allowed. */
   allowedFileTypes: z.array(z.string()).optional(),
   maxFiles: z.number().int().positive().optional(),
+  /**
+   * file (PDF only): the candidate may pick several PDFs, which the server checks one by one and merges
+   * into ONE PDF in the order picked (POST /files/merge); the field still holds one file.
+   */
+  mergePdf: z.boolean().optional(),
+  /**
+   * text: the candidate ID's format by institute (derived from the auth option's
+   * candidateIdSchemaByInstitute by withCandidateIdFormats; a config does not set it itself).
+   */
+  idFormat: z
+    .object({ instituteField: z.string(), byInstitute: z.record(z.string(), z.string()) })
+    .optional(),
   helperTextJSXKey: z.string().optional(),
   helperText: z.string().optional(),
   sectionTitle: z.string().optional(),
@@ -285,6 +297,37 @@ export const saveVerificationDataRequestSchema = transactionRefSchema
   })
   .strict();
 export type SaveVerificationDataRequest = z.infer<typeof saveVerificationDataRequestSchema>;
+
+// ---------------------------------------------------------------- several submissions of one type
+
+/**
+ * POST {verificationV1}/bgv/instances: adds the next instance of a type that accepts several
+ * submissions ("bgv-degree~2", …) as a NOT_INITIALIZED record. `type` is the verification type (or any
+ * key of it). Idempotent: while the last added instance is still NOT_INITIALIZED, that one is answered
+ * (`created: false`) rather than a new one, so a double click never adds two.
+ */
+export const addInstanceRequestSchema = transactionRefSchema.extend({ type: idSchema }).strict();
+export type AddInstanceRequest = z.infer<typeof addInstanceRequestSchema>;
+export const addInstanceResponseSchema = z.object({
+  /** The record key of the instance: the `type` of every other candidate route. */
+  name: z.string(),
+  label: z.string(),
+  created: z.boolean(),
+});
+export type AddInstanceResponse = z.infer<typeof addInstanceResponseSchema>;
+
+/**
+ * DELETE {verificationV1}/bgv?orgId&txnId&type[&subType] (spec §7 "DELETE with subType, orgId, txnId";
+ * `type` is the record key): an added instance is deleted; the first instance is cleared back to
+ * NOT_INITIALIZED. Only while the candidate may still change it; answers the transaction info after.
+ */
+export const deleteVerificationQuerySchema = z.object({
+  orgId: idSchema,
+  txnId: idSchema,
+  type: idSchema,
+  subType: z.string().max(100).optional(),
+});
+export type DeleteVerificationQuery = z.infer<typeof deleteVerificationQuerySchema>;
 
 /** GET /transactions/candidate-transaction?seed&count&states */
 export const candidateTransactionsQuerySchema = listQuerySchema.extend({

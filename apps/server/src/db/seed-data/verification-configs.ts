@@ -37,12 +37,29 @@ function config(
   category: VerificationCategory,
   title: string,
   inputs: DynamicInputField[],
+  extra: {
+    acceptMultipleSubmissions?: boolean;
+    candidateIdSchemaByInstitute?: Record<string, { fieldName: string; format: string }>;
+  } = {},
 ): VerificationConfig {
   return {
     name,
     metadata: { label, orgSpecificName: null, iconUrl: null },
-    additionalInfo: { authOptions: ['manual'], acceptMultipleSubmissions: false, category },
-    authOptions: [{ type: 'manual', label: 'Enter details', page: { config: [{ title, inputs }] } }],
+    additionalInfo: {
+      authOptions: ['manual'],
+      acceptMultipleSubmissions: extra.acceptMultipleSubmissions ?? false,
+      category,
+    },
+    authOptions: [
+      {
+        type: 'manual',
+        label: 'Enter details',
+        page: { config: [{ title, inputs }] },
+        ...(extra.candidateIdSchemaByInstitute
+          ? { candidateIdSchemaByInstitute: extra.candidateIdSchemaByInstitute }
+          : {}),
+      },
+    ],
     readOnly: { profile: inputs.some((i) => i.fieldName === 'candidateName') ? ['candidateName'] : [] },
   };
 }
@@ -256,6 +273,17 @@ const ewsInputs: DynamicInputField[] = [
   },
 ];
 
+/**
+ * Demo candidate ID formats of a few institutes (spec §3 `candidateIdSchemaByInstitute`; mask: 9 a
+ * digit, A a letter, * either). Illustrative shapes for the demo, not the institutes' published rules.
+ */
+export const DEMO_CANDIDATE_ID_FORMATS: Record<string, { fieldName: string; format: string }> = {
+  'anna-university': { fieldName: 'instituteId', format: '999999999999' },
+  'university-of-calcutta': { fieldName: 'instituteId', format: '999-9999-9999' },
+  'indian-institute-of-technology-madras': { fieldName: 'instituteId', format: 'AA99A999' },
+  'university-of-mumbai': { fieldName: 'instituteId', format: 'AAA9999999' },
+};
+
 export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
   config('aadhaar', 'Aadhaar', 'Identity', 'Aadhaar details', [
     candidateName('Name as on Aadhaar'),
@@ -369,72 +397,83 @@ export const DEMO_VERIFICATION_CONFIGS: readonly VerificationConfig[] = [
     'Current or last employer',
     employmentInputs(false),
   ),
-  config('bgv-degree', 'Degree', 'Education', 'Degree details', [
-    educationName('Name as on degree'),
-    {
-      fieldName: 'institute',
-      label: 'University or institute',
-      inputType: 'autocomplete',
-      autocompleteSource: '/api/utility/institutes',
-      allowManual: true,
-      required: true,
-      sectionTitle: 'Degree',
-    },
-    {
-      fieldName: 'degreeName',
-      label: 'Degree',
-      inputType: 'text',
-      placeholder: 'e.g. B.Tech in Computer Science',
-      required: true,
-      maxLength: 120,
-    },
-    {
-      fieldName: 'passingYear',
-      label: 'Passing year',
-      inputType: 'select',
-      optionsKey: 'PASSING_YEAR',
-      required: true,
-    },
-    {
-      fieldName: 'instituteId',
-      label: 'Registration or roll number',
-      inputType: 'text',
-      required: true,
-      maxLength: 50,
-      helperTextJSXKey: 'INSTITUTE_ID_HINT',
-    },
-    {
-      fieldName: 'degreeStatus',
-      label: 'Documents available',
-      inputType: 'select',
-      optionsKey: 'DEGREE_STATUS',
-      required: true,
-      alert: { componentKey: 'DEGREE' },
-    },
-    {
-      fieldName: 'marksheet',
-      label: FIELD_TEXT.uploadMarksheet,
-      inputType: 'file',
-      allowedFileTypes: ['pdf'],
-      maxFiles: 1,
-      requiredFn: 'marksheetRequired',
-      requiredMessage: FIELD_TEXT.uploadMarksheet,
-      // Spec §3: hidden (and so not required) for a degree without marksheets.
-      hideWhen: { fieldName: 'degreeStatus', values: ['DEGREE_ONLY_NO_MARKSHEET'] },
-      helperTextJSXKey: 'DEGREE_INSTRUCTIONS',
-    },
-    {
-      fieldName: 'supportingDocuments',
-      label: 'Supporting documents',
-      inputType: 'file',
-      allowedFileTypes: UPLOAD_TYPES,
-      maxFiles: 5,
-      requiredFn: 'supportingDocumentsRequired',
-    },
-  ]),
+  config(
+    'bgv-degree',
+    'Degree',
+    'Education',
+    'Degree details',
+    [
+      educationName('Name as on degree'),
+      {
+        fieldName: 'institute',
+        label: 'University or institute',
+        inputType: 'autocomplete',
+        autocompleteSource: '/api/utility/institutes',
+        allowManual: true,
+        required: true,
+        sectionTitle: 'Degree',
+      },
+      {
+        fieldName: 'degreeName',
+        label: 'Degree',
+        inputType: 'text',
+        placeholder: 'e.g. B.Tech in Computer Science',
+        required: true,
+        maxLength: 120,
+      },
+      {
+        fieldName: 'passingYear',
+        label: 'Passing year',
+        inputType: 'select',
+        optionsKey: 'PASSING_YEAR',
+        required: true,
+      },
+      {
+        fieldName: 'instituteId',
+        label: 'Registration or roll number',
+        inputType: 'text',
+        required: true,
+        maxLength: 50,
+        helperTextJSXKey: 'INSTITUTE_ID_HINT',
+      },
+      {
+        fieldName: 'degreeStatus',
+        label: 'Documents available',
+        inputType: 'select',
+        optionsKey: 'DEGREE_STATUS',
+        required: true,
+        alert: { componentKey: 'DEGREE' },
+      },
+      {
+        fieldName: 'marksheet',
+        label: FIELD_TEXT.uploadMarksheet,
+        inputType: 'file',
+        allowedFileTypes: ['pdf'],
+        maxFiles: 1,
+        // All semesters' marksheets: the PDFs picked are checked and merged into one, in order.
+        mergePdf: true,
+        requiredFn: 'marksheetRequired',
+        requiredMessage: FIELD_TEXT.uploadMarksheet,
+        // Spec §3: hidden (and so not required) for a degree without marksheets.
+        hideWhen: { fieldName: 'degreeStatus', values: ['DEGREE_ONLY_NO_MARKSHEET'] },
+        helperTextJSXKey: 'DEGREE_INSTRUCTIONS',
+      },
+      {
+        fieldName: 'supportingDocuments',
+        label: 'Supporting documents',
+        inputType: 'file',
+        allowedFileTypes: UPLOAD_TYPES,
+        maxFiles: 5,
+        requiredFn: 'supportingDocumentsRequired',
+      },
+    ],
+    { acceptMultipleSubmissions: true, candidateIdSchemaByInstitute: DEMO_CANDIDATE_ID_FORMATS },
+  ),
   config('bgv-twelfth', '12th', 'Education', '12th (higher secondary)', schoolInputs('12th')),
   config('bgv-tenth', '10th', 'Education', '10th (secondary)', schoolInputs('10th')),
-  config('bgv-employment', 'Employment', 'Employment', 'Employment history', employmentInputs(true)),
+  config('bgv-employment', 'Employment', 'Employment', 'Employment history', employmentInputs(true), {
+    acceptMultipleSubmissions: true,
+  }),
   config('bgv-address', 'Address', 'Address', 'Address details', addressInputs),
   config('bgv-ews', 'EWS certificate', 'Finance', 'EWS certificate details', ewsInputs),
 ];

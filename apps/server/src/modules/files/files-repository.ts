@@ -97,6 +97,27 @@ export function createFilesRepository(orm: Orm) {
         });
     },
 
+    /**
+     * Unlinks the candidate's files among `ids` from `txnId` (a deleted verification's uploads): they
+     * stay the candidate's, usable again, and no longer part of the transaction. Returns the ids unlinked.
+     */
+    async release(
+      ownerProfileId: string,
+      txnId: string,
+      ids: readonly string[],
+      within: DbScope,
+    ): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await within
+        .update(files)
+        .set({ txnId: null })
+        .where(
+          and(inArray(files.id, [...ids]), eq(files.ownerProfileId, ownerProfileId), eq(files.txnId, txnId)),
+        )
+        .returning({ id: files.id });
+      return rows.map((r) => r.id);
+    },
+
     async findById(id: string): Promise<FileRow | null> {
       if (!isUuid(id)) return null;
       const [row] = await orm.select().from(files).where(eq(files.id, id));

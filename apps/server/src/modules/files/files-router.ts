@@ -5,6 +5,7 @@ import {
   detectIssuesResponseSchema,
   FILE_LIMITS,
   FILE_TEXT,
+  MERGE_MAX_PARTS,
   fileFromUrlRequestSchema,
   fileLinkResponseSchema,
   fileUploadResponseSchema,
@@ -17,7 +18,7 @@ import { AppError, validationFailed } from '../../errors.js';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
 import { badInput, badTextReason } from '../../http/input-guard.js';
-import type { FileContent, FilesService, Received } from './files-service.js';
+import { mergePartName, type FileContent, type FilesService, type Received } from './files-service.js';
 import { contentDisposition } from './upload-guard.js';
 
 const security = [{ partnerOrg: [], bearer: [] }];
@@ -122,6 +123,77 @@ export const filesRouter: FastifyPluginAsyncZod<{
       } catch (error) {
         if (received) await files.discard(received);
         throw mapMultipartError(error);
+      }
+    },
+  );
+
+  app.post(
+    paths.merge,
+    {
+      schema: {
+        tags,
+        summary: `Merge up to ${MERGE_MAX_PARTS} PDFs into one (multipart fields "file", in order)`,
+        description:
+          'Each part is checked like an upload (a PDF by its content, 40 KB to 25 MB, the document checks); ' +
+          'a refused part is named in the message ("File 2 (sem2.pdf): …", `data.part`) and nothing is ' +
+          'stored. The parts are merged in the order sent and stored as ONE file, answered like POST /files.',
+        security,
+        consumes: ['multipart/form-data'],
+        response: responses(fileUploadResponseSchema),
+      },
+    },
+    async (request) => {
+      const owner = me(request);
+      await files.admit(owner, Number(request.headers['content-length']) || 0);
+      const fields: Record<string, string> = {};
+      const parts: Received[] = [];
+      try {
+        for await (const part of request.parts({
+          limits: { files: MERGE_MAX_PARTS, parts: MERGE_MAX_PARTS + 5 },
+        })) {
+          if (part.type === 'field') {
+            const value = String(part.value);
+            const reason = badTextReason(value);
+            if (reason) throw badInput('body', `field "${part.fieldname}" ${reason}`);
+            fields[part.fieldname] = value;
+            continue;
+          }
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            throw new AppError('VALIDATION_FAILED', 'Send the files in the field "file"');
+          }
+          const index = parts.length;
+          try {
+            const received = await files.receive(part.file, part.filename);
+            parts.push(received);
+            await files.charge(owner, received.bytes);
+            if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', FILE_TEXT.tooBig);
+          } catch (error) {
+            // Name the part in a refusal of its size or type.
+            const mapped = mapMultipartError(error);
+            if (mapped instanceof AppError && mapped.errorName !== 'VALIDATION_FAILED') {
+              throw new AppError(
+                mapped.errorName,
+                `${mergePartName(index, part.filename || 'file')}: ${mapped.message}`,
+                { part: index + 1, name: part.filename },
+              );
+            }
+            throw mapped;
+          }
+        }
+        const parsed = uploadFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw validationFailed(issues, { withPath: true });
+        }
+        const taken = parts.splice(0);
+        return ok(await files.merge(owner, taken, parsed.data));
+      } catch (error) {
+        for (const part of parts) await files.discard(part);
+        const mapped = mapMultipartError(error);
+        if (mapped instanceof AppError && mapped.errorName === 'FILE_COUNT')
+          throw new AppError('FILE_COUNT', FILE_TEXT.tooMany(MERGE_MAX_PARTS));
+        throw mapped;
       }
     },
   );

@@ -1,7 +1,10 @@
-import type { Readable } from 'node:stream';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { PDFDocument } from 'pdf-lib';
 import {
   API_PATHS,
   FILE_LIMITS,
+  FILE_TEXT,
   SERVICE_BASES,
   type DetectIssuesResponse,
   type FileFromUrlRequest,
@@ -40,6 +43,11 @@ export interface FileContent {
 }
 
 const notFound = () => new AppError('FILE_NOT_FOUND');
+
+/** How a part of a merge is named in messages: "File 2 (sem2.pdf)". */
+export function mergePartName(index: number, name: string): string {
+  return `File ${index + 1} (${name})`;
+}
 
 /** A file as saved form data shows it: its description and the verdict of the files table. */
 export type AttachedFile = Pick<
@@ -119,9 +127,13 @@ export function createFilesService(deps: {
     charge: (ownerProfileId: string, bytes: number) => deps.limiter.charge(ownerProfileId, bytes),
 
     /** Streams one upload into storage under a new random key, refusing it by size and type on the way. */
-    async receive(source: AsyncIterable<Buffer>, rawName: string | undefined): Promise<Received> {
+    async receive(
+      source: AsyncIterable<Buffer>,
+      rawName: string | undefined,
+      limits?: { minBytes: number; maxBytes: number },
+    ): Promise<Received> {
       const key = newStorageKey();
-      const guard = guardUpload(source);
+      const guard = guardUpload(source, limits);
       await storage.put(key, guard.stream);
       const result = guard.result();
       return { ...result, key, name: sanitiseName(rawName, result.mimeType) };
@@ -180,6 +192,72 @@ export function createFilesService(deps: {
       } catch (error) {
         await service.discard(received);
         throw error;
+      }
+    },
+
+    /**
+     * All semesters' marksheets as one PDF (issue 12): each received part must be a PDF by its content
+     * and pass the document checks like any upload (an unusable one is refused naming the part, and
+     * nothing is stored); then the parts are merged in order with pdf-lib and the result is stored and
+     * checked as one upload. The parts' bytes are always deleted; only the merged file remains.
+     */
+    async merge(
+      ownerProfileId: string,
+      parts: Received[],
+      fields: UploadFields,
+    ): Promise<FileUploadResponse> {
+      try {
+        if (parts.length === 0) throw new AppError('FILE_MISSING');
+        const total = parts.reduce((sum, p) => sum + p.bytes, 0);
+        if (total > FILE_LIMITS.maxBytes)
+          throw new AppError(
+            'FILE_TOO_LARGE',
+            'The merged PDF would be larger than 25 MB: upload fewer or smaller files',
+          );
+        const documents: Uint8Array[] = [];
+        for (const [index, part] of parts.entries()) {
+          const which = mergePartName(index, part.name);
+          if (part.mimeType !== 'application/pdf')
+            throw new AppError('FILE_TYPE_NOT_ALLOWED', `${which}: ${FILE_TEXT.wrongType(['pdf'])}`, {
+              part: index + 1,
+              name: part.name,
+            });
+          const analysis = await analyse(part.key, part.mimeType);
+          if (analysis.state === 'ERROR') {
+            const reason = analysis.issues[0]?.message ?? FILE_TEXT.unsupported;
+            throw new AppError('FILE_UNUSABLE', `${which}: ${reason}`, {
+              state: 'ERROR',
+              part: index + 1,
+              name: part.name,
+              issues: analysis.issues,
+            });
+          }
+          documents.push(await storage.withLocalFile(part.key, (path) => readFile(path)));
+        }
+        let merged: Buffer;
+        try {
+          const out = await PDFDocument.create();
+          for (const bytes of documents) {
+            const doc = await PDFDocument.load(bytes);
+            for (const page of await out.copyPages(doc, doc.getPageIndices())) out.addPage(page);
+          }
+          merged = Buffer.from(await out.save());
+        } catch (error) {
+          log.warn({ err: error }, 'merging PDFs failed');
+          throw new AppError('FILE_UNUSABLE', 'These PDFs could not be merged; upload them again', {
+            state: 'ERROR',
+            issues: [],
+          });
+        }
+        const name = fields.fileCategory ? `${fields.fileCategory}-merged.pdf` : 'merged.pdf';
+        // Each part met the 40 KB minimum; the merged file only has to stay under the maximum.
+        const received = await service.receive(Readable.from([merged]), name, {
+          minBytes: 1,
+          maxBytes: FILE_LIMITS.maxBytes,
+        });
+        return await service.complete(ownerProfileId, received, fields);
+      } finally {
+        for (const part of parts) await service.discard(part);
       }
     },
 
@@ -258,6 +336,13 @@ export function createFilesService(deps: {
      */
     attach: (ownerProfileId: string, txnId: string, ids: readonly string[], within?: DbScope) =>
       repo.attach(ownerProfileId, txnId, ids, within),
+
+    /**
+     * Releases a deleted verification's files from the transaction, inside the delete's database
+     * transaction: they stay the candidate's (not deleted: the candidate may attach them again).
+     */
+    release: (ownerProfileId: string, txnId: string, ids: readonly string[], within: DbScope) =>
+      repo.release(ownerProfileId, txnId, ids, within),
 
     /**
      * The candidate's files among `ids` linked to `txnId`, as its saved data shows them (the verdict is

@@ -1,4 +1,10 @@
-import { isFormExpired, type Organisation, type PublicForm, type VerificationConfig } from '@veridocs/shared';
+import {
+  isFormExpired,
+  verificationTypeOf,
+  type Organisation,
+  type PublicForm,
+  type VerificationConfig,
+} from '@veridocs/shared';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FormsRepository } from './forms-repository.js';
@@ -61,7 +67,8 @@ export function createFormsService({ repo, now }: { repo: FormsRepository; now: 
     async configs(names: readonly string[]): Promise<{ list: VerificationConfig[] }> {
       const all = await repo.allConfigs();
       const list = [...new Set(names)].flatMap((name) => {
-        const config = all.get(name);
+        // An instance key ("bgv-degree~2") has its type's config.
+        const config = all.get(name) ?? all.get(verificationTypeOf(name));
         return config ? [config] : [];
       });
       return { list };

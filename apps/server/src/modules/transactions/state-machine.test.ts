@@ -148,6 +148,7 @@ const acceptingLookups = {
       ),
     attach: async () => [],
     describe: async () => new Map(),
+    release: async () => [],
   },
   reference: {
     resolve: async (_source: string, values: readonly string[]) => new Map(values.map((v) => [v, v])),

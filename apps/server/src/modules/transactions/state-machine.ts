@@ -1,4 +1,4 @@
-import { EDITABLE_STATES as SHARED_EDITABLE_STATES, type State } from '@veridocs/shared';
+import { EDITABLE_STATES as SHARED_EDITABLE_STATES, verificationTypeOf, type State } from '@veridocs/shared';
 import { AppError } from '../../errors.js';
 
 /**
@@ -48,7 +48,7 @@ const pretty = (state: State) => state.toLowerCase().replace(/_/g, ' ');
 export function assertTransition(entity: Entity, from: State, to: State, name?: string): void {
   // COMPLETED before submission is only for an identity a provider verified (issue 11).
   const identityOnly = entity === 'verification' && to === 'COMPLETED' && BEFORE_SUBMISSION.includes(from);
-  const identity = name !== undefined && PROVIDER_VERIFIED_IDENTITIES.includes(name.split('#', 1)[0] ?? name);
+  const identity = name !== undefined && PROVIDER_VERIFIED_IDENTITIES.includes(verificationTypeOf(name));
   if (canTransition(entity, from, to) && (!identityOnly || identity)) return;
   const what =
     entity === 'transaction' ? 'The verification request' : `The verification ${name ?? ''}`.trimEnd();

@@ -1,5 +1,5 @@
 import type { State } from '@veridocs/shared';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   insufficiencyAnswers,
@@ -85,6 +85,20 @@ function writeOps(tx: Orm) {
       await tx
         .update(verificationRecords)
         .set(patch)
+        .where(and(eq(verificationRecords.txnId, txnId), eq(verificationRecords.name, name)));
+    },
+    /** Adds a record (an added instance of a type) at `position`, moving the later ones down by one. */
+    async insertRecord(txnId: string, record: NewRecord & { updatedAt: Date }): Promise<void> {
+      await tx
+        .update(verificationRecords)
+        .set({ position: sql`${verificationRecords.position} + 1` })
+        .where(and(eq(verificationRecords.txnId, txnId), gte(verificationRecords.position, record.position)));
+      await tx.insert(verificationRecords).values({ ...record, txnId });
+    },
+    /** Deletes one record (an added instance). */
+    async deleteRecord(txnId: string, name: string): Promise<void> {
+      await tx
+        .delete(verificationRecords)
         .where(and(eq(verificationRecords.txnId, txnId), eq(verificationRecords.name, name)));
     },
     async insertChanges(changes: readonly StateChange[], at: Date): Promise<void> {

@@ -1,6 +1,10 @@
 import {
   insufficiencyAnswerRequestSchema,
   API_PATHS,
+  MAX_INSTANCES,
+  addInstanceRequestSchema,
+  addInstanceResponseSchema,
+  deleteVerificationQuerySchema,
   candidateTransactionListSchema,
   candidateTransactionsQuerySchema,
   createTransactionRequestSchema,
@@ -219,6 +223,44 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await service.answerInsufficiency(me(request), request.body), 'Submitted'),
+  );
+
+  app.post(
+    paths.bgvInstances,
+    {
+      schema: {
+        tags,
+        summary:
+          'Add another instance of a verification that accepts several submissions ("Add Another Degree")',
+        description:
+          'Adds `<type>~<n>` as a NOT_INITIALIZED record (its key is the `type` of every other route). ' +
+          'While the last added instance is still NOT_INITIALIZED, that one is answered with `created: false` ' +
+          `(a double click adds one). At most ${MAX_INSTANCES} per type (180); a type that takes one ` +
+          'submission is refused (181).',
+        security,
+        body: addInstanceRequestSchema,
+        response: responses(addInstanceResponseSchema),
+      },
+    },
+    async (request) => ok(await service.addInstance(me(request), request.body)),
+  );
+
+  app.delete(
+    paths.bgv,
+    {
+      schema: {
+        tags,
+        summary: 'Delete an added instance, or clear the first one back to not started',
+        description:
+          'Only while the transaction is open and the record is NOT_INITIALIZED, DATA_SAVED or ' +
+          "READY_TO_SUBMIT; otherwise 123 and nothing changes. The record's files are released from " +
+          'the transaction. Answers the transaction info.',
+        security,
+        querystring: deleteVerificationQuerySchema,
+        response: responses(transactionInfoSchema),
+      },
+    },
+    async (request) => ok(await service.deleteVerification(me(request), request.query), 'Deleted'),
   );
 
   app.post(

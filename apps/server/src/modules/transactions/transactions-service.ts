@@ -6,9 +6,15 @@ import {
   JOURNEY_TEXT,
   MIME_BY_SUBTYPE,
   PROFILE_NAME_FIELDS,
+  MAX_INSTANCES,
   STATES,
-  baseName,
+  acceptsMultiple,
   checkFormData,
+  instanceLabel,
+  instanceNumberOf,
+  nextInstanceKey,
+  verificationTypeOf,
+  withCandidateIdFormats,
   fieldLabel,
   filterVerifications,
   isFormExpired,
@@ -16,7 +22,10 @@ import {
   isProceeded,
   minimumSetMet,
   transactionInfoSchema,
+  type AddInstanceRequest,
+  type AddInstanceResponse,
   type CandidateTransaction,
+  type DeleteVerificationQuery,
   type CreateTransactionRequest,
   type CreateTransactionResponse,
   type DynamicInputField,
@@ -68,7 +77,7 @@ export interface TransactionsServiceDeps {
   repo: TransactionsRepository;
   forms: Pick<FormsService, 'findOrg' | 'findForm' | 'allConfigs' | 'listQuestions'>;
   profiles: Pick<ProfileService, 'get'>;
-  files: Pick<FilesService, 'forTransaction' | 'attach' | 'describe'>;
+  files: Pick<FilesService, 'forTransaction' | 'attach' | 'describe' | 'release'>;
   reference: Pick<ReferenceService, 'resolve'>;
   now: Clock;
 }
@@ -107,15 +116,31 @@ function addWorkingDays(from: Date, days: number): Date {
   return date;
 }
 
-/** A verification's config: by its own name, else by its base name ("bgv-degree#2" → "bgv-degree"). */
+/** A verification's config: by its own name, else by its type ("bgv-degree~2" → "bgv-degree"). */
 function configFor(configs: Map<string, VerificationConfig>, name: string): VerificationConfig | undefined {
-  return configs.get(name) ?? configs.get(baseName(name));
+  return configs.get(name) ?? configs.get(verificationTypeOf(name));
 }
 
-/** The inputs of a config's chosen auth option (by subType, else the first). */
+/**
+ * The inputs of a config's chosen auth option (by subType, else the first), the candidate ID carrying
+ * its format by institute (candidateIdSchemaByInstitute), as the web form reads them.
+ */
 function configFields(config: VerificationConfig, subType: string | null | undefined): DynamicInputField[] {
   const option = config.authOptions.find((o) => o.type === subType) ?? config.authOptions[0];
-  return option ? option.page.config.flatMap((section) => section.inputs) : [];
+  if (!option) return [];
+  return withCandidateIdFormats(
+    option.page.config.flatMap((section) => section.inputs),
+    option.candidateIdSchemaByInstitute,
+  );
+}
+
+/** Every file field of a config (all its options). */
+function fileFieldNames(config: VerificationConfig): string[] {
+  return config.authOptions.flatMap((o) =>
+    o.page.config.flatMap((c) =>
+      c.inputs.filter((f) => FILE_INPUTS.includes(f.inputType)).map((f) => f.fieldName),
+    ),
+  );
 }
 
 const FILE_INPUTS: readonly string[] = ['file', 'live-cam-with-geolocation'];
@@ -167,9 +192,14 @@ export function createTransactionsService({
 }: TransactionsServiceDeps) {
   function entry(record: RecordRow, configs: Map<string, VerificationConfig>): VerificationEntry {
     const config = configFor(configs, record.name);
+    const label =
+      config?.metadata.orgSpecificName ??
+      config?.metadata.label ??
+      fieldLabel(verificationTypeOf(record.name));
     return {
       name: record.name,
-      label: config?.metadata.orgSpecificName ?? config?.metadata.label ?? fieldLabel(record.name),
+      // "Degree", "Degree 2", "Degree 3"…
+      label: instanceLabel(label, record.name),
       state: record.state,
       category: { name: record.category },
       proceeded: isProceeded(like(record)),
@@ -180,7 +210,10 @@ export function createTransactionsService({
       insufficiency: record.insufficiency
         ? { ...record.insufficiency, documents: record.insufficiency.documents ?? [] }
         : null,
-      acceptMultipleSubmissions: config?.additionalInfo.acceptMultipleSubmissions ?? false,
+      acceptMultipleSubmissions: acceptsMultiple(
+        record.name,
+        config?.additionalInfo.acceptMultipleSubmissions,
+      ),
       updatedAt: iso(record.updatedAt),
     };
   }
@@ -550,6 +583,11 @@ export function createTransactionsService({
     }
     if (issues.length > 0) throw validationFailed(issues, { withPath: true });
     return judged;
+  }
+
+  /** The file ids a record's data holds (every file field of its config). */
+  function recordFileIds(config: VerificationConfig, data: Record<string, unknown>): string[] {
+    return fileFieldNames(config).flatMap((name) => fileItems(data[name]).map((i) => i.fileId));
   }
 
   /** The first file field with a value (where a lost race for a file is reported). */
@@ -928,6 +966,154 @@ export function createTransactionsService({
         else await ops.updateTransaction(txn.id, { updatedAt: at });
       });
       return 'COMPLETED';
+    },
+
+    /**
+     * "Add Another Degree" (issue 12): the next instance of a type that accepts several submissions
+     * ("<type>~<n>"), a NOT_INITIALIZED record after the type's last one, audited (null → NOT_INITIALIZED,
+     * action `add-instance`). While the last added instance is still NOT_INITIALIZED and not skipped,
+     * that one is the answer (created: false): a double click, a retry or a second tab never adds two.
+     * At most MAX_INSTANCES of one type (INSTANCE_LIMIT, 170); a type that takes one submission is
+     * refused (MULTIPLE_NOT_ALLOWED, 171).
+     */
+    async addInstance(profileId: string, body: AddInstanceRequest): Promise<AddInstanceResponse> {
+      const snap = await owned(profileId, body);
+      assertOpen(snap.txn.state);
+      if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
+      const type = verificationTypeOf(body.type);
+      const configs = await forms.allConfigs();
+      const config = configFor(configs, type);
+      if (!config || !snap.records.some((r) => verificationTypeOf(r.name) === type))
+        throw new AppError('VERIFICATION_NOT_IN_FORM');
+      if (!acceptsMultiple(type, config.additionalInfo.acceptMultipleSubmissions))
+        throw new AppError('MULTIPLE_NOT_ALLOWED');
+      const at = now();
+      const context = { action: 'add-instance', profileId, now: at };
+      const name = await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
+        const records = await ops.records(txn.id);
+        const instances = records.filter((r) => verificationTypeOf(r.name) === type);
+        const last = instances.reduce((a, b) =>
+          instanceNumberOf(b.name) > instanceNumberOf(a.name) ? b : a,
+        );
+        if (instanceNumberOf(last.name) > 1 && last.state === 'NOT_INITIALIZED' && !last.markedAsSkip)
+          return { name: last.name, created: false };
+        if (instances.length >= MAX_INSTANCES) {
+          throw new AppError(
+            'INSTANCE_LIMIT',
+            `You can add at most ${MAX_INSTANCES} of ${config.metadata.label}`,
+            { max: MAX_INSTANCES },
+          );
+        }
+        const key = nextInstanceKey(
+          type,
+          records.map((r) => r.name),
+        );
+        const first = instances.find((r) => r.name === type) ?? last;
+        const position = Math.max(...instances.map((r) => r.position)) + 1;
+        await ops.insertRecord(txn.id, {
+          name: key,
+          position,
+          category: first.category,
+          subType: first.subType,
+          state: 'NOT_INITIALIZED',
+          markedAsSkip: false,
+          skipAllowed: first.skipAllowed,
+          marksheetRequired: first.marksheetRequired,
+          data: {},
+          updatedAt: at,
+        });
+        await ops.insertChanges(
+          [
+            {
+              txnId: txn.id,
+              entity: 'verification',
+              verificationName: key,
+              from: null,
+              to: 'NOT_INITIALIZED',
+              action: context.action,
+              profileId,
+            },
+          ],
+          at,
+        );
+        if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
+        else await ops.updateTransaction(txn.id, { updatedAt: at });
+        return { name: key, created: true };
+      });
+      return {
+        ...name,
+        label: instanceLabel(config.metadata.orgSpecificName ?? config.metadata.label, name.name),
+      };
+    },
+
+    /**
+     * DELETE /bgv (spec §7): an added instance ("<type>~<n>") is deleted; the first instance (the type's
+     * own key) is cleared back to NOT_INITIALIZED (data emptied, skip mark removed). Only while the
+     * candidate may still change it (ADR 0007: transaction open, record NOT_INITIALIZED, DATA_SAVED or
+     * READY_TO_SUBMIT); otherwise INVALID_TRANSITION (123) and nothing changes. The record's files are
+     * released from the transaction in the same database transaction (ones another record of the
+     * transaction still uses stay linked). Audited: from the record's state to NOT_INITIALIZED with
+     * action `delete-instance` (the row is gone) or `clear`.
+     */
+    async deleteVerification(profileId: string, query: DeleteVerificationQuery): Promise<TransactionInfo> {
+      const snap = await owned(profileId, query);
+      assertOpen(snap.txn.state);
+      const configs = await forms.allConfigs();
+      const config = configFor(configs, query.type);
+      if (!config || !snap.records.some((r) => r.name === query.type))
+        throw new AppError('VERIFICATION_NOT_IN_FORM');
+      if (OTP_ONLY_VERIFICATIONS.includes(query.type))
+        throw new AppError('INVALID_TRANSITION', OTP_ONLY_MESSAGE, { verificationName: query.type });
+      const at = now();
+      await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
+        const records = await ops.records(txn.id);
+        const record = records.find((r) => r.name === query.type);
+        if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+        if (query.subType !== undefined && record.subType !== null && record.subType !== query.subType)
+          throw validationFailed([{ path: 'subType', message: `Unknown way to verify: ${query.subType}` }]);
+        if (!EDITABLE_STATES.includes(record.state)) {
+          throw new AppError('INVALID_TRANSITION', `${record.name} has already been submitted`, {
+            state: record.state,
+            verificationName: record.name,
+          });
+        }
+        const added = instanceNumberOf(record.name) > 1;
+        // Files another record of this transaction still holds stay linked.
+        const keep = new Set(
+          records
+            .filter((r) => r.name !== record.name)
+            .flatMap((r) => {
+              const c = configFor(configs, r.name);
+              return c ? recordFileIds(c, r.data) : [];
+            }),
+        );
+        const release = recordFileIds(config, record.data).filter((id) => !keep.has(id));
+        await files.release(profileId, txn.id, release, ops.scope);
+        if (added) await ops.deleteRecord(txn.id, record.name);
+        else
+          await ops.updateRecord(txn.id, record.name, {
+            state: 'NOT_INITIALIZED',
+            data: {},
+            markedAsSkip: false,
+            updatedAt: at,
+          });
+        await ops.insertChanges(
+          [
+            {
+              txnId: txn.id,
+              entity: 'verification',
+              verificationName: record.name,
+              from: record.state,
+              to: 'NOT_INITIALIZED',
+              action: added ? 'delete-instance' : 'clear',
+              profileId,
+            },
+          ],
+          at,
+        );
+        await ops.updateTransaction(txn.id, { updatedAt: at });
+      });
+      return info(profileId, query);
     },
 
     saveData: (profileId: string, body: SaveVerificationDataRequest) =>

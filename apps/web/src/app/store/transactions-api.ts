@@ -1,12 +1,14 @@
 import {
   API_PATHS,
   UI_LIMITS,
+  addInstanceResponseSchema,
   candidateTransactionListSchema,
   createTransactionResponseSchema,
   organisationSchema,
   preStartQuestionListSchema,
   publicFormListSchema,
   transactionInfoSchema,
+  type AddInstanceResponse,
   type CandidateTransaction,
   type CreateTransactionResponse,
   type Organisation,
@@ -133,6 +135,28 @@ export const transactionsApi = api.injectEndpoints({
       invalidatesTags: txnChanged,
     }),
     /** GET /purposes/user?formId&orgId&id&seed=0&count=1000: the pre-start questions (shown inline). */
+    /** POST /bgv/instances: "Add Another Degree" (the answer names the instance to open). */
+    addInstance: build.mutation<AddInstanceResponse, TransactionArg & { type: string }>({
+      query: (body) => ({
+        url: v1(paths.bgvInstances),
+        method: 'post',
+        body,
+        schema: addInstanceResponseSchema,
+      }),
+      invalidatesTags: txnChanged,
+    }),
+    /** DELETE /bgv?orgId&txnId&type: deletes an added instance, or clears the first one. */
+    deleteVerification: build.mutation<TransactionInfo, TransactionArg & { type: string }>({
+      query: ({ orgId, txnId, type }) => ({
+        url: withQuery(paths.bgv, { orgId, txnId, type }),
+        method: 'delete',
+        schema: transactionInfoSchema,
+      }),
+      invalidatesTags: (result, error, arg) => [
+        ...txnChanged(result, error, arg),
+        { type: 'Verification' as const, id: `${arg.orgId}/${arg.txnId}/${arg.type}` },
+      ],
+    }),
     getPreStartQuestions: build.query<ListPage<PreStartQuestion>, TransactionArg & { formId: string }>({
       query: ({ formId, orgId, txnId }) => ({
         url: withQuery(paths.purposes, { formId, orgId, id: txnId, seed: 0, count: 1000 }),
@@ -171,6 +195,8 @@ export const {
   useProcessTransactionMutation,
   useSubmitTransactionMutation,
   useMarkAsSkipMutation,
+  useAddInstanceMutation,
+  useDeleteVerificationMutation,
   useGetPreStartQuestionsQuery,
   useSaveUserResponseMutation,
 } = transactionsApi;

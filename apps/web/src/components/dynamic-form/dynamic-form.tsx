@@ -136,7 +136,7 @@ function FieldRow({
     disabled,
     // The rules' messages are shared English constants (the server's too): shown in the reader's language.
     error: fieldState.error?.message === undefined ? undefined : ruleText(fieldState.error.message),
-    helperText: helperText ? createElement(helperText, { context }) : field.helperText,
+    helperText: helperText ? createElement(helperText, { context, field, values }) : field.helperText,
     helperId: `${id}-helper-text`,
     values,
     context,

@@ -1,4 +1,5 @@
 export { FileUpload, NotClearDialog, type FileUploadProps } from './file-upload';
+export { MergedPdfUpload, type MergedPdfUploadProps } from './merged-pdf-upload';
 export { FileCard, createObjectUrl, openStoredFile, revokeObjectUrl, type FileCardProps } from './file-card';
 export {
   acceptOf,

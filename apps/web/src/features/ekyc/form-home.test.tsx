@@ -224,6 +224,67 @@ describe('form home (spec §2)', () => {
     expect(screen.queryByRole('button', { name: 'Skip Twelfth' })).not.toBeInTheDocument();
   });
 
+  it('"Add Another Degree" adds the next degree and opens its own screen', async () => {
+    const degrees = [
+      makeVerification('bgv-degree', { state: 'READY_TO_SUBMIT', acceptMultipleSubmissions: true }),
+      makeVerification('bgv-tenth'),
+    ];
+    api.on('post', `${V1}/bgv/instances`, {
+      status: 200,
+      body: ok({ name: 'bgv-degree~2', label: 'Degree 2', created: true }),
+    });
+    const { user, probe, app } = await openFormHome(makeInfo(degrees));
+    const education = screen.getByRole('region', { name: 'Education Check' });
+    // One button per multi-submission type; none for the others.
+    expect(within(education).getAllByRole('button', { name: /^Add / })).toHaveLength(1);
+    await user.click(within(education).getByRole('button', { name: 'Add Another Degree' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/verification'));
+    expect(new URLSearchParams(probe.current?.search).get('name')).toBe('bgv-degree~2');
+    expect(api.callsTo('post', `${V1}/bgv/instances`)[0]?.body).toEqual({
+      orgId: ORG_ID,
+      txnId: TXN_ID,
+      type: 'bgv-degree',
+    });
+    expect(app.store.getState().misc.currentVerification).toBe('bgv-degree~2');
+  });
+
+  it('each instance is a tile; deleting an added one asks first, then calls DELETE /bgv', async () => {
+    const multi = { acceptMultipleSubmissions: true };
+    const before = [
+      makeVerification('bgv-degree', { state: 'DATA_SAVED', ...multi }),
+      makeVerification('bgv-degree~2', { label: 'Degree 2', category: { name: 'Education' }, ...multi }),
+      makeVerification('bgv-tenth'),
+    ];
+    const after = before.filter((v) => v.name !== 'bgv-degree~2');
+    let deleted = false;
+    api.on('delete', /\/bgv\?/, () => {
+      deleted = true;
+      return { status: 200, body: ok(makeInfo(after)) };
+    });
+    api.on('get', INFO, () => ({ status: 200, body: ok(makeInfo(deleted ? after : before)) }));
+    const { user } = await openFormHome(makeInfo(before));
+    expect(screen.getByRole('button', { name: 'Degree 2, Not started' })).toBeInTheDocument();
+    // The started first degree can be cleared; the 10th (one submission) has no delete action.
+    expect(screen.getByRole('button', { name: 'Delete Degree' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Tenth' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete Degree 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Degree 2?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('delete', /\/bgv\?/)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete Degree 2' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Degree 2?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Degree 2, Not started' })).not.toBeInTheDocument(),
+    );
+    const [call] = api.callsTo('delete', /\/bgv\?/);
+    expect(call?.url).toContain(`${V1}/bgv?orgId=${ORG_ID}&txnId=${TXN_ID}&type=bgv-degree%7E2`);
+  });
+
   it('122 on the info (a foreign or an unknown transaction) shows "Access not allowed"', async () => {
     api.on('get', INFO, { status: 403, body: fail(122, 'Access not allowed') });
     const app = createTestApp();

@@ -8,10 +8,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
 import {
+  EDITABLE_STATES,
   ERROR_CODES,
   MINIMUM_SET_VERIFICATIONS,
-  baseName,
   continueAction,
   groupByCategory,
   isRemaining,
@@ -20,6 +21,8 @@ import {
   stepsCompleted,
   tileRoute,
   tileStatus,
+  verificationTypeOf,
+  instanceNumberOf,
   type TransactionInfo,
   type VerificationEntry,
 } from '@veridocs/shared';
@@ -33,6 +36,8 @@ import { NameChangeNotice } from '../../components/name-change-dialog';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setCurrentVerification } from '../../app/store/slices/misc-slice';
 import {
+  useAddInstanceMutation,
+  useDeleteVerificationMutation,
   useGetTransactionInfoQuery,
   useMarkAsSkipMutation,
   useProcessTransactionMutation,
@@ -41,6 +46,7 @@ import {
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
 import { prerenderedFormHeading, rememberFormHome } from '../../lib/prerendered-form';
 import {
+  DeleteDialog,
   PendingVerificationsDialog,
   SkipDialog,
   SkipPendingDialog,
@@ -64,7 +70,7 @@ function tileSubtitle(
   t: (key: 'subtitleDegree' | 'subtitleBoards') => string,
   name: string,
 ): string | undefined {
-  const key = TILE_SUBTITLE_KEYS[baseName(name)];
+  const key = TILE_SUBTITLE_KEYS[verificationTypeOf(name)];
   return key ? t(key) : undefined;
 }
 
@@ -195,6 +201,10 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const [processTransaction] = useProcessTransactionMutation();
   const [submitTransaction] = useSubmitTransactionMutation();
   const [markAsSkip] = useMarkAsSkipMutation();
+  const [addInstance] = useAddInstanceMutation();
+  const [deleteVerification] = useDeleteVerificationMutation();
+  const [adding, setAdding] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<VerificationEntry | null>(null);
   const [busy, setBusy] = useState(false);
   const [skipping, setSkipping] = useState<VerificationEntry | null>(null);
   const [pending, setPending] = useState<PendingReason | null>(null);
@@ -257,7 +267,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         return setPending({
           kind: 'pending-minimum-set',
           labels: verifications
-            .filter((v) => MINIMUM_SET_VERIFICATIONS.includes(baseName(v.name)))
+            .filter((v) => MINIMUM_SET_VERIFICATIONS.includes(verificationTypeOf(v.name)))
             .map((v) => v.label),
         });
       case 'blocked':
@@ -301,6 +311,36 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
       await runContinue(next);
     });
 
+  const open = isTransactionOpen(info.state) && !expired;
+  /** An instance of a multi-submission type the candidate may still change: an added one, or a started first. */
+  const deletable = (v: VerificationEntry) =>
+    open &&
+    v.acceptMultipleSubmissions &&
+    EDITABLE_STATES.includes(v.state) &&
+    (instanceNumberOf(v.name) > 1 || v.state !== 'NOT_INITIALIZED' || v.markedAsSkip);
+
+  /** "Add Another Degree": the new (or still empty) instance opens at once. */
+  const addAnother = (type: string) =>
+    withBusy(async () => {
+      setAdding(type);
+      try {
+        const added = await addInstance({ orgId, txnId, type });
+        if ('data' in added && added.data) {
+          dispatch(setCurrentVerification(added.data.name));
+          void navigate(`${PATHS.verification}${journeyQuery(orgId, txnId, added.data.name)}`);
+        }
+      } finally {
+        setAdding(null);
+      }
+    });
+
+  const deleteOne = () =>
+    withBusy(async () => {
+      if (!deleting) return;
+      const done = await deleteVerification({ orgId, txnId, type: deleting.name });
+      if ('data' in done) setDeleting(null);
+    });
+
   const tile = (v: VerificationEntry) => {
     const status = tileStatus(v);
     return (
@@ -313,6 +353,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         note={v.state === 'INSUFFICIENT_DATA' ? v.insufficiency?.reason : null}
         onOpen={() => openTile(v)}
         onSkip={isRemaining(v) && v.skipAllowed && !expired ? () => setSkipping(v) : undefined}
+        onDelete={deletable(v) ? () => setDeleting(v) : undefined}
       />
     );
   };
@@ -327,8 +368,35 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
       note={g.category === 'Education' && isTransactionOpen(info.state) ? t('educationNote') : undefined}
     >
       {g.items.map(tile)}
+      {open && addButtons(g.items)}
     </TileGroup>
   );
+
+  /** One "Add another" button per type of the group that accepts several submissions. */
+  function addButtons(items: VerificationEntry[]) {
+    const types = [
+      ...new Set(items.filter((v) => v.acceptMultipleSubmissions).map((v) => verificationTypeOf(v.name))),
+    ];
+    return types.map((type) => {
+      const first =
+        items.find((v) => v.name === type) ?? items.find((v) => verificationTypeOf(v.name) === type);
+      const label =
+        type === 'bgv-degree' ? t('addAnotherDegree') : t('addAnother', { label: first?.label ?? type });
+      return (
+        <Box key={`add-${type}`}>
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            loading={adding === type}
+            disabled={busy && adding !== type}
+            onClick={() => void addAnother(type)}
+          >
+            {label}
+          </Button>
+        </Box>
+      );
+    });
+  }
 
   const showIdentity = !info.manualProfileRequired;
   const evaluation = info.evaluationInfo;
@@ -404,7 +472,8 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
           // The identity check whose verified name differs: the form's Aadhaar or passport.
           verificationName={
             list.find(
-              (v) => ['aadhaar', 'passport'].includes(baseName(v.name)) && v.state !== 'NOT_INITIALIZED',
+              (v) =>
+                ['aadhaar', 'passport'].includes(verificationTypeOf(v.name)) && v.state !== 'NOT_INITIALIZED',
             )?.name ??
             list.find((v) => v.category.name === 'Identity')?.name ??
             null
@@ -443,7 +512,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
             size="large"
             fullWidth
             sx={{ maxWidth: { sm: 280 } }}
-            loading={busy && !skipping && !skipPending}
+            loading={busy && !skipping && !skipPending && !deleting && !adding}
             onClick={() => void withBusy(() => runContinue(info))}
           >
             {t('continue')}
@@ -456,6 +525,12 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         busy={busy}
         onConfirm={() => void skipOne()}
         onClose={() => setSkipping(null)}
+      />
+      <DeleteDialog
+        target={deleting ? { label: deleting.label, clear: instanceNumberOf(deleting.name) === 1 } : null}
+        busy={busy}
+        onConfirm={() => void deleteOne()}
+        onClose={() => setDeleting(null)}
       />
       <PendingVerificationsDialog reason={pending} onClose={() => setPending(null)} />
       <SkipPendingDialog

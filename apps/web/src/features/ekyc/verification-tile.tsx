@@ -4,7 +4,9 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import IconButton from '@mui/material/IconButton';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { stateChipColor } from '../../components/state-chip/state-chip';
 import { useT } from '../../i18n';
 import { ekycCatalog } from './ekyc-catalog';
@@ -21,6 +23,7 @@ export function VerificationTile({
   note,
   onOpen,
   onSkip,
+  onDelete,
 }: {
   label: string;
   subtitle?: string;
@@ -31,6 +34,8 @@ export function VerificationTile({
   note?: string | null;
   onOpen: () => void;
   onSkip?: () => void;
+  /** Delete (an added instance) or clear (the first) after a confirmation. */
+  onDelete?: () => void;
 }) {
   const t = useT(ekycCatalog);
   const insufficient = status === 'INSUFFICIENT_DATA';
@@ -76,6 +81,21 @@ export function VerificationTile({
           <ChevronRightIcon color="action" aria-hidden />
         </Box>
       </CardActionArea>
+      {onDelete && (
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            px: 0.5,
+            borderLeft: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <IconButton onClick={onDelete} aria-label={t('deleteLabel', { label })}>
+            <DeleteOutlineIcon />
+          </IconButton>
+        </Box>
+      )}
       {onSkip && (
         <Box
           sx={{

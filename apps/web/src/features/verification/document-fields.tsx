@@ -1,10 +1,30 @@
 import type { FieldRendererProps, FieldRenderers } from '../../components/dynamic-form';
 import { CameraField } from '../../components/camera-dialog';
-import { FileUpload } from '../../components/file-upload';
+import { FileUpload, MergedPdfUpload } from '../../components/file-upload';
 
-/** inputType 'file': FileUpload with the field's types, count and name as the upload's category. */
+/**
+ * inputType 'file': FileUpload with the field's types, count and name as the upload's category; a
+ * `mergePdf` field (all semesters' marksheets) takes several PDFs merged into one on the server.
+ */
 function FileField(props: FieldRendererProps) {
   const { field, context } = props;
+  if (field.mergePdf)
+    return (
+      <MergedPdfUpload
+        id={props.id}
+        label={props.label}
+        accessibleLabel={props.accessibleLabel}
+        value={props.value}
+        onChange={props.onChange}
+        onBlur={props.onBlur}
+        fileCategory={field.fieldName}
+        expectName={context.expectName}
+        disabled={props.disabled}
+        error={props.error}
+        helperText={props.helperText}
+        helperId={props.helperId}
+      />
+    );
   return (
     <FileUpload
       id={props.id}

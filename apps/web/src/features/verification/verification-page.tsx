@@ -14,6 +14,7 @@ import {
   PROFILE_NAME_FIELDS,
   fieldLabel,
   savableData,
+  withCandidateIdFormats,
   type AuthOption,
   type VerificationInfo,
 } from '@veridocs/shared';
@@ -153,10 +154,19 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
   const editable = !expired && EDITABLE_STATES.includes(info.verification.state);
   const subType = options.length > 1 ? (option?.type ?? null) : undefined;
 
-  const sections = useMemo(
-    () => (option?.page.config ?? []).map((c) => ({ title: c.title, inputs: c.inputs })),
-    [option],
-  );
+  // The candidate ID carries its format by institute (the server judges it the same way).
+  const sections = useMemo(() => {
+    const config = option?.page.config ?? [];
+    const all = withCandidateIdFormats(
+      config.flatMap((c) => c.inputs),
+      option?.candidateIdSchemaByInstitute,
+    );
+    const byName = new Map(all.map((f) => [f.fieldName, f]));
+    return config.map((c) => ({
+      title: c.title,
+      inputs: c.inputs.map((f) => byName.get(f.fieldName) ?? f),
+    }));
+  }, [option]);
   const readOnlyFields = info.config.readOnly?.profile;
   // The server refuses what its checks would (ADR 0006 "Saved data"): only the chosen option's fields,
   // never the read-only ones it fills itself, and no half-typed value (that waits until it is complete).

@@ -91,6 +91,33 @@ export const uploadFile: UploadFn = async (file, options = {}) => {
   return uploadedFileSchema.parse(data);
 };
 
+/**
+ * POST /files/merge: several PDFs (all semesters' marksheets) sent in the order given; the server checks
+ * each, merges them into one PDF and answers that one file like an upload. A refused part is named in
+ * the server's message ("File 2 (sem2.pdf): …").
+ */
+export async function mergeFiles(
+  files: readonly File[],
+  options: Omit<UploadOptions, 'allowedFileTypes'> = {},
+): Promise<UploadedFile> {
+  const body = new FormData();
+  const category = options.fileCategory ? toCategory(options.fileCategory) : undefined;
+  if (category) body.append('fileCategory', category);
+  if (options.expectName?.trim()) body.append('expectName', options.expectName.trim().slice(0, 100));
+  for (const file of files) body.append('file', file, file.name);
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  const data = await http.post<unknown>(utility(paths.merge), body, {
+    signal: options.signal,
+    onUploadProgress: (event) => {
+      const size = event.total ?? total;
+      if (options.onProgress && size > 0) {
+        options.onProgress(Math.min(100, Math.round((event.loaded / size) * 100)));
+      }
+    },
+  });
+  return uploadedFileSchema.parse(data);
+}
+
 /** GET /files/{id}: the file's current state (while the checks are PROCESSING). */
 export async function fetchFile(fileId: string, signal?: AbortSignal): Promise<UploadedFile> {
   const data = await http.get<unknown>(utility(paths.one(fileId)), { noSnackbar: true, signal });
@@ -139,6 +166,21 @@ export async function uploadAndCheck(file: File, options: CheckedUploadOptions =
   for (let poll = 0; result.state === 'PROCESSING' && poll < CHECK_POLL.maxPolls; poll += 1) {
     await pause(CHECK_POLL.intervalMs, uploadOptions.signal);
     result = await fetchFile(result.fileId, uploadOptions.signal);
+  }
+  return result;
+}
+
+/** mergeFiles, then the verdict while the checks are PROCESSING (as uploadAndCheck). */
+export async function mergeAndCheck(
+  files: readonly File[],
+  options: Omit<CheckedUploadOptions, 'allowedFileTypes'> = {},
+): Promise<UploadedFile> {
+  const { onUploaded, ...mergeOptions } = options;
+  let result = await mergeFiles(files, mergeOptions);
+  onUploaded?.(result);
+  for (let poll = 0; result.state === 'PROCESSING' && poll < CHECK_POLL.maxPolls; poll += 1) {
+    await pause(CHECK_POLL.intervalMs, mergeOptions.signal);
+    result = await fetchFile(result.fileId, mergeOptions.signal);
   }
   return result;
 }

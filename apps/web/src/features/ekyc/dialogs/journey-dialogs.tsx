@@ -165,3 +165,33 @@ export function NameChangeDialog({
     </ConfirmDialog>
   );
 }
+
+/** Delete an added instance, or clear the first one (DELETE /bgv), after the candidate confirms. */
+export function DeleteDialog({
+  target,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  /** The tile's label and whether it is cleared (the first instance) rather than deleted. */
+  target: { label: string; clear: boolean } | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const t = useT(ekycCatalog);
+  const label = target?.label ?? '';
+  return (
+    <ConfirmDialog
+      id="delete-dialog"
+      open={target !== null}
+      title={target?.clear ? t('clearTitle', { label }) : t('deleteTitle', { label })}
+      confirmLabel={target?.clear ? t('clear') : t('delete')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <Typography>{target?.clear ? t('clearBody', { label }) : t('deleteBody', { label })}</Typography>
+    </ConfirmDialog>
+  );
+}

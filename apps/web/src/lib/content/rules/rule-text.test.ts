@@ -54,6 +54,7 @@ function sharedMessages(): string[] {
     FIELD_TEXT.degreeUnavailable,
     FIELD_TEXT.instituteIdHint,
     FIELD_TEXT.uploadMarksheet,
+    FIELD_TEXT.idFormat('99/AAA/99999'),
     JOURNEY_TEXT.unableToFind('Institute'),
     JOURNEY_TEXT.enterManually,
     JOURNEY_TEXT.selectFromOptions,
