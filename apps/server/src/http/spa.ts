@@ -158,7 +158,6 @@ export async function registerSpaAndNotFound(
   const pages: PageChooser = hasSpa
     ? pageFiles(webDistDir)
     : { file: () => 'index.html', formShell: () => null };
-  const pageFile = (path: string, cookieHeader: string | undefined) => pages.file(path, cookieHeader);
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -174,7 +173,7 @@ export async function registerSpaAndNotFound(
     });
     // The wildcard route would answer "/" with 403 (a directory); it is the SPA's start page.
     app.get('/', { schema: { hide: true } }, (request, reply) =>
-      sendPage(reply, pageFile('/', request.headers.cookie)),
+      sendPage(reply, pages.file('/', request.headers.cookie)),
     );
   }
 
@@ -185,7 +184,7 @@ export async function registerSpaAndNotFound(
       const query = request.url.slice(path.length + 1);
       const formHome = await formHomePage(pages, formHeading, path, query, request.headers.cookie);
       if (formHome) return sendHtml(reply, formHome, request.headers['accept-encoding']);
-      return sendPage(reply, pageFile(path, request.headers.cookie));
+      return sendPage(reply, pages.file(path, request.headers.cookie));
     }
     const { code, status } = ERROR_CODES.NOT_FOUND;
     return reply

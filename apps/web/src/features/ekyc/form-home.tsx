@@ -107,6 +107,12 @@ function FormHeader({
 function FormHomeSkeleton({ formId }: { formId: string }) {
   const t = useT(ekycCatalog);
   const heading = prerenderedFormHeading(formId);
+  const ring = (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+      <Skeleton variant="circular" width={72} height={72} />
+      <Skeleton width={120} />
+    </Box>
+  );
   const tiles = (
     <Box role="status" aria-label={t('loadingVerifications')} sx={{ display: 'grid', gap: 2 }}>
       {[0, 1, 2].map((i) => (
@@ -117,22 +123,14 @@ function FormHomeSkeleton({ formId }: { formId: string }) {
   if (heading)
     return (
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <FormHeader {...heading}>
-          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-            <Skeleton variant="circular" width={72} height={72} />
-            <Skeleton width={120} />
-          </Box>
-        </FormHeader>
+        <FormHeader {...heading}>{ring}</FormHeader>
         {tiles}
       </Box>
     );
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Skeleton width="70%" height={36} />
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-        <Skeleton variant="circular" width={72} height={72} />
-        <Skeleton width={120} />
-      </Box>
+      {ring}
       {tiles}
     </Box>
   );
