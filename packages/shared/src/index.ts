@@ -17,6 +17,7 @@ export * from './schemas/files.js';
 export * from './schemas/evaluation.js';
 export * from './schemas/passport.js';
 export * from './schemas/ops.js';
+export * from './schemas/payments.js';
 export * from './rules/session.js';
 export * from './rules/page-title.js';
 export * from './rules/transactions.js';

@@ -91,6 +91,29 @@ export const API_PATHS = {
     decisionsRoute: '/api/ops/transactions/:txnId/decisions',
     insufficiencies: (txnId: string) => `/api/ops/transactions/${encodeURIComponent(txnId)}/insufficiencies`,
     insufficienciesRoute: '/api/ops/transactions/:txnId/insufficiencies',
+    /** POST (admin): refund part or all of a paid order; header Idempotency-Key. */
+    refunds: (orderId: string) => `/api/ops/orders/${encodeURIComponent(orderId)}/refunds`,
+    refundsRoute: '/api/ops/orders/:orderId/refunds',
+  },
+  /** Payments, relative to SERVICE_BASES.payment (spec §7 "Payments", issue 13). */
+  payments: {
+    regions: '/transactions/payment/region',
+    /** GET the payment mode: showWarning, expressAllowed. */
+    mode: '/transactions/payment-option',
+    price: '/transactions/payment/price',
+    init: '/transactions/payment/init',
+    /** GET the status the screen polls; asks the gateway. */
+    status: '/transactions/payment',
+    history: '/transactions/payment/history',
+  },
+  /** Absolute: gateways and the embedded sandbox's hosted checkout, outside the service bases. */
+  gateways: {
+    webhook: (provider: string) => `/api/payments/webhooks/${encodeURIComponent(provider)}`,
+    webhookRoute: '/api/payments/webhooks/:provider',
+    sandboxCheckout: (sessionId: string) => `/api/payments/sandbox/checkout/${encodeURIComponent(sessionId)}`,
+    sandboxCheckoutRoute: '/api/payments/sandbox/checkout/:sessionId',
+    /** POST with form field `outcome` = pay | fail | cancel. */
+    sandboxCheckoutActionRoute: '/api/payments/sandbox/checkout/:sessionId/complete',
   },
   /** Aadhaar by OTP, relative to SERVICE_BASES.verificationV1 (spec §7). */
   aadhaar: {
