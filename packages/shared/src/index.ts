@@ -29,3 +29,4 @@ export * from './rules/aadhaar.js';
 export * from './schemas/aadhaar.js';
 export * from './rules/mrz.js';
 export * from './rules/profile-details.js';
+export * from './rules/pricing.js';
