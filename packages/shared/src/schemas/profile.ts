@@ -115,3 +115,7 @@ export const nameChangeResponseSchema = z.object({
   createdAt: z.string(),
 });
 export type NameChangeResponse = z.infer<typeof nameChangeResponseSchema>;
+
+/** GET {verificationV1}/transactions/name-change-request: the candidate's own requests, newest first. */
+export const nameChangeListResponseSchema = z.object({ list: z.array(nameChangeResponseSchema) });
+export type NameChangeListResponse = z.infer<typeof nameChangeListResponseSchema>;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { nameChangeRequests, transactions, verificationRecords } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/read-cache.js';
@@ -34,6 +34,14 @@ export function createNameChangeRepository(orm: Orm, txnCache: ReadCache<string,
         );
       return { txn: true, verification: Boolean(record) };
     },
+    /** The candidate's requests, newest first (a handful at most: one per transaction and verification). */
+    listByProfile: (profileId: string): Promise<NameChangeRow[]> =>
+      orm
+        .select()
+        .from(nameChangeRequests)
+        .where(eq(nameChangeRequests.profileId, profileId))
+        .orderBy(desc(nameChangeRequests.createdAt), desc(nameChangeRequests.id))
+        .limit(100),
     /** Files the request once per transaction and verification; a retry gets the stored one. */
     async insertOnce(values: {
       profileId: string;

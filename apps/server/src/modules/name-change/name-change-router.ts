@@ -1,4 +1,9 @@
-import { API_PATHS, nameChangeRequestSchema, nameChangeResponseSchema } from '@veridocs/shared';
+import {
+  API_PATHS,
+  nameChangeListResponseSchema,
+  nameChangeRequestSchema,
+  nameChangeResponseSchema,
+} from '@veridocs/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
@@ -10,6 +15,19 @@ export const nameChangeRouter: FastifyPluginAsyncZod<{
   nameChanges: NameChangeService;
   authenticate: preHandlerAsyncHookHandler;
 }> = async (app, { nameChanges, authenticate }) => {
+  app.get(
+    API_PATHS.verification.nameChangeRequest,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['transactions'],
+        summary: "The caller's name change requests, newest first",
+        security: [{ partnerOrg: [], bearer: [] }],
+        response: responses(nameChangeListResponseSchema),
+      },
+    },
+    async (request) => ok({ list: await nameChanges.list(currentUser(request).profileId) }),
+  );
   app.post(
     API_PATHS.verification.nameChangeRequest,
     {

@@ -34,6 +34,9 @@ function toResponse(row: NameChangeRow): NameChangeResponse {
  */
 export function createNameChangeService(deps: { repo: NameChangeRepository; files: OwnedFiles; now: Clock }) {
   return {
+    async list(profileId: string): Promise<NameChangeResponse[]> {
+      return (await deps.repo.listByProfile(profileId)).map(toResponse);
+    },
     async file(
       profileId: string,
       input: NameChangeRequest,

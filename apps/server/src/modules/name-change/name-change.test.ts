@@ -61,6 +61,16 @@ describe('POST /transactions/name-change-request', () => {
     const again = expectCode<{ id: string }>(await file(headers, body), 0, 200);
     expect(again.id).toBe(first.id);
     expect((await info(headers, txnId)).nameChangeRequest).toEqual({ requested: true });
+
+    // The candidate's list (/profile shows it) holds the one request; another candidate's holds none.
+    const list = await t.request({ method: 'GET', url: v1(P.nameChangeRequest), headers });
+    expect(expectCode<{ list: { id: string; state: string }[] }>(list, 0, 200).list).toEqual([
+      expect.objectContaining({ id: first.id, state: 'REQUESTED', txnId }),
+    ]);
+    const other = await candidate();
+    const theirs = await t.request({ method: 'GET', url: v1(P.nameChangeRequest), headers: other.headers });
+    expect(expectCode<{ list: unknown[] }>(theirs, 0, 200).list).toEqual([]);
+    expectCode(await t.request({ method: 'GET', url: v1(P.nameChangeRequest) }), 102, 401);
   });
 
   it('needs a document: "Upload document proof"; only the caller\'s own uploads count', async () => {

@@ -1,6 +1,8 @@
 import {
   API_PATHS,
+  nameChangeListResponseSchema,
   nameChangeResponseSchema,
+  type NameChangeListResponse,
   type NameChangeRequest,
   type NameChangeResponse,
 } from '@veridocs/shared';
@@ -11,14 +13,22 @@ const url = `${config.services.verificationV1}${API_PATHS.verification.nameChang
 
 export const nameChangeApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The candidate's requests, newest first (/profile shows the state of one). */
+    listNameChanges: build.query<NameChangeListResponse, void>({
+      query: () => ({ url, schema: nameChangeListResponseSchema }),
+      providesTags: ['NameChanges'],
+    }),
     /** POST /transactions/name-change-request; the dialog shows a refusal inline. */
     fileNameChange: build.mutation<NameChangeResponse, NameChangeRequest>({
       query: (body) => ({ url, method: 'post', body, schema: nameChangeResponseSchema }),
       extraOptions: { noSnackbar: true },
       // Transaction info's nameChangeRequest.requested changes.
-      invalidatesTags: (_result, _error, arg) => [{ type: 'Transaction', id: `${arg.orgId}/${arg.txnId}` }],
+      invalidatesTags: (_result, _error, arg) => [
+        { type: 'Transaction', id: `${arg.orgId}/${arg.txnId}` },
+        'NameChanges',
+      ],
     }),
   }),
 });
 
-export const { useFileNameChangeMutation } = nameChangeApi;
+export const { useFileNameChangeMutation, useListNameChangesQuery } = nameChangeApi;

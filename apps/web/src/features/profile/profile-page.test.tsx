@@ -83,4 +83,40 @@ describe('/profile', () => {
     expect(await screen.findByRole('link', { name: 'Add details' })).toBeInTheDocument();
     expect(screen.queryByText('Aadhaar')).not.toBeInTheDocument();
   });
+
+  it('shows the mismatch of the verified name until a name change is filed, then its state', async () => {
+    const differs = makeProfile({ verifiedName: 'ASHA RANI VERMA' });
+    api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(differs) });
+    api.on(
+      'get',
+      '/api/verification/v1/transactions/name-change-request',
+      { status: 200, body: ok({ list: [] }) },
+      { once: true },
+    );
+    const first = renderApp({ route: '/profile' });
+    expect(
+      await screen.findByText(
+        'The name on your verified identity (ASHA RANI VERMA) differs from your profile name (Asha Verma).',
+      ),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    const filed = {
+      id: 'n1',
+      orgId: 'demo-university',
+      txnId: 't1',
+      verificationName: 'aadhaar',
+      state: 'REQUESTED',
+      documentList: [{ label: 'Proof', url: '/api/utility/files/f1' }],
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    api.on('get', '/api/verification/v1/transactions/name-change-request', {
+      status: 200,
+      body: ok({ list: [filed] }),
+    });
+    renderApp({ route: '/profile' });
+    expect(await screen.findByText('Name change requested')).toBeInTheDocument();
+    expect(screen.getByText(/Filed on 20.*Nov.*2026/)).toBeInTheDocument();
+    expect(screen.queryByText(/differs from your profile name/)).not.toBeInTheDocument();
+  });
 });

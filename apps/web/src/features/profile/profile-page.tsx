@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +20,7 @@ import { useAppSelector } from '../../app/store/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../app/store/profile-api';
 import { selectDifferentVerifiedName } from '../../app/store/profile-selectors';
 import { selectProfile } from '../../app/store/selectors';
-import { nameChangeCatalog } from '../../components/name-change-dialog';
+import { nameChangeCatalog, useListNameChangesQuery } from '../../components/name-change-dialog';
 import { localMessage, useT } from '../../i18n';
 import { queryErrorMessage } from '../../lib/api/base-query';
 import { formatDate } from '../../lib/dates';
@@ -126,6 +127,8 @@ function PersonalDetails() {
   const aadhaarLast4 = profile.aadhaarLast4;
   const verifiedName = useAppSelector(selectDifferentVerifiedName);
   const tn = useT(nameChangeCatalog);
+  // Only a candidate whose verified name differs can have filed one; the newest is the one to show.
+  const filed = useListNameChangesQuery(undefined, { skip: !verifiedName }).data?.list[0] ?? null;
   const genders: Record<string, string> = {
     MALE: t('genderMale'),
     FEMALE: t('genderFemale'),
@@ -137,11 +140,17 @@ function PersonalDetails() {
       <Typography id="personal-details" variant="h3" component="h3" sx={{ fontSize: '1.125rem' }}>
         {t('personalDetails')}
       </Typography>
-      {verifiedName && (
-        <Alert severity="warning">
-          {tn('mismatch', { verified: verifiedName, profile: profile.profileDetails?.name ?? '' })}
-        </Alert>
-      )}
+      {verifiedName &&
+        (filed ? (
+          <Alert severity="info">
+            <AlertTitle>{tn('requested')}</AlertTitle>
+            {tn('requestedBody')} {tn('requestedOn', { date: formatDate(filed.createdAt) })}
+          </Alert>
+        ) : (
+          <Alert severity="warning">
+            {tn('mismatch', { verified: verifiedName, profile: profile.profileDetails?.name ?? '' })}
+          </Alert>
+        ))}
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2 }}>
         {aadhaarLast4 && <Detail label={t('aadhaar')} value={maskAadhaar(aadhaarLast4)} />}
         {basic && <Detail label={t('dateOfBirth')} value={formatDate(basic.dateOfBirth)} />}
