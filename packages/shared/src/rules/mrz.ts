@@ -4,9 +4,10 @@
  * and each failure says which one. `repairTd3` fixes OCR confusions (O/0, I/1, S/5, B/8, '<' read as K…)
  * only where the field's format or its check digit confirms the fix. Pure: no server or browser code.
  */
+import { ageInYears, PROFILE_DETAILS } from './profile-details.js';
 
 /** Spec §5: minimum age 18. */
-export const MINIMUM_AGE = 18;
+export const MINIMUM_AGE = PROFILE_DETAILS.minimumAge;
 export const TD3_LINE_LENGTH = 44;
 
 export type Sex = 'M' | 'F' | 'X';
@@ -100,14 +101,6 @@ export function dayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** Whole years from `birth` (yyyy-MM-dd) to the day of `now`. */
-export function ageOn(birth: string, now: Date): number {
-  const [y, m, d] = birth.split('-').map(Number) as [number, number, number];
-  const today = dayOf(now);
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
-}
-
 /** A passport is expired once its date of expiry is before today (valid through the day it shows). */
 export const isExpired = (expiry: string, now: Date) => expiry < dayOf(now);
 
@@ -173,7 +166,7 @@ export function parseTd3(line1: string, line2: string, now: Date = new Date()): 
   };
   if (isExpired(dateOfExpiry, now))
     return { ok: false, reason: 'EXPIRED', message: MRZ_MESSAGES.expired, fields };
-  if (ageOn(dateOfBirth, now) < MINIMUM_AGE)
+  if ((ageInYears(dateOfBirth, now) ?? 0) < MINIMUM_AGE)
     return { ok: false, reason: 'UNDER_AGE', message: MRZ_MESSAGES.underAge, fields };
   return { ok: true, fields, lines: [l1, l2] };
 }
@@ -396,7 +389,7 @@ export function validatePassportFields(f: PassportFields, now: Date = new Date()
     issues.push({ field: 'issuingState', message: 'Enter the 3-letter code of the issuing country' });
   if (!validDay(f.dateOfBirth) || f.dateOfBirth < '1900-01-01' || f.dateOfBirth > dayOf(now))
     issues.push({ field: 'dateOfBirth', message: 'Enter a valid date of birth' });
-  else if (ageOn(f.dateOfBirth, now) < MINIMUM_AGE)
+  else if ((ageInYears(f.dateOfBirth, now) ?? 0) < MINIMUM_AGE)
     issues.push({ field: 'dateOfBirth', message: MRZ_MESSAGES.underAge });
   if (!validDay(f.dateOfExpiry) || f.dateOfExpiry > '2099-12-31')
     issues.push({ field: 'dateOfExpiry', message: 'Enter a valid date of expiry' });

@@ -1,12 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { createWorker, PSM, type Worker } from 'tesseract.js';
+import { PSM } from 'tesseract.js';
 import { FILE_LIMITS, readMrzText, type MrzResult } from '@veridocs/shared';
-
-const require = createRequire(import.meta.url);
+import { createTesseractRunner } from './tesseract-runner.js';
 
 /**
  * Widths the photo is scaled to, tried in turn: the MRZ's characters should be ~25-40 px tall for tesseract
@@ -29,52 +24,15 @@ export interface MrzRead {
   attempts: number;
 }
 
-function langPath(): string {
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-}
-
-let workerPromise: Promise<Worker> | null = null;
-let queue: Promise<unknown> = Promise.resolve();
-
-async function startWorker(): Promise<Worker> {
-  const cachePath = path.join(os.tmpdir(), 'veridocs-tesseract');
-  await mkdir(cachePath, { recursive: true });
-  const worker = await createWorker(
-    'eng',
-    1,
-    {
-      langPath: langPath(),
-      gzip: true,
-      cachePath,
-      cacheMethod: 'none',
-      logger: () => undefined,
-      errorHandler: () => undefined,
-    },
-    { load_system_dawg: '0', load_freq_dawg: '0' },
-  );
-  await worker.setParameters({
+const tesseract = createTesseractRunner({
+  parameters: {
     user_defined_dpi: String(OCR_DPI),
     tessedit_char_whitelist: MRZ_ALPHABET,
     tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
-  });
-  return worker;
-}
-
-function getWorker(): Promise<Worker> {
-  if (!workerPromise) {
-    workerPromise = startWorker();
-    workerPromise.catch(() => {
-      workerPromise = null;
-    });
-  }
-  return workerPromise;
-}
-
-function enqueue<T>(job: () => Promise<T>): Promise<T> {
-  const run = queue.then(job, job);
-  queue = run.catch(() => undefined);
-  return run;
-}
+  },
+  // The MRZ is no language: its dictionaries would only pull reads towards English words.
+  init: { load_system_dawg: '0', load_freq_dawg: '0' },
+});
 
 /** Greyscale, oriented, `width` wide at most, contrast stretched: the base every attempt cuts from. */
 async function normalised(input: string | Buffer, width: number): Promise<Buffer> {
@@ -157,7 +115,6 @@ export async function readPassportMrz(
   now: Date = new Date(),
 ): Promise<MrzRead> {
   const source = 'path' in input ? input.path : input.buffer;
-  const worker = await getWorker();
   let best: MrzRead | null = null;
   let attempts = 0;
   for (const width of WORK_WIDTHS) {
@@ -170,7 +127,7 @@ export async function readPassportMrz(
     for (const share of BAND_SHARES) {
       attempts++;
       const png = await band(straight, share);
-      const text = await enqueue(async () => (await worker.recognize(png)).data.text);
+      const text = await tesseract.run(async (worker) => (await worker.recognize(png)).data.text);
       const result = readMrzText(text, now);
       const read = { result, text, attempts };
       // A read whose only faults are the holder's (expired, under age) is final: every digit passed.
@@ -181,11 +138,4 @@ export async function readPassportMrz(
   return { ...best!, attempts };
 }
 
-export async function closeMrzOcr(): Promise<void> {
-  const pending = workerPromise;
-  workerPromise = null;
-  if (!pending) return;
-  await queue;
-  const worker = await pending.catch(() => null);
-  await worker?.terminate();
-}
+export const closeMrzOcr = (): Promise<void> => tesseract.close();

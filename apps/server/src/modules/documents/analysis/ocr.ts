@@ -1,13 +1,8 @@
-import { readFile, mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { createWorker, type Worker } from 'tesseract.js';
 import { FILE_LIMITS } from '@veridocs/shared';
 import { openWithPdfJs, type PdfJsDocument } from './pdfjs.js';
-
-const require = createRequire(import.meta.url);
+import { createTesseractRunner } from './tesseract-runner.js';
 
 /** Pages of a PDF that are read. */
 export const OCR_PDF_PAGES = 3;
@@ -18,53 +13,10 @@ const OCR_MAX_SIDE = 3500;
 /** A page whose text layer has at least this many non-space characters is taken as is, not OCR'd. */
 const TEXT_LAYER_MIN_CHARS = 20;
 
-/** The offline English model shipped in @tesseract.js-data/eng (never downloaded at run time). */
-function langPath(): string {
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-}
-
-let workerPromise: Promise<Worker> | null = null;
-/** Jobs run one after another on the one worker. */
-let queue: Promise<unknown> = Promise.resolve();
-
-async function startWorker(): Promise<Worker> {
-  const cachePath = path.join(os.tmpdir(), 'veridocs-tesseract');
-  await mkdir(cachePath, { recursive: true });
-  const worker = await createWorker('eng', 1, {
-    langPath: langPath(),
-    gzip: true,
-    cachePath,
-    cacheMethod: 'none',
-    logger: () => undefined,
-    errorHandler: () => undefined,
-  });
-  await worker.setParameters({ user_defined_dpi: String(OCR_DPI) });
-  return worker;
-}
-
-function getWorker(): Promise<Worker> {
-  if (!workerPromise) {
-    workerPromise = startWorker();
-    // A failed start is not cached: the next call tries again.
-    workerPromise.catch(() => {
-      workerPromise = null;
-    });
-  }
-  return workerPromise;
-}
-
-function enqueue<T>(job: () => Promise<T>): Promise<T> {
-  const run = queue.then(job, job);
-  queue = run.catch(() => undefined);
-  return run;
-}
+const tesseract = createTesseractRunner({ parameters: { user_defined_dpi: String(OCR_DPI) } });
 
 async function ocrPng(png: Buffer): Promise<string> {
-  return enqueue(async () => {
-    const worker = await getWorker();
-    const { data } = await worker.recognize(png);
-    return data.text;
-  });
+  return tesseract.run(async (worker) => (await worker.recognize(png)).data.text);
 }
 
 /** A greyscale PNG at 300 dpi, oriented, at most OCR_MAX_SIDE px, never decoding an oversized image. */
@@ -158,11 +110,4 @@ export async function recogniseText(input: { path: string; mimeType: string }): 
 }
 
 /** Terminates the OCR worker (the job runner calls it on shutdown); a later recogniseText starts a new one. */
-export async function closeOcr(): Promise<void> {
-  const pending = workerPromise;
-  workerPromise = null;
-  if (!pending) return;
-  await queue;
-  const worker = await pending.catch(() => null);
-  await worker?.terminate();
-}
+export const closeOcr = (): Promise<void> => tesseract.close();
