@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -6,21 +5,11 @@ import {
   latestOtp,
   marksheetPdf,
   startedDemoTransaction,
+  expectNoSidewaysScroll,
 } from './fixtures';
 
 const ORG = 'demo-university';
 const PHONE = { width: 360, height: 780 };
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(
-    scrollWidth,
-    `${label}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`,
-  ).toBeLessThanOrEqual(clientWidth);
-}
 
 test('Aadhaar by OTP at 360 px: a bad check digit refused at once, captcha, OTP, profile filled', async ({
   page,

@@ -4,30 +4,17 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   latestOtp,
+  opsSignIn,
   marksheetPdf,
   startedDemoTransaction,
 } from './fixtures';
 
 const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
-// Seeded by `npm start` with dev tools on (ADR 0019).
-const VERIFIER = { email: 'verifier@veridocs.test', password: 'dev-verifier-password' };
 const SIZES = [
   { name: 'phone', width: 360, height: 780 },
   { name: 'desktop', width: 1440, height: 900 },
 ];
-
-/** The verification team signs in through the ops API: password, then the code from the dev outbox. */
-async function opsSignIn(request: APIRequestContext): Promise<Record<string, string>> {
-  const signIn = await request.post('/api/ops/auth/sign-in', { data: VERIFIER });
-  expect((await signIn.json()).code).toBe(0);
-  const { challengeId } = (await signIn.json()).data;
-  const { otp } = await latestOtp(request, VERIFIER.email);
-  const verify = await request.post('/api/ops/auth/verify-code', { data: { challengeId, code: otp } });
-  const body = await verify.json();
-  expect(body.code).toBe(0);
-  return { authorization: `Bearer ${body.data.accessToken}` };
-}
 
 async function upload(request: APIRequestContext, headers: Record<string, string>, category: string) {
   const res = await request.post('/api/utility/files', {

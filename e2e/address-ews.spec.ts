@@ -1,10 +1,10 @@
-import type { Page } from '@playwright/test';
 import {
   test,
   expect,
   expectNoSeriousA11yViolations,
   marksheetPdf,
   startedDemoTransaction,
+  expectNoSidewaysScroll,
 } from './fixtures';
 
 /**
@@ -12,11 +12,6 @@ import {
  * and the EWS certificate (enabled states only, the others "(Coming Soon)"), from the demo link.
  */
 const ORG = 'demo-university';
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('address with a pincode that fills district and state, a proof uploaded, submitted; EWS lists states "(Coming Soon)"', async ({
   page,
@@ -65,7 +60,7 @@ test('address with a pincode that fills district and state, a proof uploaded, su
     timeout: 30_000,
   });
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 10_000 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'e2e/screenshots/address-phone-360.png', fullPage: true });
 
@@ -83,7 +78,7 @@ test('address with a pincode that fills district and state, a proof uploaded, su
   await expect(page.getByRole('option', { name: 'Haryana', exact: true })).not.toHaveAttribute(
     'aria-disabled',
   );
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'e2e/screenshots/ews-states-phone-360.png' });
   await page.getByRole('option', { name: 'Haryana', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Issuing state' })).toHaveText('Haryana');

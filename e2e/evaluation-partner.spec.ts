@@ -1,5 +1,11 @@
-import type { Page } from '@playwright/test';
-import { apiLogin, expect, expectNoSeriousA11yViolations, test, uniqueMobile } from './fixtures';
+import {
+  apiLogin,
+  expect,
+  expectNoSeriousA11yViolations,
+  test,
+  uniqueMobile,
+  expectNoSidewaysScroll,
+} from './fixtures';
 
 // Issue 11, step 3 of the journey: a single sign-on link lands on /select-evaluation-partner; the
 // candidate validates the evaluation-partner reference with the OTP sent to the partner's e-mail
@@ -11,17 +17,6 @@ const FORM = 'demo-form';
 /** A sandbox reference (README "Evaluation partner") and the e-mail the sandbox has for it. */
 const REFERENCE = '4012345';
 const EMAIL = 'asha.verma@example.com';
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(
-    scrollWidth,
-    `${label}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`,
-  ).toBeLessThanOrEqual(clientWidth);
-}
 
 test('single sign-on → partner → reference → e-mail OTP from the outbox → form home, at 360 px', async ({
   page,
@@ -41,7 +36,7 @@ test('single sign-on → partner → reference → e-mail OTP from the outbox �
   await expect(page).toHaveURL(/\/select-evaluation-partner$/);
   await expect(page.getByRole('heading', { name: 'Evaluation Partner', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Validate your reference number' })).toBeVisible();
-  const partner = page.getByLabel('Evaluation partner');
+  const partner = page.getByRole('combobox', { name: 'Evaluation partner' });
   await expect(partner).toBeEnabled();
   await expectNoSidewaysScroll(page, 'reference step');
   await expectNoSeriousA11yViolations(page);
@@ -117,7 +112,7 @@ test('a form that asks for the partner: its tile opens the screen, and back on t
   await expect(tile).toContainText('Validate your application reference number by e-mail OTP');
   await tile.click();
   await expect(page).toHaveURL(/\/select-evaluation-partner\?/);
-  await page.getByLabel('Evaluation partner').selectOption('WES');
+  await page.getByRole('combobox', { name: 'Evaluation partner' }).selectOption('WES');
   await page.getByLabel('Reference number').fill(REFERENCE);
   const sentAt = Date.now();
   await page.getByRole('button', { name: 'Send OTP' }).click();

@@ -159,3 +159,52 @@ export async function hydrated(element: Locator) {
       }),
   );
 }
+
+/** The page does not scroll sideways; the message names the first elements that stick out. */
+export async function expectNoSidewaysScroll(page: Page, label = page.url()) {
+  const { by, wide } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return {
+      by: document.documentElement.scrollWidth - width,
+      wide: Array.from(document.querySelectorAll('body *'))
+        .filter((e) => e.getBoundingClientRect().right > width + 1)
+        .slice(0, 3)
+        .map(
+          (e) => `${e.tagName}.${String(e.className).slice(0, 60)} "${e.textContent?.slice(0, 30) ?? ''}"`,
+        ),
+    };
+  });
+  expect(by, `${label} scrolls sideways by ${by} px: ${wide.join(' | ')}`).toBeLessThanOrEqual(0);
+}
+
+/** Seeded by `npm start` with dev tools on (ADR 0019). */
+export const OPS_ACCOUNTS = {
+  admin: { email: 'admin@veridocs.test', password: 'dev-admin-password' },
+  verifier: { email: 'verifier@veridocs.test', password: 'dev-verifier-password' },
+} as const;
+
+/**
+ * The verification team signs in through the ops API: password, then the e-mailed code from the dev
+ * outbox. Tests run in parallel and may sign the same account in at once; the newest code in the
+ * outbox can then be the other test's, so a refused code starts a new sign-in.
+ */
+export async function opsSignIn(
+  request: APIRequestContext,
+  role: keyof typeof OPS_ACCOUNTS = 'verifier',
+): Promise<Record<string, string>> {
+  const account = OPS_ACCOUNTS[role];
+  let last: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const signIn = await (await request.post('/api/ops/auth/sign-in', { data: account })).json();
+    expect(signIn.code, JSON.stringify(signIn)).toBe(0);
+    const { otp } = await latestOtp(request, account.email);
+    const verified = await (
+      await request.post('/api/ops/auth/verify-code', {
+        data: { challengeId: signIn.data.challengeId, code: otp },
+      })
+    ).json();
+    if (verified.code === 0) return { authorization: `Bearer ${verified.data.accessToken}` };
+    last = verified;
+  }
+  throw new Error(`ops sign-in failed: ${JSON.stringify(last)}`);
+}

@@ -8,17 +8,12 @@ import {
   latestOtp,
   uniqueMobile,
   useSession,
+  expectNoSidewaysScroll,
 } from './fixtures';
 
 // Issue 10 §4: the journey in Hindi. Screenshots go to e2e/screenshots/ (hindi-*.png) for review.
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: `e2e/screenshots/hindi-${name}.png`, fullPage });
-
-/** No element wider than the page (a clipped or overflowing Hindi line shows up as sideways scroll). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function chooseHindi(page: Page) {
   const button = page.getByRole('button', { name: 'Language: English' });

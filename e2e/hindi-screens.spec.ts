@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, startedDemoTransaction } from './fixtures';
+import { test, expect, startedDemoTransaction, expectNoSidewaysScroll } from './fixtures';
 
 // Issue 10 §4: the screens in Hindi, at a small phone and a desktop size, written to e2e/screenshots/
 // for people to review. The language is the one kept in local storage, as the language menu keeps it;
@@ -24,12 +24,6 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() =>
     Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
   );
-}
-
-/** Nothing wider than the window: a word that does not wrap, a clipped label. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const size of SIZES) {

@@ -3,6 +3,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   latestOtp,
+  opsSignIn,
   marksheetPdf,
   startedDemoTransaction,
   test,
@@ -15,7 +16,6 @@ import {
 
 const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
-const VERIFIER = { email: 'verifier@veridocs.test', password: 'dev-verifier-password' };
 type Headers = Record<string, string>;
 
 async function upload(request: APIRequestContext, headers: Headers, name: string): Promise<string> {
@@ -120,14 +120,7 @@ test('12th, two degrees (three marksheets merged), an address, submitted; one de
   expect(submitted.verificationList['bgv-tenth'].markedAsSkip).toBe(true);
 
   // The team asks for a semester marksheet of the second degree.
-  const signIn = await (await request.post('/api/ops/auth/sign-in', { data: VERIFIER })).json();
-  const code = await latestOtp(request, VERIFIER.email);
-  const verified = await (
-    await request.post('/api/ops/auth/verify-code', {
-      data: { challengeId: signIn.data.challengeId, code: code.otp },
-    })
-  ).json();
-  const ops = { authorization: `Bearer ${verified.data.accessToken}` };
+  const ops = await opsSignIn(request);
   const decide = async (data: object) => {
     const body = await (
       await request.post(`/api/ops/transactions/${txnId}/decisions`, { headers: ops, data })

@@ -9,6 +9,7 @@ import {
   startedDemoTransaction,
   uniqueMobile,
   useSession,
+  expectNoSidewaysScroll,
 } from './fixtures';
 
 // Issue 10 §3: what a candidate trips over on a phone. Every route that exists, at 360 px, must not
@@ -19,18 +20,6 @@ const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
 const FORM = 'demo-form';
 const PHONE = { width: 360, height: 780 };
-
-/** The page is no wider than the window: nothing to scroll sideways. */
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(
-    scrollWidth,
-    `${label}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`,
-  ).toBeLessThanOrEqual(clientWidth);
-}
 
 /** Lazy screens and their first requests are done: no loader left. */
 async function settled(page: Page) {

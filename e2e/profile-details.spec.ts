@@ -8,6 +8,7 @@ import {
   startedDemoTransaction,
   uniqueMobile,
   useSession,
+  expectNoSidewaysScroll,
 } from './fixtures';
 
 // Issue 11, the profile screens: /profile-mode → /basic-details → /contact-details (pincode lookup)
@@ -17,14 +18,6 @@ const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
 const FORM = 'demo-profile-form';
 const PHONE = { width: 360, height: 780 };
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${label}: ${scrollWidth} > ${clientWidth}`).toBeLessThanOrEqual(clientWidth);
-}
 
 async function settledAndClean(page: Page, label: string) {
   await page.waitForLoadState('networkidle');

@@ -6,22 +6,12 @@ import {
   latestOtp,
   marksheetPdf,
   uniqueMobile,
+  expectNoSidewaysScroll,
 } from './fixtures';
 
 // Issue 12: several degrees. Screenshots go to e2e/screenshots/ (degrees-*.png) for review.
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `e2e/screenshots/degrees-${name}.png`, fullPage: true });
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const wide = Array.from(document.querySelectorAll('body *'))
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-      .slice(0, 3)
-      .map((e) => `${e.tagName}.${String(e.className).slice(0, 80)} ${e.textContent?.slice(0, 40) ?? ''}`);
-    return { by: document.documentElement.scrollWidth - window.innerWidth, wide };
-  });
-  expect(overflow.by, overflow.wide.join(' | ')).toBeLessThanOrEqual(0);
-}
 
 test('sign in from the demo link, add a second degree with three marksheets merged, submit it, delete a third', async ({
   page,
