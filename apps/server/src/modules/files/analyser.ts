@@ -21,4 +21,6 @@ export interface DocumentAnalyser {
   recogniseText(input: { path: string; mimeType: string }): Promise<string>;
   /** Reads a passport's MRZ from a photo of its data page (the candidate waits: the upload lane). */
   readMrz?(input: { path: string }): Promise<MrzResult>;
+  /** Merges PDFs in order into outPath (the upload lane); without it the API process merges them. */
+  mergePdfs?(input: { paths: string[]; outPath: string }): Promise<{ bytes: number }>;
 }

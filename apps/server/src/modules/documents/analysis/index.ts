@@ -1,6 +1,7 @@
 /** Document quality checks and OCR (ADR 0010). The files module and the OCR job call these. */
 export { analyseDocument, type AnalyseInput } from './analyse.js';
 export { recogniseText, closeOcr } from './ocr.js';
+export { mergePdfFiles } from './merge-pdfs.js';
 export { readPassportMrz, closeMrzOcr, type MrzRead } from './mrz-ocr.js';
 export {
   analyseImage,

@@ -1,9 +1,15 @@
 /**
  * The entry of one document-check process (check-pool.ts forks it). It answers tasks over IPC, one at a time:
- * `analyse` (analyseDocument), `ocr` (recogniseText) and `mrz` (readPassportMrz). The pool watches its memory and time and kills it
+ * `analyse` (analyseDocument), `ocr` (recogniseText), `mrz` (readPassportMrz) and `merge` (mergePdfFiles). The pool watches its memory and time and kills it
  * when it passes a limit; nothing here needs to clean up.
  */
-import { analyseDocument, readPassportMrz, recogniseText, type AnalyseInput } from '../analysis/index.js';
+import {
+  analyseDocument,
+  mergePdfFiles,
+  readPassportMrz,
+  recogniseText,
+  type AnalyseInput,
+} from '../analysis/index.js';
 
 interface TaskMessage {
   type: 'task';
@@ -16,6 +22,7 @@ const ops: Record<string, (input: never) => Promise<unknown>> = {
   analyse: (input: AnalyseInput) => analyseDocument(input),
   ocr: (input: { path: string; mimeType: string }) => recogniseText(input),
   mrz: async (input: { path: string }) => (await readPassportMrz(input)).result,
+  merge: (input: { paths: string[]; outPath: string }) => mergePdfFiles(input),
 };
 
 process.on('message', (message: TaskMessage) => {

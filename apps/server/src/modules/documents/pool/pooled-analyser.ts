@@ -108,6 +108,19 @@ export function createPooledAnalyser(
         return { state: 'ERROR', issues: [limitIssue(error)], pageCount: null };
       }
     },
+    async mergePdfs(input: { paths: string[]; outPath: string }) {
+      try {
+        return await pool.run<{ bytes: number }>('merge', input, {
+          lane: 'upload',
+          maxWaitMs: limits.maxQueueWaitMs,
+        });
+      } catch (error) {
+        if (error instanceof CheckLimitError && (error.limit === 'busy' || error.limit === 'unavailable'))
+          throw unavailable(error);
+        // Past a limit, or pdf-lib could not read a part: the caller refuses the merge.
+        throw error;
+      }
+    },
     recogniseText: (input) => pool.run<string>('ocr', input, { lane: 'ocr', timeoutMs: limits.ocrTimeoutMs }),
     close: () => pool.close(),
   };
