@@ -42,7 +42,11 @@ export function createPooledAnalyser(
   limits: CheckLimits,
   log?: { warn(obj: object, msg: string): void },
   entry: URL = checkWorkerEntry(),
-): DocumentAnalyser & { close(): Promise<void>; pool: CheckPool } {
+): DocumentAnalyser & {
+  mergePdfs: NonNullable<DocumentAnalyser['mergePdfs']>;
+  close(): Promise<void>;
+  pool: CheckPool;
+} {
   const pool = createCheckPool({
     entry,
     size: limits.workers,
