@@ -44,6 +44,8 @@ import {
   useSubmitTransactionMutation,
 } from '../../app/store/transactions-api';
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
+import { localiseLabel } from '../../lib/content/config-text/localise-config';
+import { useRuleText } from '../../lib/content/rules/rule-text';
 import { prerenderedFormHeading, rememberFormHome } from '../../lib/prerendered-form';
 import {
   DeleteDialog,
@@ -182,6 +184,8 @@ function TileGroup({
  */
 export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: string; txnId: string }) {
   const t = useT(ekycCatalog);
+  // The tiles' labels come from the configs, in English: shown in the reader's language.
+  const ruleText = useRuleText();
   const stateLabel = useStateLabel();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -226,7 +230,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
 
   const query = journeyQuery(orgId, txnId);
   const evaluationPath = `${PATHS.selectEvaluationPartner}?${new URLSearchParams({ orgId, formId, txnId }).toString()}`;
-  const list = verificationsOf(info);
+  const list = verificationsOf(info).map((v) => ({ ...v, label: localiseLabel(v.label, ruleText) }));
   const steps = stepsCompleted(list);
   const groups = groupByCategory(list);
   const isInsufficient = (g: { items: VerificationEntry[] }) =>

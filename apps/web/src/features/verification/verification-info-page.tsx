@@ -22,7 +22,7 @@ import { useT } from '../../i18n';
 import { queryErrorMessage } from '../../lib/api/base-query';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { documentRenderers } from './document-fields';
-import { useGetVerificationInfoQuery } from './verification-api';
+import { useLocalisedVerificationInfo } from './use-localised-info';
 import { verificationCatalog } from './verification-catalog';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -160,7 +160,7 @@ export default function VerificationInfoPage() {
     (location.state as { showProfileData?: unknown } | null)?.showProfileData === true;
   const ref = useMemo(() => ({ orgId, txnId, name }), [orgId, txnId, name]);
   const wanted = !showProfileData && Boolean(orgId && txnId && name);
-  const loaded = useGetVerificationInfoQuery(wanted ? ref : skipToken);
+  const loaded = useLocalisedVerificationInfo(wanted ? ref : skipToken);
   const search = orgId && txnId ? `?${new URLSearchParams({ orgId, txnId }).toString()}` : '';
   const formId = loaded.data?.formId;
 

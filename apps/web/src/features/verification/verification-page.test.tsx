@@ -250,7 +250,7 @@ describe('/verification in Hindi', () => {
     await act(() => setLanguage('en', { persist: false }));
   });
 
-  it('says its own texts and the server’s shared messages in Hindi; the config’s labels stay as given', async () => {
+  it('says its own texts, the config’s and the server’s shared messages in Hindi', async () => {
     await act(() => setLanguage('hi', { persist: false }));
     api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
     api.on('get', ORG_PATH, { status: 200, body: ok(ORG) });
@@ -264,11 +264,11 @@ describe('/verification in Hindi', () => {
     });
     const { user } = renderPage();
     expect(await screen.findByText('Acme Corp द्वारा माँगा गया')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Roll number'), '999');
+    await user.type(screen.getByLabelText('रोल नंबर'), '999');
     await user.click(screen.getByRole('button', { name: 'जमा करें' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription(
-        'Roll number में ज़्यादा से ज़्यादा 30 अक्षर हो सकते हैं',
+      expect(screen.getByLabelText('रोल नंबर')).toHaveAccessibleDescription(
+        'रोल नंबर में ज़्यादा से ज़्यादा 30 अक्षर हो सकते हैं',
       ),
     );
     expect(screen.getByText('केवल अंक दर्ज करें')).toBeInTheDocument();

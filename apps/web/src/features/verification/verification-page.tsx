@@ -34,7 +34,6 @@ import { useGetOrganisationQuery } from '../../app/store/transactions-api';
 import { documentRenderers } from './document-fields';
 import {
   serverFieldErrors,
-  useGetVerificationInfoQuery,
   useSaveVerificationDataMutation,
   useSubmitVerificationDataMutation,
   type VerificationRef,
@@ -42,6 +41,7 @@ import {
 import { useAutosave, type SaveStatus } from './use-autosave';
 import { useT } from '../../i18n';
 import { useRuleText } from '../../lib/content/rules/rule-text';
+import { useLocalisedVerificationInfo } from './use-localised-info';
 import { verificationCatalog } from './verification-catalog';
 import { AadhaarOtpStep } from './aadhaar/aadhaar-otp-step';
 
@@ -354,7 +354,7 @@ export default function VerificationPage() {
   const name = params.get('name')?.trim() ?? '';
   const ref = useMemo(() => ({ orgId, txnId, name }), [orgId, txnId, name]);
   const complete = Boolean(orgId && txnId && name);
-  const loaded = useGetVerificationInfoQuery(complete ? ref : skipToken);
+  const loaded = useLocalisedVerificationInfo(complete ? ref : skipToken);
   const load = loaded.currentData
     ? { kind: 'ready' as const, info: loaded.currentData }
     : loaded.isError && !loaded.isFetching

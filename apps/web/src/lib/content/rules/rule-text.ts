@@ -1,5 +1,7 @@
 import { MESSAGES } from '@veridocs/shared';
 import { commonCatalog, getLanguage, translate, useLanguage, useT } from '../../../i18n';
+import { configTextCatalog } from '../config-text/config-text-catalog';
+import configEn from '../config-text/locales/en.json';
 import { rulesCatalog } from './rules-catalog';
 import en from './locales/en.json';
 
@@ -19,9 +21,11 @@ interface Pattern {
   names: string[];
 }
 
-const exact = new Map<string, { catalog: 'common' | 'rules'; key: string }>();
+const exact = new Map<string, { catalog: 'common' | 'rules' | 'config'; key: string }>();
 const patterns: Pattern[] = [];
 for (const [key, message] of Object.entries(MESSAGES)) exact.set(message, { catalog: 'common', key });
+for (const [key, compiled] of Object.entries(configEn as unknown as Record<string, Compiled>))
+  exact.set(compiled.join(''), { catalog: 'config', key });
 for (const [key, compiled] of Object.entries(en as unknown as Record<string, Compiled>)) {
   const names: string[] = [];
   let source = '';
@@ -46,19 +50,28 @@ export function ruleKeyOf(message: string): string | null {
 
 /**
  * A message of packages/shared (a form rule's, a FILE_TEXT or an option name, also as the server
- * sends it back) in the current language: found by its English text; text it does not know (a
+ * sends it back) or a text of the demo's verification configs, in the current language: found by its English text; text it does not know (a
  * config's own message) is returned as it is. In English it is always returned unchanged.
  */
 export function ruleText(message: string): string {
   if (getLanguage() === 'en') return message;
   const known = exact.get(message);
   if (known?.catalog === 'common') return translate(commonCatalog, known.key as keyof typeof MESSAGES);
+  if (known?.catalog === 'config') return translate(configTextCatalog, known.key as keyof typeof configEn);
   if (known) return translate(rulesCatalog, known.key as RuleKey);
   for (const { key, regex, names } of patterns) {
     const match = regex.exec(message);
     if (!match) continue;
-    // A number stays a number, for the plural rules of the translation ("Only 3 file(s)…").
-    const value = (i: number) => (/^\d+$/.test(match[i + 1] ?? '') ? Number(match[i + 1]) : match[i + 1]);
+    // A number stays a number, for the plural rules of the translation ("Only 3 file(s)…"); a field's
+    // label in it ("Roll number must be at most…") is the config's, translated like the config.
+    const value = (i: number) => {
+      const part = match[i + 1] ?? '';
+      if (/^\d+$/.test(part)) return Number(part);
+      const label = exact.get(part);
+      return label?.catalog === 'config'
+        ? translate(configTextCatalog, label.key as keyof typeof configEn)
+        : part;
+    };
     return translate(rulesCatalog, key, Object.fromEntries(names.map((name, i) => [name, value(i)])));
   }
   return message;
@@ -69,6 +82,7 @@ export function useRuleText(): typeof ruleText {
   useLanguage();
   useT(commonCatalog);
   useT(rulesCatalog);
+  useT(configTextCatalog);
   return ruleText;
 }
 
