@@ -261,11 +261,28 @@ export async function startCashfreeStandIn() {
     };
   }
 
+  /** Cashfree's retry of a delivery: the same body, signed again with a new time stamp. */
+  function redeliver(body: Buffer, timestampMs: number, secret = CASHFREE_CLIENT_SECRET) {
+    const timestamp = String(timestampMs);
+    const signature = createHmac('sha256', secret)
+      .update(timestamp + body.toString('utf8'))
+      .digest('base64');
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-signature': signature,
+        'x-webhook-timestamp': timestamp,
+      } as Record<string, string>,
+    };
+  }
+
   return {
     server,
     orders,
     pay,
     webhook,
+    redeliver,
     setOrderStatus: (orderId: string, status: OrderStatus) =>
       void (orders.get(orderId)!.order_status = status),
     setRefundStatus: (orderId: string, refundId: string, status: Refund['refund_status']) =>
