@@ -77,7 +77,10 @@ describe('the Cashfree adapter, against a local Cashfree PG', () => {
       order_id: orderId,
       order_currency: 'INR',
       customer_details: { customer_phone: '9876543210', customer_email: 'asha@example.com' },
-      order_meta: { return_url: `https://veridocs.example/payment?order_id=${orderId}` },
+      order_meta: {
+        return_url: `https://veridocs.example/payment?order_id=${orderId}`,
+        notify_url: 'https://veridocs.example/api/payments/webhooks/cashfree',
+      },
     });
     const sessionId = stand.orders.get(orderId)!.payment_session_id;
     expect(session).toEqual({

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { CURRENCIES, type Currency, type PaymentProvider } from '@veridocs/shared';
+import { API_PATHS, CURRENCIES, type Currency, type PaymentProvider } from '@veridocs/shared';
 import type { CashfreeConfig } from '../../config.js';
 import {
   callGateway,
@@ -101,6 +101,8 @@ export function createCashfreeGateway(config: CashfreeConfig, deps: CashfreeDeps
       { timeoutMs: config.timeoutMs, fetch: deps.fetch, describe: describeError },
     );
   const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
+  // `cashfree-sdk` orders are this gateway's too: one webhook route serves both.
+  const notifyUrl = new URL(API_PATHS.gateways.webhook('cashfree'), deps.publicUrl).toString();
 
   async function createOrder(input: CheckoutInput): Promise<CashfreeOrder> {
     if (!input.customer.phone)
@@ -116,7 +118,11 @@ export function createCashfreeGateway(config: CashfreeConfig, deps: CashfreeDeps
           ...(input.customer.email ? { customer_email: input.customer.email } : {}),
           ...(input.customer.name ? { customer_name: input.customer.name } : {}),
         },
-        order_meta: { return_url: input.returnUrl },
+        order_meta: {
+          return_url: input.returnUrl,
+          // Webhooks for this order without a dashboard setting; Cashfree accepts only https here.
+          ...(notifyUrl.startsWith('https://') ? { notify_url: notifyUrl } : {}),
+        },
         order_note: input.description.slice(0, 200),
       },
       { order_amount: minorToDecimal(input.amount) },
