@@ -108,6 +108,25 @@ const envSchema = z.object({
   // Per-candidate upload limits (ADR 0009): uploads and from-URL fetches together.
   UPLOAD_RATE_PER_MINUTE: positiveInt.default(20),
   UPLOAD_BYTES_PER_HOUR: positiveInt.default(500_000_000),
+  // Payment gateway adapters (ADR 0024): each is configured when its keys are set, all of them or none.
+  // *_API_URL points an adapter elsewhere (its local stand-in in tests); *_ENVIRONMENT is read from the
+  // key's prefix for Razorpay and Stripe (rzp_live_, sk_live_) unless set.
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  RAZORPAY_ENVIRONMENT: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'production']).optional()),
+  CASHFREE_CLIENT_ID: optionalString,
+  CASHFREE_CLIENT_SECRET: optionalString,
+  CASHFREE_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  CASHFREE_ENVIRONMENT: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'production']).default('sandbox')),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  STRIPE_ENVIRONMENT: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'production']).optional()),
+  PAYMENT_GATEWAY_TIMEOUT_MS: positiveInt.default(15_000),
+  /** How old a signed webhook may be (Cashfree, Stripe: both sign a timestamp); Stripe documents 300 s. */
+  PAYMENT_WEBHOOK_TOLERANCE_SECONDS: positiveInt.default(300),
 });
 
 export interface Config {
@@ -162,6 +181,48 @@ export interface Config {
   };
   /** Per candidate: uploads per minute and bytes per hour (counters in Redis with REDIS_URL, else memory). */
   uploadLimits: { perMinute: number; bytesPerHour: number };
+  /** Payment gateway adapters (ADR 0024); undefined when a gateway's keys are not set. */
+  payments: PaymentGatewaysConfig;
+}
+
+export type GatewayEnvironment = 'sandbox' | 'production';
+
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** https://api.razorpay.com (no trailing slash). */
+  apiUrl: string;
+  environment: GatewayEnvironment;
+  timeoutMs: number;
+}
+
+export interface CashfreeConfig {
+  clientId: string;
+  /** Also the key of Cashfree's webhook signature. */
+  clientSecret: string;
+  /** https://sandbox.cashfree.com/pg or https://api.cashfree.com/pg. */
+  apiUrl: string;
+  environment: GatewayEnvironment;
+  timeoutMs: number;
+  webhookToleranceSeconds: number;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** whsec_… of the webhook endpoint. */
+  webhookSecret: string;
+  /** https://api.stripe.com. */
+  apiUrl: string;
+  environment: GatewayEnvironment;
+  timeoutMs: number;
+  webhookToleranceSeconds: number;
+}
+
+export interface PaymentGatewaysConfig {
+  razorpay: RazorpayConfig | undefined;
+  cashfree: CashfreeConfig | undefined;
+  stripe: StripeConfig | undefined;
 }
 
 export interface EmailConfig {
@@ -326,7 +387,94 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       maxQueueWaitMs: e.CHECK_MAX_QUEUE_WAIT_MS,
     },
     uploadLimits: { perMinute: e.UPLOAD_RATE_PER_MINUTE, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
+    payments: paymentGatewaysConfig(e),
   };
+}
+
+/** Every variable of a gateway or none: a half-configured gateway fails at start, not at the first payment. */
+function allOrNone(gateway: string, vars: Record<string, string | undefined>): boolean {
+  const set = Object.entries(vars).filter(([, v]) => v !== undefined);
+  if (set.length === 0) return false;
+  const missing = Object.keys(vars).filter((k) => vars[k] === undefined);
+  if (missing.length > 0)
+    throw new ConfigError(`Invalid configuration: ${gateway} needs ${missing.join(', ')} as well`);
+  return true;
+}
+
+/** The environment a key belongs to, checked against the one set (a live key in a sandbox is a mistake). */
+function keyEnvironment(
+  name: string,
+  key: string,
+  livePrefixes: string[],
+  set: GatewayEnvironment | undefined,
+): GatewayEnvironment {
+  const fromKey = livePrefixes.some((p) => key.startsWith(p)) ? 'production' : 'sandbox';
+  if (set && set !== fromKey)
+    throw new ConfigError(`Invalid configuration: ${name}=${set} but the key is a ${fromKey} key`);
+  return fromKey;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+function paymentGatewaysConfig(e: Env): PaymentGatewaysConfig {
+  const timeoutMs = e.PAYMENT_GATEWAY_TIMEOUT_MS;
+  const webhookToleranceSeconds = e.PAYMENT_WEBHOOK_TOLERANCE_SECONDS;
+  const razorpay = allOrNone('Razorpay', {
+    RAZORPAY_KEY_ID: e.RAZORPAY_KEY_ID,
+    RAZORPAY_KEY_SECRET: e.RAZORPAY_KEY_SECRET,
+    RAZORPAY_WEBHOOK_SECRET: e.RAZORPAY_WEBHOOK_SECRET,
+  })
+    ? {
+        keyId: e.RAZORPAY_KEY_ID!,
+        keySecret: e.RAZORPAY_KEY_SECRET!,
+        webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+        apiUrl: trimSlash(e.RAZORPAY_API_URL ?? 'https://api.razorpay.com'),
+        environment: keyEnvironment(
+          'RAZORPAY_ENVIRONMENT',
+          e.RAZORPAY_KEY_ID!,
+          ['rzp_live_'],
+          e.RAZORPAY_ENVIRONMENT,
+        ),
+        timeoutMs,
+      }
+    : undefined;
+  const cashfree = allOrNone('Cashfree', {
+    CASHFREE_CLIENT_ID: e.CASHFREE_CLIENT_ID,
+    CASHFREE_CLIENT_SECRET: e.CASHFREE_CLIENT_SECRET,
+  })
+    ? {
+        clientId: e.CASHFREE_CLIENT_ID!,
+        clientSecret: e.CASHFREE_CLIENT_SECRET!,
+        apiUrl: trimSlash(
+          e.CASHFREE_API_URL ??
+            (e.CASHFREE_ENVIRONMENT === 'production'
+              ? 'https://api.cashfree.com/pg'
+              : 'https://sandbox.cashfree.com/pg'),
+        ),
+        environment: e.CASHFREE_ENVIRONMENT,
+        timeoutMs,
+        webhookToleranceSeconds,
+      }
+    : undefined;
+  const stripe = allOrNone('Stripe', {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+  })
+    ? {
+        secretKey: e.STRIPE_SECRET_KEY!,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+        apiUrl: trimSlash(e.STRIPE_API_URL ?? 'https://api.stripe.com'),
+        environment: keyEnvironment(
+          'STRIPE_ENVIRONMENT',
+          e.STRIPE_SECRET_KEY!,
+          ['sk_live_', 'rk_live_'],
+          e.STRIPE_ENVIRONMENT,
+        ),
+        timeoutMs,
+        webhookToleranceSeconds,
+      }
+    : undefined;
+  return { razorpay, cashfree, stripe };
 }
 
 type Env = z.infer<typeof envSchema>;
