@@ -76,25 +76,6 @@ export const API_PATHS = {
     /** POST: the candidate's answer to the open insufficiency request of a verification (ADR 0020). */
     bgvInsufficiency: '/bgv/insufficiency',
   },
-  /**
-   * The verification team's API (ADR 0019): absolute paths, outside the candidate's service bases, with
-   * its own token; a candidate token reaches none of them.
-   */
-  ops: {
-    base: '/api/ops',
-    signIn: '/api/ops/auth/sign-in',
-    verifyCode: '/api/ops/auth/verify-code',
-    signOut: '/api/ops/auth/sign-out',
-    me: '/api/ops/me',
-    audit: '/api/ops/audit',
-    decisions: (txnId: string) => `/api/ops/transactions/${encodeURIComponent(txnId)}/decisions`,
-    decisionsRoute: '/api/ops/transactions/:txnId/decisions',
-    insufficiencies: (txnId: string) => `/api/ops/transactions/${encodeURIComponent(txnId)}/insufficiencies`,
-    insufficienciesRoute: '/api/ops/transactions/:txnId/insufficiencies',
-    /** POST (admin): refund part or all of a paid order; header Idempotency-Key. */
-    refunds: (orderId: string) => `/api/ops/orders/${encodeURIComponent(orderId)}/refunds`,
-    refundsRoute: '/api/ops/orders/:orderId/refunds',
-  },
   /** Payments, relative to SERVICE_BASES.payment (spec §7 "Payments", issue 13). */
   payments: {
     regions: '/transactions/payment/region',
@@ -105,15 +86,6 @@ export const API_PATHS = {
     /** GET the status the screen polls; asks the gateway. */
     status: '/transactions/payment',
     history: '/transactions/payment/history',
-  },
-  /** Absolute: gateways and the embedded sandbox's hosted checkout, outside the service bases. */
-  gateways: {
-    webhook: (provider: string) => `/api/payments/webhooks/${encodeURIComponent(provider)}`,
-    webhookRoute: '/api/payments/webhooks/:provider',
-    sandboxCheckout: (sessionId: string) => `/api/payments/sandbox/checkout/${encodeURIComponent(sessionId)}`,
-    sandboxCheckoutRoute: '/api/payments/sandbox/checkout/:sessionId',
-    /** POST with form field `outcome` = pay | fail | cancel. */
-    sandboxCheckoutActionRoute: '/api/payments/sandbox/checkout/:sessionId/complete',
   },
   /** Aadhaar by OTP, relative to SERVICE_BASES.verificationV1 (spec §7). */
   aadhaar: {
@@ -151,4 +123,37 @@ export const API_PATHS = {
     pincode: (pin: string) => `/pincode/${encodeURIComponent(pin)}`,
     pincodeRoute: '/pincode/:pin',
   },
+} as const;
+
+/**
+ * The verification team's API (ADR 0019): absolute paths, outside the candidate's service bases, with
+ * its own token; a candidate token reaches none of them. Its own export, so the candidate's sign-in bundle (which holds API_PATHS) carries none of it.
+ */
+export const OPS_API_PATHS = {
+  base: '/api/ops',
+  signIn: '/api/ops/auth/sign-in',
+  verifyCode: '/api/ops/auth/verify-code',
+  signOut: '/api/ops/auth/sign-out',
+  me: '/api/ops/me',
+  audit: '/api/ops/audit',
+  decisions: (txnId: string) => `/api/ops/transactions/${encodeURIComponent(txnId)}/decisions`,
+  decisionsRoute: '/api/ops/transactions/:txnId/decisions',
+  insufficiencies: (txnId: string) => `/api/ops/transactions/${encodeURIComponent(txnId)}/insufficiencies`,
+  insufficienciesRoute: '/api/ops/transactions/:txnId/insufficiencies',
+  /** POST (admin): refund part or all of a paid order; header Idempotency-Key. */
+  refunds: (orderId: string) => `/api/ops/orders/${encodeURIComponent(orderId)}/refunds`,
+  refundsRoute: '/api/ops/orders/:orderId/refunds',
+} as const;
+
+/**
+ * Absolute: gateways' webhooks and the embedded sandbox's hosted checkout, outside the service bases.
+ * Its own export for the same reason.
+ */
+export const GATEWAY_PATHS = {
+  webhook: (provider: string) => `/api/payments/webhooks/${encodeURIComponent(provider)}`,
+  webhookRoute: '/api/payments/webhooks/:provider',
+  sandboxCheckout: (sessionId: string) => `/api/payments/sandbox/checkout/${encodeURIComponent(sessionId)}`,
+  sandboxCheckoutRoute: '/api/payments/sandbox/checkout/:sessionId',
+  /** POST with form field `outcome` = pay | fail | cancel. */
+  sandboxCheckoutActionRoute: '/api/payments/sandbox/checkout/:sessionId/complete',
 } as const;

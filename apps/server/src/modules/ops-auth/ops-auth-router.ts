@@ -1,5 +1,5 @@
 import {
-  API_PATHS,
+  OPS_API_PATHS,
   opsAuditListSchema,
   opsAuditQuerySchema,
   opsSessionSchema,
@@ -16,7 +16,7 @@ import { currentStaff, originOf, type RequireOpsRole } from './ops-guard.js';
 
 const tags = ['ops'];
 const security = [{ opsBearer: [] }];
-const P = API_PATHS.ops;
+const P = OPS_API_PATHS;
 
 /** The verification team's sign-in, session and audit routes (ADR 0019), under /api/ops. */
 export const opsAuthRouter: FastifyPluginAsyncZod<{

@@ -1,5 +1,5 @@
 import {
-  API_PATHS,
+  OPS_API_PATHS,
   insufficiencyHistorySchema,
   opsDecisionRequestSchema,
   opsDecisionResponseSchema,
@@ -22,7 +22,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   const team = requireOpsRole('verifier', 'admin');
 
   app.post(
-    API_PATHS.ops.decisionsRoute,
+    OPS_API_PATHS.decisionsRoute,
     {
       preHandler: team,
       schema: {
@@ -43,7 +43,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   );
 
   app.get(
-    API_PATHS.ops.insufficienciesRoute,
+    OPS_API_PATHS.insufficienciesRoute,
     {
       preHandler: team,
       schema: {

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  OPS_API_PATHS,
   SERVICE_BASES,
   insufficiencyHistorySchema,
   opsDecisionResponseSchema,
@@ -18,7 +19,7 @@ import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
-const O = API_PATHS.ops;
+const O = OPS_API_PATHS;
 const ORG = 'demo-university';
 const FORM = 'demo-form';
 type Headers = Record<string, string>;

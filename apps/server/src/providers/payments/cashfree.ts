@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { API_PATHS, CURRENCIES, type Currency, type PaymentProvider } from '@veridocs/shared';
+import { CURRENCIES, GATEWAY_PATHS, type Currency, type PaymentProvider } from '@veridocs/shared';
 import type { CashfreeConfig } from '../../config.js';
 import {
   callGateway,
@@ -102,7 +102,7 @@ export function createCashfreeGateway(config: CashfreeConfig, deps: CashfreeDeps
     );
   const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
   // `cashfree-sdk` orders are this gateway's too: one webhook route serves both.
-  const notifyUrl = new URL(API_PATHS.gateways.webhook('cashfree'), deps.publicUrl).toString();
+  const notifyUrl = new URL(GATEWAY_PATHS.webhook('cashfree'), deps.publicUrl).toString();
 
   async function createOrder(input: CheckoutInput): Promise<CashfreeOrder> {
     if (!input.customer.phone)
