@@ -114,9 +114,10 @@ test('the journey in Hindi at 360 px: login, form home, one tile; the choice sur
   await expect(page.getByRole('heading', { name: 'शिक्षा की जाँच' })).toBeVisible();
 
   // One tile.
-  await page.getByRole('button', { name: /^Degree, / }).click();
+  // The tile and the form's labels come from the config, shown in Hindi too.
+  await page.getByRole('button', { name: /^डिग्री, / }).click();
   await expect(page).toHaveURL(/\/verification\?/);
-  await expect(page.getByRole('textbox', { name: 'Degree', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'डिग्री', exact: true })).toBeVisible();
   await shot(page, 'verification-degree-phone');
   await expectNoSidewaysScroll(page);
 

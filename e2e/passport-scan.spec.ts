@@ -99,5 +99,5 @@ test('passport by scan in Hindi at 360 px: an upload that cannot be read is expl
   await page.screenshot({ path: 'e2e/screenshots/passport-unreadable-hindi-phone.png', fullPage: true });
   await alert.getByRole('button', { name: 'ख़ुद भरें' }).click();
   await expect(scan).toBeHidden();
-  await expect(page.getByRole('textbox', { name: 'Passport number' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'पासपोर्ट संख्या' })).toBeFocused();
 });
