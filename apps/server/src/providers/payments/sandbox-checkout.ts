@@ -26,7 +26,8 @@ const STYLE = `
   .badge{display:inline-block;font-size:12px;font-weight:600;letter-spacing:.04em;text-transform:uppercase;
     color:#7a4b00;background:#ffe9b8;border-radius:999px;padding:4px 10px;margin-bottom:16px}
   h1{font-size:20px;margin:0 0 4px}
-  p{margin:0 0 16px;color:#4a5163}
+  p{margin:0 0 16px;color:#4a5163;overflow-wrap:anywhere}
+  h1{overflow-wrap:anywhere}
   .amount{font-size:32px;font-weight:700;color:#1b1f29;margin:8px 0 24px}
   form{margin:0}
   button{display:block;width:100%;min-height:48px;margin-top:12px;border-radius:8px;font-size:16px;font-weight:600;
