@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  instanceNumberOf,
+  EXPRESS_BUSINESS_DAYS,
+  formPaymentConfigSchema,
+  quotePayment,
+  regionCurrency,
   verificationTypeOf,
+  type FormPaymentConfig,
+  type PaymentQuote,
+  type PricedVerification,
   type OrderStatus,
   type PaymentHistoryResponse,
   type PaymentInfo,
@@ -28,14 +34,6 @@ import type { OpsAuthService, OpsOrigin, OpsUser } from '../ops-auth/ops-auth-se
 import type { ProfileService } from '../profile/profile-service.js';
 import type { TransactionsService } from '../transactions/transactions-service.js';
 import {
-  formPaymentConfigSchema,
-  quotePayment,
-  regionCurrency,
-  type FormPaymentConfig,
-  type PaymentQuote,
-  type PricedVerification,
-} from './pricing-placeholder.js';
-import {
   OPEN_ORDER_STATUSES,
   type OrderRow,
   type PaymentsRepository,
@@ -56,7 +54,6 @@ export const EXPRESS_CAPABLE_TYPES: readonly string[] = [
   'dl',
   'bgv-ews',
 ];
-export const EXPRESS_BUSINESS_DAYS = 5;
 
 /** A verification is priced once the candidate has done it (ready to submit or further), not skipped. */
 const UNDONE_STATES: readonly string[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
@@ -123,7 +120,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       .map((r) => {
         const type = verificationTypeOf(r.name);
         return {
-          key: `${type}~${instanceNumberOf(r.name)}`,
+          key: r.name,
           verificationName: type,
           label: info.verificationList[r.name]?.label ?? type,
           instituteId: instituteOf(r.data['institute']),

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { DbScope } from '../../db/client.js';
-import { formPaymentConfigSchema } from '../payments/pricing-placeholder.js';
 import {
   FILE_LIMITS,
   FILE_TEXT,
@@ -18,6 +17,7 @@ import {
   withCandidateIdFormats,
   fieldLabel,
   filterVerifications,
+  formPaymentConfigSchema,
   isFormExpired,
   isReadOnlyField,
   isProceeded,

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@veridocs/shared';
+import { API_PATHS, formatMoney } from '@veridocs/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { SandboxGateway } from './sandbox.js';
@@ -9,14 +9,6 @@ const escapeHtml = (value: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
-
-/** ₹1,234.50 / $12.00 from the smallest unit (integer arithmetic; the page only shows it). */
-export function formatAmount(amount: number, currency: 'INR' | 'USD'): string {
-  const whole = Math.floor(amount / 100);
-  const cents = String(amount % 100).padStart(2, '0');
-  const grouped = whole.toLocaleString(currency === 'INR' ? 'en-IN' : 'en-US');
-  return `${currency === 'INR' ? '₹' : '$'}${grouped}.${cents}`;
-}
 
 const STYLE = `
   *{box-sizing:border-box}
@@ -51,7 +43,7 @@ function checkoutPage(session: SandboxSessionRow): string {
   const action = escapeHtml(
     API_PATHS.gateways.sandboxCheckoutActionRoute.replace(':sessionId', encodeURIComponent(session.id)),
   );
-  const amount = escapeHtml(formatAmount(session.amount, session.currency));
+  const amount = escapeHtml(formatMoney(session.amount, session.currency));
   if (session.status !== 'pending') {
     const said = {
       success: 'This payment was made.',
