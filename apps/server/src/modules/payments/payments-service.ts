@@ -190,9 +190,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     payment: GatewayPayment,
     actor: string,
     event?: { provider: string; eventId: string },
-  ): Promise<OrderRow> {
+  ): Promise<{ order: OrderRow; changed: boolean }> {
     const at = now();
-    if (payment.status === 'pending') return order;
+    if (payment.status === 'pending') return { order, changed: false };
     if (
       payment.status === 'success' &&
       (payment.amount !== order.amount || payment.currency !== order.currency)
@@ -202,7 +202,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         { orderId: order.id, paid: payment.amount, currency: payment.currency, expected: order.amount },
         'payment amount differs from the order: not applied',
       );
-      return order;
+      return { order, changed: false };
     }
     if (payment.status === 'success') {
       let changed: OrderRow | undefined;
@@ -219,7 +219,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         );
         return Boolean(changed);
       });
-      if (changed) return changed;
+      if (changed) return { order: changed, changed: true };
       // Read after the database transaction (the embedded database has one connection).
       const current = (await repo.order(order.id)) ?? order;
       if (current.status === 'failed' || current.status === 'cancelled')
@@ -227,7 +227,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           { orderId: order.id, status: current.status },
           'gateway reports a success for an order that ended: refund it by hand',
         );
-      return current;
+      return { order: current, changed: false };
     }
     const to = payment.status;
     const changed = await repo.transaction(async (scope) => {
@@ -242,14 +242,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         at,
       );
     });
-    return changed ?? (await repo.order(order.id)) ?? order;
+    if (changed) return { order: changed, changed: true };
+    return { order: (await repo.order(order.id)) ?? order, changed: false };
   }
 
   /** Asks the gateway about an open order and applies the answer. */
   async function syncOrder(order: OrderRow, actor: string): Promise<OrderRow> {
     if (!OPEN_ORDER_STATUSES.includes(order.status) || !order.gatewayOrderId) return order;
     const payment = await gatewayOf(order.provider).fetchPayment(order.gatewayOrderId);
-    return applyPayment(order, payment, actor);
+    return (await applyPayment(order, payment, actor)).order;
   }
 
   async function applyRefund(
@@ -257,12 +258,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     status: 'pending' | 'processed' | 'failed',
     actor: string,
     event?: { provider: string; eventId: string },
-  ): Promise<void> {
-    if (status === 'pending') return;
+  ): Promise<boolean> {
+    if (status === 'pending') return false;
     const at = now();
-    await repo.transaction(async (scope) => {
-      if (event && !(await repo.recordEvent(scope, event.provider, event.eventId, at))) return;
-      await repo.transitionRefund(scope, refund.id, ['pending'], status, actor, at);
+    return repo.transaction(async (scope) => {
+      if (event && !(await repo.recordEvent(scope, event.provider, event.eventId, at))) return false;
+      return Boolean(await repo.transitionRefund(scope, refund.id, ['pending'], status, actor, at));
     });
   }
 
@@ -537,13 +538,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             return { applied: false };
           }
           if (!OPEN_ORDER_STATUSES.includes(order.status)) return { applied: false };
-          const after = await applyPayment(
+          const { changed } = await applyPayment(
             order,
             await gateway.fetchPayment(order.gatewayOrderId!),
             actor,
             mark,
           );
-          return { applied: after.status !== order.status };
+          return { applied: changed };
         }
         const refund =
           (event.gatewayRefundId ? await repo.refundByGateway(event.gatewayRefundId) : undefined) ??
@@ -560,8 +561,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           gatewayRefundId: refund.gatewayRefundId,
           refundId: refund.id,
         });
-        await applyRefund(refund, answer.status, actor, mark);
-        return { applied: answer.status !== 'pending' };
+        return { applied: await applyRefund(refund, answer.status, actor, mark) };
       } catch (error) {
         if (error instanceof GatewayError) {
           log.warn({ err: error, provider: name }, 'gateway did not confirm a webhook: it will be retried');
