@@ -42,7 +42,13 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { OCR_WORKER: 'off', PAYMENT_JOBS: 'off', PAYMENT_RECONCILE_AFTER_SECONDS: '60' },
+      env: {
+        OCR_WORKER: 'off',
+        PAYMENT_JOBS: 'off',
+        PAYMENT_RECONCILE_AFTER_SECONDS: '60',
+        // India through the hosted page, other countries through the card-SDK flavour (/payment-redirect).
+        PAYMENT_PROVIDER_INTL: 'sandbox-sdk',
+      },
     });
   });
   afterAll(() => t?.close());
@@ -319,6 +325,24 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
       ),
     );
     expect(status.currentStatus).toBe('CANCELLED');
+    // The state machine's trail, one audit row per change: created → pending → failed / cancelled.
+    const trail = async (id: string) =>
+      (
+        await rows<{ f: string | null; t: string }>(
+          sql`select from_status as f, to_status as t from payment_audit where entity_id = ${id} order by id`,
+        )
+      ).map((r) => `${r.f ?? '∅'}→${r.t}`);
+    expect(await trail(first.orderId)).toEqual(['∅→created', 'created→pending', 'pending→failed']);
+    expect(await trail(second.orderId)).toEqual(['∅→created', 'created→pending', 'pending→cancelled']);
+    // A final order never moves again: a late success for the failed one changes nothing.
+    const [failedHook] = await storedWebhooks(sessionIdOf(first));
+    const late = JSON.stringify({
+      ...(JSON.parse(failedHook!.body) as SandboxWebhook),
+      id: 'evt_late_success',
+      type: 'payment.succeeded',
+    });
+    expectCode(await deliver(late), 0, 200);
+    expect(await trail(first.orderId)).toHaveLength(3);
     // A query string saying it was paid changes nothing: the order is another candidate's or unknown.
     const other = bearer((await signUp(t)).accessToken);
     expectCode(
@@ -331,6 +355,23 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
       122,
       403,
     );
+  });
+
+  it('the card-SDK flavour answers a session id the /payment-redirect page opens', async () => {
+    const { h, txnId } = await readyToPay();
+    const s = await started(h, txnId, 'INTL');
+    expect(s.provider).toBe('sandbox-sdk');
+    expect(s.paymentSessionId).toMatch(/^sbx_order_/);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: API_PATHS.gateways.sandboxCheckout(s.paymentSessionId!),
+    });
+    expect(page.statusCode).toBe(200);
+    // $45.00 (IIT Bombay) < $60: no cart discount; + 18% = $53.10.
+    expect(page.body).toContain('$53.10');
+    await pay(s.paymentSessionId!, 'pay');
+    while (await t.app.paymentJobs.deliverSandboxWebhookOnce());
+    expect((await order(s.orderId)).status).toBe('success');
   });
 
   it('two concurrent inits give one order; the same key answers the same order; another region replaces it', async () => {
