@@ -411,6 +411,13 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
         onQueued: () => kickDelivery(),
       })
     : null;
+  if (config.nodeEnv === 'production' && sandbox)
+    for (const [region, provider] of Object.entries({
+      IN: config.payments.providerIn,
+      INTL: config.payments.providerIntl,
+    }))
+      if (provider.startsWith('sandbox'))
+        app.log.warn(`PAYMENT_PROVIDER_${region} is the sandbox gateway: candidates there pay nothing`);
   const gateways = createPaymentGateways([...(sandbox ? [sandbox] : []), ...(deps.paymentGateways ?? [])], {
     IN: config.payments.providerIn,
     INTL: config.payments.providerIntl,

@@ -282,7 +282,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     await applyRefund(refund, answer.status, actor);
   }
 
-  async function checkout(order: OrderRow, ctx: { snap: { org: { name: string } } }, profileId: string) {
+  async function checkout(
+    order: OrderRow,
+    ctx: { snap: { org: { name: string } } },
+    profileId: string,
+    phone: string | null,
+  ) {
     const gateway = gatewayOf(order.provider);
     const query = new URLSearchParams({
       orgId: order.orgId,
@@ -298,7 +303,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         amount: order.amount,
         currency: order.currency,
         description: `${ctx.snap.org.name}: verification fee`,
-        customer: { id: profileId, phone: null, email: null, name: null },
+        customer: { id: profileId, phone, email: null, name: null },
         returnUrl,
         cancelUrl: `${returnUrl}&cancelled=true`,
       });
@@ -444,7 +449,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         if (!order) continue; // ended between our insert and read: try again
         if (order.profileId !== profileId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
         if (!reusable(order)) continue;
-        const ready = order.gatewayOrderId ? order : await checkout(order, ctx, profileId);
+        const ready = order.gatewayOrderId
+          ? order
+          : await checkout(order, ctx, profileId, body.phoneNumber ?? null);
         return initAnswer(ready);
       }
       throw new AppError('PAYMENT_GATEWAY_UNAVAILABLE', 'Please try again');

@@ -444,6 +444,18 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
       payload: hook!.body,
     });
     expectCode(unsigned, 194, 401);
+    for (const provider of ['nobody', 'sandbox-sdk']) {
+      const other = await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.gateways.webhook(provider),
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(SANDBOX_DEV_SECRET, hook!.body),
+        },
+        payload: hook!.body,
+      });
+      expectCode(other, 101, 404);
+    }
     expect((await order(s.orderId)).status).toBe('pending');
     expect(
       await rows(
