@@ -110,6 +110,14 @@ export function createSandboxRepository(orm: Orm) {
       });
     },
 
+    async findRefundByMerchantId(merchantRefundId: string): Promise<SandboxRefundRow | undefined> {
+      const [row] = await orm
+        .select()
+        .from(sandboxGatewayRefunds)
+        .where(eq(sandboxGatewayRefunds.merchantRefundId, merchantRefundId));
+      return row;
+    },
+
     async findRefund(id: string): Promise<SandboxRefundRow | undefined> {
       const [row] = await orm.select().from(sandboxGatewayRefunds).where(eq(sandboxGatewayRefunds.id, id));
       return row;

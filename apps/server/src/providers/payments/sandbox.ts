@@ -109,6 +109,9 @@ export function createSandboxGateway(deps: {
     },
 
     async refund(input: RefundInput): Promise<GatewayRefund> {
+      // A retried call (same merchant refund id) answers the refund it made, as gateways' idempotency does.
+      const made = await repo.findRefundByMerchantId(input.refundId);
+      if (made) return { gatewayRefundId: made.id, status: 'pending' };
       const s = await repo.session(input.gatewayOrderId);
       if (!s || s.status !== 'success' || s.paymentId !== input.paymentId)
         throw new GatewayError('sandbox: the payment cannot be refunded', false);
