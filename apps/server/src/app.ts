@@ -96,7 +96,10 @@ import {
 } from './modules/payments/payments-router.js';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments-service.js';
 import type { PaymentGateway } from './providers/payments/gateway.js';
+import { createCashfreeGateway } from './providers/payments/cashfree.js';
 import { createPaymentGateways } from './providers/payments/index.js';
+import { createRazorpayGateway } from './providers/payments/razorpay.js';
+import { createStripeGateway } from './providers/payments/stripe.js';
 import { createSandboxGateway, type SandboxGateway } from './providers/payments/sandbox.js';
 import { sandboxCheckoutRouter } from './providers/payments/sandbox-checkout.js';
 import { createSandboxRepository } from './providers/payments/sandbox-repository.js';
@@ -418,10 +421,21 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     }))
       if (provider.startsWith('sandbox'))
         app.log.warn(`PAYMENT_PROVIDER_${region} is the sandbox gateway: candidates there pay nothing`);
-  const gateways = createPaymentGateways([...(sandbox ? [sandbox] : []), ...(deps.paymentGateways ?? [])], {
-    IN: config.payments.providerIn,
-    INTL: config.payments.providerIntl,
-  });
+  // The adapters whose keys are set (ADR 0024); PAYMENT_PROVIDER_IN/INTL pick one per region.
+  const epochMs = () => now().getTime();
+  const { razorpay, cashfree, stripe } = config.payments;
+  const adapters: PaymentGateway[] = [
+    ...(razorpay ? [createRazorpayGateway(razorpay)] : []),
+    ...(cashfree ? [createCashfreeGateway(cashfree, { publicUrl: config.publicUrl, now: epochMs })] : []),
+    ...(stripe ? [createStripeGateway(stripe, { now: epochMs })] : []),
+  ];
+  const gateways = createPaymentGateways(
+    [...(sandbox ? [sandbox] : []), ...adapters, ...(deps.paymentGateways ?? [])],
+    {
+      IN: config.payments.providerIn,
+      INTL: config.payments.providerIntl,
+    },
+  );
   const payments = createPaymentsService({
     repo: createPaymentsRepository(db.orm),
     gateways,

@@ -69,7 +69,7 @@ describe('loadConfig', () => {
         SMTP_PASSWORD: 'pw',
         SMTP_FROM: 'Veridocs <no-reply@example.com>',
         PAYMENT_PROVIDER_IN: 'sandbox-sdk',
-        PAYMENT_PROVIDER_INTL: 'stripe',
+        PAYMENT_PROVIDER_INTL: 'sandbox',
         SANDBOX_GATEWAY_SECRET: 'k'.repeat(20),
         PAYMENT_JOBS: 'off',
         PAYMENT_RECONCILE_AFTER_SECONDS: '90',
@@ -103,7 +103,7 @@ describe('loadConfig', () => {
       },
       payments: {
         providerIn: 'sandbox-sdk',
-        providerIntl: 'stripe',
+        providerIntl: 'sandbox',
         sandboxSecret: 'k'.repeat(20),
         jobs: false,
         reconcileAfterMs: 90_000,
@@ -188,6 +188,12 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       delete env[name];
       expect(() => loadConfig(env), name).toThrow(new RegExp(`^Refusing.*\\n  ${name} .*is not set[^\\n]*$`));
     }
+  });
+
+  it('refuses a region on a gateway whose keys are not set', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER_IN: 'cashfree-sdk' })).toThrow(
+      "Invalid configuration: PAYMENT_PROVIDER_IN=cashfree-sdk but cashfree's keys are not set",
+    );
   });
 
   it('starts with everything set, dev tools off', () => {

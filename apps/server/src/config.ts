@@ -356,6 +356,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     .filter(Boolean);
   if (partnerOrgIds.length === 0) throw new ConfigError('Invalid configuration: PARTNER_ORG_IDS is empty');
 
+  const gatewaysConfig = paymentGatewaysConfig(e);
+  for (const [name, provider] of [
+    ['PAYMENT_PROVIDER_IN', e.PAYMENT_PROVIDER_IN],
+    ['PAYMENT_PROVIDER_INTL', e.PAYMENT_PROVIDER_INTL],
+  ] as const) {
+    const gateway = provider.replace(/-sdk$/, '');
+    if (gateway !== 'sandbox' && !gatewaysConfig[gateway as keyof PaymentGatewaysConfig])
+      throw new ConfigError(`Invalid configuration: ${name}=${provider} but ${gateway}'s keys are not set`);
+  }
+
   return {
     port: e.PORT,
     host: e.HOST,
@@ -420,7 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     uploadLimits: { perMinute: e.UPLOAD_RATE_PER_MINUTE, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
     payments: {
-      ...paymentGatewaysConfig(e),
+      ...gatewaysConfig,
       providerIn: e.PAYMENT_PROVIDER_IN,
       providerIntl: e.PAYMENT_PROVIDER_INTL,
       sandboxSecret,
