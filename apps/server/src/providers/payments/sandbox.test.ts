@@ -16,6 +16,7 @@ describe('the sandbox gateway: sessions, signed webhooks delivered until answere
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
+    await database.db.migrate(); // PostgreSQL's is empty (PGlite's snapshot is migrated: a no-op)
   });
   afterAll(() => database?.dispose());
 
