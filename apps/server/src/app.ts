@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { API_PATHS, SERVICE_BASES } from '@veridocs/shared';
+import { GATEWAY_PATHS, API_PATHS, SERVICE_BASES } from '@veridocs/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -409,7 +409,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
         now,
         // Delivered to our own webhook route through the whole HTTP stack (signature, parser, envelope).
         post: async (payload, headers) =>
-          (await app.inject({ method: 'POST', url: API_PATHS.gateways.webhook('sandbox'), payload, headers }))
+          (await app.inject({ method: 'POST', url: GATEWAY_PATHS.webhook('sandbox'), payload, headers }))
             .statusCode,
         onQueued: () => kickDelivery(),
       })

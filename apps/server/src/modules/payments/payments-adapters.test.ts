@@ -1,4 +1,6 @@
 import {
+  GATEWAY_PATHS,
+  OPS_API_PATHS,
   API_PATHS,
   SERVICE_BASES,
   opsSessionSchema,
@@ -113,7 +115,7 @@ describe('payments through the Razorpay and Stripe adapters (local stand-ins)', 
     const deliver = () =>
       t.app.inject({
         method: 'POST',
-        url: API_PATHS.gateways.webhook('razorpay'),
+        url: GATEWAY_PATHS.webhook('razorpay'),
         headers: hook.headers,
         payload: hook.body,
       });
@@ -130,7 +132,7 @@ describe('payments through the Razorpay and Stripe adapters (local stand-ins)', 
     expectCode(
       await t.app.inject({
         method: 'POST',
-        url: API_PATHS.gateways.webhook('razorpay'),
+        url: GATEWAY_PATHS.webhook('razorpay'),
         headers: forged,
         payload: hook.body,
       }),
@@ -139,7 +141,7 @@ describe('payments through the Razorpay and Stripe adapters (local stand-ins)', 
     );
 
     const step = expectCode<{ challengeId: string }>(
-      await send('POST', API_PATHS.ops.signIn, { email: ADMIN.email, password: ADMIN.password }),
+      await send('POST', OPS_API_PATHS.signIn, { email: ADMIN.email, password: ADMIN.password }),
       0,
       200,
     );
@@ -147,7 +149,7 @@ describe('payments through the Razorpay and Stripe adapters (local stand-ins)', 
     const admin = bearer(
       opsSessionSchema.parse(
         expectCode(
-          await send('POST', API_PATHS.ops.verifyCode, { challengeId: step.challengeId, code: mail!.otp }),
+          await send('POST', OPS_API_PATHS.verifyCode, { challengeId: step.challengeId, code: mail!.otp }),
           0,
           200,
         ),
@@ -156,7 +158,7 @@ describe('payments through the Razorpay and Stripe adapters (local stand-ins)', 
     const refund = expectCode<{ _id: string; refundId: string | null; status: string }>(
       await send(
         'POST',
-        API_PATHS.ops.refunds(init.orderId),
+        OPS_API_PATHS.refunds(init.orderId),
         { amount: 10_000, reason: 'Goodwill' },
         { ...admin, 'idempotency-key': key() },
       ),
@@ -170,7 +172,7 @@ describe('payments through the Razorpay and Stripe adapters (local stand-ins)', 
       expectCode(
         await t.app.inject({
           method: 'POST',
-          url: API_PATHS.gateways.webhook('razorpay'),
+          url: GATEWAY_PATHS.webhook('razorpay'),
           headers: processed.headers,
           payload: processed.body,
         }),

@@ -1,4 +1,6 @@
 import {
+  GATEWAY_PATHS,
+  OPS_API_PATHS,
   API_PATHS,
   paymentHistoryQuerySchema,
   paymentHistoryResponseSchema,
@@ -138,7 +140,7 @@ export const paymentsOpsRouter: FastifyPluginAsyncZod<{
   requireOpsRole: RequireOpsRole;
 }> = async (app, { payments, requireOpsRole }) => {
   app.post(
-    API_PATHS.ops.refundsRoute,
+    OPS_API_PATHS.refundsRoute,
     {
       preHandler: requireOpsRole('admin'),
       schema: {
@@ -178,7 +180,7 @@ export const paymentWebhooksRouter: FastifyPluginAsyncZod<{ payments: PaymentsSe
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(
-    API_PATHS.gateways.webhookRoute,
+    GATEWAY_PATHS.webhookRoute,
     {
       schema: {
         tags,

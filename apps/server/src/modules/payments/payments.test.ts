@@ -1,4 +1,6 @@
 import {
+  GATEWAY_PATHS,
+  OPS_API_PATHS,
   API_PATHS,
   SERVICE_BASES,
   opsSessionSchema,
@@ -118,7 +120,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
   const pay = (sessionId: string, outcome: 'pay' | 'fail' | 'cancel') =>
     t.app.inject({
       method: 'POST',
-      url: API_PATHS.gateways.sandboxCheckoutActionRoute.replace(':sessionId', sessionId),
+      url: GATEWAY_PATHS.sandboxCheckoutActionRoute.replace(':sessionId', sessionId),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `outcome=${outcome}`,
     });
@@ -132,21 +134,21 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
   const deliver = (rawBody: string, signature = signSandboxBody(SANDBOX_DEV_SECRET, rawBody)) =>
     t.app.inject({
       method: 'POST',
-      url: API_PATHS.gateways.webhook('sandbox'),
+      url: GATEWAY_PATHS.webhook('sandbox'),
       headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
       payload: rawBody,
     });
 
   async function signIn(account: { email: string; password: string }): Promise<OpsSession> {
     const step = expectCode<{ challengeId: string }>(
-      await send('POST', API_PATHS.ops.signIn, { email: account.email, password: account.password }),
+      await send('POST', OPS_API_PATHS.signIn, { email: account.email, password: account.password }),
       0,
       200,
     );
     const [mail] = await outbox(t, account.email);
     return opsSessionSchema.parse(
       expectCode(
-        await send('POST', API_PATHS.ops.verifyCode, { challengeId: step.challengeId, code: mail!.otp }),
+        await send('POST', OPS_API_PATHS.verifyCode, { challengeId: step.challengeId, code: mail!.otp }),
         0,
         200,
       ),
@@ -364,7 +366,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
     expect(s.paymentSessionId).toMatch(/^sbx_order_/);
     const page = await t.app.inject({
       method: 'GET',
-      url: API_PATHS.gateways.sandboxCheckout(s.paymentSessionId!),
+      url: GATEWAY_PATHS.sandboxCheckout(s.paymentSessionId!),
     });
     expect(page.statusCode).toBe(200);
     // $45.00 (IIT Bombay) < $60: no cart discount; + 18% = $53.10.
@@ -439,7 +441,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
     expectCode(await deliver(hook!.body, 'sha256=00'), 194, 401);
     const unsigned = await t.app.inject({
       method: 'POST',
-      url: API_PATHS.gateways.webhook('sandbox'),
+      url: GATEWAY_PATHS.webhook('sandbox'),
       headers: { 'content-type': 'application/json' },
       payload: hook!.body,
     });
@@ -447,7 +449,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
     for (const provider of ['nobody', 'sandbox-sdk']) {
       const other = await t.app.inject({
         method: 'POST',
-        url: API_PATHS.gateways.webhook(provider),
+        url: GATEWAY_PATHS.webhook(provider),
         headers: {
           'content-type': 'application/json',
           [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(SANDBOX_DEV_SECRET, hook!.body),
@@ -500,7 +502,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
 
     const admin = bearer((await signIn(ADMIN)).accessToken);
     const verifier = bearer((await signIn(VERIFIER)).accessToken);
-    const refundUrl = API_PATHS.ops.refunds(s.orderId);
+    const refundUrl = OPS_API_PATHS.refunds(s.orderId);
     const key = newKey();
     expectCode(
       await send(
@@ -604,7 +606,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
     const refund = expectCode<{ _id: string }>(
       await send(
         'POST',
-        API_PATHS.ops.refunds(s.orderId),
+        OPS_API_PATHS.refunds(s.orderId),
         { amount: 176_882, reason: 'Cancelled by the candidate' },
         { ...admin, 'idempotency-key': newKey() },
       ),

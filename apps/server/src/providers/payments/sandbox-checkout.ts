@@ -1,4 +1,4 @@
-import { API_PATHS, formatMoney } from '@veridocs/shared';
+import { GATEWAY_PATHS, formatMoney } from '@veridocs/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { SandboxGateway } from './sandbox.js';
@@ -41,7 +41,7 @@ function page(title: string, body: string): string {
 
 function checkoutPage(session: SandboxSessionRow): string {
   const action = escapeHtml(
-    API_PATHS.gateways.sandboxCheckoutActionRoute.replace(':sessionId', encodeURIComponent(session.id)),
+    GATEWAY_PATHS.sandboxCheckoutActionRoute.replace(':sessionId', encodeURIComponent(session.id)),
   );
   const amount = escapeHtml(formatMoney(session.amount, session.currency));
   if (session.status !== 'pending') {
@@ -94,7 +94,7 @@ export const sandboxCheckoutRouter: FastifyPluginAsync<{ sandbox: SandboxGateway
   );
 
   app.get<{ Params: { sessionId: string } }>(
-    API_PATHS.gateways.sandboxCheckoutRoute,
+    GATEWAY_PATHS.sandboxCheckoutRoute,
     { schema: { hide: true } },
     async (request, reply) => {
       const session = await sandbox.session(request.params.sessionId);
@@ -104,7 +104,7 @@ export const sandboxCheckoutRouter: FastifyPluginAsync<{ sandbox: SandboxGateway
   );
 
   app.post<{ Params: { sessionId: string }; Body: Record<string, string> | undefined }>(
-    API_PATHS.gateways.sandboxCheckoutActionRoute,
+    GATEWAY_PATHS.sandboxCheckoutActionRoute,
     { schema: { hide: true } },
     async (request, reply) => {
       const outcome = request.body?.['outcome'];

@@ -1,5 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { API_PATHS, sandboxWebhookSchema, type PaymentProvider, type SandboxWebhook } from '@veridocs/shared';
+import {
+  GATEWAY_PATHS,
+  sandboxWebhookSchema,
+  type PaymentProvider,
+  type SandboxWebhook,
+} from '@veridocs/shared';
 import type { Clock } from '../../lib/clock.js';
 import {
   GatewayError,
@@ -97,7 +102,7 @@ export function createSandboxGateway(deps: {
         createdAt: at,
         updatedAt: at,
       });
-      const redirectUrl = `${deps.publicUrl}${API_PATHS.gateways.sandboxCheckout(id)}`;
+      const redirectUrl = `${deps.publicUrl}${GATEWAY_PATHS.sandboxCheckout(id)}`;
       // The card-SDK flavour: the product's /payment-redirect page opens the session by its id.
       return { gatewayOrderId: id, redirectUrl, paymentSessionId: provider === 'sandbox-sdk' ? id : null };
     },
