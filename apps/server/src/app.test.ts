@@ -140,12 +140,14 @@ describe('the app with default test settings', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
-  it('seeds the demo organisation and form and returns the demo link', async () => {
+  it('seeds the demo organisation and forms and returns the demo links (free and paid)', async () => {
     const res = await t.app.inject({ method: 'GET', url: API_PATHS.devDemo });
     expect(expectCode(res, 0, 200)).toEqual({
       orgId: 'demo-university',
       formId: 'demo-form',
       link: `${t.config.publicUrl}/ekyc/demo-form?orgId=demo-university`,
+      paidFormId: 'demo-paid-form',
+      paidLink: `${t.config.publicUrl}/ekyc/demo-paid-form?orgId=demo-university`,
     });
     const logo = await t.app.inject({ method: 'GET', url: '/api/assets/demo-logo.svg' });
     expect(logo.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { API_PATHS, SERVICE_BASES } from '@veridocs/shared';
+import { GATEWAY_PATHS, API_PATHS, SERVICE_BASES } from '@veridocs/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -87,6 +87,34 @@ import { createOpsAuthService } from './modules/ops-auth/ops-auth-service.js';
 import { registerOpsAuth } from './modules/ops-auth/ops-guard.js';
 import { opsRouter } from './modules/ops/ops-router.js';
 import { createOpsService } from './modules/ops/ops-service.js';
+import { createJobLoop } from './jobs/payment-jobs.js';
+import { createPaymentsRepository } from './modules/payments/payments-repository.js';
+import {
+  paymentsOpsRouter,
+  paymentsRouter,
+  paymentWebhooksRouter,
+} from './modules/payments/payments-router.js';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments-service.js';
+import type { PaymentGateway } from './providers/payments/gateway.js';
+import { createCashfreeGateway } from './providers/payments/cashfree.js';
+import { createPaymentGateways } from './providers/payments/index.js';
+import { createRazorpayGateway } from './providers/payments/razorpay.js';
+import { createStripeGateway } from './providers/payments/stripe.js';
+import { createSandboxGateway, type SandboxGateway } from './providers/payments/sandbox.js';
+import { sandboxCheckoutRouter } from './providers/payments/sandbox-checkout.js';
+import { createSandboxRepository } from './providers/payments/sandbox-repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One pass of each payments job, for tests and tools (the loops run them with PAYMENT_JOBS=on). */
+    paymentJobs: {
+      reconcileOnce(): Promise<number>;
+      deliverSandboxWebhookOnce(): Promise<boolean>;
+      payments: PaymentsService;
+      sandbox: SandboxGateway | null;
+    };
+  }
+}
 
 export interface AppDeps {
   /** An open database; the caller closes it. Without it the app opens (and closes) its own. */
@@ -109,6 +137,8 @@ export interface AppDeps {
   geo?: GeoProviders;
   /** Replaces the configured Aadhaar provider. */
   aadhaar?: AadhaarProvider;
+  /** More payment gateways (adapters, or a test's stand-in), beside the embedded sandbox. */
+  paymentGateways?: PaymentGateway[];
 }
 
 export type App = FastifyInstance;
@@ -369,6 +399,79 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   const requireOpsRole = registerOpsAuth(app, opsAuth);
   const ops = createOpsService({ transactions, auth: opsAuth });
 
+  // Payments (issue 13, ADR 0023): the embedded sandbox gateway unless a region is set to another.
+  let kickDelivery = () => undefined as void;
+  const sandbox = config.payments.sandboxSecret
+    ? createSandboxGateway({
+        repo: createSandboxRepository(db.orm),
+        secret: config.payments.sandboxSecret,
+        publicUrl: config.publicUrl,
+        now,
+        // Delivered to our own webhook route through the whole HTTP stack (signature, parser, envelope).
+        post: async (payload, headers) =>
+          (await app.inject({ method: 'POST', url: GATEWAY_PATHS.webhook('sandbox'), payload, headers }))
+            .statusCode,
+        onQueued: () => kickDelivery(),
+      })
+    : null;
+  if (config.nodeEnv === 'production' && sandbox)
+    for (const [region, provider] of Object.entries({
+      IN: config.payments.providerIn,
+      INTL: config.payments.providerIntl,
+    }))
+      if (provider.startsWith('sandbox'))
+        app.log.warn(`PAYMENT_PROVIDER_${region} is the sandbox gateway: candidates there pay nothing`);
+  // The adapters whose keys are set (ADR 0024); PAYMENT_PROVIDER_IN/INTL pick one per region.
+  const epochMs = () => now().getTime();
+  const { razorpay, cashfree, stripe } = config.payments;
+  const adapters: PaymentGateway[] = [
+    ...(razorpay ? [createRazorpayGateway(razorpay)] : []),
+    ...(cashfree ? [createCashfreeGateway(cashfree, { publicUrl: config.publicUrl, now: epochMs })] : []),
+    ...(stripe ? [createStripeGateway(stripe, { now: epochMs })] : []),
+  ];
+  const gateways = createPaymentGateways(
+    [...(sandbox ? [sandbox] : []), ...adapters, ...(deps.paymentGateways ?? [])],
+    {
+      IN: config.payments.providerIn,
+      INTL: config.payments.providerIntl,
+    },
+  );
+  const payments = createPaymentsService({
+    repo: createPaymentsRepository(db.orm),
+    gateways,
+    transactions,
+    profiles,
+    audit: opsAuth,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
+  const reconcile = () => payments.reconcileOnce(config.payments.reconcileAfterMs);
+  const deliverSandboxWebhookOnce = async () => (sandbox ? sandbox.deliverOnce() : false);
+  app.decorate('paymentJobs', { reconcileOnce: reconcile, deliverSandboxWebhookOnce, payments, sandbox });
+  if (config.payments.jobs) {
+    const reconcileLoop = createJobLoop({
+      name: 'payment-reconcile',
+      runOnce: async () => (await reconcile()) > 0,
+      pollMs: config.payments.reconcileIntervalMs,
+      log: app.log,
+    });
+    const deliveryLoop = createJobLoop({
+      name: 'sandbox-webhooks',
+      runOnce: deliverSandboxWebhookOnce,
+      pollMs: 5_000,
+      log: app.log,
+    });
+    kickDelivery = () => deliveryLoop.kick();
+    app.addHook('onReady', async () => {
+      reconcileLoop.start();
+      deliveryLoop.start();
+    });
+    app.addHook('preClose', async () => {
+      await Promise.all([reconcileLoop.stop(), deliveryLoop.stop()]);
+    });
+  }
+
   await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });
   await app.register(orgAssetsRouter);
   if (outbox) await app.register(devRouter, { dev: createDevService(outbox), publicUrl: config.publicUrl });
@@ -392,11 +495,16 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
       await verification.register(aadhaarRouter, { aadhaar, authenticate, rateLimit: config.rateLimit });
       await verification.register(passportRouter, { passport, authenticate });
       await verification.register(nameChangeRouter, { nameChanges, authenticate });
+      // SERVICE_BASES.payment is the verification v1 base (spec §7).
+      await verification.register(paymentsRouter, { payments, authenticate });
     },
     { prefix: SERVICE_BASES.verificationV1 },
   );
   await app.register(opsAuthRouter, { auth: opsAuth, requireOpsRole, rateLimit: config.rateLimit });
   await app.register(opsRouter, { ops, requireOpsRole });
+  await app.register(paymentsOpsRouter, { payments, requireOpsRole });
+  await app.register(paymentWebhooksRouter, { payments });
+  if (sandbox) await app.register(sandboxCheckoutRouter, { sandbox });
   await app.register(referenceRouter, { reference, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(filesRouter, { files, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(fileLinksRouter, { files });

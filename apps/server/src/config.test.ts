@@ -13,6 +13,7 @@ const PRODUCTION = {
   SMTP_HOST: 'smtp.example.com',
   SMTP_FROM: 'no-reply@example.com',
   PUBLIC_URL: 'https://verify.example.com',
+  SANDBOX_GATEWAY_SECRET: 'x'.repeat(32),
 };
 
 describe('loadConfig', () => {
@@ -67,6 +68,12 @@ describe('loadConfig', () => {
         SMTP_USER: 'mailer',
         SMTP_PASSWORD: 'pw',
         SMTP_FROM: 'Veridocs <no-reply@example.com>',
+        PAYMENT_PROVIDER_IN: 'sandbox-sdk',
+        PAYMENT_PROVIDER_INTL: 'sandbox',
+        SANDBOX_GATEWAY_SECRET: 'k'.repeat(20),
+        PAYMENT_JOBS: 'off',
+        PAYMENT_RECONCILE_AFTER_SECONDS: '90',
+        PAYMENT_RECONCILE_INTERVAL_SECONDS: '15',
       },
       '/app',
     );
@@ -93,6 +100,14 @@ describe('loadConfig', () => {
         secure: true,
         auth: { user: 'mailer', password: 'pw' },
         from: 'Veridocs <no-reply@example.com>',
+      },
+      payments: {
+        providerIn: 'sandbox-sdk',
+        providerIntl: 'sandbox',
+        sandboxSecret: 'k'.repeat(20),
+        jobs: false,
+        reconcileAfterMs: 90_000,
+        reconcileIntervalMs: 15_000,
       },
     });
   });
@@ -163,6 +178,7 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       'SMTP_HOST',
       'SMTP_FROM',
       'PUBLIC_URL',
+      'SANDBOX_GATEWAY_SECRET',
     ]);
   });
 
@@ -172,6 +188,12 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       delete env[name];
       expect(() => loadConfig(env), name).toThrow(new RegExp(`^Refusing.*\\n  ${name} .*is not set[^\\n]*$`));
     }
+  });
+
+  it('refuses a region on a gateway whose keys are not set', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER_IN: 'cashfree-sdk' })).toThrow(
+      "Invalid configuration: PAYMENT_PROVIDER_IN=cashfree-sdk but cashfree's keys are not set",
+    );
   });
 
   it('starts with everything set, dev tools off', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
+import { DEFAULT_PARTNER_ORG_ID, PAYMENT_PROVIDERS, type PaymentProvider } from '@veridocs/shared';
 import type { HttpLimits } from './http/slow-clients.js';
 import type { S3Options } from './storage/s3-storage.js';
 
@@ -127,7 +127,22 @@ const envSchema = z.object({
   PAYMENT_GATEWAY_TIMEOUT_MS: positiveInt.default(15_000),
   /** How old a signed webhook may be (Cashfree, Stripe: both sign a timestamp); Stripe documents 300 s. */
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: positiveInt.default(300),
+  // Payments (issue 13, ADR 0023): the gateway per region (the embedded sandbox unless set), the sandbox's
+  // webhook key, and the jobs: reconciliation of orders and refunds left pending, sandbox webhook delivery.
+  PAYMENT_PROVIDER_IN: z.preprocess(emptyToUndefined, z.enum(PAYMENT_PROVIDERS).default('sandbox')),
+  PAYMENT_PROVIDER_INTL: z.preprocess(emptyToUndefined, z.enum(PAYMENT_PROVIDERS).default('sandbox')),
+  SANDBOX_GATEWAY_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'SANDBOX_GATEWAY_SECRET must be at least 16 characters').optional(),
+  ),
+  PAYMENT_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /** An order still pending this long after its last change is asked about at its gateway. */
+  PAYMENT_RECONCILE_AFTER_SECONDS: positiveInt.default(120),
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: positiveInt.default(30),
 });
+
+/** The sandbox gateway's documented development key (README "Sandbox webhook"); dev tools only. */
+export const SANDBOX_DEV_SECRET = 'veridocs-sandbox-development-secret';
 
 export interface Config {
   port: number;
@@ -181,8 +196,20 @@ export interface Config {
   };
   /** Per candidate: uploads per minute and bytes per hour (counters in Redis with REDIS_URL, else memory). */
   uploadLimits: { perMinute: number; bytesPerHour: number };
-  /** Payment gateway adapters (ADR 0024); undefined when a gateway's keys are not set. */
-  payments: PaymentGatewaysConfig;
+  /**
+   * Payments: the gateway per region, the sandbox's webhook key and the jobs (ADR 0023); the adapters'
+   * settings (ADR 0024), undefined when a gateway's keys are not set.
+   */
+  payments: PaymentGatewaysConfig & {
+    providerIn: PaymentProvider;
+    providerIntl: PaymentProvider;
+    /** Undefined only in production when no region uses the sandbox. */
+    sandboxSecret: string | undefined;
+    /** Run the reconciliation and sandbox-delivery loops (tests turn them off and run them by hand). */
+    jobs: boolean;
+    reconcileAfterMs: number;
+    reconcileIntervalMs: number;
+  };
 }
 
 export type GatewayEnvironment = 'sandbox' | 'production';
@@ -318,11 +345,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         `(${e.HTTP_REQUEST_TIMEOUT_MS} + ${e.CHECK_TIMEOUT_MS} + ${e.CHECK_MAX_QUEUE_WAIT_MS} ms = ` +
         `${Math.ceil(uploadLifetimeMs / 1000)} s): the sweep could delete an upload whose row is not yet written`,
     );
+  const devTools = e.DEV_TOOLS ?? e.NODE_ENV !== 'production';
+  // Outside production the documented development key (README "Sandbox webhook"); production refuses to
+  // start without a key of its own while a region uses the sandbox (refuseHalfConfiguredProduction).
+  const sandboxSecret =
+    e.SANDBOX_GATEWAY_SECRET ?? (e.NODE_ENV !== 'production' ? SANDBOX_DEV_SECRET : undefined);
   const partnerOrgIds = (e.PARTNER_ORG_IDS ?? DEFAULT_PARTNER_ORG_ID)
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   if (partnerOrgIds.length === 0) throw new ConfigError('Invalid configuration: PARTNER_ORG_IDS is empty');
+
+  const gatewaysConfig = paymentGatewaysConfig(e);
+  for (const [name, provider] of [
+    ['PAYMENT_PROVIDER_IN', e.PAYMENT_PROVIDER_IN],
+    ['PAYMENT_PROVIDER_INTL', e.PAYMENT_PROVIDER_INTL],
+  ] as const) {
+    const gateway = provider.replace(/-sdk$/, '');
+    if (gateway !== 'sandbox' && !gatewaysConfig[gateway as keyof PaymentGatewaysConfig])
+      throw new ConfigError(`Invalid configuration: ${name}=${provider} but ${gateway}'s keys are not set`);
+  }
 
   return {
     port: e.PORT,
@@ -332,7 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: resolve(dataDir, 'db') },
     nodeEnv: e.NODE_ENV,
-    devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
+    devTools,
     logLevel: e.LOG_LEVEL,
     jwtSecret,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
@@ -387,7 +429,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       maxQueueWaitMs: e.CHECK_MAX_QUEUE_WAIT_MS,
     },
     uploadLimits: { perMinute: e.UPLOAD_RATE_PER_MINUTE, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
-    payments: paymentGatewaysConfig(e),
+    payments: {
+      ...gatewaysConfig,
+      providerIn: e.PAYMENT_PROVIDER_IN,
+      providerIntl: e.PAYMENT_PROVIDER_INTL,
+      sandboxSecret,
+      jobs: e.PAYMENT_JOBS === 'on',
+      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
+      reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
+    },
   };
 }
 
@@ -517,6 +567,11 @@ function refuseHalfConfiguredProduction(e: Env, jwtSecret: string | undefined): 
   if (!e.SMTP_HOST) missing.push('SMTP_HOST is not set: the SMTP server that sends e-mail');
   if (!e.SMTP_FROM) missing.push('SMTP_FROM is not set: the sender address of e-mail');
   if (!e.PUBLIC_URL) missing.push('PUBLIC_URL is not set: the address candidates open, used in every link');
+  const usesSandbox = [e.PAYMENT_PROVIDER_IN, e.PAYMENT_PROVIDER_INTL].some((p) => p.startsWith('sandbox'));
+  if (usesSandbox && !e.SANDBOX_GATEWAY_SECRET)
+    missing.push(
+      'SANDBOX_GATEWAY_SECRET is not set: the key the sandbox payment gateway signs webhooks with (or set PAYMENT_PROVIDER_IN/INTL to a real gateway)',
+    );
   if (missing.length > 0)
     throw new ConfigError(
       `Refusing to start in production (NODE_ENV=production):\n  ${missing.join('\n  ')}`,

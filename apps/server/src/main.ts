@@ -54,7 +54,10 @@ async function main() {
   const { port } = app.server.address() as AddressInfo;
   const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
   // The demo form exists only with dev tools on (db/seed.ts).
-  const demo = config.devTools ? `Demo candidate link: ${getDemoLink(url).link}\n` : '';
+  const links = getDemoLink(url);
+  const demo = config.devTools
+    ? `Demo candidate link: ${links.link}\nDemo candidate link (paid form, sandbox gateway): ${links.paidLink}\n`
+    : '';
   // The dev staff accounts (ADR 0019): the ops API signs in with e-mail, password and an e-mailed code.
   const staff = config.devTools
     ? `Verification team (ops API, ${url}/api/docs, tag "ops"): POST /api/ops/auth/sign-in with\n` +

@@ -31,6 +31,7 @@ const PRODUCTION = {
   SMTP_HOST: 'smtp.example.com',
   SMTP_FROM: 'no-reply@example.com',
   PUBLIC_URL: 'https://verify.example.com',
+  SANDBOX_GATEWAY_SECRET: 'x'.repeat(32),
 };
 
 interface Run {
@@ -107,6 +108,7 @@ describe('a production start of the real process', () => {
       expect.stringMatching(/^ {2}SMTP_HOST is not set: /),
       expect.stringMatching(/^ {2}SMTP_FROM is not set: /),
       expect.stringMatching(/^ {2}PUBLIC_URL is not set: /),
+      expect.stringMatching(/^ {2}SANDBOX_GATEWAY_SECRET is not set: /),
     ]);
   }, 60_000);
 
@@ -264,8 +266,8 @@ describe('production rules inside the app', () => {
       expect(
         await count(database, sql`select count(*)::int as n from app_secrets where name = 'server_secret'`),
       ).toBe(1);
-      // The demo form, its expired twin, the one asking for basic details and the evaluation partner's.
-      expect(await count(database, sql`select count(*)::int as n from ekyc_forms`)).toBe(4);
+      // The demo form, its expired twin, the ones asking for basic details, the evaluation partner, payment.
+      expect(await count(database, sql`select count(*)::int as n from ekyc_forms`)).toBe(5);
     }
     const prodRun = async (database: Database, dir: string) =>
       (

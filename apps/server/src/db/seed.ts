@@ -29,6 +29,9 @@ export const DEMO = {
   /** The demo form that asks for the evaluation partner's reference before submit (step 3). */
   evaluationFormId: 'demo-evaluation-form',
   evaluationFormName: 'Demo verification form for an evaluation partner',
+  /** The paid demo form (issue 13): priced verifications, a discount on additional degrees, express. */
+  paidFormId: 'demo-paid-form',
+  paidFormName: 'Demo verification form with payment',
   /** Served by the assets router; relative so it works behind any host name. */
   logoPath: '/api/assets/demo-logo.svg',
 } as const;
@@ -83,6 +86,64 @@ const DEMO_FORM_SETTINGS = {
   manualProfileRequired: false,
   basicDetailsRequired: false,
   expectedWorkingDays: 7,
+};
+
+/** The paid demo form asks for a few priced verifications; only the degree cannot be skipped. */
+const PAID_VERIFICATIONS: FormVerification[] = [
+  { name: 'bgv-degree', skipAllowed: false, marksheetRequired: false, subType: null },
+  { name: 'bgv-twelfth', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'bgv-tenth', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'passport', skipAllowed: true, marksheetRequired: false, subType: null },
+  { name: 'bgv-employment', skipAllowed: true, marksheetRequired: false, subType: null },
+];
+
+/**
+ * Its prices (FormPaymentConfig, smallest units: paise and cents): 20% off the second and later degree,
+ * a dearer degree from IIT Bombay, 10% off a cart of ₹2,000 / $60 or more, fast-track ₹6,600 / $80.
+ */
+export const DEMO_PAID_CONFIG = {
+  prices: [
+    {
+      verificationName: 'bgv-degree',
+      INR: { mrp: 149_900, price: 99_900 },
+      USD: { mrp: 4_900, price: 3_500 },
+      additionalDiscountPercent: 20,
+      byInstitute: {
+        'indian-institute-of-technology-bombay': {
+          INR: { mrp: 199_900, price: 149_900 },
+          USD: { mrp: 5_900, price: 4_500 },
+        },
+      },
+    },
+    {
+      verificationName: 'bgv-twelfth',
+      INR: { mrp: 79_900, price: 59_900 },
+      USD: { mrp: 2_500, price: 1_900 },
+      additionalDiscountPercent: 0,
+    },
+    {
+      verificationName: 'bgv-tenth',
+      INR: { mrp: 79_900, price: 59_900 },
+      USD: { mrp: 2_500, price: 1_900 },
+      additionalDiscountPercent: 0,
+    },
+    {
+      verificationName: 'passport',
+      INR: { mrp: 29_900, price: 19_900 },
+      USD: { mrp: 1_500, price: 1_000 },
+      additionalDiscountPercent: 0,
+    },
+    {
+      verificationName: 'bgv-employment',
+      INR: { mrp: 99_900, price: 79_900 },
+      USD: { mrp: 3_500, price: 2_900 },
+      additionalDiscountPercent: 0,
+    },
+  ],
+  express: { INR: 660_000, USD: 8_000 },
+  cartDiscount: { percentage: 10, minAmount: { INR: 200_000, USD: 6_000 } },
+  gstPercent: 18,
+  disclaimer: 'Fees are not refunded once the verification has started.',
 };
 
 export const DEMO_QUESTIONS = [
@@ -213,6 +274,7 @@ async function seedDemo(orm: Orm, now: Date): Promise<void> {
     basicDetailsRequired: excluded('basic_details_required'),
     evaluationPartnerRequired: excluded('evaluation_partner_required'),
     expectedWorkingDays: excluded('expected_working_days'),
+    paymentConfig: excluded('payment_config'),
   };
   await orm
     .insert(ekycForms)
@@ -248,6 +310,19 @@ async function seedDemo(orm: Orm, now: Date): Promise<void> {
         ...DEMO_FORM_SETTINGS,
         questionnaireRequired: false,
         evaluationPartnerRequired: true,
+      },
+      {
+        id: DEMO.paidFormId,
+        orgId: DEMO.orgId,
+        name: DEMO.paidFormName,
+        expiry: -1,
+        ...DEMO_FORM_SETTINGS,
+        verifications: PAID_VERIFICATIONS,
+        questionnaireRequired: false,
+        paymentRequired: true,
+        userPaymentRequired: true,
+        expressAllowed: true,
+        paymentConfig: DEMO_PAID_CONFIG,
       },
     ])
     .onConflictDoUpdate({ target: ekycForms.id, set: settingsUpdate });

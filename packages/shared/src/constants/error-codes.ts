@@ -129,6 +129,29 @@ export const ERROR_CODES = {
     status: 400,
     message: 'This verification can be submitted only once',
   },
+  /** Payments (issue 13, ADR 0023). */
+  IDEMPOTENCY_KEY_REQUIRED: { code: 190, status: 400, message: 'An Idempotency-Key header is required' },
+  PAYMENT_NOT_REQUIRED: { code: 191, status: 400, message: 'This form does not need a payment' },
+  PAYMENT_ALREADY_DONE: {
+    code: 192,
+    status: 409,
+    message: 'This verification request has already been paid for',
+  },
+  PAYMENT_ORDER_NOT_FOUND: { code: 193, status: 404, message: 'This payment does not exist' },
+  WEBHOOK_SIGNATURE_INVALID: { code: 194, status: 401, message: 'The webhook signature is not valid' },
+  REFUND_NOT_ALLOWED: { code: 195, status: 409, message: 'Only a successful payment can be refunded' },
+  REFUND_TOO_LARGE: { code: 196, status: 400, message: 'The amount is more than what is left to refund' },
+  PAYMENT_GATEWAY_UNAVAILABLE: {
+    code: 197,
+    status: 503,
+    message: 'The payment gateway is not answering, please try again',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    code: 198,
+    status: 409,
+    message: 'This Idempotency-Key belongs to another request',
+  },
+  PAYMENT_NOT_CONFIGURED: { code: 199, status: 409, message: 'Prices for this form are not set' },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

@@ -22,5 +22,8 @@ export const demoResponseSchema = z.object({
   orgId: z.string(),
   formId: z.string(),
   link: z.string(),
+  /** The paid demo form (issue 13) and its candidate link. */
+  paidFormId: z.string(),
+  paidLink: z.string(),
 });
 export type DemoResponse = z.infer<typeof demoResponseSchema>;

@@ -50,6 +50,8 @@ export const ekycForms = pgTable(
     evaluationPartnerRequired: boolean('evaluation_partner_required').notNull().default(false),
     /** Working days (Monday to Friday) from submission to the expected completion date. */
     expectedWorkingDays: integer('expected_working_days').notNull().default(7),
+    /** Prices, discounts and express fee (FormPaymentConfig, checked on read); null: no prices set. */
+    paymentConfig: jsonb('payment_config').$type<unknown>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ekyc_forms_org_idx').on(t.orgId)],

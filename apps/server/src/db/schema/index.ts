@@ -19,3 +19,4 @@ export * from './aadhaar-requests.js';
 export * from './name-change-requests.js';
 export * from './staff.js';
 export * from './insufficiency.js';
+export * from './payments.js';

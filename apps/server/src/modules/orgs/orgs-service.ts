@@ -1,9 +1,16 @@
 import { FORM_URL_KEY, type DemoResponse } from '@veridocs/shared';
 import { DEMO } from '../../db/seed.js';
 
-/** The candidate link of the seeded demo form (DESIGN.md §7): `/ekyc/{formId}?orgId=...`. */
+/** The candidate links of the seeded demo forms (DESIGN.md §7): `/ekyc/{formId}?orgId=...`; free and paid. */
 export function getDemoLink(publicUrl: string): DemoResponse {
   const base = publicUrl.replace(/\/+$/, '');
-  const link = `${base}/${FORM_URL_KEY}/${encodeURIComponent(DEMO.formId)}?orgId=${encodeURIComponent(DEMO.orgId)}`;
-  return { orgId: DEMO.orgId, formId: DEMO.formId, link };
+  const linkOf = (formId: string) =>
+    `${base}/${FORM_URL_KEY}/${encodeURIComponent(formId)}?orgId=${encodeURIComponent(DEMO.orgId)}`;
+  return {
+    orgId: DEMO.orgId,
+    formId: DEMO.formId,
+    link: linkOf(DEMO.formId),
+    paidFormId: DEMO.paidFormId,
+    paidLink: linkOf(DEMO.paidFormId),
+  };
 }

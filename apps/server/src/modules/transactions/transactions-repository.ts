@@ -6,6 +6,7 @@ import {
   insufficiencyRequests,
   nameChangeRequests,
   ekycForms,
+  paymentOrders,
   organisations,
   prestartQuestions,
   stateChanges,
@@ -39,6 +40,8 @@ export interface TransactionSnapshot {
   requiredQuestionIds: string[];
   /** A name change request was filed on this transaction (POST /transactions/name-change-request). */
   nameChangeRequested: boolean;
+  /** The transaction's successful payment orders (issue 13; at most one, a partial unique index). */
+  paidOrders: { express: boolean }[];
 }
 
 function writeOps(tx: Orm) {
@@ -214,6 +217,10 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
           where ${prestartQuestions.formId} = ${transactions.formId} and ${prestartQuestions.required}), '[]'::json)`,
       nameChangeRequested: sql<boolean>`exists (select 1 from ${nameChangeRequests}
           where ${nameChangeRequests.txnId} = ${transactions.id})`,
+      // A payment's success is written through `write` (payments settle inside it), which invalidates this.
+      paidOrders: sql<{ express: boolean }[]>`coalesce((select json_agg(json_build_object(
+            'express', ${paymentOrders.express}) order by ${paymentOrders.createdAt}) from ${paymentOrders}
+          where ${paymentOrders.txnId} = ${transactions.id} and ${paymentOrders.status} = 'success'), '[]'::json)`,
     })
     .from(transactions)
     .innerJoin(ekycForms, eq(ekycForms.id, transactions.formId))
@@ -232,6 +239,7 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
       answers: row.answers,
       requiredQuestionIds: row.required,
       nameChangeRequested: Boolean(row.nameChangeRequested),
+      paidOrders: row.paidOrders,
     };
   }
 

@@ -17,6 +17,7 @@ import {
   withCandidateIdFormats,
   fieldLabel,
   filterVerifications,
+  formPaymentConfigSchema,
   isFormExpired,
   isReadOnlyField,
   isProceeded,
@@ -114,6 +115,21 @@ function addWorkingDays(from: Date, days: number): Date {
     if (day !== 0 && day !== 6) left--;
   }
   return date;
+}
+
+/**
+ * The spec's priceList (§3 "Transaction info") from the form's payment config when it has one (INR, in
+ * paise; secondary = the percent off additional instances), else the form's own list.
+ */
+function priceListOf(form: TransactionSnapshot['form']): TransactionInfo['priceList'] {
+  const parsed = form.paymentConfig == null ? null : formPaymentConfigSchema.safeParse(form.paymentConfig);
+  if (!parsed?.success) return form.priceList;
+  return parsed.data.prices.map((p) => ({
+    verificationName: p.verificationName,
+    mrp: p.INR.mrp,
+    price: { primary: p.INR.price },
+    discount: { primary: p.INR.mrp - p.INR.price, secondary: p.additionalDiscountPercent },
+  }));
 }
 
 /** A verification's config: by its own name, else by its type ("bgv-degree~2" → "bgv-degree"). */
@@ -238,9 +254,13 @@ export function createTransactionsService({
       updatedAt: iso(txn.updatedAt),
       paymentRequired: form.paymentRequired,
       userPaymentRequired: form.userPaymentRequired,
-      paymentDetails: [],
+      // One entry per successful order; it was paid for every verification the candidate completed.
+      paymentDetails: snap.paidOrders.map((o) => ({
+        allVerificationsCompleted: true,
+        expressOpt: o.express,
+      })),
       discount: { percentage: form.discountPercentage },
-      priceList: form.priceList,
+      priceList: priceListOf(form),
       expressAllowed: form.expressAllowed,
       questionnaire: { isRequired: form.questionnaireRequired, answered: questionnaireAnswered(snap) },
       manualProfileRequired: form.manualProfileRequired,
@@ -697,6 +717,93 @@ export function createTransactionsService({
     };
   }
 
+  /** Every verification done or skipped, the minimum set met, the evaluation partner proved (submit's rules). */
+  function assertSubmittableRecords(
+    snap: TransactionSnapshot,
+    txn: TransactionRow,
+    records: readonly RecordRow[],
+  ) {
+    assertTransition('transaction', txn.state, 'SUBMITTED');
+    // Step 3 (spec §1): the form's evaluation partner reference, proved by e-mail OTP (eval-info).
+    if (snap.form.evaluationPartnerRequired && !txn.evalValidatedAt)
+      throw new AppError('EVAL_REFERENCE_REQUIRED');
+    // An OTP-only verification counts as done only once COMPLETED by its check (not READY_TO_SUBMIT
+    // from an older typed form).
+    const pending = records.filter(
+      (r) =>
+        !r.markedAsSkip &&
+        (r.state === 'NOT_INITIALIZED' ||
+          r.state === 'DATA_SAVED' ||
+          (OTP_ONLY_VERIFICATIONS.includes(r.name) && r.state === 'READY_TO_SUBMIT')),
+    );
+    if (pending.length > 0) {
+      const names = pending.map((r) => r.name);
+      throw new AppError(
+        'INVALID_TRANSITION',
+        `Complete or skip these verifications first: ${names.join(', ')}`,
+        {
+          pending: names,
+        },
+      );
+    }
+    if (!minimumSetMet(records.map(like))) {
+      throw new AppError(
+        'INVALID_TRANSITION',
+        'Complete at least one of the degree, 12th or 10th verifications',
+        {
+          pending: [],
+        },
+      );
+    }
+  }
+
+  /**
+   * The submit itself, on the locked transaction row: the checks, the files of the judged records
+   * attached, the transaction and its READY_TO_SUBMIT records to SUBMITTED with the expected date.
+   */
+  async function submitLocked(
+    ops: TransactionWriteOps,
+    txn: TransactionRow,
+    snap: TransactionSnapshot,
+    judged: Map<string, { updatedAt: number; data: Record<string, unknown>; fileIds: string[] }>,
+    context: { action: string; profileId: string; now: Date },
+  ): Promise<void> {
+    const { profileId, now: at } = context;
+    // Submitted meanwhile (a second tap): the answer is the same info.
+    if (txn.state === 'SUBMITTED') return;
+    if (txn.state === 'NOT_INITIALIZED') {
+      throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', {
+        state: txn.state,
+      });
+    }
+    const records = await ops.records(txn.id);
+    assertSubmittableRecords(snap, txn, records);
+    const ready = records.filter((r) => r.state === 'READY_TO_SUBMIT');
+    const patches = new Map<string, { data: Record<string, unknown> }>();
+    for (const record of ready) {
+      // Judged as read before the lock; a record written since then was judged whole by the
+      // submit that wrote it (writeVerification is the only candidate path to READY_TO_SUBMIT).
+      const checked = judged.get(record.name);
+      if (!checked || checked.updatedAt !== record.updatedAt.getTime()) continue;
+      // Its files become this transaction's (data saved before they were linked), or it is refused.
+      if ((await files.attach(profileId, txn.id, checked.fileIds, ops.scope)) === null) {
+        const config = configFor(await forms.allConfigs(), record.name);
+        const field = config ? fileFieldOf(config, record.subType, record.data) : 'files';
+        throw validationFailed(
+          [{ path: `verificationList.${record.name}.data.${field}`, message: FILE_TAKEN }],
+          { withPath: true },
+        );
+      }
+      patches.set(record.name, { data: checked.data });
+    }
+    await transitionTransaction(ops, txn, 'SUBMITTED', context, {
+      expectedMaxDate: addWorkingDays(at, snap.form.expectedWorkingDays),
+    });
+    for (const record of ready) {
+      await transitionVerification(ops, txn.id, record, 'SUBMITTED', context, patches.get(record.name));
+    }
+  }
+
   return {
     info,
     infoEncoded,
@@ -1128,78 +1235,70 @@ export function createTransactionsService({
     async submit(profileId: string, ref: TransactionRef): Promise<TransactionInfo> {
       const snap = await owned(profileId, ref);
       if (snap.txn.state === 'SUBMITTED') return buildInfo(snap, await forms.allConfigs());
-      if (snap.form.paymentRequired) throw new AppError('PAYMENT_REQUIRED');
+      // A paid form is submitted by its payment's success (settlePayment); this route too once it is paid.
+      if (snap.form.paymentRequired && snap.paidOrders.length === 0) throw new AppError('PAYMENT_REQUIRED');
       const at = now();
       const context = { action: 'submit', profileId, now: at };
       // Read past the snapshot cache: what is judged must be what is stored.
       const judged = await judgeStored(profileId, snap, await repo.records(snap.txn.id), at);
-      await withLockedTransaction(snap.txn.id, async (ops, txn) => {
-        // Submitted meanwhile (a second tap): the answer is the same info.
-        if (txn.state === 'SUBMITTED') return;
-        if (txn.state === 'NOT_INITIALIZED') {
-          throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', {
-            state: txn.state,
-          });
-        }
-        assertTransition('transaction', txn.state, 'SUBMITTED');
-        // Step 3 (spec §1): the form's evaluation partner reference, proved by e-mail OTP (eval-info).
-        if (snap.form.evaluationPartnerRequired && !txn.evalValidatedAt)
-          throw new AppError('EVAL_REFERENCE_REQUIRED');
-        const records = await ops.records(txn.id);
-        // An OTP-only verification counts as done only once COMPLETED by its check (not READY_TO_SUBMIT
-        // from an older typed form).
-        const pending = records.filter(
-          (r) =>
-            !r.markedAsSkip &&
-            (r.state === 'NOT_INITIALIZED' ||
-              r.state === 'DATA_SAVED' ||
-              (OTP_ONLY_VERIFICATIONS.includes(r.name) && r.state === 'READY_TO_SUBMIT')),
-        );
-        if (pending.length > 0) {
-          const names = pending.map((r) => r.name);
-          throw new AppError(
-            'INVALID_TRANSITION',
-            `Complete or skip these verifications first: ${names.join(', ')}`,
-            {
-              pending: names,
-            },
-          );
-        }
-        if (!minimumSetMet(records.map(like))) {
-          throw new AppError(
-            'INVALID_TRANSITION',
-            'Complete at least one of the degree, 12th or 10th verifications',
-            {
-              pending: [],
-            },
-          );
-        }
-        const ready = records.filter((r) => r.state === 'READY_TO_SUBMIT');
-        const patches = new Map<string, { data: Record<string, unknown> }>();
-        for (const record of ready) {
-          // Judged as read before the lock; a record written since then was judged whole by the
-          // submit that wrote it (writeVerification is the only candidate path to READY_TO_SUBMIT).
-          const checked = judged.get(record.name);
-          if (!checked || checked.updatedAt !== record.updatedAt.getTime()) continue;
-          // Its files become this transaction's (data saved before they were linked), or it is refused.
-          if ((await files.attach(profileId, txn.id, checked.fileIds, ops.scope)) === null) {
-            const config = configFor(await forms.allConfigs(), record.name);
-            const field = config ? fileFieldOf(config, record.subType, record.data) : 'files';
-            throw validationFailed(
-              [{ path: `verificationList.${record.name}.data.${field}`, message: FILE_TAKEN }],
-              { withPath: true },
-            );
-          }
-          patches.set(record.name, { data: checked.data });
-        }
-        await transitionTransaction(ops, txn, 'SUBMITTED', context, {
-          expectedMaxDate: addWorkingDays(at, snap.form.expectedWorkingDays),
-        });
-        for (const record of ready) {
-          await transitionVerification(ops, txn.id, record, 'SUBMITTED', context, patches.get(record.name));
-        }
-      });
+      await withLockedTransaction(snap.txn.id, (ops, txn) => submitLocked(ops, txn, snap, judged, context));
       return info(profileId, ref);
+    },
+
+    /**
+     * What the payments module reads of the caller's transaction (122 as every candidate route): the
+     * snapshot (form, records with their saved data) and the info (labels, states).
+     */
+    async paymentContext(profileId: string, ref: TransactionRef) {
+      const snap = await owned(profileId, ref);
+      return { snap, info: buildInfo(snap, await forms.allConfigs()) };
+    },
+
+    /** Refuses (as submit would) a transaction that could not be submitted now: before it is paid for. */
+    async assertSubmittable(profileId: string, ref: TransactionRef): Promise<void> {
+      const snap = await owned(profileId, ref);
+      assertOpen(snap.txn.state);
+      if (snap.txn.state === 'NOT_INITIALIZED')
+        throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', {
+          state: snap.txn.state,
+        });
+      const records = await repo.records(snap.txn.id);
+      assertSubmittableRecords(snap, snap.txn, records);
+      await judgeStored(profileId, snap, records, now());
+    },
+
+    /**
+     * A payment settles (issue 13): `apply` writes the order's change in the database transaction that
+     * holds this transaction's row; when it answers true (the order became paid) the transaction is
+     * submitted there too, as `submit` does. Not yet submittable (something changed since the payment
+     * started): the order is still paid and the candidate's submit finishes it later. Answers `apply`'s.
+     */
+    async settlePayment(txnId: string, apply: (scope: DbScope) => Promise<boolean>): Promise<boolean> {
+      const snap = await repo.snapshot(txnId);
+      if (!snap) throw new AppError('TRANSACTION_NOT_FOUND');
+      const at = now();
+      const context = { action: 'payment', profileId: snap.txn.profileId, now: at };
+      const judged = await judgeStored(snap.txn.profileId, snap, await repo.records(txnId), at).catch(
+        (error: unknown) => {
+          if (isAppError(error)) return new Map<string, never>();
+          throw error;
+        },
+      );
+      return withLockedTransaction(
+        txnId,
+        async (ops, txn) => {
+          const paid = await apply(ops.scope);
+          if (!paid || txn.state === 'SUBMITTED' || txn.state === 'NOT_INITIALIZED') return paid;
+          try {
+            await submitLocked(ops, txn, snap, judged, context);
+          } catch (error) {
+            // Checks run before any write but a file's attach; refused, nothing of the submit is kept that matters.
+            if (!isAppError(error)) throw error;
+          }
+          return paid;
+        },
+        'TRANSACTION_NOT_FOUND',
+      );
     },
 
     /** Ops: moves a transaction along its table; audited without a profile. */

@@ -116,7 +116,7 @@ describe('the verification journey', () => {
       const data = publicFormListSchema.parse(
         expectCode(await get(v1(`${P.publicForms}?orgId=${ORG}&seed=0&count=10`)), 0, 200),
       );
-      expect(data.total).toBe(4);
+      expect(data.total).toBe(5);
       const byId = Object.fromEntries(data.list.map((f) => [f.formId, f]));
       expect(byId[FORM]).toMatchObject({
         isExpired: false,
