@@ -34,7 +34,7 @@ describe('instances sharing one database', () => {
              (select count(*)::int from app_secrets where name = 'server_secret') as secrets`)) as {
       rows: unknown[];
     };
-    expect(counts.rows[0]).toEqual({ orgs: 2, forms: 4, secrets: 1 });
+    expect(counts.rows[0]).toEqual({ orgs: 2, forms: 5, secrets: 1 });
   });
 
   it("accept each other's tokens and OTPs", async () => {

@@ -105,8 +105,6 @@ export function createFilesService(deps: {
   onQueued?: () => void;
 }) {
   const { repo, storage, analyser, links, now, log } = deps;
-  // In a check process when the analyser has one (the app's); tests' analysers merge in this process.
-  const mergePdfs = analyser.mergePdfs?.bind(analyser) ?? mergePdfFiles;
 
   async function analyse(
     key: string,
@@ -244,7 +242,11 @@ export function createFilesService(deps: {
             await withLocalFiles(
               storage,
               parts.map((p) => p.key),
-              (paths) => mergePdfs({ paths, outPath }),
+              // In a check process when the analyser has one (the app's); tests' merge in this process.
+              (paths) =>
+                analyser.mergePdfs
+                  ? analyser.mergePdfs({ paths, outPath })
+                  : mergePdfFiles({ paths, outPath }),
             );
           } catch (error) {
             if (isAppError(error)) throw error;
