@@ -10,6 +10,8 @@ export const PATHS = {
   login: '/login',
   formEntry: `/${FORM_URL_KEY}/:formId/:txnId?`,
   payment: '/payment',
+  /** The card-SDK flow's page (spec §7): sdkProvider, paymentSessionId, environment. */
+  paymentRedirect: '/payment-redirect',
   faq: '/faq',
   instructions: '/instructions',
   error: '/error',
@@ -38,6 +40,7 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 /** Routes open without a session (spec §2 "Logged-out routes"), besides the form entry. */
 export const COMMON_PATHS = [
   PATHS.payment,
+  PATHS.paymentRedirect,
   PATHS.faq,
   PATHS.instructions,
   PATHS.error,

@@ -27,6 +27,12 @@ const profileMode = lazyScreen(() => import('../features/profile-details/profile
 const basicDetails = lazyScreen(() => import('../features/profile-details/basic-details-page'));
 const contactDetails = lazyScreen(() => import('../features/profile-details/contact-details-page'));
 const insufficiency = lazyScreen(() => import('../features/insufficiency/insufficiency-page'));
+const payment = lazyScreen(() => import('../features/payments/payment-page'));
+const paymentRedirect = lazyScreen(() => import('../features/payments/payment-redirect-page'));
+const selectMode = lazyScreen(() => import('../features/payments/select-mode-page'));
+const choosePaymentRegion = lazyScreen(() => import('../features/payments/choose-payment-region-page'));
+const transactionHistory = lazyScreen(() => import('../features/payments/transaction-history-page'));
+const formPayments = lazyScreen(() => import('../features/payments/form-payments-page'));
 /** The one generic page for the screens later issues build. */
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 
@@ -49,6 +55,12 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.terms, terms],
   [PATHS.privacyPolicy, privacyPolicy],
   [PATHS.error, error],
+  [PATHS.payment, payment],
+  [PATHS.paymentRedirect, paymentRedirect],
+  [PATHS.selectMode, selectMode],
+  [PATHS.choosePaymentRegion, choosePaymentRegion],
+  [PATHS.transactionHistory, transactionHistory],
+  [PATHS.formPayments, formPayments],
 ];
 
 /**
@@ -102,7 +114,8 @@ function commonRoutes() {
     <Route key="error" path={PATHS.error} element={<error.Component />} />,
     <Route key="terms" path={PATHS.terms} element={<terms.Component />} />,
     <Route key="privacy" path={PATHS.privacyPolicy} element={<privacyPolicy.Component />} />,
-    <Route key="payment" path={PATHS.payment} element={<comingSoon.Component />} />,
+    <Route key="payment" path={PATHS.payment} element={<payment.Component />} />,
+    <Route key="payment-redirect" path={PATHS.paymentRedirect} element={<paymentRedirect.Component />} />,
   ];
 }
 
@@ -139,6 +152,10 @@ function LoggedInRoutes() {
         <Route path={PATHS.basicDetails} element={<basicDetails.Component />} />
         <Route path={PATHS.contactDetails} element={<contactDetails.Component />} />
         <Route path={PATHS.verificationInsufficiency} element={<insufficiency.Component />} />
+        <Route path={PATHS.selectMode} element={<selectMode.Component />} />
+        <Route path={PATHS.choosePaymentRegion} element={<choosePaymentRegion.Component />} />
+        <Route path={PATHS.transactionHistory} element={<transactionHistory.Component />} />
+        <Route path={PATHS.formPayments} element={<formPayments.Component />} />
         {UNBUILT_PATHS.map((path) => (
           <Route key={path} path={path} element={<comingSoon.Component />} />
         ))}
