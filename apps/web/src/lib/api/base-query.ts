@@ -94,7 +94,11 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError, ApiEx
   });
   let body: unknown;
   try {
-    const response = await request(method, args.url, args.body, { signal, noSnackbar: true, headers: args.headers });
+    const response = await request(method, args.url, args.body, {
+      signal,
+      noSnackbar: true,
+      headers: args.headers,
+    });
     body = response.body;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
