@@ -9,9 +9,14 @@ import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
-import type { PaymentInfo, PaymentItem } from '@veridocs/shared';
+import {
+  displayedGstPercent,
+  formatMoney,
+  savingPercent,
+  type PaymentInfo,
+  type PaymentItem,
+} from '@veridocs/shared';
 import { useT } from '../../i18n';
-import { displayedTaxPercent, formatMoney } from './money';
 import { paymentsCatalog } from './payments-catalog';
 
 const ICONS: Record<string, typeof SchoolOutlinedIcon> = {
@@ -40,7 +45,8 @@ function ItemIcon({ item }: { item: PaymentItem }) {
 export function PaymentItems({ info }: { info: PaymentInfo }) {
   const t = useT(paymentsCatalog);
   const headingId = 'payment-items-heading';
-  const best = Math.max(info.availableDiscount?.percentage ?? 0, info.additionalDiscountPercentage);
+  // "Save upto {n}%": the largest saving of an item against its mrp (shared savingPercent).
+  const best = Math.max(0, ...info.items.map(savingPercent));
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -123,7 +129,7 @@ export function BillingSummary({ info, totalLabel }: { info: PaymentInfo; totalL
             value={`−${money(info.discount.amount)}`}
           />
         )}
-        <Row label={t('gst', { n: displayedTaxPercent(info) })} value={money(info.gst)} />
+        <Row label={t('gst', { n: displayedGstPercent(info) })} value={money(info.gst)} />
         <Divider component="div" role="presentation" />
         <Row label={totalLabel ?? t('toPay')} value={money(info.toPay)} strong />
       </Box>

@@ -1,3 +1,4 @@
+import { formatMoney } from '@veridocs/shared';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
@@ -11,7 +12,6 @@ import { PATHS } from '../../app/paths';
 import { useGetPaymentModeQuery } from '../../app/store/transactions-api';
 import { useT } from '../../i18n';
 import { ChoiceCard } from './choice-card';
-import { formatMoney } from './money';
 import { IncompleteLink, LoadFailed, PaymentSkeleton } from './payment-notice';
 import {
   expressOf,
