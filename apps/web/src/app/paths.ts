@@ -40,7 +40,6 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 /** Routes open without a session (spec §2 "Logged-out routes"), besides the form entry. */
 export const COMMON_PATHS = [
   PATHS.payment,
-  PATHS.paymentRedirect,
   PATHS.faq,
   PATHS.instructions,
   PATHS.error,

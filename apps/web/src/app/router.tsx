@@ -27,12 +27,15 @@ const profileMode = lazyScreen(() => import('../features/profile-details/profile
 const basicDetails = lazyScreen(() => import('../features/profile-details/basic-details-page'));
 const contactDetails = lazyScreen(() => import('../features/profile-details/contact-details-page'));
 const insufficiency = lazyScreen(() => import('../features/insufficiency/insufficiency-page'));
-const payment = lazyScreen(() => import('../features/payments/payment-page'));
-const paymentRedirect = lazyScreen(() => import('../features/payments/payment-redirect-page'));
-const selectMode = lazyScreen(() => import('../features/payments/select-mode-page'));
-const choosePaymentRegion = lazyScreen(() => import('../features/payments/choose-payment-region-page'));
-const transactionHistory = lazyScreen(() => import('../features/payments/transaction-history-page'));
-const formPayments = lazyScreen(() => import('../features/payments/form-payments-page'));
+/** Every payment route (one chunk: payment-screens.tsx picks the screen by path). */
+const payments = lazyScreen(() => import('../features/payments/payment-screens'));
+/** The payment screens of the signed-in candidate (/payment is open to all, spec §2). */
+const PAYMENT_PATHS = [
+  PATHS.selectMode,
+  PATHS.choosePaymentRegion,
+  PATHS.transactionHistory,
+  PATHS.formPayments,
+];
 /** The one generic page for the screens later issues build. */
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 
@@ -55,12 +58,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.terms, terms],
   [PATHS.privacyPolicy, privacyPolicy],
   [PATHS.error, error],
-  [PATHS.payment, payment],
-  [PATHS.paymentRedirect, paymentRedirect],
-  [PATHS.selectMode, selectMode],
-  [PATHS.choosePaymentRegion, choosePaymentRegion],
-  [PATHS.transactionHistory, transactionHistory],
-  [PATHS.formPayments, formPayments],
+  ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];
 
 /**
@@ -114,8 +112,7 @@ function commonRoutes() {
     <Route key="error" path={PATHS.error} element={<error.Component />} />,
     <Route key="terms" path={PATHS.terms} element={<terms.Component />} />,
     <Route key="privacy" path={PATHS.privacyPolicy} element={<privacyPolicy.Component />} />,
-    <Route key="payment" path={PATHS.payment} element={<payment.Component />} />,
-    <Route key="payment-redirect" path={PATHS.paymentRedirect} element={<paymentRedirect.Component />} />,
+    <Route key="payment" path={PATHS.payment} element={<payments.Component />} />,
   ];
 }
 
@@ -152,10 +149,9 @@ function LoggedInRoutes() {
         <Route path={PATHS.basicDetails} element={<basicDetails.Component />} />
         <Route path={PATHS.contactDetails} element={<contactDetails.Component />} />
         <Route path={PATHS.verificationInsufficiency} element={<insufficiency.Component />} />
-        <Route path={PATHS.selectMode} element={<selectMode.Component />} />
-        <Route path={PATHS.choosePaymentRegion} element={<choosePaymentRegion.Component />} />
-        <Route path={PATHS.transactionHistory} element={<transactionHistory.Component />} />
-        <Route path={PATHS.formPayments} element={<formPayments.Component />} />
+        {PAYMENT_PATHS.map((path) => (
+          <Route key={path} path={path} element={<payments.Component />} />
+        ))}
         {UNBUILT_PATHS.map((path) => (
           <Route key={path} path={path} element={<comingSoon.Component />} />
         ))}

@@ -6,8 +6,8 @@ import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
 import UndoOutlinedIcon from '@mui/icons-material/UndoOutlined';
 import { UI_LIMITS, type PaymentInfo, formatMoney } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
@@ -41,7 +41,7 @@ function OrderRow({ order }: { order: PaymentInfo }) {
           textAlign: 'left',
         }}
       >
-        <ReceiptLongOutlinedIcon color="primary" aria-hidden />
+        <ReceiptOutlinedIcon color="primary" aria-hidden />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{order.org.displayName}</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -56,7 +56,7 @@ function OrderRow({ order }: { order: PaymentInfo }) {
           </Typography>
           {order.currentStatus && <StatusChip status={order.currentStatus} />}
         </Box>
-        <ChevronRightIcon aria-hidden color="action" />
+        <NavigateNextIcon aria-hidden color="action" />
       </ButtonBase>
       {order.refundDetails.length > 0 && (
         <Box component="ul" sx={{ m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}>
@@ -119,7 +119,7 @@ export function OrdersList({ title, orgId, txnId }: { title: string; orgId?: str
       )}
       {data && data.list.length === 0 && (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-          <ReceiptLongOutlinedIcon sx={{ fontSize: 48, color: 'text.secondary', mb: 1 }} aria-hidden />
+          <ReceiptOutlinedIcon sx={{ fontSize: 48, color: 'text.secondary', mb: 1 }} aria-hidden />
           <Typography variant="h3" component="p" sx={{ mb: 0.5 }}>
             {t('noPayments')}
           </Typography>

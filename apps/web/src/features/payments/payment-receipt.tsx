@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { keyframes } from '@mui/material/styles';
@@ -55,11 +54,15 @@ function CopyField({ label, value }: { label: string; value: string | null }) {
           {value ?? t('notAssigned')}
         </Typography>
         {value && (
-          <Tooltip title={t('copy', { label })}>
-            <IconButton size="small" aria-label={t('copy', { label })} onClick={() => void copy()}>
-              <ContentCopyIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          // A native title, not MUI's Tooltip: its Popper would be one more chunk for the sign-in page to name.
+          <IconButton
+            size="small"
+            aria-label={t('copy', { label })}
+            title={t('copy', { label })}
+            onClick={() => void copy()}
+          >
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
         )}
       </Box>
     </Box>

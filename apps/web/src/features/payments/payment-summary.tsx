@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import PermIdentityOutlinedIcon from '@mui/icons-material/PermIdentityOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
-import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
@@ -22,8 +22,8 @@ import { paymentsCatalog } from './payments-catalog';
 const ICONS: Record<string, typeof SchoolOutlinedIcon> = {
   school: SchoolOutlinedIcon,
   work: WorkOutlineIcon,
-  home: HomeOutlinedIcon,
-  badge: BadgeOutlinedIcon,
+  home: PlaceOutlinedIcon,
+  badge: PermIdentityOutlinedIcon,
   bolt: BoltOutlinedIcon,
 };
 

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
-import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import { PATHS } from '../../app/paths';
 import { useGetPaymentModeQuery } from '../../app/store/transactions-api';
 import { useT } from '../../i18n';
@@ -62,7 +62,7 @@ export default function SelectModePage() {
           selected={!express || !fastTrack}
           title={t('standardTitle')}
           body={t('standardBody')}
-          icon={<ScheduleOutlinedIcon />}
+          icon={<AccessTimeIcon />}
         />
         {fastTrack && (
           <ChoiceCard
