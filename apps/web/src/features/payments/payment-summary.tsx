@@ -1,7 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import PermIdentityOutlinedIcon from '@mui/icons-material/PermIdentityOutlined';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
@@ -98,7 +97,15 @@ export function PaymentItems({ info }: { info: PaymentInfo }) {
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+    // The total's rule is a border, not a Divider: a <dl> holds only its rows (axe definition-list).
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        ...(strong ? { borderTop: 1, borderColor: 'divider', pt: 1, mt: 0.25 } : {}),
+      }}
+    >
       <Typography component="dt" sx={{ fontWeight: strong ? 700 : 400 }}>
         {label}
       </Typography>
@@ -130,7 +137,6 @@ export function BillingSummary({ info, totalLabel }: { info: PaymentInfo; totalL
           />
         )}
         <Row label={t('gst', { n: displayedGstPercent(info) })} value={money(info.gst)} />
-        <Divider component="div" role="presentation" />
         <Row label={totalLabel ?? t('toPay')} value={money(info.toPay)} strong />
       </Box>
     </Box>
