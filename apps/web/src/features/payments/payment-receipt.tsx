@@ -183,7 +183,8 @@ export function PaymentReceipt({
         </Box>
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
-        <PaymentItems info={order} />
+        {/* A receipt: what was bought, without the offers of the checkout. */}
+        <PaymentItems info={order} offers={false} />
         <Divider />
         <BillingSummary info={order} />
       </Paper>

@@ -41,11 +41,11 @@ function ItemIcon({ item }: { item: PaymentItem }) {
 }
 
 /** Items with label, description, price and the struck-through mrp when mrp exceeds price (spec §2). */
-export function PaymentItems({ info }: { info: PaymentInfo }) {
+export function PaymentItems({ info, offers = true }: { info: PaymentInfo; offers?: boolean }) {
   const t = useT(paymentsCatalog);
   const headingId = 'payment-items-heading';
   // "Save upto {n}%": the largest saving of an item against its mrp (shared savingPercent).
-  const best = Math.max(0, ...info.items.map(savingPercent));
+  const best = offers ? Math.max(0, ...info.items.map(savingPercent)) : 0;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -54,7 +54,7 @@ export function PaymentItems({ info }: { info: PaymentInfo }) {
         </Typography>
         {best > 0 && <Chip color="success" size="small" label={t('saveUpto', { n: best })} />}
       </Box>
-      {info.additionalDiscountPercentage > 0 && (
+      {offers && info.additionalDiscountPercentage > 0 && (
         <Typography variant="body2" color="success.main" sx={{ fontWeight: 600 }}>
           {t('saveAdditional', { n: info.additionalDiscountPercentage })}
         </Typography>
