@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -84,7 +84,7 @@ async function openFormHome(page: Page, formId: string, txnId: string) {
 }
 
 /** From the form home's Continue to the checkout of India, standard mode. */
-async function toCheckout(page: Page, formId: string, txnId: string) {
+async function toCheckout(page: Page, formId: string, txnId: string, shots = false) {
   await openFormHome(page, formId, txnId);
   await page.getByRole('button', { name: 'Continue' }).click();
   const warning = page.getByRole('dialog', { name: 'Fast-track verification' });
@@ -94,8 +94,10 @@ async function toCheckout(page: Page, formId: string, txnId: string) {
   if (await warning.isVisible()) await warning.getByRole('button', { name: 'Proceed' }).click();
   await expect(page).toHaveURL(/\/select-mode\?/);
   await expect(page.getByText('Completed within 5 business days.')).toBeVisible();
+  if (shots) await screens(page, 'select-mode');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/choose-payment-region\?/);
+  if (shots) await screens(page, 'choose-payment-region');
   await page.getByRole('radio', { name: /India/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/payment\?.*region=IN/);
@@ -122,7 +124,7 @@ async function screens(page: Page, name: string) {
 
 test('pays for the paid demo form through the sandbox and lands on /submitted', async ({ page, request }) => {
   const { txnId, formId } = await readyToPay(page, request);
-  await toCheckout(page, formId, txnId);
+  await toCheckout(page, formId, txnId, true);
   await expect(page.getByText(/International usage must be enabled on your card/)).toBeVisible();
   await expect(page.getByText('GST (18%)')).toBeVisible();
   await expect(page.getByText('Fees are not refunded once the verification has started.')).toBeVisible();
@@ -184,21 +186,50 @@ test('the receipt: refund from the ops API, copy ("Copied"), the selected refund
   await expect(page.getByRole('heading', { name: 'Payments for this form' })).toBeVisible();
   await screens(page, 'form-payments');
 
-  // Payments in the navigation: every order; its refund opens the receipt pointed at it.
+  // Payments in the navigation: every order; its refund opens the receipt pointed at it. The page's clock
+  // is held still so that the shake (400 ms) and the highlight (2 s) can be looked at.
+  await page.clock.install();
   await page.goto('/transaction-history');
   await expect(page.getByRole('heading', { name: 'Your payments' })).toBeVisible();
-  await page
-    .getByRole('button', { name: /Refund of ₹100/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/payment\?transactionHistory=true/);
-  const card = page.getByTestId('refund').filter({ hasText: 'Passport check not needed' });
-  await expect(card).toHaveAttribute('data-highlight', /shake|highlight/);
+  await screens(page, 'transaction-history');
+  const openRefund = async () => {
+    const refundRow = page.getByRole('button', { name: /Refund of ₹100/ }).first();
+    await expect(refundRow).toBeVisible();
+    // From the page's own time (the fake clock is ahead of ours once it has been run forward).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await refundRow.click();
+    await expect(page).toHaveURL(/\/payment\?transactionHistory=true/);
+    return page.getByTestId('refund').filter({ hasText: 'Passport check not needed' });
+  };
+
+  const animation = (card: Locator) => card.evaluate((node) => getComputedStyle(node).animationName);
+  const card = await openRefund();
+  await expect(card).toHaveAttribute('data-highlight', 'shake');
   await expect(card).toBeInViewport();
-  await expect(card).not.toHaveAttribute('data-highlight', /.+/, { timeout: 4000 });
+  expect(await animation(card)).not.toBe('none');
+  await page.clock.runFor(400);
+  await expect(card).toHaveAttribute('data-highlight', 'highlight');
+  expect(await animation(card)).toBe('none');
+  await page.clock.runFor(1600);
+  await expect(card).not.toHaveAttribute('data-highlight', /.+/);
+  await page.clock.resume();
+
   await expect(page.getByText('Paid via Sandbox')).toBeVisible();
   await page.getByRole('button', { name: 'Copy Payment ID' }).click();
   await expect(page.getByText('Copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(order.paymentId);
   await screens(page, 'receipt');
+
+  // Reduced motion: no shake, the highlight all the same.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/transaction-history');
+  const still = await openRefund();
+  await expect(still).toHaveAttribute('data-highlight', 'shake');
+  expect(await animation(still)).toBe('none');
+  // Highlighted: not the plain card's white.
+  expect(await still.evaluate((node) => getComputedStyle(node).backgroundColor)).not.toBe(
+    'rgb(255, 255, 255)',
+  );
+  await page.clock.runFor(400);
+  await expect(still).toHaveAttribute('data-highlight', 'highlight');
 });
