@@ -64,6 +64,7 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.submitted,
   PATHS.formTxns,
   PATHS.selectEvaluationPartner,
+  PATHS.paymentRedirect,
 ] as const;
 
 /** A form link: /ekyc/{formId}[/{txnId}][?orgId=..]. */

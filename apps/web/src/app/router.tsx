@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader/page-loader';
-import { lazyScreen } from '../lib/lazy-screen';
+import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import { useDocumentTitle } from './page-meta';
 import { LOGGED_IN_ONLY_PATHS, PATHS, returnPath, type FromState } from './paths';
 import { useAppSelector } from './store/hooks';
@@ -101,6 +101,14 @@ function LoggedOutFormEntry() {
   return <RedirectToLogin keepFrom />;
 }
 
+/**
+ * The signed-in screens that are just their path's element, without props (the form entry and the
+ * logged-in-only ones): routed from SCREENS rather than one by one, which the sign-in chunk pays for.
+ */
+const SIGNED_IN_SCREENS = SCREENS.filter(
+  ([path]) => path === PATHS.formEntry || (LOGGED_IN_ONLY_PATHS as readonly string[]).includes(path),
+) as unknown as [string, LazyScreen<object>][];
+
 /** The logged-in paths without a screen of their own yet show the generic page. */
 const UNBUILT_PATHS = LOGGED_IN_ONLY_PATHS.filter((path) => !SCREENS.some(([pattern]) => pattern === path));
 
@@ -138,19 +146,8 @@ function LoggedInRoutes() {
       <Route path={PATHS.login} element={<RedirectAfterLogin />} />
       <Route element={<appLayout.Component />}>
         <Route index element={<home.Component />} />
-        <Route path={PATHS.profile} element={<profile.Component />} />
-        <Route path={PATHS.formEntry} element={<formEntry.Component />} />
-        <Route path={PATHS.verification} element={<verification.Component />} />
-        <Route path={PATHS.submitted} element={<submitted.Component />} />
-        <Route path={PATHS.formTxns} element={<formTxns.Component />} />
-        <Route path={PATHS.selectEvaluationPartner} element={<evaluationPartner.Component />} />
-        <Route path={PATHS.verificationInfo} element={<verificationInfo.Component />} />
-        <Route path={PATHS.profileMode} element={<profileMode.Component />} />
-        <Route path={PATHS.basicDetails} element={<basicDetails.Component />} />
-        <Route path={PATHS.contactDetails} element={<contactDetails.Component />} />
-        <Route path={PATHS.verificationInsufficiency} element={<insufficiency.Component />} />
-        {PAYMENT_PATHS.map((path) => (
-          <Route key={path} path={path} element={<payments.Component />} />
+        {SIGNED_IN_SCREENS.map(([path, screen]) => (
+          <Route key={path} path={path} element={<screen.Component />} />
         ))}
         {UNBUILT_PATHS.map((path) => (
           <Route key={path} path={path} element={<comingSoon.Component />} />

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { API_PATHS } from '@veridocs/shared';
+import { GATEWAY_PATHS } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
 import { useT } from '../../i18n';
 import { config } from '../../lib/config';
@@ -15,7 +15,7 @@ import { paymentsCatalog } from './payments-catalog';
 /** Where a card-SDK session opens: the sandbox's own hosted page; other SDKs are not loaded here. */
 export function sdkCheckoutUrl(sdkProvider: string, paymentSessionId: string): string | null {
   if (sdkProvider === 'sandbox-sdk')
-    return `${config.apiBaseUrl}${API_PATHS.gateways.sandboxCheckout(paymentSessionId)}`;
+    return `${config.apiBaseUrl}${GATEWAY_PATHS.sandboxCheckout(paymentSessionId)}`;
   return null;
 }
 
