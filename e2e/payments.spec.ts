@@ -116,6 +116,12 @@ async function payAtSandbox(page: Page, outcome: 'pay' | 'fail' | 'cancel') {
 async function screens(page: Page, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 760 : 900 });
+    // The layout follows the window size a moment later (use-window-size.ts).
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      )
+      .toBeLessThanOrEqual(0);
     await expectNoSidewaysScroll(page, `${name} at ${width} px`);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
