@@ -10,6 +10,8 @@ export const PATHS = {
   login: '/login',
   formEntry: `/${FORM_URL_KEY}/:formId/:txnId?`,
   payment: '/payment',
+  /** The card-SDK flow's page (spec §7): sdkProvider, paymentSessionId, environment. */
+  paymentRedirect: '/payment-redirect',
   faq: '/faq',
   instructions: '/instructions',
   error: '/error',
@@ -62,6 +64,7 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.submitted,
   PATHS.formTxns,
   PATHS.selectEvaluationPartner,
+  PATHS.paymentRedirect,
 ] as const;
 
 /** A form link: /ekyc/{formId}[/{txnId}][?orgId=..]. */

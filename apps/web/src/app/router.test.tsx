@@ -41,7 +41,7 @@ describe('logged-out routes (spec §2)', () => {
     ['/error', 'Unexpected error occurred, please try again later.'],
     ['/instructions', 'Tips for uploading documents'],
     ['/faq', 'How long does verification take?'],
-    ['/payment', 'Not available yet'],
+    ['/payment', 'This link is incomplete. Open the payment from its form.'],
   ])('%s is open without a session', async (route, text) => {
     const { probe } = renderApp({ route });
     expect(await screen.findByText(text)).toBeInTheDocument();
@@ -75,19 +75,16 @@ describe('logged-in routes (spec §2)', () => {
     expect(probe.current?.pathname).toBe('/');
   });
 
-  it.each([
-    ['/transaction-history', 'Payment Details'],
-    ['/form-payments', 'Payment Details'],
-    ['/notifications', 'Notifications'],
-    ['/choose-payment-region', 'Choose Payment Region'],
-    ['/select-mode', 'Select Mode'],
-  ])('%s renders inside the layout, titled "%s", with the generic page', async (route, title) => {
-    const { probe } = renderApp({ route });
-    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
-    expect(await screen.findByText('Not available yet')).toBeInTheDocument();
-    expect(probe.current?.pathname).toBe(route);
-    await waitFor(() => expect(document.title).toBe(`${title} | Veridocs`));
-  });
+  it.each([['/notifications', 'Notifications']])(
+    '%s renders inside the layout, titled "%s", with the generic page',
+    async (route, title) => {
+      const { probe } = renderApp({ route });
+      expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+      expect(await screen.findByText('Not available yet')).toBeInTheDocument();
+      expect(probe.current?.pathname).toBe(route);
+      await waitFor(() => expect(document.title).toBe(`${title} | Veridocs`));
+    },
+  );
 
   it.each([
     ['/submitted', 'Verify Documents', 'Your verification has been submitted'],
@@ -96,6 +93,15 @@ describe('logged-in routes (spec §2)', () => {
     ['/profile-mode', 'Profile Mode', 'How would you like to build your profile?'],
     ['/basic-details', 'Basic Details', 'You must be at least 18 years old.'],
     ['/contact-details', 'Contact Details', 'Step 2 of 2'],
+    ['/transaction-history', 'Payment Details', 'No payments yet'],
+    ['/form-payments', 'Payment Details', 'This link is incomplete. Open the payment from its form.'],
+    [
+      '/choose-payment-region',
+      'Choose Payment Region',
+      'This link is incomplete. Open the payment from its form.',
+    ],
+    ['/select-mode', 'Select Mode', 'This link is incomplete. Open the payment from its form.'],
+    ['/payment', 'Payment Details', 'This link is incomplete. Open the payment from its form.'],
     [
       '/verification/insufficiency',
       'Document Details',
@@ -108,6 +114,10 @@ describe('logged-in routes (spec §2)', () => {
     ],
   ])('%s is built: titled "%s"', async (route, title, text) => {
     api.on('get', '/api/verification/v1/transactions/candidate-transaction', {
+      status: 200,
+      body: ok({ list: [], total: 0 }),
+    });
+    api.on('get', '/api/verification/v1/transactions/payment/history', {
       status: 200,
       body: ok({ list: [], total: 0 }),
     });

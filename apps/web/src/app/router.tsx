@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader/page-loader';
-import { lazyScreen } from '../lib/lazy-screen';
+import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import { useDocumentTitle } from './page-meta';
 import { LOGGED_IN_ONLY_PATHS, PATHS, returnPath, type FromState } from './paths';
 import { useAppSelector } from './store/hooks';
@@ -27,6 +27,15 @@ const profileMode = lazyScreen(() => import('../features/profile-details/profile
 const basicDetails = lazyScreen(() => import('../features/profile-details/basic-details-page'));
 const contactDetails = lazyScreen(() => import('../features/profile-details/contact-details-page'));
 const insufficiency = lazyScreen(() => import('../features/insufficiency/insufficiency-page'));
+/** Every payment route (one chunk: payment-screens.tsx picks the screen by path). */
+const payments = lazyScreen(() => import('../features/payments/payment-screens'));
+/** The payment screens of the signed-in candidate (/payment is open to all, spec §2). */
+const PAYMENT_PATHS = [
+  PATHS.selectMode,
+  PATHS.choosePaymentRegion,
+  PATHS.transactionHistory,
+  PATHS.formPayments,
+];
 /** The one generic page for the screens later issues build. */
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 
@@ -49,6 +58,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.terms, terms],
   [PATHS.privacyPolicy, privacyPolicy],
   [PATHS.error, error],
+  ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];
 
 /**
@@ -91,6 +101,14 @@ function LoggedOutFormEntry() {
   return <RedirectToLogin keepFrom />;
 }
 
+/**
+ * The signed-in screens that are just their path's element, without props (the form entry and the
+ * logged-in-only ones): routed from SCREENS rather than one by one, which the sign-in chunk pays for.
+ */
+const SIGNED_IN_SCREENS = SCREENS.filter(
+  ([path]) => path === PATHS.formEntry || (LOGGED_IN_ONLY_PATHS as readonly string[]).includes(path),
+) as unknown as [string, LazyScreen<object>][];
+
 /** The logged-in paths without a screen of their own yet show the generic page. */
 const UNBUILT_PATHS = LOGGED_IN_ONLY_PATHS.filter((path) => !SCREENS.some(([pattern]) => pattern === path));
 
@@ -102,7 +120,7 @@ function commonRoutes() {
     <Route key="error" path={PATHS.error} element={<error.Component />} />,
     <Route key="terms" path={PATHS.terms} element={<terms.Component />} />,
     <Route key="privacy" path={PATHS.privacyPolicy} element={<privacyPolicy.Component />} />,
-    <Route key="payment" path={PATHS.payment} element={<comingSoon.Component />} />,
+    <Route key="payment" path={PATHS.payment} element={<payments.Component />} />,
   ];
 }
 
@@ -128,17 +146,9 @@ function LoggedInRoutes() {
       <Route path={PATHS.login} element={<RedirectAfterLogin />} />
       <Route element={<appLayout.Component />}>
         <Route index element={<home.Component />} />
-        <Route path={PATHS.profile} element={<profile.Component />} />
-        <Route path={PATHS.formEntry} element={<formEntry.Component />} />
-        <Route path={PATHS.verification} element={<verification.Component />} />
-        <Route path={PATHS.submitted} element={<submitted.Component />} />
-        <Route path={PATHS.formTxns} element={<formTxns.Component />} />
-        <Route path={PATHS.selectEvaluationPartner} element={<evaluationPartner.Component />} />
-        <Route path={PATHS.verificationInfo} element={<verificationInfo.Component />} />
-        <Route path={PATHS.profileMode} element={<profileMode.Component />} />
-        <Route path={PATHS.basicDetails} element={<basicDetails.Component />} />
-        <Route path={PATHS.contactDetails} element={<contactDetails.Component />} />
-        <Route path={PATHS.verificationInsufficiency} element={<insufficiency.Component />} />
+        {SIGNED_IN_SCREENS.map(([path, screen]) => (
+          <Route key={path} path={path} element={<screen.Component />} />
+        ))}
         {UNBUILT_PATHS.map((path) => (
           <Route key={path} path={path} element={<comingSoon.Component />} />
         ))}

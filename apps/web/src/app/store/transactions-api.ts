@@ -5,6 +5,7 @@ import {
   candidateTransactionListSchema,
   createTransactionResponseSchema,
   organisationSchema,
+  paymentModeResponseSchema,
   preStartQuestionListSchema,
   publicFormListSchema,
   transactionInfoSchema,
@@ -12,6 +13,7 @@ import {
   type CandidateTransaction,
   type CreateTransactionResponse,
   type Organisation,
+  type PaymentModeResponse,
   type PreStartQuestion,
   type PublicForm,
   type TransactionInfo,
@@ -109,6 +111,16 @@ export const transactionsApi = api.injectEndpoints({
         if (answer) dispatch(setInfo(answer.data));
       },
     }),
+    /**
+     * GET {payment}/transactions/payment-option (spec §4 "Payment"): showWarning, expressAllowed and the
+     * fast-track price. Here, not in the payments feature: the form home's Continue asks it first.
+     */
+    getPaymentMode: build.query<PaymentModeResponse, TransactionArg>({
+      query: ({ orgId, txnId }) => ({
+        url: `${config.services.payment}${API_PATHS.payments.mode}?${new URLSearchParams({ orgId, txnId }).toString()}`,
+        schema: paymentModeResponseSchema,
+      }),
+    }),
     /** POST /transactions: the candidate's transaction of this form (an existing one is returned). */
     createTransaction: build.mutation<CreateTransactionResponse, { orgId: string; formId: string }>({
       query: ({ orgId, formId }) => ({
@@ -191,6 +203,8 @@ export const {
   useGetCandidateTransactionsQuery,
   useGetCandidateTransactionPagesInfiniteQuery,
   useGetTransactionInfoQuery,
+  useGetPaymentModeQuery,
+  useLazyGetPaymentModeQuery,
   useCreateTransactionMutation,
   useProcessTransactionMutation,
   useSubmitTransactionMutation,

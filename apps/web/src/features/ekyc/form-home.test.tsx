@@ -314,7 +314,7 @@ describe('form home (spec §2)', () => {
     );
     expect(screen.getByRole('link', { name: 'View Transactions' })).toHaveAttribute(
       'href',
-      `/form-payments?orgId=${ORG_ID}&txnId=${TXN_ID}`,
+      `/form-payments?orgId=${ORG_ID}&txId=${TXN_ID}`,
     );
   });
 
@@ -518,22 +518,44 @@ describe('Continue (spec §4)', () => {
     },
   );
 
-  it('payment required goes to /choose-payment-region', async () => {
-    const { user, probe } = await openFormHome(
-      makeInfo(
-        education({
-          'bgv-degree': { state: 'DATA_SAVED' },
-          'bgv-tenth': { state: 'DATA_SAVED' },
-          'bgv-twelfth': { state: 'DATA_SAVED' },
-        }),
-        {
-          paymentRequired: true,
-          userPaymentRequired: true,
-        },
-      ),
+  const readyToPay = () =>
+    makeInfo(
+      education({
+        'bgv-degree': { state: 'DATA_SAVED' },
+        'bgv-tenth': { state: 'DATA_SAVED' },
+        'bgv-twelfth': { state: 'DATA_SAVED' },
+      }),
+      { paymentRequired: true, userPaymentRequired: true },
     );
+  const MODE = `${V1}/transactions/payment-option`;
+  const mode = (showWarning: boolean, expressAllowed: boolean) => ({
+    status: 200,
+    body: ok({
+      showWarning,
+      expressAllowed,
+      expressPrice: { INR: 660_000, USD: 8_000 },
+      expressBusinessDays: 5,
+    }),
+  });
+
+  it('payment required, no fast-track: asks the payment mode, then /choose-payment-region', async () => {
+    api.on('get', MODE, mode(false, false));
+    const { user, probe } = await openFormHome(readyToPay());
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(probe.current?.pathname).toBe('/choose-payment-region'));
+    expect(probe.current?.search).toBe(`?orgId=${ORG_ID}&txId=${TXN_ID}`);
+    expect(api.callsTo('get', MODE)[0]?.url).toBe(`${MODE}?orgId=${ORG_ID}&txnId=${TXN_ID}`);
+  });
+
+  it('fast-track allowed: /select-mode; showWarning: the express warning first', async () => {
+    api.on('get', MODE, mode(true, true));
+    const { user, probe } = await openFormHome(readyToPay());
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fast-track verification' });
+    expect(dialog).toHaveTextContent(/fast-tracked ones are still completed within the guaranteed time/);
+    expect(probe.current?.pathname).toBe(`/ekyc/${FORM_ID}/${TXN_ID}`);
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/select-mode'));
   });
 });
 

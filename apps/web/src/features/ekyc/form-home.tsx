@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,7 @@ import {
   tileStatus,
   verificationTypeOf,
   instanceNumberOf,
+  type PaymentModeResponse,
   type TransactionInfo,
   type VerificationEntry,
 } from '@veridocs/shared';
@@ -34,11 +35,12 @@ import { selectDifferentVerifiedName, selectProfileDetailsDone } from '../../app
 import { selectProfileName } from '../../app/store/selectors';
 import { NameChangeNotice } from '../../components/name-change-dialog';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
-import { setCurrentVerification } from '../../app/store/slices/misc-slice';
+import { setCurrentVerification, setSearchedQuery } from '../../app/store/slices/misc-slice';
 import {
   useAddInstanceMutation,
   useDeleteVerificationMutation,
   useGetTransactionInfoQuery,
+  useLazyGetPaymentModeQuery,
   useMarkAsSkipMutation,
   useProcessTransactionMutation,
   useSubmitTransactionMutation,
@@ -49,6 +51,7 @@ import { useRuleText } from '../../lib/content/rules/rule-text';
 import { prerenderedFormHeading, rememberFormHome } from '../../lib/prerendered-form';
 import {
   DeleteDialog,
+  ExpressWarningDialog,
   PendingVerificationsDialog,
   SkipDialog,
   SkipPendingDialog,
@@ -188,6 +191,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const ruleText = useRuleText();
   const stateLabel = useStateLabel();
   const navigate = useNavigate();
+  const location = useLocation();
   const dispatch = useAppDispatch();
   const profileName = useAppSelector(selectProfileName);
   const detailsDone = useAppSelector(selectProfileDetailsDone);
@@ -211,6 +215,9 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const [skipping, setSkipping] = useState<VerificationEntry | null>(null);
   const [pending, setPending] = useState<PendingReason | null>(null);
   const [skipPending, setSkipPending] = useState<string[] | null>(null);
+  const [fetchPaymentMode] = useLazyGetPaymentModeQuery();
+  // The payment mode whose express warning is open (spec §4 "Payment").
+  const [expressWarning, setExpressWarning] = useState<PaymentModeResponse | null>(null);
 
   // A reload of this tab shows the form home again: the server may send its pre-rendered heading.
   useEffect(() => rememberFormHome(txnId), [txnId]);
@@ -229,6 +236,11 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   if (!info) return <FormHomeSkeleton formId={formId} />;
 
   const query = journeyQuery(orgId, txnId);
+  // The payment screens' query names the transaction txId (spec §3 "Query parameters").
+  const paymentQuery = `?${new URLSearchParams({ orgId, txId: txnId }).toString()}`;
+  /** Spec §4 "Payment": fast-track offered → /select-mode, otherwise straight to the region. */
+  const goOnToPay = (mode: PaymentModeResponse) =>
+    void navigate(`${mode.expressAllowed ? PATHS.selectMode : PATHS.choosePaymentRegion}${paymentQuery}`);
   const evaluationPath = `${PATHS.selectEvaluationPartner}?${new URLSearchParams({ orgId, formId, txnId }).toString()}`;
   const list = verificationsOf(info).map((v) => ({ ...v, label: localiseLabel(v.label, ruleText) }));
   const steps = stepsCompleted(list);
@@ -276,8 +288,13 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         return setPending({ kind: 'blocked', labels: labelsOf(current, action.names) });
       case 'skip-pending':
         return setSkipPending(action.names);
-      case 'payment':
-        return void navigate(`${PATHS.choosePaymentRegion}${query}`);
+      case 'payment': {
+        // A failed call's snackbar comes from the api's error middleware.
+        const mode = await fetchPaymentMode({ orgId, txnId }, false);
+        if (!mode.data) return;
+        if (mode.data.showWarning) return setExpressWarning(mode.data);
+        return goOnToPay(mode.data);
+      }
       case 'submitted':
         return void navigate(PATHS.submitted);
       // A failed call's snackbar comes from the api's error middleware; the flow just stops.
@@ -459,7 +476,14 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         >
           <StepsRing {...steps} />
           {info.paymentDetails.length > 0 && (
-            <Link component={RouterLink} to={`${PATHS.formPayments}${query}`}>
+            <Link
+              component={RouterLink}
+              to={`${PATHS.formPayments}${paymentQuery}`}
+              // /form-payments' back button returns to this form (spec §2 "Back button").
+              onClick={() =>
+                dispatch(setSearchedQuery({ pathname: location.pathname, search: location.search }))
+              }
+            >
               {t('viewTransactions')}
             </Link>
           )}
@@ -535,6 +559,16 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         onClose={() => setDeleting(null)}
       />
       <PendingVerificationsDialog reason={pending} onClose={() => setPending(null)} />
+      <ExpressWarningDialog
+        open={expressWarning !== null}
+        unsupportedLabels={[]}
+        onProceed={() => {
+          const mode = expressWarning;
+          setExpressWarning(null);
+          if (mode) goOnToPay(mode);
+        }}
+        onClose={() => setExpressWarning(null)}
+      />
       <SkipPendingDialog
         labels={skipPending ? labelsOf(info, skipPending) : null}
         busy={busy}

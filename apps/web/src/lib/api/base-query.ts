@@ -11,6 +11,8 @@ export interface ApiRequest {
   url: string;
   method?: 'get' | 'post' | 'put' | 'patch' | 'delete';
   body?: unknown;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   schema: z.ZodType;
 }
 
@@ -92,7 +94,11 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError, ApiEx
   });
   let body: unknown;
   try {
-    const response = await request(method, args.url, args.body, { signal, noSnackbar: true });
+    const response = await request(method, args.url, args.body, {
+      signal,
+      noSnackbar: true,
+      headers: args.headers,
+    });
     body = response.body;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
