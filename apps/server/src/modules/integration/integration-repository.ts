@@ -123,7 +123,10 @@ export function createIntegrationRepository(orm: Orm) {
         .innerJoin(orgWebhookEndpoints, eq(orgWebhookEndpoints.orgId, transactions.orgId))
         .where(and(inArray(transactions.id, txnIds), eq(orgWebhookEndpoints.active, true)));
     },
-    async insertDeliveries(scope: DbScope, rows: (typeof orgWebhookDeliveries.$inferInsert)[]): Promise<void> {
+    async insertDeliveries(
+      scope: DbScope,
+      rows: (typeof orgWebhookDeliveries.$inferInsert)[],
+    ): Promise<void> {
       if (rows.length > 0) await scope.insert(orgWebhookDeliveries).values(rows);
     },
 

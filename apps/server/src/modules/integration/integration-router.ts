@@ -63,7 +63,7 @@ export const integrationRouter: FastifyPluginAsyncZod<{ integration: Integration
         summary: "Creates a candidate's transaction and answers their link (header Idempotency-Key)",
         description:
           'With candidate.mobile: the transaction (one per candidate and form) and `sso`, a candidate ' +
-          "sign-in to append to the link as `&sso=<sso>`; a new mobile needs candidate.name (214). Without " +
+          'sign-in to append to the link as `&sso=<sso>`; a new mobile needs candidate.name (214). Without ' +
           'a mobile: the form link only. An Idempotency-Key reused with another body: 198.',
         security,
         headers: idempotencyHeaders,
@@ -105,7 +105,13 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   const tags = ['ops'];
   const security = [{ opsBearer: [] }];
   const orgParams = z.object({ orgId: id });
-  const record = (request: FastifyRequest, action: string, targetType: string, targetId: string, detail?: object) =>
+  const record = (
+    request: FastifyRequest,
+    action: string,
+    targetType: string,
+    targetId: string,
+    detail?: object,
+  ) =>
     audit({
       staffId: currentStaff(request).staffId,
       action,
@@ -143,7 +149,13 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
     INTEGRATION_API_PATHS.apiKeysRoute,
     {
       preHandler: admin,
-      schema: { tags, summary: "An organisation's API keys (never the key)", security, params: orgParams, response: responses(apiKeyListSchema) },
+      schema: {
+        tags,
+        summary: "An organisation's API keys (never the key)",
+        security,
+        params: orgParams,
+        response: responses(apiKeyListSchema),
+      },
     },
     async (request) => {
       const list = await integration.listKeys(request.params.orgId);
@@ -186,7 +198,10 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const created = await integration.createEndpoint(request.params.orgId, request.body.url);
-      await record(request, 'webhook.create', 'org', request.params.orgId, { endpointId: created.id, url: created.url });
+      await record(request, 'webhook.create', 'org', request.params.orgId, {
+        endpointId: created.id,
+        url: created.url,
+      });
       return ok(created);
     },
   );
@@ -195,7 +210,13 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
     INTEGRATION_API_PATHS.webhooksRoute,
     {
       preHandler: admin,
-      schema: { tags, summary: "An organisation's webhook endpoints", security, params: orgParams, response: responses(webhookEndpointListSchema) },
+      schema: {
+        tags,
+        summary: "An organisation's webhook endpoints",
+        security,
+        params: orgParams,
+        response: responses(webhookEndpointListSchema),
+      },
     },
     async (request) => {
       const list = await integration.listEndpoints(request.params.orgId);
@@ -256,7 +277,9 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await integration.replay(request.params.orgId, request.params.deliveryId);
-      await record(request, 'webhook.replay', 'org', request.params.orgId, { deliveryId: request.params.deliveryId });
+      await record(request, 'webhook.replay', 'org', request.params.orgId, {
+        deliveryId: request.params.deliveryId,
+      });
       return ok({ replayed: true as const });
     },
   );

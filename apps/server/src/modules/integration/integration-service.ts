@@ -93,15 +93,20 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', deps.secretKey, iv);
     const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(
-      '.',
-    );
+    return [
+      'v1',
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      data.toString('base64url'),
+    ].join('.');
   }
   function decrypt(stored: string): string {
     const [, iv, tag, data] = stored.split('.');
     const decipher = createDecipheriv('aes-256-gcm', deps.secretKey, Buffer.from(iv!, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data!, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(data!, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   }
 
   async function assertOrg(orgId: string) {
@@ -183,7 +188,11 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       const transactionId = await deps.createTransaction(candidate.id, orgId, body.formId);
       if (idempotencyKey) await repo.insertRequest({ orgId, idempotencyKey, requestHash, transactionId });
       // A replay gets a fresh sso: refresh tokens are kept only hashed, so the first one cannot be answered again.
-      return { transactionId, link: linkOf(orgId, body.formId, transactionId), sso: await deps.issueSso(candidate) };
+      return {
+        transactionId,
+        link: linkOf(orgId, body.formId, transactionId),
+        sso: await deps.issueSso(candidate),
+      };
     },
 
     async transaction(orgId: string, txnId: string): Promise<IntegrationTransaction> {
@@ -265,7 +274,8 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     },
     async replay(orgId: string, deliveryId: string): Promise<void> {
       const uuid = /^[0-9a-f-]{36}$/i.test(deliveryId);
-      if (!uuid || !(await repo.replay(orgId, deliveryId, now()))) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
+      if (!uuid || !(await repo.replay(orgId, deliveryId, now())))
+        throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
     },
   };
 
