@@ -5,6 +5,7 @@ import {
   API_PATHS,
   INTEGRATION_API_PATHS as I,
   OPS_API_PATHS,
+  SERVICE_BASES,
   opsSessionSchema,
   type ApiKeyCreated,
   type IntegrationCreateTransactionResponse,
@@ -306,6 +307,46 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
         expect.arrayContaining(['api-key.create', 'api-key.revoke', 'webhook.create', 'webhook.replay']),
       );
 
+      // The candidate starts through the sso session: the change's events are enqueued with it.
+      const candidate = bearer(
+        expectCode<{ accessToken: string }>(
+          await send('PUT', wallet(API_PATHS.profile.getToken), undefined, bearer(created.sso!)),
+          0,
+          200,
+        ).accessToken,
+      );
+      const answers = [
+        { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+        { questionId: 'demo-q-source', answer: 'EMPLOYER' },
+      ];
+      expectCode(
+        await t.request({
+          method: 'PATCH',
+          url: `${SERVICE_BASES.verificationV1}${API_PATHS.verification.userResponse}`,
+          body: { orgId: ORG, txnId: created.transactionId, data: answers },
+          headers: candidate,
+        }),
+        0,
+        200,
+      );
+      expectCode(
+        await send(
+          'POST',
+          `${SERVICE_BASES.verificationV1}${API_PATHS.verification.process}`,
+          { orgId: ORG, txnId: created.transactionId },
+          candidate,
+        ),
+        0,
+        200,
+      );
+      const started = await rows(
+        sql`select event_type, payload->'data'->>'to' as "to" from org_webhook_deliveries
+            where payload->'data'->>'transactionId' = ${created.transactionId} and id <> ${deliveryId}`,
+      );
+      expect(started).toContainEqual({ event_type: 'transaction.state_changed', to: 'DATA_SAVED' });
+      expect(await t.app.integrationJobs.deliverOnce()).toBe(true);
+      expect(JSON.parse(hook.got.at(-1)!.body)).toMatchObject({ data: { to: 'DATA_SAVED' } });
+
       // A disabled endpoint gets no new events.
       expectCode(await send('POST', I.disableWebhook(ORG, endpoint.id), undefined, admin), 0, 200);
       await send(
@@ -318,5 +359,16 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
     } finally {
       await hook.close();
     }
+  });
+
+  it('documents the integration routes in the OpenAPI document', async () => {
+    const doc = JSON.parse((await send('GET', `${API_PATHS.docs}/json`)).body) as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    expect(doc.paths[I.transactions]?.post?.security).toEqual([{ integrationKey: [] }]);
+    expect(doc.paths['/api/integration/v1/transactions/{txnId}']?.get).toBeDefined();
+    expect(doc.paths['/api/ops/orgs/{orgId}/deliveries/{deliveryId}/replay']?.post?.security).toEqual([
+      { opsBearer: [] },
+    ]);
   });
 });
