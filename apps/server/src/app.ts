@@ -86,6 +86,12 @@ import { opsAuthRouter } from './modules/ops-auth/ops-auth-router.js';
 import { createOpsAuthService } from './modules/ops-auth/ops-auth-service.js';
 import { registerOpsAuth } from './modules/ops-auth/ops-guard.js';
 import { opsRouter } from './modules/ops/ops-router.js';
+import { createIntegrationRepository } from './modules/integration/integration-repository.js';
+import { integrationOpsRouter, integrationRouter } from './modules/integration/integration-router.js';
+import {
+  createIntegrationService,
+  deriveWebhookSecretKey,
+} from './modules/integration/integration-service.js';
 import { createOpsService } from './modules/ops/ops-service.js';
 import { createJobLoop } from './jobs/payment-jobs.js';
 import { createPaymentsRepository } from './modules/payments/payments-repository.js';
@@ -113,6 +119,8 @@ declare module 'fastify' {
       payments: PaymentsService;
       sandbox: SandboxGateway | null;
     };
+    /** One pass of the organisations' webhook delivery (the loop runs it with WEBHOOK_JOBS=on). */
+    integrationJobs: { deliverOnce(): Promise<boolean> };
   }
 }
 
@@ -347,13 +355,44 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
   });
   const transactions = createTransactionsService({
-    repo: createTransactionsRepository(db.orm, txnCache),
+    // The organisations' webhooks are enqueued in the transaction of each state change (ADR 0025).
+    repo: createTransactionsRepository(db.orm, txnCache, (scope, changes, at) =>
+      integration.enqueue(scope, changes, at),
+    ),
     forms,
     profiles,
     files,
     reference,
     now,
   });
+  const integration = createIntegrationService({
+    repo: createIntegrationRepository(db.orm),
+    secretKey: deriveWebhookSecretKey(keys.jwt),
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+    candidateByMobile: async (mobile, name) => {
+      const known = await profiles.findIdentityByMobile(mobile);
+      if (known) return known;
+      if (!name) return null;
+      const row = await profileRepo.insertIfAbsent({ mobile, name, now: now() });
+      return { id: row.id, mobile: row.mobile };
+    },
+    createTransaction: async (profileId, orgId, formId) =>
+      (await transactions.create(profileId, { orgId, eKycFormId: formId })).transactionId,
+    issueSso: async (candidate) => (await sessions.issue(candidate)).refreshToken,
+  });
+  app.decorate('integrationJobs', { deliverOnce: () => integration.deliverOnce() });
+  if (config.integration.webhookJobs) {
+    const webhookLoop = createJobLoop({
+      name: 'org-webhooks',
+      runOnce: () => integration.deliverOnce(),
+      pollMs: 5_000,
+      log: app.log,
+    });
+    app.addHook('onReady', async () => webhookLoop.start());
+    app.addHook('preClose', async () => webhookLoop.stop());
+  }
   const mailer = deps.mailer ?? createMailSender(config.email, outbox, now);
   if (!deps.mailer && !config.email && !outbox)
     app.log.warn('No SMTP server (SMTP_HOST, SMTP_FROM) and dev tools are off: e-mail OTPs cannot be sent');
@@ -504,6 +543,12 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   await app.register(opsRouter, { ops, requireOpsRole });
   await app.register(paymentsOpsRouter, { payments, requireOpsRole });
   await app.register(paymentWebhooksRouter, { payments });
+  await app.register(integrationRouter, { integration });
+  await app.register(integrationOpsRouter, {
+    integration,
+    requireOpsRole,
+    audit: (entry) => opsAuth.audit(entry),
+  });
   if (sandbox) await app.register(sandboxCheckoutRouter, { sandbox });
   await app.register(referenceRouter, { reference, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(filesRouter, { files, authenticate, prefix: SERVICE_BASES.utility });

@@ -136,6 +136,8 @@ const envSchema = z.object({
     z.string().min(16, 'SANDBOX_GATEWAY_SECRET must be at least 16 characters').optional(),
   ),
   PAYMENT_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /** The organisations' webhook delivery loop (ADR 0025; `off` in tests, run by hand). */
+  WEBHOOK_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   /** An order still pending this long after its last change is asked about at its gateway. */
   PAYMENT_RECONCILE_AFTER_SECONDS: positiveInt.default(120),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: positiveInt.default(30),
@@ -210,6 +212,8 @@ export interface Config {
     reconcileAfterMs: number;
     reconcileIntervalMs: number;
   };
+  /** Organisations' integration API (ADR 0025): run the webhook delivery loop. */
+  integration: { webhookJobs: boolean };
 }
 
 export type GatewayEnvironment = 'sandbox' | 'production';
@@ -438,6 +442,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
       reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
     },
+    integration: { webhookJobs: e.WEBHOOK_JOBS === 'on' },
   };
 }
 

@@ -30,3 +30,4 @@ export * from './schemas/aadhaar.js';
 export * from './rules/mrz.js';
 export * from './rules/profile-details.js';
 export * from './rules/pricing.js';
+export * from './schemas/integration.js';

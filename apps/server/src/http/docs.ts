@@ -22,6 +22,8 @@ export async function registerDocs(app: FastifyInstance) {
           partnerOrg: { type: 'apiKey', in: 'header', name: PARTNER_ORG_HEADER },
           /** The verification team's access token (ADR 0019): another key and audience than a candidate's. */
           opsBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          /** An organisation's API key (ADR 0025): `Authorization: Bearer vdk_...`. */
+          integrationKey: { type: 'http', scheme: 'bearer', bearerFormat: 'vdk_ API key' },
         },
       },
     },

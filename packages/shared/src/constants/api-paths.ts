@@ -157,3 +157,31 @@ export const GATEWAY_PATHS = {
   /** POST with form field `outcome` = pay | fail | cancel. */
   sandboxCheckoutActionRoute: '/api/payments/sandbox/checkout/:sessionId/complete',
 } as const;
+
+/**
+ * Organisations' integration API and its admin routes (docs/decisions/0025). Its own export, not in
+ * API_PATHS, so the candidate bundle does not carry it.
+ */
+export const INTEGRATION_API_PATHS = {
+  base: '/api/integration/v1',
+  /** POST (API key; header Idempotency-Key): a candidate transaction and its link. */
+  transactions: '/api/integration/v1/transactions',
+  transaction: (id: string) => `/api/integration/v1/transactions/${encodeURIComponent(id)}`,
+  transactionRoute: '/api/integration/v1/transactions/:txnId',
+  /** Admin (ops token): POST creates (the key answered once), GET lists. */
+  apiKeys: (orgId: string) => `/api/ops/orgs/${encodeURIComponent(orgId)}/api-keys`,
+  apiKeysRoute: '/api/ops/orgs/:orgId/api-keys',
+  revokeApiKey: (orgId: string, keyId: string) =>
+    `/api/ops/orgs/${encodeURIComponent(orgId)}/api-keys/${encodeURIComponent(keyId)}/revoke`,
+  revokeApiKeyRoute: '/api/ops/orgs/:orgId/api-keys/:keyId/revoke',
+  webhooks: (orgId: string) => `/api/ops/orgs/${encodeURIComponent(orgId)}/webhooks`,
+  webhooksRoute: '/api/ops/orgs/:orgId/webhooks',
+  disableWebhook: (orgId: string, endpointId: string) =>
+    `/api/ops/orgs/${encodeURIComponent(orgId)}/webhooks/${encodeURIComponent(endpointId)}/disable`,
+  disableWebhookRoute: '/api/ops/orgs/:orgId/webhooks/:endpointId/disable',
+  deliveries: (orgId: string) => `/api/ops/orgs/${encodeURIComponent(orgId)}/deliveries`,
+  deliveriesRoute: '/api/ops/orgs/:orgId/deliveries',
+  replayDelivery: (orgId: string, deliveryId: string) =>
+    `/api/ops/orgs/${encodeURIComponent(orgId)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
+  replayDeliveryRoute: '/api/ops/orgs/:orgId/deliveries/:deliveryId/replay',
+} as const;

@@ -152,6 +152,16 @@ export const ERROR_CODES = {
     message: 'This Idempotency-Key belongs to another request',
   },
   PAYMENT_NOT_CONFIGURED: { code: 199, status: 409, message: 'Prices for this form are not set' },
+  API_KEY_INVALID: { code: 210, status: 401, message: 'The API key is missing, unknown or revoked' },
+  API_KEY_NOT_FOUND: { code: 211, status: 404, message: 'This API key does not exist' },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { code: 212, status: 404, message: 'This webhook endpoint does not exist' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { code: 213, status: 404, message: 'This webhook delivery does not exist' },
+  INTEGRATION_NAME_REQUIRED: {
+    code: 214,
+    status: 400,
+    message: "A new candidate's name is needed with their mobile",
+  },
+  INTEGRATION_TRANSACTION_NOT_FOUND: { code: 215, status: 404, message: 'This transaction does not exist' },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

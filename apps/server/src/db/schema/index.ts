@@ -20,3 +20,4 @@ export * from './name-change-requests.js';
 export * from './staff.js';
 export * from './insufficiency.js';
 export * from './payments.js';
+export * from './integration.js';

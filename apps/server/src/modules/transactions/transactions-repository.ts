@@ -44,7 +44,14 @@ export interface TransactionSnapshot {
   paidOrders: { express: boolean }[];
 }
 
-function writeOps(tx: Orm) {
+/**
+ * Called with every batch of state changes inside the database transaction that writes them: the
+ * integration module enqueues the organisation's webhooks there (ADR 0025), so an event exists iff the
+ * change committed.
+ */
+export type StateChangeHook = (scope: DbScope, changes: readonly StateChange[], at: Date) => Promise<void>;
+
+function writeOps(tx: Orm, onChanges?: StateChangeHook) {
   return {
     /** This database transaction, for another module's repository to write in (files.attach). */
     scope: tx satisfies DbScope,
@@ -118,6 +125,7 @@ function writeOps(tx: Orm) {
           at,
         })),
       );
+      await onChanges?.(tx, changes, at);
     },
     /** A new insufficiency round (ADR 0020); the partial unique index allows one open round per record. */
     async insertInsufficiencyRequest(row: typeof insufficiencyRequests.$inferInsert): Promise<void> {
@@ -192,7 +200,11 @@ export type TransactionWriteOps = ReturnType<typeof writeOps>;
  * what transaction info reads, by transaction id; every write here goes through `write`, which
  * invalidates the entry once the database transaction is over.
  */
-export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<string, TransactionSnapshot>) {
+export function createTransactionsRepository(
+  orm: Orm,
+  snapshots: ReadCache<string, TransactionSnapshot>,
+  onChanges?: StateChangeHook,
+) {
   /**
    * One prepared query (the hot path on PostgreSQL, where the cache is off; planning it each time
    * cost three times its execution): the rows plus their aggregated children.
@@ -250,7 +262,7 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
 
     /** A transaction's records as stored now, past the snapshot cache (the final submit judges them). */
     records(txnId: string): Promise<RecordRow[]> {
-      return writeOps(orm).records(txnId);
+      return writeOps(orm, onChanges).records(txnId);
     },
 
     async findByProfileAndForm(profileId: string, formId: string): Promise<TransactionRow | undefined> {
@@ -292,7 +304,7 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
             .insert(verificationRecords)
             .values(input.records.map((r) => ({ ...r, txnId: row.id, updatedAt: input.now })));
         }
-        await writeOps(tx).insertChanges(
+        await writeOps(tx, onChanges).insertChanges(
           [
             {
               txnId: row.id,
@@ -317,7 +329,7 @@ export function createTransactionsRepository(orm: Orm, snapshots: ReadCache<stri
     /** Runs `fn` in one database transaction with the write operations; then the snapshot is invalidated. */
     async write<T>(txnId: string, fn: (ops: TransactionWriteOps) => Promise<T>): Promise<T> {
       return snapshots.invalidateAfter(txnId, () =>
-        orm.transaction((tx) => fn(writeOps(tx as unknown as Orm))),
+        orm.transaction((tx) => fn(writeOps(tx as unknown as Orm, onChanges))),
       );
     },
 

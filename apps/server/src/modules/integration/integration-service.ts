@@ -1,0 +1,329 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import {
+  FORM_URL_KEY,
+  type ApiKey,
+  type ApiKeyCreated,
+  type IntegrationCreateTransaction,
+  type IntegrationCreateTransactionResponse,
+  type IntegrationTransaction,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointCreated,
+} from '@veridocs/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.js';
+import type { DbScope } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { StateChange } from '../transactions/state-machine.js';
+import type { ApiKeyRow, DeliveryRow, EndpointRow, IntegrationRepository } from './integration-repository.js';
+
+/** Keys look like `vdk_<43 base64url chars>`; the prefix shown in the console is its first 12 chars. */
+const KEY_PREFIX = 'vdk_';
+const SHOWN_PREFIX_LENGTH = 12;
+/** After the 1st, 2nd, ... failed attempt; after the last one the delivery is `failed`. */
+export const WEBHOOK_BACKOFF_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_BACKOFF_MS.length + 1;
+const SEND_TIMEOUT_MS = 10_000;
+const LEASE_MS = 60_000;
+
+/** The webhook signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.rawBody")>`. */
+export function signWebhook(secret: string, body: string, unixSeconds: number): string {
+  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
+  return `t=${unixSeconds},v1=${v1}`;
+}
+
+export interface Candidate {
+  id: string;
+  mobile: string;
+}
+
+export interface IntegrationServiceDeps {
+  repo: IntegrationRepository;
+  /** Encrypts webhook secrets at rest (32 bytes, derived from the server secret). */
+  secretKey: Uint8Array;
+  publicUrl: string;
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** The profile of a mobile, made with `name` when there is none (null: none and no name). */
+  candidateByMobile: (mobile: string, name: string | undefined) => Promise<Candidate | null>;
+  /** The candidate app's transaction creation (idempotent per profile and form). */
+  createTransaction: (profileId: string, orgId: string, formId: string) => Promise<string>;
+  /** A new candidate session; its refresh token is the link's `sso` (the candidate app's own sign-in). */
+  issueSso: (candidate: Candidate) => Promise<string>;
+  /** Sends one webhook (a test may replace it); answers the HTTP status. */
+  send?: (url: string, body: string, headers: Record<string, string>) => Promise<number>;
+}
+
+async function httpSend(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  const response = await fetch(url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function keyOut(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: iso(row.revokedAt),
+    lastUsedAt: iso(row.lastUsedAt),
+  };
+}
+function endpointOut(row: EndpointRow): WebhookEndpoint {
+  return { id: row.id, url: row.url, active: row.active, createdAt: row.createdAt.toISOString() };
+}
+
+/** Organisations' integration API: keys, transactions, webhooks (docs/decisions/0025). */
+export function createIntegrationService(deps: IntegrationServiceDeps) {
+  const { repo, now } = deps;
+  const send = deps.send ?? httpSend;
+  const base = deps.publicUrl.replace(/\/+$/, '');
+
+  function encrypt(secret: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', deps.secretKey, iv);
+    const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+    return [
+      'v1',
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      data.toString('base64url'),
+    ].join('.');
+  }
+  function decrypt(stored: string): string {
+    const [, iv, tag, data] = stored.split('.');
+    const decipher = createDecipheriv('aes-256-gcm', deps.secretKey, Buffer.from(iv!, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data!, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  }
+
+  async function assertOrg(orgId: string) {
+    if (!(await repo.orgExists(orgId))) throw new AppError('ORG_NOT_FOUND');
+  }
+
+  function linkOf(orgId: string, formId: string, txnId?: string) {
+    const path = [FORM_URL_KEY, formId, ...(txnId ? [txnId] : [])].map(encodeURIComponent).join('/');
+    return `${base}/${path}?orgId=${encodeURIComponent(orgId)}`;
+  }
+
+  return {
+    /** The organisation a bearer API key speaks for; 210 when missing, unknown or revoked. */
+    async authenticate(bearer: string | null): Promise<{ orgId: string; keyId: string }> {
+      if (!bearer?.startsWith(KEY_PREFIX)) throw new AppError('API_KEY_INVALID');
+      const row = await repo.useKey(sha256Hex(bearer), now());
+      if (!row) throw new AppError('API_KEY_INVALID');
+      return { orgId: row.orgId, keyId: row.id };
+    },
+
+    async createKey(orgId: string, name: string, staffId: string | null): Promise<ApiKeyCreated> {
+      await assertOrg(orgId);
+      const key = KEY_PREFIX + randomToken(32);
+      const row = await repo.insertKey({
+        orgId,
+        name,
+        prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+        keyHash: sha256Hex(key),
+        createdBy: staffId,
+        createdAt: now(),
+      });
+      return { ...keyOut(row), key };
+    },
+    async listKeys(orgId: string): Promise<ApiKey[]> {
+      await assertOrg(orgId);
+      return (await repo.listKeys(orgId)).map(keyOut);
+    },
+    async revokeKey(orgId: string, keyId: string): Promise<ApiKey> {
+      const row = await repo.revokeKey(orgId, keyId, now());
+      if (!row) throw new AppError('API_KEY_NOT_FOUND');
+      return keyOut(row);
+    },
+
+    async createEndpoint(orgId: string, url: string): Promise<WebhookEndpointCreated> {
+      await assertOrg(orgId);
+      const secret = `whsec_${randomToken(32)}`;
+      const row = await repo.insertEndpoint({ orgId, url, secretEnc: encrypt(secret), createdAt: now() });
+      return { ...endpointOut(row), secret };
+    },
+    async listEndpoints(orgId: string): Promise<WebhookEndpoint[]> {
+      await assertOrg(orgId);
+      return (await repo.listEndpoints(orgId)).map(endpointOut);
+    },
+    async disableEndpoint(orgId: string, id: string): Promise<WebhookEndpoint> {
+      const row = await repo.disableEndpoint(orgId, id);
+      if (!row) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND');
+      return endpointOut(row);
+    },
+
+    /**
+     * The candidate's link; with their mobile, their transaction (made once per candidate and form, as
+     * the candidate app does) and an `sso`. An Idempotency-Key answers the transaction of its first call.
+     */
+    async createTransaction(
+      orgId: string,
+      body: IntegrationCreateTransaction,
+      idempotencyKey: string | undefined,
+    ): Promise<IntegrationCreateTransactionResponse> {
+      const requestHash = sha256Hex(JSON.stringify(body));
+      if (idempotencyKey) {
+        const earlier = await repo.findRequest(orgId, idempotencyKey);
+        if (earlier && earlier.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      }
+      if (!(await repo.formOfOrg(orgId, body.formId))) throw new AppError('FORM_NOT_FOUND');
+      const mobile = body.candidate.mobile;
+      if (!mobile) return { link: linkOf(orgId, body.formId) };
+      const candidate = await deps.candidateByMobile(mobile, body.candidate.name);
+      if (!candidate) throw new AppError('INTEGRATION_NAME_REQUIRED');
+      const transactionId = await deps.createTransaction(candidate.id, orgId, body.formId);
+      if (idempotencyKey) await repo.insertRequest({ orgId, idempotencyKey, requestHash, transactionId });
+      // A replay gets a fresh sso: refresh tokens are kept only hashed, so the first one cannot be answered again.
+      return {
+        transactionId,
+        link: linkOf(orgId, body.formId, transactionId),
+        sso: await deps.issueSso(candidate),
+      };
+    },
+
+    async transaction(orgId: string, txnId: string): Promise<IntegrationTransaction> {
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(txnId);
+      const found = uuid ? await repo.transactionOfOrg(orgId, txnId.toLowerCase()) : undefined;
+      if (!found) throw new AppError('INTEGRATION_TRANSACTION_NOT_FOUND');
+      return {
+        transactionId: found.txn.id,
+        formId: found.txn.formId,
+        state: found.txn.state,
+        updatedAt: found.txn.updatedAt.toISOString(),
+        verifications: found.records.map((r) => ({ name: r.name, state: r.state })),
+      };
+    },
+
+    /** The state-change hook (transactions repository): one delivery per change and active endpoint. */
+    async enqueue(scope: DbScope, changes: readonly StateChange[], at: Date): Promise<void> {
+      const targets = await repo.endpointsOfTransactions(scope, [...new Set(changes.map((c) => c.txnId))]);
+      if (targets.length === 0) return;
+      const rows = changes.flatMap((c) => {
+        const eventType =
+          c.entity === 'transaction' ? 'transaction.state_changed' : 'verification.state_changed';
+        const eventId = randomUUID();
+        return targets
+          .filter((t) => t.txnId === c.txnId)
+          .map((t) => ({
+            endpointId: t.endpointId,
+            eventId,
+            eventType,
+            payload: {
+              id: eventId,
+              type: eventType,
+              createdAt: at.toISOString(),
+              data: {
+                orgId: t.orgId,
+                transactionId: c.txnId,
+                verificationName: c.verificationName,
+                from: c.from,
+                to: c.to,
+              },
+            },
+            nextAttemptAt: at,
+            createdAt: at,
+          }));
+      });
+      await repo.insertDeliveries(scope, rows);
+    },
+
+    /** One pass of the delivery job: answers whether it found work. */
+    async deliverOnce(limit = 10): Promise<boolean> {
+      const due = await repo.claimDue(now(), LEASE_MS, limit);
+      for (const delivery of due) await attempt(delivery);
+      return due.length > 0;
+    },
+
+    async deliveries(orgId: string): Promise<WebhookDelivery[]> {
+      await assertOrg(orgId);
+      const rows = await repo.listDeliveries(orgId, 100);
+      return rows.map(({ delivery: d, attempts }) => ({
+        id: d.id,
+        endpointId: d.endpointId,
+        eventId: d.eventId,
+        eventType: d.eventType,
+        payload: d.payload,
+        status: d.status,
+        attempts: d.attempts,
+        nextAttemptAt: d.nextAttemptAt.toISOString(),
+        lastStatusCode: d.lastStatusCode,
+        lastError: d.lastError,
+        createdAt: d.createdAt.toISOString(),
+        deliveredAt: iso(d.deliveredAt),
+        attemptLog: attempts.map((a) => ({
+          at: a.at.toISOString(),
+          statusCode: a.statusCode,
+          error: a.error,
+          durationMs: a.durationMs,
+        })),
+      }));
+    },
+    async replay(orgId: string, deliveryId: string): Promise<void> {
+      const uuid = /^[0-9a-f-]{36}$/i.test(deliveryId);
+      if (!uuid || !(await repo.replay(orgId, deliveryId, now())))
+        throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
+    },
+  };
+
+  async function attempt(delivery: DeliveryRow): Promise<void> {
+    const endpoint = await repo.endpoint(delivery.endpointId);
+    const started = now();
+    const body = JSON.stringify(delivery.payload);
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    const t0 = performance.now();
+    if (!endpoint?.active) {
+      error = 'endpoint disabled';
+    } else {
+      try {
+        statusCode = await send(endpoint.url, body, {
+          'x-veridocs-event-id': delivery.eventId,
+          'x-veridocs-signature': signWebhook(
+            decrypt(endpoint.secretEnc),
+            body,
+            Math.floor(started.getTime() / 1000),
+          ),
+        });
+        if (statusCode < 200 || statusCode >= 300) error = `HTTP ${statusCode}`;
+      } catch (e) {
+        error = e instanceof Error ? e.message.slice(0, 500) : 'send failed';
+      }
+    }
+    const durationMs = Math.round(performance.now() - t0);
+    const attempts = delivery.attempts + 1;
+    const delivered = error === null;
+    const giveUp = !delivered && (attempts >= WEBHOOK_MAX_ATTEMPTS || !endpoint?.active);
+    const backoff = WEBHOOK_BACKOFF_MS[Math.min(attempts, WEBHOOK_BACKOFF_MS.length) - 1]!;
+    await repo.recordAttempt(
+      delivery.id,
+      { at: started, statusCode, error, durationMs },
+      {
+        status: delivered ? 'delivered' : giveUp ? 'failed' : 'pending',
+        attempts,
+        nextAttemptAt: delivered || giveUp ? started : new Date(started.getTime() + backoff),
+        deliveredAt: delivered ? now() : null,
+      },
+    );
+    if (!delivered) deps.log.info({ deliveryId: delivery.id, attempts, error }, 'webhook attempt failed');
+  }
+}
+export type IntegrationService = ReturnType<typeof createIntegrationService>;
+
+/** The AES key webhook secrets are kept under: derived from the server's signing key, for this use only. */
+export function deriveWebhookSecretKey(serverKey: Uint8Array): Uint8Array {
+  return createHmac('sha256', serverKey).update('webhook-secret:v1').digest();
+}
