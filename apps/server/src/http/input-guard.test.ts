@@ -152,7 +152,7 @@ describe('bad bytes on every route', () => {
     }
     expect(outcomes.length).toBeGreaterThan(10 * BAD_BODIES.length);
     expectRefused(outcomes);
-    const expected = (o: Outcome) => (o.request.includes('/webhooks/') ? 401 : 400);
+    const expected = (o: Outcome) => (o.request.includes(' /api/payments/webhooks/') ? 401 : 400);
     expect(outcomes.filter((o) => o.status !== expected(o)).map((o) => `${o.request} → ${o.status}`)).toEqual(
       [],
     );
