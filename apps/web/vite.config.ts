@@ -38,7 +38,7 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   // module of the package with zod in it belongs here: chunk-report's budget fails otherwise), so they are left to the
   // chunks of the screens that do (what a module of this chunk exports is built into it, used or not).
   const unused =
-    /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification|profile-details|aadhaar|mrz|pricing)|constants\/(indian-states|files|verification-types|error-codes|email-otp))/;
+    /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification|profile-details|aadhaar|mrz|pricing)|constants\/(api-paths|indian-states|files|verification-types|error-codes|email-otp))/;
   // Reached through @mui/system's barrel (and class-name modules MUI's theme code refers to), used only
   // by later screens: left out, they stay out of the first chunk.
   const laterOnly =

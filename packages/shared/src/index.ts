@@ -3,6 +3,7 @@ export * from './constants/limits.js';
 export * from './constants/email-otp.js';
 export * from './constants/messages.js';
 export * from './constants/states.js';
+export * from './constants/auth-paths.js';
 export * from './constants/api-paths.js';
 export * from './constants/verification-types.js';
 export * from './constants/indian-states.js';

@@ -1,5 +1,5 @@
 import {
-  API_PATHS,
+  PROFILE_PATHS,
   LOGOUT_CODE,
   MESSAGES,
   SERVICE_BASES,
@@ -33,7 +33,7 @@ export interface ErrorDecision {
 }
 
 const WALLET = SERVICE_BASES.webWallet;
-const PROFILE = API_PATHS.profile;
+const PROFILE = PROFILE_PATHS;
 
 function pathOf(url: string): string {
   const withoutQuery = url.split('?')[0] ?? '';

@@ -1,43 +1,16 @@
-/**
- * Every API path, in one place, used by the server's routers and the web client.
- * The spec's backend services are route prefixes of the one server (DESIGN.md §1).
- */
-export const SERVICE_BASES = {
-  webWallet: '/api/web-wallet',
-  issuer: '/api/issuer',
-  verificationV1: '/api/verification/v1',
-  verificationWebWallet: '/api/verification-web-wallet',
-  verificationV2: '/api/verification/v2',
-  utility: '/api/utility',
-  notification: '/api/notification',
-  /** Payments share the verification v1 base (spec §7). */
-  payment: '/api/verification/v1',
-} as const;
+import { PROFILE_PATHS, VERIFIER_PATHS } from './auth-paths.js';
 
+/**
+ * Every API path, in one place (with auth-paths.ts, which holds the sign-in page's), used by the
+ * server's routers and the web client.
+ */
 export const API_PATHS = {
   health: '/api/health',
   docs: '/api/docs',
   devOutbox: '/api/dev/outbox',
   devDemo: '/api/dev/demo',
-  profile: {
-    /** Relative to SERVICE_BASES.webWallet. */
-    base: '/profile',
-    login: '/profile/login',
-    verifyOtp: (txnId: string) => `/profile/otp/${encodeURIComponent(txnId)}/verify`,
-    verifyOtpRoute: '/profile/otp/:txnId/verify',
-    getToken: '/profile/login/get-token',
-    logout: '/profile/logout',
-    /** The candidate's Aadhaar-verified details (masked number only). */
-    aadhaar: '/profile/aadhaar',
-    /** PUT: what the candidate may edit (basic and contact details). */
-    verificationDetail: '/profile/verification-detail',
-  },
-  verifier: {
-    /** Relative to SERVICE_BASES.verificationV1; public. */
-    base: '/verifier',
-    org: (orgId: string) => `/verifier/${encodeURIComponent(orgId)}`,
-    orgRoute: '/verifier/:orgId',
-  },
+  profile: PROFILE_PATHS,
+  verifier: VERIFIER_PATHS,
   /** Relative to SERVICE_BASES.verificationV1 (spec §7 "Verification and forms"). */
   verification: {
     configsInfo: '/verification-configs/info',

@@ -1,5 +1,5 @@
 import { SESSION } from '../constants/limits.js';
-import { API_PATHS, SERVICE_BASES } from '../constants/api-paths.js';
+import { PROFILE_PATHS, SERVICE_BASES, VERIFIER_PATHS } from '../constants/auth-paths.js';
 import type { AccessTokenPayload } from '../schemas/auth.js';
 
 /**
@@ -52,10 +52,10 @@ export function refreshIntervalMs(refreshTokenExpiresIn: number | null | undefin
 export function isPublicRequest(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   const wallet = SERVICE_BASES.webWallet;
-  const p = API_PATHS.profile;
+  const p = PROFILE_PATHS;
   if ([p.base, p.login, p.getToken, p.logout].some((x) => path === wallet + x || path === x)) return true;
   if (path.includes('/profile/otp/')) return true;
-  const verifier = API_PATHS.verifier.base;
+  const verifier = VERIFIER_PATHS.base;
   return path.startsWith(SERVICE_BASES.verificationV1 + verifier) || path.startsWith(verifier);
 }
 

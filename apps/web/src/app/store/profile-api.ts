@@ -1,10 +1,10 @@
-import { API_PATHS, profileSchema, type Profile, type UpdateProfileRequest } from '@veridocs/shared';
+import { PROFILE_PATHS, profileSchema, type Profile, type UpdateProfileRequest } from '@veridocs/shared';
 import { config } from '../../lib/config';
 import { api } from './api';
 import { setProfile } from './slices/profile-slice';
 import type { RootState } from './store';
 
-const profileUrl = `${config.services.webWallet}${API_PATHS.profile.base}`;
+const profileUrl = `${config.services.webWallet}${PROFILE_PATHS.base}`;
 
 /**
  * The profile (spec §7 "Profile and session"). Every answer also goes to the spec's profile slice (§3),

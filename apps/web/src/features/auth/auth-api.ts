@@ -1,5 +1,5 @@
 import {
-  API_PATHS,
+  PROFILE_PATHS,
   type CreateWalletRequest,
   type LoginRequest,
   type LoginResponse,
@@ -18,19 +18,15 @@ const wallet = (path: string) => `${config.services.webWallet}${path}`;
 
 /** POST profile login: sends an OTP (for new numbers too). */
 export function requestOtp(body: LoginRequest): Promise<LoginResponse> {
-  return http.post<LoginResponse>(wallet(API_PATHS.profile.login), body, { noSnackbar: true });
+  return http.post<LoginResponse>(wallet(PROFILE_PATHS.login), body, { noSnackbar: true });
 }
 
 /** PUT /profile/otp/{txnId}/verify: a session for a known number, or newUser for a new one. */
 export function verifyOtp(txnId: string, otp: string): Promise<VerifyOtpResponse> {
-  return http.put<VerifyOtpResponse>(
-    wallet(API_PATHS.profile.verifyOtp(txnId)),
-    { otp },
-    { noSnackbar: true },
-  );
+  return http.put<VerifyOtpResponse>(wallet(PROFILE_PATHS.verifyOtp(txnId)), { otp }, { noSnackbar: true });
 }
 
 /** POST profile base: creates the wallet of a new number whose OTP was just verified. */
 export function createWallet(body: CreateWalletRequest): Promise<Session> {
-  return http.post<Session>(wallet(API_PATHS.profile.base), body, { noSnackbar: true });
+  return http.post<Session>(wallet(PROFILE_PATHS.base), body, { noSnackbar: true });
 }

@@ -1,4 +1,4 @@
-import { API_PATHS, type Organisation } from '@veridocs/shared';
+import { VERIFIER_PATHS, type Organisation } from '@veridocs/shared';
 import { http } from '../api-client';
 import { config } from '../config';
 
@@ -8,7 +8,7 @@ import { config } from '../config';
  * The caller shows a failure itself.
  */
 export function fetchOrganisation(orgId: string): Promise<Organisation> {
-  return http.get<Organisation>(`${config.services.verificationV1}${API_PATHS.verifier.org(orgId)}`, {
+  return http.get<Organisation>(`${config.services.verificationV1}${VERIFIER_PATHS.org(orgId)}`, {
     noSnackbar: true,
   });
 }

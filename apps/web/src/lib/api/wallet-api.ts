@@ -1,4 +1,4 @@
-import { API_PATHS, type Profile, type Session } from '@veridocs/shared';
+import { PROFILE_PATHS, type Profile, type Session } from '@veridocs/shared';
 import { http } from '../api-client';
 import { config } from '../config';
 
@@ -12,7 +12,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** PUT get-token with the refresh token: a new session (the refresh token rotates). */
 export function refreshTokens(refreshToken: string): Promise<Session> {
   // Typed, not parsed: the server serialises it through sessionSchema (no zod at start-up, ADR 0008).
-  return http.put<Session>(wallet(API_PATHS.profile.getToken), undefined, {
+  return http.put<Session>(wallet(PROFILE_PATHS.getToken), undefined, {
     headers: bearer(refreshToken),
     noSnackbar: true,
   });
@@ -20,7 +20,7 @@ export function refreshTokens(refreshToken: string): Promise<Session> {
 
 /** Revokes the refresh token; best effort, so it is quick and silent. */
 export async function revokeSession(refreshToken: string): Promise<void> {
-  await http.post<unknown>(wallet(API_PATHS.profile.logout), undefined, {
+  await http.post<unknown>(wallet(PROFILE_PATHS.logout), undefined, {
     headers: bearer(refreshToken),
     noSnackbar: true,
     timeout: 5000,
@@ -28,5 +28,5 @@ export async function revokeSession(refreshToken: string): Promise<void> {
 }
 
 export function fetchProfile(): Promise<Profile> {
-  return http.get<Profile>(wallet(API_PATHS.profile.base));
+  return http.get<Profile>(wallet(PROFILE_PATHS.base));
 }
