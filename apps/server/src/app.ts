@@ -93,7 +93,7 @@ import {
   deriveWebhookSecretKey,
 } from './modules/integration/integration-service.js';
 import { createOpsService } from './modules/ops/ops-service.js';
-import { createJobLoop } from './jobs/payment-jobs.js';
+import { createJobLoop } from './jobs/job-loop.js';
 import { createPaymentsRepository } from './modules/payments/payments-repository.js';
 import {
   paymentsOpsRouter,

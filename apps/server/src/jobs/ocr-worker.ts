@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.js';
 import type { DocumentAnalyser } from '../modules/files/analyser.js';
 import type { OcrJob, OcrSettled } from '../modules/files/files-repository.js';
 import type { Storage } from '../storage/index.js';
+import { createJobLoop } from './job-loop.js';
 
 /** The queue operations the loop needs (FilesRepository provides them). */
 export interface OcrQueue {
@@ -44,10 +45,6 @@ export function createOcrWorker(deps: {
 }): OcrWorker {
   const { queue, storage, analyser, now, log } = deps;
   const pollMs = deps.pollMs ?? 2000;
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
 
   async function runOnce(): Promise<boolean> {
     const job = await queue.claimOcr(now());
@@ -74,37 +71,9 @@ export function createOcrWorker(deps: {
     return true;
   }
 
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-      timer = setTimeout(resolve, pollMs);
-    }).finally(() => {
-      clearTimeout(timer);
-      wake = undefined;
-    });
-
+  const loop = createJobLoop({ name: 'ocr', runOnce, pollMs, log, failure: 'OCR queue unavailable' });
   return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          let worked = false;
-          try {
-            worked = await runOnce();
-          } catch (error) {
-            if (running) log.warn({ err: error }, 'OCR queue unavailable');
-          }
-          if (!worked && running) await sleep();
-        }
-      })();
-    },
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
-    },
-    kick: () => wake?.(),
+    ...loop,
     runOnce,
   };
 }

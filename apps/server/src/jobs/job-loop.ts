@@ -9,16 +9,18 @@ export interface JobLoop {
 }
 
 /**
- * A polling loop like the OCR worker's (jobs/ocr-worker.ts): `runOnce` claims its rows with SKIP LOCKED,
- * so several instances can run it. Runs again at once while it finds work, else sleeps `pollMs`.
- * Used by payments (ADR 0023): the reconciliation of open orders and refunds, and the sandbox gateway's
- * webhook deliveries.
+ * The polling loop of every background job: `runOnce` claims its rows with SKIP LOCKED, so several
+ * instances can run it. Runs again at once while it finds work, else sleeps `pollMs`. Used by the OCR
+ * worker (ADR 0009), payments (ADR 0023: reconciliation, the sandbox's webhook deliveries) and the
+ * integration API's webhook deliveries (ADR 0025).
  */
 export function createJobLoop(deps: {
   name: string;
   runOnce: () => Promise<boolean>;
   pollMs: number;
   log: FastifyBaseLogger;
+  /** What the log says when a pass fails. */
+  failure?: string;
 }): JobLoop {
   let running = false;
   let loop: Promise<void> | undefined;
@@ -42,7 +44,7 @@ export function createJobLoop(deps: {
           try {
             worked = await deps.runOnce();
           } catch (error) {
-            if (running) deps.log.warn({ err: error, job: deps.name }, 'job pass failed');
+            if (running) deps.log.warn({ err: error, job: deps.name }, deps.failure ?? 'job pass failed');
           }
           if (!worked && running) await sleep();
         }
