@@ -116,7 +116,27 @@ export const OPS_API_PATHS = {
   /** POST (admin): refund part or all of a paid order; header Idempotency-Key. */
   refunds: (orderId: string) => `/api/ops/orders/${encodeURIComponent(orderId)}/refunds`,
   refundsRoute: '/api/ops/orders/:orderId/refunds',
+  /** GET: one queue, keyset-paged (schemas/ops-cases.ts). */
+  cases: '/api/ops/cases',
+  case: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}`,
+  caseRoute: '/api/ops/cases/:txnId',
+  /** POST: assign to oneself, another ({staffId}) or nobody ({staffId: null}). */
+  assign: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/assign`,
+  assignRoute: '/api/ops/cases/:txnId/assign',
+  /** POST takes or renews, DELETE releases the lock on one verification. */
+  lock: (txnId: string, name: string) =>
+    `/api/ops/cases/${encodeURIComponent(txnId)}/verifications/${encodeURIComponent(name)}/lock`,
+  lockRoute: '/api/ops/cases/:txnId/verifications/:name/lock',
+  /** PUT: the expected completion date the candidate sees. */
+  expectedDate: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/expected-date`,
+  expectedDateRoute: '/api/ops/cases/:txnId/expected-date',
+  /** GET a case's document with the ops token (`?download=1`: as an attachment). */
+  file: (fileId: string) => `/api/ops/files/${encodeURIComponent(fileId)}`,
+  fileRoute: '/api/ops/files/:fileId',
 } as const;
+
+/** The console's pages, served by the same server under /ops (apps/console). */
+export const CONSOLE_BASE = '/ops';
 
 /**
  * Absolute: gateways' webhooks and the embedded sandbox's hosted checkout, outside the service bases.

@@ -162,6 +162,11 @@ export const ERROR_CODES = {
     message: "A new candidate's name is needed with their mobile",
   },
   INTEGRATION_TRANSACTION_NOT_FOUND: { code: 215, status: 404, message: 'This transaction does not exist' },
+  VERIFICATION_LOCKED: {
+    code: 220,
+    status: 409,
+    message: 'Another member of the team is working on this verification',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,
