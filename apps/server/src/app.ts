@@ -49,7 +49,7 @@ import { createReferenceService } from './modules/reference/reference-service.js
 import { createTransactionsRepository } from './modules/transactions/transactions-repository.js';
 import { transactionsRouter } from './modules/transactions/transactions-router.js';
 import { createTransactionsService } from './modules/transactions/transactions-service.js';
-import type { TransactionSnapshot } from './modules/transactions/transactions-repository.js';
+import type { StateChangeHook, TransactionSnapshot } from './modules/transactions/transactions-repository.js';
 import { nameChangeRouter } from './modules/name-change/name-change-router.js';
 import { createNameChangeRepository } from './modules/name-change/name-change-repository.js';
 import { createNameChangeService } from './modules/name-change/name-change-service.js';
@@ -354,11 +354,16 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     files: filesRepo,
     now,
   });
+  // Every module that reacts to state changes registers here; each runs inside the database
+  // transaction of the change, so its effect exists iff the change committed (ADR 0025).
+  const stateChangeHooks: StateChangeHook[] = [
+    // The organisations' webhooks.
+    (scope, changes, at) => integration.enqueue(scope, changes, at),
+  ];
   const transactions = createTransactionsService({
-    // The organisations' webhooks are enqueued in the transaction of each state change (ADR 0025).
-    repo: createTransactionsRepository(db.orm, txnCache, (scope, changes, at) =>
-      integration.enqueue(scope, changes, at),
-    ),
+    repo: createTransactionsRepository(db.orm, txnCache, async (scope, changes, at) => {
+      for (const hook of stateChangeHooks) await hook(scope, changes, at);
+    }),
     forms,
     profiles,
     files,
