@@ -46,7 +46,7 @@ function ShareSection({ credential }: { credential: Credential }) {
       aria-labelledby="share-heading"
       sx={{ p: { xs: 2, sm: 3 } }}
     >
-      <Typography id="share-heading" variant="h6" component="h2" sx={{ mb: 0.5 }}>
+      <Typography id="share-heading" variant="h6" component="h3" sx={{ mb: 0.5 }}>
         {t('share')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -138,7 +138,7 @@ export default function CredentialPage() {
           {typeLabel(credential.credentialType)}
         </Typography>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          <Typography variant="h5" component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
             {credential.credentialAttributes.verification ?? typeLabel(credential.credentialType)}
           </Typography>
           <StatusChip credential={credential} />
@@ -150,12 +150,12 @@ export default function CredentialPage() {
         aria-labelledby="details-heading"
         sx={{ p: { xs: 2, sm: 3 } }}
       >
-        <Typography id="details-heading" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        <Typography id="details-heading" variant="h6" component="h3" sx={{ mb: 1.5 }}>
           {t('details')}
         </Typography>
         <CredentialFacts attributes={credential.credentialAttributes} extra={dates} />
         <Divider sx={{ my: 2 }} />
-        <Typography variant="subtitle2" component="h3">
+        <Typography variant="subtitle2" component="h4">
           {t('documents')}
         </Typography>
         {credential.documents.length === 0 ? (

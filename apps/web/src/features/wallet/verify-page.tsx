@@ -59,9 +59,6 @@ export default function VerifyCredentialPage() {
     const notFound = isApiQueryError(error) && error.code === CREDENTIAL_NOT_FOUND;
     return (
       <Box sx={{ maxWidth: 720, mx: 'auto' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-          {t('verifyTitle')}
-        </Typography>
         <Alert severity={notFound ? 'warning' : 'error'}>
           {notFound ? t('verifyNotFound') : t('verifyFailed')}
         </Alert>
@@ -97,12 +94,8 @@ export default function VerifyCredentialPage() {
     : [];
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
-      <Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('verifyTitle')}
-        </Typography>
-        <Typography color="text.secondary">{t('verifyIntro')}</Typography>
-      </Box>
+      {/* The shell's header is the page's h1 ("Verify Credential", its title by path). */}
+      <Typography color="text.secondary">{t('verifyIntro')}</Typography>
       <Alert severity={severity} variant="filled" role="status" data-result={data.result}>
         <AlertTitle sx={{ fontWeight: 700 }}>{title}</AlertTitle>
         {body}

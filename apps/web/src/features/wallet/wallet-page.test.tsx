@@ -69,7 +69,8 @@ describe('/wallet', () => {
     expect(api.calls.map((c) => c.url)).toContain('/api/web-wallet/credentials?seed=0&count=100');
 
     await user.click(card);
-    expect(await screen.findByRole('heading', { name: 'Degree', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Details' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Degree', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('B.Tech in Computer Science')).toBeInTheDocument();
     expect(screen.getByLabelText('Share link')).toHaveValue(
       `${window.location.origin}/credentials/verify/${SHARE_ID}`,

@@ -82,9 +82,7 @@ export default function WalletPage() {
   const { data, isLoading, isError, refetch } = useListCredentialsQuery();
   return (
     <Box sx={{ maxWidth: 760 }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
-        {t('title')}
-      </Typography>
+      {/* The layout's header is the page's h1 ("Wallet", its title by path). */}
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('intro')}
       </Typography>
