@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { CredentialAttributes, CredentialType } from '@veridocs/shared';
 import { useT } from '../../i18n';
+import { formatDate } from '../../lib/dates';
 import en from './locales/en.json';
 import { walletCatalog } from './wallet-catalog';
 
@@ -26,6 +27,38 @@ export function useAttributeLabel(): (key: string) => string {
   };
 }
 
+/**
+ * The order facts are shown in (the server keeps them in JSONB, which does not keep key order); the
+ * category is left out: the credential's type says it above the list.
+ */
+const ORDER = [
+  'holderName',
+  'verification',
+  'degreeName',
+  'institute',
+  'board',
+  'schoolName',
+  'passingYear',
+  'companyName',
+  'designation',
+  'employmentType',
+  'joiningDate',
+  'relievingDate',
+  'issuingAuthority',
+  'issueDate',
+  'city',
+  'district',
+  'state',
+  'country',
+  'requestedBy',
+  'verifiedOn',
+];
+const HIDDEN = new Set(['category']);
+const rank = (key: string) => {
+  const index = ORDER.indexOf(key);
+  return index === -1 ? ORDER.length : index;
+};
+
 /** A credential's facts as a definition list: label above value on a phone, side by side wider. */
 export function CredentialFacts({
   attributes,
@@ -36,7 +69,13 @@ export function CredentialFacts({
 }) {
   const labelOf = useAttributeLabel();
   const rows: [string, string][] = [
-    ...Object.entries(attributes).map(([key, value]): [string, string] => [labelOf(key), value]),
+    ...Object.entries(attributes)
+      .filter(([key]) => !HIDDEN.has(key))
+      .sort(([a], [b]) => rank(a) - rank(b))
+      .map(([key, value]): [string, string] => [
+        labelOf(key),
+        key === 'verifiedOn' ? formatDate(value) || value : value,
+      ]),
     ...extra,
   ];
   return (
