@@ -164,6 +164,8 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
   let degree: Credential;
   let identity: Credential;
 
+  // A whole journey (sign-ups, uploads through the document checks, the team's decisions): slow on a
+  // busy machine.
   it('issues a credential when a verification is COMPLETED, and only its holder sees it', async () => {
     ({ h: holder, txnId } = await submittedCandidate('Meera Iyer'));
     // The Aadhaar identity was verified by the provider at once: COMPLETED, so already in the wallet.
@@ -223,7 +225,7 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     );
     // No token: 102.
     expectCode(await send('GET', w(C.list)), 102, 401);
-  });
+  }, 120_000);
 
   it('is issued once per verification, however often the change is seen', async () => {
     const service = createCredentialsService({
