@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seed } from './db/seed.js';
 import { REFERENCE_ALIASES } from './db/seed-data/reference-data.js';
-import { AppError } from './errors.js';
+import { AppError, isAppError } from './errors.js';
 import { createReadCache, disabledReadCache } from './lib/read-cache.js';
 import { registerAuth } from './http/auth-guard.js';
 import { registerDocs } from './http/docs.js';
@@ -53,6 +53,14 @@ import type { StateChangeHook, TransactionSnapshot } from './modules/transaction
 import { nameChangeRouter } from './modules/name-change/name-change-router.js';
 import { createNameChangeRepository } from './modules/name-change/name-change-repository.js';
 import { createNameChangeService } from './modules/name-change/name-change-service.js';
+import { createCredentialsRepository } from './modules/credentials/credentials-repository.js';
+import {
+  credentialsOpsRouter,
+  credentialsRouter,
+  issuerRouter,
+} from './modules/credentials/credentials-router.js';
+import { createCredentialsService } from './modules/credentials/credentials-service.js';
+import { createIssuerKey } from './modules/credentials/issuer.js';
 import { createOcrWorker } from './jobs/ocr-worker.js';
 import { createOrphanSweep } from './jobs/orphan-sweep.js';
 import { createPooledAnalyser } from './modules/documents/pool/pooled-analyser.js';
@@ -359,7 +367,25 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   const stateChangeHooks: StateChangeHook[] = [
     // The organisations' webhooks.
     (scope, changes, at) => integration.enqueue(scope, changes, at),
+    // The wallet: a COMPLETED verification's credential (ADR 0031).
+    (scope, changes, at) => credentials.onStateChanges(scope, changes, at),
   ];
+  const credentials = createCredentialsService({
+    repo: createCredentialsRepository(db.orm),
+    issuer: await createIssuerKey(keys.issuer, config.publicUrl),
+    publicUrl: config.publicUrl,
+    validityDays: config.credentialValidityDays,
+    now,
+    findOwnedFile: async (profileId, fileId) => {
+      try {
+        const file = await files.get(profileId, fileId);
+        return { fileId: file.fileId, name: file.name };
+      } catch (error) {
+        if (isAppError(error)) return null;
+        throw error;
+      }
+    },
+  });
   const transactions = createTransactionsService({
     repo: createTransactionsRepository(db.orm, txnCache, async (scope, changes, at) => {
       for (const hook of stateChangeHooks) await hook(scope, changes, at);
@@ -524,6 +550,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
       await wallet.register(authRouter, { auth, sessions, rateLimit: config.rateLimit });
       await wallet.register(profileRouter, { profiles, authenticate, rateLimit: config.rateLimit });
       await wallet.register(aadhaarProfileRouter, { profiles, authenticate });
+      await wallet.register(credentialsRouter, { credentials, authenticate });
     },
     { prefix: SERVICE_BASES.webWallet },
   );
@@ -551,6 +578,12 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   await app.register(integrationRouter, { integration });
   await app.register(integrationOpsRouter, {
     integration,
+    requireOpsRole,
+    audit: (entry) => opsAuth.audit(entry),
+  });
+  await app.register(issuerRouter, { credentials });
+  await app.register(credentialsOpsRouter, {
+    credentials,
     requireOpsRole,
     audit: (entry) => opsAuth.audit(entry),
   });

@@ -34,6 +34,8 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
   /** The verification team's session (ADR 0019): one working day by default, then sign in again. */
   OPS_ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
+  /** How long an issued credential is valid (ADR 0031); 5 years by default. */
+  CREDENTIAL_VALIDITY_DAYS: positiveInt.default(5 * 365),
   PARTNER_ORG_IDS: optionalString,
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(20),
   RATE_LIMIT_OTP_MAX: positiveInt.default(30),
@@ -161,6 +163,8 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** Lifetime of an ops access token and its session (ADR 0019). */
   opsAccessTokenTtlSeconds: number;
+  /** Days an issued credential is valid (its `exp`; ADR 0031). */
+  credentialValidityDays: number;
   partnerOrgIds: readonly string[];
   rateLimit: { loginMax: number; otpMax: number; redisUrl: string | undefined };
   /** Honour X-Forwarded-For (behind a reverse proxy) for the client IP. */
@@ -384,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     opsAccessTokenTtlSeconds: e.OPS_ACCESS_TOKEN_TTL_SECONDS,
+    credentialValidityDays: e.CREDENTIAL_VALIDITY_DAYS,
     partnerOrgIds,
     rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, otpMax: e.RATE_LIMIT_OTP_MAX, redisUrl: e.REDIS_URL },
     trustProxy: e.TRUST_PROXY,

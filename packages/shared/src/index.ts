@@ -33,3 +33,4 @@ export * from './rules/mrz.js';
 export * from './rules/profile-details.js';
 export * from './rules/pricing.js';
 export * from './schemas/integration.js';
+export * from './schemas/credentials.js';

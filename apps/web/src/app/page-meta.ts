@@ -18,6 +18,8 @@ const EXTRA_TITLES: Record<string, string> = {
   [FORM_URL_KEY]: 'Verification',
   'form-txns': 'Your Verifications',
   'select-evaluation-partner': 'Evaluation Partner',
+  wallet: 'Wallet',
+  credentials: 'Verify Credential',
 };
 
 /** The page title by first path segment (spec §2), or null: the specification's English. */

@@ -33,6 +33,11 @@ export const PATHS = {
   formTxns: '/form-txns',
   /** Where a single sign-on form entry lands (spec §2): the evaluation partner and its e-mail OTP. */
   selectEvaluationPartner: '/select-evaluation-partner',
+  /** The wallet of credentials (spec §1) and one credential of it (ADR 0031). */
+  wallet: '/wallet',
+  walletCredential: '/wallet/:id',
+  /** The public page that verifies a shared credential (spec §7 /credentials/verify/{id}). */
+  credentialVerify: '/credentials/verify/:id',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
@@ -45,6 +50,7 @@ export const COMMON_PATHS = [
   PATHS.error,
   PATHS.terms,
   PATHS.privacyPolicy,
+  PATHS.credentialVerify,
 ] as const;
 
 /** Routes that exist only with a session; the screens of later issues are among them. */
@@ -65,7 +71,12 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.formTxns,
   PATHS.selectEvaluationPartner,
   PATHS.paymentRedirect,
+  PATHS.wallet,
+  PATHS.walletCredential,
 ] as const;
+
+export const walletCredentialPath = (id: string) => `/wallet/${encodeURIComponent(id)}`;
+export const credentialVerifyPath = (shareId: string) => `/credentials/verify/${encodeURIComponent(shareId)}`;
 
 /** A form link: /ekyc/{formId}[/{txnId}][?orgId=..]. */
 export function formEntryPath(formId: string, txnId?: string, orgId?: string): string {

@@ -36,6 +36,9 @@ const PAYMENT_PATHS = [
   PATHS.transactionHistory,
   PATHS.formPayments,
 ];
+const wallet = lazyScreen(() => import('../features/wallet/wallet-page'));
+const walletCredential = lazyScreen(() => import('../features/wallet/credential-page'));
+const credentialVerify = lazyScreen(() => import('../features/wallet/verify-page'));
 /** The one generic page for the screens later issues build. */
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 
@@ -58,6 +61,9 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.terms, terms],
   [PATHS.privacyPolicy, privacyPolicy],
   [PATHS.error, error],
+  [PATHS.wallet, wallet],
+  [PATHS.walletCredential, walletCredential],
+  [PATHS.credentialVerify, credentialVerify],
   ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];
 
@@ -121,6 +127,7 @@ function commonRoutes() {
     <Route key="terms" path={PATHS.terms} element={<terms.Component />} />,
     <Route key="privacy" path={PATHS.privacyPolicy} element={<privacyPolicy.Component />} />,
     <Route key="payment" path={PATHS.payment} element={<payments.Component />} />,
+    <Route key="credential-verify" path={PATHS.credentialVerify} element={<credentialVerify.Component />} />,
   ];
 }
 

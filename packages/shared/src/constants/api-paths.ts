@@ -89,6 +89,29 @@ export const API_PATHS = {
     mapImage: '/api/geo/map.png',
     country: '/geo/country',
   },
+  /**
+   * The wallet (spec §7 "Credentials", ADR 0031), relative to SERVICE_BASES.webWallet; verify is public.
+   */
+  credentials: {
+    list: '/credentials',
+    one: (id: string) => `/credentials/${encodeURIComponent(id)}`,
+    oneRoute: '/credentials/:id',
+    /** POST {fileId}: keeps an uploaded document with credential {id}. */
+    documents: (id: string) => `/credentials/documents/${encodeURIComponent(id)}`,
+    documentsRoute: '/credentials/documents/:id',
+    /** GET (public): verifies the credential behind a share id; POST {jwt} verifies a presented VC-JWT. */
+    verify: (shareId: string) => `/credentials/verify/${encodeURIComponent(shareId)}`,
+    verifyRoute: '/credentials/verify/:id',
+    verifyJwt: '/credentials/verify',
+    /** The public verification page of the web app (not an API path). */
+    verifyPage: (shareId: string) => `/credentials/verify/${encodeURIComponent(shareId)}`,
+    /** The issuer's published documents (absolute). */
+    didDocument: '/.well-known/did.json',
+    jwks: '/.well-known/jwks.json',
+    /** Absolute, outside the service bases (no partner header: any verifier fetches it): list {list}. */
+    statusList: (list: number) => `/api/credentials/status/${list}`,
+    statusListRoute: '/api/credentials/status/:list',
+  },
   /** Relative to SERVICE_BASES.utility: searchable reference lists (seed, count, search → { list, total }). */
   utility: {
     institutes: '/institutes',
@@ -130,6 +153,9 @@ export const OPS_API_PATHS = {
   /** PUT: the expected completion date the candidate sees. */
   expectedDate: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/expected-date`,
   expectedDateRoute: '/api/ops/cases/:txnId/expected-date',
+  /** POST (admin): revokes a credential (its status list bit is set; ADR 0031). */
+  revokeCredential: (id: string) => `/api/ops/credentials/${encodeURIComponent(id)}/revoke`,
+  revokeCredentialRoute: '/api/ops/credentials/:id/revoke',
   /** GET a case's document with the ops token (`?download=1`: as an attachment). */
   file: (fileId: string) => `/api/ops/files/${encodeURIComponent(fileId)}`,
   fileRoute: '/api/ops/files/:fileId',

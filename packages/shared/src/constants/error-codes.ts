@@ -167,6 +167,8 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Another member of the team is working on this verification',
   },
+  CREDENTIAL_NOT_FOUND: { code: 245, status: 404, message: 'This credential does not exist' },
+  CREDENTIAL_ALREADY_REVOKED: { code: 246, status: 409, message: 'This credential is already revoked' },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

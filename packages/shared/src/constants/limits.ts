@@ -41,6 +41,8 @@ export const UI_LIMITS = {
   pageSizeDefault: 10,
   homeTransactionCheck: 100,
   chatDelayMs: 3000,
+  /** Spec §9: "credentials fetch 100" (GET /credentials seed=0, count=100). */
+  credentialsCount: 100,
 } as const;
 
 /** The built-in partner organisation id sent in the partner-org-id header (spec §1, §6). */

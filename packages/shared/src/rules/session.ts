@@ -47,7 +47,8 @@ export function refreshIntervalMs(refreshTokenExpiresIn: number | null | undefin
 /**
  * Requests that go out without an access token (spec §5 "Request guard"): profile login, profile base
  * (and the optional-bearer GET profile that shares its URL), get-token, logout (it carries the refresh
- * token), any verifier base route, any URL containing /profile/otp/.
+ * token), any verifier base route, any URL containing /profile/otp/; and the public verification of a
+ * shared credential (ADR 0031: anyone may check one, without an account).
  */
 export function isPublicRequest(url: string): boolean {
   const path = url.split('?')[0] ?? '';
@@ -55,6 +56,8 @@ export function isPublicRequest(url: string): boolean {
   const p = PROFILE_PATHS;
   if ([p.base, p.login, p.getToken, p.logout].some((x) => path === wallet + x || path === x)) return true;
   if (path.includes('/profile/otp/')) return true;
+  // A literal, not API_PATHS.credentials: api-paths.ts stays off the sign-in page's bundle.
+  if (path.startsWith(`${wallet}/credentials/verify`)) return true;
   const verifier = VERIFIER_PATHS.base;
   return path.startsWith(SERVICE_BASES.verificationV1 + verifier) || path.startsWith(verifier);
 }

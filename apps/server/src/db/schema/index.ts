@@ -21,3 +21,4 @@ export * from './staff.js';
 export * from './insufficiency.js';
 export * from './payments.js';
 export * from './integration.js';
+export * from './credentials.js';

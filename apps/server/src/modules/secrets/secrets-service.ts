@@ -11,6 +11,8 @@ export interface ServerKeys {
   ops: Uint8Array;
   /** Keys the HMAC an Aadhaar number is kept as (the salt that makes a repeat findable, not the number). */
   aadhaar: Uint8Array;
+  /** The seed of the credential issuer's Ed25519 key (ADR 0031): derived, never stored. */
+  issuer: Uint8Array;
   /**
    * Where the secret came from: the configuration (JWT_SECRET / JWT_SECRET_FILE), the database (a
    * generated one, dev tools only) or this process alone (generated, forgotten at exit).
@@ -58,6 +60,7 @@ export async function loadServerKeys(
     otp: deriveKey(secret, 'otp:v1'),
     aadhaar: deriveKey(secret, 'aadhaar:v1'),
     ops: deriveKey(secret, 'ops-jwt:v1'),
+    issuer: deriveKey(secret, 'vc-issuer:ed25519:v1'),
     source,
   };
 }

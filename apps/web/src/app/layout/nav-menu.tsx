@@ -10,6 +10,7 @@ import Divider from '@mui/material/Divider';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import PlayCircleOutlinedIcon from '@mui/icons-material/PlayCircleOutlined';
 import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
@@ -25,7 +26,7 @@ import { ContactUs } from './contact-us';
 import { layoutCatalog } from './layout-catalog';
 
 interface NavLinkItem {
-  label: 'home' | 'profile' | 'notifications' | 'payments' | 'faqsInstructions';
+  label: 'home' | 'profile' | 'notifications' | 'payments' | 'wallet' | 'faqsInstructions';
   to: string;
   icon: ReactNode;
   mobileOnly?: boolean;
@@ -42,6 +43,8 @@ const LINKS_BEFORE_DEMO: NavLinkItem[] = [
     mobileOnly: true,
   },
   { label: 'payments', to: PATHS.transactionHistory, icon: <ReceiptLongOutlinedIcon /> },
+  // The spec's menu has no entry for the wallet it offers (§1); it sits with the candidate's records (ADR 0031).
+  { label: 'wallet', to: PATHS.wallet, icon: <AccountBalanceWalletOutlinedIcon /> },
 ];
 const LINKS_AFTER_DEMO: NavLinkItem[] = [
   {

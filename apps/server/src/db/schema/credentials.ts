@@ -1,0 +1,39 @@
+import type { CredentialAttributes, CredentialType, WalletDocument } from '@veridocs/shared';
+import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './profiles.js';
+import { transactions } from './transactions.js';
+
+/**
+ * A credential in a candidate's wallet (docs/decisions/0031): issued once per COMPLETED verification,
+ * in the transaction of that change; `jwt` is the signed VC-JWT. `status_index` is its bit in the
+ * issuer's Bitstring Status List (list = index / list size); revoking sets `revoked_at`, which flips it.
+ */
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    txnId: uuid('txn_id').references(() => transactions.id, { onDelete: 'set null' }),
+    verificationName: text('verification_name'),
+    credentialType: text('credential_type').$type<CredentialType>().notNull(),
+    credentialAttributes: jsonb('credential_attributes').$type<CredentialAttributes>().notNull(),
+    statusIndex: serial('status_index').notNull(),
+    /** Public and unguessable (128 random bits): the share link and QR code. */
+    shareId: text('share_id').notNull(),
+    jwt: text('jwt'),
+    /** Documents the holder keeps with it (POST /credentials/documents/{id}). */
+    documents: jsonb('documents').$type<WalletDocument[]>().notNull().default([]),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    uniqueIndex('credentials_share_id_uq').on(t.shareId),
+    uniqueIndex('credentials_status_index_uq').on(t.statusIndex),
+    uniqueIndex('credentials_verification_uq').on(t.txnId, t.verificationName),
+    index('credentials_profile_idx').on(t.profileId, t.issuedAt),
+  ],
+);

@@ -1,0 +1,190 @@
+import type { CredentialAttributes, CredentialType, State, WalletDocument } from '@veridocs/shared';
+import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import type { DbScope, Orm } from '../../db/client.js';
+import {
+  credentials,
+  organisations,
+  profiles,
+  transactions,
+  verificationConfigs,
+  verificationRecords,
+} from '../../db/schema/index.js';
+
+export type CredentialRow = typeof credentials.$inferSelect;
+
+/** What a credential is built from: a completed verification and the people and organisation around it. */
+export interface CompletedVerification {
+  txnId: string;
+  verificationName: string;
+  state: State;
+  category: string;
+  subType: string | null;
+  data: Record<string, unknown>;
+  label: string | null;
+  profileId: string;
+  holderName: string;
+  verifiedName: string | null;
+  orgName: string;
+}
+
+/** The wallet's table (ADR 0031); the only place that queries it. */
+export function createCredentialsRepository(orm: Orm) {
+  return {
+    /**
+     * The verification as it stands inside `scope` (the state change's database transaction): it reads
+     * the journey's rows, which this module never writes.
+     */
+    async completedVerification(
+      scope: DbScope,
+      txnId: string,
+      verificationName: string,
+    ): Promise<CompletedVerification | undefined> {
+      const [row] = await scope
+        .select({
+          txnId: verificationRecords.txnId,
+          verificationName: verificationRecords.name,
+          state: verificationRecords.state,
+          category: verificationRecords.category,
+          subType: verificationRecords.subType,
+          data: verificationRecords.data,
+          label: sql<string | null>`${verificationConfigs.config} -> 'metadata' ->> 'label'`,
+          profileId: transactions.profileId,
+          holderName: profiles.name,
+          verifiedName: profiles.verifiedName,
+          orgName: organisations.name,
+        })
+        .from(verificationRecords)
+        .innerJoin(transactions, eq(transactions.id, verificationRecords.txnId))
+        .innerJoin(profiles, eq(profiles.id, transactions.profileId))
+        .innerJoin(organisations, eq(organisations.id, transactions.orgId))
+        .leftJoin(
+          verificationConfigs,
+          eq(verificationConfigs.name, sql`split_part(${verificationRecords.name}, '~', 1)`),
+        )
+        .where(and(eq(verificationRecords.txnId, txnId), eq(verificationRecords.name, verificationName)));
+      return row;
+    },
+
+    /**
+     * Inserts the credential of a verification unless it has one (the unique index makes a repeat, or
+     * a concurrent twin, a no-op): answers the new row, or undefined when it existed.
+     */
+    async insertOnce(
+      scope: DbScope,
+      row: {
+        profileId: string;
+        txnId: string;
+        verificationName: string;
+        credentialType: CredentialType;
+        credentialAttributes: CredentialAttributes;
+        shareId: string;
+        issuedAt: Date;
+        expiresAt: Date | null;
+      },
+    ): Promise<CredentialRow | undefined> {
+      const [inserted] = await scope
+        .insert(credentials)
+        .values(row)
+        .onConflictDoNothing({ target: [credentials.txnId, credentials.verificationName] })
+        .returning();
+      return inserted;
+    },
+
+    async setJwt(scope: DbScope, id: string, jwt: string): Promise<void> {
+      await scope.update(credentials).set({ jwt }).where(eq(credentials.id, id));
+    },
+
+    async listOwned(profileId: string, seed: number, limit: number) {
+      const where = and(eq(credentials.profileId, profileId), isNotNull(credentials.jwt));
+      const [rows, [total]] = await Promise.all([
+        orm
+          .select()
+          .from(credentials)
+          .where(where)
+          .orderBy(desc(credentials.issuedAt), desc(credentials.statusIndex))
+          .offset(seed)
+          .limit(limit),
+        orm.select({ n: count() }).from(credentials).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findOwned(profileId: string, id: string): Promise<CredentialRow | undefined> {
+      const [row] = await orm
+        .select()
+        .from(credentials)
+        .where(and(eq(credentials.id, id), eq(credentials.profileId, profileId), isNotNull(credentials.jwt)));
+      return row;
+    },
+
+    async findById(id: string): Promise<CredentialRow | undefined> {
+      const [row] = await orm.select().from(credentials).where(eq(credentials.id, id));
+      return row;
+    },
+
+    async findByShareId(shareId: string): Promise<CredentialRow | undefined> {
+      const [row] = await orm
+        .select()
+        .from(credentials)
+        .where(and(eq(credentials.shareId, shareId), isNotNull(credentials.jwt)));
+      return row;
+    },
+
+    /** Appends a document (a no-op for a file already kept), under a row lock. */
+    async addDocument(
+      profileId: string,
+      id: string,
+      document: WalletDocument,
+    ): Promise<CredentialRow | undefined> {
+      return orm.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(credentials)
+          .where(
+            and(eq(credentials.id, id), eq(credentials.profileId, profileId), isNotNull(credentials.jwt)),
+          )
+          .for('update');
+        if (!row) return undefined;
+        if (row.documents.some((d) => d.fileId === document.fileId)) return row;
+        const [updated] = await tx
+          .update(credentials)
+          .set({ documents: [...row.documents, document] })
+          .where(eq(credentials.id, id))
+          .returning();
+        return updated;
+      });
+    },
+
+    /** Marks it revoked; undefined when it does not exist, the row unchanged when already revoked. */
+    async revoke(
+      id: string,
+      at: Date,
+      reason: string,
+    ): Promise<{ row: CredentialRow; changed: boolean } | undefined> {
+      const [updated] = await orm
+        .update(credentials)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(credentials.id, id), sql`${credentials.revokedAt} is null`))
+        .returning();
+      if (updated) return { row: updated, changed: true };
+      const existing = await this.findById(id);
+      return existing ? { row: existing, changed: false } : undefined;
+    },
+
+    /** The revoked status indexes in [from, to): the set bits of one status list. */
+    async revokedIndexes(from: number, to: number): Promise<number[]> {
+      const rows = await orm
+        .select({ index: credentials.statusIndex })
+        .from(credentials)
+        .where(
+          and(
+            isNotNull(credentials.revokedAt),
+            gte(credentials.statusIndex, from),
+            lt(credentials.statusIndex, to),
+          ),
+        );
+      return rows.map((r) => r.index);
+    },
+  };
+}
+export type CredentialsRepository = ReturnType<typeof createCredentialsRepository>;

@@ -1,0 +1,201 @@
+import {
+  API_PATHS,
+  OPS_API_PATHS,
+  addWalletDocumentRequestSchema,
+  credentialListQuerySchema,
+  credentialListResponseSchema,
+  credentialSchema,
+  credentialVerificationSchema,
+  revokeCredentialRequestSchema,
+  revokeCredentialResponseSchema,
+  verifyCredentialRequestSchema,
+} from '@veridocs/shared';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/auth-guard.js';
+import { ok, responses } from '../../http/envelope.js';
+import type { AuditInput } from '../ops-auth/ops-auth-service.js';
+import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
+import type { CredentialsService } from './credentials-service.js';
+import { STATUS_LIST_TTL_SECONDS } from './credentials-service.js';
+
+const P = API_PATHS.credentials;
+const tags = ['credentials'];
+const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+const candidate = [{ partnerOrg: [], bearer: [] }];
+/** Anyone may verify; counted per IP so the public routes cannot be used to hammer the database. */
+const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
+
+/** The candidate's wallet and the public verification, under SERVICE_BASES.webWallet (spec §7). */
+export const credentialsRouter: FastifyPluginAsyncZod<{
+  credentials: CredentialsService;
+  authenticate: preHandlerAsyncHookHandler;
+}> = async (app, { credentials, authenticate }) => {
+  app.get(
+    P.list,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "The caller's credentials, newest first (seed, count ≤ 100)",
+        security: candidate,
+        querystring: credentialListQuerySchema,
+        response: responses(credentialListResponseSchema),
+      },
+    },
+    async (request) => ok(await credentials.list(currentUser(request).profileId, request.query)),
+  );
+
+  app.get(
+    P.oneRoute,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "One of the caller's credentials (another's or an unknown id: 245)",
+        security: candidate,
+        params: idParams,
+        response: responses(credentialSchema),
+      },
+    },
+    async (request) => ok(await credentials.get(currentUser(request).profileId, request.params.id)),
+  );
+
+  app.post(
+    P.documentsRoute,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: 'Keeps a document (uploaded with POST /files) in the wallet with credential {id}',
+        security: candidate,
+        params: idParams,
+        body: addWalletDocumentRequestSchema,
+        response: responses(credentialSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await credentials.addDocument(currentUser(request).profileId, request.params.id, request.body),
+        'Document added to your wallet',
+      ),
+  );
+
+  app.get(
+    P.verifyRoute,
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        summary: 'Public: verifies the credential behind a share id (signature, issuer, expiry, status list)',
+        description:
+          'result valid | revoked | invalid, with the reason and the facts it attests. Unknown id: 245.',
+        security: [{ partnerOrg: [] }],
+        params: idParams,
+        response: responses(credentialVerificationSchema),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await credentials.verifyShared(request.params.id));
+    },
+  );
+
+  app.post(
+    P.verifyJwt,
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        summary: 'Public: verifies a VC-JWT this product issued (as GET /credentials/verify/{id})',
+        security: [{ partnerOrg: [] }],
+        body: verifyCredentialRequestSchema,
+        response: responses(credentialVerificationSchema),
+      },
+    },
+    async (request) => ok(await credentials.verifyJwt(request.body.jwt)),
+  );
+};
+
+/** The issuer's public documents: absolute, no partner header or token (resolvers and verifiers fetch them). */
+export const issuerRouter: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (
+  app,
+  { credentials },
+) => {
+  app.get(
+    P.didDocument,
+    {
+      config: publicLimit,
+      schema: { tags, summary: "The issuer's did:web DID document (its Ed25519 key as JsonWebKey2020)" },
+    },
+    async (_request, reply) =>
+      reply
+        .type('application/did+json')
+        .header('cache-control', 'public, max-age=3600')
+        .header('access-control-allow-origin', '*')
+        .send(JSON.stringify(credentials.didDocument())),
+  );
+  app.get(
+    P.jwks,
+    { config: publicLimit, schema: { tags, summary: "The issuer's public key as a JWK Set" } },
+    async (_request, reply) =>
+      reply
+        .type('application/jwk-set+json')
+        .header('cache-control', 'public, max-age=3600')
+        .header('access-control-allow-origin', '*')
+        .send(JSON.stringify(credentials.jwks())),
+  );
+  app.get(
+    P.statusListRoute,
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        summary: 'A signed Bitstring Status List credential (VC-JWT): bit set = revoked',
+        params: z.object({ list: z.coerce.number().int().min(0).max(1_000_000) }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/jwt')
+        .header('cache-control', `public, max-age=${STATUS_LIST_TTL_SECONDS}`)
+        .header('access-control-allow-origin', '*')
+        .send(await credentials.statusListCredential(request.params.list)),
+  );
+};
+
+/** Admin: revoke a credential (its status list bit is set), audited. */
+export const credentialsOpsRouter: FastifyPluginAsyncZod<{
+  credentials: CredentialsService;
+  requireOpsRole: RequireOpsRole;
+  audit: (entry: AuditInput) => Promise<void>;
+}> = async (app, { credentials, requireOpsRole, audit }) => {
+  app.post(
+    OPS_API_PATHS.revokeCredentialRoute,
+    {
+      preHandler: requireOpsRole('admin'),
+      schema: {
+        tags: ['ops'],
+        summary: 'Revokes a credential: its status list bit is set, verification answers revoked',
+        description: 'Unknown credential 245; already revoked 246.',
+        security: [{ opsBearer: [] }],
+        params: idParams,
+        body: revokeCredentialRequestSchema,
+        response: responses(revokeCredentialResponseSchema),
+      },
+    },
+    async (request) => {
+      const revoked = await credentials.revoke(request.params.id, request.body.reason);
+      await audit({
+        staffId: currentStaff(request).staffId,
+        action: 'credential.revoke',
+        targetType: 'credential',
+        targetId: revoked.id,
+        detail: { reason: request.body.reason, statusListIndex: revoked.statusListIndex },
+        ip: originOf(request).ip,
+      });
+      return ok(revoked, 'Credential revoked');
+    },
+  );
+};

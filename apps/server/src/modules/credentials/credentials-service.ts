@@ -1,0 +1,357 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_PATHS,
+  credentialAttributesSchema,
+  credentialTypeSchema,
+  type AddWalletDocumentRequest,
+  type Credential,
+  type CredentialAttributes,
+  type CredentialListQuery,
+  type CredentialListResponse,
+  type CredentialType,
+  type CredentialVerification,
+  type RevokeCredentialResponse,
+} from '@veridocs/shared';
+import { SignJWT, compactVerify, decodeProtectedHeader } from 'jose';
+import { z } from 'zod';
+import type { DbScope } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { StateChange } from '../transactions/state-machine.js';
+import type {
+  CompletedVerification,
+  CredentialRow,
+  CredentialsRepository,
+} from './credentials-repository.js';
+import { ISSUER_NAME, didDocumentOf, type IssuerKey } from './issuer.js';
+import { STATUS_LIST_SIZE, encodeStatusList, statusBit, statusPosition } from './status-list.js';
+
+export const VC_CONTEXT_V1 = 'https://www.w3.org/2018/credentials/v1';
+/** The Bitstring Status List terms for a VC Data Model 1.1 credential. */
+export const STATUS_CONTEXT_V1 = 'https://www.w3.org/ns/credentials/status/v1';
+/** How long a signed status list may be cached by a verifier (and its `exp`). */
+export const STATUS_LIST_TTL_SECONDS = 300;
+
+/** The verification data fields a credential repeats (facts, never identity or roll numbers). */
+const ATTRIBUTE_FIELDS = [
+  'degreeName',
+  'institute',
+  'passingYear',
+  'board',
+  'schoolName',
+  'companyName',
+  'designation',
+  'employmentType',
+  'joiningDate',
+  'relievingDate',
+  'city',
+  'district',
+  'state',
+  'country',
+  'issuingAuthority',
+  'issueDate',
+] as const;
+
+const CATEGORY_TYPES: Record<string, CredentialType> = {
+  Identity: 'IdentityVerification',
+  Education: 'EducationVerification',
+  Employment: 'EmploymentVerification',
+  Address: 'AddressVerification',
+};
+
+export function credentialTypeOf(category: string): CredentialType {
+  return CATEGORY_TYPES[category] ?? 'CertificateVerification';
+}
+
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (value && typeof value === 'object') {
+    const { label, value: inner } = value as { label?: unknown; value?: unknown };
+    return textOf(label) ?? textOf(inner);
+  }
+  return null;
+}
+
+/** credentialAttributes (spec §3) of a completed verification. */
+export function attributesOf(v: CompletedVerification, verifiedAt: Date): CredentialAttributes {
+  const attributes: CredentialAttributes = {
+    holderName: v.verifiedName ?? v.holderName,
+    verification: v.label ?? v.verificationName,
+    category: v.category,
+    requestedBy: v.orgName,
+    verifiedOn: verifiedAt.toISOString().slice(0, 10),
+  };
+  // Identity documents attest the name only: their fields hold numbers and addresses.
+  if (v.category === 'Identity') return attributes;
+  for (const field of ATTRIBUTE_FIELDS) {
+    const text = textOf(v.data[field]);
+    if (text) attributes[field] = text.slice(0, 200);
+  }
+  return attributes;
+}
+
+/** The part of a VC-JWT's payload this issuer writes and reads back. */
+const vcPayloadSchema = z.object({
+  iss: z.string(),
+  jti: z.string().startsWith('urn:uuid:'),
+  nbf: z.number(),
+  exp: z.number().optional(),
+  vc: z.object({
+    '@context': z.array(z.string()),
+    type: z.array(z.string()),
+    credentialSubject: z.object({
+      credentialType: credentialTypeSchema,
+      credentialAttributes: credentialAttributesSchema,
+    }),
+    credentialStatus: z.object({
+      type: z.literal('BitstringStatusListEntry'),
+      statusPurpose: z.literal('revocation'),
+      statusListIndex: z.string().regex(/^\d+$/),
+      statusListCredential: z.string(),
+    }),
+  }),
+});
+
+export interface CredentialsServiceDeps {
+  repo: CredentialsRepository;
+  issuer: IssuerKey;
+  publicUrl: string;
+  validityDays: number;
+  now: Clock;
+  /** The caller's own uploaded file (files module), or null. */
+  findOwnedFile(profileId: string, fileId: string): Promise<{ fileId: string; name: string } | null>;
+}
+
+export function createCredentialsService(deps: CredentialsServiceDeps) {
+  const { repo, issuer, now } = deps;
+  const statusListUrl = (list: number) => `${deps.publicUrl}${API_PATHS.credentials.statusList(list)}`;
+
+  async function sign(row: CredentialRow): Promise<string> {
+    const { list, bit } = statusPosition(row.statusIndex);
+    const url = statusListUrl(list);
+    const jwt = new SignJWT({
+      vc: {
+        '@context': [VC_CONTEXT_V1, STATUS_CONTEXT_V1],
+        type: ['VerifiableCredential', row.credentialType],
+        credentialSubject: {
+          credentialType: row.credentialType,
+          credentialAttributes: row.credentialAttributes,
+        },
+        credentialStatus: {
+          id: `${url}#${bit}`,
+          type: 'BitstringStatusListEntry',
+          statusPurpose: 'revocation',
+          statusListIndex: String(bit),
+          statusListCredential: url,
+        },
+      },
+    })
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: issuer.keyId })
+      .setIssuer(issuer.did)
+      .setJti(`urn:uuid:${row.id}`)
+      .setIssuedAt(row.issuedAt)
+      .setNotBefore(row.issuedAt);
+    if (row.expiresAt) jwt.setExpirationTime(row.expiresAt);
+    return jwt.sign(issuer.privateKey);
+  }
+
+  function toCredential(row: CredentialRow): Credential {
+    return {
+      id: row.id,
+      credentialType: row.credentialType,
+      credentialAttributes: row.credentialAttributes,
+      txnId: row.txnId,
+      verificationName: row.verificationName,
+      issuer: issuer.did,
+      issuedAt: row.issuedAt.toISOString(),
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      status: row.revokedAt ? 'revoked' : 'active',
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+      shareId: row.shareId,
+      jwt: row.jwt ?? '',
+      documents: row.documents,
+    };
+  }
+
+  /** The set bits of one list, as a verifier would read them from the published credential. */
+  async function encodedList(list: number): Promise<string> {
+    const from = list * STATUS_LIST_SIZE;
+    const revoked = await repo.revokedIndexes(from, from + STATUS_LIST_SIZE);
+    return encodeStatusList(revoked.map((g) => g - from));
+  }
+
+  const failed = (
+    reason: NonNullable<CredentialVerification['reason']>,
+    checks: Partial<CredentialVerification['checks']> = {},
+    credential: CredentialVerification['credential'] = null,
+  ): CredentialVerification => ({
+    result: reason === 'revoked' ? 'revoked' : 'invalid',
+    reason,
+    checks: { signature: false, issuer: false, expiry: false, status: false, ...checks },
+    credential,
+    checkedAt: now().toISOString(),
+  });
+
+  async function verifyJwt(jwt: string): Promise<CredentialVerification> {
+    // 1. The signature, by the issuer's key named in the header.
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    try {
+      header = decodeProtectedHeader(jwt);
+    } catch {
+      return failed('malformed');
+    }
+    if (header.alg !== 'EdDSA' || header.kid !== issuer.keyId) return failed('issuer');
+    let payloadBytes: Uint8Array;
+    try {
+      ({ payload: payloadBytes } = await compactVerify(jwt, issuer.publicKey, { algorithms: ['EdDSA'] }));
+    } catch {
+      return failed('signature');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder().decode(payloadBytes));
+    } catch {
+      return failed('malformed', { signature: true });
+    }
+    const parsed = vcPayloadSchema.safeParse(json);
+    if (!parsed.success) return failed('malformed', { signature: true });
+    const payload = parsed.data;
+    // 2. The issuer: this product's DID.
+    if (payload.iss !== issuer.did) return failed('issuer', { signature: true });
+    const id = payload.jti.slice('urn:uuid:'.length);
+    const row = await repo.findById(id);
+    const facts: CredentialVerification['credential'] = {
+      id,
+      credentialType: payload.vc.credentialSubject.credentialType,
+      credentialAttributes: payload.vc.credentialSubject.credentialAttributes,
+      issuer: payload.iss,
+      issuerName: ISSUER_NAME,
+      issuedAt: new Date(payload.nbf * 1000).toISOString(),
+      expiresAt: payload.exp === undefined ? null : new Date(payload.exp * 1000).toISOString(),
+      revokedAt: row?.revokedAt?.toISOString() ?? null,
+    };
+    // 3. Expiry and not-before.
+    const nowSeconds = Math.floor(now().getTime() / 1000);
+    const timely = payload.nbf <= nowSeconds + 60 && (payload.exp === undefined || payload.exp > nowSeconds);
+    // 4. The status list the credential names, read from its encoded bitstring.
+    const status = payload.vc.credentialStatus;
+    const index = Number(status.statusListIndex);
+    const list = Number(/\/(\d+)$/.exec(status.statusListCredential)?.[1]);
+    if (
+      !Number.isInteger(list) ||
+      status.statusListCredential !== statusListUrl(list) ||
+      index >= STATUS_LIST_SIZE
+    )
+      return failed('status', { signature: true, issuer: true, expiry: timely }, facts);
+    const revoked = statusBit(await encodedList(list), index);
+    const checks = { signature: true, issuer: true, expiry: timely, status: !revoked };
+    if (revoked) return failed('revoked', checks, facts);
+    if (!timely) return failed('expired', checks, facts);
+    return { result: 'valid', reason: null, checks, credential: facts, checkedAt: now().toISOString() };
+  }
+
+  return {
+    /**
+     * The state-change hook (app.ts `stateChangeHooks`): a verification that became COMPLETED gets its
+     * credential, signed here (Ed25519 takes microseconds) in the change's database transaction, once.
+     */
+    async onStateChanges(scope: DbScope, changes: readonly StateChange[], at: Date): Promise<void> {
+      for (const change of changes) {
+        if (change.entity !== 'verification' || change.to !== 'COMPLETED' || !change.verificationName)
+          continue;
+        const completed = await repo.completedVerification(scope, change.txnId, change.verificationName);
+        if (!completed || completed.state !== 'COMPLETED') continue;
+        const expiresAt = new Date(at.getTime() + deps.validityDays * 86_400_000);
+        const row = await repo.insertOnce(scope, {
+          profileId: completed.profileId,
+          txnId: completed.txnId,
+          verificationName: completed.verificationName,
+          credentialType: credentialTypeOf(completed.category),
+          credentialAttributes: attributesOf(completed, at),
+          shareId: randomBytes(16).toString('base64url'),
+          issuedAt: at,
+          expiresAt,
+        });
+        if (row) await repo.setJwt(scope, row.id, await sign(row));
+      }
+    },
+
+    async list(profileId: string, query: CredentialListQuery): Promise<CredentialListResponse> {
+      const { rows, total } = await repo.listOwned(profileId, query.seed, query.count);
+      return { list: rows.map(toCredential), total };
+    },
+
+    /** The caller's own credential; another's answers as an unknown one (245). */
+    async get(profileId: string, id: string): Promise<Credential> {
+      const row = z.uuid().safeParse(id).success ? await repo.findOwned(profileId, id) : undefined;
+      if (!row) throw new AppError('CREDENTIAL_NOT_FOUND');
+      return toCredential(row);
+    },
+
+    async addDocument(profileId: string, id: string, request: AddWalletDocumentRequest): Promise<Credential> {
+      await this.get(profileId, id);
+      const file = await deps.findOwnedFile(profileId, request.fileId);
+      if (!file) throw new AppError('NOT_FOUND', 'This file does not exist');
+      const row = await repo.addDocument(profileId, id, {
+        fileId: file.fileId,
+        name: file.name,
+        addedAt: now().toISOString(),
+      });
+      if (!row) throw new AppError('CREDENTIAL_NOT_FOUND');
+      return toCredential(row);
+    },
+
+    /** Public: the credential behind a share id, fully verified (signature, issuer, expiry, status list). */
+    async verifyShared(shareId: string): Promise<CredentialVerification> {
+      const row = /^[A-Za-z0-9_-]{22}$/.test(shareId) ? await repo.findByShareId(shareId) : undefined;
+      if (!row?.jwt) throw new AppError('CREDENTIAL_NOT_FOUND');
+      return verifyJwt(row.jwt);
+    },
+
+    verifyJwt,
+
+    /** The signed BitstringStatusListCredential of one list (VC-JWT). */
+    async statusListCredential(list: number): Promise<string> {
+      const url = statusListUrl(list);
+      const issuedAt = now();
+      return new SignJWT({
+        vc: {
+          '@context': [VC_CONTEXT_V1, STATUS_CONTEXT_V1],
+          id: url,
+          type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+          credentialSubject: {
+            id: `${url}#list`,
+            type: 'BitstringStatusList',
+            statusPurpose: 'revocation',
+            encodedList: await encodedList(list),
+            ttl: STATUS_LIST_TTL_SECONDS * 1000,
+          },
+        },
+      })
+        .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: issuer.keyId })
+        .setIssuer(issuer.did)
+        .setJti(url)
+        .setIssuedAt(issuedAt)
+        .setNotBefore(issuedAt)
+        .setExpirationTime(new Date(issuedAt.getTime() + STATUS_LIST_TTL_SECONDS * 1000))
+        .sign(issuer.privateKey);
+    },
+
+    didDocument: () => didDocumentOf(issuer),
+    jwks: () => ({ keys: [issuer.publicJwk] }),
+
+    /** Admin: sets the credential's status list bit (ADR 0031). */
+    async revoke(id: string, reason: string): Promise<RevokeCredentialResponse> {
+      const result = z.uuid().safeParse(id).success ? await repo.revoke(id, now(), reason) : undefined;
+      if (!result) throw new AppError('CREDENTIAL_NOT_FOUND');
+      if (!result.changed) throw new AppError('CREDENTIAL_ALREADY_REVOKED');
+      return {
+        id: result.row.id,
+        revokedAt: result.row.revokedAt!.toISOString(),
+        statusListIndex: result.row.statusIndex,
+      };
+    },
+  };
+}
+export type CredentialsService = ReturnType<typeof createCredentialsService>;

@@ -1,0 +1,419 @@
+import { gunzipSync } from 'node:zlib';
+import {
+  API_PATHS,
+  OPS_API_PATHS,
+  SERVICE_BASES,
+  credentialListResponseSchema,
+  credentialSchema,
+  credentialVerificationSchema,
+  opsSessionSchema,
+  type Credential,
+  type CredentialVerification,
+  type OpsSession,
+} from '@veridocs/shared';
+import { verifyCredential } from 'did-jwt-vc';
+import { Resolver, type DIDResolutionResult } from 'did-resolver';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
+import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
+import { uploadDocument } from '../../test/uploads.js';
+import { DEV_STAFF } from '../ops-auth/dev-staff.js';
+import { createCredentialsRepository } from './credentials-repository.js';
+import { createCredentialsService } from './credentials-service.js';
+import { createIssuerKey } from './issuer.js';
+import { STATUS_LIST_SIZE } from './status-list.js';
+
+const PUBLIC_URL = 'https://wallet.example';
+const DID = 'did:web:wallet.example';
+const ORG = 'demo-university';
+const FORM = 'demo-form';
+const C = API_PATHS.credentials;
+const V = API_PATHS.verification;
+const O = OPS_API_PATHS;
+const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
+const w = (path: string) => `${SERVICE_BASES.webWallet}${path}`;
+const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
+const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
+const SKIPPED = [
+  'bgv-twelfth',
+  'bgv-tenth',
+  'passport',
+  'dl',
+  'employment-check',
+  'bgv-employment',
+  'bgv-address',
+  'bgv-ews',
+];
+type Headers = Record<string, string>;
+
+describe('the wallet: credentials issued on COMPLETED, verified, revoked', () => {
+  let t: TestApp;
+  let admin: Headers;
+  let verifier: Headers;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OCR_WORKER: 'off', PUBLIC_URL } });
+    admin = bearer((await signIn(ADMIN)).accessToken);
+    verifier = bearer((await signIn(VERIFIER)).accessToken);
+  });
+  afterAll(() => t?.close());
+
+  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, headers?: Headers) =>
+    t.request({
+      method,
+      url,
+      ...(body === undefined ? {} : { body: body as object }),
+      ...(headers ? { headers } : {}),
+    });
+
+  async function signIn(account: { email: string; password: string }): Promise<OpsSession> {
+    const step = expectCode<{ challengeId: string }>(
+      await send('POST', O.signIn, { email: account.email, password: account.password }),
+      0,
+      200,
+    );
+    const [mail] = await outbox(t, account.email);
+    return opsSessionSchema.parse(
+      expectCode(
+        await send('POST', O.verifyCode, { challengeId: step.challengeId, code: mail!.otp }),
+        0,
+        200,
+      ),
+    );
+  }
+
+  /** A candidate whose Aadhaar is verified (identity COMPLETED) and whose degree is submitted. */
+  async function submittedCandidate(name: string): Promise<{ h: Headers; txnId: string }> {
+    const h = bearer((await signUp(t, undefined, name)).accessToken);
+    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
+      await send('POST', v1(V.transactions), { orgId: ORG, eKycFormId: FORM }, h),
+      0,
+      200,
+    );
+    const answers = [
+      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
+    ];
+    expectCode(await send('PATCH', v1(V.userResponse), { orgId: ORG, txnId, data: answers }, h), 0, 200);
+    expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
+    const degree = {
+      institute: { value: 'Other' },
+      degreeName: 'B.Tech in Computer Science',
+      passingYear: '2020',
+      instituteId: 'R-2016-0042',
+      degreeStatus: 'DEGREE_AND_MARKSHEET',
+      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
+    };
+    expectCode(
+      await send('POST', v1(V.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
+      0,
+      200,
+    );
+    const number = SANDBOX_AADHAAR.direct;
+    const step = expectCode<{ requestId: string }>(
+      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
+      0,
+      200,
+    );
+    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
+    expectCode(
+      await send(
+        'POST',
+        v1(API_PATHS.aadhaar.verify),
+        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
+        h,
+      ),
+      0,
+      200,
+    );
+    expectCode(
+      await send('POST', v1(V.markAsSkip), { orgId: ORG, txnId, verificationNameList: SKIPPED }, h),
+      0,
+      200,
+    );
+    expectCode(await send('POST', v1(V.submit), { orgId: ORG, txnId }, h), 0, 200);
+    return { h, txnId };
+  }
+
+  const list = async (h: Headers): Promise<Credential[]> =>
+    credentialListResponseSchema.parse(
+      expectCode(await send('GET', w(`${C.list}?seed=0&count=100`), undefined, h), 0, 200),
+    ).list;
+  const verifyShare = async (shareId: string): Promise<CredentialVerification> =>
+    credentialVerificationSchema.parse(expectCode(await send('GET', w(C.verify(shareId))), 0, 200));
+  const verifyJwt = async (jwt: string): Promise<CredentialVerification> =>
+    credentialVerificationSchema.parse(expectCode(await send('POST', w(C.verifyJwt), { jwt }), 0, 200));
+
+  /** did:web resolved the way web-did-resolver does (https://{host}/.well-known/did.json), through the app. */
+  const resolver = new Resolver({
+    web: async (did, parsed): Promise<DIDResolutionResult> => {
+      expect(parsed.id).toBe('wallet.example');
+      const res = await t.app.inject({ method: 'GET', url: C.didDocument });
+      expect(res.headers['content-type']).toContain('application/did+json');
+      return {
+        didDocument: res.json(),
+        didDocumentMetadata: {},
+        didResolutionMetadata: { contentType: 'application/did+json', did },
+      };
+    },
+  });
+  const clockSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
+
+  let holder: Headers;
+  let txnId: string;
+  let degree: Credential;
+  let identity: Credential;
+
+  // A whole journey (sign-ups, uploads through the document checks, the team's decisions): slow on a
+  // busy machine.
+  it('issues a credential when a verification is COMPLETED, and only its holder sees it', async () => {
+    ({ h: holder, txnId } = await submittedCandidate('Meera Iyer'));
+    // The Aadhaar identity was verified by the provider at once: COMPLETED, so already in the wallet.
+    let held = await list(holder);
+    expect(held.map((c) => c.credentialType)).toEqual(['IdentityVerification']);
+    identity = held[0]!;
+    expect(identity.credentialAttributes).toMatchObject({
+      holderName: expect.any(String),
+      requestedBy: expect.any(String),
+    });
+    // Identity credentials carry no number.
+    expect(JSON.stringify(identity)).not.toContain(SANDBOX_AADHAAR.direct);
+
+    // The team completes the degree: its credential is issued in the same transaction.
+    for (const state of ['IN_PROGRESS', 'COMPLETED'])
+      expectCode(
+        await send('POST', O.decisions(txnId), { verificationName: 'bgv-degree', state }, verifier),
+        0,
+        200,
+      );
+    held = await list(holder);
+    expect(held).toHaveLength(2);
+    degree = held.find((c) => c.verificationName === 'bgv-degree')!;
+    expect(degree).toMatchObject({
+      credentialType: 'EducationVerification',
+      txnId,
+      status: 'active',
+      issuer: DID,
+      credentialAttributes: {
+        verification: 'Degree',
+        category: 'Education',
+        degreeName: 'B.Tech in Computer Science',
+        passingYear: '2020',
+        verifiedOn: t.clock.now().toISOString().slice(0, 10),
+      },
+    });
+    expect(degree.shareId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(degree.jwt.split('.')).toHaveLength(3);
+    expect(
+      credentialSchema.parse(expectCode(await send('GET', w(C.one(degree.id)), undefined, holder), 0, 200))
+        .id,
+    ).toBe(degree.id);
+
+    // Another candidate: not in their list, and the id answers as an unknown one.
+    const other = bearer((await signUp(t, undefined, 'Ravi Kumar')).accessToken);
+    expect(await list(other)).toEqual([]);
+    expectCode(await send('GET', w(C.one(degree.id)), undefined, other), 245, 404);
+    expectCode(
+      await send(
+        'POST',
+        w(C.documents(degree.id)),
+        { fileId: (await uploadDocument(t, other)).fileId },
+        other,
+      ),
+      245,
+      404,
+    );
+    // No token: 102.
+    expectCode(await send('GET', w(C.list)), 102, 401);
+  }, 120_000);
+
+  it('is issued once per verification, however often the change is seen', async () => {
+    const service = createCredentialsService({
+      repo: createCredentialsRepository(t.db.orm),
+      issuer: await createIssuerKey(new Uint8Array(32).fill(7), PUBLIC_URL),
+      publicUrl: PUBLIC_URL,
+      validityDays: 30,
+      now: t.clock.now,
+      findOwnedFile: async () => null,
+    });
+    const change = {
+      txnId,
+      entity: 'verification' as const,
+      verificationName: 'bgv-degree',
+      from: 'IN_PROGRESS' as const,
+      to: 'COMPLETED' as const,
+      action: 'ops-decision',
+      profileId: null,
+    };
+    await t.db.orm.transaction((tx) => service.onStateChanges(tx, [change, change], t.clock.now()));
+    await t.db.orm.transaction((tx) => service.onStateChanges(tx, [change], t.clock.now()));
+    const rows = (await t.db.orm.execute(
+      sql`select id from credentials where txn_id = ${txnId} and verification_name = 'bgv-degree'`,
+    )) as { rows: { id: string }[] };
+    expect(rows.rows.map((r) => r.id)).toEqual([degree.id]);
+    expect(await list(holder)).toHaveLength(2);
+  });
+
+  it('verifies: signature, issuer, expiry and status list; a tampered credential is invalid', async () => {
+    const ok = await verifyShare(degree.shareId);
+    expect(ok).toMatchObject({
+      result: 'valid',
+      reason: null,
+      checks: { signature: true, issuer: true, expiry: true, status: true },
+      credential: { id: degree.id, credentialType: 'EducationVerification', issuer: DID, revokedAt: null },
+    });
+    expect(ok.credential!.credentialAttributes).toEqual(degree.credentialAttributes);
+    expect(await verifyJwt(degree.jwt)).toMatchObject({ result: 'valid' });
+
+    // One character of the payload changed: the signature no longer holds.
+    const [head, payload, signature] = degree.jwt.split('.') as [string, string, string];
+    const at = Math.floor(payload.length / 2);
+    const flipped = payload[at] === 'A' ? 'B' : 'A';
+    const tampered = `${head}.${payload.slice(0, at)}${flipped}${payload.slice(at + 1)}.${signature}`;
+    expect(await verifyJwt(tampered)).toMatchObject({
+      result: 'invalid',
+      reason: 'signature',
+      credential: null,
+    });
+    // The same claims signed by another key: not this issuer.
+    expect(await verifyJwt(`${head}.${payload}.${'A'.repeat(signature.length)}`)).toMatchObject({
+      result: 'invalid',
+      reason: 'signature',
+    });
+    expect(await verifyJwt('not-a-jwt')).toMatchObject({ result: 'invalid', reason: 'malformed' });
+    // A stored credential altered in the database verifies no better.
+    await t.db.orm.execute(sql`update credentials set jwt = ${tampered} where id = ${identity.id}`);
+    expect(await verifyShare(identity.shareId)).toMatchObject({ result: 'invalid', reason: 'signature' });
+    await t.db.orm.execute(sql`update credentials set jwt = ${identity.jwt} where id = ${identity.id}`);
+
+    // Unknown share ids: 245.
+    expectCode(await send('GET', w(C.verify('A'.repeat(22)))), 245, 404);
+    expectCode(await send('GET', w(C.verify('short'))), 245, 404);
+  });
+
+  it('verifies with an independent VC library (did-jwt-vc, did:web resolved from the published document)', async () => {
+    const verified = await verifyCredential(degree.jwt, resolver, { policies: { now: clockSeconds() } });
+    expect(verified.issuer).toBe(DID);
+    expect(verified.verifiableCredential.type).toEqual(['VerifiableCredential', 'EducationVerification']);
+    expect(verified.verifiableCredential.credentialSubject).toMatchObject({
+      credentialType: 'EducationVerification',
+      credentialAttributes: { degreeName: 'B.Tech in Computer Science' },
+    });
+    expect(verified.verifiableCredential.credentialStatus).toMatchObject({
+      type: 'BitstringStatusListEntry',
+      statusPurpose: 'revocation',
+      statusListCredential: `${PUBLIC_URL}${C.statusList(0)}`,
+    });
+    const [head, payload, signature] = degree.jwt.split('.') as [string, string, string];
+    const at = Math.floor(payload.length / 2);
+    const tampered = `${head}.${payload.slice(0, at)}${payload[at] === 'A' ? 'B' : 'A'}${payload.slice(at + 1)}.${signature}`;
+    await expect(
+      verifyCredential(tampered, resolver, { policies: { now: clockSeconds() } }),
+    ).rejects.toThrow();
+
+    // The JWKS publishes the same key as the DID document.
+    const jwks = (await t.app.inject({ method: 'GET', url: C.jwks })).json<{
+      keys: { kid: string; x: string }[];
+    }>();
+    const did = (await t.app.inject({ method: 'GET', url: C.didDocument })).json<{
+      id: string;
+      assertionMethod: string[];
+      verificationMethod: { id: string; publicKeyJwk: { x: string } }[];
+    }>();
+    expect(did.id).toBe(DID);
+    expect(jwks.keys[0]!.kid).toBe(did.verificationMethod[0]!.id);
+    expect(jwks.keys[0]!.x).toBe(did.verificationMethod[0]!.publicKeyJwk.x);
+    expect(did.assertionMethod).toEqual([did.verificationMethod[0]!.id]);
+  });
+
+  /** The bit of a credential in the published status list, read as any verifier would. */
+  async function publishedBit(credential: Credential): Promise<boolean> {
+    const entry = (await verifyCredential(credential.jwt, resolver, { policies: { now: clockSeconds() } }))
+      .verifiableCredential.credentialStatus as unknown as {
+      statusListCredential: string;
+      statusListIndex: string;
+    };
+    const res = await t.app.inject({ method: 'GET', url: new URL(entry.statusListCredential).pathname });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/jwt');
+    const list = await verifyCredential(res.body, resolver, { policies: { now: clockSeconds() } });
+    const subject = list.verifiableCredential.credentialSubject as { type: string; encodedList: string };
+    expect(subject.type).toBe('BitstringStatusList');
+    expect(subject.encodedList.startsWith('u')).toBe(true);
+    const bytes = gunzipSync(Buffer.from(subject.encodedList.slice(1), 'base64url'));
+    expect(bytes.length * 8).toBe(STATUS_LIST_SIZE);
+    const index = Number(entry.statusListIndex);
+    return (bytes[index >> 3]! & (0x80 >> (index & 7))) !== 0;
+  }
+
+  it('revokes (admin only, audited): the status list bit is set and verification answers revoked', async () => {
+    expect(await publishedBit(degree)).toBe(false);
+    const body = { reason: 'Issued in error: degree record corrected' };
+    expectCode(await send('POST', O.revokeCredential(degree.id), body, verifier), 103, 403);
+    expectCode(await send('POST', O.revokeCredential(degree.id), body, holder), 102, 401);
+    const revoked = expectCode<{ id: string; statusListIndex: number }>(
+      await send('POST', O.revokeCredential(degree.id), body, admin),
+      0,
+      200,
+    );
+    expect(revoked.id).toBe(degree.id);
+    expectCode(await send('POST', O.revokeCredential(degree.id), body, admin), 246, 409);
+    expectCode(
+      await send('POST', O.revokeCredential('00000000-0000-4000-8000-000000000000'), body, admin),
+      245,
+      404,
+    );
+
+    expect(await publishedBit(degree)).toBe(true);
+    expect(await publishedBit(identity)).toBe(false);
+    const result = await verifyShare(degree.shareId);
+    expect(result).toMatchObject({
+      result: 'revoked',
+      reason: 'revoked',
+      checks: { signature: true, issuer: true, expiry: true, status: false },
+      credential: { id: degree.id, revokedAt: t.clock.now().toISOString() },
+    });
+    expect((await list(holder)).find((c) => c.id === degree.id)).toMatchObject({ status: 'revoked' });
+    expect((await verifyShare(identity.shareId)).result).toBe('valid');
+
+    const audit = expectCode<{
+      list: { action: string; targetId: string | null; detail: Record<string, unknown> }[];
+    }>(await send('GET', O.audit, undefined, admin), 0, 200);
+    expect(audit.list.find((e) => e.action === 'credential.revoke')).toMatchObject({
+      targetId: degree.id,
+      detail: { reason: body.reason },
+    });
+  });
+
+  it('keeps documents in the wallet with a credential (POST /credentials/documents/{id})', async () => {
+    const file = await uploadDocument(t, holder);
+    const updated = credentialSchema.parse(
+      expectCode(await send('POST', w(C.documents(identity.id)), { fileId: file.fileId }, holder), 0, 200),
+    );
+    expect(updated.documents).toEqual([
+      { fileId: file.fileId, name: file.name, addedAt: expect.any(String) },
+    ]);
+    // Once: the same file again changes nothing.
+    const again = credentialSchema.parse(
+      expectCode(await send('POST', w(C.documents(identity.id)), { fileId: file.fileId }, holder), 0, 200),
+    );
+    expect(again.documents).toHaveLength(1);
+    // Someone else's file, or none: 101.
+    const other = bearer((await signUp(t, undefined, 'Sita Das')).accessToken);
+    const theirs = await uploadDocument(t, other);
+    expectCode(await send('POST', w(C.documents(identity.id)), { fileId: theirs.fileId }, holder), 101, 404);
+  });
+
+  it('answers invalid (expired) once a credential is past its expiry', async () => {
+    t.clock.advance(5 * 365 * 86_400 + 86_400);
+    const result = await verifyShare(identity.shareId);
+    expect(result).toMatchObject({
+      result: 'invalid',
+      reason: 'expired',
+      checks: { signature: true, issuer: true, expiry: false, status: true },
+    });
+    await expect(
+      verifyCredential(identity.jwt, resolver, { policies: { now: clockSeconds() } }),
+    ).rejects.toThrow(/expired/i);
+  });
+});

@@ -1,0 +1,180 @@
+import { Suspense, lazy, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
+import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
+import type { Credential } from '@veridocs/shared';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PATHS, credentialVerifyPath } from '../../app/paths';
+import { useT } from '../../i18n';
+import { formatDate } from '../../lib/dates';
+import { notify } from '../../lib/notify';
+import { CredentialFacts, useTypeLabel } from './credential-facts';
+import { walletCatalog } from './wallet-catalog';
+import { useGetCredentialQuery } from './wallet-api';
+import { StatusChip } from './wallet-page';
+
+// The QR generator is fetched only when a QR code is asked for (the wallet's chunk stays small).
+const QrCode = lazy(() => import('./qr-code'));
+
+function ShareSection({ credential }: { credential: Credential }) {
+  const t = useT(walletCatalog);
+  const [showQr, setShowQr] = useState(false);
+  const link = `${window.location.origin}${credentialVerifyPath(credential.shareId)}`;
+  const canShare = typeof navigator.share === 'function';
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      notify(t('copied'), 'success');
+    } catch {
+      // Without clipboard access the field is selected for the visitor to copy.
+      document.querySelector<HTMLInputElement>('#share-link')?.select();
+    }
+  };
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="share-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography id="share-heading" variant="h6" component="h3" sx={{ mb: 0.5 }}>
+        {t('share')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('shareBody')}
+      </Typography>
+      <TextField
+        id="share-link"
+        label={t('shareLink')}
+        value={link}
+        fullWidth
+        size="small"
+        slotProps={{
+          htmlInput: { readOnly: true, onFocus: (e: { target: HTMLInputElement }) => e.target.select() },
+        }}
+      />
+      <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+          {t('copyLink')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<QrCode2Icon />}
+          onClick={() => setShowQr((v) => !v)}
+          aria-expanded={showQr}
+        >
+          {showQr ? t('hideQr') : t('showQr')}
+        </Button>
+        {canShare && (
+          <Button
+            variant="text"
+            startIcon={<ShareOutlinedIcon />}
+            onClick={() => void navigator.share({ url: link }).catch(() => undefined)}
+          >
+            {t('shareVia')}
+          </Button>
+        )}
+      </Stack>
+      {showQr && (
+        <Box
+          sx={{
+            mt: 2,
+            p: 2,
+            bgcolor: '#fff',
+            borderRadius: 2,
+            display: 'inline-block',
+            border: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Suspense fallback={<Skeleton variant="rectangular" width={220} height={220} />}>
+            <QrCode value={link} label={t('qrLabel')} />
+          </Suspense>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** One credential of the wallet: its facts, issuer and dates, and sharing as a link or QR code. */
+export default function CredentialPage() {
+  const t = useT(walletCatalog);
+  const typeLabel = useTypeLabel();
+  const { id = '' } = useParams();
+  const { data: credential, isLoading, isError } = useGetCredentialQuery(id);
+
+  if (isLoading) return <Skeleton variant="rounded" height={320} sx={{ maxWidth: 760 }} />;
+  if (isError || !credential)
+    return (
+      <Box sx={{ maxWidth: 760 }}>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('notFound')}
+        </Alert>
+        <Button component={RouterLink} to={PATHS.wallet}>
+          {t('backToWallet')}
+        </Button>
+      </Box>
+    );
+
+  const dates: [string, string][] = [
+    [t('issuer'), `Veridocs (${credential.issuer})`],
+    [t('issuedAt'), formatDate(credential.issuedAt)],
+    ...(credential.expiresAt ? [[t('expiresAt'), formatDate(credential.expiresAt)] as [string, string]] : []),
+    ...(credential.revokedAt ? [[t('revokedAt'), formatDate(credential.revokedAt)] as [string, string]] : []),
+  ];
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 760 }}>
+      <Box>
+        <Typography variant="overline" color="text.secondary">
+          {typeLabel(credential.credentialType)}
+        </Typography>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <Typography variant="h5" component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {credential.credentialAttributes.verification ?? typeLabel(credential.credentialType)}
+          </Typography>
+          <StatusChip credential={credential} />
+        </Stack>
+      </Box>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="details-heading"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <Typography id="details-heading" variant="h6" component="h3" sx={{ mb: 1.5 }}>
+          {t('details')}
+        </Typography>
+        <CredentialFacts attributes={credential.credentialAttributes} extra={dates} />
+        <Divider sx={{ my: 2 }} />
+        <Typography variant="subtitle2" component="h4">
+          {t('documents')}
+        </Typography>
+        {credential.documents.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('noDocuments')}
+          </Typography>
+        ) : (
+          <Box component="ul" sx={{ pl: 2.5, my: 0.5 }}>
+            {credential.documents.map((d) => (
+              <li key={d.fileId}>
+                <Typography variant="body2">
+                  {d.name} · {formatDate(d.addedAt)}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        )}
+      </Paper>
+      {credential.status === 'active' && <ShareSection credential={credential} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import {
+  API_PATHS,
+  UI_LIMITS,
+  credentialListResponseSchema,
+  credentialSchema,
+  credentialVerificationSchema,
+  type Credential,
+  type CredentialListResponse,
+  type CredentialVerification,
+} from '@veridocs/shared';
+import { api } from '../../app/store/api';
+import { config } from '../../lib/config';
+
+const C = API_PATHS.credentials;
+const wallet = (path: string) => `${config.services.webWallet}${path}`;
+
+/** The wallet's calls (spec §7 "Credentials"): GET /credentials with seed=0, count=100; verify is public. */
+export const walletApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listCredentials: build.query<CredentialListResponse, void>({
+      query: () => ({
+        url: `${wallet(C.list)}?seed=0&count=${UI_LIMITS.credentialsCount}`,
+        schema: credentialListResponseSchema,
+      }),
+    }),
+    getCredential: build.query<Credential, string>({
+      query: (id) => ({ url: wallet(C.one(id)), schema: credentialSchema }),
+      // The screen shows "not found" itself.
+      extraOptions: { noSnackbar: true },
+    }),
+    verifyCredential: build.query<CredentialVerification, string>({
+      query: (shareId) => ({ url: wallet(C.verify(shareId)), schema: credentialVerificationSchema }),
+      extraOptions: { noSnackbar: true },
+    }),
+  }),
+});
+
+export const { useListCredentialsQuery, useGetCredentialQuery, useVerifyCredentialQuery } = walletApi;
