@@ -21,7 +21,11 @@ import type { PDFNumber } from 'pdf-lib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
-import { verifyReportSignature } from '../../providers/report-delivery/index.js';
+import {
+  PARTNER_DEV_SECRET,
+  createWebhookReportDelivery,
+  verifyReportSignature,
+} from '../../providers/report-delivery/index.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { openWithPdfJs, pageTexts } from '../documents/analysis/pdfjs.js';
@@ -119,7 +123,8 @@ async function imagesOf(
   return out;
 }
 
-describe('the verification report (ADR 0028)', () => {
+// Each case signs up and submits a candidate through the real routes (the document checks included).
+describe('the verification report (ADR 0028)', { timeout: 120_000 }, () => {
   let t: TestApp;
   const partner = startPartner();
   let admin: Headers;
@@ -138,7 +143,7 @@ describe('the verification report (ADR 0028)', () => {
     });
     admin = bearer((await signIn(ADMIN)).accessToken);
     verifier = bearer((await signIn(VERIFIER)).accessToken);
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await partner.close();
@@ -466,6 +471,43 @@ describe('the verification report (ADR 0028)', () => {
     expect(partner.received.length).toBe(before);
     expect((await info(c.h, c.txnId)).report).toEqual({ status: 'no_partner', sentTo: null, sentAt: null });
     expectCode(await send('POST', O.reportResend(c.txnId), undefined, admin), 228, 409);
+  });
+
+  it('the dev default: a partner without an endpoint goes to the built-in receiver, which checks the signature', async () => {
+    const posted: { url: string; body: string; headers: Record<string, string> }[] = [];
+    const delivery = createWebhookReportDelivery({
+      endpoints: {},
+      fallback: (id) => ({
+        url: `${PUBLIC_URL}${REPORT_PATHS.devPartnerInbox}/${id}`,
+        secret: PARTNER_DEV_SECRET,
+      }),
+      post: async (url, body, headers) => {
+        posted.push({ url, body, headers });
+        return 200;
+      },
+    });
+    expect(delivery.destination('ECA')).toBe(`${PUBLIC_URL}/api/dev/partner-inbox/ECA`);
+    const body = partner.received[0]!.body;
+    await delivery.deliver('ECA', { eventId: delivered.id, body, at: t.clock.now() });
+    const [sent] = posted;
+    // Through the whole HTTP stack, as the dev default's own POST arrives.
+    const inbox = (headers: Record<string, string>, payload = body) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${REPORT_PATHS.devPartnerInbox}/ECA`,
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
+    expectCode(await inbox(sent!.headers), 0, 200);
+    expect((await inbox(sent!.headers, `${body} `)).statusCode).toBe(401);
+    expect((await inbox({})).statusCode).toBe(401);
+    const list = expectCode<{ list: { code: string; pdfSha256: string }[] }>(
+      await t.app.inject({ url: REPORT_PATHS.devPartnerInbox }),
+      0,
+      200,
+    ).list;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ code: delivered.data.code, pdfSha256: delivered.data.pdf.sha256 });
   });
 
   it('the role matrix of the report routes: no token, candidate, verifier, admin', async () => {
