@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { GATEWAY_PATHS, API_PATHS, SERVICE_BASES } from '@veridocs/shared';
+import { GATEWAY_PATHS, API_PATHS, REPORT_PATHS, SERVICE_BASES } from '@veridocs/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -116,6 +116,20 @@ import { createRazorpayGateway } from './providers/payments/razorpay.js';
 import { createStripeGateway } from './providers/payments/stripe.js';
 import { createSandboxGateway, type SandboxGateway } from './providers/payments/sandbox.js';
 import { sandboxCheckoutRouter } from './providers/payments/sandbox-checkout.js';
+import {
+  PARTNER_DEV_SECRET,
+  createWebhookReportDelivery,
+  type ReportDelivery,
+} from './providers/report-delivery/index.js';
+import { PARTNERS } from './providers/evaluation/index.js';
+import { createDevPartnerInbox } from './modules/reports/dev-partner-inbox.js';
+import { createReportsRepository } from './modules/reports/reports-repository.js';
+import {
+  devPartnerInboxRouter,
+  reportsOpsRouter,
+  reportsPublicRouter,
+} from './modules/reports/reports-router.js';
+import { createReportsService } from './modules/reports/reports-service.js';
 import { createSandboxRepository } from './providers/payments/sandbox-repository.js';
 
 declare module 'fastify' {
@@ -129,6 +143,8 @@ declare module 'fastify' {
     };
     /** One pass of the organisations' webhook delivery (the loop runs it with WEBHOOK_JOBS=on). */
     integrationJobs: { deliverOnce(): Promise<boolean> };
+    /** One pass of the verification reports' job (the loop runs it with REPORT_JOBS=on). */
+    reportJobs: { runOnce(): Promise<boolean> };
   }
 }
 
@@ -155,6 +171,8 @@ export interface AppDeps {
   aadhaar?: AadhaarProvider;
   /** More payment gateways (adapters, or a test's stand-in), beside the embedded sandbox. */
   paymentGateways?: PaymentGateway[];
+  /** Replaces how verification reports reach the evaluation partners (signed webhooks by default). */
+  reportDelivery?: ReportDelivery;
 }
 
 export type App = FastifyInstance;
@@ -346,7 +364,17 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   // upload; the wall clock (not `now`, which tests move), as file times are.
   const sweep = createOrphanSweep({
     storage,
-    index: filesRepo,
+    // Uploads' rows and the verification reports' PDFs (ADR 0028) both name stored objects.
+    index: {
+      recordedKeys: async (keys) => {
+        const [uploads, reportPdfs] = await Promise.all([
+          filesRepo.recordedKeys(keys),
+          reports.recordedKeys(keys),
+        ]);
+        return new Set([...uploads, ...reportPdfs]);
+      },
+      count: async () => (await filesRepo.count()) + (await reports.count()),
+    },
     installationId: () => loadInstallationId(createSecretsRepository(db.orm)),
     log: app.log,
     ...config.fileSweep,
@@ -369,6 +397,8 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     (scope, changes, at) => integration.enqueue(scope, changes, at),
     // The wallet: a COMPLETED verification's credential (ADR 0031).
     (scope, changes, at) => credentials.onStateChanges(scope, changes, at),
+    // The verification report, once every verification is decided (ADR 0028).
+    (scope, changes, at) => reports.enqueue(scope, changes, at),
   ];
   const credentials = createCredentialsService({
     repo: createCredentialsRepository(db.orm),
@@ -423,6 +453,41 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     });
     app.addHook('onReady', async () => webhookLoop.start());
     app.addHook('preClose', async () => webhookLoop.stop());
+  }
+  // Verification reports (ADR 0028): made and delivered by their job; the dev default delivers every
+  // partner without a configured endpoint to the built-in receiver.
+  const reportDelivery =
+    deps.reportDelivery ??
+    createWebhookReportDelivery({
+      endpoints: config.reports.partnerWebhooks,
+      fallback: config.devTools
+        ? (partnerId) => ({
+            url: `${config.publicUrl}${REPORT_PATHS.devPartnerInbox}/${encodeURIComponent(partnerId)}`,
+            secret: PARTNER_DEV_SECRET,
+          })
+        : undefined,
+    });
+  const reports = createReportsService({
+    repo: createReportsRepository(db.orm, txnCache),
+    storage,
+    delivery: reportDelivery,
+    partnerName: (id) => PARTNERS.find((p) => p.id === id)?.name ?? null,
+    context: (txnId) => transactions.reportContext(txnId),
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
+  app.decorate('reportJobs', { runOnce: () => reports.runOnce() });
+  if (config.reports.jobs) {
+    const reportLoop = createJobLoop({
+      name: 'verification-reports',
+      runOnce: () => reports.runOnce(),
+      pollMs: 5_000,
+      log: app.log,
+    });
+    reports.onKick(() => reportLoop.kick());
+    app.addHook('onReady', async () => reportLoop.start());
+    app.addHook('preClose', async () => reportLoop.stop());
   }
   const mailer = deps.mailer ?? createMailSender(config.email, outbox, now);
   if (!deps.mailer && !config.email && !outbox)
@@ -588,6 +653,16 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     audit: (entry) => opsAuth.audit(entry),
   });
   if (sandbox) await app.register(sandboxCheckoutRouter, { sandbox });
+  await app.register(reportsPublicRouter, { reports });
+  await app.register(reportsOpsRouter, {
+    reports,
+    requireOpsRole,
+    audit: (entry) => opsAuth.audit(entry),
+  });
+  if (config.devTools)
+    await app.register(devPartnerInboxRouter, {
+      inbox: createDevPartnerInbox({ secret: PARTNER_DEV_SECRET, now }),
+    });
   await app.register(referenceRouter, { reference, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(filesRouter, { files, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(fileLinksRouter, { files });

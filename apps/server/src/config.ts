@@ -140,6 +140,37 @@ const envSchema = z.object({
   PAYMENT_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   /** The organisations' webhook delivery loop (ADR 0025; `off` in tests, run by hand). */
   WEBHOOK_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /** The verification reports' job: make and deliver them (ADR 0028; `off` in tests, run by hand). */
+  REPORT_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /**
+   * Where each evaluation partner receives its reports: JSON {"WES": {"url": "https://…", "secret":
+   * "…"}, …}, signed webhooks (ADR 0028). With dev tools on, a partner without one gets the built-in
+   * receiver (/api/dev/partner-inbox).
+   */
+  EVALUATION_PARTNER_WEBHOOKS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw === undefined) return {};
+        try {
+          return JSON.parse(raw) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'EVALUATION_PARTNER_WEBHOOKS must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.record(
+          z.string().regex(/^[A-Z0-9_-]{1,20}$/, 'a partner id such as WES'),
+          z.object({
+            url: z.url({ protocol: /^https?$/ }),
+            secret: z.string().min(16, 'a partner secret must be at least 16 characters'),
+          }),
+        ),
+      ),
+  ),
   /** An order still pending this long after its last change is asked about at its gateway. */
   PAYMENT_RECONCILE_AFTER_SECONDS: positiveInt.default(120),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: positiveInt.default(30),
@@ -218,6 +249,8 @@ export interface Config {
   };
   /** Organisations' integration API (ADR 0025): run the webhook delivery loop. */
   integration: { webhookJobs: boolean };
+  /** Verification reports (ADR 0028): run their job; each partner's webhook endpoint and secret. */
+  reports: { jobs: boolean; partnerWebhooks: Record<string, { url: string; secret: string }> };
 }
 
 export type GatewayEnvironment = 'sandbox' | 'production';
@@ -448,6 +481,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
     },
     integration: { webhookJobs: e.WEBHOOK_JOBS === 'on' },
+    reports: { jobs: e.REPORT_JOBS === 'on', partnerWebhooks: e.EVALUATION_PARTNER_WEBHOOKS },
   };
 }
 

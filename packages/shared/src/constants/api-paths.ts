@@ -159,6 +159,33 @@ export const OPS_API_PATHS = {
   /** GET a case's document with the ops token (`?download=1`: as an attachment). */
   file: (fileId: string) => `/api/ops/files/${encodeURIComponent(fileId)}`,
   fileRoute: '/api/ops/files/:fileId',
+  /** GET the verification report's status and delivery attempts (verifier, admin; ADR 0028). */
+  report: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/report`,
+  reportRoute: '/api/ops/cases/:txnId/report',
+  /** GET the report's PDF (verifier, admin). */
+  reportPdf: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/report/pdf`,
+  reportPdfRoute: '/api/ops/cases/:txnId/report/pdf',
+  /** POST (admin): deliver the report again now, with a fresh retry schedule. */
+  reportResend: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/report/resend`,
+  reportResendRoute: '/api/ops/cases/:txnId/report/resend',
+} as const;
+
+/**
+ * The verification report's public check (ADR 0028): no account needed. Its own export, so the
+ * candidate bundle does not carry it.
+ */
+export const REPORT_PATHS = {
+  /** GET (JSON): what the report with this code states. */
+  verify: (code: string) => `/api/reports/verify/${encodeURIComponent(code)}`,
+  verifyRoute: '/api/reports/verify/:code',
+  /** POST (multipart field "file"): is this exact PDF an issued report? */
+  verifyFile: '/api/reports/verify',
+  /** The HTML page the QR code opens. */
+  page: (code: string) => `/reports/verify/${encodeURIComponent(code)}`,
+  pageRoute: '/reports/verify/:code',
+  /** Dev tools only: the built-in evaluation-partner receiver (POST per partner, GET lists). */
+  devPartnerInbox: '/api/dev/partner-inbox',
+  devPartnerInboxRoute: '/api/dev/partner-inbox/:partnerId',
 } as const;
 
 /** The console's pages, served by the same server under /ops (apps/console). */

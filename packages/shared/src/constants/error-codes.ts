@@ -169,6 +169,18 @@ export const ERROR_CODES = {
   },
   CREDENTIAL_NOT_FOUND: { code: 245, status: 404, message: 'This credential does not exist' },
   CREDENTIAL_ALREADY_REVOKED: { code: 246, status: 409, message: 'This credential is already revoked' },
+  REPORT_NOT_FOUND: {
+    code: 225,
+    status: 404,
+    message: 'There is no verification report for this request yet',
+  },
+  REPORT_CODE_UNKNOWN: { code: 226, status: 404, message: 'No verification report has this code' },
+  REPORT_NOT_READY: { code: 227, status: 409, message: 'The verification report is still being prepared' },
+  REPORT_NO_PARTNER: {
+    code: 228,
+    status: 409,
+    message: 'This request has no evaluation partner to send the report to',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

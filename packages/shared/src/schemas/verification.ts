@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transactionReportSchema } from './reports.js';
 import { STATES } from '../constants/states.js';
 
 /** Spec §7 lists take `seed` (offset) and `count` and answer `{ list, total }`. */
@@ -269,6 +270,8 @@ export const transactionInfoSchema = z.object({
   isExpired: z.boolean(),
   /** Derived: the transaction has been started (state is not NOT_INITIALIZED). */
   proceeded: z.boolean(),
+  /** The verification report (ADR 0028): null until every verification is decided. */
+  report: transactionReportSchema.nullable().optional(),
 });
 export type TransactionInfo = z.infer<typeof transactionInfoSchema>;
 

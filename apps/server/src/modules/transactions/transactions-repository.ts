@@ -7,6 +7,7 @@ import {
   nameChangeRequests,
   ekycForms,
   paymentOrders,
+  verificationReports,
   organisations,
   prestartQuestions,
   stateChanges,
@@ -42,6 +43,8 @@ export interface TransactionSnapshot {
   nameChangeRequested: boolean;
   /** The transaction's successful payment orders (issue 13; at most one, a partial unique index). */
   paidOrders: { express: boolean }[];
+  /** Its verification report (ADR 0028; the reports module invalidates this on every change of it). */
+  report: { status: string; sentTo: string | null; sentAt: string | null } | null;
 }
 
 /**
@@ -233,6 +236,11 @@ export function createTransactionsRepository(
       paidOrders: sql<{ express: boolean }[]>`coalesce((select json_agg(json_build_object(
             'express', ${paymentOrders.express}) order by ${paymentOrders.createdAt}) from ${paymentOrders}
           where ${paymentOrders.txnId} = ${transactions.id} and ${paymentOrders.status} = 'success'), '[]'::json)`,
+      report: sql<
+        TransactionSnapshot['report']
+      >`(select json_build_object('status', ${verificationReports.status},
+            'sentTo', ${verificationReports.facts}->'partner'->>'name', 'sentAt', ${verificationReports.sentAt})
+          from ${verificationReports} where ${verificationReports.txnId} = ${transactions.id})`,
     })
     .from(transactions)
     .innerJoin(ekycForms, eq(ekycForms.id, transactions.formId))
@@ -252,6 +260,7 @@ export function createTransactionsRepository(
       requiredQuestionIds: row.required,
       nameChangeRequested: Boolean(row.nameChangeRequested),
       paidOrders: row.paidOrders,
+      report: row.report ?? null,
     };
   }
 

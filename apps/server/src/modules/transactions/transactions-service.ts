@@ -271,6 +271,18 @@ export function createTransactionsService({
       evaluationInfo: { provider: txn.evalProvider, required: form.evaluationPartnerRequired },
       isExpired: expired,
       proceeded: txn.state !== 'NOT_INITIALIZED',
+      report: snap.report
+        ? {
+            status:
+              snap.report.status === 'sent'
+                ? 'sent'
+                : snap.report.status === 'no_partner'
+                  ? 'no_partner'
+                  : 'preparing',
+            sentTo: snap.report.sentTo,
+            sentAt: snap.report.sentAt ? iso(new Date(snap.report.sentAt)) : null,
+          }
+        : null,
     };
   }
 
@@ -1251,6 +1263,13 @@ export function createTransactionsService({
      */
     async paymentContext(profileId: string, ref: TransactionRef) {
       const snap = await owned(profileId, ref);
+      return { snap, info: buildInfo(snap, await forms.allConfigs()) };
+    },
+
+    /** What the verification report states of a transaction (ADR 0028): its snapshot and info, no owner check. */
+    async reportContext(txnId: string) {
+      const snap = await repo.snapshot(txnId);
+      if (!snap) return undefined;
       return { snap, info: buildInfo(snap, await forms.allConfigs()) };
     },
 

@@ -332,6 +332,35 @@ describe('form home (spec §2)', () => {
 });
 
 describe('status banners (spec §4)', () => {
+  it('the report: whom it was sent to and when (ADR 0028)', async () => {
+    await openFormHome(
+      makeInfo([makeVerification('bgv-degree', { state: 'COMPLETED' })], {
+        state: 'COMPLETED',
+        report: {
+          status: 'sent',
+          sentTo: 'World Education Services (WES)',
+          sentAt: '2026-11-27T10:00:00.000Z',
+        },
+      }),
+    );
+    expect(screen.getByText('Congratulations!')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your verification report was sent to World Education Services (WES) on 27th November 2026.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('the report being prepared names no date', async () => {
+    await openFormHome(
+      makeInfo([makeVerification('bgv-degree', { state: 'COMPLETED' })], {
+        state: 'COMPLETED',
+        report: { status: 'preparing', sentTo: null, sentAt: null },
+      }),
+    );
+    expect(screen.getByText('Your verification report is being prepared.')).toBeInTheDocument();
+  });
+
   it('Verified: "Congratulations!"', async () => {
     await openFormHome(
       makeInfo([makeVerification('bgv-degree', { state: 'COMPLETED' })], { state: 'COMPLETED' }),

@@ -60,6 +60,7 @@ import {
 import { ekycCatalog } from './ekyc-catalog';
 import { journeyQuery, labelsOf, verificationsOf } from './journey';
 import { NoticeScreen } from './notice-screen';
+import { ReportNotice } from './report-notice';
 import { StatusBanner } from './status-banner';
 import { StepsRing } from './steps-ring';
 import { VerificationTile } from './verification-tile';
@@ -491,6 +492,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
       </FormHeader>
 
       <StatusBanner banner={banner} />
+      <ReportNotice report={info.report} />
       {(verifiedName || info.nameChangeRequest.requested) && (
         <NameChangeNotice
           orgId={orgId}

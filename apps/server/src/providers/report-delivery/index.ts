@@ -1,0 +1,115 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * How a verification report reaches the candidate's evaluation partner (docs/decisions/0028). The
+ * default is a signed webhook per partner (the same signature as the organisations' webhooks, ADR
+ * 0025); a partner's own API (SFTP drop, upload endpoint) gets its own implementation of this interface.
+ */
+export interface ReportDelivery {
+  readonly kind: string;
+  /** Where this partner's reports go, for the console (null: nowhere, the report is not sent). */
+  destination(partnerId: string): string | null;
+  /** Sends one report; never throws: the outcome says what happened, the caller records it. */
+  deliver(partnerId: string, parcel: ReportParcel): Promise<DeliveryOutcome>;
+}
+
+export interface ReportParcel {
+  /** Stable per report: a partner drops a repeat by it (retries and re-sends carry the same id). */
+  eventId: string;
+  /** The JSON body (schemas/reports.ts reportWebhookSchema). */
+  body: string;
+  at: Date;
+}
+
+export interface DeliveryOutcome {
+  url: string;
+  /** The partner's HTTP status (null: no answer). */
+  statusCode: number | null;
+  /** Null when delivered (2xx). */
+  error: string | null;
+}
+
+/** A partner's endpoint and the secret its webhooks are signed with. */
+export interface PartnerEndpoint {
+  url: string;
+  secret: string;
+}
+
+export const REPORT_SIGNATURE_HEADER = 'x-veridocs-signature';
+export const REPORT_EVENT_HEADER = 'x-veridocs-event-id';
+/** The documented secret of the built-in dev receiver (dev tools only; README "Verification report"). */
+export const PARTNER_DEV_SECRET = 'veridocs-partner-development-secret';
+const SEND_TIMEOUT_MS = 15_000;
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.rawBody")>`, as ADR 0025's webhooks. */
+export function signReport(secret: string, body: string, unixSeconds: number): string {
+  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
+  return `t=${unixSeconds},v1=${v1}`;
+}
+
+/** Checks a signature header against `body` (what a partner does); `toleranceSeconds` bounds replays. */
+export function verifyReportSignature(
+  secret: string,
+  body: string,
+  header: string | undefined,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
+  if (!match) return false;
+  const t = Number(match[1]);
+  if (Math.abs(nowSeconds - t) > toleranceSeconds) return false;
+  const expected = Buffer.from(signReport(secret, body, t).slice(-64), 'hex');
+  const given = Buffer.from(match[2]!, 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export type Post = (url: string, body: string, headers: Record<string, string>) => Promise<number>;
+
+async function httpPost(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  const response = await fetch(url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+/**
+ * Signed webhooks: `endpoints` per partner id (EVALUATION_PARTNER_WEBHOOKS); `fallback(partnerId)` for a
+ * partner without one (the dev receiver, with dev tools on).
+ */
+export function createWebhookReportDelivery(deps: {
+  endpoints: Readonly<Record<string, PartnerEndpoint>>;
+  fallback?: (partnerId: string) => PartnerEndpoint | null;
+  post?: Post;
+}): ReportDelivery {
+  const post = deps.post ?? httpPost;
+  const endpointOf = (partnerId: string) => deps.endpoints[partnerId] ?? deps.fallback?.(partnerId) ?? null;
+  return {
+    kind: 'webhook',
+    destination: (partnerId) => endpointOf(partnerId)?.url ?? null,
+    async deliver(partnerId, parcel) {
+      const endpoint = endpointOf(partnerId);
+      if (!endpoint) return { url: '', statusCode: null, error: 'no endpoint for this partner' };
+      try {
+        const statusCode = await post(endpoint.url, parcel.body, {
+          [REPORT_EVENT_HEADER]: parcel.eventId,
+          [REPORT_SIGNATURE_HEADER]: signReport(
+            endpoint.secret,
+            parcel.body,
+            Math.floor(parcel.at.getTime() / 1000),
+          ),
+        });
+        const delivered = statusCode >= 200 && statusCode < 300;
+        return { url: endpoint.url, statusCode, error: delivered ? null : `HTTP ${statusCode}` };
+      } catch (e) {
+        const error = e instanceof Error ? e.message.slice(0, 500) : 'send failed';
+        return { url: endpoint.url, statusCode: null, error };
+      }
+    },
+  };
+}
