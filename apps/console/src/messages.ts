@@ -238,6 +238,7 @@ export const m = {
   } as Record<string, string>,
   admin: {
     title: 'Admin',
+    overview: 'Overview',
     intro: 'Organisations, forms and staff accounts.',
     placeholder: 'The admin screens are on their way.',
     forbidden: 'Only admins can open this page.',

@@ -8,6 +8,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -37,31 +38,41 @@ function Navigation({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate: () 
   return (
     <Box component="nav" aria-label={m.nav.label} sx={{ py: 1 }}>
       <List dense>
-        <ListItemButton component={NavLink} to={PATHS.queues} onClick={onNavigate} sx={navLinkSx}>
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            <InboxIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={m.nav.queues} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton component={NavLink} to={PATHS.queues} onClick={onNavigate} sx={navLinkSx}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <InboxIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={m.nav.queues} />
+          </ListItemButton>
+        </ListItem>
       </List>
       {isAdmin && adminLinks.length > 0 && (
         <>
           <Divider />
-          <List dense subheader={<ListSubheader component="div">{m.nav.admin}</ListSubheader>}>
+          <ListSubheader
+            component="h2"
+            id="nav-admin"
+            sx={{ lineHeight: '40px', fontSize: 14, bgcolor: 'transparent' }}
+          >
+            {m.nav.admin}
+          </ListSubheader>
+          <List dense aria-labelledby="nav-admin" sx={{ pt: 0 }}>
             {adminLinks.map((route) => (
-              <ListItemButton
-                key={route.path}
-                component={NavLink}
-                to={route.path ? `${PATHS.admin}/${route.path}` : PATHS.admin}
-                end
-                onClick={onNavigate}
-                sx={navLinkSx}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <SettingsIcon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText primary={route.navLabel} />
-              </ListItemButton>
+              <ListItem key={route.path} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={route.path ? `${PATHS.admin}/${route.path}` : PATHS.admin}
+                  end
+                  onClick={onNavigate}
+                  sx={navLinkSx}
+                >
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <SettingsIcon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={route.navLabel} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </>

@@ -17,4 +17,6 @@ export interface AdminRoute {
 
 const AdminHomePage = lazy(() => import('./admin-home-page'));
 
-export const ADMIN_ROUTES: AdminRoute[] = [{ path: '', navLabel: m.admin.title, Component: AdminHomePage }];
+export const ADMIN_ROUTES: AdminRoute[] = [
+  { path: '', navLabel: m.admin.overview, Component: AdminHomePage },
+];

@@ -321,7 +321,11 @@ export default function QueuesPage() {
           }}
         >
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} role="status">
-            {isLoading ? m.app.loading : m.queues.shown(list.length, Boolean(data?.nextCursor))}
+            {isLoading
+              ? m.app.loading
+              : isError
+                ? ''
+                : m.queues.shown(list.length, Boolean(data?.nextCursor))}
           </Typography>
           <Button
             disabled={cursors.length === 0 || isFetching}
