@@ -26,6 +26,12 @@ const BUILD_INPUTS = {
     'apps/web/vite.config.ts',
     'packages/shared/src',
   ],
+  'apps/console/dist/index.html': [
+    'apps/console/src',
+    'apps/console/index.html',
+    'apps/console/vite.config.ts',
+    'packages/shared/src',
+  ],
   'apps/server/dist/main.js': ['apps/server/src', 'apps/server/drizzle', 'packages/shared/src'],
 };
 

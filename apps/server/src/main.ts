@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { CONSOLE_BASE } from '@veridocs/shared';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
@@ -59,14 +62,19 @@ async function main() {
     ? `Demo candidate link: ${links.link}\nDemo candidate link (paid form, sandbox gateway): ${links.paidLink}\n`
     : '';
   // The dev staff accounts (ADR 0019): the ops API signs in with e-mail, password and an e-mailed code.
+  const consoleBuilt = existsSync(join(config.consoleDistDir, 'index.html'));
+  const consoleLine = consoleBuilt
+    ? `Verification console: ${url}${CONSOLE_BASE}\n`
+    : `Verification console: not built (npm run build -w apps/console), then ${url}${CONSOLE_BASE}\n`;
   const staff = config.devTools
-    ? `Verification team (ops API, ${url}/api/docs, tag "ops"): POST /api/ops/auth/sign-in with\n` +
+    ? `Verification team: sign in at ${url}${CONSOLE_BASE} (or POST /api/ops/auth/sign-in, ${url}/api/docs tag "ops") with\n` +
       DEV_STAFF.map((s) => `  ${s.role}: ${s.email} / ${s.password}\n`).join('') +
-      `  then the code from ${url}/api/dev/outbox?to=<e-mail> to POST /api/ops/auth/verify-code\n`
+      `  then the 6-digit code from ${url}/api/dev/outbox?to=<e-mail>\n`
     : '';
   process.stdout.write(
     `\nVeridocs is running at ${url} (database: ${db.kind}${config.devTools ? ', dev tools on' : ''})\n` +
       demo +
+      consoleLine +
       staff +
       `API docs: ${url}/api/docs\n\n`,
   );
