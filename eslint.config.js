@@ -10,6 +10,13 @@ const FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const others = (feature) => FEATURES.filter((f) => f !== feature).join('|');
+// The console's features (apps/console/src/features) follow the same rule among themselves.
+const CONSOLE_FEATURES = readdirSync(new URL('./apps/console/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const otherConsole = (feature) => CONSOLE_FEATURES.filter((f) => f !== feature).join('|');
 
 export default tseslint.config(
   {
@@ -34,7 +41,13 @@ export default tseslint.config(
   // Type-aware rules: a promise nobody awaits loses its rejection, and an async handler where a void
   // callback is expected lets an error escape React and Fastify unnoticed.
   {
-    files: ['apps/server/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'packages/shared/**/*.ts', 'e2e/**/*.ts'],
+    files: [
+      'apps/server/**/*.ts',
+      'apps/web/**/*.{ts,tsx}',
+      'apps/console/**/*.{ts,tsx}',
+      'packages/shared/**/*.ts',
+      'e2e/**/*.ts',
+    ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -105,7 +118,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -122,6 +135,24 @@ export default tseslint.config(
       ],
     },
   },
+  // The console (ADR 0027) is a bundle of its own: nothing of it may reach the candidate's app, and it
+  // takes nothing from the candidate's app either (what both need lives in packages/shared).
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/console(/|$)|^(\\.\\./)+console(/|$)',
+              message: 'apps/web never imports the console',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -134,9 +165,45 @@ export default tseslint.config(
               regex: `(^|/)features/(${others(feature)})(/|$)|^(\\.\\./)+(${others(feature)})(/|$)`,
               message: 'Features never import each other; compose them in app/',
             },
+            {
+              regex: '(^|/)apps/console(/|$)|^(\\.\\./)+console(/|$)',
+              message: 'apps/web never imports the console',
+            },
           ],
         },
       ],
     },
   })),
+  ...CONSOLE_FEATURES.map((feature) => ({
+    files: [`apps/console/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)apps/web(/|$)|(^|/)features/(${otherConsole(feature)})(/|$)|^(\\.\\./)+(${otherConsole(feature)})(/|$)`,
+              message: 'Console features never import each other nor the candidate app; compose them in app/',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/console/src/app/**/*.{ts,tsx}', 'apps/console/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/web(/|$)|^(\\.\\./)+web(/|$)',
+              message: 'The console never imports the candidate app',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -595,5 +595,10 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   await app.register(geoRouter, { geo, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(mapImageRouter, { geo });
 
-  await registerSpaAndNotFound(app, config.webDistDir, (formId, orgId) => forms.heading(formId, orgId));
+  await registerSpaAndNotFound(
+    app,
+    config.webDistDir,
+    (formId, orgId) => forms.heading(formId, orgId),
+    config.consoleDistDir,
+  );
 }

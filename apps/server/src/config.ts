@@ -43,6 +43,8 @@ const envSchema = z.object({
   REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
   WEB_DIST_DIR: optionalString,
+  /** The built console (apps/console/dist), served under /ops (ADR 0027). */
+  CONSOLE_DIST_DIR: optionalString,
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   SMS_GATEWAY_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -171,6 +173,8 @@ export interface Config {
   trustProxy: boolean;
   /** Absolute path of the built SPA; served when the folder exists. */
   webDistDir: string;
+  /** The built verification console, served under /ops when it has an index.html (ADR 0027). */
+  consoleDistDir: string;
   /** Base URL people open, used in printed and returned links (no trailing slash). */
   publicUrl: string;
   bodyLimitBytes: number;
@@ -276,6 +280,8 @@ export class ConfigError extends Error {
 
 /** The built web app, next to this package: apps/web/dist (works from src/ and dist/ alike). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The built console, next to this package: apps/console/dist. */
+const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
 function aadhaarConfig(e: Env): Config['aadhaar'] {
   if (e.AADHAAR_PROVIDER === 'sandbox')
@@ -334,10 +340,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     storage = { kind: 'local', dir: e.FILES_DIR ? abs(e.FILES_DIR) : resolve(dataDir, 'files') };
   }
   const webDistDir = e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
+  const consoleDistDir = e.CONSOLE_DIST_DIR ? abs(e.CONSOLE_DIST_DIR) : DEFAULT_CONSOLE_DIST;
   if (storage.kind === 'local') {
-    const rel = relative(webDistDir, storage.dir);
-    if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel)))
-      throw new ConfigError('Invalid configuration: FILES_DIR must not be inside the served web folder');
+    for (const served of [webDistDir, consoleDistDir]) {
+      const rel = relative(served, storage.dir);
+      if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel)))
+        throw new ConfigError('Invalid configuration: FILES_DIR must not be inside the served web folder');
+    }
   }
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS)
     throw new ConfigError(
@@ -393,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, otpMax: e.RATE_LIMIT_OTP_MAX, redisUrl: e.REDIS_URL },
     trustProxy: e.TRUST_PROXY,
     webDistDir,
+    consoleDistDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,

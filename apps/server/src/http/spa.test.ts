@@ -188,3 +188,55 @@ describe('the pre-rendered pages (issue 10 §1)', () => {
     await app.close();
   });
 });
+
+describe('the console under /ops (ADR 0027)', () => {
+  let consoleDist: string;
+  const consoleScript = `console.log(${JSON.stringify('console '.repeat(400))});`;
+  beforeAll(() => {
+    consoleDist = mkdtempSync(join(tmpdir(), 'veridocs-console-'));
+    mkdirSync(join(consoleDist, 'assets'));
+    writeFileSync(join(consoleDist, 'index.html'), '<!doctype html><title>Veridocs Console</title>');
+    writeFileSync(join(consoleDist, 'assets', 'index-def456.js'), consoleScript);
+    writeFileSync(join(consoleDist, 'assets', 'index-def456.js.br'), brotliCompressSync(consoleScript));
+  });
+  afterAll(() => rmSync(consoleDist, { recursive: true, force: true }));
+
+  it("sends every /ops page the console's index.html, never the candidate app's", async () => {
+    const app = Fastify();
+    await registerSpaAndNotFound(app, dist, undefined, consoleDist);
+    for (const url of ['/ops', '/ops/', '/ops/queues', '/ops/cases/abc?x=1', '/ops/admin/staff']) {
+      const page = await app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body, url).toContain('Veridocs Console');
+    }
+    // The candidate app keeps its own pages.
+    expect((await app.inject({ url: '/login' })).body).toContain('<div id="root">');
+    await app.close();
+  });
+
+  it('sends its hashed assets precompressed and cached for a year; a missing one is a 404', async () => {
+    const app = Fastify();
+    await registerSpaAndNotFound(app, dist, undefined, consoleDist);
+    const asset = await app.inject({
+      url: '/ops/assets/index-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(consoleScript);
+    const missing = await app.inject({ url: '/ops/assets/gone-000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 101 });
+    await app.close();
+  });
+
+  it('leaves /ops to the candidate app when the console is not built', async () => {
+    const app = Fastify();
+    await registerSpaAndNotFound(app, dist, undefined, join(consoleDist, 'not-built'));
+    const page = await app.inject({ url: '/ops/queues' });
+    expect(page.body).not.toContain('Veridocs Console');
+    await app.close();
+  });
+});

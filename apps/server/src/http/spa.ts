@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { ERROR_CODES, FORM_HOME_COOKIE, FORM_SHELL_TOKENS } from '@veridocs/shared';
+import { CONSOLE_BASE, ERROR_CODES, FORM_HOME_COOKIE, FORM_SHELL_TOKENS } from '@veridocs/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PATH = /^\/api(\/|$)/;
@@ -143,6 +143,43 @@ function sendHtml(reply: FastifyReply, html: string, acceptEncoding: string | un
 const sendPage = (reply: FastifyReply, file: string) =>
   reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file);
 
+/** Any /ops page (not its assets): the console's (ADR 0027). */
+const isConsolePage = (path: string) =>
+  (path === CONSOLE_BASE || path.startsWith(`${CONSOLE_BASE}/`)) &&
+  !path.startsWith(`${CONSOLE_BASE}/assets/`);
+
+/**
+ * The verification team's console (apps/console, ADR 0027), when built: its files under /ops/ with the
+ * SPA's caching (hashed assets for a year, the rest revalidated). Answers the console's index.html,
+ * which `consolePage` then sends for every /ops page (client-side routes).
+ */
+async function registerConsole(app: FastifyInstance, consoleDistDir: string): Promise<Buffer | null> {
+  const indexFile = join(consoleDistDir, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  await app.register(fastifyStatic, {
+    root: consoleDistDir,
+    prefix: `${CONSOLE_BASE}/`,
+    // The candidate SPA's registration owns reply.sendFile; two cannot both decorate the reply.
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      const relative = filePath.slice(consoleDistDir.length).replace(/\\/g, '/');
+      reply.header('cache-control', relative.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    },
+  });
+  // Read once: a few hundred bytes that change only with a new build (and a restart).
+  const index = readFileSync(indexFile);
+  for (const path of [CONSOLE_BASE, `${CONSOLE_BASE}/`])
+    app.get(path, { schema: { hide: true } }, (_request, reply) => consolePage(reply, index));
+  return index;
+}
+
+/** The console's page: revalidated on every visit. */
+const consolePage = (reply: FastifyReply, index: Buffer) =>
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+
 /**
  * Serves the built SPA (when its folder has an index.html), its precompressed .br/.gz copies to clients
  * that accept them: hashed files under /assets/ are cached
@@ -153,7 +190,9 @@ export async function registerSpaAndNotFound(
   app: FastifyInstance,
   webDistDir: string,
   formHeading?: FormHeadingLookup,
+  consoleDistDir?: string,
 ): Promise<boolean> {
+  const consoleIndex = consoleDistDir ? await registerConsole(app, consoleDistDir) : null;
   const hasSpa = existsSync(join(webDistDir, 'index.html'));
   const pages: PageChooser = hasSpa
     ? pageFiles(webDistDir)
@@ -180,7 +219,9 @@ export async function registerSpaAndNotFound(
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(path);
-    if (hasSpa && isPage && !path.startsWith('/assets/')) {
+    // Every /ops page is the console's, never the candidate app's shell (nor its pre-rendered pages).
+    if (isPage && consoleIndex && isConsolePage(path)) return consolePage(reply, consoleIndex);
+    if (hasSpa && isPage && !path.startsWith('/assets/') && !path.startsWith(`${CONSOLE_BASE}/assets/`)) {
       const query = request.url.slice(path.length + 1);
       const formHome = await formHomePage(pages, formHeading, path, query, request.headers.cookie);
       if (formHome) return sendHtml(reply, formHome, request.headers['accept-encoding']);

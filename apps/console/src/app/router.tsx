@@ -1,0 +1,111 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { ADMIN_ROUTES } from '../features/admin/admin-routes';
+import { m } from '../messages';
+import { ConsoleLayout } from './layout';
+import { PATHS } from './paths';
+import { useSession } from './use-session';
+
+const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
+const QueuesPage = lazy(() => import('../features/queues/queues-page'));
+const CasePage = lazy(() => import('../features/cases/case-page'));
+
+export function PageLoader() {
+  return (
+    <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+      <CircularProgress aria-label={m.app.loading} />
+    </Box>
+  );
+}
+
+function NotFound() {
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 560 }}>
+      <Typography variant="h1">{m.app.notFoundTitle}</Typography>
+      <Typography>{m.app.notFoundBody}</Typography>
+      <Button component={RouterLink} to={PATHS.queues} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+        {m.app.backToQueues}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The signed-in pages: without a live session, the sign-in screen (then back here). */
+function SignedIn({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`${PATHS.signIn}?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return (
+    <ConsoleLayout session={session}>
+      <Suspense fallback={<PageLoader />}>{children}</Suspense>
+    </ConsoleLayout>
+  );
+}
+
+function AdminOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session?.staff.role !== 'admin') return <Alert severity="warning">{m.admin.forbidden}</Alert>;
+  return children;
+}
+
+function SignInRoute() {
+  const session = useSession();
+  if (session) return <Navigate to={PATHS.queues} replace />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <SignInPage />
+    </Suspense>
+  );
+}
+
+/** The console's pages under /ops (react-router basename CONSOLE_BASE). */
+export function ConsoleRoutes() {
+  return (
+    <Routes>
+      <Route path={PATHS.signIn} element={<SignInRoute />} />
+      <Route path="/" element={<Navigate to={PATHS.queues} replace />} />
+      <Route
+        path={PATHS.queues}
+        element={
+          <SignedIn>
+            <QueuesPage />
+          </SignedIn>
+        }
+      />
+      <Route
+        path={PATHS.caseRoute}
+        element={
+          <SignedIn>
+            <CasePage />
+          </SignedIn>
+        }
+      />
+      {ADMIN_ROUTES.map(({ path, Component }) => (
+        <Route
+          key={path}
+          path={path ? `${PATHS.admin}/${path}` : PATHS.admin}
+          element={
+            <SignedIn>
+              <AdminOnly>
+                <Component />
+              </AdminOnly>
+            </SignedIn>
+          }
+        />
+      ))}
+      <Route
+        path="*"
+        element={
+          <SignedIn>
+            <NotFound />
+          </SignedIn>
+        }
+      />
+    </Routes>
+  );
+}

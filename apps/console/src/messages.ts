@@ -1,0 +1,172 @@
+import type { OpsQueue, State } from '@veridocs/shared';
+
+/**
+ * Every string the console shows (ADR 0027). The console is an internal tool and ships in English; the
+ * text lives here, in one module, so a translation can later swap this object for a catalogue without
+ * touching the screens. Screens import `m` and never write user-facing text inline.
+ */
+export const m = {
+  app: {
+    name: 'Veridocs Console',
+    loading: 'Loading…',
+    skipToContent: 'Skip to content',
+    retry: 'Try again',
+    cancel: 'Cancel',
+    close: 'Close',
+    confirm: 'Confirm',
+    unexpectedError: 'Something went wrong. Try again.',
+    notFoundTitle: 'Page not found',
+    notFoundBody: 'There is nothing at this address in the console.',
+    backToQueues: 'Back to the queues',
+  },
+  roles: { admin: 'Admin', verifier: 'Verifier' } as Record<string, string>,
+  nav: {
+    label: 'Console navigation',
+    queues: 'Queues',
+    admin: 'Admin',
+    openMenu: 'Open navigation',
+    account: 'Account',
+    signOut: 'Sign out',
+    signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
+  },
+  signIn: {
+    title: 'Sign in to the console',
+    subtitle: 'For the Veridocs verification team.',
+    email: 'Work e-mail',
+    password: 'Password',
+    submit: 'Continue',
+    codeTitle: 'Enter the sign-in code',
+    codeSent: (email: string) => `We e-mailed a 6-digit code to ${email}. It expires in 10 minutes.`,
+    code: '6-digit code',
+    verify: 'Sign in',
+    back: 'Use another account',
+    resend: 'Send a new code',
+    required: 'Required',
+    invalidEmail: 'Enter a valid e-mail address',
+    invalidCode: 'Enter the 6-digit code',
+    wrongPassword: 'Wrong e-mail or password.',
+    locked: (minutes: number | null) =>
+      minutes
+        ? `Too many wrong attempts. The account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+        : 'Too many wrong attempts. The account is locked for a while; try again later.',
+    wrongCode: (attemptsLeft: number | null) =>
+      attemptsLeft === null
+        ? 'That code is not right.'
+        : `That code is not right. ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`,
+    codeExpired: 'This code has expired or was used up. Sign in again to get a new one.',
+    codeUsed: 'This code was already used. Sign in again to get a new one.',
+    expired: 'Your session has ended. Sign in again.',
+    signedOut: 'You have signed out.',
+  },
+  queues: {
+    title: 'Queues',
+    tabs: {
+      new: 'New',
+      in_progress: 'In progress',
+      action_required: 'Action required',
+      ready_to_close: 'Ready to close',
+    } satisfies Record<OpsQueue, string>,
+    tabsLabel: 'Queue',
+    search: 'Search',
+    searchPlaceholder: 'Name, mobile or transaction id',
+    filters: 'Filters',
+    organisation: 'Organisation ID',
+    form: 'Form ID',
+    verificationState: 'Verification state',
+    verificationType: 'Verification type',
+    from: 'Submitted from',
+    to: 'Submitted to',
+    any: 'Any',
+    clearFilters: 'Clear filters',
+    columns: {
+      candidate: 'Candidate',
+      organisation: 'Organisation',
+      form: 'Form',
+      state: 'State',
+      deadline: 'Deadline',
+      submitted: 'Submitted',
+      assignee: 'Assignee',
+    },
+    fastTrack: 'Fast track',
+    unassigned: 'Unassigned',
+    noName: 'Name not given',
+    loadMore: 'Load more',
+    loadingMore: 'Loading…',
+    empty: 'No cases in this queue.',
+    emptyFiltered: 'No cases match these filters.',
+    error: 'The queue could not be loaded.',
+    shown: (count: number, more: boolean) =>
+      `${count} case${count === 1 ? '' : 's'}${more ? ' shown, more to load' : ''}`,
+    shortcutsButton: 'Keyboard shortcuts',
+    shortcutsTitle: 'Keyboard shortcuts',
+    shortcuts: [
+      ['j / k', 'Move the selection down / up'],
+      ['Enter', 'Open the selected case'],
+      ['n', 'Open the next case (after the selected one)'],
+      ['/', 'Search'],
+      ['?', 'Show these shortcuts'],
+    ] as Array<[string, string]>,
+    caseShortcuts: [
+      ['j / k', 'Focus the next / previous verification'],
+      ['s', 'Start working the focused verification'],
+      ['v', 'Verify the focused verification'],
+      ['f', 'Fail the focused verification'],
+      ['i', 'Ask the candidate for documents'],
+      ['c', 'Close the focused verification'],
+      ['?', 'Show these shortcuts'],
+    ] as Array<[string, string]>,
+  },
+  states: {
+    NOT_INITIALIZED: 'Not started',
+    DATA_SAVED: 'Data saved',
+    IN_PROGRESS: 'In progress',
+    COMPLETED: 'Completed',
+    FAILED: 'Failed',
+    INSUFFICIENT_DATA: 'Insufficient data',
+    CLOSED: 'Closed',
+    SKIPPED: 'Skipped',
+    SUBMITTED: 'Submitted',
+    VERIFIED: 'Verified',
+    SUCCESS: 'Success',
+    PENDING: 'Pending',
+    REFUNDED: 'Refunded',
+    READY_TO_SUBMIT: 'Ready to submit',
+  } satisfies Record<State, string>,
+  verificationTypes: {
+    identification: 'Identification',
+    education: 'Education',
+    employment: 'Employment',
+    address: 'Address',
+  } as Record<string, string>,
+  admin: {
+    title: 'Admin',
+    intro: 'Organisations, forms and staff accounts.',
+    placeholder: 'The admin screens are on their way.',
+    forbidden: 'Only admins can open this page.',
+  },
+} as const;
+
+/** A date and time as the team reads it (their locale, 24-hour). */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+}
+
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
