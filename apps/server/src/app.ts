@@ -587,7 +587,12 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   await app.register(opsAuthRouter, { auth: opsAuth, requireOpsRole, rateLimit: config.rateLimit });
   await app.register(opsRouter, { ops, requireOpsRole });
   await app.register(paymentsOpsRouter, { payments, requireOpsRole });
-  await app.register(adminRouter, { admin, staff: opsAuth, requireOpsRole });
+  await app.register(adminRouter, {
+    admin,
+    staff: opsAuth,
+    orders: (query) => payments.opsOrders(query),
+    requireOpsRole,
+  });
   await app.register(orgLogoRouter, { admin });
   await app.register(paymentWebhooksRouter, { payments });
   await app.register(integrationRouter, { integration });

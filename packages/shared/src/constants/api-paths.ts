@@ -183,6 +183,8 @@ export const OPS_API_PATHS = {
   adminStaffEnableRoute: '/api/ops/admin/staff/:staffId/enable',
   adminStaffPassword: (staffId: string) => `/api/ops/admin/staff/${encodeURIComponent(staffId)}/password`,
   adminStaffPasswordRoute: '/api/ops/admin/staff/:staffId/password',
+  /** GET ?orderId= | ?txnId=: orders with their refunds and what is left to refund (for `refunds`). */
+  adminOrders: '/api/ops/admin/orders',
 } as const;
 
 /** Public: an organisation's uploaded logo (its `imageUrl`); `version` changes with every upload. */

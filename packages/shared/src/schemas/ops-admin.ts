@@ -238,3 +238,48 @@ export const adminStaffRoleSchema = z.object({ role: staffRoleSchema }).strict()
 
 /** POST /api/ops/admin/staff/{staffId}/password: a new password (generated when absent); sessions end. */
 export const adminPasswordResetSchema = z.object({ password: staffPasswordSchema.optional() }).strict();
+
+// ── Orders (for refunds) ─────────────────────────────────────────────────────────────────────────
+
+/** GET /api/ops/admin/orders?orderId= | ?txnId=: a paid order, or a transaction's orders, to refund. */
+export const adminOrderQuerySchema = z
+  .object({
+    orderId: z.uuid('Enter an order id').optional(),
+    txnId: z.uuid('Enter a transaction id').optional(),
+  })
+  .strict()
+  .refine(
+    (q) => (q.orderId === undefined) !== (q.txnId === undefined),
+    'Give an order id or a transaction id',
+  );
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+
+export const adminOrderSchema = z.object({
+  orderId: z.string(),
+  txnId: z.string(),
+  orgId: z.string(),
+  status: z.string(),
+  /** Smallest unit (paise, cents). */
+  amount: z.number().int(),
+  currency: z.string(),
+  provider: z.string(),
+  express: z.boolean(),
+  paymentId: z.string().nullable(),
+  createdAt: z.string(),
+  /** Refunded or being refunded (processed and pending refunds). */
+  refunded: z.number().int(),
+  /** What can still be refunded: the amount of a paid order less `refunded`; 0 when not paid. */
+  refundable: z.number().int(),
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number().int(),
+      status: z.string(),
+      reason: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export const adminOrderListSchema = z.object({ list: z.array(adminOrderSchema) });
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;

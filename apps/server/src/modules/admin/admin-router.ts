@@ -7,6 +7,10 @@ import {
   adminFormListSchema,
   adminFormSchema,
   adminFormUpdateSchema,
+  adminOrderListSchema,
+  adminOrderQuerySchema,
+  type AdminOrder,
+  type AdminOrderQuery,
   adminOrgCreateSchema,
   adminOrgListSchema,
   adminOrgSchema,
@@ -58,8 +62,10 @@ export const adminRouter: FastifyPluginAsyncZod<{
     OpsAuthService,
     'listStaff' | 'createStaffAccount' | 'setStaffRole' | 'setStaffDisabled' | 'resetStaffPassword'
   >;
+  /** The payments module's orders with their refunds (wired in app.ts). */
+  orders: (query: AdminOrderQuery) => Promise<AdminOrder[]>;
   requireOpsRole: RequireOpsRole;
-}> = async (app, { admin, staff, requireOpsRole }) => {
+}> = async (app, { admin, staff, orders, requireOpsRole }) => {
   // On request, before the body is read or validated: a caller without the role learns nothing from
   // validation messages, and an upload is not read for them.
   const onRequest = requireOpsRole('admin');
@@ -229,6 +235,22 @@ export const adminRouter: FastifyPluginAsyncZod<{
       ok(
         await admin.updateForm(currentStaff(request), request.params.formId, request.body, originOf(request)),
       ),
+  );
+
+  // ── Orders, for refunds (POST OPS_API_PATHS.refunds) ──
+  app.get(
+    P.adminOrders,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "An order, or a transaction's orders, with their refunds and what is left to refund",
+        security,
+        querystring: adminOrderQuerySchema,
+        response: responses(adminOrderListSchema),
+      },
+    },
+    async (request) => ok({ list: await orders(request.query) }),
   );
 
   // ── Staff accounts ──

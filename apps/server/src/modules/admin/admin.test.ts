@@ -8,6 +8,7 @@ import {
   type AdminFormCreate,
   type AdminOrg,
   type AdminOrgList,
+  type AdminOrderList,
   type AdminStaff,
   type AdminStaffPasswordResult,
   type ApiKeyCreated,
@@ -164,6 +165,10 @@ describe('admin: organisations, forms and staff accounts (ADR 0029)', () => {
       { name: 'form update', call: (h) => send('PUT', O.adminForm('demo-form'), {}, h) },
       { name: 'verification types', call: (h) => send('GET', O.adminVerificationTypes, undefined, h) },
       { name: 'staff', call: (h) => send('GET', O.adminStaff, undefined, h) },
+      {
+        name: 'orders',
+        call: (h) => send('GET', `${O.adminOrders}?txnId=${crypto.randomUUID()}`, undefined, h),
+      },
       { name: 'staff create', call: (h) => send('POST', O.adminStaff, {}, h) },
       { name: 'staff role', call: (h) => send('PUT', O.adminStaffRole(String(staffId)), {}, h) },
       { name: 'staff disable', call: (h) => send('POST', O.adminStaffDisable('nope'), undefined, h) },
@@ -598,6 +603,61 @@ describe('admin: organisations, forms and staff accounts (ADR 0029)', () => {
 
     // Back to a verifier, so the dev admin is the only admin again.
     expectCode(await send('PUT', O.adminStaffRole(made.staff.id), { role: 'verifier' }, admin), 0, 200);
+  });
+
+  it("finds an order or a transaction's orders with what is left to refund", async () => {
+    const txn = expectCode<{ transactionId: string }>(
+      await send(
+        'POST',
+        v1(P.transactions),
+        { orgId: 'demo-university', eKycFormId: 'demo-paid-form' },
+        candidate,
+      ),
+      0,
+      200,
+    );
+    const [profile] = await rows(sql`select profile_id from transactions where id = ${txn.transactionId}`);
+    const orderId = crypto.randomUUID();
+    await t.db.orm.execute(sql`insert into payment_orders
+      (id, txn_id, org_id, profile_id, region, currency, provider, express, quote, amount, status, idempotency_key)
+      values (${orderId}, ${txn.transactionId}, 'demo-university', ${profile!.profile_id}, 'IN', 'INR', 'sandbox',
+        false, '{}'::jsonb, 150000, 'success', ${`test-${orderId}`})`);
+    const byTxn = expectCode<AdminOrderList>(
+      await send('GET', `${O.adminOrders}?txnId=${txn.transactionId}`, undefined, admin),
+      0,
+      200,
+    );
+    expect(byTxn.list).toHaveLength(1);
+    expect(byTxn.list[0]).toMatchObject({
+      orderId,
+      status: 'success',
+      amount: 150000,
+      refunded: 0,
+      refundable: 150000,
+    });
+    expectCode(
+      await t.request({
+        method: 'POST',
+        url: O.refunds(orderId),
+        body: { amount: 50000, reason: 'Verification not started' },
+        headers: { ...admin, 'idempotency-key': `refund-${orderId}` },
+      }),
+      0,
+      200,
+    );
+    const byOrder = expectCode<AdminOrderList>(
+      await send('GET', `${O.adminOrders}?orderId=${orderId}`, undefined, admin),
+      0,
+      200,
+    );
+    expect(byOrder.list[0]).toMatchObject({ refunded: 50000, refundable: 100000 });
+    expect(byOrder.list[0]!.refunds).toHaveLength(1);
+    expectCode(
+      await send('GET', `${O.adminOrders}?orderId=${orderId}&txnId=${txn.transactionId}`, undefined, admin),
+      100,
+      400,
+    );
+    expectCode(await send('GET', `${O.adminOrders}?orderId=not-an-id`, undefined, admin), 100, 400);
   });
 
   it('documents every admin route in the OpenAPI document', async () => {
