@@ -101,6 +101,9 @@ import {
   deriveWebhookSecretKey,
 } from './modules/integration/integration-service.js';
 import { createOpsService } from './modules/ops/ops-service.js';
+import { createAdminRepository } from './modules/admin/admin-repository.js';
+import { adminRouter, orgLogoRouter } from './modules/admin/admin-router.js';
+import { createAdminService } from './modules/admin/admin-service.js';
 import { createJobLoop } from './jobs/job-loop.js';
 import { createPaymentsRepository } from './modules/payments/payments-repository.js';
 import {
@@ -533,6 +536,16 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   if (config.devTools) await seedDevStaff(opsAuth);
   const requireOpsRole = registerOpsAuth(app, opsAuth);
   const ops = createOpsService({ transactions, auth: opsAuth });
+  // Organisations, forms and staff accounts (ADR 0029); every change audited in its own transaction.
+  const admin = createAdminService({
+    repo: createAdminRepository(db.orm),
+    audit: (entry, within) => opsAuth.audit(entry, within),
+    configs: () => forms.allConfigs(),
+    partnerOrgIds: config.partnerOrgIds,
+    // Transaction snapshots embed their form and organisation rows.
+    onCatalogueChanged: () => txnCache.clear(),
+    now,
+  });
 
   // Payments (issue 13, ADR 0023): the embedded sandbox gateway unless a region is set to another.
   let kickDelivery = () => undefined as void;
@@ -639,6 +652,13 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   await app.register(opsAuthRouter, { auth: opsAuth, requireOpsRole, rateLimit: config.rateLimit });
   await app.register(opsRouter, { ops, requireOpsRole });
   await app.register(paymentsOpsRouter, { payments, requireOpsRole });
+  await app.register(adminRouter, {
+    admin,
+    staff: opsAuth,
+    orders: (query) => payments.opsOrders(query),
+    requireOpsRole,
+  });
+  await app.register(orgLogoRouter, { admin });
   await app.register(paymentWebhooksRouter, { payments });
   await app.register(integrationRouter, { integration });
   await app.register(integrationOpsRouter, {

@@ -19,6 +19,7 @@ export * from './schemas/evaluation.js';
 export * from './schemas/passport.js';
 export * from './schemas/ops.js';
 export * from './schemas/ops-cases.js';
+export * from './schemas/ops-admin.js';
 export * from './schemas/payments.js';
 export * from './rules/session.js';
 export * from './rules/page-title.js';

@@ -91,6 +91,25 @@ describe('the read cache across instances (invalidation bus)', () => {
     expect(await other.get('x', async () => 'reloaded')).toBe('kept');
   });
 
+  it('clear() drops every entry of its namespace on every instance, and a read in flight stores nothing', async () => {
+    const bus = fakeBus();
+    const a = createReadCache<string, string>(10, { bus: { bus, namespace: 'p' } });
+    const b = createReadCache<string, string>(10, { bus: { bus, namespace: 'p' } });
+    const other = createReadCache<string, string>(10, { bus: { bus, namespace: 'q' } });
+    await b.get('x', async () => 'old-x');
+    await b.get('y', async () => 'old-y');
+    await other.get('x', async () => 'kept');
+    let release!: (value: string) => void;
+    const inFlight = b.get('z', () => new Promise<string>((resolve) => (release = resolve)));
+    a.clear();
+    release('stale');
+    await inFlight;
+    expect(await b.get('x', async () => 'new-x')).toBe('new-x');
+    expect(await b.get('y', async () => 'new-y')).toBe('new-y');
+    expect(await b.get('z', async () => 'new-z')).toBe('new-z');
+    expect(await other.get('x', async () => 'reloaded')).toBe('kept');
+  });
+
   it('reads through while the bus is down, and forgets everything when it may have missed messages', async () => {
     const bus = fakeBus();
     const cache = createReadCache<string, number>(10, { bus: { bus, namespace: 'p' } });

@@ -16,6 +16,12 @@ export interface ReadCache<K, V> {
    * send a second message, before the commit.
    */
   invalidateAfter<T>(key: K, write: () => Promise<T>): Promise<T>;
+  /**
+   * Drops every entry (on every instance): for a write that changes rows many entries embed, such as
+   * an admin's edit of a form that every transaction snapshot carries (ADR 0029). Call it after the
+   * write committed; reads in flight then store nothing.
+   */
+  clear(): void;
 }
 
 /** Tells other instances which cached keys changed. */
@@ -55,13 +61,20 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
   };
 
   const prefix = bus ? `${bus.namespace}:` : '';
+  // Not a key: keys follow the prefix, this message is the prefix and a control character no key starts with (NUL cannot travel in NOTIFY).
+  const clearMessage = `${prefix}\u0001clear`;
+  const dropAll = () => {
+    values.clear();
+    epoch++;
+  };
   const invalidate = (key: K) => {
     dropLocal(key);
     bus?.bus.publish(`${prefix}${String(key)}`);
   };
   bus?.bus.subscribe(
     (message) => {
-      if (message.startsWith(prefix)) dropLocal(message.slice(prefix.length) as K);
+      if (message === clearMessage) dropAll();
+      else if (message.startsWith(prefix)) dropLocal(message.slice(prefix.length) as K);
     },
     () => {
       values.clear();
@@ -84,6 +97,10 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
       return value;
     },
     invalidate,
+    clear() {
+      dropAll();
+      bus?.bus.publish(clearMessage);
+    },
     async invalidateAfter(key, write) {
       try {
         return await write();
@@ -98,6 +115,7 @@ export function disabledReadCache<K, V>(): ReadCache<K, V> {
   return {
     get: (_key, load) => load(),
     invalidate: () => undefined,
+    clear: () => undefined,
     invalidateAfter: (_key, write) => write(),
   };
 }

@@ -168,6 +168,32 @@ export const OPS_API_PATHS = {
   /** POST (admin): deliver the report again now, with a fresh retry schedule. */
   reportResend: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/report/resend`,
   reportResendRoute: '/api/ops/cases/:txnId/report/resend',
+  /** Admin (ADR 0029): organisations (GET list, POST create; PUT one; PUT its logo, multipart "file"). */
+  adminOrgs: '/api/ops/admin/orgs',
+  adminOrg: (orgId: string) => `/api/ops/admin/orgs/${encodeURIComponent(orgId)}`,
+  adminOrgRoute: '/api/ops/admin/orgs/:orgId',
+  adminOrgLogo: (orgId: string) => `/api/ops/admin/orgs/${encodeURIComponent(orgId)}/logo`,
+  adminOrgLogoRoute: '/api/ops/admin/orgs/:orgId/logo',
+  /** An organisation's forms: GET list, POST create. */
+  adminOrgForms: (orgId: string) => `/api/ops/admin/orgs/${encodeURIComponent(orgId)}/forms`,
+  adminOrgFormsRoute: '/api/ops/admin/orgs/:orgId/forms',
+  /** One form: GET, PUT (the whole form). */
+  adminForm: (formId: string) => `/api/ops/admin/forms/${encodeURIComponent(formId)}`,
+  adminFormRoute: '/api/ops/admin/forms/:formId',
+  /** GET: the verification types a form can ask for. */
+  adminVerificationTypes: '/api/ops/admin/verification-types',
+  /** Staff accounts: GET list, POST create. */
+  adminStaff: '/api/ops/admin/staff',
+  adminStaffRole: (staffId: string) => `/api/ops/admin/staff/${encodeURIComponent(staffId)}/role`,
+  adminStaffRoleRoute: '/api/ops/admin/staff/:staffId/role',
+  adminStaffDisable: (staffId: string) => `/api/ops/admin/staff/${encodeURIComponent(staffId)}/disable`,
+  adminStaffDisableRoute: '/api/ops/admin/staff/:staffId/disable',
+  adminStaffEnable: (staffId: string) => `/api/ops/admin/staff/${encodeURIComponent(staffId)}/enable`,
+  adminStaffEnableRoute: '/api/ops/admin/staff/:staffId/enable',
+  adminStaffPassword: (staffId: string) => `/api/ops/admin/staff/${encodeURIComponent(staffId)}/password`,
+  adminStaffPasswordRoute: '/api/ops/admin/staff/:staffId/password',
+  /** GET ?orderId= | ?txnId=: orders with their refunds and what is left to refund (for `refunds`). */
+  adminOrders: '/api/ops/admin/orders',
 } as const;
 
 /**
@@ -186,6 +212,13 @@ export const REPORT_PATHS = {
   /** Dev tools only: the built-in evaluation-partner receiver (POST per partner, GET lists). */
   devPartnerInbox: '/api/dev/partner-inbox',
   devPartnerInboxRoute: '/api/dev/partner-inbox/:partnerId',
+} as const;
+
+/** Public: an organisation's uploaded logo (its `imageUrl`); `version` changes with every upload. */
+export const ORG_LOGO_PATHS = {
+  logo: (orgId: string, version: string) =>
+    `/api/assets/org-logos/${encodeURIComponent(orgId)}/${encodeURIComponent(version)}`,
+  logoRoute: '/api/assets/org-logos/:orgId/:version',
 } as const;
 
 /** The console's pages, served by the same server under /ops (apps/console). */

@@ -167,6 +167,22 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Another member of the team is working on this verification',
   },
+  /** Admin (ADR 0029): codes 230–239. */
+  ORG_ID_TAKEN: { code: 230, status: 409, message: 'An organisation with this id already exists' },
+  LOGO_INVALID: {
+    code: 231,
+    status: 400,
+    message: 'The logo must be a PNG or JPEG image between 16 and 2048 pixels a side',
+  },
+  LOGO_TOO_LARGE: { code: 232, status: 413, message: 'The logo must be at most 512 KB' },
+  LAST_ADMIN: {
+    code: 233,
+    status: 409,
+    message: 'This would leave no enabled administrator: make another one first',
+  },
+  STAFF_ACCOUNT_NOT_FOUND: { code: 234, status: 404, message: 'This staff account does not exist' },
+  STAFF_EMAIL_TAKEN: { code: 235, status: 409, message: 'A staff account with this e-mail already exists' },
+  FORM_ID_TAKEN: { code: 236, status: 409, message: 'A form with this id already exists' },
   CREDENTIAL_NOT_FOUND: { code: 245, status: 404, message: 'This credential does not exist' },
   CREDENTIAL_ALREADY_REVOKED: { code: 246, status: 409, message: 'This credential is already revoked' },
   REPORT_NOT_FOUND: {

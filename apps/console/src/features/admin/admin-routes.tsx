@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { m } from '../../messages';
+import { am } from './admin-messages';
 
 /**
  * The admin section's pages (issue 14): one table the console's router and side navigation read.
@@ -15,8 +15,18 @@ export interface AdminRoute {
   Component: ComponentType | LazyExoticComponent<ComponentType>;
 }
 
-const AdminHomePage = lazy(() => import('./admin-home-page'));
+const OrgsPage = lazy(() => import('./orgs-page'));
+const FormsPage = lazy(() => import('./forms-page'));
+const FormEditorPage = lazy(() => import('./form-editor-page'));
+const StaffPage = lazy(() => import('./staff-page'));
+const IntegrationPage = lazy(() => import('./integration-page'));
+const RefundsPage = lazy(() => import('./refunds-page'));
 
 export const ADMIN_ROUTES: AdminRoute[] = [
-  { path: '', navLabel: m.admin.overview, Component: AdminHomePage },
+  { path: '', navLabel: am.nav.orgs, Component: OrgsPage },
+  { path: 'forms', navLabel: am.nav.forms, Component: FormsPage },
+  { path: 'forms/:formId', Component: FormEditorPage },
+  { path: 'staff', navLabel: am.nav.staff, Component: StaffPage },
+  { path: 'integration', navLabel: am.nav.integration, Component: IntegrationPage },
+  { path: 'refunds', navLabel: am.nav.refunds, Component: RefundsPage },
 ];

@@ -1,5 +1,5 @@
 import type { VerificationConfig } from '@veridocs/shared';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { ekycForms, organisations, prestartQuestions, verificationConfigs } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/read-cache.js';
@@ -43,11 +43,14 @@ export function createFormsRepository(orm: Orm, configs: ReadCache<'all', Map<st
         .then((map) => map ?? new Map());
     },
     listQuestions(formId: string): Promise<QuestionRow[]> {
-      return orm
-        .select()
-        .from(prestartQuestions)
-        .where(eq(prestartQuestions.formId, formId))
-        .orderBy(asc(prestartQuestions.position), asc(prestartQuestions.id));
+      return (
+        orm
+          .select()
+          .from(prestartQuestions)
+          // A question an admin removed is retired, not deleted (its answers stay): ADR 0029.
+          .where(and(eq(prestartQuestions.formId, formId), isNull(prestartQuestions.retiredAt)))
+          .orderBy(asc(prestartQuestions.position), asc(prestartQuestions.id))
+      );
     },
   };
 }

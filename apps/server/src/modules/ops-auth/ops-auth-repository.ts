@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import { opsAudit, staffAccounts, staffSessions, staffSignInCodes } from '../../db/schema/index.js';
 
@@ -151,6 +151,40 @@ export function createOpsAuthRepository(orm: Orm) {
         .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
     },
 
+    /** Every account with its latest sign-in (admin's staff list), oldest first. */
+    async listStaff(): Promise<{ row: StaffRow; lastSignInAt: Date | null }[]> {
+      const last = orm
+        .select({ staffId: staffSessions.staffId, at: max(staffSessions.createdAt).as('last_at') })
+        .from(staffSessions)
+        .groupBy(staffSessions.staffId)
+        .as('last');
+      const rows = await orm
+        .select({ row: staffAccounts, lastSignInAt: last.at })
+        .from(staffAccounts)
+        .leftJoin(last, eq(last.staffId, staffAccounts.id))
+        .orderBy(asc(staffAccounts.createdAt), asc(staffAccounts.email));
+      return rows.map((r) => ({
+        row: r.row,
+        lastSignInAt: r.lastSignInAt ? new Date(r.lastSignInAt) : null,
+      }));
+    },
+
+    async lastSignIn(staffId: string): Promise<Date | null> {
+      const [row] = await orm
+        .select({ at: max(staffSessions.createdAt) })
+        .from(staffSessions)
+        .where(eq(staffSessions.staffId, staffId));
+      return row?.at ? new Date(row.at) : null;
+    },
+
+    /**
+     * Runs `fn` in one database transaction for an admin's change to accounts (ADR 0029): the enabled
+     * admins are locked first (in id order, so two changes never deadlock), then the target, so two
+     * admins demoting each other at once cannot leave none; the audit row commits with the change.
+     */
+    staffChange<T>(fn: (ops: StaffChangeOps) => Promise<T>): Promise<T> {
+      return orm.transaction(async (tx) => fn(staffChangeOps(tx)));
+    },
     /** Writes an audit row, in the caller's database transaction when given (so it commits with the action). */
     async audit(row: NewAuditRow, within?: DbScope): Promise<void> {
       await (within ?? orm).insert(opsAudit).values(row);
@@ -164,3 +198,84 @@ export function createOpsAuthRepository(orm: Orm) {
   };
 }
 export type OpsAuthRepository = ReturnType<typeof createOpsAuthRepository>;
+
+function staffChangeOps(tx: Orm) {
+  return {
+    scope: tx satisfies DbScope,
+    /** The ids of the enabled admins, locked until the end of the database transaction. */
+    async lockEnabledAdmins(): Promise<string[]> {
+      const rows = await tx
+        .select({ id: staffAccounts.id })
+        .from(staffAccounts)
+        .where(and(eq(staffAccounts.role, 'admin'), isNull(staffAccounts.disabledAt)))
+        .orderBy(asc(staffAccounts.id))
+        .for('update');
+      return rows.map((r) => r.id);
+    },
+    async lockStaff(id: string): Promise<StaffRow | undefined> {
+      const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id)).for('update');
+      return row;
+    },
+    async emailTaken(email: string, exceptId?: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: staffAccounts.id })
+        .from(staffAccounts)
+        .where(
+          exceptId
+            ? and(eq(staffAccounts.email, email), ne(staffAccounts.id, exceptId))
+            : eq(staffAccounts.email, email),
+        );
+      return Boolean(row);
+    },
+    /** Inserts an account; undefined when the e-mail is taken (a concurrent twin). */
+    async insertStaff(input: {
+      email: string;
+      name: string;
+      role: 'admin' | 'verifier';
+      passwordHash: string;
+      now: Date;
+    }): Promise<StaffRow | undefined> {
+      const [row] = await tx
+        .insert(staffAccounts)
+        .values({ ...input, createdAt: input.now, updatedAt: input.now })
+        .onConflictDoNothing({ target: staffAccounts.email })
+        .returning();
+      return row;
+    },
+    async updateStaff(
+      id: string,
+      patch: Partial<
+        Pick<StaffRow, 'role' | 'disabledAt' | 'passwordHash' | 'failedPasswords' | 'lockedUntil'>
+      >,
+      now: Date,
+    ): Promise<StaffRow> {
+      const [row] = await tx
+        .update(staffAccounts)
+        .set({ ...patch, updatedAt: now })
+        .where(eq(staffAccounts.id, id))
+        .returning();
+      if (!row) throw new Error('staff account vanished while locked');
+      return row;
+    },
+    /** Ends every live session of the account and kills its open sign-in codes. */
+    async endSessions(staffId: string, now: Date): Promise<number> {
+      const ended = await tx
+        .update(staffSessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(staffSessions.staffId, staffId),
+            isNull(staffSessions.revokedAt),
+            gt(staffSessions.expiresAt, now),
+          ),
+        )
+        .returning({ id: staffSessions.id });
+      await tx
+        .update(staffSignInCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(staffSignInCodes.staffId, staffId), isNull(staffSignInCodes.consumedAt)));
+      return ended.length;
+    },
+  };
+}
+export type StaffChangeOps = ReturnType<typeof staffChangeOps>;

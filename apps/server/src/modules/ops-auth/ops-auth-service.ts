@@ -1,5 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { OpsSession, OpsSignInResponse, Staff, StaffRole, OpsAuditEntry } from '@veridocs/shared';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  AdminStaff,
+  AdminStaffPasswordResult,
+  OpsAuditEntry,
+  OpsSession,
+  OpsSignInResponse,
+  Staff,
+  StaffRole,
+} from '@veridocs/shared';
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbScope } from '../../db/client.js';
@@ -8,7 +16,7 @@ import { addSeconds, type Clock } from '../../lib/clock.js';
 import { equalHex, hmacSha256Hex, randomDigits } from '../../lib/crypto.js';
 import { isUuid } from '../../lib/ids.js';
 import type { MailSender } from '../../providers/mail/index.js';
-import type { OpsAuthRepository, StaffRow } from './ops-auth-repository.js';
+import type { OpsAuthRepository, StaffChangeOps, StaffRow } from './ops-auth-repository.js';
 import { MIN_PASSWORD_LENGTH, dummyHash, hashPassword, verifyPassword } from './password.js';
 
 /** The sign-in rules (ADR 0019). */
@@ -63,6 +71,19 @@ export interface OpsAuthServiceDeps {
 
 const toStaff = (row: StaffRow): Staff => ({ id: row.id, email: row.email, name: row.name, role: row.role });
 
+const toAdminStaff = (row: StaffRow, lastSignInAt: Date | null): AdminStaff => ({
+  ...toStaff(row),
+  disabledAt: row.disabledAt?.toISOString() ?? null,
+  lockedUntil: row.lockedUntil?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+  lastSignInAt: lastSignInAt?.toISOString() ?? null,
+});
+
+/** A generated staff password: 18 random bytes, 24 base64url characters (shown once, ADR 0029). */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
 /** "asha.verma@example.com" → "a********a@example.com" (as the evaluation OTP masks it). */
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
@@ -104,6 +125,25 @@ export function createOpsAuthService(deps: OpsAuthServiceDeps) {
       .setIssuedAt(iat)
       .setExpirationTime(iat + deps.accessTtlSeconds)
       .sign(deps.tokenKey);
+  }
+
+  /** Locks the enabled admins, then the target (234 when unknown), and runs the change. */
+  function change<T>(
+    staffId: string,
+    fn: (ops: StaffChangeOps, target: StaffRow, enabledAdmins: string[]) => Promise<T>,
+  ): Promise<T> {
+    if (!isUuid(staffId)) return Promise.reject(new AppError('STAFF_ACCOUNT_NOT_FOUND'));
+    return repo.staffChange(async (ops) => {
+      const admins = await ops.lockEnabledAdmins();
+      const target = await ops.lockStaff(staffId);
+      if (!target) throw new AppError('STAFF_ACCOUNT_NOT_FOUND');
+      return fn(ops, target, admins);
+    });
+  }
+
+  /** 233 unless an enabled admin other than `id` remains. */
+  function assertAnotherAdmin(enabledAdmins: string[], id: string): void {
+    if (!enabledAdmins.some((a) => a !== id)) throw new AppError('LAST_ADMIN');
   }
 
   return {
@@ -290,6 +330,139 @@ export function createOpsAuthService(deps: OpsAuthServiceDeps) {
         now: clock(),
       });
       return { staff: toStaff(row), created };
+    },
+
+    // ── Staff accounts, by an admin (ADR 0029). Each change and its audit row commit together. ──
+
+    async listStaff(): Promise<AdminStaff[]> {
+      return (await repo.listStaff()).map((r) => toAdminStaff(r.row, r.lastSignInAt));
+    },
+
+    /** A new account; without a password one is generated and answered once. 235: the e-mail exists. */
+    async createStaffAccount(
+      actor: OpsUser,
+      input: { email: string; name: string; role: StaffRole; password?: string | undefined },
+      origin: OpsOrigin,
+    ): Promise<AdminStaffPasswordResult> {
+      const generated = input.password === undefined ? generatePassword() : null;
+      const passwordHash = await hashPassword(input.password ?? generated!);
+      const email = input.email.trim().toLowerCase();
+      const row = await repo.staffChange(async (ops) => {
+        if (await ops.emailTaken(email)) throw new AppError('STAFF_EMAIL_TAKEN');
+        const created = await ops.insertStaff({
+          email,
+          name: input.name.trim(),
+          role: input.role,
+          passwordHash,
+          now: clock(),
+        });
+        if (!created) throw new AppError('STAFF_EMAIL_TAKEN');
+        await audit(
+          {
+            staffId: actor.staffId,
+            action: 'staff.create',
+            targetType: 'staff',
+            targetId: created.id,
+            detail: { email, role: input.role, passwordGenerated: generated !== null },
+            ip: origin.ip,
+          },
+          ops.scope,
+        );
+        return created;
+      });
+      return { staff: toAdminStaff(row, null), password: generated };
+    },
+
+    /** A new role, at once (every request reads the account's role). The last enabled admin stays one. */
+    async setStaffRole(
+      actor: OpsUser,
+      staffId: string,
+      role: StaffRole,
+      origin: OpsOrigin,
+    ): Promise<AdminStaff> {
+      const row = await change(staffId, async (ops, target, admins) => {
+        if (target.role === role) return target;
+        if (target.role === 'admin' && !target.disabledAt) assertAnotherAdmin(admins, target.id);
+        const updated = await ops.updateStaff(target.id, { role }, clock());
+        await audit(
+          {
+            staffId: actor.staffId,
+            action: 'staff.role',
+            targetType: 'staff',
+            targetId: target.id,
+            detail: { from: target.role, to: role },
+            ip: origin.ip,
+          },
+          ops.scope,
+        );
+        return updated;
+      });
+      return toAdminStaff(row, await repo.lastSignIn(row.id));
+    },
+
+    /** Disables (every live session ends at once) or enables an account. The last enabled admin stays. */
+    async setStaffDisabled(
+      actor: OpsUser,
+      staffId: string,
+      disabled: boolean,
+      origin: OpsOrigin,
+    ): Promise<AdminStaff> {
+      const row = await change(staffId, async (ops, target, admins) => {
+        if (Boolean(target.disabledAt) === disabled) return target;
+        const at = clock();
+        if (disabled && target.role === 'admin') assertAnotherAdmin(admins, target.id);
+        const updated = await ops.updateStaff(target.id, { disabledAt: disabled ? at : null }, at);
+        const sessionsEnded = disabled ? await ops.endSessions(target.id, at) : 0;
+        await audit(
+          {
+            staffId: actor.staffId,
+            action: disabled ? 'staff.disable' : 'staff.enable',
+            targetType: 'staff',
+            targetId: target.id,
+            detail: disabled ? { sessionsEnded } : {},
+            ip: origin.ip,
+          },
+          ops.scope,
+        );
+        return updated;
+      });
+      return toAdminStaff(row, await repo.lastSignIn(row.id));
+    },
+
+    /**
+     * A new password (generated and answered once when none is given): the lock-out is lifted and every
+     * live session and open sign-in code of the account ends.
+     */
+    async resetStaffPassword(
+      actor: OpsUser,
+      staffId: string,
+      password: string | undefined,
+      origin: OpsOrigin,
+    ): Promise<AdminStaffPasswordResult> {
+      const generated = password === undefined ? generatePassword() : null;
+      const passwordHash = await hashPassword(password ?? generated!);
+      const row = await change(staffId, async (ops, target) => {
+        const at = clock();
+        const updated = await ops.updateStaff(
+          target.id,
+          { passwordHash, failedPasswords: 0, lockedUntil: null },
+          at,
+        );
+        const sessionsEnded = await ops.endSessions(target.id, at);
+        await audit(
+          {
+            staffId: actor.staffId,
+            action: 'staff.password-reset',
+            targetType: 'staff',
+            targetId: target.id,
+            detail: { sessionsEnded, passwordGenerated: generated !== null },
+            ip: origin.ip,
+          },
+          ops.scope,
+        );
+        return updated;
+      });
+      return { staff: toAdminStaff(row, await repo.lastSignIn(row.id)), password: generated };
     },
 
     async listAudit(seed: number, count: number): Promise<{ list: OpsAuditEntry[]; total: number }> {

@@ -176,6 +176,17 @@ export function createPaymentsRepository(orm: Orm) {
       return { rows, total: total?.n ?? 0 };
     },
 
+    /** Ops (admin refunds): one order by id, or a transaction's orders, newest first. */
+    async ordersFor(filter: { orderId?: string; txnId?: string }): Promise<OrderRow[]> {
+      if (!filter.orderId && !filter.txnId) return [];
+      return orm
+        .select()
+        .from(paymentOrders)
+        .where(filter.orderId ? eq(paymentOrders.id, filter.orderId) : eq(paymentOrders.txnId, filter.txnId!))
+        .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+        .limit(50);
+    },
+
     async refundsOf(orderIds: readonly string[]): Promise<RefundRow[]> {
       if (orderIds.length === 0) return [];
       return orm

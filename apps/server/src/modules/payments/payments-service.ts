@@ -5,6 +5,7 @@ import {
   quotePayment,
   regionCurrency,
   verificationTypeOf,
+  type AdminOrder,
   type FormPaymentConfig,
   type PaymentQuote,
   type PricedVerification,
@@ -576,6 +577,40 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         }
         throw error;
       }
+    },
+
+    /** GET /api/ops/admin/orders (admin): orders with their refunds and what is left to refund. */
+    async opsOrders(filter: { orderId?: string; txnId?: string }): Promise<AdminOrder[]> {
+      const orders = await repo.ordersFor({
+        ...(filter.orderId ? { orderId: filter.orderId.toLowerCase() } : {}),
+        ...(filter.txnId ? { txnId: filter.txnId.toLowerCase() } : {}),
+      });
+      const refunds = await repo.refundsOf(orders.map((o) => o.id));
+      return orders.map((o) => {
+        const own = refunds.filter((r) => r.orderId === o.id);
+        const refunded = own.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+        return {
+          orderId: o.id,
+          txnId: o.txnId,
+          orgId: o.orgId,
+          status: o.status,
+          amount: o.amount,
+          currency: o.currency,
+          provider: o.provider,
+          express: o.express,
+          paymentId: o.paymentId,
+          createdAt: o.createdAt.toISOString(),
+          refunded,
+          refundable: o.status === 'success' ? Math.max(0, o.amount - refunded) : 0,
+          refunds: own.map((r) => ({
+            id: r.id,
+            amount: r.amount,
+            status: r.status,
+            reason: r.reason,
+            createdAt: r.createdAt.toISOString(),
+          })),
+        };
+      });
     },
 
     /** POST /api/ops/orders/{orderId}/refunds (admin): within what is left, sent to the gateway, audited twice. */

@@ -229,7 +229,8 @@ export function createTransactionsRepository(
       >`coalesce((select json_object_agg(${transactionAnswers.questionId}, ${transactionAnswers.answer})
           from ${transactionAnswers} where ${transactionAnswers.txnId} = ${transactions.id}), '{}'::json)`,
       required: sql<string[]>`coalesce((select json_agg(${prestartQuestions.id}) from ${prestartQuestions}
-          where ${prestartQuestions.formId} = ${transactions.formId} and ${prestartQuestions.required}), '[]'::json)`,
+          where ${prestartQuestions.formId} = ${transactions.formId} and ${prestartQuestions.required}
+            and ${prestartQuestions.retiredAt} is null), '[]'::json)`,
       nameChangeRequested: sql<boolean>`exists (select 1 from ${nameChangeRequests}
           where ${nameChangeRequests.txnId} = ${transactions.id})`,
       // A payment's success is written through `write` (payments settle inside it), which invalidates this.

@@ -1,0 +1,163 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { isConsoleQueryError } from '../../app/api';
+import { am } from './admin-messages';
+import { adminApi } from './admin-api';
+
+/** A page's title, its one-line purpose and its main action. */
+export function PageHeader({ title, intro, action }: { title: string; intro: string; action?: ReactNode }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'flex-end', justifyContent: 'space-between', mb: 3 }}
+    >
+      <Box>
+        <Typography variant="h1">{title}</Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {intro}
+        </Typography>
+      </Box>
+      {action}
+    </Stack>
+  );
+}
+
+/** The server's message of a failed call, else a generic one. */
+export function errorText(error: unknown): string {
+  if (isConsoleQueryError(error)) return error.message;
+  if (error instanceof Error) return error.message;
+  return am.common.loadError;
+}
+
+/** Loading, error (with retry) and empty states around a list. */
+export function LoadState({
+  loading,
+  error,
+  empty,
+  emptyText,
+  onRetry,
+  children,
+}: {
+  loading: boolean;
+  error: unknown;
+  empty: boolean;
+  emptyText: string;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  if (loading)
+    return (
+      <Box sx={{ py: 6, display: 'flex', justifyContent: 'center' }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  if (error)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {am.common.retry}
+          </Button>
+        }
+      >
+        {errorText(error)}
+      </Alert>
+    );
+  if (empty)
+    return (
+      <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+        <Typography>{emptyText}</Typography>
+      </Box>
+    );
+  return <>{children}</>;
+}
+
+/** A secret the server answers once (an API key, a password): shown with a copy button. */
+export function ShownOnceDialog({
+  title,
+  label,
+  secret,
+  onClose,
+}: {
+  title: string;
+  label: string;
+  secret: string | null;
+  onClose: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog open={secret !== null} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {am.common.shownOnce}
+        </Alert>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {label}
+        </Typography>
+        <Box
+          component="code"
+          data-testid="shown-once-secret"
+          sx={{
+            display: 'block',
+            p: 1.5,
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            fontFamily: 'monospace',
+            wordBreak: 'break-all',
+          }}
+        >
+          {secret}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button
+          onClick={() => {
+            void navigator.clipboard?.writeText(secret ?? '').then(() => setCopied(true));
+          }}
+        >
+          {copied ? am.common.copied : am.common.copy}
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          {am.common.done}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The organisation picker of the per-organisation pages. */
+export function OrgSelect({ value, onChange }: { value: string; onChange: (orgId: string) => void }) {
+  const orgs = adminApi.useOrgsQuery();
+  return (
+    <TextField
+      select
+      label={am.common.organisation}
+      value={orgs.data?.list.some((o) => o.id === value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 280 }}
+      size="small"
+    >
+      {(orgs.data?.list ?? []).map((org) => (
+        <MenuItem key={org.id} value={org.id}>
+          {org.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,284 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router';
+import { adminOrgCreateSchema, ERROR_CODES, LOGO_LIMITS, type AdminOrg } from '@veridocs/shared';
+import { PATHS } from '../../app/paths';
+import { formatDate } from '../../messages';
+import { adminApi, adminSend } from './admin-api';
+import { am } from './admin-messages';
+import { errorText, LoadState, PageHeader } from './admin-ui';
+import { OPS_API_PATHS } from '@veridocs/shared';
+
+interface OrgFields {
+  id?: string;
+  name: string;
+  partnerOrgId: string | null;
+}
+
+/** Create (no org) or edit an organisation: name, partner, and its logo. */
+function OrgDialog({
+  org,
+  partnerOrgIds,
+  open,
+  onClose,
+}: {
+  org: AdminOrg | null;
+  partnerOrgIds: string[];
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [createOrg] = adminApi.useCreateOrgMutation();
+  const [updateOrg] = adminApi.useUpdateOrgMutation();
+  const orgs = adminApi.useOrgsQuery();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [logoNote, setLogoNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm<OrgFields>({
+    resolver: zodResolver(adminOrgCreateSchema) as never,
+    values: { id: org?.id ?? '', name: org?.name ?? '', partnerOrgId: org?.partnerOrgId ?? null },
+  });
+  const { register, handleSubmit, formState, setError } = form;
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    const partnerOrgId = values.partnerOrgId || null;
+    const result = org
+      ? await updateOrg({ orgId: org.id, body: { name: values.name, partnerOrgId } })
+      : await createOrg({ name: values.name, partnerOrgId, ...(values.id ? { id: values.id } : {}) });
+    if ('error' in result) {
+      const message = errorText(result.error);
+      if ((result.error as { code?: number }).code === ERROR_CODES.ORG_ID_TAKEN.code)
+        setError('id', { message });
+      else setServerError(message);
+      return;
+    }
+    onClose();
+  });
+
+  async function upload(file: File) {
+    if (!org) return;
+    setLogoNote(null);
+    const body = new FormData();
+    body.append('file', file);
+    try {
+      await adminSend<AdminOrg>(OPS_API_PATHS.adminOrgLogo(org.id), { method: 'PUT', body });
+      setLogoNote({ ok: true, text: am.orgs.logoUploaded });
+      void orgs.refetch();
+    } catch (error) {
+      setLogoNote({ ok: false, text: errorText(error) });
+    }
+  }
+
+  const current = orgs.data?.list.find((o) => o.id === org?.id) ?? org;
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle>{org ? am.orgs.editTitle(org.name) : am.orgs.add}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {serverError && <Alert severity="error">{serverError}</Alert>}
+            <TextField
+              label={am.orgs.name}
+              required
+              autoFocus
+              {...register('name')}
+              error={Boolean(formState.errors.name)}
+              helperText={formState.errors.name?.message}
+            />
+            {!org && (
+              <TextField
+                label={am.orgs.id}
+                {...register('id', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v.trim()) })}
+                error={Boolean(formState.errors.id)}
+                helperText={formState.errors.id?.message ?? am.orgs.idHelp}
+              />
+            )}
+            <TextField
+              select
+              label={am.orgs.partner}
+              defaultValue={org?.partnerOrgId ?? ''}
+              {...register('partnerOrgId', { setValueAs: (v: string) => (v ? v : null) })}
+            >
+              <MenuItem value="">{am.orgs.noPartner}</MenuItem>
+              {partnerOrgIds.map((id) => (
+                <MenuItem key={id} value={id}>
+                  {id}
+                </MenuItem>
+              ))}
+            </TextField>
+            {current && (
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                <Avatar
+                  src={current.imageUrl ?? undefined}
+                  alt=""
+                  variant="rounded"
+                  sx={{ width: 64, height: 64, bgcolor: 'action.hover' }}
+                >
+                  {current.name.slice(0, 1)}
+                </Avatar>
+                <Stack spacing={0.5}>
+                  <Button variant="outlined" onClick={() => fileInput.current?.click()}>
+                    {am.orgs.uploadLogo}
+                  </Button>
+                  <Typography variant="caption" color="text.secondary">
+                    {am.orgs.logoHelp}
+                  </Typography>
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    hidden
+                    aria-label={am.orgs.uploadLogo}
+                    accept={LOGO_LIMITS.mimeTypes.join(',')}
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      event.target.value = '';
+                      if (file) void upload(file);
+                    }}
+                  />
+                </Stack>
+              </Stack>
+            )}
+            {logoNote && <Alert severity={logoNote.ok ? 'success' : 'error'}>{logoNote.text}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{am.common.cancel}</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            {org ? am.common.save : am.common.create}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** /admin/orgs: every organisation, create and edit (name, partner, logo). */
+export default function OrgsPage() {
+  const orgs = adminApi.useOrgsQuery();
+  const [editing, setEditing] = useState<AdminOrg | null>(null);
+  const [open, setOpen] = useState(false);
+  const list = orgs.data?.list ?? [];
+  return (
+    <>
+      <PageHeader
+        title={am.orgs.title}
+        intro={am.orgs.intro}
+        action={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => {
+              setEditing(null);
+              setOpen(true);
+            }}
+          >
+            {am.orgs.add}
+          </Button>
+        }
+      />
+      <Paper variant="outlined">
+        <LoadState
+          loading={orgs.isLoading}
+          error={orgs.error}
+          empty={list.length === 0}
+          emptyText={am.orgs.empty}
+          onRetry={() => void orgs.refetch()}
+        >
+          <Table aria-label={am.orgs.title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{am.orgs.name}</TableCell>
+                <TableCell>{am.orgs.id}</TableCell>
+                <TableCell>{am.orgs.partner}</TableCell>
+                <TableCell align="right">{am.orgs.forms}</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell align="right" />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((org) => (
+                <TableRow key={org.id} hover>
+                  <TableCell>
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                      <Avatar
+                        src={org.imageUrl ?? undefined}
+                        alt=""
+                        variant="rounded"
+                        sx={{ width: 36, height: 36, bgcolor: 'action.hover', color: 'text.primary' }}
+                      >
+                        {org.name.slice(0, 1)}
+                      </Avatar>
+                      <Typography sx={{ fontWeight: 600 }}>{org.name}</Typography>
+                    </Stack>
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{org.id}</TableCell>
+                  <TableCell>{org.partnerOrgId ?? am.orgs.noPartner}</TableCell>
+                  <TableCell align="right">{org.formCount}</TableCell>
+                  <TableCell>{formatDate(org.createdAt)}</TableCell>
+                  <TableCell align="right">
+                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                      <Button
+                        size="small"
+                        component={RouterLink}
+                        to={`${PATHS.admin}/forms?org=${encodeURIComponent(org.id)}`}
+                      >
+                        {am.orgs.openForms}
+                      </Button>
+                      <Button
+                        size="small"
+                        component={RouterLink}
+                        to={`${PATHS.admin}/integration?org=${encodeURIComponent(org.id)}`}
+                      >
+                        {am.orgs.openIntegration}
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        aria-label={`${am.common.edit} ${org.name}`}
+                        onClick={() => {
+                          setEditing(org);
+                          setOpen(true);
+                        }}
+                      >
+                        {am.common.edit}
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </LoadState>
+      </Paper>
+      {open && (
+        <OrgDialog
+          org={editing}
+          partnerOrgIds={orgs.data?.partnerOrgIds ?? []}
+          open={open}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
