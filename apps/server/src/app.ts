@@ -100,6 +100,7 @@ import {
   createIntegrationService,
   deriveWebhookSecretKey,
 } from './modules/integration/integration-service.js';
+import { createOpsRepository } from './modules/ops/ops-repository.js';
 import { createOpsService } from './modules/ops/ops-service.js';
 import { createJobLoop } from './jobs/job-loop.js';
 import { createPaymentsRepository } from './modules/payments/payments-repository.js';
@@ -467,7 +468,14 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   });
   if (config.devTools) await seedDevStaff(opsAuth);
   const requireOpsRole = registerOpsAuth(app, opsAuth);
-  const ops = createOpsService({ transactions, auth: opsAuth });
+  const ops = createOpsService({
+    repo: createOpsRepository(db.orm),
+    transactions,
+    files,
+    auth: opsAuth,
+    configs: () => forms.allConfigs(),
+    now,
+  });
 
   // Payments (issue 13, ADR 0023): the embedded sandbox gateway unless a region is set to another.
   let kickDelivery = () => undefined as void;
