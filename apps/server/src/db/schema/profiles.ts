@@ -1,5 +1,4 @@
 import type { KycAddress } from '@veridocs/shared';
-import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Verifications the candidate has done, keyed by lowercase category (spec §3 "Profile"). */
@@ -60,12 +59,5 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('profiles_aadhaar_hash_idx').on(t.aadhaarHash),
-    // The console's search (ADR 0026): a name's prefix, a mobile's first or last digits, as byte-order
-    // ranges (collation "C"), which a btree answers with a bound parameter too (LIKE 'x%' would not).
-    index('profiles_name_search_idx').on(sql`(lower(${t.name}) collate "C")`),
-    index('profiles_mobile_search_idx').on(sql`(${t.mobile} collate "C")`),
-    index('profiles_mobile_tail_idx').on(sql`(reverse(${t.mobile}) collate "C")`),
-  ],
+  (t) => [index('profiles_aadhaar_hash_idx').on(t.aadhaarHash)],
 );

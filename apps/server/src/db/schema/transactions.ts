@@ -47,6 +47,13 @@ export const transactions = pgTable(
       .default(sql`'infinity'`),
     /** When the candidate first submitted (the oldest sorts first among equals); null before. */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /**
+     * The candidate's name (lower case, spaces collapsed) and mobile, copied from the profile for the
+     * console's search: refreshQueue writes them, and a trigger on profiles (migration 0015) follows a
+     * change of name or mobile, so they are never stale.
+     */
+    searchName: text('search_name'),
+    searchMobile: text('search_mobile'),
     /** The team member the case is assigned to (POST /api/ops/cases/{txnId}/assign). */
     assigneeStaffId: uuid('assignee_staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
   },
@@ -62,6 +69,17 @@ export const transactions = pgTable(
       .where(sql`${t.queue} is not null`),
     index('transactions_queue_form_idx')
       .on(t.formId, t.queue, t.queueRank, t.queueDeadline, t.submittedAt, t.id)
+      .where(sql`${t.queue} is not null`),
+    // Search within a queue (ADR 0026): a name's or a mobile's start, or a mobile's last digits, as
+    // byte-order ranges (collation "C"), which a btree answers with a bound parameter too.
+    index('transactions_queue_name_idx')
+      .on(t.queue, sql`(${t.searchName} collate "C")`)
+      .where(sql`${t.queue} is not null`),
+    index('transactions_queue_mobile_idx')
+      .on(t.queue, sql`(${t.searchMobile} collate "C")`)
+      .where(sql`${t.queue} is not null`),
+    index('transactions_queue_mobile_tail_idx')
+      .on(t.queue, sql`(reverse(${t.searchMobile}) collate "C")`)
       .where(sql`${t.queue} is not null`),
     index('transactions_assignee_idx')
       .on(t.assigneeStaffId)

@@ -362,6 +362,22 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
     });
   });
 
+  describe('search follows the profile', () => {
+    it("a candidate's new name or mobile is found at once (the trigger of migration 0015)", async () => {
+      const { txnId } = await submittedCandidate('Old Name Person');
+      const found = async (q: string) => (await list({ q })).list.some((c) => c.txnId === txnId);
+      expect(await found('old name person')).toBe(true);
+      await t.db.orm.execute(sql`update profiles set name = '  Nova   Renamed ', mobile = '6999999991'
+        where id = (select profile_id from transactions where id = ${txnId})`);
+      expect(await found('old name')).toBe(false);
+      expect(await found('nova renamed')).toBe(true);
+      expect(await found('9991')).toBe(true);
+      expect((await list({ q: 'nova' })).list.find((c) => c.txnId === txnId)?.candidateName).toBe(
+        '  Nova   Renamed ',
+      );
+    });
+  });
+
   describe('verification locks', () => {
     let txnId: string;
     beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  VERIFICATION_CATEGORIES,
   fieldLabel,
   verificationTypeOf,
   type OpsCaseListQuery,
@@ -90,6 +91,12 @@ export function searchFilter(q: string | undefined): Partial<QueueFilter> {
   return filter;
 }
 
+/** A category as stored ("Education"), whatever its case in the query. */
+function categoryOf(type: string | undefined): string | undefined {
+  if (!type) return undefined;
+  return VERIFICATION_CATEGORIES.find((c) => c.toLowerCase() === type.toLowerCase()) ?? type;
+}
+
 /** The list query as the repository filters it (dates: UTC days, `to` inclusive). */
 export function queueFilter(query: OpsCaseListQuery): QueueFilter {
   const until = query.to ? new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000) : undefined;
@@ -98,7 +105,7 @@ export function queueFilter(query: OpsCaseListQuery): QueueFilter {
     orgId: query.orgId,
     formId: query.formId,
     state: query.state,
-    category: query.verificationType?.toLowerCase(),
+    category: categoryOf(query.verificationType),
     from: query.from ? `${query.from}T00:00:00.000Z` : undefined,
     until: until?.toISOString(),
     ...searchFilter(query.q),

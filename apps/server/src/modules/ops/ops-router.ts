@@ -21,6 +21,7 @@ import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-gua
 import type { OpsService } from './ops-service.js';
 
 const tags = ['ops'];
+const caseTags = ['ops-cases'];
 const security = [{ opsBearer: [] }];
 const txnParams = z.object({ txnId: z.string().trim().min(1).max(100) });
 const lockParams = txnParams.extend({ name: z.string().trim().min(1).max(100) });
@@ -78,7 +79,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
     {
       preHandler: team,
       schema: {
-        tags,
+        tags: caseTags,
         summary: 'One queue of cases, fast-track first, then the nearest deadline, then the oldest',
         description:
           'Queues new, in_progress, action_required, ready_to_close (ADR 0026). Filters: orgId, formId, a ' +
@@ -98,7 +99,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
     {
       preHandler: team,
       schema: {
-        tags,
+        tags: caseTags,
         summary:
           'A whole case: candidate, verifications with data and documents, identity, payments, timeline',
         description: 'Audited (case.read). Unknown transaction 121.',
@@ -115,7 +116,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
     {
       preHandler: team,
       schema: {
-        tags,
+        tags: caseTags,
         summary: "A case document's bytes (inline; ?download=1 as an attachment)",
         description: 'Only a file attached to a transaction (224 otherwise). Audited.',
         security,
@@ -148,7 +149,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
     {
       preHandler: team,
       schema: {
-        tags,
+        tags: caseTags,
         summary:
           'Assigns a case to oneself ({}), another team member ({staffId}) or nobody ({staffId: null})',
         description: 'Audited (case.assign). Unknown transaction 121; unknown or disabled team member 222.',
@@ -174,7 +175,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
     {
       preHandler: team,
       schema: {
-        tags,
+        tags: caseTags,
         summary: 'Takes or renews the lock on one verification (5 minutes)',
         description:
           "Another's live lock: 220 with data.lock {staffId, name, expiresAt}. A decision on a verification " +
@@ -192,7 +193,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
     {
       preHandler: team,
       schema: {
-        tags,
+        tags: caseTags,
         summary: "Releases the caller's lock on one verification",
         security,
         params: lockParams,
@@ -207,7 +208,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
     {
       preHandler: team,
       schema: {
-        tags,
+        tags: caseTags,
         summary: 'Sets the expected completion date the candidate sees (today or later)',
         description: 'Audited (case.expected-date). A terminal transaction 221; unknown 121.',
         security,

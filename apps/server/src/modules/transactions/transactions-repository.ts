@@ -54,7 +54,8 @@ export type StateChangeHook = (scope: DbScope, changes: readonly StateChange[], 
 /**
  * The console's queue columns of the given transactions (ADR 0026), derived from what is stored now in
  * this database transaction: the queue (schemas/ops-cases.ts), fast track (an express order paid), the
- * deadline (expected_max_date) and when it was first submitted. Migration 0015 backfilled by the same rule.
+ * deadline (expected_max_date), when it was first submitted, and the candidate's name and mobile for
+ * search (a trigger on profiles follows later changes of those). Migration 0015 backfilled by the same rule.
  */
 async function refreshQueue(tx: Orm, txnIds: readonly string[]): Promise<void> {
   if (txnIds.length === 0) return;
@@ -78,8 +79,11 @@ async function refreshQueue(tx: Orm, txnIds: readonly string[]): Promise<void> {
     submitted_at = coalesce(t.submitted_at,
       (select min(c.at) from state_changes c
         where c.txn_id = t.id and c.entity = 'transaction' and c.to_state = 'SUBMITTED'),
-      case when t.state in ('SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA') then t.created_at end)
-    where t.id in (${ids})`);
+      case when t.state in ('SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA') then t.created_at end),
+    search_name = lower(regexp_replace(btrim(p.name), '\s+', ' ', 'g')),
+    search_mobile = p.mobile
+    from profiles p
+    where p.id = t.profile_id and t.id in (${ids})`);
 }
 
 function writeOps(tx: Orm, onChanges?: StateChangeHook) {
