@@ -175,21 +175,21 @@ const EXPLAINS = [
     index: 'transactions_queue_name_idx',
     sql: `select t.id from transactions t where t.queue = 'new'
       and (t.search_name collate "C") >= 'priya nair 12' and (t.search_name collate "C") < 'priya nair 13'
-      order by t.queue_rank, t.queue_deadline, t.submitted_at, t.id limit 26`,
+      order by t.queue_rank + 0, t.queue_deadline, t.submitted_at, t.id limit 26`,
   },
   {
     label: 'a broad first name',
     index: 'transactions_queue_name_idx',
     sql: `select t.id from transactions t where t.queue = 'new'
       and (t.search_name collate "C") >= 'asha' and (t.search_name collate "C") < 'ashb'
-      order by t.queue_rank, t.queue_deadline, t.submitted_at, t.id limit 26`,
+      order by t.queue_rank + 0, t.queue_deadline, t.submitted_at, t.id limit 26`,
   },
   {
     label: 'mobile last digits',
     index: 'transactions_queue_mobile_tail_idx',
     sql: `select t.id from transactions t where t.queue = 'new'
       and (reverse(t.search_mobile) collate "C") >= '4321' and (reverse(t.search_mobile) collate "C") < '4322'
-      order by t.queue_rank, t.queue_deadline, t.submitted_at, t.id limit 26`,
+      order by t.queue_rank + 0, t.queue_deadline, t.submitted_at, t.id limit 26`,
   },
   {
     label: 'verification type and state (per row of the ordered scan)',

@@ -128,7 +128,14 @@ export function createOpsRepository(orm: Orm) {
         })
         .from(t)
         .where(and(...where))
-        .orderBy(asc(t.queueRank), asc(t.queueDeadline), asc(t.submittedAt), asc(t.id))
+        // Searching, the order is an expression no index gives: the planner then reads the search index's
+        // range and sorts its matches, rather than walking the whole queue in order hoping for a match
+        // (seconds for a name with none in this queue).
+        .orderBy(
+          ...(search.length > 0
+            ? [sql`${t.queueRank} + 0`, sql`${t.queueDeadline}`, sql`${t.submittedAt}`, sql`${t.id}`]
+            : [asc(t.queueRank), asc(t.queueDeadline), asc(t.submittedAt), asc(t.id)]),
+        )
         .limit(limit);
       if (keys.length === 0) return [];
       const rows = await orm

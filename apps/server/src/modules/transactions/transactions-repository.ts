@@ -80,7 +80,7 @@ async function refreshQueue(tx: Orm, txnIds: readonly string[]): Promise<void> {
       (select min(c.at) from state_changes c
         where c.txn_id = t.id and c.entity = 'transaction' and c.to_state = 'SUBMITTED'),
       case when t.state in ('SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA') then t.created_at end),
-    search_name = lower(regexp_replace(btrim(p.name), '\s+', ' ', 'g')),
+    search_name = lower(regexp_replace(btrim(p.name), '\\s+', ' ', 'g')),
     search_mobile = p.mobile
     from profiles p
     where p.id = t.profile_id and t.id in (${ids})`);
