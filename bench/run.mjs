@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale, root } from '../scripts/lib.mjs';
 import * as loginBundle from './login-bundle.mjs';
+import * as opsQueues from './ops-queues.mjs';
 import * as pages from './pages.mjs';
 import * as passport from './passport.mjs';
 import * as startup from './startup.mjs';
@@ -14,7 +15,7 @@ import * as upload from './upload.mjs';
 
 // `npm run bench -- throughput` runs only the named measures.
 const only = process.argv.slice(2);
-const all = [loginBundle, startup, throughput, transactionInfo, upload, pages, passport];
+const all = [loginBundle, startup, throughput, transactionInfo, upload, pages, passport, opsQueues];
 const unknown = only.filter((n) => !all.some((m) => m.name === n));
 if (unknown.length > 0) {
   console.error(`unknown measure ${unknown.join(', ')}; known: ${all.map((m) => m.name).join(', ')}`);

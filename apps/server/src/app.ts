@@ -100,6 +100,7 @@ import {
   createIntegrationService,
   deriveWebhookSecretKey,
 } from './modules/integration/integration-service.js';
+import { createOpsRepository } from './modules/ops/ops-repository.js';
 import { createOpsService } from './modules/ops/ops-service.js';
 import { createAdminRepository } from './modules/admin/admin-repository.js';
 import { adminRouter, orgLogoRouter } from './modules/admin/admin-router.js';
@@ -535,7 +536,14 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   });
   if (config.devTools) await seedDevStaff(opsAuth);
   const requireOpsRole = registerOpsAuth(app, opsAuth);
-  const ops = createOpsService({ transactions, auth: opsAuth });
+  const ops = createOpsService({
+    repo: createOpsRepository(db.orm),
+    transactions,
+    files,
+    auth: opsAuth,
+    configs: () => forms.allConfigs(),
+    now,
+  });
   // Organisations, forms and staff accounts (ADR 0029); every change audited in its own transaction.
   const admin = createAdminService({
     repo: createAdminRepository(db.orm),

@@ -16,6 +16,15 @@ export async function registerDocs(app: FastifyInstance) {
           `Every answer is { code, data, message }; code 0 is success. Service routes need the ` +
           `\`${PARTNER_ORG_HEADER}\` header.`,
       },
+      tags: [
+        { name: 'ops', description: "The verification team's sign-in, decisions and audit (ADR 0019, 0020)" },
+        {
+          name: 'ops-cases',
+          description:
+            "The console's queues (keyset-paged), a case with its evidence, documents, assignment, " +
+            'verification locks and the expected date (ADR 0026)',
+        },
+      ],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

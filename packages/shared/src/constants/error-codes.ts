@@ -185,6 +185,18 @@ export const ERROR_CODES = {
   FORM_ID_TAKEN: { code: 236, status: 409, message: 'A form with this id already exists' },
   CREDENTIAL_NOT_FOUND: { code: 245, status: 404, message: 'This credential does not exist' },
   CREDENTIAL_ALREADY_REVOKED: { code: 246, status: 409, message: 'This credential is already revoked' },
+  CASE_FINISHED: { code: 221, status: 409, message: 'This verification request is already finished' },
+  STAFF_NOT_FOUND: { code: 222, status: 404, message: 'This team member does not exist or is disabled' },
+  CASE_CURSOR_INVALID: {
+    code: 223,
+    status: 400,
+    message: 'This page link is not valid, start from the first page',
+  },
+  CASE_FILE_NOT_FOUND: {
+    code: 224,
+    status: 404,
+    message: 'This document is not part of a verification request',
+  },
   REPORT_NOT_FOUND: {
     code: 225,
     status: 404,

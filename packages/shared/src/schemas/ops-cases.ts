@@ -217,3 +217,21 @@ export type OpsLockResponse = z.infer<typeof opsLockResponseSchema>;
 /** PUT /api/ops/cases/{txnId}/expected-date: the completion date the candidate sees (today or later). */
 export const opsExpectedDateRequestSchema = z.object({ date: isoDate }).strict();
 export type OpsExpectedDateRequest = z.infer<typeof opsExpectedDateRequestSchema>;
+
+/** The answer of POST /api/ops/cases/{txnId}/assign: who the case is assigned to now. */
+export const opsAssignResponseSchema = z.object({
+  txnId: z.string(),
+  assignee: opsAssigneeSchema.nullable(),
+});
+export type OpsAssignResponse = z.infer<typeof opsAssignResponseSchema>;
+
+/** The answer of DELETE …/lock: whether this call released a lock the caller held. */
+export const opsLockReleaseResponseSchema = z.object({
+  verificationName: z.string(),
+  released: z.boolean(),
+});
+export type OpsLockReleaseResponse = z.infer<typeof opsLockReleaseResponseSchema>;
+
+/** The answer of PUT …/expected-date: the deadline now stored (ISO, midnight UTC of the date). */
+export const opsExpectedDateResponseSchema = z.object({ txnId: z.string(), deadline: z.string() });
+export type OpsExpectedDateResponse = z.infer<typeof opsExpectedDateResponseSchema>;

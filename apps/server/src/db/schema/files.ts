@@ -51,6 +51,10 @@ export const files = pgTable(
   },
   (t) => [
     index('files_owner_created_idx').on(t.ownerProfileId, t.createdAt),
+    // The console's case view lists a transaction's documents (ADR 0026).
+    index('files_txn_idx')
+      .on(t.txnId, t.createdAt)
+      .where(sql`${t.txnId} is not null`),
     index('files_ocr_queue_idx')
       .on(t.ocrNextAt)
       .where(sql`${t.ocrStatus} in ('pending', 'running')`),

@@ -1,8 +1,13 @@
 import type { State } from '@veridocs/shared';
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { ekycForms } from './ekyc-forms.js';
 import { organisations } from './organisations.js';
 import { profiles } from './profiles.js';
+import { staffAccounts } from './staff.js';
+
+/** The console's queues (ADR 0026); the values of OPS_QUEUES in packages/shared. */
+export type QueueName = 'new' | 'in_progress' | 'action_required' | 'ready_to_close';
 
 /** A candidate's verification request on a form: one per candidate and form. */
 export const transactions = pgTable(
@@ -29,9 +34,55 @@ export const transactions = pgTable(
     evalValidatedAt: timestamp('eval_validated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The console's queue columns (ADR 0026): derived from the state, the records and the paid orders,
+    // rewritten by the transactions repository (refreshQueue) in the database transaction of every
+    // change that moves them, so the queue list is one index range scan.
+    /** The queue the transaction is in; null before submission and once terminal. */
+    queue: text('queue').$type<QueueName>(),
+    /** 0: fast track (an express order paid), 1: standard. Sorts first, ascending. */
+    queueRank: smallint('queue_rank').notNull().default(1),
+    /** expected_max_date, or 'infinity' when none: the nearest deadline sorts first. */
+    queueDeadline: timestamp('queue_deadline', { withTimezone: true })
+      .notNull()
+      .default(sql`'infinity'`),
+    /** When the candidate first submitted (the oldest sorts first among equals); null before. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /**
+     * The candidate's name (lower case, spaces collapsed) and mobile, copied from the profile for the
+     * console's search: refreshQueue writes them, and a trigger on profiles (migration 0015) follows a
+     * change of name or mobile, so they are never stale.
+     */
+    searchName: text('search_name'),
+    searchMobile: text('search_mobile'),
+    /** The team member the case is assigned to (POST /api/ops/cases/{txnId}/assign). */
+    assigneeStaffId: uuid('assignee_staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('transactions_profile_form_uq').on(t.profileId, t.formId),
     index('transactions_profile_created_idx').on(t.profileId, t.createdAt),
+    // The queue order (ADR 0026): a keyset page is one range scan of these, the rest of the row too.
+    index('transactions_queue_idx')
+      .on(t.queue, t.queueRank, t.queueDeadline, t.submittedAt, t.id)
+      .where(sql`${t.queue} is not null`),
+    index('transactions_queue_org_idx')
+      .on(t.orgId, t.queue, t.queueRank, t.queueDeadline, t.submittedAt, t.id)
+      .where(sql`${t.queue} is not null`),
+    index('transactions_queue_form_idx')
+      .on(t.formId, t.queue, t.queueRank, t.queueDeadline, t.submittedAt, t.id)
+      .where(sql`${t.queue} is not null`),
+    // Search within a queue (ADR 0026): a name's or a mobile's start, or a mobile's last digits, as
+    // byte-order ranges (collation "C"), which a btree answers with a bound parameter too.
+    index('transactions_queue_name_idx')
+      .on(t.queue, sql`(${t.searchName} collate "C")`)
+      .where(sql`${t.queue} is not null`),
+    index('transactions_queue_mobile_idx')
+      .on(t.queue, sql`(${t.searchMobile} collate "C")`)
+      .where(sql`${t.queue} is not null`),
+    index('transactions_queue_mobile_tail_idx')
+      .on(t.queue, sql`(reverse(${t.searchMobile}) collate "C")`)
+      .where(sql`${t.queue} is not null`),
+    index('transactions_assignee_idx')
+      .on(t.assigneeStaffId)
+      .where(sql`${t.assigneeStaffId} is not null`),
   ],
 );

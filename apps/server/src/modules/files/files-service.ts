@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbScope } from '../../db/client.js';
 import { AppError, isAppError } from '../../errors.js';
+import { isUuid } from '../../lib/ids.js';
 import type { Clock } from '../../lib/clock.js';
 import { newStorageKey, type Storage } from '../../storage/index.js';
 import { mergePdfFiles } from '../documents/analysis/merge-pdfs.js';
@@ -291,6 +292,13 @@ export function createFilesService(deps: {
       const row = await repo.findOwned(ownerProfileId, id);
       if (!row) throw notFound();
       return toResponse(row);
+    },
+
+    /** The verification team's read (ADR 0026): only a file attached to a transaction; 404 otherwise. */
+    async openAttached(id: string): Promise<FileContent & { txnId: string }> {
+      const row = isUuid(id) ? await repo.findById(id.toLowerCase()) : null;
+      if (!row?.txnId) throw new AppError('CASE_FILE_NOT_FOUND');
+      return { ...(await openRow(row)), txnId: row.txnId };
     },
 
     async open(ownerProfileId: string, id: string): Promise<FileContent> {

@@ -1,16 +1,76 @@
-import type { InsufficiencyHistory, OpsDecisionRequest, OpsDecisionResponse } from '@veridocs/shared';
+import type {
+  InsufficiencyHistory,
+  OpsAssignResponse,
+  OpsCase,
+  OpsCaseDocument,
+  OpsCaseList,
+  OpsCaseListQuery,
+  OpsDecisionRequest,
+  OpsDecisionResponse,
+  OpsExpectedDateResponse,
+  OpsLockReleaseResponse,
+  OpsLockResponse,
+  OpsVerificationLock,
+  VerificationConfig,
+} from '@veridocs/shared';
+import { OPS_API_PATHS, verificationTypeOf } from '@veridocs/shared';
+import type { DbScope } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { isUuid } from '../../lib/ids.js';
+import type { FilesService } from '../files/files-service.js';
 import type { OpsAuthService, OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
 import type { TransactionsService } from '../transactions/transactions-service.js';
+import {
+  decodeCursor,
+  displayValue,
+  encodeCursor,
+  fileIdsIn,
+  labelsOf,
+  maskMobile,
+  queueFilter,
+} from './ops-cases.js';
+import type { LockRow, OpsRepository } from './ops-repository.js';
+
+/** How long a verification lock lives unless its holder renews it (ADR 0026). */
+export const LOCK_SECONDS = 5 * 60;
+const TIMELINE_LIMIT = 500;
+
+const iso = (d: Date) => d.toISOString();
+const lockOf = (row: LockRow): OpsVerificationLock => ({
+  staffId: row.staffId,
+  name: row.staffName,
+  expiresAt: iso(row.expiresAt),
+});
 
 /**
- * The verification team's case actions (a first slice of issue 14): decisions on a verification and the
- * insufficiency history. Every action is audited by the ops-auth module, in the same database
- * transaction as the change.
+ * The verification team's case work (issue 14, ADR 0019/0020/0026): the queues, a case, its documents,
+ * assignment, verification locks, the expected date, and decisions. Every action is audited by the
+ * ops-auth module, in the same database transaction as the change.
  */
 export function createOpsService(deps: {
-  transactions: Pick<TransactionsService, 'opsDecide' | 'insufficiencyHistory'>;
+  repo: OpsRepository;
+  transactions: Pick<
+    TransactionsService,
+    'opsDecide' | 'insufficiencyHistory' | 'opsWithTransaction' | 'opsAssign' | 'opsSetExpectedDate'
+  >;
+  files: Pick<FilesService, 'openAttached'>;
   auth: Pick<OpsAuthService, 'audit'>;
+  configs: () => Promise<ReadonlyMap<string, VerificationConfig>>;
+  now: () => Date;
 }) {
+  const { repo, now } = deps;
+  const txnKey = (txnId: string) => {
+    if (!isUuid(txnId)) throw new AppError('TRANSACTION_NOT_FOUND');
+    return txnId.toLowerCase();
+  };
+
+  /** 220 when someone else holds a live lock on the verification (run with the transaction row locked). */
+  async function refuseOthersLock(scope: DbScope, txnId: string, name: string, staffId: string) {
+    const held = (await repo.liveLocks(scope, txnId, now())).find((l) => l.verificationName === name);
+    if (held && held.staffId !== staffId)
+      throw new AppError('VERIFICATION_LOCKED', undefined, { lock: lockOf(held) });
+  }
+
   return {
     decide(
       staff: OpsUser,
@@ -19,18 +79,23 @@ export function createOpsService(deps: {
       origin: OpsOrigin,
     ): Promise<OpsDecisionResponse> {
       const { verificationName, state, ...rest } = decision;
-      return deps.transactions.opsDecide(txnId, decision, staff.staffId, (scope) =>
-        deps.auth.audit(
-          {
-            staffId: staff.staffId,
-            action: 'verification.decide',
-            targetType: 'verification',
-            targetId: `${txnId.toLowerCase()}/${verificationName}`,
-            detail: { state, ...rest },
-            ip: origin.ip,
-          },
-          scope,
-        ),
+      return deps.transactions.opsDecide(
+        txnId,
+        decision,
+        staff.staffId,
+        (scope) =>
+          deps.auth.audit(
+            {
+              staffId: staff.staffId,
+              action: 'verification.decide',
+              targetType: 'verification',
+              targetId: `${txnId.toLowerCase()}/${verificationName}`,
+              detail: { state, ...rest },
+              ip: origin.ip,
+            },
+            scope,
+          ),
+        (scope, id) => refuseOthersLock(scope, id, verificationName, staff.staffId),
       );
     },
 
@@ -45,6 +110,318 @@ export function createOpsService(deps: {
       });
       return history;
     },
+
+    /** One keyset page of a queue (ADR 0026). Not audited: a list shows no more than names and dates. */
+    async list(query: OpsCaseListQuery): Promise<OpsCaseList> {
+      const after = decodeCursor(query);
+      const rows = await repo.queuePage(queueFilter(query), after, query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        list: page.map((r) => ({
+          txnId: r.id,
+          candidateName: r.candidateName || null,
+          mobileMasked: maskMobile(r.mobile),
+          orgId: r.orgId,
+          orgName: r.orgName,
+          formId: r.formId,
+          formName: r.formName,
+          state: r.state,
+          queue: r.queue,
+          fastTrack: r.rank === 0,
+          deadline: r.expectedMaxDate ? iso(r.expectedMaxDate) : null,
+          submittedAt: r.submittedAt ? iso(r.submittedAt) : null,
+          verificationCount: r.verificationCount,
+          assignee: r.assigneeId ? { staffId: r.assigneeId, name: r.assigneeName ?? '' } : null,
+        })),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor(query, {
+                rank: last.rank,
+                deadline: last.deadlineKey,
+                since: last.sinceKey,
+                id: last.id,
+              })
+            : null,
+      };
+    },
+
+    /** The whole case (schemas/ops-cases.ts); the read is audited. */
+    async caseView(staff: OpsUser, txnId: string, origin: OpsOrigin): Promise<OpsCase> {
+      const id = txnKey(txnId);
+      const head = await repo.caseHead(id);
+      if (!head) throw new AppError('TRANSACTION_NOT_FOUND');
+      const at = now();
+      const [parts, configs] = await Promise.all([repo.caseParts(id, at), deps.configs()]);
+      const { txn, profile } = head;
+      const names = new Map(parts.documents.map((d) => [d.id, d.originalName]));
+      const byId = new Map(parts.documents.map((d) => [d.id, d]));
+      const document = (fileId: string, fieldKey: string | null): OpsCaseDocument | null => {
+        const d = byId.get(fileId);
+        if (!d) return null;
+        const text = d.ocrText?.trim();
+        return {
+          fileId: d.id,
+          fieldKey,
+          originalName: d.originalName,
+          mimeType: d.mimeType,
+          sizeBytes: d.size,
+          pageCount: d.pageCount,
+          state: d.state,
+          issues: d.issues,
+          ocrStatus: d.ocrStatus,
+          ocrText: text ? text.slice(0, 2000) : null,
+          fileUrl: OPS_API_PATHS.file(d.id),
+          uploadedAt: iso(d.createdAt),
+        };
+      };
+      const rounds = parts.rounds.map((r) => ({
+        id: r.id,
+        verificationName: r.verificationName,
+        reason: r.reason,
+        documents: r.documents,
+        raisedBy: r.raisedBy,
+        raisedAt: iso(r.raisedAt),
+        answeredAt: r.answeredAt ? iso(r.answeredAt) : null,
+        answers: parts.answers
+          .filter((a) => a.requestId === r.id)
+          .map((a) => ({ key: a.documentKey, fileId: a.fileId, answeredAt: iso(a.answeredAt) })),
+      }));
+      const locks = new Map(parts.locks.map((l) => [l.verificationName, lockOf(l)]));
+      const verifications = parts.records.map((rec) => {
+        const { label, fields } = labelsOf(rec.name, configs);
+        const data = rec.data ?? {};
+        const keys = [...new Set([...[...fields.keys()].filter((k) => k in data), ...Object.keys(data)])];
+        const own = rounds.filter((r) => r.verificationName === rec.name);
+        const refs = [
+          ...fileIdsIn(data),
+          ...own.flatMap((r) => r.answers.map((a) => ({ key: a.key, fileId: a.fileId.toLowerCase() }))),
+        ];
+        const seen = new Set<string>();
+        const documents = refs.flatMap((ref) => {
+          if (seen.has(ref.fileId)) return [];
+          seen.add(ref.fileId);
+          const doc = document(ref.fileId, ref.key);
+          return doc ? [doc] : [];
+        });
+        return {
+          name: rec.name,
+          label,
+          category: rec.category,
+          subType: rec.subType,
+          state: rec.state,
+          markedAsSkip: rec.markedAsSkip,
+          fields: keys.map((key) => ({
+            key,
+            label: fields.get(key) ?? key,
+            value: displayValue(data[key], names),
+          })),
+          documents,
+          insufficiencies: own,
+          lock: locks.get(rec.name) ?? null,
+          updatedAt: iso(rec.updatedAt),
+        };
+      });
+      const aadhaar = parts.records.find((r) => verificationTypeOf(r.name) === 'aadhaar');
+      const passport = parts.records.find((r) => verificationTypeOf(r.name) === 'passport');
+      const done = (r: { state: string } | undefined) =>
+        r && r.state !== 'NOT_INITIALIZED' && r.state !== 'DATA_SAVED';
+      let identity: OpsCase['identity'] = null;
+      if (aadhaar && (profile.aadhaarVerifiedAt || done(aadhaar)))
+        identity = {
+          method: 'aadhaar',
+          state: aadhaar.state,
+          name: profile.verifiedName,
+          documentNumber: profile.aadhaarLast4,
+          verifiedAt: profile.aadhaarVerifiedAt ? iso(profile.aadhaarVerifiedAt) : null,
+        };
+      else if (passport && done(passport)) {
+        const d = passport.data;
+        const name = [d.givenName, d.surname].filter((v) => typeof v === 'string' && v).join(' ');
+        identity = {
+          method: 'passport',
+          state: passport.state,
+          name: name || (typeof d.name === 'string' ? d.name : null),
+          documentNumber: typeof d.passportNumber === 'string' ? d.passportNumber : null,
+          verifiedAt: passport.state === 'COMPLETED' ? iso(passport.updatedAt) : null,
+        };
+      }
+      const view: OpsCase = {
+        txnId: txn.id,
+        state: txn.state,
+        queue: txn.queue,
+        fastTrack: txn.queueRank === 0,
+        deadline: txn.expectedMaxDate ? iso(txn.expectedMaxDate) : null,
+        submittedAt: txn.submittedAt ? iso(txn.submittedAt) : null,
+        createdAt: iso(txn.createdAt),
+        assignee: txn.assigneeStaffId
+          ? { staffId: txn.assigneeStaffId, name: head.assigneeName ?? '' }
+          : null,
+        candidate: {
+          profileId: profile.id,
+          name: profile.name || null,
+          verifiedName:
+            profile.verifiedName && profile.verifiedName !== profile.name ? profile.verifiedName : null,
+          mobile: profile.mobile,
+          email: null,
+          dateOfBirth: profile.dateOfBirth ?? profile.basicDetails?.dateOfBirth ?? null,
+        },
+        organisation: { id: txn.orgId, name: head.orgName },
+        form: { id: txn.formId, name: head.formName },
+        identity,
+        evaluationPartner:
+          txn.evalProvider && txn.evalReference
+            ? {
+                provider: txn.evalProvider,
+                reference: txn.evalReference,
+                emailMasked: txn.evalEmailMasked,
+                validatedAt: txn.evalValidatedAt ? iso(txn.evalValidatedAt) : null,
+              }
+            : null,
+        payments: parts.orders.map((o) => ({
+          orderId: o.id,
+          status: o.status,
+          amount: o.amount,
+          currency: o.currency,
+          provider: o.provider,
+          express: o.express,
+          createdAt: iso(o.createdAt),
+          refunds: parts.refunds
+            .filter((r) => r.orderId === o.id)
+            .map((r) => ({
+              id: r.id,
+              amount: r.amount,
+              status: r.status,
+              reason: r.reason,
+              createdAt: iso(r.createdAt),
+            })),
+        })),
+        verifications,
+        timeline: parts.changes.slice(0, TIMELINE_LIMIT).map((c) => ({
+          at: iso(c.at),
+          entity: c.entity,
+          verificationName: c.verificationName,
+          fromState: c.fromState,
+          toState: c.toState,
+          action: c.action,
+        })),
+      };
+      await deps.auth.audit({
+        staffId: staff.staffId,
+        action: 'case.read',
+        targetType: 'transaction',
+        targetId: id,
+        ip: origin.ip,
+      });
+      return view;
+    },
+
+    /** A case document's bytes (only a file attached to a transaction); audited. */
+    async file(staff: OpsUser, fileId: string, download: boolean, origin: OpsOrigin) {
+      const content = await deps.files.openAttached(fileId);
+      await deps.auth.audit({
+        staffId: staff.staffId,
+        action: download ? 'case.file.download' : 'case.file.read',
+        targetType: 'file',
+        targetId: fileId.toLowerCase(),
+        detail: { txnId: content.txnId },
+        ip: origin.ip,
+      });
+      return content;
+    },
+
+    /** Assigns the case to oneself (staffId omitted), another team member, or nobody (null); audited. */
+    async assign(
+      staff: OpsUser,
+      txnId: string,
+      target: string | null | undefined,
+      origin: OpsOrigin,
+    ): Promise<OpsAssignResponse> {
+      const id = txnKey(txnId);
+      const staffId = target === undefined ? staff.staffId : target;
+      let assignee: OpsAssignResponse['assignee'] = null;
+      if (staffId !== null) {
+        const found = isUuid(staffId) ? await repo.activeStaff(staffId.toLowerCase()) : undefined;
+        if (!found) throw new AppError('STAFF_NOT_FOUND');
+        assignee = { staffId: found.id, name: found.name };
+      }
+      await deps.transactions.opsAssign(id, assignee?.staffId ?? null, (scope, key) =>
+        deps.auth.audit(
+          {
+            staffId: staff.staffId,
+            action: 'case.assign',
+            targetType: 'transaction',
+            targetId: key,
+            detail: { assignee: assignee?.staffId ?? null },
+            ip: origin.ip,
+          },
+          scope,
+        ),
+      );
+      return { txnId: id, assignee };
+    },
+
+    /**
+     * Takes or renews the caller's lock on one verification for LOCK_SECONDS; another's live lock: 220
+     * with `data.lock`. The transaction row is locked meanwhile, as a decision holds it.
+     */
+    lock(staff: OpsUser, txnId: string, name: string): Promise<OpsLockResponse> {
+      return deps.transactions.opsWithTransaction(txnId, async (scope, txn) => {
+        const names = await repoRecordNames(scope, txn.id);
+        if (!names.includes(name))
+          throw new AppError('VERIFICATION_NOT_IN_FORM', `${name} is not part of this request`);
+        const at = now();
+        const row = await repo.claimLock(scope, {
+          txnId: txn.id,
+          verificationName: name,
+          staffId: staff.staffId,
+          now: at,
+          expiresAt: new Date(at.getTime() + LOCK_SECONDS * 1000),
+        });
+        if (!row) {
+          await refuseOthersLock(scope, txn.id, name, staff.staffId);
+          throw new AppError('VERIFICATION_LOCKED');
+        }
+        return {
+          verificationName: name,
+          lock: { staffId: staff.staffId, name: staff.name, expiresAt: iso(row.expiresAt) },
+        };
+      });
+    },
+
+    /** Releases the caller's lock (nothing to release is not an error: `released` false). */
+    async unlock(staff: OpsUser, txnId: string, name: string): Promise<OpsLockReleaseResponse> {
+      const id = txnKey(txnId);
+      const released = await repo.releaseLock(repo.scope, id, name, staff.staffId);
+      return { verificationName: name, released };
+    },
+
+    /** The expected completion date the candidate sees; audited. */
+    async expectedDate(
+      staff: OpsUser,
+      txnId: string,
+      date: string,
+      origin: OpsOrigin,
+    ): Promise<OpsExpectedDateResponse> {
+      const result = await deps.transactions.opsSetExpectedDate(txnKey(txnId), date, (scope, key) =>
+        deps.auth.audit(
+          {
+            staffId: staff.staffId,
+            action: 'case.expected-date',
+            targetType: 'transaction',
+            targetId: key,
+            detail: { date },
+            ip: origin.ip,
+          },
+          scope,
+        ),
+      );
+      return { txnId: result.txnId, deadline: result.expectedMaxDate };
+    },
   };
+
+  function repoRecordNames(scope: DbScope, txnId: string): Promise<string[]> {
+    return repo.recordNames(scope, txnId);
+  }
 }
 export type OpsService = ReturnType<typeof createOpsService>;

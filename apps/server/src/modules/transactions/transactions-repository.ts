@@ -54,6 +54,41 @@ export interface TransactionSnapshot {
  */
 export type StateChangeHook = (scope: DbScope, changes: readonly StateChange[], at: Date) => Promise<void>;
 
+/**
+ * The console's queue columns of the given transactions (ADR 0026), derived from what is stored now in
+ * this database transaction: the queue (schemas/ops-cases.ts), fast track (an express order paid), the
+ * deadline (expected_max_date), when it was first submitted, and the candidate's name and mobile for
+ * search (a trigger on profiles follows later changes of those). Migration 0015 backfilled by the same rule.
+ */
+async function refreshQueue(tx: Orm, txnIds: readonly string[]): Promise<void> {
+  if (txnIds.length === 0) return;
+  const ids = sql.join(
+    txnIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`update transactions t set
+    queue = case
+      when t.state not in ('SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA') then null
+      when t.state = 'INSUFFICIENT_DATA' or exists (select 1 from verification_records r
+        where r.txn_id = t.id and not r.marked_as_skip and r.state = 'INSUFFICIENT_DATA') then 'action_required'
+      when not exists (select 1 from verification_records r where r.txn_id = t.id and not r.marked_as_skip
+        and r.state not in ('COMPLETED', 'FAILED', 'CLOSED', 'SKIPPED')) then 'ready_to_close'
+      when t.state = 'SUBMITTED' then 'new'
+      else 'in_progress'
+    end,
+    queue_rank = case when exists (select 1 from payment_orders p
+      where p.txn_id = t.id and p.status = 'success' and p.express) then 0 else 1 end,
+    queue_deadline = coalesce(t.expected_max_date, 'infinity'),
+    submitted_at = coalesce(t.submitted_at,
+      (select min(c.at) from state_changes c
+        where c.txn_id = t.id and c.entity = 'transaction' and c.to_state = 'SUBMITTED'),
+      case when t.state in ('SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA') then t.created_at end),
+    search_name = lower(regexp_replace(btrim(p.name), '\\s+', ' ', 'g')),
+    search_mobile = p.mobile
+    from profiles p
+    where p.id = t.profile_id and t.id in (${ids})`);
+}
+
 function writeOps(tx: Orm, onChanges?: StateChangeHook) {
   return {
     /** This database transaction, for another module's repository to write in (files.attach). */
@@ -128,7 +163,20 @@ function writeOps(tx: Orm, onChanges?: StateChangeHook) {
           at,
         })),
       );
+      // The queue follows every change, in the same database transaction (ADR 0026).
+      await refreshQueue(tx, [...new Set(changes.map((c) => c.txnId))]);
       await onChanges?.(tx, changes, at);
+    },
+    /** Recomputes the queue columns (a change without a state change: a payment, the expected date). */
+    refreshQueue(txnId: string): Promise<void> {
+      return refreshQueue(tx, [txnId]);
+    },
+    /** The team member the case is assigned to (null: nobody). */
+    async setAssignee(id: string, staffId: string | null, at: Date): Promise<void> {
+      await tx
+        .update(transactions)
+        .set({ assigneeStaffId: staffId, updatedAt: at })
+        .where(eq(transactions.id, id));
     },
     /** A new insufficiency round (ADR 0020); the partial unique index allows one open round per record. */
     async insertInsufficiencyRequest(row: typeof insufficiencyRequests.$inferInsert): Promise<void> {

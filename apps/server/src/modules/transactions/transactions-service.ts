@@ -1307,6 +1307,8 @@ export function createTransactionsService({
         txnId,
         async (ops, txn) => {
           const paid = await apply(ops.scope);
+          // An express order paid puts the case on the fast track (ADR 0026), submitted now or already.
+          if (paid) await ops.refreshQueue(txnId);
           if (!paid || txn.state === 'SUBMITTED' || txn.state === 'NOT_INITIALIZED') return paid;
           try {
             await submitLocked(ops, txn, snap, judged, context);
@@ -1376,6 +1378,8 @@ export function createTransactionsService({
       decision: OpsDecisionRequest,
       staffId: string | null,
       within?: (scope: DbScope) => Promise<void>,
+      /** Runs first, with the transaction row locked: the ops module refuses another's lock there (220). */
+      guard?: (scope: DbScope, txnId: string) => Promise<void>,
     ): Promise<OpsDecisionResponse> {
       if (!isUuid(txnId)) throw new AppError('TRANSACTION_NOT_FOUND');
       const id = txnId.toLowerCase();
@@ -1383,6 +1387,7 @@ export function createTransactionsService({
         id,
         async (ops, txn) => {
           const records = await ops.records(id);
+          if (guard) await guard(ops.scope, id);
           const record = records.find((r) => r.name === decision.verificationName);
           if (!record)
             throw new AppError(
@@ -1420,6 +1425,68 @@ export function createTransactionsService({
             state: to,
             openInsufficiency: round,
           };
+        },
+        'TRANSACTION_NOT_FOUND',
+      );
+    },
+
+    /**
+     * Ops: runs `fn` with the transaction row locked (FOR UPDATE) in one database transaction: what the
+     * ops module writes beside it (verification locks, audit) is serialised with decisions. 121 unknown.
+     */
+    opsWithTransaction<T>(
+      txnId: string,
+      fn: (scope: DbScope, txn: { id: string; state: State }) => Promise<T>,
+    ): Promise<T> {
+      if (!isUuid(txnId)) return Promise.reject(new AppError('TRANSACTION_NOT_FOUND'));
+      const id = txnId.toLowerCase();
+      return withLockedTransaction(id, (ops, txn) => fn(ops.scope, txn), 'TRANSACTION_NOT_FOUND');
+    },
+
+    /** Ops: assigns the case to a team member, or to nobody (null). 121 unknown. */
+    opsAssign(
+      txnId: string,
+      staffId: string | null,
+      within: (scope: DbScope, txnId: string) => Promise<void>,
+    ): Promise<void> {
+      if (!isUuid(txnId)) return Promise.reject(new AppError('TRANSACTION_NOT_FOUND'));
+      const id = txnId.toLowerCase();
+      return withLockedTransaction(
+        id,
+        async (ops) => {
+          await ops.setAssignee(id, staffId, now());
+          await within(ops.scope, id);
+        },
+        'TRANSACTION_NOT_FOUND',
+      );
+    },
+
+    /**
+     * Ops: the expected completion date the candidate sees (transaction info's expectedMaxDate), a
+     * UTC date today or later; refused (221) once the transaction is terminal. 121 unknown.
+     */
+    opsSetExpectedDate(
+      txnId: string,
+      date: string,
+      within: (scope: DbScope, txnId: string) => Promise<void>,
+    ): Promise<{ txnId: string; expectedMaxDate: string }> {
+      if (!isUuid(txnId)) return Promise.reject(new AppError('TRANSACTION_NOT_FOUND'));
+      const id = txnId.toLowerCase();
+      const today = now().toISOString().slice(0, 10);
+      if (date < today)
+        return Promise.reject(
+          validationFailed([{ path: 'date', message: 'The expected date cannot be in the past' }]),
+        );
+      return withLockedTransaction(
+        id,
+        async (ops, txn) => {
+          if (['COMPLETED', 'FAILED', 'CLOSED'].includes(txn.state))
+            throw new AppError('CASE_FINISHED', undefined, { state: txn.state });
+          const at = new Date(`${date}T00:00:00.000Z`);
+          await ops.updateTransaction(id, { expectedMaxDate: at, updatedAt: now() });
+          await ops.refreshQueue(id);
+          await within(ops.scope, id);
+          return { txnId: id, expectedMaxDate: at.toISOString() };
         },
         'TRANSACTION_NOT_FOUND',
       );
