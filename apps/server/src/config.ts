@@ -140,6 +140,10 @@ const envSchema = z.object({
   PAYMENT_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   /** The organisations' webhook delivery loop (ADR 0025; `off` in tests, run by hand). */
   WEBHOOK_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /** The notifications' SMS / e-mail delivery loop (ADR 0030; `off` in tests, run by hand). */
+  NOTIFICATION_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /** Seconds between heartbeat comments on the live notification stream. */
+  NOTIFICATION_HEARTBEAT_SECONDS: positiveInt.default(25),
   /** An order still pending this long after its last change is asked about at its gateway. */
   PAYMENT_RECONCILE_AFTER_SECONDS: positiveInt.default(120),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: positiveInt.default(30),
@@ -218,6 +222,8 @@ export interface Config {
   };
   /** Organisations' integration API (ADR 0025): run the webhook delivery loop. */
   integration: { webhookJobs: boolean };
+  /** Notifications (ADR 0030): the delivery loop, the live stream's heartbeat and lifetime. */
+  notifications: { jobs: boolean; heartbeatMs: number; streamMaxAgeMs: number };
 }
 
 export type GatewayEnvironment = 'sandbox' | 'production';
@@ -448,6 +454,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
     },
     integration: { webhookJobs: e.WEBHOOK_JOBS === 'on' },
+    notifications: {
+      jobs: e.NOTIFICATION_JOBS === 'on',
+      heartbeatMs: e.NOTIFICATION_HEARTBEAT_SECONDS * 1000,
+      streamMaxAgeMs: 30 * 60_000,
+    },
   };
 }
 

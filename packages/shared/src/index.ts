@@ -34,3 +34,4 @@ export * from './rules/profile-details.js';
 export * from './rules/pricing.js';
 export * from './schemas/integration.js';
 export * from './schemas/credentials.js';
+export * from './schemas/notifications.js';

@@ -169,6 +169,16 @@ export const ERROR_CODES = {
   },
   CREDENTIAL_NOT_FOUND: { code: 245, status: 404, message: 'This credential does not exist' },
   CREDENTIAL_ALREADY_REVOKED: { code: 246, status: 409, message: 'This credential is already revoked' },
+  NOTIFICATION_STREAM_TOKEN_INVALID: {
+    code: 240,
+    status: 401,
+    message: 'The notification stream token is invalid or expired',
+  },
+  NOTIFICATION_STREAMS_EXCEEDED: {
+    code: 241,
+    status: 429,
+    message: 'Too many notification streams are open',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

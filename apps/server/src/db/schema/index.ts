@@ -22,3 +22,4 @@ export * from './insufficiency.js';
 export * from './payments.js';
 export * from './integration.js';
 export * from './credentials.js';
+export * from './notifications.js';
