@@ -111,17 +111,6 @@ export const API_PATHS = {
     /** Absolute, outside the service bases (no partner header: any verifier fetches it): list {list}. */
     statusList: (list: number) => `/api/credentials/status/${list}`,
     statusListRoute: '/api/credentials/status/:list',
-  /** Relative to SERVICE_BASES.notification (spec §7 notifications; ADR 0030). */
-  notifications: {
-    /** GET ?seed&count: the caller's notifications, newest first. */
-    list: '/notification',
-    /** POST: a short-lived token for the live stream (EventSource cannot send headers). */
-    streamToken: '/notification/stream-token',
-    /**
-     * GET ?token: text/event-stream of new notifications, with heartbeats. Absolute, outside the
-     * service bases: EventSource sends no partner-org header (the token names the candidate).
-     */
-    stream: '/api/notification-stream',
   },
   /** Relative to SERVICE_BASES.utility: searchable reference lists (seed, count, search → { list, total }). */
   utility: {
@@ -130,6 +119,22 @@ export const API_PATHS = {
     pincode: (pin: string) => `/pincode/${encodeURIComponent(pin)}`,
     pincodeRoute: '/pincode/:pin',
   },
+} as const;
+
+/**
+ * The candidate's notifications (spec §7; ADR 0030), list and stream-token relative to
+ * SERVICE_BASES.notification. Its own export, so the sign-in bundle (which holds API_PATHS) carries none of it.
+ */
+export const NOTIFICATION_API_PATHS = {
+  /** GET ?seed&count: the caller's notifications, newest first. */
+  list: '/notification',
+  /** POST: a short-lived token for the live stream (EventSource cannot send headers). */
+  streamToken: '/notification/stream-token',
+  /**
+   * GET ?token: text/event-stream of new notifications, with heartbeats. Absolute, outside the
+   * service bases: EventSource sends no partner-org header (the token names the candidate).
+   */
+  stream: '/api/notification-stream',
 } as const;
 
 /**

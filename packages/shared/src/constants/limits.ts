@@ -43,8 +43,6 @@ export const UI_LIMITS = {
   chatDelayMs: 3000,
   /** Spec §9: "credentials fetch 100" (GET /credentials seed=0, count=100). */
   credentialsCount: 100,
-  /** Infinite lists load their next page within this many pixels of the bottom (spec §9). */
-  infiniteScrollThresholdPx: 10,
 } as const;
 
 /** The built-in partner organisation id sent in the partner-org-id header (spec §1, §6). */

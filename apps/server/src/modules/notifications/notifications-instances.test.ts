@@ -5,6 +5,7 @@ import {
   PARTNER_ORG_HEADER,
   SERVICE_BASES,
   type NotificationItem,
+  NOTIFICATION_API_PATHS,
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +100,7 @@ describe('the live notification stream across instances', () => {
       const { token } = expectCode<{ token: string }>(
         await a.inject({
           method: 'POST',
-          url: `${SERVICE_BASES.notification}${API_PATHS.notifications.streamToken}`,
+          url: `${SERVICE_BASES.notification}${NOTIFICATION_API_PATHS.streamToken}`,
           headers: { ...headers, ...h },
         }),
         0,
@@ -107,7 +108,7 @@ describe('the live notification stream across instances', () => {
       );
       return new Promise<{ response: IncomingMessage; close: () => void }>((resolve, reject) => {
         const req = httpRequest(
-          { host: '127.0.0.1', port, path: `${API_PATHS.notifications.stream}?token=${token}` },
+          { host: '127.0.0.1', port, path: `${NOTIFICATION_API_PATHS.stream}?token=${token}` },
           (response) => resolve({ response, close: () => req.destroy() }),
         );
         req.on('error', reject);

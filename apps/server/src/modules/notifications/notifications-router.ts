@@ -1,9 +1,9 @@
 import {
-  API_PATHS,
   notificationListQuerySchema,
   notificationListResponseSchema,
   notificationStreamQuerySchema,
   notificationStreamTokenResponseSchema,
+  NOTIFICATION_API_PATHS,
 } from '@veridocs/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +11,7 @@ import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
 import type { NotificationsService } from './notifications-service.js';
 
-const paths = API_PATHS.notifications;
+const paths = NOTIFICATION_API_PATHS;
 const tags = ['notifications'];
 
 /** The candidate's notifications (spec §7), under SERVICE_BASES.notification. */

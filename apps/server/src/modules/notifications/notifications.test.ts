@@ -9,6 +9,7 @@ import {
   paymentInitResponseSchema,
   type NotificationItem,
   type OpsSession,
+  NOTIFICATION_API_PATHS,
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ import { escapeMarkdown, plainText, verificationLabel } from './notifications-se
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const n = (path: string) => `${SERVICE_BASES.notification}${path}`;
-const N = API_PATHS.notifications;
+const N = NOTIFICATION_API_PATHS;
 const V = API_PATHS.verification;
 const O = OPS_API_PATHS;
 const ORG = 'demo-university';
