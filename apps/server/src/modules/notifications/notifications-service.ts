@@ -104,49 +104,43 @@ function describeChange(
     return text ? { title: text[0], description: text[1], kind: 'transaction', link: LINK_HOME } : null;
   }
   const what = `**${escapeMarkdown(verificationLabel(change.verificationName ?? 'verification'))}**`;
-  switch (change.to) {
-    case 'IN_PROGRESS':
-      return {
-        title: 'Verification in progress',
-        description: `The verification team started on your ${what} verification for ${orgText}.`,
-        kind: 'verification',
-        link: LINK_HOME,
-      };
-    case 'COMPLETED':
-      // An identity a provider verified at once (Aadhaar OTP, passport) is not news to the candidate.
-      if (change.from !== 'IN_PROGRESS') return null;
-      return {
-        title: 'Verified',
-        description: `Your ${what} verification for ${orgText} is complete: verified.`,
-        kind: 'verification',
-        link: LINK_HOME,
-      };
-    case 'FAILED':
-      return {
-        title: 'Verification failed',
-        description: `Your ${what} verification for ${orgText} could not be verified.`,
-        kind: 'verification',
-        link: LINK_HOME,
-      };
-    case 'CLOSED':
-      return {
-        title: 'Verification closed',
-        description: `Your ${what} verification for ${orgText} was closed.`,
-        kind: 'verification',
-        link: LINK_HOME,
-      };
-    case 'INSUFFICIENT_DATA':
-      return {
-        title: 'Action required',
-        description:
-          `We need more from you for your ${what} verification for ${orgText}.` +
-          (reason ? `\n*Reason:* ${escapeMarkdown(reason)}` : ''),
-        kind: 'action_required',
-        link: LINK_INSUFFICIENCY,
-      };
-    default:
-      return null;
-  }
+  // An identity a provider verified at once (Aadhaar OTP, passport) is not news to the candidate.
+  if (change.to === 'COMPLETED' && change.from !== 'IN_PROGRESS') return null;
+  const byState: Partial<Record<State, Pick<NotifyInput, 'title' | 'description' | 'kind' | 'link'>>> = {
+    IN_PROGRESS: {
+      title: 'Verification in progress',
+      description: `The verification team started on your ${what} verification for ${orgText}.`,
+      kind: 'verification',
+      link: LINK_HOME,
+    },
+    COMPLETED: {
+      title: 'Verified',
+      description: `Your ${what} verification for ${orgText} is complete: verified.`,
+      kind: 'verification',
+      link: LINK_HOME,
+    },
+    FAILED: {
+      title: 'Verification failed',
+      description: `Your ${what} verification for ${orgText} could not be verified.`,
+      kind: 'verification',
+      link: LINK_HOME,
+    },
+    CLOSED: {
+      title: 'Verification closed',
+      description: `Your ${what} verification for ${orgText} was closed.`,
+      kind: 'verification',
+      link: LINK_HOME,
+    },
+    INSUFFICIENT_DATA: {
+      title: 'Action required',
+      description:
+        `We need more from you for your ${what} verification for ${orgText}.` +
+        (reason ? `\n*Reason:* ${escapeMarkdown(reason)}` : ''),
+      kind: 'action_required',
+      link: LINK_INSUFFICIENCY,
+    },
+  };
+  return byState[change.to] ?? null;
 }
 
 function toItem(row: NotificationRow): NotificationItem {
