@@ -105,6 +105,19 @@ import { createOpsService } from './modules/ops/ops-service.js';
 import { createAdminRepository } from './modules/admin/admin-repository.js';
 import { adminRouter, orgLogoRouter } from './modules/admin/admin-router.js';
 import { createAdminService } from './modules/admin/admin-service.js';
+import {
+  createNotificationsRepository,
+  NOTIFICATIONS_CHANNEL,
+} from './modules/notifications/notifications-repository.js';
+import {
+  notificationsRouter,
+  notificationStreamRouter,
+} from './modules/notifications/notifications-router.js';
+import {
+  createNotificationsService,
+  deriveStreamTokenKey,
+  type NotificationsService,
+} from './modules/notifications/notifications-service.js';
 import { createJobLoop } from './jobs/job-loop.js';
 import { createPaymentsRepository } from './modules/payments/payments-repository.js';
 import {
@@ -149,6 +162,8 @@ declare module 'fastify' {
     integrationJobs: { deliverOnce(): Promise<boolean> };
     /** One pass of the verification reports' job (the loop runs it with REPORT_JOBS=on). */
     reportJobs: { runOnce(): Promise<boolean> };
+    /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
+    notifications: NotificationsService;
   }
 }
 
@@ -403,6 +418,8 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     (scope, changes, at) => credentials.onStateChanges(scope, changes, at),
     // The verification report, once every verification is decided (ADR 0028).
     (scope, changes, at) => reports.enqueue(scope, changes, at),
+    // The candidate's notifications (ADR 0030).
+    (scope, changes, at) => notifications.onStateChanges(scope, changes, at),
   ];
   const credentials = createCredentialsService({
     repo: createCredentialsRepository(db.orm),
@@ -496,6 +513,42 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   const mailer = deps.mailer ?? createMailSender(config.email, outbox, now);
   if (!deps.mailer && !config.email && !outbox)
     app.log.warn('No SMTP server (SMTP_HOST, SMTP_FROM) and dev tools are off: e-mail OTPs cannot be sent');
+  // Notifications (issue 15, ADR 0030): rows written in the event's database transaction, announced
+  // at commit on a NOTIFY channel to every instance's open streams, copied to SMS by the job loop.
+  let kickNotificationDelivery = () => undefined as void;
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepository(db.orm),
+    tokenKey: deriveStreamTokenKey(keys.jwt),
+    sender,
+    mailer,
+    now,
+    log: app.log,
+    onQueued: () => kickNotificationDelivery(),
+  });
+  app.decorate('notifications', notifications);
+  let stopListening = () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopListening = db.listen(
+      NOTIFICATIONS_CHANNEL,
+      (payload) =>
+        void notifications
+          .announce(payload)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'notification not pushed')),
+      () => notifications.resync(),
+    );
+  });
+  app.addHook('onClose', async () => stopListening());
+  if (config.notifications.jobs) {
+    const notificationLoop = createJobLoop({
+      name: 'notification-deliveries',
+      runOnce: () => notifications.deliverOnce(),
+      pollMs: 5_000,
+      log: app.log,
+    });
+    kickNotificationDelivery = () => notificationLoop.kick();
+    app.addHook('onReady', async () => notificationLoop.start());
+    app.addHook('preClose', async () => notificationLoop.stop());
+  }
   const evaluation = createEvaluationService({
     repo: createEvaluationRepository(db.orm),
     directory: deps.evaluationDirectory ?? createSandboxDirectory(),
@@ -601,6 +654,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     publicUrl: config.publicUrl,
     now,
     log: app.log,
+    onPaymentEvent: (scope, event, at) => notifications.onPaymentEvent(scope, event, at),
   });
   const reconcile = () => payments.reconcileOnce(config.payments.reconcileAfterMs);
   const deliverSandboxWebhookOnce = async () => (sandbox ? sandbox.deliverOnce() : false);
@@ -691,6 +745,16 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     await app.register(devPartnerInboxRouter, {
       inbox: createDevPartnerInbox({ secret: PARTNER_DEV_SECRET, now }),
     });
+  await app.register(notificationsRouter, {
+    notifications,
+    authenticate,
+    prefix: SERVICE_BASES.notification,
+  });
+  await app.register(notificationStreamRouter, {
+    notifications,
+    heartbeatMs: config.notifications.heartbeatMs,
+    maxAgeMs: config.notifications.streamMaxAgeMs,
+  });
   await app.register(referenceRouter, { reference, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(filesRouter, { files, authenticate, prefix: SERVICE_BASES.utility });
   await app.register(fileLinksRouter, { files });

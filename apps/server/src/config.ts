@@ -173,6 +173,10 @@ const envSchema = z.object({
         ),
       ),
   ),
+  /** The notifications' SMS / e-mail delivery loop (ADR 0030; `off` in tests, run by hand). */
+  NOTIFICATION_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /** Seconds between heartbeat comments on the live notification stream. */
+  NOTIFICATION_HEARTBEAT_SECONDS: positiveInt.default(25),
   /** An order still pending this long after its last change is asked about at its gateway. */
   PAYMENT_RECONCILE_AFTER_SECONDS: positiveInt.default(120),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: positiveInt.default(30),
@@ -255,6 +259,8 @@ export interface Config {
   integration: { webhookJobs: boolean };
   /** Verification reports (ADR 0028): run their job; each partner's webhook endpoint and secret. */
   reports: { jobs: boolean; partnerWebhooks: Record<string, { url: string; secret: string }> };
+  /** Notifications (ADR 0030): the delivery loop, the live stream's heartbeat and lifetime. */
+  notifications: { jobs: boolean; heartbeatMs: number; streamMaxAgeMs: number };
 }
 
 export type GatewayEnvironment = 'sandbox' | 'production';
@@ -492,6 +498,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     integration: { webhookJobs: e.WEBHOOK_JOBS === 'on' },
     reports: { jobs: e.REPORT_JOBS === 'on', partnerWebhooks: e.EVALUATION_PARTNER_WEBHOOKS },
+    notifications: {
+      jobs: e.NOTIFICATION_JOBS === 'on',
+      heartbeatMs: e.NOTIFICATION_HEARTBEAT_SECONDS * 1000,
+      streamMaxAgeMs: 30 * 60_000,
+    },
   };
 }
 

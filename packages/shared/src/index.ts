@@ -36,3 +36,4 @@ export * from './rules/pricing.js';
 export * from './schemas/integration.js';
 export * from './schemas/credentials.js';
 export * from './schemas/reports.js';
+export * from './schemas/notifications.js';

@@ -30,6 +30,13 @@ export interface Database {
   readonly exclusive: boolean;
   /** Cross-instance cache invalidation (PostgreSQL LISTEN/NOTIFY); null where none is needed or possible. */
   readonly cacheBus: InvalidationBus | null;
+  /**
+   * Listens on a NOTIFY channel (notifications, ADR 0030): PostgreSQL's LISTEN on the notify bus's
+   * connection, so messages of every instance arrive; PGlite's in-process listen. A message sent with
+   * pg_notify inside a database transaction arrives at its commit, never after a rollback. `onReset`:
+   * messages may have been lost. Answers the function that stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReset?: () => void): () => void;
   /** Applies pending migrations (serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +61,21 @@ export function fromPglite(
     exclusive,
     cacheBus: null,
     orm,
+    listen: (channel, onMessage) => {
+      let stopped = false;
+      let stop: (() => Promise<void>) | undefined;
+      client
+        .listen(channel, onMessage)
+        .then((unsubscribe) => {
+          if (stopped) void unsubscribe();
+          else stop = unsubscribe;
+        })
+        .catch(() => undefined);
+      return () => {
+        stopped = true;
+        if (stop && !client.closed) void stop().catch(() => undefined);
+      };
+    },
     migrate: () => {
       const run = migrating.then(() => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }));
       migrating = run.catch(() => undefined);
@@ -151,6 +173,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     exclusive: false,
     cacheBus,
     orm,
+    listen: (channel, onMessage, onReset) => cacheBus.listen(channel, onMessage, onReset),
     migrate: async () => {
       const client = await pool.connect();
       try {

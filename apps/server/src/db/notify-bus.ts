@@ -4,7 +4,15 @@ import type { InvalidationBus } from '../lib/read-cache.js';
 /** The one channel cache invalidations travel on between instances. */
 export const CACHE_CHANNEL = 'veridocs_cache';
 
+/** Channel names are identifiers in `LISTEN`: plain ones only. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
 export interface NotifyBus extends InvalidationBus {
+  /**
+   * Listens on another channel on the same connection (notifications, ADR 0030); `onReset` runs when
+   * messages may have been lost (the listener reconnected). Answers the function that stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReset?: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -18,7 +26,10 @@ export function createNotifyBus(
   pool: pg.Pool,
   onError: (error: Error) => void = () => undefined,
 ): NotifyBus {
-  const subscribers: { onMessage: (message: string) => void; onReset: () => void }[] = [];
+  type Subscriber = { onMessage: (message: string) => void; onReset: () => void };
+  /** channel → its subscribers; CACHE_CHANNEL's are the cache invalidation bus's. */
+  const channels = new Map<string, Subscriber[]>([[CACHE_CHANNEL, []]]);
+  const subscribers = channels.get(CACHE_CHANNEL)!;
   let client: pg.Client | null = null;
   let live = false;
   let closed = false;
@@ -27,7 +38,7 @@ export function createNotifyBus(
 
   const down = () => {
     live = false;
-    for (const s of subscribers) s.onReset();
+    for (const list of channels.values()) for (const s of list) s.onReset();
   };
 
   const scheduleRetry = () => {
@@ -44,8 +55,9 @@ export function createNotifyBus(
     if (closed) return;
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (n) => {
-      if (n.channel !== CACHE_CHANNEL || n.payload === undefined) return;
-      for (const s of subscribers) s.onMessage(n.payload);
+      const list = channels.get(n.channel);
+      if (!list || n.payload === undefined) return;
+      for (const s of list) s.onMessage(n.payload);
     });
     const lost = (error?: Error) => {
       if (client !== next) return;
@@ -60,7 +72,8 @@ export function createNotifyBus(
     client = next;
     try {
       await next.connect();
-      await next.query(`listen ${CACHE_CHANNEL}`);
+      // A Map's iteration includes channels added while it runs.
+      for (const channel of channels.keys()) await next.query(`listen ${channel}`);
       if (closed || client !== next) return;
       retryMs = 100;
       // Anything cached before this point may have missed a message.
@@ -84,6 +97,23 @@ export function createNotifyBus(
     subscribe(onMessage, onReset) {
       subscribers.push({ onMessage, onReset });
       if (!client && !closed && !retryTimer) void connect();
+    },
+    listen(channel, onMessage, onReset = () => undefined) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      const subscriber = { onMessage, onReset };
+      const known = channels.get(channel);
+      if (known) known.push(subscriber);
+      else {
+        channels.set(channel, [subscriber]);
+        // Connected already: listen now (a connection under way listens on every channel itself).
+        if (client && live) client.query(`listen ${channel}`).catch((error: Error) => onError(error));
+      }
+      if (!client && !closed && !retryTimer) void connect();
+      return () => {
+        const list = channels.get(channel);
+        const at = list?.indexOf(subscriber) ?? -1;
+        if (list && at >= 0) list.splice(at, 1);
+      };
     },
     async close() {
       closed = true;

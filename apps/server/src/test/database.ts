@@ -14,6 +14,8 @@ import { fromPglite, MIGRATIONS_FOLDER, openPostgres, type Database } from '../d
  */
 export interface TestDatabase {
   db: Database;
+  /** PostgreSQL only: the database's URL, for a test that opens a second connection pool to it. */
+  url?: string;
   /** Closes the connection and removes the database. */
   dispose(): Promise<void>;
 }
@@ -80,6 +82,7 @@ async function freshPostgres(serverUrl: string): Promise<TestDatabase> {
   const db = openPostgres(url.toString(), { max: 5 });
   return {
     db,
+    url: url.toString(),
     dispose: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

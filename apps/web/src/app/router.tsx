@@ -40,6 +40,7 @@ const wallet = lazyScreen(() => import('../features/wallet/wallet-page'));
 const walletCredential = lazyScreen(() => import('../features/wallet/credential-page'));
 const credentialVerify = lazyScreen(() => import('../features/wallet/verify-page'));
 /** The one generic page for the screens later issues build. */
+const notifications = lazyScreen(() => import('../features/notifications/notifications-page'));
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 
 /** The screen of each path that has one of its own (others show the generic page). */
@@ -56,6 +57,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.basicDetails, basicDetails],
   [PATHS.contactDetails, contactDetails],
   [PATHS.verificationInsufficiency, insufficiency],
+  [PATHS.notifications, notifications],
   [PATHS.faq, info],
   [PATHS.instructions, info],
   [PATHS.terms, terms],

@@ -122,6 +122,22 @@ export const API_PATHS = {
 } as const;
 
 /**
+ * The candidate's notifications (spec §7; ADR 0030), list and stream-token relative to
+ * SERVICE_BASES.notification. Its own export, so the sign-in bundle (which holds API_PATHS) carries none of it.
+ */
+export const NOTIFICATION_API_PATHS = {
+  /** GET ?seed&count: the caller's notifications, newest first. */
+  list: '/notification',
+  /** POST: a short-lived token for the live stream (EventSource cannot send headers). */
+  streamToken: '/notification/stream-token',
+  /**
+   * GET ?token: text/event-stream of new notifications, with heartbeats. Absolute, outside the
+   * service bases: EventSource sends no partner-org header (the token names the candidate).
+   */
+  stream: '/api/notification-stream',
+} as const;
+
+/**
  * The verification team's API (ADR 0019): absolute paths, outside the candidate's service bases, with
  * its own token; a candidate token reaches none of them. Its own export, so the candidate's sign-in bundle (which holds API_PATHS) carries none of it.
  */

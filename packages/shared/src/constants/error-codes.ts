@@ -209,6 +209,16 @@ export const ERROR_CODES = {
     status: 409,
     message: 'This request has no evaluation partner to send the report to',
   },
+  NOTIFICATION_STREAM_TOKEN_INVALID: {
+    code: 240,
+    status: 401,
+    message: 'The notification stream token is invalid or expired',
+  },
+  NOTIFICATION_STREAMS_EXCEEDED: {
+    code: 241,
+    status: 429,
+    message: 'Too many notification streams are open',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

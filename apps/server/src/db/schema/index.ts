@@ -24,3 +24,4 @@ export * from './integration.js';
 export * from './credentials.js';
 export * from './reports.js';
 export * from './verification-locks.js';
+export * from './notifications.js';

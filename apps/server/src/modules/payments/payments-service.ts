@@ -93,6 +93,19 @@ export interface PaymentsServiceDeps {
   publicUrl: string;
   now: Clock;
   log: FastifyBaseLogger;
+  /**
+   * Told of a payment's success or failure and of a refund's outcome, inside the database transaction
+   * that records it (app.ts passes the notifications module's; ADR 0030).
+   */
+  onPaymentEvent?: (
+    scope: DbScope,
+    event: {
+      kind: 'payment.success' | 'payment.failed' | 'refund.processed' | 'refund.failed';
+      orderId: string;
+      amount: number;
+    },
+    at: Date,
+  ) => Promise<void>;
 }
 
 /**
@@ -218,6 +231,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           actor,
           at,
         );
+        if (changed)
+          await deps.onPaymentEvent?.(
+            scope,
+            { kind: 'payment.success', orderId: changed.id, amount: changed.amount },
+            at,
+          );
         return Boolean(changed);
       });
       if (changed) return { order: changed, changed: true };
@@ -233,7 +252,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const to = payment.status;
     const changed = await repo.transaction(async (scope) => {
       if (event && !(await repo.recordEvent(scope, event.provider, event.eventId, at))) return undefined;
-      return repo.transitionOrder(
+      const moved = await repo.transitionOrder(
         scope,
         order.id,
         OPEN_ORDER_STATUSES,
@@ -242,6 +261,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         actor,
         at,
       );
+      // A cancelled order (never paid, or given up) is no news; a failed payment is.
+      if (moved && to === 'failed')
+        await deps.onPaymentEvent?.(
+          scope,
+          { kind: 'payment.failed', orderId: moved.id, amount: moved.amount },
+          at,
+        );
+      return moved;
     });
     if (changed) return { order: changed, changed: true };
     return { order: (await repo.order(order.id)) ?? order, changed: false };
@@ -264,7 +291,18 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const at = now();
     return repo.transaction(async (scope) => {
       if (event && !(await repo.recordEvent(scope, event.provider, event.eventId, at))) return false;
-      return Boolean(await repo.transitionRefund(scope, refund.id, ['pending'], status, actor, at));
+      const moved = await repo.transitionRefund(scope, refund.id, ['pending'], status, actor, at);
+      if (moved)
+        await deps.onPaymentEvent?.(
+          scope,
+          {
+            kind: status === 'processed' ? 'refund.processed' : 'refund.failed',
+            orderId: refund.orderId,
+            amount: refund.amount,
+          },
+          at,
+        );
+      return Boolean(moved);
     });
   }
 

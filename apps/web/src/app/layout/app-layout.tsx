@@ -14,6 +14,7 @@ import { selectOpenDemo } from '../store/selectors';
 import { setOpenDemo } from '../store/slices/misc-slice';
 import { layoutCatalog } from './layout-catalog';
 import { NavMenu } from './nav-menu';
+import { useNotificationsLive } from '../../features/notifications/use-notifications-live';
 import { NotificationsPanel } from './notifications-panel';
 import { PageHeader } from './page-header';
 import { SkipLink } from './skip-link';
@@ -36,6 +37,8 @@ export default function AppLayout() {
   const onBack = useBackHandler();
   const dispatch = useAppDispatch();
   const demoOpen = useAppSelector(selectOpenDemo);
+  // New notifications arrive without a reload, on every logged-in screen (ADR 0030).
+  useNotificationsLive();
   // The home page greets the candidate with its own heading.
   const title = pathname === PATHS.home ? null : titleFor(pathname);
   const closeDrawer = () => setDrawerOpen(false);

@@ -15,7 +15,15 @@ import { addLazyModule } from './store';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['Profile', 'Transactions', 'Transaction', 'Verification', 'Questions', 'NameChanges'],
+  tagTypes: [
+    'Profile',
+    'Transactions',
+    'Transaction',
+    'Verification',
+    'Questions',
+    'NameChanges',
+    'Notifications',
+  ],
   // A screen that mounts shows what is cached at once and asks again, as every screen did before.
   refetchOnMountOrArgChange: true,
   endpoints: () => ({}),

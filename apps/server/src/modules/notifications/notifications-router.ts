@@ -1,0 +1,115 @@
+import {
+  notificationListQuerySchema,
+  notificationListResponseSchema,
+  notificationStreamQuerySchema,
+  notificationStreamTokenResponseSchema,
+  NOTIFICATION_API_PATHS,
+} from '@veridocs/shared';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth-guard.js';
+import { ok, responses } from '../../http/envelope.js';
+import type { NotificationsService } from './notifications-service.js';
+
+const paths = NOTIFICATION_API_PATHS;
+const tags = ['notifications'];
+
+/** The candidate's notifications (spec §7), under SERVICE_BASES.notification. */
+export const notificationsRouter: FastifyPluginAsyncZod<{
+  notifications: NotificationsService;
+  authenticate: preHandlerAsyncHookHandler;
+}> = async (app, { notifications, authenticate }) => {
+  app.get(
+    paths.list,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "The caller's notifications, newest first (seed, count: first 20, then 10 per scroll)",
+        security: [{ partnerOrg: [], bearer: [] }],
+        querystring: notificationListQuerySchema,
+        response: responses(notificationListResponseSchema),
+      },
+    },
+    async (request) =>
+      ok(await notifications.list(currentUser(request).profileId, request.query.seed, request.query.count)),
+  );
+  app.post(
+    paths.streamToken,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: 'A short-lived token that opens the live notification stream (EventSource sends no headers)',
+        security: [{ partnerOrg: [], bearer: [] }],
+        response: responses(notificationStreamTokenResponseSchema),
+      },
+    },
+    async (request) => ok(notifications.streamToken(currentUser(request).profileId)),
+  );
+};
+
+/**
+ * GET /api/notification-stream?token (ADR 0030): text/event-stream of the candidate's new
+ * notifications, a heartbeat comment every `heartbeatMs`, closed after `maxAgeMs` (the client
+ * reconnects with a fresh token, which needs a valid session).
+ */
+export const notificationStreamRouter: FastifyPluginAsyncZod<{
+  notifications: NotificationsService;
+  heartbeatMs: number;
+  maxAgeMs: number;
+}> = async (app, { notifications, heartbeatMs, maxAgeMs }) => {
+  const open = new Set<() => void>();
+  // Streams never end by themselves: closing the server ends them first.
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+  app.get(
+    paths.stream,
+    {
+      schema: {
+        tags,
+        summary: 'Live notifications (text/event-stream; events "notification" and "resync", heartbeats)',
+        querystring: notificationStreamQuerySchema,
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const profileId = notifications.verifyStreamToken(request.query.token);
+      const raw = reply.raw;
+      let ended = false;
+      let detach = () => undefined as void;
+      const timers: NodeJS.Timeout[] = [];
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        for (const t of timers) clearInterval(t);
+        detach();
+        open.delete(end);
+        raw.end();
+      };
+      detach = notifications.attach(profileId, {
+        send(event, data) {
+          if (!ended) raw.write(`event: ${event}\ndata: ${data}\n\n`);
+        },
+      });
+      open.add(end);
+      reply.hijack();
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Proxies (nginx) must pass events on as they come.
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`retry: 5000\n: connected\n\n`);
+      timers.push(setInterval(() => raw.write(`: heartbeat\n\n`), heartbeatMs));
+      const maxAge = setTimeout(end, maxAgeMs);
+      maxAge.unref();
+      timers.push(maxAge);
+      request.raw.on('close', end);
+      raw.on('error', end);
+    },
+  );
+};

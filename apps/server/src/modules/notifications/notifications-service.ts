@@ -1,0 +1,398 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationListResponse,
+  type State,
+} from '@veridocs/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbScope } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { MailSender } from '../../providers/mail/index.js';
+import type { MessageSender } from '../../providers/sms/index.js';
+import type { StateChange } from '../transactions/state-machine.js';
+import type {
+  DeliveryRow,
+  NewDelivery,
+  NewNotification,
+  NotificationRow,
+  NotificationsRepository,
+} from './notifications-repository.js';
+
+/** What another module asks to tell a candidate (report sent, credential issued, …). */
+export interface NotifyInput {
+  title: string;
+  /** Markdown subset: **bold**, *italics*, [links](https://…), line breaks. Escape what you interpolate. */
+  description: string;
+  kind: NotificationKind;
+  /** An in-app path (starting with "/"), or an http(s) URL. */
+  link?: string | null;
+  image?: string | null;
+  /** Also sends the text by SMS (default true). */
+  sms?: boolean;
+}
+
+/** What the payments module reports, inside the database transaction of the change (ADR 0023). */
+export interface PaymentEvent {
+  kind: 'payment.success' | 'payment.failed' | 'refund.processed' | 'refund.failed';
+  orderId: string;
+  /** The smallest unit of the order's currency. */
+  amount: number;
+}
+
+/** One open live stream: what the router writes to. */
+export interface StreamClient {
+  send(event: string, data: string): void;
+}
+
+const LINK_HOME = '/';
+const LINK_INSUFFICIENCY = '/verification/insufficiency';
+const LINK_PAYMENTS = '/transaction-history';
+/** Seconds a stream token may open a stream. */
+export const STREAM_TOKEN_TTL_SECONDS = 60;
+/** Streams one candidate may hold open on one instance (tabs, devices). */
+export const MAX_STREAMS_PER_PROFILE = 5;
+const DELIVERY_LEASE_MS = 60_000;
+const DELIVERY_MAX_ATTEMPTS = 5;
+
+/** Escapes what the markdown subset would read as markup (names and reasons from elsewhere). */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\*_[\]()<>`]/g, (c) => `\\${c}`);
+}
+
+/** The plain text of a description, for SMS and e-mail (the markup and escapes removed). */
+export function plainText(markdown: string): string {
+  return markdown.replace(
+    /\\(.)|\[((?:\\.|[^\]\\])*)\]\(([^)\s]*)\)|\*\*|__|\*|_/g,
+    (_m, escaped: string | undefined, label: string | undefined, href: string | undefined) =>
+      escaped ?? (label !== undefined ? `${plainText(label)} (${href ?? ''})` : ''),
+  );
+}
+
+/** `bgv-degree~2` → "Degree (2)". */
+export function verificationLabel(name: string): string {
+  const [type = name, instance] = name.split('~');
+  const words = type.replace(/^bgv-/, '').replace(/[-_]+/g, ' ').trim();
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
+  return instance ? `${label} (${instance})` : label;
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  const symbol = currency === 'INR' ? '₹' : '$';
+  return `${symbol}${(amount / 100).toFixed(2)}`;
+}
+
+/** The texts of a state change the candidate is told of; null for the others. */
+function describeChange(
+  change: StateChange,
+  org: string,
+  reason: string | undefined,
+): Pick<NotifyInput, 'title' | 'description' | 'kind' | 'link'> | null {
+  const orgText = `**${escapeMarkdown(org)}**`;
+  if (change.entity === 'transaction') {
+    const byState: Partial<Record<State, [string, string]>> = {
+      COMPLETED: [
+        'Verification request completed',
+        `Every verification of your request for ${orgText} is done.`,
+      ],
+      FAILED: ['Verification request failed', `Your request for ${orgText} could not be verified.`],
+      CLOSED: ['Verification request closed', `Your request for ${orgText} was closed.`],
+    };
+    const text = byState[change.to];
+    return text ? { title: text[0], description: text[1], kind: 'transaction', link: LINK_HOME } : null;
+  }
+  const what = `**${escapeMarkdown(verificationLabel(change.verificationName ?? 'verification'))}**`;
+  // An identity a provider verified at once (Aadhaar OTP, passport) is not news to the candidate.
+  if (change.to === 'COMPLETED' && change.from !== 'IN_PROGRESS') return null;
+  const byState: Partial<Record<State, Pick<NotifyInput, 'title' | 'description' | 'kind' | 'link'>>> = {
+    IN_PROGRESS: {
+      title: 'Verification in progress',
+      description: `The verification team started on your ${what} verification for ${orgText}.`,
+      kind: 'verification',
+      link: LINK_HOME,
+    },
+    COMPLETED: {
+      title: 'Verified',
+      description: `Your ${what} verification for ${orgText} is complete: verified.`,
+      kind: 'verification',
+      link: LINK_HOME,
+    },
+    FAILED: {
+      title: 'Verification failed',
+      description: `Your ${what} verification for ${orgText} could not be verified.`,
+      kind: 'verification',
+      link: LINK_HOME,
+    },
+    CLOSED: {
+      title: 'Verification closed',
+      description: `Your ${what} verification for ${orgText} was closed.`,
+      kind: 'verification',
+      link: LINK_HOME,
+    },
+    INSUFFICIENT_DATA: {
+      title: 'Action required',
+      description:
+        `We need more from you for your ${what} verification for ${orgText}.` +
+        (reason ? `\n*Reason:* ${escapeMarkdown(reason)}` : ''),
+      kind: 'action_required',
+      link: LINK_INSUFFICIENCY,
+    },
+  };
+  return byState[change.to] ?? null;
+}
+
+function toItem(row: NotificationRow): NotificationItem {
+  const kind = (NOTIFICATION_KINDS as readonly string[]).includes(row.kind)
+    ? (row.kind as NotificationKind)
+    : 'verification';
+  return {
+    id: row.id,
+    kind,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface NotificationsServiceDeps {
+  repo: NotificationsRepository;
+  /** Key of the stream tokens (derived from the server secret for this purpose only). */
+  tokenKey: Uint8Array;
+  sender: MessageSender;
+  mailer: MailSender;
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** Announces wake-ups of the delivery loop (after a commit that queued something). */
+  onQueued?: () => void;
+}
+
+/**
+ * Notifications (issue 15, ADR 0030): written in the database transaction of the event they tell
+ * of, announced at commit on NOTIFICATIONS_CHANNEL, pushed to the candidate's open streams on every
+ * instance, and copied to SMS by the delivery job.
+ */
+export function createNotificationsService(deps: NotificationsServiceDeps) {
+  const { repo, now, log } = deps;
+  /** profileId → this instance's open streams. */
+  const streams = new Map<string, Set<StreamClient>>();
+
+  const mac = (payload: string) =>
+    createHmac('sha256', deps.tokenKey).update(`notification-stream:v1:${payload}`).digest('base64url');
+
+  function build(
+    profileId: string,
+    input: NotifyInput,
+    at: Date,
+    mobile: string | undefined,
+  ): { row: NewNotification; deliveries: NewDelivery[] } {
+    const id = randomUUID();
+    const link = input.link ?? null;
+    if (link !== null && !link.startsWith('/') && !/^https?:\/\//i.test(link))
+      throw new Error(`A notification link must be an in-app path or http(s): ${link}`);
+    const row: NewNotification = {
+      id,
+      profileId,
+      kind: input.kind,
+      title: input.title,
+      description: input.description,
+      image: input.image ?? null,
+      link,
+      createdAt: at,
+    };
+    const deliveries: NewDelivery[] = [];
+    if (mobile && input.sms !== false)
+      deliveries.push({
+        notificationId: id,
+        channel: 'sms',
+        recipient: mobile,
+        subject: input.title,
+        body: `${input.title}: ${plainText(input.description)}`,
+        nextAttemptAt: at,
+        createdAt: at,
+      });
+    return { row, deliveries };
+  }
+
+  async function write(
+    scope: DbScope,
+    items: readonly { row: NewNotification; deliveries: NewDelivery[] }[],
+  ): Promise<void> {
+    await repo.insert(
+      scope,
+      items.map((i) => i.row),
+      items.flatMap((i) => i.deliveries),
+    );
+    if (items.some((i) => i.deliveries.length > 0)) deps.onQueued?.();
+  }
+
+  async function deliver(delivery: DeliveryRow): Promise<void> {
+    const at = now();
+    try {
+      if (delivery.channel === 'sms')
+        await deps.sender.send({ channel: 'sms', to: delivery.recipient, body: delivery.body, otp: '' });
+      else await deps.mailer.send({ to: delivery.recipient, subject: delivery.subject, text: delivery.body });
+      await repo.settle(delivery.id, { status: 'sent', sentAt: at, nextAttemptAt: at, lastError: null });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const last = delivery.attempts >= DELIVERY_MAX_ATTEMPTS;
+      log.warn(
+        { deliveryId: delivery.id, attempts: delivery.attempts, err: error },
+        'notification delivery failed',
+      );
+      await repo.settle(delivery.id, {
+        status: last ? 'failed' : 'pending',
+        sentAt: null,
+        // 30 s, 2 min, 8 min, 32 min.
+        nextAttemptAt: new Date(at.getTime() + 30_000 * 4 ** (delivery.attempts - 1)),
+        lastError: message.slice(0, 500),
+      });
+    }
+  }
+
+  return {
+    /**
+     * Tells a candidate something, inside the caller's database transaction (`scope`): the row exists
+     * iff that transaction commits; open streams get it at commit; an SMS copy is queued.
+     */
+    async notify(scope: DbScope, profileId: string, input: NotifyInput): Promise<string> {
+      const contact = await repo.profileContact(scope, profileId);
+      const item = build(profileId, input, now(), contact?.mobile);
+      await write(scope, [item]);
+      return item.row.id;
+    },
+
+    /** The state-change hook (app.ts stateChangeHooks). */
+    async onStateChanges(scope: DbScope, changes: readonly StateChange[], at: Date): Promise<void> {
+      const contexts = await repo.transactionContexts(scope, [...new Set(changes.map((c) => c.txnId))]);
+      const byTxn = new Map(contexts.map((c) => [c.txnId, c]));
+      const items = [];
+      for (const change of changes) {
+        const context = byTxn.get(change.txnId);
+        if (!context) continue;
+        const reason =
+          change.to === 'INSUFFICIENT_DATA' && change.entity === 'verification' && change.verificationName
+            ? await repo.openInsufficiencyReason(scope, change.txnId, change.verificationName)
+            : undefined;
+        const text = describeChange(change, context.orgName, reason);
+        if (text) items.push(build(context.profileId, text, at, context.mobile));
+      }
+      await write(scope, items);
+    },
+
+    /** The payments module's callback (payment success / failure, refund). */
+    async onPaymentEvent(scope: DbScope, event: PaymentEvent, at: Date): Promise<void> {
+      const context = await repo.orderContext(scope, event.orderId);
+      if (!context) return;
+      const money = `**${formatMoney(event.amount, context.currency)}**`;
+      const org = `**${escapeMarkdown(context.orgName)}**`;
+      const texts: Record<PaymentEvent['kind'], [NotificationKind, string, string]> = {
+        'payment.success': [
+          'payment',
+          'Payment successful',
+          `We received your payment of ${money} for ${org}.`,
+        ],
+        'payment.failed': [
+          'payment',
+          'Payment failed',
+          `Your payment of ${money} for ${org} did not go through. You have not been charged; you can try again.`,
+        ],
+        'refund.processed': [
+          'refund',
+          'Refund processed',
+          `${money} of your payment for ${org} was refunded.`,
+        ],
+        'refund.failed': [
+          'refund',
+          'Refund failed',
+          `The refund of ${money} for ${org} could not be processed. Our team will contact you.`,
+        ],
+      };
+      const [kind, title, description] = texts[event.kind];
+      await write(scope, [
+        build(context.profileId, { kind, title, description, link: LINK_PAYMENTS }, at, context.mobile),
+      ]);
+    },
+
+    async list(profileId: string, seed: number, count: number): Promise<NotificationListResponse> {
+      const { list, total } = await repo.page(profileId, seed, count);
+      return { list: list.map(toItem), total };
+    },
+
+    /** A token that opens the caller's stream for STREAM_TOKEN_TTL_SECONDS (ADR 0030). */
+    streamToken(profileId: string): { token: string; expiresIn: number } {
+      const exp = Math.floor(now().getTime() / 1000) + STREAM_TOKEN_TTL_SECONDS;
+      const payload = `${profileId}.${exp}`;
+      return { token: `${payload}.${mac(payload)}`, expiresIn: STREAM_TOKEN_TTL_SECONDS };
+    },
+    /** The profile id of a valid, unexpired stream token; throws NOTIFICATION_STREAM_TOKEN_INVALID. */
+    verifyStreamToken(token: string): string {
+      const match = /^([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      const invalid = new AppError('NOTIFICATION_STREAM_TOKEN_INVALID');
+      if (!match) throw invalid;
+      const [, profileId, exp, signature] = match as unknown as [string, string, string, string];
+      const expected = Buffer.from(mac(`${profileId}.${exp}`));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
+      if (Number(exp) * 1000 <= now().getTime()) throw invalid;
+      return profileId;
+    },
+
+    /** Registers an open stream of this instance; answers the function that removes it. */
+    attach(profileId: string, client: StreamClient): () => void {
+      const set = streams.get(profileId) ?? new Set<StreamClient>();
+      if (set.size >= MAX_STREAMS_PER_PROFILE) throw new AppError('NOTIFICATION_STREAMS_EXCEEDED');
+      set.add(client);
+      streams.set(profileId, set);
+      return () => {
+        set.delete(client);
+        if (set.size === 0 && streams.get(profileId) === set) streams.delete(profileId);
+      };
+    },
+    /** Open streams on this instance (tests, close). */
+    openStreams(): number {
+      let n = 0;
+      for (const set of streams.values()) n += set.size;
+      return n;
+    },
+
+    /** A NOTIFICATIONS_CHANNEL message (committed): pushed to the candidate's streams here, if any. */
+    async announce(payload: string): Promise<void> {
+      let message: { p?: unknown; id?: unknown };
+      try {
+        message = JSON.parse(payload) as typeof message;
+      } catch {
+        return;
+      }
+      if (typeof message.p !== 'string' || typeof message.id !== 'string') return;
+      const set = streams.get(message.p);
+      if (!set || set.size === 0) return;
+      const row = await repo.one(message.id);
+      if (!row || row.profileId !== message.p) return;
+      const data = JSON.stringify(toItem(row));
+      for (const client of set) client.send('notification', data);
+    },
+    /** The bus lost messages (listener reconnected): every stream here re-reads its list. */
+    resync(): void {
+      for (const set of streams.values()) for (const client of set) client.send('resync', '{}');
+    },
+
+    /** One pass of the SMS / e-mail delivery job: answers whether it found work. */
+    async deliverOnce(limit = 10): Promise<boolean> {
+      const due = await repo.claimDue(now(), DELIVERY_LEASE_MS, limit);
+      for (const delivery of due) await deliver(delivery);
+      return due.length > 0;
+    },
+    deliveriesOf: (notificationId: string) => repo.deliveriesOf(notificationId),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** This purpose's key, derived from the server secret's key. */
+export function deriveStreamTokenKey(serverKey: Uint8Array): Uint8Array {
+  return new Uint8Array(createHmac('sha256', serverKey).update('veridocs:notification-stream:v1').digest());
+}

@@ -1,0 +1,450 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  API_PATHS,
+  GATEWAY_PATHS,
+  OPS_API_PATHS,
+  SERVICE_BASES,
+  notificationListResponseSchema,
+  opsSessionSchema,
+  paymentInitResponseSchema,
+  type NotificationItem,
+  type OpsSession,
+  NOTIFICATION_API_PATHS,
+} from '@veridocs/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
+import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
+import { uploadDocument } from '../../test/uploads.js';
+import { DEV_STAFF } from '../ops-auth/dev-staff.js';
+import type { DocumentAnalyser } from '../files/analyser.js';
+import { escapeMarkdown, plainText, verificationLabel } from './notifications-service.js';
+
+const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
+const n = (path: string) => `${SERVICE_BASES.notification}${path}`;
+const N = NOTIFICATION_API_PATHS;
+const V = API_PATHS.verification;
+const O = OPS_API_PATHS;
+const ORG = 'demo-university';
+const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
+const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
+type Headers = Record<string, string>;
+/** The document checks are not what this file tests: a stand-in that passes every document. */
+const passing: DocumentAnalyser = {
+  analyseDocument: async () => ({ state: 'COMPLETED', issues: [], pageCount: 1 }),
+  recogniseText: async () => '',
+};
+const SKIPPED = [
+  'bgv-twelfth',
+  'bgv-tenth',
+  'passport',
+  'dl',
+  'employment-check',
+  'bgv-employment',
+  'bgv-address',
+  'bgv-ews',
+];
+
+/** Reads an SSE response: each `event:`/`data:` block, as it arrives. */
+function sseReader(response: IncomingMessage) {
+  let buffer = '';
+  const events: { event: string; data: string }[] = [];
+  const comments: string[] = [];
+  const waiters: (() => void)[] = [];
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    let at: number;
+    while ((at = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, at);
+      buffer = buffer.slice(at + 2);
+      let event = 'message';
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) comments.push(line.slice(1).trim());
+        else if (line.startsWith('event: ')) event = line.slice(7);
+        else if (line.startsWith('data: ')) data += line.slice(6);
+      }
+      if (data) events.push({ event, data });
+      for (const w of waiters.splice(0)) w();
+    }
+  });
+  return {
+    events,
+    comments,
+    async until(check: () => boolean, ms = 10_000) {
+      const deadline = Date.now() + ms;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error(`timed out; events: ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+  };
+}
+
+/** Opens the live stream of a listening app with a fresh token of `h`. */
+export async function openStream(t: TestApp, port: number, h: Headers) {
+  const { token } = expectCode<{ token: string }>(
+    await t.request({ method: 'POST', url: n(N.streamToken), headers: h }),
+    0,
+    200,
+  );
+  return new Promise<{ response: IncomingMessage; close: () => void }>((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: `${N.stream}?token=${encodeURIComponent(token)}`, method: 'GET' },
+      (response) => resolve({ response, close: () => req.destroy() }),
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('notifications: list, ownership, events, SMS copies, the live stream', () => {
+  let t: TestApp;
+  let port: number;
+  let verifier: Headers;
+  beforeAll(async () => {
+    t = await createTestApp({
+      analyser: passing,
+      env: {
+        OCR_WORKER: 'off',
+        NOTIFICATION_JOBS: 'off',
+        PAYMENT_JOBS: 'off',
+        NOTIFICATION_HEARTBEAT_SECONDS: '1',
+        PAYMENT_RECONCILE_AFTER_SECONDS: '60',
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+    verifier = bearer((await signIn(VERIFIER)).accessToken);
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, headers?: Headers) =>
+    t.request({
+      method,
+      url,
+      ...(body === undefined ? {} : { body: body as object }),
+      ...(headers ? { headers } : {}),
+    });
+  const list = async (h: Headers, query = '') =>
+    notificationListResponseSchema.parse(
+      expectCode(await send('GET', n(`${N.list}${query}`), undefined, h), 0, 200),
+    );
+  /** A decision of the team, a second after the last (the test clock stands still otherwise). */
+  const decide = (txnId: string, body: object) => {
+    t.clock.advance(1);
+    return send('POST', O.decisions(txnId), body, verifier);
+  };
+
+  async function signIn(account: { email: string; password: string }): Promise<OpsSession> {
+    const step = expectCode<{ challengeId: string }>(
+      await send('POST', O.signIn, { email: account.email, password: account.password }),
+      0,
+      200,
+    );
+    const [mail] = await outbox(t, account.email);
+    return opsSessionSchema.parse(
+      expectCode(
+        await send('POST', O.verifyCode, { challengeId: step.challengeId, code: mail!.otp }),
+        0,
+        200,
+      ),
+    );
+  }
+
+  /** A candidate with the demo form submitted: the degree and Aadhaar, the rest skipped. */
+  async function submittedCandidate() {
+    const session = await signUp(t, undefined, 'Asha Rao');
+    const h = bearer(session.accessToken);
+    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
+      await send('POST', v1(V.transactions), { orgId: ORG, eKycFormId: 'demo-form' }, h),
+      0,
+      200,
+    );
+    const data = [
+      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
+    ];
+    expectCode(await send('PATCH', v1(V.userResponse), { orgId: ORG, txnId, data }, h), 0, 200);
+    expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
+    const degree = {
+      institute: { value: 'Other' },
+      degreeName: 'B.Tech in Computer Science',
+      passingYear: '2020',
+      instituteId: 'R-2016-0042',
+      degreeStatus: 'DEGREE_AND_MARKSHEET',
+      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
+    };
+    expectCode(
+      await send('POST', v1(V.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
+      0,
+      200,
+    );
+    const number = SANDBOX_AADHAAR.direct;
+    const step = expectCode<{ requestId: string }>(
+      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
+      0,
+      200,
+    );
+    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
+    expectCode(
+      await send(
+        'POST',
+        v1(API_PATHS.aadhaar.verify),
+        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
+        h,
+      ),
+      0,
+      200,
+    );
+    expectCode(
+      await send('POST', v1(V.markAsSkip), { orgId: ORG, txnId, verificationNameList: SKIPPED }, h),
+      0,
+      200,
+    );
+    expectCode(await send('POST', v1(V.submit), { orgId: ORG, txnId }, h), 0, 200);
+    return { h, txnId, mobile: session.mobile };
+  }
+
+  it('every decision of the team is a notification of the candidate only, with an SMS copy; pushed live', async () => {
+    const a = await submittedCandidate();
+    const b = bearer((await signUp(t)).accessToken);
+    // Submission and the Aadhaar OTP's own verification are no news: nothing yet.
+    expect(await list(a.h)).toEqual({ list: [], total: 0 });
+
+    const stream = await openStream(t, port, a.h);
+    expect(stream.response.statusCode).toBe(200);
+    expect(stream.response.headers['content-type']).toContain('text/event-stream');
+    const live = sseReader(stream.response);
+    try {
+      expectCode(await decide(a.txnId, { verificationName: 'bgv-degree', state: 'IN_PROGRESS' }), 0, 200);
+      await live.until(() => live.events.length >= 1);
+      expect(live.events[0]!.event).toBe('notification');
+      const pushed = JSON.parse(live.events[0]!.data) as NotificationItem;
+      expect(pushed).toMatchObject({ kind: 'verification', title: 'Verification in progress', link: '/' });
+      expect(pushed.description).toContain('**Degree**');
+      expect(pushed.description).toContain('**Demo University**');
+
+      expectCode(
+        await decide(a.txnId, {
+          verificationName: 'bgv-degree',
+          state: 'INSUFFICIENT_DATA',
+          reason: 'Marksheet for *semester 5* is [missing](javascript:alert(1))',
+          documents: [{ key: 'semester-5', label: 'Marksheet for semester 5' }],
+        }),
+        0,
+        200,
+      );
+      await live.until(() => live.events.length >= 2);
+      // Heartbeats keep the connection open through proxies.
+      await live.until(() => live.comments.includes('heartbeat'), 5_000);
+    } finally {
+      stream.close();
+    }
+
+    const mine = await list(a.h);
+    expect(mine.total).toBe(2);
+    // Newest first.
+    expect(mine.list.map((x) => [x.kind, x.title])).toEqual([
+      ['action_required', 'Action required'],
+      ['verification', 'Verification in progress'],
+    ]);
+    const action = mine.list[0]!;
+    expect(action.link).toBe('/verification/insufficiency');
+    // The reason is quoted, its markup escaped: text, not a link.
+    expect(action.description).toContain(
+      '*Reason:* Marksheet for \\*semester 5\\* is \\[missing\\]\\(javascript:alert\\(1\\)\\)',
+    );
+    // Another candidate reaches none of it, and no route takes another's id.
+    expect(await list(b)).toEqual({ list: [], total: 0 });
+    expectCode(await send('GET', n(N.list)), 102, 401);
+
+    // The SMS copies are queued, then delivered by the job (the dev outbox here).
+    const before = await outbox(t, a.mobile);
+    expect(await t.app.notifications.deliverOnce()).toBe(true);
+    const after = await outbox(t, a.mobile);
+    expect(after.length - before.length).toBe(2);
+    expect(after.map((m) => (m as { body?: string }).body ?? JSON.stringify(m)).join('\n')).toContain(
+      'Action required: We need more from you for your Degree verification for Demo University.',
+    );
+    const deliveries = await t.app.notifications.deliveriesOf(action.id);
+    expect(deliveries).toMatchObject([{ channel: 'sms', status: 'sent', recipient: a.mobile, attempts: 1 }]);
+    expect(await t.app.notifications.deliverOnce()).toBe(false);
+  });
+
+  it('"Verified" and the request completed, when the team completes the last verification', async () => {
+    const a = await submittedCandidate();
+    expectCode(await decide(a.txnId, { verificationName: 'bgv-degree', state: 'IN_PROGRESS' }), 0, 200);
+    expectCode(await decide(a.txnId, { verificationName: 'bgv-degree', state: 'COMPLETED' }), 0, 200);
+    const mine = await list(a.h);
+    // The last two share their moment (one database transaction).
+    expect(
+      mine.list
+        .slice(0, 2)
+        .map((x) => [x.kind, x.title])
+        .sort(),
+    ).toEqual([
+      ['transaction', 'Verification request completed'],
+      ['verification', 'Verified'],
+    ]);
+    expect(mine.list[2]!.title).toBe('Verification in progress');
+    expect(mine.total).toBe(3);
+  });
+
+  it('pages: seed and count (20, then 10), newest first, total', async () => {
+    const session = await signUp(t);
+    const h = bearer(session.accessToken);
+    const profileId = (
+      (await t.db.orm.execute(sql`select id from profiles where mobile = ${session.mobile}`)) as {
+        rows: { id: string }[];
+      }
+    ).rows[0]!.id;
+    for (let i = 0; i < 35; i++) {
+      t.clock.advance(1);
+      await t.db.orm.transaction((scope) =>
+        t.app.notifications.notify(scope, profileId, {
+          kind: 'report',
+          title: `Report ${i}`,
+          description: `Report **${i}** sent`,
+          sms: false,
+        }),
+      );
+    }
+    const first = await list(h);
+    expect(first.total).toBe(35);
+    expect(first.list).toHaveLength(20);
+    expect(first.list[0]!.title).toBe('Report 34');
+    const second = await list(h, '?seed=20&count=10');
+    expect(second.list.map((x) => x.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Report ${14 - i}`));
+    const last = await list(h, '?seed=30&count=10');
+    expect(last.list).toHaveLength(5);
+    expectCode(await send('GET', n(`${N.list}?count=500`), undefined, h), 100, 400);
+    // notify() refuses links that are neither in-app paths nor http(s).
+    await expect(
+      t.db.orm.transaction((scope) =>
+        t.app.notifications.notify(scope, profileId, {
+          kind: 'report',
+          title: 'x',
+          description: 'x',
+          link: 'javascript:alert(1)',
+        }),
+      ),
+    ).rejects.toThrow();
+    expect((await list(h)).total).toBe(35);
+  });
+
+  it('the stream refuses a missing, forged or expired token', async () => {
+    const h = bearer((await signUp(t)).accessToken);
+    expectCode(await t.app.inject({ method: 'GET', url: N.stream }), 100, 400);
+    expectCode(await t.app.inject({ method: 'GET', url: `${N.stream}?token=abc` }), 240, 401);
+    const { token } = expectCode<{ token: string; expiresIn: number }>(
+      await send('POST', n(N.streamToken), undefined, h),
+      0,
+      200,
+    );
+    const forged = `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}${token.slice(36)}`;
+    expectCode(await t.app.inject({ method: 'GET', url: `${N.stream}?token=${forged}` }), 240, 401);
+    t.clock.advance(61);
+    expectCode(await t.app.inject({ method: 'GET', url: `${N.stream}?token=${token}` }), 240, 401);
+    expectCode(await send('POST', n(N.streamToken)), 102, 401);
+  });
+
+  it('payment success and refund are notifications too', async () => {
+    const h = bearer((await signUp(t)).accessToken);
+    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
+      await send('POST', v1(V.transactions), { orgId: ORG, eKycFormId: 'demo-paid-form' }, h),
+      0,
+      200,
+    );
+    expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
+    const data = {
+      institute: 'indian-institute-of-technology-bombay',
+      degreeName: 'B.Tech in Computer Science',
+      passingYear: '2020',
+      instituteId: 'R-2016-0042',
+      degreeStatus: 'DEGREE_AND_MARKSHEET',
+      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
+    };
+    expectCode(
+      await send('POST', v1(V.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data }, h),
+      0,
+      200,
+    );
+    expectCode(
+      await send(
+        'POST',
+        v1(V.markAsSkip),
+        {
+          orgId: ORG,
+          txnId,
+          verificationNameList: ['bgv-twelfth', 'bgv-tenth', 'passport', 'bgv-employment'],
+        },
+        h,
+      ),
+      0,
+      200,
+    );
+    const s = paymentInitResponseSchema.parse(
+      expectCode(
+        await t.request({
+          method: 'POST',
+          url: v1(API_PATHS.payments.init),
+          body: { orgId: ORG, txnId, region: 'IN', express: false },
+          headers: { ...h, 'idempotency-key': `notif-${Date.now()}` },
+        }),
+        0,
+        200,
+      ),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: GATEWAY_PATHS.sandboxCheckoutActionRoute.replace(
+        ':sessionId',
+        s.redirectInfo.web.split('/').pop()!,
+      ),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=pay',
+    });
+    expect(await t.app.paymentJobs.deliverSandboxWebhookOnce()).toBe(true);
+    let mine = await list(h);
+    expect(mine.list[0]).toMatchObject({
+      kind: 'payment',
+      title: 'Payment successful',
+      link: '/transaction-history',
+    });
+    expect(mine.list[0]!.description).toContain('**₹1768.82**');
+
+    const admin = bearer((await signIn(ADMIN)).accessToken);
+    expectCode(
+      await send(
+        'POST',
+        O.refunds(s.orderId),
+        { amount: 50_000, reason: 'Duplicate' },
+        { ...admin, 'idempotency-key': `r-${Date.now()}` },
+      ),
+      0,
+      200,
+    );
+    while (await t.app.paymentJobs.deliverSandboxWebhookOnce());
+    t.clock.advance(61);
+    await t.app.paymentJobs.reconcileOnce();
+    mine = await list(h);
+    expect(mine.list.map((x) => x.title)).toContain('Refund processed');
+    expect(mine.list.find((x) => x.title === 'Refund processed')!.description).toContain('**₹500.00**');
+  });
+});
+
+describe('notification texts', () => {
+  it('labels, escapes and plain text', () => {
+    expect(verificationLabel('bgv-degree~2')).toBe('Degree (2)');
+    expect(verificationLabel('aadhaar')).toBe('Aadhaar');
+    expect(escapeMarkdown('a*b_[c](d)<e>')).toBe('a\\*b\\_\\[c\\]\\(d\\)\\<e\\>');
+    expect(plainText('**Hi** *there* [site](https://x.test) a\\*b')).toBe(
+      'Hi there site (https://x.test) a*b',
+    );
+  });
+});

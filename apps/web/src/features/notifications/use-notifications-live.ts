@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { POLL, notificationSchema, NOTIFICATION_API_PATHS } from '@veridocs/shared';
+import { useAppDispatch } from '../../app/store/hooks';
+import { config } from '../../lib/config';
+import { notificationsApi, useCreateStreamTokenMutation } from './notifications-api';
+
+/** Longest wait before the stream is tried again (polling meanwhile). */
+const MAX_RETRY_MS = 60_000;
+
+/**
+ * Keeps the cached notifications live (ADR 0030): a server-sent events stream opened with a short-lived
+ * token; each new notification is put at the top of the cached list at once. While the stream is not
+ * open (no EventSource, a refused token, a dropped connection) the list is polled every POLL.intervalMs
+ * and the stream is tried again with a growing delay. Mounted once, in the logged-in layout.
+ */
+export function useNotificationsLive(): void {
+  const dispatch = useAppDispatch();
+  const [createToken] = useCreateStreamTokenMutation();
+
+  useEffect(() => {
+    let stopped = false;
+    let source: EventSource | null = null;
+    let poll: ReturnType<typeof setInterval> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = 2_000;
+
+    const refresh = () => void dispatch(notificationsApi.util.invalidateTags(['Notifications']));
+    const startPolling = () => {
+      poll ??= setInterval(refresh, POLL.intervalMs);
+    };
+    const stopPolling = () => {
+      if (poll !== undefined) clearInterval(poll);
+      poll = undefined;
+    };
+    const scheduleRetry = () => {
+      if (stopped || retry !== undefined) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, delay);
+      delay = Math.min(delay * 2, MAX_RETRY_MS);
+    };
+
+    async function connect() {
+      if (stopped) return;
+      if (typeof EventSource === 'undefined') return startPolling();
+      const minted = await createToken()
+        .unwrap()
+        .catch(() => null);
+      if (stopped) return;
+      if (!minted) {
+        startPolling();
+        return scheduleRetry();
+      }
+      const url = `${config.apiBaseUrl}${NOTIFICATION_API_PATHS.stream}?token=${encodeURIComponent(minted.token)}`;
+      const next = new EventSource(url);
+      source = next;
+      next.onopen = () => {
+        delay = 2_000;
+        stopPolling();
+        // What came while no stream was open.
+        refresh();
+      };
+      next.addEventListener('notification', (event) => {
+        const parsed = notificationSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+        if (!parsed.success) return;
+        const item = parsed.data;
+        const patch = notificationsApi.util.updateQueryData('getNotifications', undefined, (draft) => {
+          const first = draft.pages[0];
+          if (!first || draft.pages.some((p) => p.list.some((x) => x.id === item.id))) return;
+          first.list.unshift(item);
+          for (const page of draft.pages) page.total += 1;
+        });
+        // A thunk: the store's dispatch runs it (its type knows the api's state only as the store's).
+        dispatch(patch as unknown as Parameters<typeof dispatch>[0]);
+      });
+      // The server's bus may have lost messages: read the list again.
+      next.addEventListener('resync', refresh);
+      next.onerror = () => {
+        // The browser retries by itself with the same URL, whose token expires: a fresh one instead.
+        next.close();
+        if (source === next) source = null;
+        startPolling();
+        scheduleRetry();
+      };
+    }
+
+    void connect();
+    return () => {
+      stopped = true;
+      source?.close();
+      stopPolling();
+      if (retry !== undefined) clearTimeout(retry);
+    };
+  }, [dispatch, createToken]);
+}
