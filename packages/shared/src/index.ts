@@ -35,3 +35,4 @@ export * from './rules/pricing.js';
 export * from './schemas/integration.js';
 export * from './schemas/credentials.js';
 export * from './schemas/reports.js';
+export * from './schemas/support.js';

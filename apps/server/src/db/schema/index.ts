@@ -23,3 +23,4 @@ export * from './payments.js';
 export * from './integration.js';
 export * from './credentials.js';
 export * from './reports.js';
+export * from './support.js';
