@@ -148,6 +148,13 @@ import {
 } from './modules/reports/reports-router.js';
 import { createReportsService } from './modules/reports/reports-service.js';
 import { createSandboxRepository } from './providers/payments/sandbox-repository.js';
+import { registerMetrics } from './http/metrics.js';
+import { createOtelTracing, plainTracing, type RequestTrace } from './lib/tracing.js';
+import { analyticsRouter } from './modules/analytics/analytics-router.js';
+import { createMetricsRepository } from './modules/metrics/metrics-repository.js';
+import { createSupportRepository } from './modules/support/support-repository.js';
+import { supportOpsRouter, supportRouter } from './modules/support/support-router.js';
+import { createSupportService, deriveChatHashKey } from './modules/support/support-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -196,9 +203,30 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's W3C trace context (lib/tracing.ts); its ids are in every log line of the request. */
+    trace: RequestTrace;
+  }
+}
+
 /** Builds the whole server (API, docs, SPA) on a migrated, seeded database; ready, not listening. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const now = deps.now ?? systemClock;
+  // OpenTelemetry is loaded only when an OTLP endpoint is configured (ADR 0032).
+  const tracing = config.observability.otel
+    ? await createOtelTracing(config.observability.otel)
+    : plainTracing;
+  // Made once per request, before its logger (which carries the ids) and its hooks (which answer them).
+  const traces = new WeakMap<object, RequestTrace>();
+  const traceOf = (raw: { method?: string | undefined; headers: Record<string, unknown> }): RequestTrace => {
+    let trace = traces.get(raw);
+    if (!trace) {
+      trace = tracing.start(`${raw.method ?? 'GET'}`, raw.headers.traceparent as string | undefined);
+      traces.set(raw, trace);
+    }
+    return trace;
+  };
   const base = Fastify({
     // Errors are logged without SQL parameters or row values (lib/log-serializers.ts), also by a
     // logger a caller passes in.
@@ -212,6 +240,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
           },
         }),
     genReqId: () => randomUUID(),
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const trace = traceOf(raw);
+      return logger.child({ ...bindings, traceId: trace.traceId, spanId: trace.spanId }, options);
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Header, request (long enough for uploads on slow phones: spec §7's client waits 10 minutes),
@@ -221,6 +253,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     frameworkErrors,
   });
   const app = base.withTypeProvider<ZodTypeProvider>();
+  app.decorateRequest('trace', null as unknown as RequestTrace);
+  app.addHook('onRequest', (request, reply, done) => {
+    request.trace = traceOf(request.raw);
+    reply.header('traceparent', request.trace.traceparent);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.trace.end({
+      method: request.method,
+      statusCode: reply.statusCode,
+      ...(request.routeOptions.url ? { route: request.routeOptions.url } : {}),
+    });
+    done();
+  });
+  if (tracing !== plainTracing) app.addHook('onClose', async () => tracing.shutdown());
   // Behind a reverse proxy every socket is the proxy's: the proxy caps connections per client there.
   if (!config.trustProxy) limitConnectionsPerIp(base.server, config.http.maxConnectionsPerIp);
 
@@ -682,6 +729,22 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     });
   }
 
+  // Support chat (ADR 0032): the candidate's own conversation; the team's inbox under /api/ops/support.
+  const support = createSupportService({
+    repo: createSupportRepository(db.orm),
+    hashKey: config.support.chatHashSecret ?? deriveChatHashKey(keys.jwt),
+    now,
+    audit: (entry) => opsAuth.audit(entry),
+  });
+  if (config.observability.metrics.enabled) {
+    const metricsRepo = createMetricsRepository(db.orm);
+    registerMetrics(app, {
+      token: config.observability.metrics.token,
+      queueDepths: () => metricsRepo.queueDepths(),
+    });
+  }
+  await app.register(analyticsRouter, { enabled: config.observability.analyticsIngest });
+
   await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });
   await app.register(orgAssetsRouter);
   if (outbox) await app.register(devRouter, { dev: createDevService(outbox), publicUrl: config.publicUrl });
@@ -691,6 +754,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
       await wallet.register(profileRouter, { profiles, authenticate, rateLimit: config.rateLimit });
       await wallet.register(aadhaarProfileRouter, { profiles, authenticate });
       await wallet.register(credentialsRouter, { credentials, authenticate });
+      await wallet.register(supportRouter, { support, authenticate });
     },
     { prefix: SERVICE_BASES.webWallet },
   );
@@ -721,6 +785,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     requireOpsRole,
   });
   await app.register(orgLogoRouter, { admin });
+  await app.register(supportOpsRouter, { support, requireOpsRole });
   await app.register(paymentWebhooksRouter, { payments });
   await app.register(integrationRouter, { integration });
   await app.register(integrationOpsRouter, {

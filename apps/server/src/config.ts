@@ -180,6 +180,23 @@ const envSchema = z.object({
   /** An order still pending this long after its last change is asked about at its gateway. */
   PAYMENT_RECONCILE_AFTER_SECONDS: positiveInt.default(120),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: positiveInt.default(30),
+  // Support and observability (issue 15, ADR 0032).
+  /** The chat vendor's identity-verification secret; unset, a key derived from the server key. */
+  SUPPORT_CHAT_HASH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'SUPPORT_CHAT_HASH_SECRET must be at least 16 characters').optional(),
+  ),
+  /** POST /api/analytics accepts the client's event batches (logged, counted) when on. */
+  ANALYTICS_INGEST: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('off')),
+  /** Prometheus metrics at /metrics when on; with METRICS_TOKEN only for `Authorization: Bearer <token>`. */
+  METRICS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('off')),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
+  /** OpenTelemetry traces are exported (OTLP over HTTP) only when this is set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().trim().default('veridocs')),
 });
 
 /** The sandbox gateway's documented development key (README "Sandbox webhook"); dev tools only. */
@@ -261,6 +278,13 @@ export interface Config {
   reports: { jobs: boolean; partnerWebhooks: Record<string, { url: string; secret: string }> };
   /** Notifications (ADR 0030): the delivery loop, the live stream's heartbeat and lifetime. */
   notifications: { jobs: boolean; heartbeatMs: number; streamMaxAgeMs: number };
+  /** Support chat and observability (ADR 0032). */
+  support: { chatHashSecret: string | undefined };
+  observability: {
+    analyticsIngest: boolean;
+    metrics: { enabled: boolean; token: string | undefined };
+    otel: { endpoint: string; serviceName: string } | undefined;
+  };
 }
 
 export type GatewayEnvironment = 'sandbox' | 'production';
@@ -502,6 +526,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       jobs: e.NOTIFICATION_JOBS === 'on',
       heartbeatMs: e.NOTIFICATION_HEARTBEAT_SECONDS * 1000,
       streamMaxAgeMs: 30 * 60_000,
+    },
+    support: { chatHashSecret: e.SUPPORT_CHAT_HASH_SECRET },
+    observability: {
+      analyticsIngest: e.ANALYTICS_INGEST === 'on',
+      metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN },
+      otel: e.OTEL_EXPORTER_OTLP_ENDPOINT
+        ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+        : undefined,
     },
   };
 }

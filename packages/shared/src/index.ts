@@ -37,3 +37,4 @@ export * from './schemas/integration.js';
 export * from './schemas/credentials.js';
 export * from './schemas/reports.js';
 export * from './schemas/notifications.js';
+export * from './schemas/support.js';

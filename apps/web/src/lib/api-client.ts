@@ -3,6 +3,7 @@ import { getLanguage, localMessage } from '../i18n';
 import { config } from './config';
 import { decideError, requiresSession } from './error-catalogue';
 import { notify } from './notify';
+import { newTraceparent } from './traceparent';
 
 /** Every response is `{ code, data, message }`; code 0 is success. */
 export interface ApiEnvelope<T> {
@@ -197,6 +198,7 @@ export async function request(
   const headers: Record<string, string> = {
     ...DEFAULT_HEADERS,
     'Accept-Language': getLanguage(),
+    traceparent: newTraceparent(),
     ...options.headers,
   };
   if (accessToken && !Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) {

@@ -17,6 +17,14 @@ export const config = {
   services: SERVICE_BASES,
   partnerOrgId: readString(env.VITE_PARTNER_ORG_ID, DEFAULT_PARTNER_ORG_ID),
   supportEmail: readString(env.VITE_SUPPORT_EMAIL, 'support@veridocs.example'),
+  /** The support phone line (spec §1), shown with its hours; as dialled (E.164) and as displayed. */
+  supportPhone: readString(env.VITE_SUPPORT_PHONE, '+918000000000'),
+  supportPhoneDisplay: readString(env.VITE_SUPPORT_PHONE_DISPLAY, '+91 80000 00000'),
+  /** Analytics events go to POST /api/analytics when 'on' (the server needs ANALYTICS_INGEST=on). */
+  analytics: readString(env.VITE_ANALYTICS, 'off') === 'on',
+  /** A Sentry DSN (or a Sentry-compatible collector's); client errors are reported there when set. */
+  errorReportDsn: readString(env.VITE_ERROR_REPORT_DSN, ''),
+  release: readString(env.VITE_RELEASE, 'dev'),
   appName: 'Veridocs',
   isProduction: env.PROD === true,
 } as const;

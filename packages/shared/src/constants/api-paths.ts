@@ -112,6 +112,17 @@ export const API_PATHS = {
     statusList: (list: number) => `/api/credentials/status/${list}`,
     statusListRoute: '/api/credentials/status/:list',
   },
+  /** Support (spec §1, §7; ADR 0032), relative to SERVICE_BASES.webWallet: the candidate's own conversation. */
+  support: {
+    /** POST {mobile}: the chat identity hash (spec §7 "chat hash"), for the signed-in candidate's own number. */
+    chatHash: '/support/chat-hash',
+    /** GET the candidate's conversation (only the messages after the message id `after`, when given). */
+    chat: '/support/chat',
+    /** POST {body}: a message from the candidate. */
+    chatMessages: '/support/chat/messages',
+  },
+  /** Absolute: the client's analytics batches (ADR 0032); answered only when ANALYTICS_INGEST is on. */
+  analytics: '/api/analytics',
   /** Relative to SERVICE_BASES.utility: searchable reference lists (seed, count, search → { list, total }). */
   utility: {
     institutes: '/institutes',
@@ -172,6 +183,13 @@ export const OPS_API_PATHS = {
   /** POST (admin): revokes a credential (its status list bit is set; ADR 0031). */
   revokeCredential: (id: string) => `/api/ops/credentials/${encodeURIComponent(id)}/revoke`,
   revokeCredentialRoute: '/api/ops/credentials/:id/revoke',
+  /** GET: the support inbox (conversations, newest activity first; ADR 0032). */
+  supportConversations: '/api/ops/support/conversations',
+  supportConversation: (id: string) => `/api/ops/support/conversations/${encodeURIComponent(id)}`,
+  supportConversationRoute: '/api/ops/support/conversations/:conversationId',
+  /** POST {body}: the team's reply. */
+  supportReplies: (id: string) => `/api/ops/support/conversations/${encodeURIComponent(id)}/messages`,
+  supportRepliesRoute: '/api/ops/support/conversations/:conversationId/messages',
   /** GET a case's document with the ops token (`?download=1`: as an attachment). */
   file: (fileId: string) => `/api/ops/files/${encodeURIComponent(fileId)}`,
   fileRoute: '/api/ops/files/:fileId',

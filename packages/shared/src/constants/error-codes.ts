@@ -219,6 +219,19 @@ export const ERROR_CODES = {
     status: 429,
     message: 'Too many notification streams are open',
   },
+  /** Support chat and telemetry (issue 15, ADR 0032). */
+  CHAT_HASH_MOBILE_MISMATCH: {
+    code: 250,
+    status: 403,
+    message: 'The chat can only be opened for your own mobile number',
+  },
+  SUPPORT_CONVERSATION_NOT_FOUND: { code: 251, status: 404, message: 'This conversation does not exist' },
+  SUPPORT_MESSAGE_LIMIT: {
+    code: 252,
+    status: 429,
+    message: 'Please wait for the support team to answer before sending more messages',
+  },
+  TELEMETRY_DISABLED: { code: 253, status: 404, message: 'This collector is not enabled' },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

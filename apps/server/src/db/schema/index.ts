@@ -25,3 +25,4 @@ export * from './credentials.js';
 export * from './reports.js';
 export * from './verification-locks.js';
 export * from './notifications.js';
+export * from './support.js';

@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 import { config } from '../../lib/config';
 import { layoutCatalog } from './layout-catalog';
 
-/** Support contacts (spec §1): e-mail, and the phone line's hours. */
+/** Support contacts (spec §1): the phone line and its hours, and the e-mail (both configurable). */
 export function ContactUs() {
   const t = useT(layoutCatalog);
   return (
@@ -28,7 +28,15 @@ export function ContactUs() {
           {t('contactUs')}
         </Typography>
       </Box>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" component="p">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {t('callUs')}:{' '}
+        </Box>
+        <Link href={`tel:${config.supportPhone}`} aria-label={`${t('callUs')} ${config.supportPhoneDisplay}`}>
+          {config.supportPhoneDisplay}
+        </Link>
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
         {t('supportHours')}
       </Typography>
       <Link href={`mailto:${config.supportEmail}`} variant="body2" sx={{ wordBreak: 'break-all' }}>

@@ -13,6 +13,7 @@ import { InitScreen } from './init-screen';
 import { isSameForm } from './journey';
 import { NoticeScreen } from './notice-screen';
 import { SsoEntry } from './sso-entry';
+import { ChatLauncher } from '../../app/support/chat-launcher';
 
 /** The form screens of a signed-in candidate: the init screen, or the form home once started or viewed. */
 function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: string; txnId?: string }) {
@@ -39,7 +40,13 @@ function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: st
 
   if (!txnId || (!backFromStep && (newLink || showInitScreen)))
     return <InitScreen formId={formId} orgId={orgId} txnId={txnId} />;
-  return <FormHome key={`${orgId}/${txnId}`} formId={formId} orgId={orgId} txnId={txnId} />;
+  return (
+    <>
+      <FormHome key={`${orgId}/${txnId}`} formId={formId} orgId={orgId} txnId={txnId} />
+      {/* Spec §2: the chat widget on form screens, never with the init screen. */}
+      <ChatLauncher initScreenShowing={false} />
+    </>
+  );
 }
 
 /** /ekyc/:formId/:txnId? with ?orgId (and ?sso) — spec §2 "Form entry". */

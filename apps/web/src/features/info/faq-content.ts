@@ -27,12 +27,13 @@ const FAQ_KEYS: readonly [question: InfoKey, answer: InfoKey][] = [
 ];
 
 /** FAQs: the support messages of spec §8 and the timings of spec §1, in the current language. */
-export function buildFaqs(t: Translate<InfoKey>, supportEmail: string): Faq[] {
+export function buildFaqs(t: Translate<InfoKey>, supportEmail: string, supportPhone = ''): Faq[] {
   const values = {
     maxRequests: OTP.maxRequests,
     maxFailedAttempts: OTP.maxFailedAttempts,
     blockHours,
     supportEmail,
+    supportPhone,
   };
   return FAQ_KEYS.map(([question, answer]) => ({ question: t(question), answer: t(answer, values) }));
 }

@@ -77,7 +77,7 @@ function Instructions() {
 
 function Faqs() {
   const t = useT(infoCatalog);
-  const faqs = buildFaqs(t, config.supportEmail);
+  const faqs = buildFaqs(t, config.supportEmail, config.supportPhoneDisplay);
   return (
     <Box>
       <Typography variant="h2" component="h2" sx={{ mb: 1 }}>

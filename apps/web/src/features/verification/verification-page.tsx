@@ -62,6 +62,7 @@ function AadhaarScreen({ info }: { info: VerificationInfo }) {
   );
 }
 import { PassportScan } from './passport-scan';
+import { ChatLauncher } from '../../app/support/chat-launcher';
 
 /** The verification whose tile offers the scan of its data page (issue 11). */
 const PASSPORT = 'passport';
@@ -345,7 +346,7 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
  * /verification?orgId&txnId&name (spec §2): one verification's form from its config, resumed from
  * the saved input, saved as the candidate types, submitted with POST /bgv.
  */
-export default function VerificationPage() {
+function VerificationScreen() {
   const t = useT(verificationCatalog);
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -397,4 +398,14 @@ export default function VerificationPage() {
   if (ref.name === AADHAAR && aadhaarByOtp)
     return <AadhaarScreen key={`${ref.orgId}/${ref.txnId}`} info={info} />;
   return <VerificationForm key={`${ref.orgId}/${ref.txnId}/${ref.name}`} info={load.info} target={ref} />;
+}
+
+/** The screen and, being a form screen (spec §2), the support chat widget. */
+export default function VerificationPage() {
+  return (
+    <>
+      <VerificationScreen />
+      <ChatLauncher initScreenShowing={false} />
+    </>
+  );
 }

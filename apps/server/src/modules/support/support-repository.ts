@@ -1,0 +1,202 @@
+import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { Orm } from '../../db/client.js';
+import { profiles, staffAccounts, supportConversations, supportMessages } from '../../db/schema/index.js';
+
+export type ConversationRow = typeof supportConversations.$inferSelect;
+export interface MessageRow {
+  seq: number;
+  id: string;
+  author: 'candidate' | 'team';
+  authorName: string | null;
+  body: string;
+  createdAt: Date;
+}
+export interface ConversationWithCandidate extends ConversationRow {
+  candidateName: string | null;
+  candidateMobile: string;
+}
+
+const messageColumns = {
+  seq: supportMessages.seq,
+  id: supportMessages.id,
+  author: supportMessages.author,
+  authorName: staffAccounts.name,
+  body: supportMessages.body,
+  createdAt: supportMessages.createdAt,
+};
+
+class TooManyUnanswered extends Error {}
+
+/** Support conversations and their messages (ADR 0032). */
+export function createSupportRepository(orm: Orm) {
+  async function messagesOf(conversationId: string, afterSeq = 0, limit = 500): Promise<MessageRow[]> {
+    const rows = await orm
+      .select(messageColumns)
+      .from(supportMessages)
+      .leftJoin(staffAccounts, eq(staffAccounts.id, supportMessages.staffId))
+      .where(and(eq(supportMessages.conversationId, conversationId), gt(supportMessages.seq, afterSeq)))
+      .orderBy(desc(supportMessages.seq))
+      .limit(limit);
+    return rows.reverse();
+  }
+
+  return {
+    messagesOf,
+
+    async conversationOfProfile(profileId: string): Promise<ConversationRow | undefined> {
+      const [row] = await orm
+        .select()
+        .from(supportConversations)
+        .where(eq(supportConversations.profileId, profileId));
+      return row;
+    },
+
+    /** The sequence number of a message of this conversation (undefined: not one of its messages). */
+    async seqOf(conversationId: string, messageId: string): Promise<number | undefined> {
+      const [row] = await orm
+        .select({ seq: supportMessages.seq })
+        .from(supportMessages)
+        .where(and(eq(supportMessages.conversationId, conversationId), eq(supportMessages.id, messageId)));
+      return row?.seq;
+    },
+
+    /**
+     * The candidate's message; opens the conversation on the first one. Refused (null) when the
+     * candidate already wrote `maxUnanswered` messages the team has not answered.
+     */
+    async addCandidateMessage(
+      profileId: string,
+      body: string,
+      at: Date,
+      maxUnanswered: number,
+    ): Promise<{ conversationId: string; message: MessageRow } | null> {
+      return orm
+        .transaction(async (tx) => {
+          const [conversation] = await tx
+            .insert(supportConversations)
+            .values({ profileId, lastAuthor: 'candidate', createdAt: at, updatedAt: at })
+            .onConflictDoUpdate({
+              target: supportConversations.profileId,
+              set: { lastAuthor: 'candidate', updatedAt: at },
+            })
+            .returning();
+          const conversationId = conversation!.id;
+          // Candidate messages since the team's last one (a row lock on the conversation serialises this).
+          const [counted] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(supportMessages)
+            .where(
+              and(
+                eq(supportMessages.conversationId, conversationId),
+                eq(supportMessages.author, 'candidate'),
+                sql`${supportMessages.seq} > coalesce((select max(m.seq) from ${supportMessages} m where m.conversation_id = ${conversationId} and m.author = 'team'), 0)`,
+              ),
+            );
+          // Thrown to roll back the conversation's touch as well.
+          if ((counted?.n ?? 0) >= maxUnanswered) throw new TooManyUnanswered();
+          const [message] = await tx
+            .insert(supportMessages)
+            .values({ conversationId, author: 'candidate', body, createdAt: at })
+            .returning();
+          return {
+            conversationId,
+            message: { ...message!, author: 'candidate' as const, authorName: null },
+          };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof TooManyUnanswered) return null;
+          throw error;
+        });
+    },
+
+    async addTeamMessage(
+      conversationId: string,
+      staffId: string,
+      body: string,
+      at: Date,
+    ): Promise<MessageRow | null> {
+      return orm.transaction(async (tx) => {
+        const [conversation] = await tx
+          .update(supportConversations)
+          .set({ lastAuthor: 'team', updatedAt: at })
+          .where(eq(supportConversations.id, conversationId))
+          .returning();
+        if (!conversation) return null;
+        const [message] = await tx
+          .insert(supportMessages)
+          .values({ conversationId, author: 'team', staffId, body, createdAt: at })
+          .returning();
+        const [staff] = await tx
+          .select({ name: staffAccounts.name })
+          .from(staffAccounts)
+          .where(eq(staffAccounts.id, staffId));
+        return { ...message!, author: 'team' as const, authorName: staff?.name ?? null };
+      });
+    },
+
+    async conversation(id: string): Promise<ConversationWithCandidate | undefined> {
+      const [row] = await orm
+        .select({
+          id: supportConversations.id,
+          profileId: supportConversations.profileId,
+          lastAuthor: supportConversations.lastAuthor,
+          createdAt: supportConversations.createdAt,
+          updatedAt: supportConversations.updatedAt,
+          candidateName: profiles.name,
+          candidateMobile: profiles.mobile,
+        })
+        .from(supportConversations)
+        .innerJoin(profiles, eq(profiles.id, supportConversations.profileId))
+        .where(eq(supportConversations.id, id));
+      return row;
+    },
+
+    /** Newest activity first; keyset (updatedAt, id) below the cursor. */
+    async inbox(options: {
+      waitingOnly: boolean;
+      limit: number;
+      before: { updatedAt: Date; id: string } | null;
+    }): Promise<ConversationWithCandidate[]> {
+      const { waitingOnly, limit, before } = options;
+      return orm
+        .select({
+          id: supportConversations.id,
+          profileId: supportConversations.profileId,
+          lastAuthor: supportConversations.lastAuthor,
+          createdAt: supportConversations.createdAt,
+          updatedAt: supportConversations.updatedAt,
+          candidateName: profiles.name,
+          candidateMobile: profiles.mobile,
+        })
+        .from(supportConversations)
+        .innerJoin(profiles, eq(profiles.id, supportConversations.profileId))
+        .where(
+          and(
+            waitingOnly ? eq(supportConversations.lastAuthor, 'candidate') : undefined,
+            before
+              ? or(
+                  lt(supportConversations.updatedAt, before.updatedAt),
+                  and(
+                    eq(supportConversations.updatedAt, before.updatedAt),
+                    lt(supportConversations.id, before.id),
+                  ),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(supportConversations.updatedAt), desc(supportConversations.id))
+        .limit(limit);
+    },
+
+    /** The last message of each conversation. */
+    async lastMessages(conversationIds: string[]): Promise<Map<string, MessageRow>> {
+      const result = new Map<string, MessageRow>();
+      for (const id of conversationIds) {
+        const [last] = await messagesOf(id, 0, 1);
+        if (last) result.set(id, last);
+      }
+      return result;
+    },
+  };
+}
+export type SupportRepository = ReturnType<typeof createSupportRepository>;
