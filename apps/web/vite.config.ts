@@ -38,7 +38,7 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   // module of the package with zod in it belongs here: chunk-report's budget fails otherwise), so they are left to the
   // chunks of the screens that do (what a module of this chunk exports is built into it, used or not).
   const unused =
-    /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification|profile-details|aadhaar|mrz|pricing)|constants\/(api-paths|indian-states|files|verification-types|error-codes|email-otp))/;
+    /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification|profile-details|aadhaar|mrz|pricing|support-chat)|constants\/(api-paths|indian-states|files|verification-types|error-codes|email-otp))/;
   // Reached through @mui/system's barrel (and class-name modules MUI's theme code refers to), used only
   // by later screens: left out, they stay out of the first chunk.
   const laterOnly =
@@ -242,9 +242,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: { groups: [{ name: 'sign-in', test: signIn.test }] },
         // The sign-in chunk carries the file name of every other chunk (the preload map of each lazy
-        // screen): names cost ~0.25 KB gzip of the /login budget, so only the sign-in chunk keeps its own.
+        // screen): names cost ~0.25 KB gzip of the /login budget, so only the sign-in chunk keeps its own,
+        // and the others' hashes are 7 characters (the fewest rolldown allows for this many chunks).
         chunkFileNames: (chunk) =>
-          chunk.name === 'sign-in' ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+          chunk.name === 'sign-in' ? 'assets/[name]-[hash].js' : 'assets/[hash:7].js',
       },
     },
   },

@@ -8,26 +8,20 @@ import { whenRehydrated } from './app/store/persistence-gate';
 import { selectIsLoggedIn } from './app/store/selectors';
 import { DEFAULT_LANGUAGE, setLanguage, storedLanguage } from './i18n';
 import { config } from './lib/config';
-import {
-  createEnvelopeReporter,
-  installGlobalErrorHandlers,
-  reactRootErrorOptions,
-  setErrorReporter,
-} from './lib/telemetry/error-reporter';
-import { setTracker } from './lib/telemetry/tracker';
 
 // Telemetry (ADR 0032): no-ops unless configured; the real sinks load on demand, off the first screen.
-installGlobalErrorHandlers();
-if (config.errorReportDsn)
-  setErrorReporter(
-    createEnvelopeReporter(config.errorReportDsn, {
-      release: config.release,
-      environment: config.isProduction ? 'production' : 'development',
-    }),
-  );
+const errorReportDsn = config.errorReportDsn;
+const rootOptions = errorReportDsn
+  ? await import('./lib/telemetry/envelope-reporter').then(({ installErrorReporting }) =>
+      installErrorReporting(errorReportDsn, {
+        release: config.release,
+        environment: config.isProduction ? 'production' : 'development',
+      }),
+    )
+  : {};
 if (config.analytics)
-  void import('./lib/telemetry/http-tracker').then(({ createHttpTracker }) =>
-    setTracker(createHttpTracker()),
+  void Promise.all([import('./lib/telemetry/http-tracker'), import('./lib/telemetry/tracker')]).then(
+    ([{ createHttpTracker }, { setTracker }]) => setTracker(createHttpTracker()),
   );
 
 const app = createAppState();
@@ -59,5 +53,5 @@ const hydratable =
   container.dataset.prerendered === 'public' &&
   container.dataset.language === language &&
   !selectIsLoggedIn(app.store.getState());
-if (hydratable) hydrateRoot(container, tree, reactRootErrorOptions);
-else createRoot(container, reactRootErrorOptions).render(tree);
+if (hydratable) hydrateRoot(container, tree, rootOptions);
+else createRoot(container, rootOptions).render(tree);

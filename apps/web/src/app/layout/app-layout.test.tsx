@@ -91,7 +91,7 @@ describe('logged-in layout (spec §2)', () => {
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
 
     const panel = screen.getByRole('complementary', { name: 'Notifications' });
-    expect(within(panel).getByText('No Notifications yet')).toBeInTheDocument();
+    expect(await within(panel).findByText('No Notifications yet')).toBeInTheDocument();
     expect(
       within(panel).getByText('Once you start receiving notifications, they will show up here.'),
     ).toBeInTheDocument();

@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createEnvelopeReporter,
-  envelopeUrl,
-  noopReporter,
-  reportError,
-  setErrorReporter,
-} from './error-reporter';
+import { createEnvelopeReporter, envelopeUrl } from './envelope-reporter';
+import { noopReporter, reportError, setErrorReporter } from './error-reporter';
 import { createHttpTracker } from './http-tracker';
 import { noopTracker, setTracker, track } from './tracker';
 
