@@ -45,7 +45,7 @@ describe('sign-in', () => {
     // The top bar names who is signed in, and admins see the Admin section (jsdom is narrow: the menu).
     expect(screen.getByText('Ada Admin')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
-    expect(await screen.findByRole('link', { name: 'Overview' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Organisations' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() =>
       expect(api.callsTo('get', OPS_API_PATHS.cases)[0]?.headers.authorization).toBe('Bearer tok-1'),
@@ -104,7 +104,7 @@ describe('sign-in', () => {
     expect(await screen.findByText('Only admins can open this page.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
     expect(await screen.findByRole('link', { name: 'Queues' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Overview' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Organisations' })).not.toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.getByText('Vera Verifier')).toBeInTheDocument();
     expect(screen.getByText('Verifier')).toBeInTheDocument();
