@@ -121,7 +121,7 @@ for (const size of SIZES) {
     await tile.click();
     await expect(page).toHaveURL(/\/verification\/insufficiency\?/);
     await expect(page.getByRole('heading', { name: 'Document Details' })).toBeVisible();
-    await expect(page.getByText('Marksheet for semester 5 is missing')).toBeVisible();
+    await expect(page.getByText('Marksheet for semester 5 is missing', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const noSideways = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(noSideways).toBe(true);
