@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { signWebhook } from '../../lib/webhook-signature.js';
 import {
   FORM_URL_KEY,
   type ApiKey,
@@ -27,11 +28,7 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_BACKOFF_MS.length + 1;
 const SEND_TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
 
-/** The webhook signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.rawBody")>`. */
-export function signWebhook(secret: string, body: string, unixSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-  return `t=${unixSeconds},v1=${v1}`;
-}
+export { signWebhook };
 
 export interface Candidate {
   id: string;

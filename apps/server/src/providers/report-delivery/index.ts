@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { signWebhook } from '../../lib/webhook-signature.js';
 
 /**
  * How a verification report reaches the candidate's evaluation partner (docs/decisions/0028). The
@@ -41,11 +42,8 @@ export const REPORT_EVENT_HEADER = 'x-veridocs-event-id';
 export const PARTNER_DEV_SECRET = 'veridocs-partner-development-secret';
 const SEND_TIMEOUT_MS = 15_000;
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.rawBody")>`, as ADR 0025's webhooks. */
-export function signReport(secret: string, body: string, unixSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-  return `t=${unixSeconds},v1=${v1}`;
-}
+/** The same signature as the organisations' webhooks (ADR 0025). */
+export const signReport = signWebhook;
 
 /** Checks a signature header against `body` (what a partner does); `toleranceSeconds` bounds replays. */
 export function verifyReportSignature(
