@@ -83,6 +83,8 @@ describe('the support inbox', () => {
     expect(rows[1]).not.toHaveTextContent('Waiting');
     expect(rows[1]).toHaveTextContent('Vera Verifier: Done, check again');
     expect(screen.getByText('Choose a conversation to read and answer it.')).toBeInTheDocument();
+    // One page: no paging buttons.
+    expect(screen.queryByRole('button', { name: 'Older' })).not.toBeInTheDocument();
     // The navigation (a drawer on this narrow screen) leads here.
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
     expect(await screen.findByRole('link', { name: 'Support inbox' })).toHaveAttribute(
@@ -162,6 +164,31 @@ describe('the support inbox', () => {
     await user.click(screen.getByRole('tab', { name: 'Waiting for an answer' }));
     expect(await screen.findByText('Nothing is waiting for an answer.')).toBeInTheDocument();
     expect(queryOf(api.calls.at(-1)!.url)).toEqual({ filter: 'waiting' });
+  });
+
+  it('pages older conversations with the server’s cursor', async () => {
+    signIn();
+    const row = (id: string, name: string) => ({
+      id,
+      candidate: { profileId: `prf_${name}`, name, mobile: '9876543210' },
+      lastMessage: message({ body: `from ${name}` }),
+      waiting: true,
+      updatedAt: '2026-11-26T10:00:00.000Z',
+    });
+    const api = mockApi().on('get', OPS_API_PATHS.supportConversations, (call) =>
+      queryOf(call.url).cursor === 'older'
+        ? okReply({ list: [row(RAVI_ID, 'Ravi Kumar')], nextCursor: null })
+        : okReply({ list: [row(ASHA_ID, 'Asha Verma')], nextCursor: 'older' }),
+    );
+    const user = userEvent.setup();
+    renderConsole('/support');
+    expect(await screen.findByRole('link', { name: /Asha Verma/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByRole('link', { name: /Ravi Kumar/ })).toBeInTheDocument();
+    expect(queryOf(api.calls.at(-1)!.url)).toEqual({ cursor: 'older' });
+    await user.click(screen.getByRole('button', { name: 'Newer' }));
+    expect(await screen.findByRole('link', { name: /Asha Verma/ })).toBeInTheDocument();
   });
 
   it('says so when the conversation does not exist', async () => {

@@ -395,27 +395,32 @@ export default function SupportPage() {
           <Stack
             direction="row"
             spacing={1}
-            sx={{ p: 1, alignItems: 'center', borderTop: 1, borderColor: 'divider' }}
+            sx={{ p: 1, minHeight: 48, alignItems: 'center', borderTop: 1, borderColor: 'divider' }}
           >
             <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }} role="status">
               {isLoading || isError ? '' : m.support.shown(list.length, Boolean(data?.nextCursor))}
             </Typography>
-            <Button
-              size="small"
-              disabled={cursors.length === 0 || isFetching}
-              onClick={() => setCursors((c) => c.slice(0, -1))}
-            >
-              {m.support.previous}
-            </Button>
-            <Button
-              size="small"
-              disabled={!data?.nextCursor || isFetching}
-              onClick={() => {
-                if (data?.nextCursor) setCursors((c) => [...c, data.nextCursor as string]);
-              }}
-            >
-              {m.support.next}
-            </Button>
+            {/* Paging only when there is more than one page. */}
+            {(cursors.length > 0 || Boolean(data?.nextCursor)) && (
+              <>
+                <Button
+                  size="small"
+                  disabled={cursors.length === 0 || isFetching}
+                  onClick={() => setCursors((c) => c.slice(0, -1))}
+                >
+                  {m.support.previous}
+                </Button>
+                <Button
+                  size="small"
+                  disabled={!data?.nextCursor || isFetching}
+                  onClick={() => {
+                    if (data?.nextCursor) setCursors((c) => [...c, data.nextCursor as string]);
+                  }}
+                >
+                  {m.support.next}
+                </Button>
+              </>
+            )}
           </Stack>
         </Box>
         <Box
