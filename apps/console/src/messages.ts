@@ -23,6 +23,7 @@ export const m = {
   nav: {
     label: 'Console navigation',
     queues: 'Queues',
+    support: 'Support inbox',
     admin: 'Admin',
     openMenu: 'Open navigation',
     account: 'Account',
@@ -214,6 +215,39 @@ export const m = {
       },
     },
   },
+  support: {
+    title: 'Support inbox',
+    intro: 'Questions candidates sent from the chat in the candidate app. Replies appear in their chat.',
+    filterLabel: 'Conversations',
+    filters: { all: 'All', waiting: 'Waiting for an answer' },
+    listLabel: 'Conversations',
+    noName: 'Name not given',
+    waiting: 'Waiting',
+    answered: 'Answered',
+    noMessages: 'No messages yet.',
+    lastFromTeam: (name: string) => `${name}: `,
+    team: 'Team',
+    empty: 'No conversations yet. Questions from the candidates’ chat appear here.',
+    emptyWaiting: 'Nothing is waiting for an answer.',
+    error: 'The inbox could not be loaded.',
+    previous: 'Newer',
+    next: 'Older',
+    shown: (count: number, more: boolean) =>
+      `${count} conversation${count === 1 ? '' : 's'}${more ? ' on this page' : ''}`,
+    choose: 'Choose a conversation to read and answer it.',
+    backToInbox: 'Back to the inbox',
+    conversationLabel: (name: string) => `Conversation with ${name}`,
+    messagesLabel: 'Messages',
+    candidate: 'Candidate',
+    mobile: (mobile: string) => `Mobile ${mobile}`,
+    notFound: 'There is no such conversation.',
+    loadError: 'The conversation could not be loaded.',
+    reply: 'Reply',
+    replyHint: 'The candidate sees it in the chat. Ctrl+Enter sends.',
+    send: 'Send reply',
+    sending: 'Sending…',
+    sendFailed: 'The reply was not sent. Try again.',
+  },
   states: {
     NOT_INITIALIZED: 'Not started',
     DATA_SAVED: 'Data saved',
@@ -268,4 +302,11 @@ export function formatDate(iso: string | null | undefined): string {
 
 export function formatTime(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
+/** A message's time: the time alone today, the date and time before. */
+export function formatWhen(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toDateString() === now.toDateString() ? formatTime(iso) : formatDateTime(iso);
 }

@@ -39,3 +39,4 @@ export * from './schemas/credentials.js';
 export * from './schemas/reports.js';
 export * from './schemas/notifications.js';
 export * from './schemas/support.js';
+export * from './schemas/analytics-events.js';

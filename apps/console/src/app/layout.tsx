@@ -20,6 +20,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import InboxIcon from '@mui/icons-material/Inbox';
+import ForumIcon from '@mui/icons-material/ForumOutlined';
 import SettingsIcon from '@mui/icons-material/Settings';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { OPS_API_PATHS } from '@veridocs/shared';
@@ -44,6 +45,14 @@ function Navigation({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate: () 
               <InboxIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText primary={m.nav.queues} />
+          </ListItemButton>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton component={NavLink} to={PATHS.support} onClick={onNavigate} sx={navLinkSx}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <ForumIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={m.nav.support} />
           </ListItemButton>
         </ListItem>
       </List>

@@ -4,5 +4,8 @@ export const PATHS = {
   queues: '/queues',
   case: (txnId: string) => `/cases/${encodeURIComponent(txnId)}`,
   caseRoute: '/cases/:txnId',
+  support: '/support',
+  supportConversation: (id: string) => `/support/${encodeURIComponent(id)}`,
+  supportConversationRoute: '/support/:conversationId',
   admin: '/admin',
 } as const;

@@ -11,6 +11,7 @@ import { useSession } from './use-session';
 const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
 const QueuesPage = lazy(() => import('../features/queues/queues-page'));
 const CasePage = lazy(() => import('../features/cases/case-page'));
+const SupportPage = lazy(() => import('../features/support/support-page'));
 
 export function PageLoader() {
   return (
@@ -85,6 +86,17 @@ export function ConsoleRoutes() {
           </SignedIn>
         }
       />
+      {[PATHS.support, PATHS.supportConversationRoute].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <SignedIn>
+              <SupportPage />
+            </SignedIn>
+          }
+        />
+      ))}
       {ADMIN_ROUTES.map(({ path, Component }) => (
         <Route
           key={path}

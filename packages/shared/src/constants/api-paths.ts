@@ -183,7 +183,7 @@ export const OPS_API_PATHS = {
   /** POST (admin): revokes a credential (its status list bit is set; ADR 0031). */
   revokeCredential: (id: string) => `/api/ops/credentials/${encodeURIComponent(id)}/revoke`,
   revokeCredentialRoute: '/api/ops/credentials/:id/revoke',
-  /** GET: the support inbox (conversations, newest activity first; ADR 0032). */
+  /** GET: the support inbox (those waiting for an answer first, then newest activity; ADR 0032, 0035). */
   supportConversations: '/api/ops/support/conversations',
   supportConversation: (id: string) => `/api/ops/support/conversations/${encodeURIComponent(id)}`,
   supportConversationRoute: '/api/ops/support/conversations/:conversationId',

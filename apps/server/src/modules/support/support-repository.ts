@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { profiles, staffAccounts, supportConversations, supportMessages } from '../../db/schema/index.js';
 
@@ -24,6 +24,13 @@ const messageColumns = {
   body: supportMessages.body,
   createdAt: supportMessages.createdAt,
 };
+
+/** The inbox's keyset position: the last row of the previous page. */
+export interface InboxCursor {
+  waiting: boolean;
+  updatedAt: Date;
+  id: string;
+}
 
 class TooManyUnanswered extends Error {}
 
@@ -151,13 +158,17 @@ export function createSupportRepository(orm: Orm) {
       return row;
     },
 
-    /** Newest activity first; keyset (updatedAt, id) below the cursor. */
+    /**
+     * Conversations the team owes an answer first, then newest activity first; keyset
+     * (waiting, updatedAt, id) below the cursor, in that one order (ADR 0035).
+     */
     async inbox(options: {
       waitingOnly: boolean;
       limit: number;
-      before: { updatedAt: Date; id: string } | null;
+      before: InboxCursor | null;
     }): Promise<ConversationWithCandidate[]> {
       const { waitingOnly, limit, before } = options;
+      const waiting = sql<number>`(case when ${supportConversations.lastAuthor} = 'candidate' then 1 else 0 end)`;
       return orm
         .select({
           id: supportConversations.id,
@@ -174,27 +185,28 @@ export function createSupportRepository(orm: Orm) {
           and(
             waitingOnly ? eq(supportConversations.lastAuthor, 'candidate') : undefined,
             before
-              ? or(
-                  lt(supportConversations.updatedAt, before.updatedAt),
-                  and(
-                    eq(supportConversations.updatedAt, before.updatedAt),
-                    lt(supportConversations.id, before.id),
-                  ),
-                )
+              ? sql`(${waiting}, ${supportConversations.updatedAt}, ${supportConversations.id}) < (${before.waiting ? 1 : 0}, ${before.updatedAt.toISOString()}::timestamptz, ${before.id}::uuid)`
               : undefined,
           ),
         )
-        .orderBy(desc(supportConversations.updatedAt), desc(supportConversations.id))
+        .orderBy(desc(waiting), desc(supportConversations.updatedAt), desc(supportConversations.id))
         .limit(limit);
     },
 
-    /** The last message of each conversation. */
+    /** The last message of each conversation, in one query (DISTINCT ON over the (conversation, seq) index). */
     async lastMessages(conversationIds: string[]): Promise<Map<string, MessageRow>> {
       const result = new Map<string, MessageRow>();
-      for (const id of conversationIds) {
-        const [last] = await messagesOf(id, 0, 1);
-        if (last) result.set(id, last);
-      }
+      if (conversationIds.length === 0) return result;
+      const rows = await orm
+        .selectDistinctOn([supportMessages.conversationId], {
+          conversationId: supportMessages.conversationId,
+          ...messageColumns,
+        })
+        .from(supportMessages)
+        .leftJoin(staffAccounts, eq(staffAccounts.id, supportMessages.staffId))
+        .where(inArray(supportMessages.conversationId, conversationIds))
+        .orderBy(supportMessages.conversationId, desc(supportMessages.seq));
+      for (const { conversationId, ...message } of rows) result.set(conversationId, message);
       return result;
     },
   };

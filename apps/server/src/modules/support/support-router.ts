@@ -99,7 +99,8 @@ export const supportOpsRouter: FastifyPluginAsyncZod<{
       preHandler: team,
       schema: {
         tags: opsTags,
-        summary: 'Support conversations, newest activity first (`filter=waiting`: the team owes an answer)',
+        summary:
+          'Support conversations: those waiting for an answer first, then newest activity (`filter=waiting`: only those)',
         security: opsSecurity,
         querystring: supportInboxQuerySchema,
         response: responses(supportInboxSchema),

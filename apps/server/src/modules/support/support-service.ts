@@ -11,7 +11,12 @@ import {
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditInput, OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
-import type { ConversationWithCandidate, MessageRow, SupportRepository } from './support-repository.js';
+import type {
+  ConversationWithCandidate,
+  InboxCursor,
+  MessageRow,
+  SupportRepository,
+} from './support-repository.js';
 
 /** The chat key when SUPPORT_CHAT_HASH_SECRET is not set: derived from the server key, never sent. */
 export function deriveChatHashKey(serverKey: Uint8Array): Uint8Array {
@@ -31,17 +36,24 @@ const toMessage = (row: MessageRow): SupportMessage => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const encodeCursor = (row: { updatedAt: Date; id: string }) =>
-  Buffer.from(JSON.stringify([row.updatedAt.toISOString(), row.id])).toString('base64url');
+const encodeCursor = (row: ConversationWithCandidate) =>
+  Buffer.from(
+    JSON.stringify([row.lastAuthor === 'candidate' ? 1 : 0, row.updatedAt.toISOString(), row.id]),
+  ).toString('base64url');
 
-function decodeCursor(cursor: string | undefined): { updatedAt: Date; id: string } | null {
+function decodeCursor(cursor: string | undefined): InboxCursor | null {
   if (!cursor) return null;
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    const [waiting, at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const updatedAt = new Date(String(at));
-    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(updatedAt.getTime()))
+    if (
+      (waiting !== 0 && waiting !== 1) ||
+      typeof id !== 'string' ||
+      !/^[0-9a-f-]{36}$/i.test(id) ||
+      Number.isNaN(updatedAt.getTime())
+    )
       throw new Error('bad cursor');
-    return { updatedAt, id };
+    return { waiting: waiting === 1, updatedAt, id };
   } catch {
     throw new AppError('VALIDATION_FAILED', 'The cursor is not valid');
   }

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
+import { createSupportRepository } from './support-repository.js';
 
 const S = API_PATHS.support;
 const O = OPS_API_PATHS;
@@ -247,6 +248,133 @@ describe('support chat: the candidate, the chat hash and the team inbox', () => 
       102,
       401,
     );
+  });
+
+  it('lists the conversations the team owes an answer first, then the newest, each with its own last message', async () => {
+    const verifier = await opsSignIn(t, VERIFIER);
+    const hv = bearer(verifier.accessToken);
+    const send = async (token: string, body: string) =>
+      supportMessageSchema.parse(
+        expectCode(
+          await t.request({
+            method: 'POST',
+            url: wallet(S.chatMessages),
+            body: { body },
+            headers: bearer(token),
+          }),
+          0,
+          200,
+        ),
+      );
+    const answered = await signUp(t, undefined, 'Answered Candidate');
+    const older = await signUp(t, undefined, 'Older Waiting');
+    const newer = await signUp(t, undefined, 'Newer Waiting');
+    await send(answered.accessToken, 'first question');
+    await send(older.accessToken, 'older question');
+    await send(newer.accessToken, 'newer question');
+    // The answered conversation has the newest activity, yet lists after both waiting ones.
+    const answeredId = supportChatSchema.parse(
+      expectCode(
+        await t.request({ method: 'GET', url: wallet(S.chat), headers: bearer(answered.accessToken) }),
+        0,
+        200,
+      ),
+    ).conversationId!;
+    expectCode(
+      await t.request({
+        method: 'POST',
+        url: O.supportReplies(answeredId),
+        body: { body: 'the team answers' },
+        headers: hv,
+      }),
+      0,
+      200,
+    );
+
+    // Paged two at a time through the whole inbox (other tests' conversations are in it too).
+    const seen: { name: string | null; waiting: boolean; last: string | undefined }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = supportInboxSchema.parse(
+        expectCode(
+          await t.request({
+            method: 'GET',
+            url: `${O.supportConversations}?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+            headers: hv,
+          }),
+          0,
+          200,
+        ),
+      );
+      expect(page.list.length).toBeLessThanOrEqual(2);
+      for (const c of page.list)
+        seen.push({ name: c.candidate.name, waiting: c.waiting, last: c.lastMessage?.body });
+      cursor = page.nextCursor;
+    } while (cursor);
+    const waitingFlags = seen.map((c) => c.waiting);
+    // Every waiting conversation before every answered one, no conversation twice.
+    expect(waitingFlags.indexOf(false)).toBeGreaterThan(waitingFlags.lastIndexOf(true));
+    expect(new Set(seen.map((c) => c.name)).size).toBe(seen.length);
+    const mine = seen.filter((c) =>
+      ['Answered Candidate', 'Older Waiting', 'Newer Waiting'].includes(c.name!),
+    );
+    expect(mine).toEqual([
+      { name: 'Newer Waiting', waiting: true, last: 'newer question' },
+      { name: 'Older Waiting', waiting: true, last: 'older question' },
+      { name: 'Answered Candidate', waiting: false, last: 'the team answers' },
+    ]);
+    expectCode(
+      await t.request({
+        method: 'GET',
+        url: `${O.supportConversations}?cursor=bm90LWEtY3Vyc29y`,
+        headers: hv,
+      }),
+      100,
+      400,
+    );
+  });
+
+  it('reads the last message of a whole page of conversations in one query', async () => {
+    const ids: string[] = [];
+    for (const text of ['one', 'two', 'three']) {
+      const candidate = await signUp(t);
+      await t.request({
+        method: 'POST',
+        url: wallet(S.chatMessages),
+        body: { body: `${text} a` },
+        headers: bearer(candidate.accessToken),
+      });
+      await t.request({
+        method: 'POST',
+        url: wallet(S.chatMessages),
+        body: { body: `${text} b` },
+        headers: bearer(candidate.accessToken),
+      });
+      const chat = supportChatSchema.parse(
+        expectCode(
+          await t.request({ method: 'GET', url: wallet(S.chat), headers: bearer(candidate.accessToken) }),
+          0,
+          200,
+        ),
+      );
+      ids.push(chat.conversationId!);
+    }
+    let queries = 0;
+    const counting = new Proxy(t.db.orm, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (/^(select|selectDistinct|selectDistinctOn|execute|query)$/.test(String(key))) queries++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const repo = createSupportRepository(counting);
+    const last = await repo.lastMessages(ids);
+    expect(queries).toBe(1);
+    expect(ids.map((id) => last.get(id)?.body)).toEqual(['one b', 'two b', 'three b']);
+    expect((await repo.lastMessages([])).size).toBe(0);
   });
 
   it('refuses a flood of messages the team has not answered (252)', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
+import { recordAnalytics } from '../../test/analytics-sink';
 import { renderApp, settle } from '../../test/render';
 import { isDesktopWindow } from './use-is-desktop';
 
@@ -128,9 +129,11 @@ describe('logged-in layout (spec §2)', () => {
 
   it('Watch Demo opens a step-by-step walkthrough of the six steps', async () => {
     resize(1440, 900);
+    const analytics = recordAnalytics();
     const { user, app } = renderApp({ route: '/' });
     await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Watch Demo' }));
     const dialog = await screen.findByRole('dialog', { name: 'How Veridocs works' });
+    expect(analytics.events).toEqual([{ name: 'misc.watch_demo_opened', props: {} }]);
     expect(within(dialog).getByText('Step 1 of 6')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -142,13 +145,18 @@ describe('logged-in layout (spec §2)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close demo' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(app.store.getState().misc.openDemo).toBe(false);
+    // Opened once, tracked once (stepping through the slides is not an event).
+    expect(analytics.names()).toEqual(['misc.watch_demo_opened']);
   });
 
   it('Log out ends the session and lands on /login', async () => {
     resize(1440, 900);
+    const analytics = recordAnalytics();
     const { user, probe } = renderApp({ route: '/profile' });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(analytics.names()).toEqual([]);
     await user.click(within(nav).getByRole('button', { name: 'Log out' }));
+    expect(analytics.events).toEqual([{ name: 'auth.logged_out', props: {} }]);
     expect(await screen.findByRole('heading', { name: 'Sign up / Login' })).toBeInTheDocument();
     expect(probe.current?.pathname).toBe('/login');
     expect(api.callsTo('post', '/api/web-wallet/profile/logout')).toHaveLength(1);

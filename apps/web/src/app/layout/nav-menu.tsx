@@ -24,6 +24,7 @@ import { FIRST_TRANSACTIONS, useGetCandidateTransactionsQuery } from '../store/t
 import { useT } from '../../i18n';
 import { ContactUs } from './contact-us';
 import { layoutCatalog } from './layout-catalog';
+import { track } from '../../lib/telemetry/tracker';
 
 interface NavLinkItem {
   label: 'home' | 'profile' | 'notifications' | 'payments' | 'wallet' | 'faqsInstructions';
@@ -119,6 +120,7 @@ export function NavMenu({ mobile, onNavigate }: { mobile: boolean; onNavigate?: 
           disabled={loggingOut}
           onClick={() => {
             setLoggingOut(true);
+            track('auth', 'logged_out');
             void session.logout().finally(() => setLoggingOut(false));
           }}
           sx={{ borderRadius: 2, mx: 1 }}

@@ -4,6 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import CheckIcon from '@mui/icons-material/Check';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../i18n';
+import { track } from '../../lib/telemetry/tracker';
 
 /** The language menu's list: one radio item per language, named in its own script. */
 export default function LanguageMenuList({
@@ -40,7 +41,11 @@ export default function LanguageMenuList({
           aria-checked={language === current}
           selected={language === current}
           lang={language}
-          onClick={() => onChoose(language)}
+          onClick={() => {
+            // Tracked here, in the menu's lazy chunk: the button is on the sign-in page's first load.
+            if (language !== current) track('misc', 'language_changed', { from: current, to: language });
+            onChoose(language);
+          }}
           sx={{ minWidth: 160 }}
         >
           <ListItemIcon>{language === current && <CheckIcon fontSize="small" />}</ListItemIcon>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getLanguage, setLanguage } from '../../i18n';
+import { recordAnalytics } from '../../test/analytics-sink';
 import { renderWithProviders } from '../../test/render';
 import { LanguageMenu } from './language-menu';
 
@@ -10,6 +11,7 @@ afterEach(async () => {
 
 describe('the language menu (issue 10 §4)', () => {
   it('works from the keyboard: Enter opens it on the current language, arrows move, Enter chooses', async () => {
+    const analytics = recordAnalytics();
     const { user } = renderWithProviders(<LanguageMenu />);
     const button = await screen.findByRole('button', { name: 'Language: English' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -28,14 +30,17 @@ describe('the language menu (issue 10 §4)', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('button', { name: 'भाषा: हिन्दी' })).toBeInTheDocument();
     expect(getLanguage()).toBe('hi');
+    expect(analytics.events).toEqual([{ name: 'misc.language_changed', props: { from: 'en', to: 'hi' } }]);
   });
 
   it('Escape closes it and changes nothing', async () => {
+    const analytics = recordAnalytics();
     const { user } = renderWithProviders(<LanguageMenu collapse />);
     await user.click(await screen.findByRole('button', { name: 'Language: English' }));
     await screen.findByRole('menu');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     expect(getLanguage()).toBe('en');
+    expect(analytics.events).toEqual([]);
   });
 });

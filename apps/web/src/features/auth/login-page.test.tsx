@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, makeProfile, makeSession, ok } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
+import { recordAnalytics } from '../../test/analytics-sink';
 import { renderApp } from '../../test/render';
 
 const LOGIN = '/api/web-wallet/profile/login';
@@ -119,6 +120,7 @@ describe('login screen: a new number signs up', () => {
       status: 200,
       body: ok(makeProfile({ profileDetails: { name: 'Asha Verma' } })),
     });
+    const analytics = recordAnalytics();
     const { user, probe } = renderApp({ route: '/login' });
 
     await user.type(await screen.findByLabelText('Mobile Number'), '9876541234');
@@ -159,6 +161,15 @@ describe('login screen: a new number signs up', () => {
     expect(localStorage.getItem('accessToken')).toBe(session.accessToken);
     expect(localStorage.getItem('refreshToken')).toBe(session.refreshToken);
     expect(localStorage.getItem('refreshTokenExpiresIn')).toBe('3600');
+
+    // Analytics (through the tracker's lazy chunk): the OTP sent, the new wallet signed in; nothing
+    // of the person in them.
+    await waitFor(() => expect(analytics.names()).toEqual(['auth.otp_requested', 'auth.signed_in']));
+    expect(analytics.events).toEqual([
+      { name: 'auth.otp_requested', props: { channel: 'whatsapp', resend: false } },
+      { name: 'auth.signed_in', props: { newUser: true } },
+    ]);
+    expect(analytics.values().join(' ')).not.toMatch(/9876541234|1234|Asha|Verma/);
   });
 });
 
@@ -167,6 +178,7 @@ describe('login screen: a returning number', () => {
     api.on('post', LOGIN, otpSent());
     api.on('put', VERIFY, { status: 200, body: ok({ newUser: false, ...makeSession() }) });
     api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
+    const analytics = recordAnalytics();
     const { user, probe } = renderApp({ route: '/ekyc/form-7?orgId=org-3' });
 
     await user.type(await screen.findByLabelText('Mobile Number'), '9876541234{Enter}');
@@ -176,11 +188,15 @@ describe('login screen: a returning number', () => {
     await waitFor(() => expect(probe.current?.pathname).toBe('/ekyc/form-7'));
     expect(probe.current?.search).toBe('?orgId=org-3');
     expect(screen.queryByRole('heading', { name: 'Create your wallet' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(analytics.of('auth.signed_in')).toEqual([{ name: 'auth.signed_in', props: { newUser: false } }]),
+    );
   });
 
   it('a wrong OTP shows the server message inline and stays on the OTP step', async () => {
     api.on('post', LOGIN, otpSent());
     api.on('put', VERIFY, { status: 400, body: fail(106, 'Incorrect OTP, please try again') });
+    const analytics = recordAnalytics();
     const { user, probe } = renderApp({ route: '/login' });
     await user.type(await screen.findByLabelText('Mobile Number'), '9876541234{Enter}');
     await waitFor(() => expect(otpDigit(1)).toHaveFocus());
@@ -191,6 +207,8 @@ describe('login screen: a returning number', () => {
     expect(probe.current?.pathname).toBe('/login');
     expect(otpDigit(1)).toHaveAttribute('aria-invalid', 'true');
     expect(localStorage.getItem('accessToken')).toBeNull();
+    // Not signed in: only the OTP request was tracked.
+    await waitFor(() => expect(analytics.names()).toEqual(['auth.otp_requested']));
   });
 
   it('"Change number" goes back to the mobile step with the number kept', async () => {
@@ -206,7 +224,19 @@ describe('login screen: a returning number', () => {
 describe('login screen: resend', () => {
   it('Resend OTP counts down from resendIn, then sends a new OTP and restarts', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api.on('post', LOGIN, otpSent(30));
+    api.on('post', LOGIN, otpSent(30), { once: true });
+    // Every OTP sent is a new OTP request.
+    api.on('post', LOGIN, {
+      status: 200,
+      body: ok({
+        txnId: TXN.replace('3f1c', '4f1c'),
+        channel: 'sms',
+        expiresIn: 600,
+        resendIn: 30,
+        requestsLeft: 1,
+      }),
+    });
+    const analytics = recordAnalytics();
     const { user } = renderApp({ route: '/login', userOptions: { advanceTimers: vi.advanceTimersByTime } });
     await user.type(await screen.findByLabelText('Mobile Number'), '9876541234{Enter}');
     expect(await screen.findByRole('button', { name: 'Resend OTP in 0:30' })).toBeDisabled();
@@ -222,5 +252,8 @@ describe('login screen: resend', () => {
     await waitFor(() => expect(api.callsTo('post', LOGIN)).toHaveLength(2));
     expect(await screen.findByRole('button', { name: 'Resend OTP in 0:30' })).toBeDisabled();
     expect(within(screen.getByRole('status')).getByText(/A new OTP has been sent/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(analytics.of('auth.otp_requested').map((e) => e.props.resend)).toEqual([false, true]),
+    );
   });
 });

@@ -109,6 +109,7 @@ export default function LoginPage() {
         setStep({ kind: 'name', txnId: result.txnId, mobile: result.mobile });
       } else {
         signIn(result);
+        return true;
       }
     } catch (failure) {
       setError(errorMessage(failure));
@@ -192,13 +193,14 @@ export default function LoginPage() {
               <Suspense fallback={<PageLoader />}>
                 <OtpStep
                   mobile={mobile}
+                  txnId={step.txnId}
                   channel={step.channel}
                   otp={otp}
                   onOtpChange={(value) => {
                     setOtp(value);
                     if (error) setError(null);
                   }}
-                  onSubmit={() => void verify()}
+                  onSubmit={verify}
                   onResend={() => void sendOtp(true)}
                   onChangeNumber={backToMobile}
                   verifying={busy === 'verify'}

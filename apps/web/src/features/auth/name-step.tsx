@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api-client';
 import { createWallet } from './auth-api';
 import { authCatalog } from './auth-catalog';
 import { maskMobile } from './mask';
+import { track } from '../../lib/telemetry/tracker';
 
 const nameFormSchema = z.object({ name: profileNameSchema });
 type NameForm = z.input<typeof nameFormSchema>;
@@ -41,7 +42,9 @@ export default function NameStep({ mobile, txnId, onCreated, onStartAgain, headi
   const submit = handleSubmit(async ({ name }) => {
     setServerError(null);
     try {
-      onCreated(await createWallet({ mobile, name, txnId }));
+      const session = await createWallet({ mobile, name, txnId });
+      track('auth', 'signed_in', { newUser: true });
+      onCreated(session);
     } catch (error) {
       setServerError(errorMessage(error));
     }

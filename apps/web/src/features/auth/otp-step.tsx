@@ -1,4 +1,4 @@
-import { useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,13 +11,17 @@ import { formatCountdown } from '../../lib/dates';
 import { authCatalog } from './auth-catalog';
 import { CHANNEL_LABELS, maskMobile } from './mask';
 import { useCountdown } from '../../lib/use-countdown';
+import { track } from '../../lib/telemetry/tracker';
 
 interface OtpStepProps {
   mobile: string;
+  /** The OTP request: a new one for every OTP sent (a resend too). */
+  txnId: string;
   channel: OtpChannel;
   otp: string;
   onOtpChange: (otp: string) => void;
-  onSubmit: () => void;
+  /** Verifies the OTP; resolves true when it signed a returning number in. */
+  onSubmit: () => Promise<boolean | undefined>;
   onResend: () => void;
   onChangeNumber: () => void;
   verifying: boolean;
@@ -50,9 +54,21 @@ export default function OtpStep(props: OtpStepProps) {
   const secondsLeft = useCountdown(props.resendIn, props.sendKey);
   const complete = otp.length === MOBILE_OTP_LENGTH;
 
+  // The sign-in analytics live in this lazily loaded step (and the name step), not in the sign-in
+  // page's first load (ADR 0008, 0035): each OTP sent, and a returning number signed in.
+  const firstTxnId = useRef(props.txnId);
+  useEffect(() => {
+    track('auth', 'otp_requested', { channel, resend: props.txnId !== firstTxnId.current });
+    // Once per OTP request (a new txnId); the channel comes with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.txnId]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (complete && !verifying) onSubmit();
+    if (complete && !verifying)
+      void onSubmit().then((signedIn) => {
+        if (signedIn) track('auth', 'signed_in', { newUser: false });
+      });
     else codeRef.current?.focus();
   };
 

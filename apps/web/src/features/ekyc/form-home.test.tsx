@@ -6,6 +6,7 @@ import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/
 import { setLanguage } from '../../i18n';
 import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
+import { recordAnalytics } from '../../test/analytics-sink';
 import { createTestApp, renderApp } from '../../test/render';
 import { FORM_ID, ORG_ID, TXN_ID, V1, makeInfo, makeVerification } from './journey-fixtures';
 
@@ -169,10 +170,17 @@ describe('form home (spec §2)', () => {
 
   it('a tile opens its screen with ?orgId&txnId&name (spec §4 "Tile click")', async () => {
     const { user, probe, app } = await openFormHome(makeInfo(journey));
+    const analytics = recordAnalytics();
     await user.click(screen.getByRole('button', { name: 'Tenth, Not started' }));
     await waitFor(() => expect(probe.current?.pathname).toBe('/verification'));
     expect(probe.current?.search).toBe(`?orgId=${ORG_ID}&txnId=${TXN_ID}&name=bgv-tenth`);
     expect(app.store.getState().misc.currentVerification).toBe('bgv-tenth');
+    expect(analytics.events).toEqual([
+      {
+        name: 'verification.tile_opened',
+        props: { verification: 'bgv-tenth', category: expect.any(String), state: 'NOT_INITIALIZED' },
+      },
+    ]);
   });
 
   it('an insufficient degree-type tile opens the info screen', async () => {
@@ -208,9 +216,12 @@ describe('form home (spec §2)', () => {
     );
     api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(makeInfo(skipped)) });
     const { user } = await openFormHome([makeInfo(journey), makeInfo(skipped)]);
+    const analytics = recordAnalytics();
     expect(screen.getByRole('progressbar', { name: 'Steps Completed: 3 of 5 (60%)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Skip Twelfth' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skip Twelfth?' });
+    // Asking is not skipping.
+    expect(analytics.events).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
     expect(
       await screen.findByRole('progressbar', { name: 'Steps Completed: 4 of 5 (80%)' }),
@@ -222,6 +233,7 @@ describe('form home (spec §2)', () => {
     });
     expect(screen.getByRole('button', { name: 'Twelfth, Skipped' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Skip Twelfth' })).not.toBeInTheDocument();
+    expect(analytics.events).toEqual([{ name: 'form.verification_skipped', props: { count: 1 } }]);
   });
 
   it('"Add Another Degree" adds the next degree and opens its own screen', async () => {

@@ -64,6 +64,7 @@ import { ReportNotice } from './report-notice';
 import { StatusBanner } from './status-banner';
 import { StepsRing } from './steps-ring';
 import { VerificationTile } from './verification-tile';
+import { track } from '../../lib/telemetry/tracker';
 
 /** Tile subtitles (spec §2 "Tiles") by the verification's base name. */
 const TILE_SUBTITLE_KEYS: Readonly<Record<string, 'subtitleDegree' | 'subtitleBoards'>> = {
@@ -254,6 +255,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const showStart = notStarted && !startButtonClicked;
 
   const openTile = (v: VerificationEntry) => {
+    track('verification', 'tile_opened', { verification: v.name, category: v.category.name, state: v.state });
     dispatch(setCurrentVerification(v.name));
     void navigate(`${tileRoute(v)}${journeyQuery(orgId, txnId, v.name)}`);
   };
@@ -318,7 +320,9 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
     withBusy(async () => {
       if (!skipping) return;
       const skipped = await markAsSkip({ orgId, txnId, verificationNameList: [skipping.name] });
-      if ('data' in skipped) setSkipping(null);
+      if (!('data' in skipped)) return;
+      track('form', 'verification_skipped', { count: 1 });
+      setSkipping(null);
     });
 
   const skipAllPending = () =>
@@ -326,6 +330,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
       if (!skipPending) return;
       const { data: next } = await markAsSkip({ orgId, txnId, verificationNameList: skipPending });
       if (!next) return;
+      track('form', 'verification_skipped', { count: skipPending.length });
       setSkipPending(null);
       // The answer is the transaction after the skip: Continue goes on from there.
       await runContinue(next);

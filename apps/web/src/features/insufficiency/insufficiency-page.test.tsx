@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { TransactionInfo, VerificationEntry } from '@veridocs/shared';
 import { fail, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
+import { recordAnalytics } from '../../test/analytics-sink';
 import { renderWithProviders } from '../../test/render';
 import InsufficiencyPage from './insufficiency-page';
 
@@ -100,6 +101,7 @@ describe('/verification/insufficiency (Document Details)', () => {
       status: 200,
       body: ok(info(degree({ state: 'SUBMITTED', insufficiency: null }), 'IN_PROGRESS')),
     });
+    const analytics = recordAnalytics();
     const { user, container, probe } = renderWithProviders(<InsufficiencyPage />, { route: ROUTE });
     expect(await screen.findByRole('heading', { name: 'Degree' })).toBeInTheDocument();
     expect(screen.getByText('Marksheet for semester 5 is missing')).toBeInTheDocument();
@@ -124,12 +126,21 @@ describe('/verification/insufficiency (Document Details)', () => {
       verificationName: 'bgv-degree',
       documents: [{ key: 'semester-5', fileIds: [FILE_1] }],
     });
+    expect(analytics.events).toEqual([
+      {
+        name: 'verification.action_required_answered',
+        props: { verification: 'bgv-degree', category: expect.any(String), documents: 1 },
+      },
+    ]);
+    // No file name or id goes out.
+    expect(analytics.values().join(' ')).not.toMatch(/semester-5\.pdf|file/i);
   });
 
   it('shows a refusal from the server and stays', async () => {
     api.on('get', INFO_PATH, { status: 200, body: ok(info(degree())) });
     api.on('post', UPLOAD_PATH, { status: 200, body: ok(uploaded) });
     api.on('post', ANSWER_PATH, { status: 409, body: fail(123, 'bgv-degree is not waiting for documents') });
+    const analytics = recordAnalytics();
     const { user, container, probe } = renderWithProviders(<InsufficiencyPage />, { route: ROUTE });
     await screen.findByRole('heading', { name: 'Degree' });
     const input = container.querySelector<HTMLInputElement>('input[data-testid="semester-5-input"]');
@@ -143,6 +154,7 @@ describe('/verification/insufficiency (Document Details)', () => {
       await screen.findByText('Bgv-degree is not waiting for documents', { exact: false }),
     ).toBeInTheDocument();
     expect(probe.current?.pathname).toBe('/verification/insufficiency');
+    expect(analytics.events).toEqual([]);
   });
 
   it('nothing asked (answered already): says so, with the way back', async () => {

@@ -22,6 +22,7 @@ import { formatDateTime } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { useAnswerInsufficiencyMutation } from './insufficiency-api';
 import { insufficiencyCatalog } from './insufficiency-catalog';
+import { track } from '../../lib/telemetry/tracker';
 
 const formHome = (info: TransactionInfo) => formEntryPath(info.formId, info.txnId, info.orgId);
 
@@ -66,6 +67,11 @@ function Request({ info, verification }: { info: TransactionInfo; verification: 
       setFailure(queryErrorMessage(result.error));
       return;
     }
+    track('verification', 'action_required_answered', {
+      verification: verification.name,
+      category: verification.category.name,
+      documents: request.documents.length,
+    });
     notify(t('submitted'), 'success');
     void navigate(formHome(info), { state: FORM_HOME_STATE });
   };

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,6 +14,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useT } from '../../i18n';
 import { useCandidateSteps } from '../../lib/content/candidate-steps';
 import { miscCatalog } from './misc-catalog';
+import { track } from '../../lib/telemetry/tracker';
 
 /**
  * "Watch Demo": a step-by-step walkthrough of the candidate's six steps (there is no demo video).
@@ -27,6 +28,10 @@ export default function DemoDialog({ open, onClose }: { open: boolean; onClose: 
   const total = steps.length;
   const step = steps[index] ?? steps[0];
   const last = index === total - 1;
+  // The dialog is mounted when Watch Demo is chosen (the layout renders it only then).
+  useEffect(() => {
+    if (open) track('misc', 'watch_demo_opened');
+  }, [open]);
 
   return (
     <Dialog

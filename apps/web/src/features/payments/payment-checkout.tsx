@@ -20,6 +20,7 @@ import { paymentQuery } from './payment-params';
 import { BillingSummary, PaymentItems } from './payment-summary';
 import { useGetPaymentPriceQuery, useInitPaymentMutation } from './payments-api';
 import { paymentsCatalog } from './payments-catalog';
+import { flushAnalytics, track } from '../../lib/telemetry/tracker';
 
 /** The banners of spec §9: the discount one could reach, and what this cart saves. */
 function DiscountBanners({ info }: { info: PaymentInfo }) {
@@ -117,12 +118,16 @@ export function PaymentCheckout({
       const error = result.error;
       const definite = isApiQueryError(error) && error.status !== null && error.status < 500;
       if (definite) attemptKey.current = null;
+      track('payment', 'failed', { reason: 'not_started' });
       setPaying(false);
       setFailed(true);
       return;
     }
     attemptKey.current = null;
     const started = result.data;
+    track('payment', 'started', { region, express, provider: started.provider });
+    // The browser leaves the app next: what is queued goes now.
+    flushAnalytics();
     if (started.provider.endsWith('-sdk') && started.paymentSessionId) {
       const params = new URLSearchParams({
         sdkProvider: started.provider,

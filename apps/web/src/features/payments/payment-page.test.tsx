@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { POLL } from '@veridocs/shared';
 import { fail, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
+import { recordAnalytics } from '../../test/analytics-sink';
 import { renderWithProviders } from '../../test/render';
 import { leaveTo } from './browser';
 import { makeOrder, makeQuote } from './payment-fixtures';
@@ -104,11 +105,17 @@ describe('/payment: the checkout (spec §2, §9)', () => {
   it('Pay starts the order with an Idempotency-Key and no amount, then leaves for the gateway', async () => {
     api.on('get', PRICE, { status: 200, body: ok(makeQuote()) });
     api.on('post', INIT, started());
+    const analytics = recordAnalytics();
     const { user } = renderWithProviders(<PaymentPage />, { route: ROUTE });
     await user.click(await screen.findByRole('button', { name: 'Continue to Pay' }));
     await waitFor(() =>
       expect(leaveTo).toHaveBeenCalledWith('http://localhost/api/payments/sandbox/checkout/ses_1'),
     );
+    expect(analytics.events).toEqual([
+      { name: 'payment.started', props: { region: 'IN', express: false, provider: 'sandbox' } },
+    ]);
+    // Sent before the browser leaves for the gateway.
+    expect(analytics.flushes()).toBe(1);
     const [call] = api.callsTo('post', INIT);
     expect(call?.body).toEqual({ orgId: 'org-1', txnId: 'txn-1', region: 'IN', express: false });
     expect(call?.headers['idempotency-key']).toMatch(/^[\w-]{16,}$/);
@@ -124,6 +131,7 @@ describe('/payment: the checkout (spec §2, §9)', () => {
     );
     api.on('post', INIT, { status: 409, body: fail(190, 'Refused') }, { once: true });
     api.on('post', INIT, started());
+    const analytics = recordAnalytics();
     const { user } = renderWithProviders(<PaymentPage />, { route: ROUTE });
     const pay = await screen.findByRole('button', { name: 'Continue to Pay' });
     await user.click(pay);
@@ -136,6 +144,11 @@ describe('/payment: the checkout (spec §2, §9)', () => {
     // 503: the order may exist, the retry asks for the same one; after the 409 a new attempt.
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
+    expect(analytics.events.map((e) => [e.name, e.props.reason])).toEqual([
+      ['payment.failed', 'not_started'],
+      ['payment.failed', 'not_started'],
+      ['payment.started', undefined],
+    ]);
   });
 
   it('a card-SDK provider with a session goes to /payment-redirect', async () => {
@@ -184,6 +197,7 @@ describe('/payment?order_id: the status (spec §4 "Payment status", 6 s × 20)',
     api.on('get', STATUS, status('PENDING'), { once: true });
     api.on('get', STATUS, status('PENDING'), { once: true });
     api.on('get', STATUS, status('SUCCESS'));
+    const analytics = recordAnalytics();
     const { probe } = renderWithProviders(<PaymentPage />, { route: RETURN });
     expect(await screen.findByText('Please wait while we fetch the payment status')).toBeInTheDocument();
     await waitFor(() => expect(pollsSoFar()).toBe(1));
@@ -195,18 +209,23 @@ describe('/payment?order_id: the status (spec §4 "Payment status", 6 s × 20)',
     await act(() => vi.advanceTimersByTimeAsync(POLL.intervalMs));
     await waitFor(() => expect(probe.current?.pathname).toBe('/submitted'));
     expect(pollsSoFar()).toBe(3);
+    // Pending polls are not events; the success is, once.
+    expect(analytics.events).toEqual([{ name: 'payment.succeeded', props: {} }]);
   });
 
   it('FAILED: "Payment Failed. Please try again" and the cart again', async () => {
     api.on('get', STATUS, status('FAILED'));
+    const analytics = recordAnalytics();
     renderWithProviders(<PaymentPage />, { route: RETURN });
     expect(await screen.findByText('Payment Failed. Please try again')).toBeInTheDocument();
+    expect(analytics.events).toEqual([{ name: 'payment.failed', props: { reason: 'declined' } }]);
     expect(await screen.findByRole('button', { name: 'Continue to Pay' })).toBeInTheDocument();
     expect(screen.queryByText('Please wait while we fetch the payment status')).toBeNull();
   });
 
   it('still pending after 20 polls: the same failure message, loading cleared, no 21st poll', async () => {
     api.on('get', STATUS, status('PENDING'));
+    const analytics = recordAnalytics();
     renderWithProviders(<PaymentPage />, { route: RETURN });
     await waitFor(() => expect(pollsSoFar()).toBe(1));
     for (let i = 2; i <= POLL.maxPolls; i++) {
@@ -217,6 +236,7 @@ describe('/payment?order_id: the status (spec §4 "Payment status", 6 s × 20)',
     expect(screen.queryByText('Please wait while we fetch the payment status')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(3 * POLL.intervalMs));
     expect(pollsSoFar()).toBe(POLL.maxPolls);
+    expect(analytics.events).toEqual([{ name: 'payment.failed', props: { reason: 'timed_out' } }]);
   });
 
   it('a status call that fails stops polling', async () => {

@@ -5,6 +5,7 @@ import { PATHS } from '../../app/paths';
 import { LIST, api } from '../../app/store/api';
 import { useAppDispatch } from '../../app/store/hooks';
 import { useLazyGetPaymentStatusQuery } from './payments-api';
+import { track } from '../../lib/telemetry/tracker';
 
 /** What the screen shows of a return from the gateway. */
 export type PollOutcome = 'polling' | 'failed' | 'cancelled' | 'error';
@@ -44,6 +45,7 @@ export function usePaymentStatus({
       if (answer.isError || !answer.data) return setOutcome('error');
       const status = answer.data.currentStatus;
       if (status === 'SUCCESS') {
+        track('payment', 'succeeded');
         // The form home and the candidate's list now show the form as paid.
         dispatch(
           api.util.invalidateTags([
@@ -54,9 +56,18 @@ export function usePaymentStatus({
         void navigate(PATHS.submitted, { replace: true });
         return;
       }
-      if (status === 'FAILED') return setOutcome('failed');
-      if (status === 'CANCELLED') return setOutcome('cancelled');
-      if (polls >= POLL.maxPolls) return setOutcome('failed');
+      if (status === 'FAILED') {
+        track('payment', 'failed', { reason: 'declined' });
+        return setOutcome('failed');
+      }
+      if (status === 'CANCELLED') {
+        track('payment', 'failed', { reason: 'cancelled' });
+        return setOutcome('cancelled');
+      }
+      if (polls >= POLL.maxPolls) {
+        track('payment', 'failed', { reason: 'timed_out' });
+        return setOutcome('failed');
+      }
       timer = setTimeout(() => void poll(), POLL.intervalMs);
     };
     void poll();

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { DynamicInputField, VerificationInfo } from '@veridocs/shared';
 import { fail, makeSession, makeVerificationInfo, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
+import { recordAnalytics } from '../../test/analytics-sink';
 import { createTestApp, renderWithProviders } from '../../test/render';
 import { setInfo } from '../../app/store/slices/verification-slice';
 import { AUTOSAVE_DELAY_MS } from './use-autosave';
@@ -57,6 +58,7 @@ describe('/verification', () => {
   it('loads the verification, resumes the saved input and autosaves changes (debounced)', async () => {
     api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
     api.on('put', BGV_PATH, { status: 200, body: ok(makeInfo()) });
+    const analytics = recordAnalytics();
     const { user } = renderPage();
     expect(await screen.findByRole('heading', { name: '10th Marksheet' })).toBeInTheDocument();
     const info = api.callsTo('get', INFO_PATH)[0];
@@ -81,6 +83,11 @@ describe('/verification', () => {
       data: { schoolName: 'DPS', rollNumber: '12AB34' },
     });
     expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+    // One save, one event: which verification, never what was typed.
+    expect(analytics.events).toEqual([
+      { name: 'form.verification_saved', props: { verification: 'bgv-tenth', category: 'Education' } },
+    ]);
+    expect(analytics.values()).not.toContain('12AB34');
   });
 
   it('"Requested by {organisation}" in a new tab (empty store): the organisation is fetched', async () => {
@@ -114,6 +121,7 @@ describe('/verification', () => {
     api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
     api.on('put', BGV_PATH, { networkError: 'Network Error' }, { once: true });
     api.on('put', BGV_PATH, { status: 200, body: ok(makeInfo()) });
+    const analytics = recordAnalytics();
     const { user } = renderPage();
     await user.type(await screen.findByLabelText('Roll number'), '77');
     const visibility = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState');
@@ -129,9 +137,12 @@ describe('/verification', () => {
     // Well before the 800 ms debounce.
     await waitFor(() => expect(api.callsTo('put', BGV_PATH)).toHaveLength(1), { timeout: 300 });
     expect(await screen.findByText('Your latest changes could not be saved.')).toBeInTheDocument();
+    // A failed save is not a saved one.
+    expect(analytics.names()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('All changes saved')).toBeInTheDocument();
     expect(api.callsTo('put', BGV_PATH)[1]?.body).toMatchObject({ data: { rollNumber: '77' } });
+    expect(analytics.names()).toEqual(['form.verification_saved']);
   });
 
   it('submits: client checks first, then the server field errors on the fields, then back to the form home', async () => {
@@ -149,6 +160,7 @@ describe('/verification', () => {
       { once: true },
     );
     api.on('post', BGV_PATH, { status: 200, body: ok(makeInfo()) });
+    const analytics = recordAnalytics();
     const { user, probe } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription('Required');
@@ -178,6 +190,10 @@ describe('/verification', () => {
     const lastPut = api.calls.map((c) => c.method).lastIndexOf('put');
     const lastPost = api.calls.map((c) => c.method).lastIndexOf('post');
     expect(lastPut).toBeLessThan(lastPost);
+    // Submitted once (the refused submit is not counted).
+    expect(analytics.of('form.verification_submitted')).toEqual([
+      { name: 'form.verification_submitted', props: { verification: 'bgv-tenth', category: 'Education' } },
+    ]);
   });
 
   it('offers the auth options when there are several and sends the chosen one as subType', async () => {

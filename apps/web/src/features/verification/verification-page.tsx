@@ -63,6 +63,7 @@ function AadhaarScreen({ info }: { info: VerificationInfo }) {
 }
 import { PassportScan } from './passport-scan';
 import { ChatLauncher } from '../../app/support/chat-launcher';
+import { track } from '../../lib/telemetry/tracker';
 
 /** The verification whose tile offers the scan of its data page (issue 11). */
 const PASSPORT = 'passport';
@@ -188,9 +189,19 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
   const [saveVerificationData] = useSaveVerificationDataMutation();
   const [submitVerificationData] = useSubmitVerificationDataMutation();
   // The autosave reports a rejected save on its status line.
+  const analyticsRef = useMemo(
+    () => ({ verification: info.verification.name, category: info.verification.category.name }),
+    [info.verification.name, info.verification.category.name],
+  );
   const save = useCallback(
-    (data: FormData) => saveVerificationData(body(data)).unwrap(),
-    [saveVerificationData, body],
+    (data: FormData) =>
+      saveVerificationData(body(data))
+        .unwrap()
+        .then((saved) => {
+          track('form', 'verification_saved', analyticsRef);
+          return saved;
+        }),
+    [saveVerificationData, body, analyticsRef],
   );
   const autosave = useAutosave(save, editable);
   const fieldNames = useMemo(() => sections.flatMap((s) => s.inputs.map((i) => i.fieldName)), [sections]);
@@ -210,6 +221,7 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
     await autosave.cancel();
     const submitted = await submitVerificationData(body(values.current));
     if (!submitted.error) {
+      track('form', 'verification_submitted', analyticsRef);
       void navigate(formHome(info), { state: FORM_HOME_STATE });
       return;
     }

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEnvelopeReporter, envelopeUrl } from './envelope-reporter';
 import { noopReporter, reportError, setErrorReporter } from './error-reporter';
 import { createHttpTracker } from './http-tracker';
-import { noopTracker, setTracker, track } from './tracker';
+import { ANALYTICS_CATEGORIES, ANALYTICS_EVENT_NAMES } from '@veridocs/shared';
+import { recordAnalytics } from '../../test/analytics-sink';
+import { flushAnalytics, noopTracker, setTracker, track } from './tracker';
 
 afterEach(() => {
   setTracker(noopTracker);
@@ -12,7 +14,7 @@ afterEach(() => {
 describe('the tracker', () => {
   it('sends nothing by default', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    track('auth', 'login_started');
+    track('auth', 'logged_out');
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });
@@ -21,9 +23,10 @@ describe('the tracker', () => {
     const sent: { url: string; body: string }[] = [];
     const tracker = createHttpTracker({ batchSize: 2, send: (url, body) => sent.push({ url, body }) });
     setTracker(tracker);
-    track('chat', 'opened', { mobile: '9876543210', screen: 'form' });
+    // The sink's own guard, below the typed events (which have no such properties at all).
+    tracker.track('chat', 'opened', { mobile: '9876543210', screen: 'form' });
     expect(sent).toHaveLength(0);
-    track('payment', 'init', { email: 'a@b.example', express: true });
+    tracker.track('payment', 'init', { email: 'a@b.example', express: true });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe('/api/analytics');
     const batch = JSON.parse(sent[0]!.body) as {
@@ -34,6 +37,31 @@ describe('the tracker', () => {
     expect(batch.events.map((e) => `${e.category}.${e.action}`)).toEqual(['chat.opened', 'payment.init']);
     expect(batch.events[0]!.props).toEqual({ screen: 'form' });
     expect(batch.events[1]!.props).toEqual({ express: true });
+  });
+});
+
+describe('the typed events', () => {
+  it('go to the chosen sink as category, action and properties', () => {
+    const sink = recordAnalytics();
+    track('auth', 'otp_requested', { channel: 'whatsapp', resend: true });
+    track('misc', 'watch_demo_opened');
+    expect(sink.events).toEqual([
+      { name: 'auth.otp_requested', props: { channel: 'whatsapp', resend: true } },
+      { name: 'misc.watch_demo_opened', props: {} },
+    ]);
+    // One name per event of every spec §7 category.
+    expect(new Set(ANALYTICS_EVENT_NAMES.map((name) => name.split('.')[0]))).toEqual(
+      new Set(ANALYTICS_CATEGORIES),
+    );
+  });
+
+  it('flush through the one interface', () => {
+    const sent: string[] = [];
+    setTracker(createHttpTracker({ batchSize: 50, send: (_url, body) => sent.push(body) }));
+    track('payment', 'started', { region: 'IN', express: false, provider: 'sandbox' });
+    expect(sent).toHaveLength(0);
+    flushAnalytics();
+    expect(sent).toHaveLength(1);
   });
 });
 
