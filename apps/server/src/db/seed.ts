@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
 import type { Orm } from './client.js';
 import {
@@ -261,7 +261,8 @@ async function seedDemo(orm: Orm, now: Date): Promise<void> {
     .values([{ id: DEMO.orgId, name: DEMO.orgName, imageUrl: DEMO.logoPath }])
     .onConflictDoNothing({ target: organisations.id });
 
-  // The settings follow the code on every start; the expiry is kept unless it has passed.
+  // The settings follow the code on every start, unless an admin edited the form in the console; the
+  // expiry is kept unless it has passed.
   const settingsUpdate = {
     verifications: excluded('verifications'),
     priceList: excluded('price_list'),
@@ -325,11 +326,18 @@ async function seedDemo(orm: Orm, now: Date): Promise<void> {
         paymentConfig: DEMO_PAID_CONFIG,
       },
     ])
-    .onConflictDoUpdate({ target: ekycForms.id, set: settingsUpdate });
+    .onConflictDoUpdate({ target: ekycForms.id, set: settingsUpdate, setWhere: isNull(ekycForms.editedAt) });
   await orm
     .update(ekycForms)
     .set({ expiry: nowSeconds + YEAR_SECONDS })
-    .where(and(eq(ekycForms.id, DEMO.formId), ne(ekycForms.expiry, -1), lt(ekycForms.expiry, nowSeconds)));
+    .where(
+      and(
+        eq(ekycForms.id, DEMO.formId),
+        ne(ekycForms.expiry, -1),
+        lt(ekycForms.expiry, nowSeconds),
+        isNull(ekycForms.editedAt),
+      ),
+    );
 
   await orm
     .insert(prestartQuestions)
@@ -348,5 +356,7 @@ async function seedDemo(orm: Orm, now: Date): Promise<void> {
     .onConflictDoUpdate({
       target: prestartQuestions.id,
       set: { question: excluded('question'), options: excluded('options'), position: excluded('position') },
+      // An admin's questions stay as they wrote them.
+      setWhere: sql`not exists (select 1 from ${ekycForms} where ${ekycForms.id} = ${prestartQuestions.formId} and ${ekycForms.editedAt} is not null)`,
     });
 }

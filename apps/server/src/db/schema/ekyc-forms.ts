@@ -53,6 +53,8 @@ export const ekycForms = pgTable(
     /** Prices, discounts and express fee (FormPaymentConfig, checked on read); null: no prices set. */
     paymentConfig: jsonb('payment_config').$type<unknown>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last change through the console's admin screens; the dev seed leaves such a form as edited. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [index('ekyc_forms_org_idx').on(t.orgId)],
 );

@@ -13,7 +13,7 @@ export type FormRow = typeof ekycForms.$inferSelect;
 export type QuestionRow = typeof prestartQuestions.$inferSelect;
 export type LogoRow = typeof organisationLogos.$inferSelect;
 export type NewForm = typeof ekycForms.$inferInsert;
-export type FormPatch = Omit<Partial<NewForm>, 'id' | 'orgId' | 'createdAt'>;
+export type FormPatch = Omit<Partial<NewForm>, 'id' | 'orgId' | 'createdAt' | 'editedAt'>;
 
 /** A form with its live (not retired) questions and whether transactions were started on it. */
 export interface FormView {
@@ -143,8 +143,11 @@ function writeOps(tx: Orm) {
       const [row] = await tx.select().from(ekycForms).where(eq(ekycForms.id, id)).for('update');
       return row;
     },
-    async updateForm(id: string, patch: FormPatch): Promise<void> {
-      await tx.update(ekycForms).set(patch).where(eq(ekycForms.id, id));
+    async updateForm(id: string, patch: FormPatch, editedAt: Date): Promise<void> {
+      await tx
+        .update(ekycForms)
+        .set({ ...patch, editedAt })
+        .where(eq(ekycForms.id, id));
     },
     /** Every question of the form, retired ones too (an id is never reused for another form). */
     async allQuestions(formId: string): Promise<QuestionRow[]> {

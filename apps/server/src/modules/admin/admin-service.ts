@@ -364,7 +364,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         const changed = (Object.keys(columns) as (keyof FormPatch)[]).filter(
           (key) => JSON.stringify(before[key as keyof typeof before]) !== JSON.stringify(columns[key]),
         );
-        await ops.updateForm(formId, columns);
+        await ops.updateForm(formId, columns, clock());
         const questions = await writeQuestions(ops, formId, input.questions);
         await audited(actor, origin, ops, 'form.update', 'form', formId, {
           orgId: before.orgId,

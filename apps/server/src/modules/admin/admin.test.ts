@@ -505,6 +505,53 @@ describe('admin: organisations, forms and staff accounts (ADR 0029)', () => {
     expectCode(await send('PUT', O.adminForm('no-such-form'), { ...rest }, admin), 119, 404);
   });
 
+  it('an edit of a demo form survives the dev seed of the next start', async () => {
+    const formId = 'demo-evaluation-form';
+    const before = expectCode<AdminForm>(await send('GET', O.adminForm(formId), undefined, admin), 0, 200);
+    const { id: _i, orgId: _o, isExpired: _e, createdAt: _c, hasTransactions: _h, ...fields } = before;
+    const edited = {
+      ...fields,
+      name: 'Evaluation form, edited',
+      verifications: fields.verifications.filter((v) => v.name !== 'passport'),
+      paymentConfig: null,
+      paymentRequired: false,
+      expressAllowed: false,
+    };
+    expectCode(await send('PUT', O.adminForm(formId), edited, admin), 0, 200);
+
+    const { seed } = await import('../../db/seed.js');
+    await seed(t.db.orm, t.clock.now(), { demo: true });
+    const after = expectCode<AdminForm>(await send('GET', O.adminForm(formId), undefined, admin), 0, 200);
+    expect(after.name).toBe('Evaluation form, edited');
+    expect(after.verifications.map((v) => v.name)).not.toContain('passport');
+    expect(after.verifications).toHaveLength(before.verifications.length - 1);
+    // The demo form's own questions, reworded by an admin, stay reworded.
+    const demo = expectCode<AdminForm>(await send('GET', O.adminForm('demo-form'), undefined, admin), 0, 200);
+    const { id: _di, orgId: _do, isExpired: _de, createdAt: _dc, hasTransactions: _dh, ...demoFields } = demo;
+    const reworded = demoFields.questions.map((q, i) => (i === 0 ? { ...q, question: 'Why verify?' } : q));
+    expectCode(
+      await send('PUT', O.adminForm('demo-form'), { ...demoFields, questions: reworded }, admin),
+      0,
+      200,
+    );
+    await seed(t.db.orm, t.clock.now(), { demo: true });
+    const demoAfter = expectCode<AdminForm>(
+      await send('GET', O.adminForm('demo-form'), undefined, admin),
+      0,
+      200,
+    );
+    expect(demoAfter.questions[0]!.question).toBe('Why verify?');
+    // A demo form nobody edited still follows the code.
+    await t.db.orm.execute(sql`update ekyc_forms set verifications = '[]' where id = 'demo-profile-form'`);
+    await seed(t.db.orm, t.clock.now(), { demo: true });
+    const untouched = expectCode<AdminForm>(
+      await send('GET', O.adminForm('demo-profile-form'), undefined, admin),
+      0,
+      200,
+    );
+    expect(untouched.verifications.length).toBeGreaterThan(0);
+  });
+
   it('staff accounts: create (a generated password shown once), role, disable, enable, reset', async () => {
     const made = expectCode<AdminStaffPasswordResult>(
       await send(
