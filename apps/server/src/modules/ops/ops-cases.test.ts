@@ -270,6 +270,10 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
         value: 'B.Tech in Computer Science',
       });
       expect(degree.fields.find((f) => f.key === 'degreeName')!.label).not.toBe('degreeName');
+      // A select's stored code reads as the option the candidate chose.
+      expect(degree.fields.find((f) => f.key === 'degreeStatus')).toMatchObject({
+        value: 'Degree and marksheets available',
+      });
       expect(degree.documents).toHaveLength(1);
       expect(degree.documents[0]).toMatchObject({ fieldKey: 'marksheet', mimeType: 'application/pdf' });
       expect(degree.documents[0]!.fileUrl).toBe(O.file(degree.documents[0]!.fileId));
