@@ -118,7 +118,7 @@ export function maskMobile(mobile: string): string {
   return mobile.length <= 4 ? mobile : `${'X'.repeat(mobile.length - 4)}${mobile.slice(-4)}`;
 }
 
-/** A submitted value as the case view shows it (files by name; objects by their value or label). */
+/** A submitted value as the case view shows it (files by name; objects by their label, name or value). */
 export function displayValue(value: unknown, fileNames: ReadonlyMap<string, string>): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
@@ -132,8 +132,9 @@ export function displayValue(value: unknown, fileNames: ReadonlyMap<string, stri
     const o = value as Record<string, unknown>;
     if (typeof o.fileId === 'string') return fileNames.get(o.fileId) ?? 'Document';
     if (o.label !== undefined) return displayValue(o.label, fileNames);
-    if (o.value !== undefined) return displayValue(o.value, fileNames);
+    // A list choice is stored { value, name } (the id and the name the candidate picked): the name reads.
     if (o.name !== undefined) return displayValue(o.name, fileNames);
+    if (o.value !== undefined) return displayValue(o.value, fileNames);
     return Object.values(o)
       .map((v) => displayValue(v, fileNames))
       .filter(Boolean)
