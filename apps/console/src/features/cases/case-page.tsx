@@ -315,7 +315,7 @@ export default function CasePage() {
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography variant="h1">{data.candidate.name ?? m.queues.noName}</Typography>
             <Chip color={stateColor(data.state)} label={m.states[data.state]} />
-            {data.queue && <Chip variant="outlined" label={m.queues.tabs[data.queue]} />}
+            {data.queue && <Chip variant="outlined" label={m.cases.inQueue(m.queues.tabs[data.queue])} />}
             {data.fastTrack && <Chip color="warning" icon={<BoltIcon />} label={m.queues.fastTrack} />}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
