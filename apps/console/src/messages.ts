@@ -120,6 +120,8 @@ export const m = {
   cases: {
     breadcrumb: 'Breadcrumb',
     caseLine: (txnId: string, submitted: string) => `Transaction ${txnId} · submitted ${submitted}`,
+    /** Beside the state's chip: the two read alike ("In progress") without the word. */
+    inQueue: (queue: string) => `Queue: ${queue}`,
     notFound: 'There is no case with this transaction id.',
     loadError: 'The case could not be loaded.',
     candidate: 'Candidate',

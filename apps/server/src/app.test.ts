@@ -36,6 +36,8 @@ describe('the app with default test settings', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toMatch(/img-src [^;]*data:/);
+    // The console's PDF viewer frames a blob URL of the document it fetched.
+    expect(csp).toMatch(/frame-src [^;]*blob:/);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

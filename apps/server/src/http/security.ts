@@ -4,7 +4,7 @@ import helmet from 'helmet';
 /**
  * Security headers. The CSP fits the SPA: its own scripts only, inline styles (emotion), images from
  * itself, data: and blob: URLs and https (organisation logos), media/workers from blob: (camera,
- * in-browser PDF/OCR workers). No upgrade-insecure-requests: a LAN address over http must keep working.
+ * in-browser PDF/OCR workers), frames from blob: (the console's PDF viewer). No upgrade-insecure-requests: a LAN address over http must keep working.
  */
 const options: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: {
@@ -20,7 +20,9 @@ const options: Parameters<typeof helmet>[0] = {
       connectSrc: ["'self'", 'https:'],
       mediaSrc: ["'self'", 'blob:'],
       workerSrc: ["'self'", 'blob:'],
-      frameSrc: ["'self'", 'https:'],
+      // blob: the console shows a case's PDF in the browser's viewer from a blob URL of its own fetch
+      // (ADR 0027); a blob URL belongs to the origin that made it, so no other site's content is framed.
+      frameSrc: ["'self'", 'blob:', 'https:'],
       objectSrc: ["'none'"],
       frameAncestors: ["'self'"],
       formAction: ["'self'", 'https:'],

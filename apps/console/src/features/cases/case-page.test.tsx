@@ -38,6 +38,7 @@ describe('the case view', () => {
       await screen.findByRole('heading', { name: 'Asha Verma', level: 1 }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Delhi University')).toBeInTheDocument();
+    expect(screen.getByText('Queue: New')).toBeInTheDocument();
     expect(screen.getAllByText(/Locked by Omar Other until \d\d:\d\d/).length).toBeGreaterThan(0);
     expect(screen.getByRole('region', { name: 'Identity' })).toHaveTextContent('Aadhaar');
 

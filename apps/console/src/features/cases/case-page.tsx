@@ -80,6 +80,8 @@ function decisionError(error: unknown): string {
 }
 
 function CaseSummary({ data }: { data: OpsCase }) {
+  // The timeline names verifications as the cards do.
+  const labels = new Map(data.verifications.map((v) => [v.name, v.label]));
   return (
     <Stack spacing={2}>
       <Section title={m.cases.candidate}>
@@ -167,12 +169,23 @@ function CaseSummary({ data }: { data: OpsCase }) {
         {data.timeline.length === 0 ? (
           <Typography color="text.secondary">{m.cases.noTimeline}</Typography>
         ) : (
-          <Box component="ol" sx={{ m: 0, pl: 2.5, maxHeight: 320, overflow: 'auto' }}>
+          // It scrolls on a long case: focusable, so the keyboard can scroll it too.
+          <Box
+            component="ol"
+            tabIndex={0}
+            aria-label={m.cases.timeline}
+            sx={{ m: 0, pl: 2.5, maxHeight: 320, overflow: 'auto' }}
+          >
             {data.timeline.map((entry, index) => (
               <Box component="li" key={index} sx={{ mb: 0.75 }}>
                 <Typography variant="body2">
-                  {entry.verificationName ?? m.cases.transaction}:{' '}
-                  {entry.fromState ? m.states[entry.fromState] : '—'} → {m.states[entry.toState]}
+                  {entry.verificationName
+                    ? (labels.get(entry.verificationName) ?? entry.verificationName)
+                    : m.cases.transaction}
+                  :{' '}
+                  {entry.action === 'skip'
+                    ? m.states.SKIPPED
+                    : `${entry.fromState ? m.states[entry.fromState] : '—'} → ${m.states[entry.toState]}`}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {formatDateTime(entry.at)} · {entry.action}
@@ -302,7 +315,7 @@ export default function CasePage() {
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography variant="h1">{data.candidate.name ?? m.queues.noName}</Typography>
             <Chip color={stateColor(data.state)} label={m.states[data.state]} />
-            {data.queue && <Chip variant="outlined" label={m.queues.tabs[data.queue]} />}
+            {data.queue && <Chip variant="outlined" label={m.cases.inQueue(m.queues.tabs[data.queue])} />}
             {data.fastTrack && <Chip color="warning" icon={<BoltIcon />} label={m.queues.fastTrack} />}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>

@@ -71,7 +71,11 @@ export function DocumentViewer({ document: doc }: { document: OpsCaseDocument })
           {m.cases.download}
         </Button>
       </Stack>
+      {/* A zoomed image scrolls: the frame is focusable so that the keyboard can scroll it too. */}
       <Box
+        tabIndex={0}
+        role="group"
+        aria-label={m.cases.documentAlt(doc.originalName)}
         sx={{
           bgcolor: '#eef1f5',
           borderRadius: 1,

@@ -78,6 +78,10 @@ export const VerificationCard = forwardRef<HTMLDivElement, Props>(function Verif
         '&:before': { display: 'none' },
       }}
       data-verification={v.name}
+      // The j / k cursor, for assistive technology as well as the outline.
+      aria-current={focused ? 'true' : undefined}
+      // MUI wraps the summary in an h3 of its own: the label below is the heading, not the whole row.
+      slots={{ heading: 'div' }}
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${headingId}-content`} id={headingId}>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', width: '100%', pr: 1 }}>
@@ -136,7 +140,8 @@ export const VerificationCard = forwardRef<HTMLDivElement, Props>(function Verif
               sx={{
                 display: 'grid',
                 gap: 1.5,
-                gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+                // Side by side when there are several; a single document takes the whole width.
+                gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))',
               }}
             >
               {v.documents.map((doc) => (

@@ -109,7 +109,7 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
     );
     expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200);
     const degree = {
-      institute: { value: 'Other' },
+      institute: { value: 'indian-institute-of-technology-bombay' },
       degreeName: 'B.Tech in Computer Science',
       passingYear: '2020',
       instituteId: 'R-2016-0042',
@@ -270,6 +270,13 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
         value: 'B.Tech in Computer Science',
       });
       expect(degree.fields.find((f) => f.key === 'degreeName')!.label).not.toBe('degreeName');
+      // A list's choice reads as its name, not its id; a select's stored code as the option chosen.
+      expect(degree.fields.find((f) => f.key === 'institute')!.value).toMatch(
+        /^Indian Institute of Technology,? Bombay/i,
+      );
+      expect(degree.fields.find((f) => f.key === 'degreeStatus')).toMatchObject({
+        value: 'Degree and marksheets available',
+      });
       expect(degree.documents).toHaveLength(1);
       expect(degree.documents[0]).toMatchObject({ fieldKey: 'marksheet', mimeType: 'application/pdf' });
       expect(degree.documents[0]!.fileUrl).toBe(O.file(degree.documents[0]!.fileId));

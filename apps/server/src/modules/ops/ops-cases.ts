@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  OPTION_SETS,
   VERIFICATION_CATEGORIES,
   fieldLabel,
   verificationTypeOf,
@@ -117,7 +118,7 @@ export function maskMobile(mobile: string): string {
   return mobile.length <= 4 ? mobile : `${'X'.repeat(mobile.length - 4)}${mobile.slice(-4)}`;
 }
 
-/** A submitted value as the case view shows it (files by name; objects by their value or label). */
+/** A submitted value as the case view shows it (files by name; objects by their label, name or value). */
 export function displayValue(value: unknown, fileNames: ReadonlyMap<string, string>): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
@@ -131,8 +132,9 @@ export function displayValue(value: unknown, fileNames: ReadonlyMap<string, stri
     const o = value as Record<string, unknown>;
     if (typeof o.fileId === 'string') return fileNames.get(o.fileId) ?? 'Document';
     if (o.label !== undefined) return displayValue(o.label, fileNames);
-    if (o.value !== undefined) return displayValue(o.value, fileNames);
+    // A list choice is stored { value, name } (the id and the name the candidate picked): the name reads.
     if (o.name !== undefined) return displayValue(o.name, fileNames);
+    if (o.value !== undefined) return displayValue(o.value, fileNames);
     return Object.values(o)
       .map((v) => displayValue(v, fileNames))
       .filter(Boolean)
@@ -156,17 +158,29 @@ export function fileIdsIn(data: Record<string, unknown>): { key: string; fileId:
   return found;
 }
 
-/** The verification's label and its fields' labels, from its config (the type's, for an added instance). */
+/**
+ * The verification's label, its fields' labels and the names of their options (a select's stored value
+ * is a code: "DEGREE_AND_MARKSHEET" reads "Degree and marksheets available"), from its config (the
+ * type's, for an added instance).
+ */
 export function labelsOf(
   name: string,
   configs: ReadonlyMap<string, VerificationConfig>,
-): { label: string; fields: Map<string, string> } {
+): { label: string; fields: Map<string, string>; options: Map<string, Map<string, string>> } {
   const config = configs.get(name) ?? configs.get(verificationTypeOf(name));
   const fields = new Map<string, string>();
+  const options = new Map<string, Map<string, string>>();
   for (const option of config?.authOptions ?? [])
     for (const section of option.page.config)
-      for (const input of section.inputs)
+      for (const input of section.inputs) {
         if (!fields.has(input.fieldName))
           fields.set(input.fieldName, input.label ?? fieldLabel(input.fieldName));
-  return { label: config?.metadata.orgSpecificName ?? config?.metadata.label ?? name, fields };
+        const set = input.optionsKey ? OPTION_SETS[input.optionsKey as keyof typeof OPTION_SETS] : undefined;
+        const list = input.options ?? set?.() ?? [];
+        if (list.length === 0) continue;
+        const names = options.get(input.fieldName) ?? new Map<string, string>();
+        for (const o of list) if (!names.has(o.value)) names.set(o.value, o.name);
+        options.set(input.fieldName, names);
+      }
+  return { label: config?.metadata.orgSpecificName ?? config?.metadata.label ?? name, fields, options };
 }

@@ -189,7 +189,7 @@ export function createOpsService(deps: {
       }));
       const locks = new Map(parts.locks.map((l) => [l.verificationName, lockOf(l)]));
       const verifications = parts.records.map((rec) => {
-        const { label, fields } = labelsOf(rec.name, configs);
+        const { label, fields, options } = labelsOf(rec.name, configs);
         const data = rec.data ?? {};
         const keys = [...new Set([...[...fields.keys()].filter((k) => k in data), ...Object.keys(data)])];
         const own = rounds.filter((r) => r.verificationName === rec.name);
@@ -214,7 +214,9 @@ export function createOpsService(deps: {
           fields: keys.map((key) => ({
             key,
             label: fields.get(key) ?? key,
-            value: displayValue(data[key], names),
+            value:
+              (typeof data[key] === 'string' ? options.get(key)?.get(data[key]) : undefined) ??
+              displayValue(data[key], names),
           })),
           documents,
           insufficiencies: own,

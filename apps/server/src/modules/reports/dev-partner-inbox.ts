@@ -12,6 +12,8 @@ export interface InboxEntry {
   /** Of the PDF as received (decoded from base64): equal to the report's digest when it arrived whole. */
   pdfSha256: string;
   pdfBytes: number;
+  /** The `x-veridocs-signature` header as it came (checked before the entry is kept). */
+  signature: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createDevPartnerInbox(deps: { secret: string; now: Clock }) {
         transactionId: parsed.data.data.transactionId,
         pdfSha256: createHash('sha256').update(pdf).digest('hex'),
         pdfBytes: pdf.length,
+        signature: signature ?? '',
       });
       kept.splice(50);
       return true;

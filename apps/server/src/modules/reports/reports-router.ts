@@ -258,6 +258,7 @@ export const devPartnerInboxRouter: FastifyPluginAsyncZod<{ inbox: DevPartnerInb
                 transactionId: z.string(),
                 pdfSha256: z.string(),
                 pdfBytes: z.number().int(),
+                signature: z.string(),
               }),
             ),
           }),

@@ -501,13 +501,19 @@ describe('the verification report (ADR 0028)', { timeout: 120_000 }, () => {
     expectCode(await inbox(sent!.headers), 0, 200);
     expect((await inbox(sent!.headers, `${body} `)).statusCode).toBe(401);
     expect((await inbox({})).statusCode).toBe(401);
-    const list = expectCode<{ list: { code: string; pdfSha256: string }[] }>(
+    const list = expectCode<{ list: { code: string; pdfSha256: string; signature: string }[] }>(
       await t.app.inject({ url: REPORT_PATHS.devPartnerInbox }),
       0,
       200,
     ).list;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ code: delivered.data.code, pdfSha256: delivered.data.pdf.sha256 });
+    expect(list[0]).toMatchObject({
+      code: delivered.data.code,
+      pdfSha256: delivered.data.pdf.sha256,
+      // The header it checked, kept for a test of the whole journey to see.
+      signature: sent!.headers['x-veridocs-signature'],
+    });
+    expect(list[0]!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
   });
 
   it('the role matrix of the report routes: no token, candidate, verifier, admin', async () => {

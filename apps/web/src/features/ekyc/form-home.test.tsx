@@ -8,7 +8,17 @@ import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fix
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { recordAnalytics } from '../../test/analytics-sink';
 import { createTestApp, renderApp } from '../../test/render';
-import { FORM_ID, ORG_ID, TXN_ID, V1, makeInfo, makeVerification } from './journey-fixtures';
+import {
+  FORM_ID,
+  ORG_ID,
+  TXN_ID,
+  V1,
+  makeCandidateTransaction,
+  makeInfo,
+  makeOrg,
+  makePublicForm,
+  makeVerification,
+} from './journey-fixtures';
 
 let api: MockApi;
 const route = `/ekyc/${FORM_ID}/${TXN_ID}?orgId=${ORG_ID}`;
@@ -328,6 +338,41 @@ describe('form home (spec §2)', () => {
       'href',
       `/form-payments?orgId=${ORG_ID}&txId=${TXN_ID}`,
     );
+  });
+
+  it('come back from a step (the evaluation partner after an sso link), Start opens the init screen', async () => {
+    api.on('get', INFO, {
+      status: 200,
+      body: ok(makeInfo([makeVerification('bgv-degree')], { state: 'NOT_INITIALIZED' })),
+    });
+    api.on('get', `${V1}/verifier/${ORG_ID}`, { status: 200, body: ok(makeOrg()) });
+    api.on('get', `${V1}/ekyc-forms/public`, {
+      status: 200,
+      body: ok({ list: [makePublicForm()], total: 1 }),
+    });
+    api.on('get', `${V1}/transactions/candidate-transaction`, {
+      status: 200,
+      body: ok({ list: [makeCandidateTransaction({ state: 'NOT_INITIALIZED' })], total: 1 }),
+    });
+    const app = createTestApp();
+    app.store.dispatch(
+      setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),
+    );
+    app.store.dispatch(setShowInitScreen(false));
+    const { user, probe } = renderApp({
+      app,
+      route: {
+        pathname: `/ekyc/${FORM_ID}/${TXN_ID}`,
+        search: `?orgId=${ORG_ID}`,
+        state: { formHome: true },
+      },
+    });
+    await screen.findByRole('heading', { name: header });
+    await user.click(screen.getByRole('button', { name: 'Start Verification' }));
+    expect(await screen.findByText('All-in-one certificate verification platform')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: header })).not.toBeInTheDocument();
+    expect(probe.current?.pathname).toBe(`/ekyc/${FORM_ID}/${TXN_ID}`);
+    expect(probe.current?.search).toBe(`?orgId=${ORG_ID}`);
   });
 
   it('an expired form not started: Start is disabled with a note', async () => {

@@ -535,7 +535,13 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
             fullWidth
             sx={{ maxWidth: { sm: 280 } }}
             disabled={expired}
-            onClick={() => dispatch(setShowInitScreen(true))}
+            onClick={() => {
+              dispatch(setShowInitScreen(true));
+              // Come back from a step (the evaluation partner after an sso link), the address carries the
+              // form-home state, which keeps the form home up whatever the flag says: drop it, so the init
+              // screen (where the candidate starts: questionnaire, name) shows.
+              if (location.state) void navigate(`${location.pathname}${location.search}`, { replace: true });
+            }}
           >
             {t('startVerification')}
           </Button>
