@@ -57,6 +57,52 @@ describe('the case view', () => {
     expect(await screen.findByText('Degree: Completed.')).toBeInTheDocument();
   }, 60_000);
 
+  it('the timeline says who did what in words, not the recorded action names', async () => {
+    signIn();
+    const at = '2026-11-26T10:00:00.000Z';
+    mockApi().on(
+      'get',
+      OPS_API_PATHS.case(TXN),
+      okReply(
+        opsCase({
+          timeline: [
+            {
+              at,
+              entity: 'verification',
+              verificationName: 'degree',
+              fromState: 'NOT_STARTED',
+              toState: 'SUBMITTED',
+              action: 'submit',
+            },
+            {
+              at,
+              entity: 'verification',
+              verificationName: 'degree',
+              fromState: 'SUBMITTED',
+              toState: 'IN_PROGRESS',
+              action: 'ops-in-progress',
+            },
+            {
+              at,
+              entity: 'transaction',
+              verificationName: null,
+              fromState: 'SUBMITTED',
+              toState: 'IN_PROGRESS',
+              action: 'future-action',
+            },
+          ],
+        }),
+      ),
+    );
+    renderConsole(`/cases/${TXN}`);
+    const timeline = await screen.findByRole('list', { name: 'Timeline' }, { timeout: 20_000 });
+    expect(timeline).toHaveTextContent('Submitted by the candidate');
+    expect(timeline).toHaveTextContent('Started by the team');
+    expect(timeline).not.toHaveTextContent('ops-in-progress');
+    // An action this console does not know yet still shows, as recorded.
+    expect(timeline).toHaveTextContent('future-action');
+  }, 60_000);
+
   it('asks the candidate for documents with a reason and a list', async () => {
     signIn();
     const api = mockApi()

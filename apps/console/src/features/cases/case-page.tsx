@@ -188,7 +188,7 @@ function CaseSummary({ data }: { data: OpsCase }) {
                     : `${entry.fromState ? m.states[entry.fromState] : '—'} → ${m.states[entry.toState]}`}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {formatDateTime(entry.at)} · {entry.action}
+                  {formatDateTime(entry.at)} · {m.cases.timelineActions[entry.action] ?? entry.action}
                 </Typography>
               </Box>
             ))}
