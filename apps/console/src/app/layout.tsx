@@ -151,20 +151,27 @@ export function ConsoleLayout({ session, children }: { session: ConsoleSession; 
             >
               {session.staff.name}
             </Typography>
-            <Typography component="p" variant="caption" sx={{ opacity: 0.85 }}>
+            <Typography component="p" variant="caption" noWrap sx={{ opacity: 0.85, display: 'block' }}>
               {roleLabel}
             </Typography>
           </Box>
-          <Button
-            color="inherit"
-            variant="outlined"
-            size="small"
-            startIcon={<LogoutIcon />}
-            onClick={() => void signOut()}
-            sx={{ borderColor: 'rgba(255,255,255,0.5)', flexShrink: 0 }}
-          >
-            {m.nav.signOut}
-          </Button>
+          {wide ? (
+            <Button
+              color="inherit"
+              variant="outlined"
+              size="small"
+              startIcon={<LogoutIcon />}
+              onClick={() => void signOut()}
+              sx={{ borderColor: 'rgba(255,255,255,0.5)', flexShrink: 0 }}
+            >
+              {m.nav.signOut}
+            </Button>
+          ) : (
+            // On a phone the name needs the room: the button is its icon, named for screen readers.
+            <IconButton color="inherit" aria-label={m.nav.signOut} onClick={() => void signOut()}>
+              <LogoutIcon />
+            </IconButton>
+          )}
         </Toolbar>
       </AppBar>
       <Drawer
