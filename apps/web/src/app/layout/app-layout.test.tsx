@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n';
 import { makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { recordAnalytics } from '../../test/analytics-sink';
@@ -127,26 +128,72 @@ describe('logged-in layout (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument();
   });
 
-  it('Watch Demo opens a step-by-step walkthrough of the six steps', async () => {
+  it('Watch Demo opens the walkthrough video with English and Hindi captions', async () => {
     resize(1440, 900);
     const analytics = recordAnalytics();
     const { user, app } = renderApp({ route: '/' });
     await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Watch Demo' }));
     const dialog = await screen.findByRole('dialog', { name: 'How Veridocs works' });
     expect(analytics.events).toEqual([{ name: 'misc.watch_demo_opened', props: {} }]);
-    expect(within(dialog).getByText('Step 1 of 6')).toBeInTheDocument();
-    expect(within(dialog).getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
-    for (let i = 0; i < 5; i++) await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(within(dialog).getByText('Step 6 of 6')).toBeInTheDocument();
-    expect(within(dialog).getByRole('heading', { name: 'Pay' })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
-    expect(within(dialog).getByRole('heading', { name: 'Review' })).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleDescription(/^A short walkthrough on a phone/);
+    const video = dialog.querySelector('video');
+    expect(video).not.toBeNull();
+    if (!video) return;
+    expect(video).toHaveAccessibleName('Veridocs walkthrough video');
+    // Controls, inline on iPhones, and nothing downloaded before play but the poster.
+    expect(video.controls).toBe(true);
+    expect(video).toHaveAttribute('playsinline');
+    expect(video).toHaveAttribute('preload', 'none');
+    expect(video.getAttribute('poster')).toMatch(/poster\.jpg/);
+    const sources = [...video.querySelectorAll('source')];
+    expect(sources.map((s) => [s.getAttribute('src')?.replace(/^.*\//, ''), s.type])).toEqual([
+      ['walkthrough.webm', 'video/webm; codecs="vp9"'],
+      ['walkthrough.mp4', 'video/mp4'],
+    ]);
+    const tracks = [...video.querySelectorAll('track')];
+    expect(
+      tracks.map((tr) => [
+        tr.kind,
+        tr.srclang,
+        tr.label,
+        tr.default,
+        tr.getAttribute('src')?.replace(/^.*\//, ''),
+      ]),
+    ).toEqual([
+      ['captions', 'en', 'English', true, 'captions.en.vtt'],
+      ['captions', 'hi', 'हिन्दी', false, 'captions.hi.vtt'],
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Close demo' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(app.store.getState().misc.openDemo).toBe(false);
-    // Opened once, tracked once (stepping through the slides is not an event).
+    // Opened once, tracked once.
     expect(analytics.names()).toEqual(['misc.watch_demo_opened']);
+
+    // Escape closes it too.
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Watch Demo' }));
+    await screen.findByRole('dialog', { name: 'How Veridocs works' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.store.getState().misc.openDemo).toBe(false);
+  });
+
+  it('Watch Demo in Hindi: Hindi strings and the Hindi captions shown by default', async () => {
+    resize(390, 844);
+    await act(() => setLanguage('hi', { persist: false }));
+    try {
+      const { user } = renderApp({ route: '/' });
+      const banner = await screen.findByRole('banner');
+      await user.click(await within(banner).findByRole('button', { name: 'डेमो देखें' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Veridocs कैसे काम करता है' });
+      const video = dialog.querySelector('video');
+      expect(video).toHaveAccessibleName('Veridocs वॉकथ्रू वीडियो');
+      const shown = [...(video?.querySelectorAll('track') ?? [])].filter((tr) => tr.default);
+      expect(shown.map((tr) => tr.srclang)).toEqual(['hi']);
+      await user.click(within(dialog).getByRole('button', { name: 'हो गया' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    } finally {
+      await act(() => setLanguage('en', { persist: false }));
+    }
   });
 
   it('Log out ends the session and lands on /login', async () => {
