@@ -3,25 +3,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  expect,
-  expectNoSidewaysScroll,
-  latestOtp,
-  marksheetPdf,
-  opsSignIn,
-  test,
-  uniqueMobile,
-} from './fixtures';
+import { expect, expectNoSidewaysScroll, marksheetPdf, opsSignIn, test, uniqueMobile } from './fixtures';
 
 // Issue 14 "Done means", end to end: an organisation creates a transaction through the integration API;
-// the candidate opens the link (sso), validates the evaluation partner, completes and submits the demo
-// form; a verifier signs in to the console, asks for one more document; the candidate answers; the
+// the candidate opens the link (sso), validates the evaluation partner, completes the paid demo form and
+// pays at the sandbox; a verifier signs in to the console, asks for one more document; the candidate answers; the
 // verifier completes every verification; the candidate sees "Congratulations!" and to whom the report
 // went; the partner's receiver (the dev inbox) got it, signed.
 
 const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
-const FORM = 'demo-form';
+/** The paid demo form: the journey pays, as the issue asks once payments landed. */
+const FORM = 'demo-paid-form';
 const DESKTOP = { width: 1280, height: 900 };
 /** A WES sandbox reference no other spec uses: its e-mail OTP is this test's alone. */
 const REFERENCE = '4098765';
@@ -200,23 +193,21 @@ test('an organisation sends a candidate; the team asks for a document, then veri
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     const homeHeading = page.getByText('Demo University is requesting the following verifications');
     await expect(homeHeading).toBeVisible({ timeout: 30_000 });
-    // The form's questionnaire, asked when the candidate starts.
-    // From the form home: the init screen, where the candidate starts.
+    // From the form home: the init screen, where the candidate starts (this form has no questionnaire: a dialog asks to start).
     await page.getByRole('button', { name: 'Start Verification' }).click();
     await expect(page.getByText('All-in-one certificate verification platform')).toBeVisible({
       timeout: 30_000,
     });
     await page.getByRole('button', { name: 'Start Verification' }).click();
-    const questions = page.getByRole('dialog');
-    await expect(questions.getByLabel('Higher education')).toBeVisible({ timeout: 30_000 });
-    await questions.getByLabel('Higher education').check();
-    await questions.getByLabel('My university').check();
-    await questions.getByRole('button', { name: 'Start' }).click();
-    await expect(questions).toBeHidden({ timeout: 30_000 });
+    const start = page.getByRole('dialog', { name: 'Start verification' });
+    await expect(start.getByText('Click Start to start filling the form')).toBeVisible({ timeout: 30_000 });
+    await start.getByRole('button', { name: 'Start' }).click();
+    await expect(start).toBeHidden({ timeout: 30_000 });
+    await expect(homeHeading).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Start Verification' })).toHaveCount(0);
 
     // The degree through the API with the candidate's own session (its searchable list and pickers have
-    // their own specs), Aadhaar by OTP in the browser.
+    // their own specs); the rest skipped.
     const accessToken = await page.evaluate(() => window.localStorage.getItem('accessToken'));
     const headers = { authorization: `Bearer ${accessToken}`, 'partner-org-id': 'veridocs' };
     const upload = await (
@@ -252,21 +243,37 @@ test('an organisation sends a candidate; the team asks for a document, then veri
       })
     ).json();
     expect(degree.code, JSON.stringify(degree)).toBe(0);
-    await page.getByRole('button', { name: /^Aadhaar, / }).click();
-    const blocks = page.getByRole('group', { name: 'Aadhaar number' }).getByRole('textbox');
-    await blocks.first().click({ timeout: 30_000 });
-    await page.keyboard.type('345678901238');
-    await page.getByRole('button', { name: 'Get OTP' }).click();
-    const { otp } = await latestOtp(request, 'aadhaar-1238');
-    await page.getByRole('group', { name: 'Aadhaar OTP' }).getByRole('textbox').first().click();
-    await page.keyboard.type(otp);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByText('Identity verified with Aadhaar')).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('link', { name: 'Back to the form' }).click();
-    await expect(page.getByRole('button', { name: /^Aadhaar, Verified/i })).toBeVisible({ timeout: 30_000 });
+    const skipped = await (
+      await request.post(`${BASE}/transactions/process/mark-as-skip`, {
+        headers,
+        data: {
+          orgId: ORG,
+          txnId,
+          verificationNameList: ['bgv-twelfth', 'bgv-tenth', 'passport', 'bgv-employment'],
+        },
+      })
+    ).json();
+    expect(skipped.code, JSON.stringify(skipped)).toBe(0);
+
+    // Continue: the standard mode, India, and the fee paid at the sandbox gateway.
+    await openFormHome(page, txnId);
     await expect(page.getByRole('button', { name: /^Degree, /i })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Skip pending' }).click();
+    const fastTrack = page.getByRole('dialog', { name: 'Fast-track verification' });
+    await expect(
+      page.getByRole('heading', { name: 'Choose how fast you need the verification' }).or(fastTrack),
+    ).toBeVisible({ timeout: 30_000 });
+    if (await fastTrack.isVisible()) await fastTrack.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page).toHaveURL(/\/select-mode\?/, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/choose-payment-region\?/, { timeout: 30_000 });
+    await page.getByRole('radio', { name: /India/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const pay = page.getByRole('button', { name: /Continue to Pay|Pay \(/ });
+    await expect(pay).toBeVisible({ timeout: 30_000 });
+    await pay.click();
+    await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\//, { timeout: 30_000 });
+    await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/submitted$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Your verification has been submitted' })).toBeVisible();
 
@@ -299,6 +306,12 @@ test('an organisation sends a candidate; the team asks for a document, then veri
     await expect(console_.getByRole('heading', { level: 1, name: candidateName })).toBeVisible({
       timeout: 30_000,
     });
+
+    // The case shows what the candidate paid.
+    const payments = console_.getByRole('region', { name: 'Payments and refunds' });
+    await expect(payments).toBeVisible();
+    await expect(payments).not.toContainText('No payments.');
+    await expect(payments).toContainText('₹');
 
     // Assigned to oneself; the degree focused with j, started with s, then i asks for one document.
     await console_.getByRole('button', { name: 'Assign to me' }).click();

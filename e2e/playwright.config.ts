@@ -40,6 +40,14 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN_MAX: '200', RATE_LIMIT_OTP_MAX: '200' },
+    env: {
+      PORT: String(PORT),
+      // The browsers open baseURL: links and gateway returns the server makes must name the same origin,
+      // or a candidate returning from the payment gateway lands where their session is not.
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_MAX: '200',
+      RATE_LIMIT_OTP_MAX: '200',
+    },
   },
 });

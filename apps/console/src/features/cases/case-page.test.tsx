@@ -70,7 +70,7 @@ describe('the case view', () => {
               at,
               entity: 'verification',
               verificationName: 'degree',
-              fromState: 'NOT_STARTED',
+              fromState: 'DATA_SAVED',
               toState: 'SUBMITTED',
               action: 'submit',
             },
