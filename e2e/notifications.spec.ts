@@ -135,3 +135,64 @@ for (const size of SIZES) {
     await page.screenshot({ path: `e2e/screenshots/notifications-${size.name}.png`, fullPage: true });
   });
 }
+
+test('in Hindi, a decision of the team appears as a Hindi notification; in English again, it reads English', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The app starts in Hindi (the language kept on this device).
+  await page.addInitScript(() => {
+    if (!window.sessionStorage.getItem('e2e-language-set')) {
+      window.localStorage.setItem('veridocs-language', 'hi');
+      window.sessionStorage.setItem('e2e-language-set', '1');
+    }
+  });
+  const { txnId } = await submitDemoForm(page, request);
+  const stream = page.waitForResponse((r) => r.url().includes('/api/notification-stream'));
+  await page.goto('/notifications', { timeout: 30_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi', { timeout: 30_000 });
+  expect((await stream).status()).toBe(200);
+
+  const ops = await opsSignIn(request);
+  const decide = (data: object) =>
+    request.post(`/api/ops/transactions/${txnId}/decisions`, { headers: ops, data });
+  expect((await (await decide({ verificationName: 'bgv-degree', state: 'IN_PROGRESS' })).json()).code).toBe(
+    0,
+  );
+  const raised = await decide({
+    verificationName: 'bgv-degree',
+    state: 'INSUFFICIENT_DATA',
+    reason:
+      'Marksheet for **semester 5** is missing <script>window.pwned=1</script> [open](javascript:alert(1))',
+    documents: [{ key: 'semester-5', label: 'Marksheet for semester 5' }],
+  });
+  expect((await raised.json()).code).toBe(0);
+
+  const list = page.getByRole('main').getByRole('list', { name: 'सूचनाएँ' });
+  await expect(list.getByRole('heading', { name: 'आपकी कार्रवाई ज़रूरी है' })).toBeVisible({ timeout: 10_000 });
+  await expect(list.getByRole('heading', { name: 'सत्यापन जारी है' })).toBeVisible();
+  const action = list.getByRole('listitem').first();
+  await expect(action).toContainText('Demo University के लिए आपके डिग्री सत्यापन के लिए हमें आपसे कुछ और चाहिए।');
+  // The verifier's reason stays as typed: no bold, no script, no link.
+  await expect(action).toContainText(
+    'कारण: Marksheet for **semester 5** is missing <script>window.pwned=1</script> [open](javascript:alert(1))',
+  );
+  // Its only link is the title's, to the in-app page: the reason's `javascript:` stays text.
+  await expect(action.getByRole('link')).toHaveCount(1);
+  await expect(action.getByRole('link')).toHaveAttribute('href', '/verification/insufficiency');
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  // The desktop side panel reads Hindi too.
+  const panel = page.getByRole('complementary', { name: 'सूचनाएँ' });
+  await expect(panel.getByRole('heading', { name: 'आपकी कार्रवाई ज़रूरी है' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'e2e/screenshots/notifications-hindi-desktop.png', fullPage: true });
+
+  // Back to English from the menu: the same notifications, read again in English.
+  await page.getByRole('button', { name: 'भाषा: हिन्दी' }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  const english = page.getByRole('main').getByRole('list', { name: 'Notifications' });
+  await expect(english.getByRole('heading', { name: 'Action required' })).toBeVisible({ timeout: 10_000 });
+  await expect(english.getByRole('heading', { name: 'Verification in progress' })).toBeVisible();
+  await expect(english.getByRole('heading', { name: 'आपकी कार्रवाई ज़रूरी है' })).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.js';
 
 /**
@@ -15,6 +15,13 @@ export const notifications = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     /** NOTIFICATION_KINDS of packages/shared (verification, action_required, payment, …). */
     kind: text('kind').notNull(),
+    /**
+     * The message (notification-messages.ts) and its raw parameters, rendered in the reader's
+     * language when listed (ADR 0038); null on rows written before (their English is shown).
+     */
+    message: text('message'),
+    params: jsonb('params').$type<Record<string, string>>(),
+    /** The English, as written (the fallback of a row without a known message). */
     title: text('title').notNull(),
     /** A small markdown subset, rendered as text by the client. */
     description: text('description').notNull(),

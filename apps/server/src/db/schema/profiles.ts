@@ -54,6 +54,11 @@ export const profiles = pgTable(
      * candidate typed is kept, and a difference offers the name change request (spec §3, §5).
      */
     verifiedName: text('verified_name'),
+    /**
+     * The language the candidate last used the app in (`en` / `hi`), recorded when the app opens the
+     * live notifications; their SMS copies are written in it (ADR 0038). Null: never seen, English.
+     */
+    language: text('language').$type<'en' | 'hi'>(),
     basicDetails: jsonb('basic_details').$type<StoredBasicDetails>(),
     contactDetails: jsonb('contact_details').$type<StoredContactDetails>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

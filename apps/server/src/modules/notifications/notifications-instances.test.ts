@@ -133,9 +133,8 @@ describe('the live notification stream across instances', () => {
       await bDb.orm
         .transaction(async (scope) => {
           await b.notifications.notify(scope, asha.profileId, {
-            kind: 'report',
-            title: 'Rolled back',
-            description: 'never',
+            message: 'report.sent',
+            params: { org: 'Rolled back' },
             sms: false,
           });
           throw new Error('rollback');
@@ -143,9 +142,8 @@ describe('the live notification stream across instances', () => {
         .catch(() => undefined);
       await bDb.orm.transaction((scope) =>
         b.notifications.notify(scope, asha.profileId, {
-          kind: 'report',
-          title: 'Report sent',
-          description: 'Your **report** was sent',
+          message: 'report.sent',
+          params: { org: 'Demo University' },
         }),
       );
       const deadline = Date.now() + 10_000;
@@ -156,9 +154,9 @@ describe('the live notification stream across instances', () => {
       expect(data).toBeDefined();
       const pushed = JSON.parse(data!) as NotificationItem;
       expect(pushed).toMatchObject({
-        title: 'Report sent',
+        title: 'Verification report sent',
         kind: 'report',
-        description: 'Your **report** was sent',
+        description: 'Your verification report was sent to **Demo University**.',
       });
       expect(text).not.toContain('Rolled back');
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -29,6 +29,7 @@ export function createNotificationsRepository(orm: Orm) {
           txnId: transactions.id,
           profileId: transactions.profileId,
           mobile: profiles.mobile,
+          language: profiles.language,
           orgName: organisations.name,
         })
         .from(transactions)
@@ -38,10 +39,17 @@ export function createNotificationsRepository(orm: Orm) {
     },
     async profileContact(scope: DbScope, profileId: string) {
       const [row] = await scope
-        .select({ mobile: profiles.mobile })
+        .select({ mobile: profiles.mobile, language: profiles.language })
         .from(profiles)
         .where(eq(profiles.id, profileId));
       return row;
+    },
+    /** Keeps the language the candidate uses the app in (their SMS copies; ADR 0038). */
+    async rememberLanguage(profileId: string, language: 'en' | 'hi'): Promise<void> {
+      await orm
+        .update(profiles)
+        .set({ language })
+        .where(and(eq(profiles.id, profileId), sql`${profiles.language} is distinct from ${language}`));
     },
     async orgName(scope: DbScope, orgId: string): Promise<string | undefined> {
       const [row] = await scope
@@ -56,6 +64,7 @@ export function createNotificationsRepository(orm: Orm) {
         .select({
           profileId: paymentOrders.profileId,
           mobile: profiles.mobile,
+          language: profiles.language,
           currency: paymentOrders.currency,
           orgName: organisations.name,
         })

@@ -9,6 +9,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
+import { requestLanguage } from '../../http/language.js';
 import type { NotificationsService } from './notifications-service.js';
 
 const paths = NOTIFICATION_API_PATHS;
@@ -32,7 +33,14 @@ export const notificationsRouter: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(await notifications.list(currentUser(request).profileId, request.query.seed, request.query.count)),
+      ok(
+        await notifications.list(
+          currentUser(request).profileId,
+          request.query.seed,
+          request.query.count,
+          requestLanguage(request),
+        ),
+      ),
   );
   app.post(
     paths.streamToken,
@@ -45,7 +53,8 @@ export const notificationsRouter: FastifyPluginAsyncZod<{
         response: responses(notificationStreamTokenResponseSchema),
       },
     },
-    async (request) => ok(notifications.streamToken(currentUser(request).profileId)),
+    async (request) =>
+      ok(await notifications.streamToken(currentUser(request).profileId, requestLanguage(request))),
   );
 };
 
@@ -75,7 +84,7 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const profileId = notifications.verifyStreamToken(request.query.token);
+      const { profileId, language } = notifications.verifyStreamToken(request.query.token);
       const raw = reply.raw;
       let ended = false;
       let detach = () => undefined as void;
@@ -89,6 +98,7 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
         raw.end();
       };
       detach = notifications.attach(profileId, {
+        language,
         send(event, data) {
           if (!ended) raw.write(`event: ${event}\ndata: ${data}\n\n`);
         },

@@ -6,6 +6,7 @@ import {
   type NotificationListResponse,
   type State,
 } from '@veridocs/shared';
+import { DEFAULT_LANGUAGE, type Language } from '../../http/language.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbScope } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -13,6 +14,13 @@ import type { Clock } from '../../lib/clock.js';
 import type { MailSender } from '../../providers/mail/index.js';
 import type { MessageSender } from '../../providers/sms/index.js';
 import type { StateChange } from '../transactions/state-machine.js';
+import {
+  NOTIFICATION_MESSAGES,
+  isNotificationMessage,
+  renderMessage,
+  type NotificationMessage,
+  type NotificationParams,
+} from './notification-messages.js';
 import type {
   DeliveryRow,
   NewDelivery,
@@ -21,12 +29,15 @@ import type {
   NotificationsRepository,
 } from './notifications-repository.js';
 
-/** What another module asks to tell a candidate (report sent, credential issued, …). */
+export { escapeMarkdown, verificationLabel } from './notification-messages.js';
+
+/**
+ * What another module asks to tell a candidate (report sent, credential issued, …): a message of
+ * notification-messages.ts and its parameters as raw text (the rendering escapes them; ADR 0038).
+ */
 export interface NotifyInput {
-  title: string;
-  /** Markdown subset: **bold**, *italics*, [links](https://…), line breaks. Escape what you interpolate. */
-  description: string;
-  kind: NotificationKind;
+  message: NotificationMessage;
+  params: NotificationParams;
   /** An in-app path (starting with "/"), or an http(s) URL. */
   link?: string | null;
   image?: string | null;
@@ -44,6 +55,8 @@ export interface PaymentEvent {
 
 /** One open live stream: what the router writes to. */
 export interface StreamClient {
+  /** The language its notifications are rendered in (the one its token was minted in). */
+  language: Language;
   send(event: string, data: string): void;
 }
 
@@ -57,11 +70,6 @@ export const MAX_STREAMS_PER_PROFILE = 5;
 const DELIVERY_LEASE_MS = 60_000;
 const DELIVERY_MAX_ATTEMPTS = 5;
 
-/** Escapes what the markdown subset would read as markup (names and reasons from elsewhere). */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\*_[\]()<>`]/g, (c) => `\\${c}`);
-}
-
 /** The plain text of a description, for SMS and e-mail (the markup and escapes removed). */
 export function plainText(markdown: string): string {
   return markdown.replace(
@@ -71,87 +79,63 @@ export function plainText(markdown: string): string {
   );
 }
 
-/** `bgv-degree~2` → "Degree (2)". */
-export function verificationLabel(name: string): string {
-  const [type = name, instance] = name.split('~');
-  const words = type.replace(/^bgv-/, '').replace(/[-_]+/g, ' ').trim();
-  const label = words.charAt(0).toUpperCase() + words.slice(1);
-  return instance ? `${label} (${instance})` : label;
-}
-
 export function formatMoney(amount: number, currency: string): string {
   const symbol = currency === 'INR' ? '₹' : '$';
   return `${symbol}${(amount / 100).toFixed(2)}`;
 }
 
-/** The texts of a state change the candidate is told of; null for the others. */
-function describeChange(
-  change: StateChange,
-  org: string,
-  reason: string | undefined,
-): Pick<NotifyInput, 'title' | 'description' | 'kind' | 'link'> | null {
-  const orgText = `**${escapeMarkdown(org)}**`;
+/** The message of a state change the candidate is told of; null for the others. */
+function describeChange(change: StateChange, org: string, reason: string | undefined): NotifyInput | null {
   if (change.entity === 'transaction') {
-    const byState: Partial<Record<State, [string, string]>> = {
-      COMPLETED: [
-        'Verification request completed',
-        `Every verification of your request for ${orgText} is done.`,
-      ],
-      FAILED: ['Verification request failed', `Your request for ${orgText} could not be verified.`],
-      CLOSED: ['Verification request closed', `Your request for ${orgText} was closed.`],
+    const byState: Partial<Record<State, NotificationMessage>> = {
+      COMPLETED: 'request.completed',
+      FAILED: 'request.failed',
+      CLOSED: 'request.closed',
     };
-    const text = byState[change.to];
-    return text ? { title: text[0], description: text[1], kind: 'transaction', link: LINK_HOME } : null;
+    const message = byState[change.to];
+    return message ? { message, params: { org }, link: LINK_HOME } : null;
   }
-  const what = `**${escapeMarkdown(verificationLabel(change.verificationName ?? 'verification'))}**`;
+  const verification = change.verificationName ?? 'verification';
   // An identity a provider verified at once (Aadhaar OTP, passport) is not news to the candidate.
   if (change.to === 'COMPLETED' && change.from !== 'IN_PROGRESS') return null;
-  const byState: Partial<Record<State, Pick<NotifyInput, 'title' | 'description' | 'kind' | 'link'>>> = {
-    IN_PROGRESS: {
-      title: 'Verification in progress',
-      description: `The verification team started on your ${what} verification for ${orgText}.`,
-      kind: 'verification',
-      link: LINK_HOME,
-    },
-    COMPLETED: {
-      title: 'Verified',
-      description: `Your ${what} verification for ${orgText} is complete: verified.`,
-      kind: 'verification',
-      link: LINK_HOME,
-    },
-    FAILED: {
-      title: 'Verification failed',
-      description: `Your ${what} verification for ${orgText} could not be verified.`,
-      kind: 'verification',
-      link: LINK_HOME,
-    },
-    CLOSED: {
-      title: 'Verification closed',
-      description: `Your ${what} verification for ${orgText} was closed.`,
-      kind: 'verification',
-      link: LINK_HOME,
-    },
-    INSUFFICIENT_DATA: {
-      title: 'Action required',
-      description:
-        `We need more from you for your ${what} verification for ${orgText}.` +
-        (reason ? `\n*Reason:* ${escapeMarkdown(reason)}` : ''),
-      kind: 'action_required',
-      link: LINK_INSUFFICIENCY,
-    },
+  if (change.to === 'INSUFFICIENT_DATA')
+    return reason
+      ? {
+          message: 'verification.action_required_reason',
+          params: { verification, org, reason },
+          link: LINK_INSUFFICIENCY,
+        }
+      : { message: 'verification.action_required', params: { verification, org }, link: LINK_INSUFFICIENCY };
+  const byState: Partial<Record<State, NotificationMessage>> = {
+    IN_PROGRESS: 'verification.in_progress',
+    COMPLETED: 'verification.completed',
+    FAILED: 'verification.failed',
+    CLOSED: 'verification.closed',
   };
-  return byState[change.to] ?? null;
+  const message = byState[change.to];
+  return message ? { message, params: { verification, org }, link: LINK_HOME } : null;
 }
 
-function toItem(row: NotificationRow): NotificationItem {
+/** A row's title and description in `language`: its message rendered, or the English it was written with. */
+export function localise(
+  row: Pick<NotificationRow, 'message' | 'params' | 'title' | 'description'>,
+  language: Language,
+): { title: string; description: string } {
+  if (isNotificationMessage(row.message) && row.params && typeof row.params === 'object') {
+    const rendered = renderMessage(row.message, row.params, language);
+    if (rendered) return rendered;
+  }
+  return { title: row.title, description: row.description };
+}
+
+function toItem(row: NotificationRow, language: Language): NotificationItem {
   const kind = (NOTIFICATION_KINDS as readonly string[]).includes(row.kind)
     ? (row.kind as NotificationKind)
     : 'verification';
   return {
     id: row.id,
     kind,
-    title: row.title,
-    description: row.description,
+    ...localise(row, language),
     image: row.image,
     link: row.link,
     createdAt: row.createdAt.toISOString(),
@@ -187,33 +171,41 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     profileId: string,
     input: NotifyInput,
     at: Date,
-    mobile: string | undefined,
+    contact: { mobile: string; language: Language | null } | undefined,
   ): { row: NewNotification; deliveries: NewDelivery[] } {
     const id = randomUUID();
     const link = input.link ?? null;
     if (link !== null && !link.startsWith('/') && !/^https?:\/\//i.test(link))
       throw new Error(`A notification link must be an in-app path or http(s): ${link}`);
+    const params = { ...input.params };
+    const english = renderMessage(input.message, params, 'en');
+    if (!english) throw new Error(`A parameter of notification ${input.message} is missing`);
     const row: NewNotification = {
       id,
       profileId,
-      kind: input.kind,
-      title: input.title,
-      description: input.description,
+      kind: NOTIFICATION_MESSAGES[input.message].kind,
+      message: input.message,
+      params,
+      title: english.title,
+      description: english.description,
       image: input.image ?? null,
       link,
       createdAt: at,
     };
     const deliveries: NewDelivery[] = [];
-    if (mobile && input.sms !== false)
+    if (contact?.mobile && input.sms !== false) {
+      // The SMS copy in the language the candidate last used the app in, else English (ADR 0038).
+      const text = localise(row as NotificationRow, contact.language ?? DEFAULT_LANGUAGE);
       deliveries.push({
         notificationId: id,
         channel: 'sms',
-        recipient: mobile,
-        subject: input.title,
-        body: `${input.title}: ${plainText(input.description)}`,
+        recipient: contact.mobile,
+        subject: text.title,
+        body: `${text.title}: ${plainText(text.description)}`,
         nextAttemptAt: at,
         createdAt: at,
       });
+    }
     return { row, deliveries };
   }
 
@@ -260,7 +252,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
      */
     async notify(scope: DbScope, profileId: string, input: NotifyInput): Promise<string> {
       const contact = await repo.profileContact(scope, profileId);
-      const item = build(profileId, input, now(), contact?.mobile);
+      const item = build(profileId, input, now(), contact);
       await write(scope, [item]);
       return item.row.id;
     },
@@ -278,7 +270,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
             ? await repo.openInsufficiencyReason(scope, change.txnId, change.verificationName)
             : undefined;
         const text = describeChange(change, context.orgName, reason);
-        if (text) items.push(build(context.profileId, text, at, context.mobile));
+        if (text) items.push(build(context.profileId, text, at, context));
       }
       await write(scope, items);
     },
@@ -287,58 +279,51 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     async onPaymentEvent(scope: DbScope, event: PaymentEvent, at: Date): Promise<void> {
       const context = await repo.orderContext(scope, event.orderId);
       if (!context) return;
-      const money = `**${formatMoney(event.amount, context.currency)}**`;
-      const org = `**${escapeMarkdown(context.orgName)}**`;
-      const texts: Record<PaymentEvent['kind'], [NotificationKind, string, string]> = {
-        'payment.success': [
-          'payment',
-          'Payment successful',
-          `We received your payment of ${money} for ${org}.`,
-        ],
-        'payment.failed': [
-          'payment',
-          'Payment failed',
-          `Your payment of ${money} for ${org} did not go through. You have not been charged; you can try again.`,
-        ],
-        'refund.processed': [
-          'refund',
-          'Refund processed',
-          `${money} of your payment for ${org} was refunded.`,
-        ],
-        'refund.failed': [
-          'refund',
-          'Refund failed',
-          `The refund of ${money} for ${org} could not be processed. Our team will contact you.`,
-        ],
-      };
-      const [kind, title, description] = texts[event.kind];
+      const params = { amount: formatMoney(event.amount, context.currency), org: context.orgName };
+      // The payment events are named as their messages.
       await write(scope, [
-        build(context.profileId, { kind, title, description, link: LINK_PAYMENTS }, at, context.mobile),
+        build(context.profileId, { message: event.kind, params, link: LINK_PAYMENTS }, at, context),
       ]);
     },
 
-    async list(profileId: string, seed: number, count: number): Promise<NotificationListResponse> {
+    /** A page of the candidate's notifications, in `language` (ADR 0038). */
+    async list(
+      profileId: string,
+      seed: number,
+      count: number,
+      language: Language = DEFAULT_LANGUAGE,
+    ): Promise<NotificationListResponse> {
       const { list, total } = await repo.page(profileId, seed, count);
-      return { list: list.map(toItem), total };
+      return { list: list.map((row) => toItem(row, language)), total };
     },
 
-    /** A token that opens the caller's stream for STREAM_TOKEN_TTL_SECONDS (ADR 0030). */
-    streamToken(profileId: string): { token: string; expiresIn: number } {
+    /**
+     * A token that opens the caller's stream for STREAM_TOKEN_TTL_SECONDS (ADR 0030), in the language
+     * the app asked in: the stream renders in it, and the profile keeps it for SMS copies (ADR 0038).
+     */
+    async streamToken(profileId: string, language: Language): Promise<{ token: string; expiresIn: number }> {
+      await repo.rememberLanguage(profileId, language);
       const exp = Math.floor(now().getTime() / 1000) + STREAM_TOKEN_TTL_SECONDS;
-      const payload = `${profileId}.${exp}`;
+      const payload = `${profileId}.${exp}.${language}`;
       return { token: `${payload}.${mac(payload)}`, expiresIn: STREAM_TOKEN_TTL_SECONDS };
     },
-    /** The profile id of a valid, unexpired stream token; throws NOTIFICATION_STREAM_TOKEN_INVALID. */
-    verifyStreamToken(token: string): string {
-      const match = /^([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    /** The profile and language of a valid, unexpired stream token; throws NOTIFICATION_STREAM_TOKEN_INVALID. */
+    verifyStreamToken(token: string): { profileId: string; language: Language } {
+      const match = /^([0-9a-f-]{36})\.(\d{1,12})\.(en|hi)\.([A-Za-z0-9_-]{43})$/.exec(token);
       const invalid = new AppError('NOTIFICATION_STREAM_TOKEN_INVALID');
       if (!match) throw invalid;
-      const [, profileId, exp, signature] = match as unknown as [string, string, string, string];
-      const expected = Buffer.from(mac(`${profileId}.${exp}`));
+      const [, profileId, exp, language, signature] = match as unknown as [
+        string,
+        string,
+        string,
+        Language,
+        string,
+      ];
+      const expected = Buffer.from(mac(`${profileId}.${exp}.${language}`));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
       if (Number(exp) * 1000 <= now().getTime()) throw invalid;
-      return profileId;
+      return { profileId, language };
     },
 
     /** Registers an open stream of this instance; answers the function that removes it. */
@@ -372,8 +357,12 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       if (!set || set.size === 0) return;
       const row = await repo.one(message.id);
       if (!row || row.profileId !== message.p) return;
-      const data = JSON.stringify(toItem(row));
-      for (const client of set) client.send('notification', data);
+      const data = new Map<Language, string>();
+      for (const client of set) {
+        const rendered = data.get(client.language) ?? JSON.stringify(toItem(row, client.language));
+        data.set(client.language, rendered);
+        client.send('notification', rendered);
+      }
     },
     /** The bus lost messages (listener reconnected): every stream here re-reads its list. */
     resync(): void {

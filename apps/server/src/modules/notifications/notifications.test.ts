@@ -9,6 +9,7 @@ import {
   paymentInitResponseSchema,
   type NotificationItem,
   type OpsSession,
+  NOTIFICATION_KINDS,
   NOTIFICATION_API_PATHS,
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from 
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import type { DocumentAnalyser } from '../files/analyser.js';
+import { NOTIFICATION_MESSAGES, placeholders, type NotificationMessage } from './notification-messages.js';
 import { escapeMarkdown, plainText, verificationLabel } from './notifications-service.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
@@ -307,9 +309,8 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
       t.clock.advance(1);
       await t.db.orm.transaction((scope) =>
         t.app.notifications.notify(scope, profileId, {
-          kind: 'report',
-          title: `Report ${i}`,
-          description: `Report **${i}** sent`,
+          message: 'report.sent',
+          params: { org: `Org ${i}` },
           sms: false,
         }),
       );
@@ -317,9 +318,11 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
     const first = await list(h);
     expect(first.total).toBe(35);
     expect(first.list).toHaveLength(20);
-    expect(first.list[0]!.title).toBe('Report 34');
+    expect(first.list[0]!.description).toBe('Your verification report was sent to **Org 34**.');
     const second = await list(h, '?seed=20&count=10');
-    expect(second.list.map((x) => x.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Report ${14 - i}`));
+    expect(second.list.map((x) => x.description)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Your verification report was sent to **Org ${14 - i}**.`),
+    );
     const last = await list(h, '?seed=30&count=10');
     expect(last.list).toHaveLength(5);
     expectCode(await send('GET', n(`${N.list}?count=500`), undefined, h), 100, 400);
@@ -327,11 +330,16 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
     await expect(
       t.db.orm.transaction((scope) =>
         t.app.notifications.notify(scope, profileId, {
-          kind: 'report',
-          title: 'x',
-          description: 'x',
+          message: 'report.sent',
+          params: { org: 'x' },
           link: 'javascript:alert(1)',
         }),
+      ),
+    ).rejects.toThrow();
+    // Nor a message without its parameters.
+    await expect(
+      t.db.orm.transaction((scope) =>
+        t.app.notifications.notify(scope, profileId, { message: 'payment.success', params: { org: 'x' } }),
       ),
     ).rejects.toThrow();
     expect((await list(h)).total).toBe(35);
@@ -351,6 +359,100 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
     t.clock.advance(61);
     expectCode(await t.app.inject({ method: 'GET', url: `${N.stream}?token=${token}` }), 240, 401);
     expectCode(await send('POST', n(N.streamToken)), 102, 401);
+  });
+
+  it('the same notifications list, and are pushed, in English or Hindi by the request language', async () => {
+    const a = await submittedCandidate();
+    const hi = { ...a.h, 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' };
+    // The app opens its stream in Hindi: the stream renders in Hindi, and the profile keeps Hindi.
+    const stream = await openStream(t, port, hi);
+    const live = sseReader(stream.response);
+    const reason =
+      'Upload <script>alert(1)</script> and [this](javascript:alert(1)) <img src=x onerror=alert(1)>';
+    try {
+      expectCode(await decide(a.txnId, { verificationName: 'bgv-degree', state: 'IN_PROGRESS' }), 0, 200);
+      expectCode(
+        await decide(a.txnId, {
+          verificationName: 'bgv-degree',
+          state: 'INSUFFICIENT_DATA',
+          reason,
+          documents: [{ key: 'semester-5', label: 'Marksheet for semester 5' }],
+        }),
+        0,
+        200,
+      );
+      await live.until(() => live.events.length >= 2);
+    } finally {
+      stream.close();
+    }
+    const pushed = live.events.map((e) => JSON.parse(e.data) as NotificationItem);
+    expect(pushed.map((x) => x.title)).toEqual(['सत्यापन जारी है', 'आपकी कार्रवाई ज़रूरी है']);
+
+    const english = await list(a.h);
+    const hindi = await list(hi);
+    expect(hindi.list.map((x) => x.id)).toEqual(english.list.map((x) => x.id));
+    expect(english.list.map((x) => x.title)).toEqual(['Action required', 'Verification in progress']);
+    expect(hindi.list.map((x) => x.title)).toEqual(['आपकी कार्रवाई ज़रूरी है', 'सत्यापन जारी है']);
+    expect(hindi.list.map((x) => [x.kind, x.link])).toEqual(english.list.map((x) => [x.kind, x.link]));
+    expect(hindi.list[1]!.description).toBe(
+      'सत्यापन टीम ने **Demo University** के लिए आपके **डिग्री** सत्यापन पर काम शुरू कर दिया है।',
+    );
+    expect(pushed[0]!.description).toBe(hindi.list[1]!.description);
+    // The reason is escaped the same in both languages: its script, link and HTML stay text.
+    const escaped =
+      'Upload \\<script\\>alert\\(1\\)\\</script\\> and \\[this\\]\\(javascript:alert\\(1\\)\\) \\<img src=x onerror=alert\\(1\\)\\>';
+    expect(english.list[0]!.description).toBe(
+      `We need more from you for your **Degree** verification for **Demo University**.\n*Reason:* ${escaped}`,
+    );
+    expect(hindi.list[0]!.description).toBe(
+      `**Demo University** के लिए आपके **डिग्री** सत्यापन के लिए हमें आपसे कुछ और चाहिए।\n*कारण:* ${escaped}`,
+    );
+    // The SMS copies are in the language the candidate uses the app in (Hindi here).
+    while (await t.app.notifications.deliverOnce());
+    const sent = (await outbox(t, a.mobile)).map((m) => (m as { body?: string }).body);
+    expect(sent).toContain(
+      'सत्यापन जारी है: सत्यापन टीम ने Demo University के लिए आपके डिग्री सत्यापन पर काम शुरू कर दिया है।',
+    );
+  });
+
+  it('parameters never become markup, in either language; rows written before list their English', async () => {
+    const session = await signUp(t);
+    const h = bearer(session.accessToken);
+    const hi = { ...h, 'accept-language': 'hi' };
+    const profileId = (
+      (await t.db.orm.execute(sql`select id from profiles where mobile = ${session.mobile}`)) as {
+        rows: { id: string }[];
+      }
+    ).rows[0]!.id;
+    const org = '<b>Evil</b> **Corp** [click](javascript:alert(1)) <script>alert(1)</script> {amount}';
+    t.clock.advance(1);
+    await t.db.orm.transaction((scope) =>
+      t.app.notifications.notify(scope, profileId, {
+        message: 'credential.issued',
+        params: { org, verification: 'bgv-degree~2' },
+        sms: false,
+      }),
+    );
+    const safeOrg =
+      '\\<b\\>Evil\\</b\\> \\*\\*Corp\\*\\* \\[click\\]\\(javascript:alert\\(1\\)\\) \\<script\\>alert\\(1\\)\\</script\\> {amount}';
+    expect((await list(h)).list[0]!.description).toBe(
+      `Your **Degree \\(2\\)** credential for **${safeOrg}** is now in your wallet.`,
+    );
+    expect((await list(hi)).list[0]!.description).toBe(
+      `**${safeOrg}** के लिए आपका **डिग्री \\(2\\)** क्रेडेंशियल अब आपके वॉलेट में है।`,
+    );
+    // A row of before this change (no message): its stored English, in any language.
+    t.clock.advance(1);
+    await t.db.orm.execute(
+      sql`insert into notifications (profile_id, kind, title, description, created_at)
+          values (${profileId}, 'payment', 'Payment successful', 'We received your payment.', ${t.clock.now().toISOString()})`,
+    );
+    const old = (await list(hi)).list[0]!;
+    expect(old).toMatchObject({
+      kind: 'payment',
+      title: 'Payment successful',
+      description: 'We received your payment.',
+    });
   });
 
   it('payment success and refund are notifications too', async () => {
@@ -439,9 +541,29 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
 });
 
 describe('notification texts', () => {
+  it('every message has English and Hindi with the same placeholders', () => {
+    const keys = Object.keys(NOTIFICATION_MESSAGES) as NotificationMessage[];
+    expect(keys.length).toBeGreaterThanOrEqual(15);
+    // Every kind the client knows has a message.
+    expect(new Set(keys.map((k) => NOTIFICATION_MESSAGES[k].kind))).toEqual(new Set(NOTIFICATION_KINDS));
+    for (const key of keys) {
+      const { en, hi } = NOTIFICATION_MESSAGES[key];
+      for (const part of ['title', 'description'] as const) {
+        expect(en[part].trim(), `${key}.${part}`).not.toBe('');
+        expect(hi[part], `${key}.${part}`).toMatch(/[\u0900-\u097F]/);
+        expect(placeholders(hi[part]).sort(), `${key}.${part}`).toEqual(placeholders(en[part]).sort());
+        // The same markup too (bold, italics, line breaks).
+        const markup = (text: string) => text.replace(/[^*\n]/g, '');
+        expect(markup(hi[part]), `${key}.${part}`).toBe(markup(en[part]));
+      }
+    }
+  });
+
   it('labels, escapes and plain text', () => {
     expect(verificationLabel('bgv-degree~2')).toBe('Degree (2)');
     expect(verificationLabel('aadhaar')).toBe('Aadhaar');
+    expect(verificationLabel('bgv-twelfth', 'hi')).toBe('12वीं');
+    expect(verificationLabel('bgv-unknown~3', 'hi')).toBe('Unknown (3)');
     expect(escapeMarkdown('a*b_[c](d)<e>')).toBe('a\\*b\\_\\[c\\]\\(d\\)\\<e\\>');
     expect(plainText('**Hi** *there* [site](https://x.test) a\\*b')).toBe(
       'Hi there site (https://x.test) a*b',

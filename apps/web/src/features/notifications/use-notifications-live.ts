@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { POLL, notificationSchema, NOTIFICATION_API_PATHS } from '@veridocs/shared';
 import { useAppDispatch } from '../../app/store/hooks';
+import { useLanguage } from '../../i18n';
 import { config } from '../../lib/config';
 import { notificationsApi, useCreateStreamTokenMutation } from './notifications-api';
 
@@ -12,10 +13,21 @@ const MAX_RETRY_MS = 60_000;
  * token; each new notification is put at the top of the cached list at once. While the stream is not
  * open (no EventSource, a refused token, a dropped connection) the list is polled every POLL.intervalMs
  * and the stream is tried again with a growing delay. Mounted once, in the logged-in layout.
+ *
+ * The server renders notifications in the request's language (ADR 0038): when the language changes,
+ * the list is read again and the stream reopened with a token minted in the new language.
  */
 export function useNotificationsLive(): void {
   const dispatch = useAppDispatch();
   const [createToken] = useCreateStreamTokenMutation();
+  const language = useLanguage();
+  const shownIn = useRef(language);
+
+  useEffect(() => {
+    if (shownIn.current === language) return;
+    shownIn.current = language;
+    dispatch(notificationsApi.util.invalidateTags(['Notifications']));
+  }, [dispatch, language]);
 
   useEffect(() => {
     let stopped = false;
@@ -92,5 +104,6 @@ export function useNotificationsLive(): void {
       stopPolling();
       if (retry !== undefined) clearTimeout(retry);
     };
-  }, [dispatch, createToken]);
+    // The language is read by the token request (Accept-Language): a new language, a new stream.
+  }, [dispatch, createToken, language]);
 }
