@@ -5,6 +5,8 @@
 import boardRows from './reference/boards.json' with { type: 'json' };
 import aliasData from './reference/aliases.json' with { type: 'json' };
 import instituteRows from './reference/institutes.json' with { type: 'json' };
+import nationalRows from './reference/national-importance.json' with { type: 'json' };
+import collegeRows from './reference/colleges.json' with { type: 'json' };
 
 export type ReferenceRow = { value: string; name: string; state: string | null; city: string | null };
 
@@ -16,8 +18,16 @@ const rows = (data: readonly (readonly string[])[]): readonly ReferenceRow[] =>
     city: city || null,
   }));
 
-/** Universities (UGC list), ranked institutes (NIRF) and institutes with web domains (Hipo), merged. */
-export const INSTITUTES: readonly ReferenceRow[] = rows(instituteRows);
+/**
+ * Universities (UGC list), ranked institutes (NIRF) and institutes with web domains (Hipo), merged; then
+ * the Institutes of National Importance those lists miss (IISERs, AIIMS, NIPERs, IIITs…, from the
+ * ministries' lists) and well-known affiliated and autonomous colleges (by hand; see the README).
+ */
+export const INSTITUTES: readonly ReferenceRow[] = [
+  ...rows(instituteRows),
+  ...rows(nationalRows),
+  ...rows(collegeRows),
+];
 
 /** CBSE, CISCE (ICSE/ISC), NIOS, every state's secondary and higher secondary board, state open schools. */
 export const BOARDS: readonly ReferenceRow[] = rows(boardRows);

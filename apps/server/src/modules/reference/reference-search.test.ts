@@ -41,6 +41,56 @@ const INSTITUTE_QUERIES: [string, string][] = [
   ['iim ahmedabad', 'indian-institute-of-management-ahmedabad'],
   ['aiims', 'all-india-institute-of-medical-sciences-new-delhi'],
   ['devi ahilya university', 'devi-ahilya-vishwavidyalaya'],
+  // Institutes of National Importance (national-importance.json).
+  ['aiims dilli', 'all-india-institute-of-medical-sciences-new-delhi'],
+  ['akhil bhartiya ayurvigyan sansthan', 'all-india-institute-of-medical-sciences-new-delhi'],
+  ['aiims rishikesh', 'all-india-institute-of-medical-sciences-rishikesh'],
+  ['aims jodhpur', 'all-india-institute-of-medical-sciences-jodhpur'],
+  ['aiims bhubneswar', 'all-india-institute-of-medical-sciences-bhubaneswar'],
+  ['aiims mangalgiri', 'all-india-institute-of-medical-sciences-mangalagiri'],
+  ['aiims vijaypur', 'all-india-institute-of-medical-sciences-jammu'],
+  ['aiims rae bareli', 'all-india-institute-of-medical-sciences-raebareli'],
+  ['iiser pune', 'indian-institute-of-science-education-and-research-pune'],
+  ['iiser kolkatta', 'indian-institute-of-science-education-and-research-kolkata'],
+  ['iiser trivandrum', 'indian-institute-of-science-education-and-research-thiruvananthapuram'],
+  ['iiser brahmapur', 'indian-institute-of-science-education-and-research-berhampur'],
+  [
+    'bhartiya vigyan shiksha evam anusandhan sansthan mohali',
+    'indian-institute-of-science-education-and-research-mohali',
+  ],
+  ['bhartiya vigyan sansthan', 'indian-institute-of-science-bengaluru'],
+  ['niper mohali', 'national-institute-of-pharmaceutical-education-and-research-s-a-s-nagar'],
+  ['jipmer', 'jawaharlal-institute-of-postgraduate-medical-education-and-research'],
+  ['pgi chandigarh', 'postgraduate-lnstitute-of-medical-education-and-research'],
+  ['iit dharwad', 'indian-institute-of-technology-dharwad'],
+  ['iiit lucknow', 'indian-institute-of-information-technology-lucknow'],
+  ['iiitdm kancheepuram', 'indian-institute-of-information-technology-design-and-manufacturing-kancheepuram'],
+  ['spa bhopal', 'school-of-planning-and-architecture-bhopal'],
+  ['nift dilli', 'national-institute-of-fashion-technology-new-delhi'],
+  ['svnit', 'sardar-vallabhbhai-national-institute-of-technology'],
+  // Colleges (colleges.json).
+  ['st stephens', 'st-stephen-s-college'],
+  ["St. Stephen's College", 'st-stephen-s-college'],
+  ['miranda', 'miranda-house'],
+  ['srcc', 'shri-ram-college-of-commerce'],
+  ['hindu college', 'hindu-college'],
+  ['lady shri ram', 'lady-shri-ram-college-for-women'],
+  ['kirori mal', 'kirori-mal-college'],
+  ['keshav college', 'keshav-mahavidyalaya'],
+  ['loyola chennai', 'loyola-college'],
+  ['presidency college madras', 'presidency-college-chennai'],
+  ['presidency kolkata', 'presidency-university-west-bengal'],
+  ['madras christian college', 'madras-christian-college'],
+  ['fergusan college', 'fergusson-college'],
+  ['st xaviers mumbai', 'st-xavier-s-college-mumbai'],
+  ["st. xavier's college calcutta", 'st-xavier-s-college-kolkata'],
+  ['psg tech', 'psg-college-of-technology'],
+  ['coep', 'college-of-engineering-pune'],
+  ['vjti', 'veermata-jijabai-technological-institute'],
+  ['rv college of engg', 'r-v-college-of-engineering'],
+  ['christ university', 'christ-university'],
+  ['osmania medical', 'osmania-medical-college'],
+  ['ssn chennai', 'sri-sivasubramaniya-nadar-college-of-engineering'],
 ];
 const BOARD_QUERIES: [string, string][] = [
   ['cbse', 'CBSE'],
@@ -55,10 +105,25 @@ const BOARD_QUERIES: [string, string][] = [
 
 describe('reference search quality', () => {
   it('has the lists the sources give', () => {
-    expect(INSTITUTES.length).toBeGreaterThan(1300);
+    expect(INSTITUTES.length).toBeGreaterThan(1700);
     expect(BOARDS.length).toBeGreaterThanOrEqual(45);
     expect(new Set(INSTITUTES.map((i) => i.value)).size).toBe(INSTITUTES.length);
     expect(new Set(BOARDS.map((b) => b.value)).size).toBe(BOARDS.length);
+  });
+
+  it('has every IISER and every AIIMS admitting students, each with its state and city', () => {
+    const named = (prefix: string) =>
+      INSTITUTES.filter((i) => i.name.startsWith(prefix)).map((i) => `${i.name} | ${i.state} | ${i.city}`);
+    const iisers = named('Indian Institute of Science Education and Research');
+    expect(iisers).toHaveLength(7);
+    for (const city of ['Pune', 'Kolkata', 'Mohali', 'Bhopal', 'Thiruvananthapuram', 'Tirupati', 'Berhampur'])
+      expect(
+        iisers.some((i) => i.includes(city)),
+        city,
+      ).toBe(true);
+    const aiims = named('All India Institute of Medical Sciences');
+    expect(aiims).toHaveLength(20);
+    for (const row of [...iisers, ...aiims]) expect(row).not.toMatch(/\| null/);
   });
 
   it.each([

@@ -4,17 +4,22 @@
  * and Hindi transliterations ("dilli vishwavidyalaya") find the entry the candidate means.
  *
  * How an entry is scored against a query:
- * - Words are normalised (lower case, accents and punctuation dropped, `&` → and) and mapped to one
+ * - Words are normalised (lower case, accents and punctuation dropped, apostrophes joining the word,
+ *   `&` → and) and mapped to one
  *   canonical spelling by the data-driven word table (`aliases.json` "words": univ, vishwavidyalaya,
  *   vidyapeeth → university; mumbai → bombay; dilli → delhi…), on both sides.
  * - Every query word must match a word of the entry's name or of one of its aliases: exactly (1),
  *   as a prefix of it (0.85; "univ", "tech"), or within a small edit distance (0.7; one edit for
- *   words of 4–6 letters, two from 7, transpositions counted once). The entry's state and city
+ *   words of 4–6 letters, two from 7, transpositions counted once); a canonical word's other
+ *   spellings count for the prefix and edit-distance match too ("kolkatta" → kolkata → calcutta). The entry's state and city
  *   count as its words too ("anna university chennai", "amity rajasthan").
  * - Abbreviations read as their words on both sides (`aliases.json` "abbreviations": nit → national
  *   institute of technology), so "nit trichy" finds "National Institute of Technology, Tiruchirappalli".
  * - The whole query (spaces dropped) equal to an alias ranks the entry first, equal to the initials of
  *   the name ("jnu", "ignou") next; then a name that starts with the query.
+ * - A query word found in the name itself counts a little more (0.01) than one found only in the
+ *   state, city or an alias ("calcuta university": University of Calcutta before Presidency
+ *   University, Kolkata).
  * - Ties: fewer words the query did not ask for, then the name, then the value.
  */
 
@@ -36,17 +41,21 @@ export type AliasData = {
 
 const STOP_WORDS = new Set(['the', 'of', 'and', 'at', 'in', 'for', 'a', 'an']);
 
-/** Lower case, accents and punctuation dropped, `&` read as "and": the words of a text. */
+/** Lower case, accents and punctuation dropped (apostrophes join), `&` read as "and": the words of a text. */
 export function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      // An apostrophe joins its word ("stephen's" → stephens, "xavier's" → xaviers).
+      .replace(/['\u2019`]/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+  );
 }
 
 /** Damerau–Levenshtein (optimal string alignment) distance, giving up past `max`. */
@@ -90,6 +99,9 @@ type Indexed = {
   words: Set<string>;
   /** Canonical name words (stop words dropped), for the "words not asked for" tie-break. */
   nameWordCount: number;
+  /** The canonical name words themselves: a query word found in the name outranks one found only
+   * in the state, city or an alias. */
+  nameWords: Set<string>;
   /** Whole-query keys (spaces dropped): the aliases, and the name's initials (ranked a little lower). */
   keys: Set<string>;
   initials: string;
@@ -117,8 +129,11 @@ const byName = (a: Indexed, b: Indexed) =>
 
 export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases: AliasData): ReferenceIndex {
   const canonical = new Map<string, string>();
+  // A canonical word's other spellings, so that a typo of one ("kolkatta") still finds it.
+  const spellings = new Map<string, string[]>();
   for (const [word, others] of Object.entries(aliases.words)) {
     for (const other of others) for (const w of words(other)) canonical.set(w, word);
+    spellings.set(word, [word, ...others.flatMap(words)]);
   }
   const expansions = new Map(Object.entries(aliases.abbreviations ?? {}).map(([k, v]) => [k, words(v)]));
   const canon = (text: string) =>
@@ -143,6 +158,7 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
       entry,
       words: all,
       nameWordCount: nameWords.length,
+      nameWords: new Set(nameWords),
       keys,
       initials: initials.length >= 2 ? initials : '',
       normalisedName: words(entry.name).join(' '),
@@ -165,7 +181,8 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
       const perWord = queryWords.map((q) => {
         const scores = new Map<string, number>();
         for (const w of vocabulary) {
-          const s = wordScore(q, w);
+          let s = wordScore(q, w);
+          for (const other of s < 1 ? (spellings.get(w) ?? []) : []) s = Math.max(s, wordScore(q, other));
           if (s > 0) scores.set(w, s);
         }
         return scores;
@@ -179,15 +196,19 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
           let matched = true;
           for (const scores of perWord) {
             let best = 0;
+            let inName = false;
             for (const w of item.words) {
               const s = scores.get(w);
-              if (s !== undefined && s > best) best = s;
+              if (s !== undefined && (s > best || (s === best && !inName && item.nameWords.has(w)))) {
+                best = s;
+                inName = item.nameWords.has(w);
+              }
             }
             if (best === 0) {
               matched = false;
               break;
             }
-            score += best;
+            score += best + (inName ? 0.01 : 0);
           }
           if (!matched) continue;
           score /= queryWords.length;
