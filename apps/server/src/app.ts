@@ -544,6 +544,16 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     publicUrl: config.publicUrl,
     now,
     log: app.log,
+    // The candidate hears that the report went, and to whom (issue 15), with the delivery's commit.
+    onSent: (scope, sent) =>
+      notifications
+        .notify(scope, sent.profileId, {
+          message: 'report.sent',
+          params: { org: sent.partnerName },
+          // The form home, where the report's line says where and when it went.
+          link: `/ekyc/${encodeURIComponent(sent.formId)}/${encodeURIComponent(sent.txnId)}?orgId=${encodeURIComponent(sent.orgId)}`,
+        })
+        .then(() => undefined),
   });
   app.decorate('reportJobs', { runOnce: () => reports.runOnce() });
   if (config.reports.jobs) {

@@ -135,11 +135,14 @@ export function createReportsRepository(orm: Orm, txnCache: ReadCache<string, un
       row: ReportRow,
       attempt: Omit<typeof reportDeliveryAttempts.$inferInsert, 'reportId' | 'id'>,
       next: Pick<ReportRow, 'status' | 'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError'>,
+      /** Runs in the same database transaction (the candidate's notification of a sent report). */
+      alsoIn?: (scope: DbScope) => Promise<void>,
     ): Promise<void> {
       await touching(row.txnId, () =>
         orm.transaction(async (tx) => {
           await tx.insert(reportDeliveryAttempts).values({ reportId: row.id, ...attempt });
           await tx.update(verificationReports).set(next).where(eq(verificationReports.id, row.id));
+          if (alsoIn) await alsoIn(tx);
         }),
       );
     },

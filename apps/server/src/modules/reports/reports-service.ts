@@ -39,6 +39,15 @@ const IDENTITY_METHODS: Record<string, string> = {
   passport: 'Passport: machine-readable zone read and checked',
 };
 
+/** A delivered report, as the candidate's notification needs it. */
+export interface SentReport {
+  txnId: string;
+  profileId: string;
+  formId: string;
+  orgId: string;
+  partnerName: string;
+}
+
 export interface ReportsServiceDeps {
   repo: ReportsRepository;
   storage: Storage;
@@ -50,6 +59,8 @@ export interface ReportsServiceDeps {
   publicUrl: string;
   now: Clock;
   log: FastifyBaseLogger;
+  /** Told inside the database transaction that records a delivery (the candidate's notification). */
+  onSent?: (scope: DbScope, sent: SentReport) => Promise<void>;
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -237,6 +248,17 @@ export function createReportsService(deps: ReportsServiceDeps) {
     const delivered = outcome.error === null;
     const giveUp = !delivered && attempts >= REPORT_MAX_ATTEMPTS;
     const backoff = REPORT_BACKOFF_MS[Math.min(attempts, REPORT_BACKOFF_MS.length) - 1]!;
+    // Read before the write's transaction: on PGlite the transaction holds the only connection.
+    const txn = delivered && deps.onSent ? (await deps.context(row.txnId))?.snap.txn : undefined;
+    const sent: SentReport | undefined = txn
+      ? {
+          txnId: row.txnId,
+          profileId: txn.profileId,
+          formId: txn.formId,
+          orgId: txn.orgId,
+          partnerName: deps.partnerName(partnerId) ?? partnerId,
+        }
+      : undefined;
     await repo.recordAttempt(
       row,
       {
@@ -254,6 +276,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         sentAt: delivered ? now() : null,
         lastError: outcome.error,
       },
+      sent && deps.onSent ? (scope) => deps.onSent!(scope, sent) : undefined,
     );
     if (!delivered)
       deps.log.info({ reportId: row.id, attempts, error: outcome.error }, 'report delivery attempt failed');

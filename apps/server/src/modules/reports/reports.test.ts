@@ -323,9 +323,18 @@ describe('the verification report (ADR 0028)', { timeout: 120_000 }, () => {
       sentAt: t.clock.now().toISOString(),
     });
 
+    // …and is told so in a notification, once, linking to the form home (issue 15).
+    const sentNotices = () =>
+      rowsOf(sql`select n.params, n.link from notifications n join transactions x on x.profile_id = n.profile_id
+        where x.id = ${txnId} and n.message = 'report.sent'`);
+    const [notice] = await sentNotices();
+    expect(notice).toMatchObject({ params: { org: 'World Education Services (WES)' } });
+    expect(String(notice!.link)).toContain(`/${txnId}?orgId=`);
+
     // A second pass finds nothing; the row is unique per transaction: a retry never duplicates.
     expect(await runJob()).toBe(false);
     expect(partner.received).toHaveLength(1);
+    expect(await sentNotices()).toHaveLength(1);
     await expect(
       t.db.orm.execute(
         sql`insert into verification_reports (txn_id, code) values (${txnId}, ${newReportCode()})`,

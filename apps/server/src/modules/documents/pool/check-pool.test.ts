@@ -59,7 +59,8 @@ describe('check pool (child processes with memory, time and concurrency caps)', 
     const order: string[] = [];
     const track = (label: string, p: Promise<unknown>) => p.then(() => order.push(label));
     await Promise.all([
-      track('ocr1', pool.run('sleep', { ms: 300 }, { lane: 'ocr' })),
+      // 1.5 s: on a loaded machine a 10 ms task's round trip through a child process can pass 300 ms.
+      track('ocr1', pool.run('sleep', { ms: 1500 }, { lane: 'ocr' })),
       track('ocr2', pool.run('sleep', { ms: 10 }, { lane: 'ocr' })),
       track('upload', pool.run('sleep', { ms: 10 }, { lane: 'upload' })),
     ]);
