@@ -474,15 +474,6 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     publicUrl: config.publicUrl,
     validityDays: config.credentialValidityDays,
     now,
-    findOwnedFile: async (profileId, fileId) => {
-      try {
-        const file = await files.get(profileId, fileId);
-        return { fileId: file.fileId, name: file.name };
-      } catch (error) {
-        if (isAppError(error)) return null;
-        throw error;
-      }
-    },
   });
   const transactions = createTransactionsService({
     repo: createTransactionsRepository(db.orm, txnCache, async (scope, changes, at) => {
@@ -753,7 +744,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
       await wallet.register(authRouter, { auth, sessions, rateLimit: config.rateLimit });
       await wallet.register(profileRouter, { profiles, authenticate, rateLimit: config.rateLimit });
       await wallet.register(aadhaarProfileRouter, { profiles, authenticate });
-      await wallet.register(credentialsRouter, { credentials, authenticate });
+      await wallet.register(credentialsRouter, { credentials, files, authenticate });
       await wallet.register(supportRouter, { support, authenticate });
     },
     { prefix: SERVICE_BASES.webWallet },
