@@ -190,7 +190,11 @@ export const ERROR_CODES = {
     status: 409,
     message: 'This credential was revoked by its issuer and cannot be added to a wallet',
   },
-  CREDENTIAL_OWN: { code: 264, status: 409, message: 'This credential is already yours: it is in your wallet' },
+  CREDENTIAL_OWN: {
+    code: 264,
+    status: 409,
+    message: 'This credential is already yours: it is in your wallet',
+  },
   CREDENTIAL_NOT_VALID: {
     code: 265,
     status: 409,

@@ -140,7 +140,10 @@ export function createCredentialsRepository(orm: Orm) {
         .from(credentials)
         .leftJoin(
           receivedCredentials,
-          and(eq(receivedCredentials.credentialId, credentials.id), eq(receivedCredentials.profileId, profileId)),
+          and(
+            eq(receivedCredentials.credentialId, credentials.id),
+            eq(receivedCredentials.profileId, profileId),
+          ),
         )
         .where(
           and(

@@ -82,8 +82,8 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
         description:
           `Checked like POST /files (ADR 0009): ${FILE_LIMITS.allowedTypes.join(', ')} by content, ` +
           `${FILE_LIMITS.minBytes / 1000} KB to ${FILE_LIMITS.maxBytes / 1_000_000} MB, the upload limits and ` +
-          'the document checks (an unusable file: 134 with the issues). Only the holder\'s own credential ' +
-          '(another\'s, a received one or an unknown id: 245, before any byte is read). The document is the ' +
+          "the document checks (an unusable file: 134 with the issues). Only the holder's own credential " +
+          "(another's, a received one or an unknown id: 245, before any byte is read). The document is the " +
           "holder's, not attested by the issuer: listed with the credential for its holder only, downloaded " +
           'through GET /files/{fileId}/content (owner only), never shown by the public verification (ADR 0037).',
         security: candidate,
@@ -114,8 +114,8 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
         summary: 'Keeps a credential shared with the caller (its share id) in their wallet',
         description:
           'Idempotent: receiving again answers the same credential and changes nothing. It must verify now: ' +
-          'revoked 263, expired or invalid 265; the caller\'s own credential 264; an unknown share id 245. ' +
-          'The received credential stays its holder\'s: no documents, no changes (ADR 0037).',
+          "revoked 263, expired or invalid 265; the caller's own credential 264; an unknown share id 245. " +
+          "The received credential stays its holder's: no documents, no changes (ADR 0037).",
         security: candidate,
         params: idParams,
         response: responses(receiveCredentialResponseSchema),
@@ -126,7 +126,10 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
         currentUser(request).profileId,
         request.params.id,
       );
-      return ok(credential, created ? 'Credential added to your wallet' : 'This credential is already in your wallet');
+      return ok(
+        credential,
+        created ? 'Credential added to your wallet' : 'This credential is already in your wallet',
+      );
     },
   );
 

@@ -455,7 +455,9 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     // program named .pdf (by its magic bytes), a file under 40 KB, another's credential, an unknown id.
     const before = await stored();
     const fake = Buffer.from('%PDF-not really, just text pretending to be a PDF\n'.repeat(1500));
-    expect(expectCode<{ state: string }>(await addDocument(identity.id, fake, holder), 134, 422)).toMatchObject({
+    expect(
+      expectCode<{ state: string }>(await addDocument(identity.id, fake, holder), 134, 422),
+    ).toMatchObject({
       state: 'ERROR',
     });
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(60_000, 0x41)]);
@@ -497,7 +499,11 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     );
     expect(again).toEqual(first);
     expect(await list(receiver)).toEqual([first]);
-    expect(credentialSchema.parse(expectCode(await send('GET', w(C.one(identity.id)), undefined, receiver), 0, 200))).toEqual(first);
+    expect(
+      credentialSchema.parse(
+        expectCode(await send('GET', w(C.one(identity.id)), undefined, receiver), 0, 200),
+      ),
+    ).toEqual(first);
     // The holder's wallet is unchanged: still theirs, not received.
     expect((await list(holder)).find((c) => c.id === identity.id)).toMatchObject({
       received: false,
