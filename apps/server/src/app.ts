@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seed } from './db/seed.js';
 import { REFERENCE_ALIASES } from './db/seed-data/reference-data.js';
-import { AppError, isAppError } from './errors.js';
+import { AppError } from './errors.js';
 import { createReadCache, disabledReadCache } from './lib/read-cache.js';
 import { registerAuth } from './http/auth-guard.js';
 import { registerDocs } from './http/docs.js';
