@@ -175,6 +175,13 @@ for (const size of SIZES) {
     await useSession(friendPage, await apiLogin(request, uniqueMobile(), 'Ravi Kumar'));
     await friendPage.goto(new URL(link).pathname);
     await expect(friendPage.getByText('Valid credential')).toBeVisible({ timeout: 45_000 });
+    await expect(friendPage.getByRole('button', { name: 'Add to my wallet' })).toBeVisible();
+    await expectNoSeriousA11yViolations(friendPage);
+    await expectNoSidewaysScroll(friendPage);
+    await friendPage.screenshot({
+      path: `e2e/screenshots/credential-receive-${size.name}.png`,
+      fullPage: true,
+    });
     await friendPage.getByRole('button', { name: 'Add to my wallet' }).click();
     await expect(friendPage).toHaveURL(/\/wallet\/[0-9a-f-]{36}$/);
     await expect(friendPage.getByText(/Shared with you by its holder/)).toBeVisible();
