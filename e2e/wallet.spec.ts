@@ -2,12 +2,15 @@ import type { APIRequestContext } from '@playwright/test';
 import {
   test,
   expect,
+  apiLogin,
   expectNoSeriousA11yViolations,
   expectNoSidewaysScroll,
   latestOtp,
   marksheetPdf,
   opsSignIn,
   startedDemoTransaction,
+  uniqueMobile,
+  useSession,
 } from './fixtures';
 
 const BASE = '/api/verification/v1';
@@ -128,6 +131,21 @@ for (const size of SIZES) {
     await expect(page.getByRole('img', { name: 'QR code of the share link' })).toBeVisible();
     const link = await page.getByLabel('Share link', { exact: true }).inputValue();
     expect(link).toMatch(/\/credentials\/verify\/[A-Za-z0-9_-]{22}$/);
+
+    // A supporting document, added in the browser through the upload component (ADR 0037).
+    const documents = page.getByRole('region', { name: 'Supporting documents' });
+    await expect(documents.getByText('No documents added yet.')).toBeVisible();
+    await documents.locator('input[type="file"]').setInputFiles({
+      name: 'degree-certificate.pdf',
+      mimeType: 'application/pdf',
+      buffer: await marksheetPdf('Asha Verma'),
+    });
+    await expect(documents.getByText('degree-certificate.pdf')).toBeVisible({ timeout: 30_000 });
+    await expect(documents.getByRole('button', { name: 'Download degree-certificate.pdf' })).toBeVisible();
+    await expect(documents.getByText('No documents added yet.')).toBeHidden();
+    // Kept on the server: the list says so after a reload too.
+    await page.reload();
+    await expect(documents.getByText('degree-certificate.pdf')).toBeVisible({ timeout: 30_000 });
     await expectNoSeriousA11yViolations(page);
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `e2e/screenshots/wallet-credential-${size.name}.png`, fullPage: true });
@@ -141,12 +159,40 @@ for (const size of SIZES) {
     await expect(publicPage.getByText('Bachelor of Science')).toBeVisible();
     await expect(publicPage.getByText('Signature: passed')).toBeVisible();
     await expect(publicPage.getByText('Not revoked: passed')).toBeVisible();
+    // The holder's document is theirs: the public page never shows it, nor offers a wallet to a visitor.
+    await expect(publicPage.getByText('degree-certificate.pdf')).toHaveCount(0);
+    await expect(publicPage.getByRole('button', { name: 'Add to my wallet' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(publicPage);
     await expectNoSidewaysScroll(publicPage);
     await publicPage.screenshot({
       path: `e2e/screenshots/credential-verify-${size.name}.png`,
       fullPage: true,
     });
+
+    // Another candidate, signed in, keeps the shared credential in their wallet (once).
+    const friend = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+    const friendPage = await friend.newPage();
+    await useSession(friendPage, await apiLogin(request, uniqueMobile(), 'Ravi Kumar'));
+    await friendPage.goto(new URL(link).pathname);
+    await expect(friendPage.getByText('Valid credential')).toBeVisible({ timeout: 45_000 });
+    await expect(friendPage.getByRole('button', { name: 'Add to my wallet' })).toBeVisible();
+    await expectNoSeriousA11yViolations(friendPage);
+    await expectNoSidewaysScroll(friendPage);
+    await friendPage.screenshot({
+      path: `e2e/screenshots/credential-receive-${size.name}.png`,
+      fullPage: true,
+    });
+    await friendPage.getByRole('button', { name: 'Add to my wallet' }).click();
+    await expect(friendPage).toHaveURL(/\/wallet\/[0-9a-f-]{36}$/);
+    await expect(friendPage.getByText(/Shared with you by its holder/)).toBeVisible();
+    await expect(friendPage.getByText('degree-certificate.pdf')).toHaveCount(0);
+    await friendPage.goto('/wallet');
+    const received = friendPage.getByRole('link', { name: 'View credential: Degree' });
+    await expect(received.getByText('Received')).toBeVisible();
+    await expectNoSeriousA11yViolations(friendPage);
+    await expectNoSidewaysScroll(friendPage);
+    await friendPage.screenshot({ path: `e2e/screenshots/wallet-received-${size.name}.png`, fullPage: true });
+    await friend.close();
 
     // Revoked by an admin: the same page now says so.
     if (size.name === 'desktop') {

@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seed } from './db/seed.js';
 import { REFERENCE_ALIASES } from './db/seed-data/reference-data.js';
-import { AppError, isAppError } from './errors.js';
+import { AppError } from './errors.js';
 import { createReadCache, disabledReadCache } from './lib/read-cache.js';
 import { registerAuth } from './http/auth-guard.js';
 import { registerDocs } from './http/docs.js';
@@ -474,15 +474,6 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     publicUrl: config.publicUrl,
     validityDays: config.credentialValidityDays,
     now,
-    findOwnedFile: async (profileId, fileId) => {
-      try {
-        const file = await files.get(profileId, fileId);
-        return { fileId: file.fileId, name: file.name };
-      } catch (error) {
-        if (isAppError(error)) return null;
-        throw error;
-      }
-    },
   });
   const transactions = createTransactionsService({
     repo: createTransactionsRepository(db.orm, txnCache, async (scope, changes, at) => {
@@ -763,7 +754,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
       await wallet.register(authRouter, { auth, sessions, rateLimit: config.rateLimit });
       await wallet.register(profileRouter, { profiles, authenticate, rateLimit: config.rateLimit });
       await wallet.register(aadhaarProfileRouter, { profiles, authenticate });
-      await wallet.register(credentialsRouter, { credentials, authenticate });
+      await wallet.register(credentialsRouter, { credentials, files, authenticate });
       await wallet.register(supportRouter, { support, authenticate });
     },
     { prefix: SERVICE_BASES.webWallet },

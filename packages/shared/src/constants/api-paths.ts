@@ -96,9 +96,12 @@ export const API_PATHS = {
     list: '/credentials',
     one: (id: string) => `/credentials/${encodeURIComponent(id)}`,
     oneRoute: '/credentials/:id',
-    /** POST {fileId}: keeps an uploaded document with credential {id}. */
+    /** POST multipart field "file": a supporting document kept with the caller's credential {id}. */
     documents: (id: string) => `/credentials/documents/${encodeURIComponent(id)}`,
     documentsRoute: '/credentials/documents/:id',
+    /** POST: keeps a credential shared with the caller (its share id) in their wallet (ADR 0037). */
+    receive: (shareId: string) => `/credentials/receive/${encodeURIComponent(shareId)}`,
+    receiveRoute: '/credentials/receive/:id',
     /** GET (public): verifies the credential behind a share id; POST {jwt} verifies a presented VC-JWT. */
     verify: (shareId: string) => `/credentials/verify/${encodeURIComponent(shareId)}`,
     verifyRoute: '/credentials/verify/:id',

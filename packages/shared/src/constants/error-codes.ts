@@ -185,6 +185,21 @@ export const ERROR_CODES = {
   FORM_ID_TAKEN: { code: 236, status: 409, message: 'A form with this id already exists' },
   CREDENTIAL_NOT_FOUND: { code: 245, status: 404, message: 'This credential does not exist' },
   CREDENTIAL_ALREADY_REVOKED: { code: 246, status: 409, message: 'This credential is already revoked' },
+  CREDENTIAL_REVOKED: {
+    code: 263,
+    status: 409,
+    message: 'This credential was revoked by its issuer and cannot be added to a wallet',
+  },
+  CREDENTIAL_OWN: {
+    code: 264,
+    status: 409,
+    message: 'This credential is already yours: it is in your wallet',
+  },
+  CREDENTIAL_NOT_VALID: {
+    code: 265,
+    status: 409,
+    message: 'This credential did not verify (expired or not valid) and cannot be added to a wallet',
+  },
   CASE_FINISHED: { code: 221, status: 409, message: 'This verification request is already finished' },
   STAFF_NOT_FOUND: { code: 222, status: 404, message: 'This team member does not exist or is disabled' },
   CASE_CURSOR_INVALID: {

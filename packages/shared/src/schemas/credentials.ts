@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileUploadResponseSchema } from './files.js';
 
 /**
  * The wallet (spec §1 "a wallet of credentials", §3 Credential: credentialType, credentialAttributes,
@@ -23,11 +24,18 @@ export type CredentialAttributes = z.infer<typeof credentialAttributesSchema>;
 
 export const CREDENTIAL_STATUSES = ['active', 'revoked'] as const;
 
-/** A document the candidate keeps beside a credential (POST /credentials/documents/{id}). */
+/**
+ * A supporting document the holder keeps beside a credential (POST /credentials/documents/{id}, ADR 0037):
+ * the holder's own upload, checked like every upload, NOT signed or attested by the issuer. Only the holder
+ * sees it; the share link and the public verification never show it.
+ */
 export const walletDocumentSchema = z.object({
   fileId: z.string(),
   name: z.string(),
   addedAt: z.string(),
+  /** By content (absent on documents kept before ADR 0037). */
+  mimeType: z.string().optional(),
+  size: z.number().int().optional(),
 });
 export type WalletDocument = z.infer<typeof walletDocumentSchema>;
 
@@ -48,7 +56,11 @@ export const credentialSchema = z.object({
   shareId: z.string(),
   /** The signed credential (VC-JWT), for a holder to present elsewhere. */
   jwt: z.string(),
+  /** The holder's supporting documents (empty for a received credential: they stay the holder's). */
   documents: z.array(walletDocumentSchema),
+  /** Someone else's credential the caller received from a share link (POST /credentials/receive/{id}). */
+  received: z.boolean(),
+  receivedAt: z.string().nullable(),
 });
 export type Credential = z.infer<typeof credentialSchema>;
 
@@ -64,11 +76,18 @@ export const credentialListResponseSchema = z.object({
 });
 export type CredentialListResponse = z.infer<typeof credentialListResponseSchema>;
 
-/** POST /credentials/documents/{id}: a file already uploaded (POST /files) kept with credential {id}. */
-export const addWalletDocumentRequestSchema = z.object({
-  fileId: z.string().trim().min(1).max(100),
+/**
+ * POST /credentials/documents/{id} (multipart field "file", checked like POST /files): answers the stored
+ * file as an upload does, with the credential it was kept with.
+ */
+export const addWalletDocumentResponseSchema = fileUploadResponseSchema.extend({
+  credentialId: z.string(),
 });
-export type AddWalletDocumentRequest = z.infer<typeof addWalletDocumentRequestSchema>;
+export type AddWalletDocumentResponse = z.infer<typeof addWalletDocumentResponseSchema>;
+
+/** POST /credentials/receive/{shareId}: the credential as it now sits in the caller's wallet. */
+export const receiveCredentialResponseSchema = credentialSchema;
+export type ReceiveCredentialResponse = z.infer<typeof receiveCredentialResponseSchema>;
 
 /** POST /credentials/verify: a VC-JWT a verifier was given. */
 export const verifyCredentialRequestSchema = z.object({

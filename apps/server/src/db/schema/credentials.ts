@@ -1,5 +1,15 @@
 import type { CredentialAttributes, CredentialType, WalletDocument } from '@veridocs/shared';
-import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.js';
 import { transactions } from './transactions.js';
 
@@ -36,4 +46,22 @@ export const credentials = pgTable(
     uniqueIndex('credentials_verification_uq').on(t.txnId, t.verificationName),
     index('credentials_profile_idx').on(t.profileId, t.issuedAt),
   ],
+);
+
+/**
+ * Credentials a candidate received from someone else's share link into their wallet (ADR 0037): one row per
+ * (receiver, credential), so receiving again changes nothing. The credential stays its holder's.
+ */
+export const receivedCredentials = pgTable(
+  'received_credentials',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    credentialId: uuid('credential_id')
+      .notNull()
+      .references(() => credentials.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.credentialId] })],
 );

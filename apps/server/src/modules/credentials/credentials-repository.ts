@@ -1,16 +1,19 @@
 import type { CredentialAttributes, CredentialType, State, WalletDocument } from '@veridocs/shared';
-import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   credentials,
   organisations,
   profiles,
+  receivedCredentials,
   transactions,
   verificationConfigs,
   verificationRecords,
 } from '../../db/schema/index.js';
 
 export type CredentialRow = typeof credentials.$inferSelect;
+/** A credential in someone's wallet: their own (receivedAt null) or one they received (ADR 0037). */
+export type HeldCredentialRow = CredentialRow & { receivedAt: Date | null };
 
 /** What a credential is built from: a completed verification and the people and organisation around it. */
 export interface CompletedVerification {
@@ -94,27 +97,70 @@ export function createCredentialsRepository(orm: Orm) {
       await scope.update(credentials).set({ jwt }).where(eq(credentials.id, id));
     },
 
-    async listOwned(profileId: string, seed: number, limit: number) {
-      const where = and(eq(credentials.profileId, profileId), isNotNull(credentials.jwt));
+    /** The caller's own credentials and those they received, newest first. */
+    async listHeld(profileId: string, seed: number, limit: number) {
+      const received = and(
+        eq(receivedCredentials.credentialId, credentials.id),
+        eq(receivedCredentials.profileId, profileId),
+      );
+      const where = and(
+        isNotNull(credentials.jwt),
+        or(eq(credentials.profileId, profileId), isNotNull(receivedCredentials.profileId)),
+      );
       const [rows, [total]] = await Promise.all([
         orm
-          .select()
+          .select({ credential: credentials, receivedAt: receivedCredentials.receivedAt })
           .from(credentials)
+          .leftJoin(receivedCredentials, received)
           .where(where)
           .orderBy(desc(credentials.issuedAt), desc(credentials.statusIndex))
           .offset(seed)
           .limit(limit),
-        orm.select({ n: count() }).from(credentials).where(where),
+        orm.select({ n: count() }).from(credentials).leftJoin(receivedCredentials, received).where(where),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return {
+        rows: rows.map((r): HeldCredentialRow => ({ ...r.credential, receivedAt: r.receivedAt })),
+        total: total?.n ?? 0,
+      };
     },
 
+    /** One of the caller's own credentials (never one they received). */
     async findOwned(profileId: string, id: string): Promise<CredentialRow | undefined> {
       const [row] = await orm
         .select()
         .from(credentials)
         .where(and(eq(credentials.id, id), eq(credentials.profileId, profileId), isNotNull(credentials.jwt)));
       return row;
+    },
+
+    /** A credential in the caller's wallet: their own, or one they received. */
+    async findHeld(profileId: string, id: string): Promise<HeldCredentialRow | undefined> {
+      const [row] = await orm
+        .select({ credential: credentials, receivedAt: receivedCredentials.receivedAt })
+        .from(credentials)
+        .leftJoin(
+          receivedCredentials,
+          and(
+            eq(receivedCredentials.credentialId, credentials.id),
+            eq(receivedCredentials.profileId, profileId),
+          ),
+        )
+        .where(
+          and(
+            eq(credentials.id, id),
+            isNotNull(credentials.jwt),
+            or(eq(credentials.profileId, profileId), isNotNull(receivedCredentials.profileId)),
+          ),
+        );
+      return row && { ...row.credential, receivedAt: row.receivedAt };
+    },
+
+    /** Records that `profileId` received the credential; a repeat keeps the first time (idempotent). */
+    async receive(profileId: string, credentialId: string, at: Date): Promise<void> {
+      await orm
+        .insert(receivedCredentials)
+        .values({ profileId, credentialId, receivedAt: at })
+        .onConflictDoNothing({ target: [receivedCredentials.profileId, receivedCredentials.credentialId] });
     },
 
     async findById(id: string): Promise<CredentialRow | undefined> {

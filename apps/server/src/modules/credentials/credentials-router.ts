@@ -1,11 +1,14 @@
+import fastifyMultipart from '@fastify/multipart';
 import {
   API_PATHS,
+  FILE_LIMITS,
   OPS_API_PATHS,
-  addWalletDocumentRequestSchema,
+  addWalletDocumentResponseSchema,
   credentialListQuerySchema,
   credentialListResponseSchema,
   credentialSchema,
   credentialVerificationSchema,
+  receiveCredentialResponseSchema,
   revokeCredentialRequestSchema,
   revokeCredentialResponseSchema,
   verifyCredentialRequestSchema,
@@ -15,6 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
+import { UPLOAD_MULTIPART_LIMITS, readUpload } from '../files/files-router.js';
+import type { FilesService } from '../files/files-service.js';
 import type { AuditInput } from '../ops-auth/ops-auth-service.js';
 import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
 import type { CredentialsService } from './credentials-service.js';
@@ -30,8 +35,13 @@ const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 /** The candidate's wallet and the public verification, under SERVICE_BASES.webWallet (spec §7). */
 export const credentialsRouter: FastifyPluginAsyncZod<{
   credentials: CredentialsService;
+  /** The upload pipeline of POST /files (ADR 0009): the wallet's documents take the same checks. */
+  files: FilesService;
   authenticate: preHandlerAsyncHookHandler;
-}> = async (app, { credentials, authenticate }) => {
+}> = async (app, { credentials, files, authenticate }) => {
+  // Scoped to this plugin (the documents route): the rest of the wallet accepts JSON only.
+  await app.register(fastifyMultipart, { limits: UPLOAD_MULTIPART_LIMITS });
+
   app.get(
     P.list,
     {
@@ -68,18 +78,59 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
       preHandler: authenticate,
       schema: {
         tags,
-        summary: 'Keeps a document (uploaded with POST /files) in the wallet with credential {id}',
+        summary: 'Adds a supporting document (multipart field "file") to the caller\'s credential {id}',
+        description:
+          `Checked like POST /files (ADR 0009): ${FILE_LIMITS.allowedTypes.join(', ')} by content, ` +
+          `${FILE_LIMITS.minBytes / 1000} KB to ${FILE_LIMITS.maxBytes / 1_000_000} MB, the upload limits and ` +
+          "the document checks (an unusable file: 134 with the issues). Only the holder's own credential " +
+          "(another's, a received one or an unknown id: 245, before any byte is read). The document is the " +
+          "holder's, not attested by the issuer: listed with the credential for its holder only, downloaded " +
+          'through GET /files/{fileId}/content (owner only), never shown by the public verification (ADR 0037).',
         security: candidate,
+        consumes: ['multipart/form-data'],
         params: idParams,
-        body: addWalletDocumentRequestSchema,
-        response: responses(credentialSchema),
+        response: responses(addWalletDocumentResponseSchema),
       },
     },
-    async (request) =>
-      ok(
-        await credentials.addDocument(currentUser(request).profileId, request.params.id, request.body),
+    async (request) => {
+      const owner = currentUser(request).profileId;
+      // The credential first: a refusal reads and stores nothing.
+      await credentials.assertOwned(owner, request.params.id);
+      const { received } = await readUpload(request, files, owner);
+      const file = await files.complete(owner, received, { folderName: 'wallet', fileCategory: 'wallet' });
+      return ok(
+        await credentials.addDocument(owner, request.params.id, file),
         'Document added to your wallet',
-      ),
+      );
+    },
+  );
+
+  app.post(
+    P.receiveRoute,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: 'Keeps a credential shared with the caller (its share id) in their wallet',
+        description:
+          'Idempotent: receiving again answers the same credential and changes nothing. It must verify now: ' +
+          "revoked 263, expired or invalid 265; the caller's own credential 264; an unknown share id 245. " +
+          "The received credential stays its holder's: no documents, no changes (ADR 0037).",
+        security: candidate,
+        params: idParams,
+        response: responses(receiveCredentialResponseSchema),
+      },
+    },
+    async (request) => {
+      const { credential, created } = await credentials.receive(
+        currentUser(request).profileId,
+        request.params.id,
+      );
+      return ok(
+        credential,
+        created ? 'Credential added to your wallet' : 'This credential is already in your wallet',
+      );
+    },
   );
 
   app.get(

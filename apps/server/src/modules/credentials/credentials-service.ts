@@ -3,13 +3,14 @@ import {
   API_PATHS,
   credentialAttributesSchema,
   credentialTypeSchema,
-  type AddWalletDocumentRequest,
+  type AddWalletDocumentResponse,
   type Credential,
   type CredentialAttributes,
   type CredentialListQuery,
   type CredentialListResponse,
   type CredentialType,
   type CredentialVerification,
+  type FileUploadResponse,
   type RevokeCredentialResponse,
 } from '@veridocs/shared';
 import { SignJWT, compactVerify, decodeProtectedHeader } from 'jose';
@@ -22,6 +23,7 @@ import type {
   CompletedVerification,
   CredentialRow,
   CredentialsRepository,
+  HeldCredentialRow,
 } from './credentials-repository.js';
 import { ISSUER_NAME, didDocumentOf, type IssuerKey } from './issuer.js';
 import { STATUS_LIST_SIZE, encodeStatusList, statusBit, statusPosition } from './status-list.js';
@@ -119,8 +121,6 @@ export interface CredentialsServiceDeps {
   publicUrl: string;
   validityDays: number;
   now: Clock;
-  /** The caller's own uploaded file (files module), or null. */
-  findOwnedFile(profileId: string, fileId: string): Promise<{ fileId: string; name: string } | null>;
 }
 
 export function createCredentialsService(deps: CredentialsServiceDeps) {
@@ -156,7 +156,8 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
     return jwt.sign(issuer.privateKey);
   }
 
-  function toCredential(row: CredentialRow): Credential {
+  function toCredential(row: CredentialRow | HeldCredentialRow): Credential {
+    const receivedAt = 'receivedAt' in row ? row.receivedAt : null;
     return {
       id: row.id,
       credentialType: row.credentialType,
@@ -170,7 +171,10 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
       revokedAt: row.revokedAt?.toISOString() ?? null,
       shareId: row.shareId,
       jwt: row.jwt ?? '',
-      documents: row.documents,
+      // A received credential's supporting documents stay its holder's (ADR 0037).
+      documents: receivedAt ? [] : row.documents,
+      received: receivedAt !== null,
+      receivedAt: receivedAt?.toISOString() ?? null,
     };
   }
 
@@ -277,29 +281,61 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
       }
     },
 
+    /** The caller's wallet: their own credentials and those they received (ADR 0037). */
     async list(profileId: string, query: CredentialListQuery): Promise<CredentialListResponse> {
-      const { rows, total } = await repo.listOwned(profileId, query.seed, query.count);
+      const { rows, total } = await repo.listHeld(profileId, query.seed, query.count);
       return { list: rows.map(toCredential), total };
     },
 
-    /** The caller's own credential; another's answers as an unknown one (245). */
+    /** A credential in the caller's wallet; another's (not received) answers as an unknown one (245). */
     async get(profileId: string, id: string): Promise<Credential> {
-      const row = z.uuid().safeParse(id).success ? await repo.findOwned(profileId, id) : undefined;
+      const row = z.uuid().safeParse(id).success ? await repo.findHeld(profileId, id) : undefined;
       if (!row) throw new AppError('CREDENTIAL_NOT_FOUND');
       return toCredential(row);
     },
 
-    async addDocument(profileId: string, id: string, request: AddWalletDocumentRequest): Promise<Credential> {
-      await this.get(profileId, id);
-      const file = await deps.findOwnedFile(profileId, request.fileId);
-      if (!file) throw new AppError('NOT_FOUND', 'This file does not exist');
+    /**
+     * Refuses (245) unless `id` is the caller's OWN credential: asked before a byte of the document is read,
+     * so a refusal stores nothing. A received credential answers like an unknown one.
+     */
+    async assertOwned(profileId: string, id: string): Promise<void> {
+      const row = z.uuid().safeParse(id).success ? await repo.findOwned(profileId, id) : undefined;
+      if (!row) throw new AppError('CREDENTIAL_NOT_FOUND');
+    },
+
+    /** Keeps an uploaded, checked file (the caller's) as a supporting document of their credential. */
+    async addDocument(
+      profileId: string,
+      id: string,
+      file: FileUploadResponse,
+    ): Promise<AddWalletDocumentResponse> {
       const row = await repo.addDocument(profileId, id, {
         fileId: file.fileId,
         name: file.name,
         addedAt: now().toISOString(),
+        mimeType: file.mimeType,
+        size: file.size,
       });
       if (!row) throw new AppError('CREDENTIAL_NOT_FOUND');
-      return toCredential(row);
+      return { ...file, credentialId: row.id };
+    },
+
+    /**
+     * Receives the credential behind a share id into the caller's wallet (ADR 0037): only one that verifies
+     * now (not revoked 263, not expired or invalid 265), never the caller's own (264). Idempotent.
+     */
+    async receive(profileId: string, shareId: string): Promise<{ credential: Credential; created: boolean }> {
+      const row = /^[A-Za-z0-9_-]{22}$/.test(shareId) ? await repo.findByShareId(shareId) : undefined;
+      if (!row?.jwt) throw new AppError('CREDENTIAL_NOT_FOUND');
+      if (row.profileId === profileId) throw new AppError('CREDENTIAL_OWN');
+      const verification = await verifyJwt(row.jwt);
+      if (verification.result === 'revoked') throw new AppError('CREDENTIAL_REVOKED');
+      if (verification.result !== 'valid') throw new AppError('CREDENTIAL_NOT_VALID');
+      const before = await repo.findHeld(profileId, row.id);
+      if (!before) await repo.receive(profileId, row.id, now());
+      const held = await repo.findHeld(profileId, row.id);
+      if (!held) throw new AppError('CREDENTIAL_NOT_FOUND');
+      return { credential: toCredential(held), created: !before };
     },
 
     /** Public: the credential behind a share id, fully verified (signature, issuer, expiry, status list). */

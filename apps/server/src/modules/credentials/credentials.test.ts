@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
   API_PATHS,
@@ -6,6 +8,7 @@ import {
   credentialListResponseSchema,
   credentialSchema,
   credentialVerificationSchema,
+  addWalletDocumentResponseSchema,
   opsSessionSchema,
   type Credential,
   type CredentialVerification,
@@ -18,6 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
+import { createFilesRepository } from '../files/files-repository.js';
+import { multipart, pdfOfSize } from '../files/test-files.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import { createCredentialsRepository } from './credentials-repository.js';
 import { createCredentialsService } from './credentials-service.js';
@@ -159,6 +164,26 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
   });
   const clockSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
 
+  /** POST /credentials/documents/{id} with the file itself (multipart field "file"). */
+  const addDocument = (id: string, data: Buffer, h: Headers, filename = 'offer-letter.pdf') => {
+    const body = multipart([{ name: 'file', filename, contentType: 'application/pdf', data }]);
+    return t.request({
+      method: 'POST',
+      url: w(C.documents(id)),
+      headers: { ...body.headers, ...h },
+      payload: body.payload,
+    });
+  };
+  /** Every stored object (local storage) and every files row: a refusal must leave both unchanged. */
+  async function stored(): Promise<{ objects: number; rows: number }> {
+    if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
+    const objects = readdirSync(t.config.storage.dir, { recursive: true, withFileTypes: true }).filter(
+      (e) => e.isFile() && !join(e.parentPath).endsWith('veridocs-installation'),
+    ).length;
+    return { objects, rows: await createFilesRepository(t.db.orm).count() };
+  }
+  let pdf: Buffer;
+
   let holder: Headers;
   let txnId: string;
   let degree: Credential;
@@ -213,16 +238,10 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     const other = bearer((await signUp(t, undefined, 'Ravi Kumar')).accessToken);
     expect(await list(other)).toEqual([]);
     expectCode(await send('GET', w(C.one(degree.id)), undefined, other), 245, 404);
-    expectCode(
-      await send(
-        'POST',
-        w(C.documents(degree.id)),
-        { fileId: (await uploadDocument(t, other)).fileId },
-        other,
-      ),
-      245,
-      404,
-    );
+    pdf = await pdfOfSize(60_000);
+    const before = await stored();
+    expectCode(await addDocument(degree.id, pdf, other), 245, 404);
+    expect(await stored()).toEqual(before);
     // No token: 102.
     expectCode(await send('GET', w(C.list)), 102, 401);
   }, 120_000);
@@ -234,7 +253,6 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
       publicUrl: PUBLIC_URL,
       validityDays: 30,
       now: t.clock.now,
-      findOwnedFile: async () => null,
     });
     const change = {
       txnId,
@@ -385,23 +403,112 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     });
   });
 
-  it('keeps documents in the wallet with a credential (POST /credentials/documents/{id})', async () => {
-    const file = await uploadDocument(t, holder);
-    const updated = credentialSchema.parse(
-      expectCode(await send('POST', w(C.documents(identity.id)), { fileId: file.fileId }, holder), 0, 200),
+  it('adds a document to the wallet as a file (multipart), checked like every upload', async () => {
+    // Accepted: stored, listed with the credential, downloadable by its holder only.
+    const added = addWalletDocumentResponseSchema.parse(
+      expectCode(await addDocument(identity.id, pdf, holder), 0, 200),
     );
-    expect(updated.documents).toEqual([
-      { fileId: file.fileId, name: file.name, addedAt: expect.any(String) },
+    expect(added).toMatchObject({
+      credentialId: identity.id,
+      name: 'offer-letter.pdf',
+      mimeType: 'application/pdf',
+      size: pdf.length,
+      state: 'COMPLETED',
+    });
+    const listed = (await list(holder)).find((c) => c.id === identity.id)!;
+    expect(listed.documents).toEqual([
+      {
+        fileId: added.fileId,
+        name: 'offer-letter.pdf',
+        mimeType: 'application/pdf',
+        size: pdf.length,
+        addedAt: t.clock.now().toISOString(),
+      },
     ]);
-    // Once: the same file again changes nothing.
-    const again = credentialSchema.parse(
-      expectCode(await send('POST', w(C.documents(identity.id)), { fileId: file.fileId }, holder), 0, 200),
+    const content = await t.request({
+      method: 'GET',
+      url: `${SERVICE_BASES.utility}${API_PATHS.files.content(added.fileId)}`,
+      headers: holder,
+    });
+    expect(content.statusCode).toBe(200);
+    expect(content.rawPayload.equals(pdf)).toBe(true);
+    const stranger = bearer((await signUp(t, undefined, 'Sita Das')).accessToken);
+    expectCode(
+      await t.request({
+        method: 'GET',
+        url: `${SERVICE_BASES.utility}${API_PATHS.files.content(added.fileId)}`,
+        headers: stranger,
+      }),
+      133,
+      404,
     );
-    expect(again.documents).toHaveLength(1);
-    // Someone else's file, or none: 101.
-    const other = bearer((await signUp(t, undefined, 'Sita Das')).accessToken);
-    const theirs = await uploadDocument(t, other);
-    expectCode(await send('POST', w(C.documents(identity.id)), { fileId: theirs.fileId }, holder), 101, 404);
+    // The public verification never names the holder's documents: they are not attested.
+    expect(JSON.stringify(await verifyShare(identity.shareId))).not.toContain('offer-letter');
+
+    // Refused, and nothing stored: a fake PDF (its magic bytes pass, the document checks do not), a
+    // program named .pdf (by its magic bytes), a file under 40 KB, another's credential, an unknown id.
+    const before = await stored();
+    expect(before.objects).toBeGreaterThan(0);
+    const fake = Buffer.from('%PDF-not really, just text pretending to be a PDF\n'.repeat(1500));
+    expect(
+      expectCode<{ state: string }>(await addDocument(identity.id, fake, holder), 134, 422),
+    ).toMatchObject({
+      state: 'ERROR',
+    });
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(60_000, 0x41)]);
+    expectCode(await addDocument(identity.id, exe, holder), 130, 415);
+    expectCode(await addDocument(identity.id, pdf.subarray(0, 20_000), holder), 129, 400);
+    expectCode(await addDocument(identity.id, pdf, stranger), 245, 404);
+    expectCode(await addDocument('00000000-0000-4000-8000-000000000000', pdf, holder), 245, 404);
+    // The old JSON form ({fileId}) is not a way around the checks.
+    expectCode(await send('POST', w(C.documents(identity.id)), { fileId: added.fileId }, holder), 114, 415);
+    expect(await stored()).toEqual(before);
+    expect((await list(holder)).find((c) => c.id === identity.id)!.documents).toHaveLength(1);
+  });
+
+  it('receives a credential shared with the caller, once; never a revoked one or their own', async () => {
+    const receiver = bearer((await signUp(t, undefined, 'Arjun Rao')).accessToken);
+    // Unknown share ids, and no token.
+    expectCode(await send('POST', w(C.receive('A'.repeat(22))), undefined, receiver), 245, 404);
+    expectCode(await send('POST', w(C.receive(identity.shareId))), 102, 401);
+    // The holder's own: a clear refusal, nothing changes.
+    expectCode(await send('POST', w(C.receive(identity.shareId)), undefined, holder), 264, 409);
+    // Revoked (the degree, above): refused.
+    expectCode(await send('POST', w(C.receive(degree.shareId)), undefined, receiver), 263, 409);
+    expect(await list(receiver)).toEqual([]);
+
+    const first = credentialSchema.parse(
+      expectCode(await send('POST', w(C.receive(identity.shareId)), undefined, receiver), 0, 200),
+    );
+    expect(first).toMatchObject({
+      id: identity.id,
+      received: true,
+      receivedAt: t.clock.now().toISOString(),
+      status: 'active',
+      // The holder's supporting documents stay theirs.
+      documents: [],
+    });
+    t.clock.advance(60);
+    const again = credentialSchema.parse(
+      expectCode(await send('POST', w(C.receive(identity.shareId)), undefined, receiver), 0, 200),
+    );
+    expect(again).toEqual(first);
+    expect(await list(receiver)).toEqual([first]);
+    expect(
+      credentialSchema.parse(
+        expectCode(await send('GET', w(C.one(identity.id)), undefined, receiver), 0, 200),
+      ),
+    ).toEqual(first);
+    // The holder's wallet is unchanged: still theirs, not received.
+    expect((await list(holder)).find((c) => c.id === identity.id)).toMatchObject({
+      received: false,
+      receivedAt: null,
+      documents: [expect.objectContaining({ name: 'offer-letter.pdf' })],
+    });
+    // A received credential takes no documents: it answers as an unknown one, and nothing is stored.
+    const before = await stored();
+    expectCode(await addDocument(identity.id, pdf, receiver), 245, 404);
+    expect(await stored()).toEqual(before);
   });
 
   it('answers invalid (expired) once a credential is past its expiry', async () => {

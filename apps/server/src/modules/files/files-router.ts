@@ -11,7 +11,7 @@ import {
   fileUploadResponseSchema,
   uploadFieldsSchema,
 } from '@veridocs/shared';
-import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../errors.js';
@@ -57,6 +57,56 @@ export function sendContent(reply: FastifyReply, content: FileContent) {
     .send(content.body);
 }
 
+/** The multipart parser's limits for one uploaded file (every route that takes a file registers these). */
+export const UPLOAD_MULTIPART_LIMITS = {
+  fileSize: FILE_LIMITS.maxBytes + 1,
+  files: 1,
+  fields: 5,
+  parts: 8,
+  fieldSize: 1024,
+  headerPairs: 50,
+} as const;
+
+/**
+ * Reads the one file of a multipart request (field "file") into storage through every check of POST /files:
+ * the candidate's upload limits, size while it flows, type by its magic bytes, and the text rule for the
+ * other fields. The caller completes the answer (`files.complete`: the document checks) or discards it;
+ * on any refusal here nothing stays stored.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  files: Pick<FilesService, 'admit' | 'receive' | 'charge' | 'discard'>,
+  owner: string,
+): Promise<{ received: Received; fields: Record<string, string> }> {
+  await files.admit(owner, Number(request.headers['content-length']) || 0);
+  const fields: Record<string, string> = {};
+  let received: Received | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        // Multipart fields bypass the JSON body check: the same rule, here (input-guard.ts).
+        const value = String(part.value);
+        const reason = badTextReason(value);
+        if (reason) throw badInput('body', `field "${part.fieldname}" ${reason}`);
+        fields[part.fieldname] = value;
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new AppError('VALIDATION_FAILED', 'Send the file in the field "file"');
+      }
+      received = await files.receive(part.file, part.filename);
+      await files.charge(owner, received.bytes);
+      if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', FILE_TEXT.tooBig);
+    }
+    if (!received) throw new AppError('FILE_MISSING');
+    return { received, fields };
+  } catch (error) {
+    if (received) await files.discard(received);
+    throw mapMultipartError(error);
+  }
+}
+
 /** Files under SERVICE_BASES.utility (all need the bearer token; only the owner reaches a file). */
 export const filesRouter: FastifyPluginAsyncZod<{
   files: FilesService;
@@ -66,16 +116,7 @@ export const filesRouter: FastifyPluginAsyncZod<{
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   // Scoped to these routes: the rest of the app accepts JSON only.
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: FILE_LIMITS.maxBytes + 1,
-      files: 1,
-      fields: 5,
-      parts: 8,
-      fieldSize: 1024,
-      headerPairs: 50,
-    },
-  });
+  await app.register(fastifyMultipart, { limits: UPLOAD_MULTIPART_LIMITS });
 
   app.post(
     paths.upload,
@@ -90,40 +131,14 @@ export const filesRouter: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const owner = me(request);
-      await files.admit(owner, Number(request.headers['content-length']) || 0);
-      const fields: Record<string, string> = {};
-      let received: Received | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            // Multipart fields bypass the JSON body check: the same rule, here (input-guard.ts).
-            const value = String(part.value);
-            const reason = badTextReason(value);
-            if (reason) throw badInput('body', `field "${part.fieldname}" ${reason}`);
-            fields[part.fieldname] = value;
-            continue;
-          }
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            throw new AppError('VALIDATION_FAILED', 'Send the file in the field "file"');
-          }
-          received = await files.receive(part.file, part.filename);
-          await files.charge(owner, received.bytes);
-          if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', FILE_TEXT.tooBig);
-        }
-        if (!received) throw new AppError('FILE_MISSING');
-        const parsed = uploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-          throw validationFailed(issues, { withPath: true });
-        }
-        const done = received;
-        received = undefined;
-        return ok(await files.complete(owner, done, parsed.data));
-      } catch (error) {
-        if (received) await files.discard(received);
-        throw mapMultipartError(error);
+      const { received, fields } = await readUpload(request, files, owner);
+      const parsed = uploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        await files.discard(received);
+        const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        throw validationFailed(issues, { withPath: true });
       }
+      return ok(await files.complete(owner, received, parsed.data));
     },
   );
 

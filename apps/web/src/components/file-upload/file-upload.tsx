@@ -56,6 +56,8 @@ export interface FileUploadProps {
   error?: string | undefined;
   helperText?: ReactNode;
   helperId?: string | undefined;
+  /** Where the file goes instead of POST /files (a route with the same checks and answer). */
+  uploadUrl?: string | undefined;
 }
 
 let counter = 0;
@@ -206,6 +208,7 @@ export function FileUpload({
   error,
   helperText,
   helperId,
+  uploadUrl,
 }: FileUploadProps) {
   const t = useT(fileUploadCatalog);
   const tr = useRulesT();
@@ -220,6 +223,7 @@ export function FileUpload({
     fileCategory,
     expectName,
     allowedFileTypes: allowed,
+    uploadUrl,
   });
   const [failures, setFailures] = useState<Failure[]>([]);
   const [localUrls, setLocalUrls] = useState<Record<string, string>>({});

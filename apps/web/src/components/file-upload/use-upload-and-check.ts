@@ -48,8 +48,10 @@ export function useUploadAndCheck(options: {
   expectName?: string | undefined;
   /** The field's types: the server's refusal names them, and a renamed file of another type is refused. */
   allowedFileTypes?: readonly string[] | undefined;
+  /** Where the file goes instead of POST /files (a route with the same checks and answer). */
+  uploadUrl?: string | undefined;
 }) {
-  const { fileCategory, expectName, allowedFileTypes } = options;
+  const { fileCategory, expectName, allowedFileTypes, uploadUrl } = options;
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [warnings, setWarnings] = useState<{ file: UploadedFile; handlers: UploadHandlers }[]>([]);
   const live = useRef({ controllers: new Set<AbortController>(), mounted: true });
@@ -80,6 +82,7 @@ export function useUploadAndCheck(options: {
           fileCategory,
           expectName,
           allowedFileTypes,
+          uploadUrl,
           signal: controller.signal,
           onProgress: (percent) => update({ progress: percent, checking: percent >= 100 }),
           onUploaded: () => update({ progress: 100, checking: true }),
@@ -105,7 +108,7 @@ export function useUploadAndCheck(options: {
       } else if (result.state === 'WARNING') setWarnings((list) => [...list, { file: result, handlers }]);
       else handlers.onAccepted(result);
     },
-    [fileCategory, expectName, allowedFileTypes],
+    [fileCategory, expectName, allowedFileTypes, uploadUrl],
   );
 
   const start = useCallback(

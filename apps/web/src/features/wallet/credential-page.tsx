@@ -2,7 +2,6 @@ import { Suspense, lazy, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -20,7 +19,8 @@ import { notify } from '../../lib/notify';
 import { CredentialFacts, useTypeLabel } from './credential-facts';
 import { walletCatalog } from './wallet-catalog';
 import { useGetCredentialQuery } from './wallet-api';
-import { StatusChip } from './wallet-page';
+import { ReceivedChip, StatusChip } from './wallet-page';
+import { WalletDocuments } from './wallet-documents';
 
 // The QR generator is fetched only when a QR code is asked for (the wallet's chunk stays small).
 const QrCode = lazy(() => import('./qr-code'));
@@ -105,12 +105,15 @@ function ShareSection({ credential }: { credential: Credential }) {
   );
 }
 
-/** One credential of the wallet: its facts, issuer and dates, and sharing as a link or QR code. */
+/**
+ * One credential of the wallet: its facts, issuer and dates, the holder's supporting documents (not for a
+ * received credential), and sharing as a link or QR code.
+ */
 export default function CredentialPage() {
   const t = useT(walletCatalog);
   const typeLabel = useTypeLabel();
   const { id = '' } = useParams();
-  const { data: credential, isLoading, isError } = useGetCredentialQuery(id);
+  const { data: credential, isLoading, isError, refetch } = useGetCredentialQuery(id);
 
   if (isLoading) return <Skeleton variant="rounded" height={320} sx={{ maxWidth: 760 }} />;
   if (isError || !credential)
@@ -142,6 +145,7 @@ export default function CredentialPage() {
             {credential.credentialAttributes.verification ?? typeLabel(credential.credentialType)}
           </Typography>
           <StatusChip credential={credential} />
+          {credential.received && <ReceivedChip />}
         </Stack>
       </Box>
       <Paper
@@ -154,26 +158,12 @@ export default function CredentialPage() {
           {t('details')}
         </Typography>
         <CredentialFacts attributes={credential.credentialAttributes} extra={dates} />
-        <Divider sx={{ my: 2 }} />
-        <Typography variant="subtitle2" component="h4">
-          {t('documents')}
-        </Typography>
-        {credential.documents.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('noDocuments')}
-          </Typography>
-        ) : (
-          <Box component="ul" sx={{ pl: 2.5, my: 0.5 }}>
-            {credential.documents.map((d) => (
-              <li key={d.fileId}>
-                <Typography variant="body2">
-                  {d.name} · {formatDate(d.addedAt)}
-                </Typography>
-              </li>
-            ))}
-          </Box>
-        )}
       </Paper>
+      {credential.received ? (
+        <Alert severity="info">{t('receivedBody')}</Alert>
+      ) : (
+        <WalletDocuments credential={credential} onAdded={() => void refetch()} />
+      )}
       {credential.status === 'active' && <ShareSection credential={credential} />}
     </Stack>
   );

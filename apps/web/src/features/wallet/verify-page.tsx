@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -8,15 +9,53 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import type { CredentialVerification } from '@veridocs/shared';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { walletCredentialPath } from '../../app/paths';
+import { useAppSelector } from '../../app/store/hooks';
+import { selectIsLoggedIn } from '../../app/store/selectors';
 import { useT } from '../../i18n';
+import { notify } from '../../lib/notify';
 import { isApiQueryError } from '../../lib/api/base-query';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { CredentialFacts, useTypeLabel } from './credential-facts';
 import { walletCatalog } from './wallet-catalog';
-import { useVerifyCredentialQuery } from './wallet-api';
+import { useReceiveCredentialMutation, useVerifyCredentialQuery } from './wallet-api';
 
 const CREDENTIAL_NOT_FOUND = 245;
+
+/** A signed-in visitor keeps a valid credential shared with them in their own wallet (ADR 0037). */
+function ReceiveSection({ shareId }: { shareId: string }) {
+  const t = useT(walletCatalog);
+  const navigate = useNavigate();
+  const [receive, { isLoading }] = useReceiveCredentialMutation();
+  const keep = async () => {
+    // Refusals (revoked, their own) reach the visitor as the error catalogue's snackbar.
+    const answer = await receive(shareId)
+      .unwrap()
+      .catch(() => null);
+    if (!answer) return;
+    notify(t('receivedToast'), 'success');
+    void navigate(walletCredentialPath(answer.id));
+  };
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="receive-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography id="receive-heading" variant="h6" component="h2" sx={{ mb: 0.5 }}>
+        {t('receiveTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('receiveBody')}
+      </Typography>
+      <Button variant="contained" onClick={() => void keep()} disabled={isLoading}>
+        {t('receive')}
+      </Button>
+    </Paper>
+  );
+}
 
 function Checks({ checks }: { checks: CredentialVerification['checks'] }) {
   const t = useT(walletCatalog);
@@ -53,6 +92,7 @@ export default function VerifyCredentialPage() {
   const typeLabel = useTypeLabel();
   const { id = '' } = useParams();
   const { data, error, isLoading } = useVerifyCredentialQuery(id);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
 
   if (isLoading) return <Skeleton variant="rounded" height={280} sx={{ maxWidth: 720, mx: 'auto' }} />;
   if (!data) {
@@ -114,6 +154,9 @@ export default function VerifyCredentialPage() {
             {t('credentialFacts')}
           </Typography>
           <CredentialFacts attributes={credential.credentialAttributes} extra={dates} />
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
+            {t('attestedOnly')}
+          </Typography>
         </Paper>
       )}
       <Paper
@@ -130,6 +173,7 @@ export default function VerifyCredentialPage() {
           {t('checkedAt', { date: formatDateTime(data.checkedAt) })}
         </Typography>
       </Paper>
+      {loggedIn && data.result === 'valid' && <ReceiveSection shareId={id} />}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import {
   credentialListResponseSchema,
   credentialSchema,
   credentialVerificationSchema,
+  receiveCredentialResponseSchema,
   type Credential,
   type CredentialListResponse,
   type CredentialVerification,
@@ -28,6 +29,14 @@ export const walletApi = api.injectEndpoints({
       // The screen shows "not found" itself.
       extraOptions: { noSnackbar: true },
     }),
+    /** POST /credentials/receive/{shareId}: keeps a credential shared with the candidate in their wallet. */
+    receiveCredential: build.mutation<Credential, string>({
+      query: (shareId) => ({
+        url: wallet(C.receive(shareId)),
+        method: 'post',
+        schema: receiveCredentialResponseSchema,
+      }),
+    }),
     verifyCredential: build.query<CredentialVerification, string>({
       query: (shareId) => ({ url: wallet(C.verify(shareId)), schema: credentialVerificationSchema }),
       extraOptions: { noSnackbar: true },
@@ -35,4 +44,12 @@ export const walletApi = api.injectEndpoints({
   }),
 });
 
-export const { useListCredentialsQuery, useGetCredentialQuery, useVerifyCredentialQuery } = walletApi;
+export const {
+  useListCredentialsQuery,
+  useGetCredentialQuery,
+  useVerifyCredentialQuery,
+  useReceiveCredentialMutation,
+} = walletApi;
+
+/** Where the wallet's "Add document" sends the file (multipart, the checks of POST /files). */
+export const documentUploadUrl = (credentialId: string) => wallet(C.documents(credentialId));

@@ -27,6 +27,12 @@ export function StatusChip({ credential }: { credential: Pick<Credential, 'statu
   );
 }
 
+/** A credential someone shared with the candidate (ADR 0037), not one issued to them. */
+export function ReceivedChip() {
+  const t = useT(walletCatalog);
+  return <Chip size="small" color="info" variant="outlined" label={t('received')} />;
+}
+
 function CredentialCard({ credential }: { credential: Credential }) {
   const t = useT(walletCatalog);
   const typeLabel = useTypeLabel();
@@ -64,11 +70,17 @@ function CredentialCard({ credential }: { credential: Credential }) {
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {credential.credentialAttributes.requestedBy}
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
             <StatusChip credential={credential} />
+            {credential.received && <ReceivedChip />}
             <Typography variant="caption" color="text.secondary">
               {t('issuedOn', { date: formatDate(credential.issuedAt) })}
             </Typography>
+            {credential.documents.length > 0 && (
+              <Typography variant="caption" color="text.secondary">
+                {t('documentCount', { count: credential.documents.length })}
+              </Typography>
+            )}
           </Stack>
         </Box>
       </CardActionArea>

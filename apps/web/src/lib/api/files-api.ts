@@ -45,6 +45,11 @@ export interface UploadOptions {
   /** 0 to 100 while the bytes go up. */
   onProgress?: ((percent: number) => void) | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * Another route that takes the file as POST /files does (same multipart field, checks and answer), e.g.
+   * POST /credentials/documents/{id}; absolute (with its service base). POST /files by default.
+   */
+  uploadUrl?: string | undefined;
 }
 
 /** Multipart category values must be letters, digits and hyphens (shared uploadFieldsSchema). */
@@ -71,7 +76,7 @@ export const uploadFile: UploadFn = async (file, options = {}) => {
   // The file goes last: a streaming server has read the other fields by the time it reaches it.
   body.append('file', file, file.name);
   const allowed = options.allowedFileTypes;
-  const data = await http.post<unknown>(utility(paths.upload), body, {
+  const data = await http.post<unknown>(options.uploadUrl ?? utility(paths.upload), body, {
     signal: options.signal,
     mapError: (error) =>
       allowed && allowed.length > 0 && error.code === ERROR_CODES.FILE_TYPE_NOT_ALLOWED.code
