@@ -474,6 +474,15 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     publicUrl: config.publicUrl,
     validityDays: config.credentialValidityDays,
     now,
+    // The candidate hears of the new credential with the change that made it (issue 15).
+    onIssued: (scope, issued) =>
+      notifications
+        .notify(scope, issued.profileId, {
+          message: 'credential.issued',
+          params: { verification: issued.verification, org: issued.org },
+          link: '/wallet', // the candidate app's wallet screen
+        })
+        .then(() => undefined),
   });
   const transactions = createTransactionsService({
     repo: createTransactionsRepository(db.orm, txnCache, async (scope, changes, at) => {

@@ -121,6 +121,11 @@ export interface CredentialsServiceDeps {
   publicUrl: string;
   validityDays: number;
   now: Clock;
+  /** Told inside the state change's database transaction when a credential is new (a notification). */
+  onIssued?: (
+    scope: DbScope,
+    issued: { profileId: string; verification: string; org: string },
+  ) => Promise<void>;
 }
 
 export function createCredentialsService(deps: CredentialsServiceDeps) {
@@ -277,7 +282,13 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
           issuedAt: at,
           expiresAt,
         });
-        if (row) await repo.setJwt(scope, row.id, await sign(row));
+        if (!row) continue;
+        await repo.setJwt(scope, row.id, await sign(row));
+        await deps.onIssued?.(scope, {
+          profileId: completed.profileId,
+          verification: completed.label ?? completed.verificationName,
+          org: completed.orgName,
+        });
       }
     },
 
