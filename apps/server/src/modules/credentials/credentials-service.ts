@@ -284,11 +284,14 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
         });
         if (!row) continue;
         await repo.setJwt(scope, row.id, await sign(row));
-        await deps.onIssued?.(scope, {
-          profileId: completed.profileId,
-          verification: completed.label ?? completed.verificationName,
-          org: completed.orgName,
-        });
+        // Told when the team's decision made it; a credential of the candidate's own step (the Aadhaar
+        // OTP) is no news to them, as the notifications of their own actions are not (ADR 0030).
+        if (change.profileId === null)
+          await deps.onIssued?.(scope, {
+            profileId: completed.profileId,
+            verification: completed.label ?? completed.verificationName,
+            org: completed.orgName,
+          });
       }
     },
 

@@ -228,13 +228,13 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
       },
     });
     expect(degree.shareId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    // The holder is told, once per credential (the identity's and the degree's), linking to the wallet.
+    // The holder is told of the degree's (the team's decision), not of the identity's (their own OTP).
     const notices = (await t.db.orm.execute(
       sql`select n.params, n.link from notifications n join transactions x on x.profile_id = n.profile_id
         where x.id = ${txnId} and n.message = 'credential.issued' order by n.created_at`,
     )) as { rows: { params: Record<string, string>; link: string }[] };
-    expect(notices.rows).toHaveLength(2);
-    expect(notices.rows[1]).toMatchObject({ params: { verification: 'Degree' }, link: '/wallet' });
+    expect(notices.rows).toHaveLength(1);
+    expect(notices.rows[0]).toMatchObject({ params: { verification: 'Degree' }, link: '/wallet' });
     expect(degree.jwt.split('.')).toHaveLength(3);
     expect(
       credentialSchema.parse(expectCode(await send('GET', w(C.one(degree.id)), undefined, holder), 0, 200))

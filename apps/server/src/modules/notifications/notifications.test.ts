@@ -283,18 +283,19 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
     expectCode(await decide(a.txnId, { verificationName: 'bgv-degree', state: 'IN_PROGRESS' }), 0, 200);
     expectCode(await decide(a.txnId, { verificationName: 'bgv-degree', state: 'COMPLETED' }), 0, 200);
     const mine = await list(a.h);
-    // The last two share their moment (one database transaction).
+    // The last three share their moment (one database transaction), the credential's included.
     expect(
       mine.list
-        .slice(0, 2)
+        .slice(0, 3)
         .map((x) => [x.kind, x.title])
         .sort(),
     ).toEqual([
+      ['credential', 'Credential added to your wallet'],
       ['transaction', 'Verification request completed'],
       ['verification', 'Verified'],
     ]);
-    expect(mine.list[2]!.title).toBe('Verification in progress');
-    expect(mine.total).toBe(3);
+    expect(mine.list[3]!.title).toBe('Verification in progress');
+    expect(mine.total).toBe(4);
   });
 
   it('pages: seed and count (20, then 10), newest first, total', async () => {

@@ -17,9 +17,10 @@
  *   institute of technology), so "nit trichy" finds "National Institute of Technology, Tiruchirappalli".
  * - The whole query (spaces dropped) equal to an alias ranks the entry first, equal to the initials of
  *   the name ("jnu", "ignou") next; then a name that starts with the query.
- * - A query word found in the name itself counts a little more (0.01) than one found only in the
+ * - A query word found in the name itself counts a little more (0.05) than one found only in the
  *   state, city or an alias ("calcuta university": University of Calcutta before Presidency
- *   University, Kolkata).
+ *   University, Kolkata; "technology bombay": IIT Bombay before the Institute of Chemical Technology,
+ *   Mumbai, a shorter name that has Bombay only as its city).
  * - Ties: fewer words the query did not ask for, then the name, then the value.
  */
 
@@ -208,7 +209,7 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
               matched = false;
               break;
             }
-            score += best + (inName ? 0.01 : 0);
+            score += best + (inName ? 0.05 : 0);
           }
           if (!matched) continue;
           score /= queryWords.length;
