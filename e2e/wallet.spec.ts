@@ -108,10 +108,10 @@ for (const size of SIZES) {
       // The signed-in shell is pre-rendered and then drawn over: a click on the early copy does nothing.
       await expect(async () => {
         await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 5_000 });
-        await expect(page.getByRole('link', { name: 'Wallet' })).toBeVisible({ timeout: 2_000 });
+        await expect(page.getByRole('link', { name: 'Wallet', exact: true })).toBeVisible({ timeout: 2_000 });
       }).toPass({ timeout: 45_000 });
     }
-    await page.getByRole('link', { name: 'Wallet' }).click();
+    await page.getByRole('link', { name: 'Wallet', exact: true }).click();
     await expect(page).toHaveURL(/\/wallet$/);
     await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
     const card = page.getByRole('link', { name: 'View credential: Degree' });
