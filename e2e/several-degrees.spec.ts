@@ -48,7 +48,8 @@ test('sign in from the demo link, add a second degree with three marksheets merg
 
   // Institute from the searchable list; its candidate ID format shows as the hint and is checked.
   await page.getByRole('combobox', { name: 'University or institute' }).fill('anna');
-  await page.getByRole('option', { name: 'Anna University' }).click();
+  // "Anna University of Technology" is listed too: the option names its city.
+  await page.getByRole('option', { name: /^Anna University Chennai/ }).click();
   await expect(page.getByTestId('id-format-hint')).toContainText('999999999999');
   await page.getByLabel('Degree', { exact: true }).fill('B.E. Mechanical Engineering');
   await page.getByRole('combobox', { name: 'Passing year' }).click();
