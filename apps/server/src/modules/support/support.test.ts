@@ -269,9 +269,13 @@ describe('support chat: the candidate, the chat hash and the team inbox', () => 
     const answered = await signUp(t, undefined, 'Answered Candidate');
     const older = await signUp(t, undefined, 'Older Waiting');
     const newer = await signUp(t, undefined, 'Newer Waiting');
+    // A minute apart on the test clock: equal times would leave the order to the random ids.
     await send(answered.accessToken, 'first question');
+    t.clock.advance(60);
     await send(older.accessToken, 'older question');
+    t.clock.advance(60);
     await send(newer.accessToken, 'newer question');
+    t.clock.advance(60);
     // The answered conversation has the newest activity, yet lists after both waiting ones.
     const answeredId = supportChatSchema.parse(
       expectCode(
