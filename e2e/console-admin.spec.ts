@@ -1,23 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { expect, expectNoSidewaysScroll, latestOtp, test } from './fixtures';
-
-/** Signs in through the console's own screens: password, then the e-mailed code from the dev outbox. */
-async function consoleSignIn(page: Page, email: string, password: string) {
-  // Other tests sign the seeded admin in at the same time: the newest code in the outbox may be theirs,
-  // so a refused code starts the sign-in again.
-  await expect(async () => {
-    await page.goto('/ops/sign-in');
-    await page.getByLabel('Work e-mail').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: 'Enter the sign-in code' })).toBeVisible();
-    const { otp } = await latestOtp(page.request, email);
-    await page.getByLabel('6-digit code').fill(otp);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).not.toHaveURL(/sign-in/, { timeout: 10_000 });
-  }).toPass({ timeout: 120_000 });
-}
+import { consoleSignIn, expect, expectNoSidewaysScroll, test } from './fixtures';
 
 const shots = process.env.E2E_SCREENSHOTS_DIR;
 const shoot = async (page: Page, name: string) => {

@@ -3,13 +3,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSidewaysScroll, marksheetPdf, opsSignIn, test, uniqueMobile } from './fixtures';
+import {
+  consoleSignIn,
+  expect,
+  expectNoSidewaysScroll,
+  marksheetPdf,
+  opsSignIn,
+  test,
+  uniqueMobile,
+} from './fixtures';
 
 // Issue 14 "Done means", end to end: an organisation creates a transaction through the integration API;
-// the candidate opens the link (sso), validates the evaluation partner, completes the paid demo form and
-// pays at the sandbox; a verifier signs in to the console, asks for one more document; the candidate answers; the
-// verifier completes every verification; the candidate sees "Congratulations!" and to whom the report
-// went; the partner's receiver (the dev inbox) got it, signed.
+// the candidate opens the link (sso), validates the evaluation partner, completes the paid demo form
+// and pays at the sandbox; a verifier signs in to the console, asks for one more document; the
+// candidate answers; the verifier completes every verification; the candidate sees "Congratulations!"
+// and to whom the report went; the partner's receiver (the dev inbox) got it, signed.
 
 const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
@@ -61,21 +69,6 @@ async function mailedOtp(request: APIRequestContext, to: string, since: number):
     )
     .toMatch(/^\d{6}$/);
   return otp;
-}
-
-/** The console's own sign-in screens: password, then the e-mailed code from the dev outbox. */
-async function consoleSignIn(page: Page, email: string, password: string) {
-  await page.goto('/ops/sign-in', { timeout: 30_000 });
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  const since = Date.now();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter the sign-in code' })).toBeVisible({
-    timeout: 30_000,
-  });
-  await page.getByLabel('6-digit code').fill(await mailedOtp(page.request, email, since));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Queues' })).toBeVisible({ timeout: 30_000 });
 }
 
 interface OrgEvent {
@@ -287,6 +280,9 @@ test('an organisation sends a candidate; the team asks for a document, then veri
     });
     console_.on('pageerror', (err) => consoleErrors.push(err.message));
     await consoleSignIn(console_, verifierEmail, verifierPassword);
+    await expect(console_.getByRole('heading', { level: 1, name: 'Queues' })).toBeVisible({
+      timeout: 30_000,
+    });
 
     // The New queue holds other tests' cases too: search for this transaction, open it from the keyboard.
     const search = console_.getByRole('searchbox', { name: 'Search' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { GATEWAY_PATHS, API_PATHS, REPORT_PATHS, SERVICE_BASES } from '@veridocs/shared';
+import { GATEWAY_PATHS, API_PATHS, REPORT_PATHS, SERVICE_BASES, formLinkPath } from '@veridocs/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -551,7 +551,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
           message: 'report.sent',
           params: { org: sent.partnerName },
           // The form home, where the report's line says where and when it went.
-          link: `/ekyc/${encodeURIComponent(sent.formId)}/${encodeURIComponent(sent.txnId)}?orgId=${encodeURIComponent(sent.orgId)}`,
+          link: formLinkPath(sent.orgId, sent.formId, sent.txnId),
         })
         .then(() => undefined),
   });

@@ -44,6 +44,12 @@ export const SORT_PRIORITY: Readonly<Record<string, number>> = {
 /** The path segment that marks the form area (spec §2). */
 export const FORM_URL_KEY = 'ekyc';
 
+/** A form's candidate link path: `/ekyc/{formId}[/{txnId}]?orgId=…` (spec §2; the form home with a txnId). */
+export function formLinkPath(orgId: string, formId: string, txnId?: string): string {
+  const path = [FORM_URL_KEY, formId, ...(txnId ? [txnId] : [])].map(encodeURIComponent).join('/');
+  return `/${path}?orgId=${encodeURIComponent(orgId)}`;
+}
+
 /** UI strings of the verification journey fixed by the specification. */
 export const JOURNEY_TEXT = {
   platformLine: 'All-in-one certificate verification platform',

@@ -46,6 +46,14 @@ function mapMultipartError(error: unknown): unknown {
 }
 
 /** Streams stored bytes with headers that keep a browser from running or sniffing them. */
+/** Multipart fields bypass the JSON body check: the same rule, here (input-guard.ts). */
+function keepField(fields: Record<string, string>, name: string, raw: unknown): void {
+  const value = String(raw);
+  const reason = badTextReason(value);
+  if (reason) throw badInput('body', `field "${name}" ${reason}`);
+  fields[name] = value;
+}
+
 export function sendContent(reply: FastifyReply, content: FileContent) {
   return reply
     .header('content-type', content.mimeType)
@@ -84,11 +92,7 @@ export async function readUpload(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        // Multipart fields bypass the JSON body check: the same rule, here (input-guard.ts).
-        const value = String(part.value);
-        const reason = badTextReason(value);
-        if (reason) throw badInput('body', `field "${part.fieldname}" ${reason}`);
-        fields[part.fieldname] = value;
+        keepField(fields, part.fieldname, part.value);
         continue;
       }
       if (part.fieldname !== 'file') {
@@ -167,10 +171,7 @@ export const filesRouter: FastifyPluginAsyncZod<{
           limits: { files: MERGE_MAX_PARTS, parts: MERGE_MAX_PARTS + 5 },
         })) {
           if (part.type === 'field') {
-            const value = String(part.value);
-            const reason = badTextReason(value);
-            if (reason) throw badInput('body', `field "${part.fieldname}" ${reason}`);
-            fields[part.fieldname] = value;
+            keepField(fields, part.fieldname, part.value);
             continue;
           }
           if (part.fieldname !== 'file') {

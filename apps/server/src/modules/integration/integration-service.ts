@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { signWebhook } from '../../lib/webhook-signature.js';
 import {
-  FORM_URL_KEY,
+  formLinkPath,
   type ApiKey,
   type ApiKeyCreated,
   type IntegrationCreateTransaction,
@@ -111,8 +111,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
   }
 
   function linkOf(orgId: string, formId: string, txnId?: string) {
-    const path = [FORM_URL_KEY, formId, ...(txnId ? [txnId] : [])].map(encodeURIComponent).join('/');
-    return `${base}/${path}?orgId=${encodeURIComponent(orgId)}`;
+    return `${base}${formLinkPath(orgId, formId, txnId)}`;
   }
 
   return {

@@ -1,11 +1,10 @@
-import { FORM_URL_KEY, type DemoResponse } from '@veridocs/shared';
+import { formLinkPath, type DemoResponse } from '@veridocs/shared';
 import { DEMO } from '../../db/seed.js';
 
 /** The candidate links of the seeded demo forms (DESIGN.md §7): `/ekyc/{formId}?orgId=...`; free and paid. */
 export function getDemoLink(publicUrl: string): DemoResponse {
   const base = publicUrl.replace(/\/+$/, '');
-  const linkOf = (formId: string) =>
-    `${base}/${FORM_URL_KEY}/${encodeURIComponent(formId)}?orgId=${encodeURIComponent(DEMO.orgId)}`;
+  const linkOf = (formId: string) => `${base}${formLinkPath(DEMO.orgId, formId)}`;
   return {
     orgId: DEMO.orgId,
     formId: DEMO.formId,
