@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gte, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
 import type { Orm } from './client.js';
@@ -187,27 +188,68 @@ export async function seed(orm: Orm, now: Date, { demo }: { demo: boolean }): Pr
     .values(DEMO_VERIFICATION_CONFIGS.map((config) => ({ name: config.name, config })))
     .onConflictDoUpdate({ target: verificationConfigs.name, set: { config: excluded('config') } });
 
-  // ~1,500 rows: upserted in chunks (a statement's parameters are limited); a row whose name, state and
-  // city are unchanged is not rewritten, so a restart writes nothing.
-  const reference = [
-    ...INSTITUTES.map((i) => ({ kind: 'institute' as const, ...i })),
-    ...BOARDS.map((b) => ({ kind: 'board' as const, ...b })),
-  ];
-  for (let i = 0; i < reference.length; i += 1000) {
+  await seedReferenceLists(orm);
+
+  // A public demo form anyone can start journeys on has no place in production (issue 9 §4); one an
+  // earlier run with dev tools seeded is retired.
+  if (demo) await seedDemo(orm, now);
+  else await retireDemo(orm, now);
+}
+
+const REFERENCE_ROWS = [
+  ...INSTITUTES.map((i) => ({ kind: 'institute' as const, ...i })),
+  ...BOARDS.map((b) => ({ kind: 'board' as const, ...b })),
+];
+
+/** One line per row, in kind then value order (byte order, as `collate "C"` sorts): what the digest covers. */
+const referenceLine = (r: {
+  kind: string;
+  value: string;
+  name: string;
+  state: string | null;
+  city: string | null;
+}) => [r.kind, r.value, r.name, r.state ?? '', r.city ?? ''].join('\u001f');
+let referenceDigest: string | undefined;
+/** The md5 of the lists the code holds (computed once per process). */
+export function referenceListsDigest(): string {
+  referenceDigest ??= createHash('md5')
+    .update(
+      REFERENCE_ROWS.map((r) => ({ key: `${r.kind}\u0000${r.value}`, line: referenceLine(r) }))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .map((r) => r.line)
+        .join('\n'),
+    )
+    .digest('hex');
+  return referenceDigest;
+}
+
+/**
+ * The institute and board lists (~14,000 rows). The table's digest is compared with the code's first,
+ * so a start with the lists unchanged reads one aggregate and writes nothing; otherwise the rows are
+ * upserted in chunks (a statement's parameters are limited), a row already equal left unwritten, and
+ * none is ever deleted (saved verification data holds the values).
+ */
+export async function seedReferenceLists(orm: Orm): Promise<void> {
+  const [table] = await orm
+    .select({
+      digest: sql<
+        string | null
+      >`md5(string_agg(concat_ws(chr(31), ${referenceOptions.kind}, ${referenceOptions.value},
+        ${referenceOptions.name}, coalesce(${referenceOptions.state}, ''), coalesce(${referenceOptions.city}, '')), chr(10)
+        order by ${referenceOptions.kind} collate "C", ${referenceOptions.value} collate "C"))`,
+    })
+    .from(referenceOptions);
+  if (table?.digest === referenceListsDigest()) return;
+  for (let i = 0; i < REFERENCE_ROWS.length; i += 1000) {
     await orm
       .insert(referenceOptions)
-      .values(reference.slice(i, i + 1000))
+      .values(REFERENCE_ROWS.slice(i, i + 1000))
       .onConflictDoUpdate({
         target: [referenceOptions.kind, referenceOptions.value],
         set: { name: excluded('name'), state: excluded('state'), city: excluded('city') },
         setWhere: sql`(${referenceOptions.name}, ${referenceOptions.state}, ${referenceOptions.city}) is distinct from (excluded.name, excluded.state, excluded.city)`,
       });
   }
-
-  // A public demo form anyone can start journeys on has no place in production (issue 9 §4); one an
-  // earlier run with dev tools seeded is retired.
-  if (demo) await seedDemo(orm, now);
-  else await retireDemo(orm, now);
 }
 
 /**

@@ -6,11 +6,14 @@ import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fromPglite, MIGRATIONS_FOLDER, openPostgres, type Database } from '../db/client.js';
+import { referenceListsDigest, seedReferenceLists } from '../db/seed.js';
 
 /**
- * Fresh databases for tests. PGlite (default): a migrated in-memory snapshot, made once and cached in
- * the temp folder (keyed by the migrations), loaded per app in well under a second. PostgreSQL (when
- * TEST_DATABASE_URL is set): a uniquely named database per app on that server, dropped afterwards.
+ * Fresh databases for tests. PGlite (default): a migrated in-memory snapshot holding the reference lists
+ * (14,000 rows every app's seed would otherwise write), made once and cached in the temp folder (keyed by
+ * the migrations and the lists), loaded per app in well under a second. PostgreSQL (when
+ * TEST_DATABASE_URL is set): a uniquely named copy of a template database (the same content) per app on
+ * that server, dropped afterwards.
  */
 export interface TestDatabase {
   db: Database;
@@ -24,7 +27,7 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 /** A Redis for the shared rate-limit test (CI sets it with PostgreSQL: the several-instance setup). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
-/** Changes when the migrations or the PGlite version change (a new snapshot is made then). */
+/** Changes when the migrations, the reference lists or the PGlite version change (a new snapshot is made then). */
 function snapshotKey(): string {
   const hash = createHash('sha256');
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
@@ -39,6 +42,7 @@ function snapshotKey(): string {
     }
   };
   walk(MIGRATIONS_FOLDER);
+  hash.update(referenceListsDigest());
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -48,6 +52,7 @@ async function pgliteSnapshot(): Promise<Buffer> {
   const client = await PGlite.create();
   const db = fromPglite(client);
   await db.migrate();
+  await seedReferenceLists(db.orm);
   const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
   await db.close();
   // Written under a unique name and renamed: parallel workers never read a half-written file.
@@ -68,21 +73,68 @@ async function freshPglite(shared: boolean): Promise<TestDatabase> {
   return { db, dispose: () => db.close() };
 }
 
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * PostgreSQL's counterpart of the snapshot: a template database, migrated and holding the reference
+ * lists, made once per key by whichever worker comes first (an advisory lock keeps the others waiting)
+ * and copied for each app. Templates of other keys (older migrations) are dropped then.
+ */
+async function postgresTemplate(serverUrl: string): Promise<string> {
+  const template = `veridocs_template_${snapshotKey()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`select pg_advisory_lock(hashtext('veridocs-test-template'))`);
+    const { rows } = await admin.query<{ datname: string; datistemplate: boolean }>(
+      `select datname, datistemplate from pg_database where datname like 'veridocs\\_template\\_%'`,
+    );
+    for (const row of rows) {
+      // A template of another key, or this one left half made by a run that stopped while making it.
+      if (row.datname === template && row.datistemplate) continue;
+      await admin.query(`alter database "${row.datname}" is_template false`);
+      await admin.query(`drop database if exists "${row.datname}" with (force)`);
+    }
+    if (!rows.some((r) => r.datname === template && r.datistemplate)) {
+      await admin.query(`create database "${template}"`);
+      const db = openPostgres(databaseUrl(serverUrl, template), { max: 2 });
+      try {
+        await db.migrate();
+        await seedReferenceLists(db.orm);
+      } finally {
+        await db.close();
+      }
+      await admin.query(`alter database "${template}" is_template true`);
+    }
+  } finally {
+    await admin.query(`select pg_advisory_unlock(hashtext('veridocs-test-template'))`).catch(() => {});
+    await admin.end();
+  }
+  return template;
+}
+
+let template: Promise<string> | undefined;
+
 async function freshPostgres(serverUrl: string): Promise<TestDatabase> {
+  template ??= postgresTemplate(serverUrl);
+  template.catch(() => (template = undefined));
   const name = `veridocs_test_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}" template "${await template}"`);
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), { max: 5 });
+  const url = databaseUrl(serverUrl, name);
+  const db = openPostgres(url, { max: 5 });
   return {
     db,
-    url: url.toString(),
+    url,
     dispose: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -96,7 +148,7 @@ async function freshPostgres(serverUrl: string): Promise<TestDatabase> {
   };
 }
 
-/** A new, empty (not yet migrated on PostgreSQL) database for one app. */
+/** A new database for one app: migrated, holding the reference lists and nothing else. */
 export function createTestDatabase({ shared = false }: { shared?: boolean } = {}): Promise<TestDatabase> {
   return TEST_DATABASE_URL ? freshPostgres(TEST_DATABASE_URL) : freshPglite(shared);
 }

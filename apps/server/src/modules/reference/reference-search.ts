@@ -83,13 +83,52 @@ function editDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
+/** Runs of two or more one-letter words, joined: ["r", "v", "r", "and", "j", "c"] → ["rvr", "jc"]. */
+function initialRuns(ws: readonly string[]): string[] {
+  const runs: string[] = [];
+  let run = '';
+  for (const w of [...ws, '']) {
+    if (w.length === 1) run += w;
+    else {
+      if (run.length >= 2) runs.push(run);
+      run = '';
+    }
+  }
+  return runs;
+}
+
 const allowedEdits = (word: string) => (word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
 
+const LETTERS = 36;
+/** How many of each letter and digit a word has (for the bag-distance filter below). */
+function letterCounts(word: string, into: Uint8Array = new Uint8Array(LETTERS), at = 0): Uint8Array {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    const slot = c >= 97 ? c - 97 : c - 48 + 26;
+    if (slot >= 0 && slot < LETTERS && into[at + slot]! < 255) into[at + slot]! += 1;
+  }
+  return into;
+}
+
+/**
+ * The letters one word has that the other lacks, the larger side: never more than the edit distance,
+ * and far cheaper, so most words of the vocabulary are ruled out without computing it.
+ */
+function bagDistance(a: Uint8Array, b: Uint8Array, bAt: number): number {
+  let more = 0;
+  let fewer = 0;
+  for (let k = 0; k < LETTERS; k++) {
+    const d = a[k]! - b[bAt + k]!;
+    if (d > 0) more += d;
+    else fewer -= d;
+  }
+  return more > fewer ? more : fewer;
+}
+
 /** How well a query word matches a word of an entry (0 = not at all). */
-function wordScore(query: string, word: string): number {
+function wordScore(query: string, word: string, edits = allowedEdits(query)): number {
   if (query === word) return 1;
   if (query.length >= 2 && word.startsWith(query)) return 0.85;
-  const edits = allowedEdits(query);
   if (edits > 0 && editDistance(query, word, edits) <= edits) return 0.7;
   return 0;
 }
@@ -146,6 +185,8 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
   const indexed: Indexed[] = entries.map((entry) => {
     const nameWords = canon(entry.name);
     const all = new Set([...nameWords, ...canon(entry.state ?? ''), ...canon(entry.city ?? '')]);
+    // Initials are written apart or together ("D. Y. Patil", "DY Patil"): the run also counts as a word.
+    for (const run of initialRuns(words(entry.name))) all.add(run);
     const keys = new Set<string>();
     const initials = words(entry.name)
       .filter((w) => !STOP_WORDS.has(w))
@@ -167,7 +208,59 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
     };
   });
   const sorted = [...indexed].sort(byName);
-  const vocabulary = [...new Set(indexed.flatMap((i) => [...i.words]))];
+  // Inverted index: a word → the entries that have it; a whole-query key → the entries it names.
+  const postings = new Map<string, number[]>();
+  const byKey = new Map<string, number[]>();
+  const add = (map: Map<string, number[]>, key: string, i: number) => {
+    const list = map.get(key);
+    if (list) list.push(i);
+    else map.set(key, [i]);
+  };
+  indexed.forEach((item, i) => {
+    for (const w of item.words) add(postings, w, i);
+    for (const k of item.keys) add(byKey, k, i);
+    if (item.initials) add(byKey, item.initials, i);
+  });
+  const vocabulary = [...postings.keys()];
+  const vocabularyCounts = new Uint8Array(vocabulary.length * LETTERS);
+  vocabulary.forEach((w, i) => letterCounts(w, vocabularyCounts, i * LETTERS));
+
+  /** Every vocabulary word a query word matches, with how well (word → score). */
+  const matchesOf = (q: string): Map<string, number> => {
+    const scores = new Map<string, number>();
+    const edits = allowedEdits(q);
+    const qCounts = letterCounts(q);
+    for (let i = 0; i < vocabulary.length; i++) {
+      const w = vocabulary[i]!;
+      let s = 0;
+      if (q === w) s = 1;
+      else if (q.length >= 2 && w.startsWith(q)) s = 0.85;
+      else if (
+        edits > 0 &&
+        Math.abs(w.length - q.length) <= edits &&
+        bagDistance(qCounts, vocabularyCounts, i * LETTERS) <= edits &&
+        editDistance(q, w, edits) <= edits
+      )
+        s = 0.7;
+      // A canonical word's other spellings match for it too ("kolkatta" → kolkata → calcutta).
+      for (const other of s < 1 ? (spellings.get(w) ?? []) : []) s = Math.max(s, wordScore(q, other, edits));
+      if (s > 0) scores.set(w, s);
+    }
+    return scores;
+  };
+  // Typing asks for the same words again and again ("anna u", "anna un", "anna uni"…).
+  const recent = new Map<string, Map<string, number>>();
+  const cachedMatchesOf = (q: string): Map<string, number> => {
+    let scores = recent.get(q);
+    if (scores) {
+      recent.delete(q);
+    } else {
+      scores = matchesOf(q);
+      if (recent.size >= 1000) recent.delete(recent.keys().next().value!);
+    }
+    recent.set(q, scores);
+    return scores;
+  };
 
   return {
     size: entries.length,
@@ -179,17 +272,22 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
       const key = words(search).join('');
       const phrase = words(search).join(' ');
       // Each query word against the vocabulary once: word → score.
-      const perWord = queryWords.map((q) => {
-        const scores = new Map<string, number>();
-        for (const w of vocabulary) {
-          let s = wordScore(q, w);
-          for (const other of s < 1 ? (spellings.get(w) ?? []) : []) s = Math.max(s, wordScore(q, other));
-          if (s > 0) scores.set(w, s);
-        }
-        return scores;
-      });
+      const perWord = queryWords.map(cachedMatchesOf);
+      // Only entries that can match are scored: those with a word matching the rarest query word, and
+      // those the whole query names.
+      const candidates = new Set<number>(byKey.get(key) ?? []);
+      let rarest: Map<string, number> | undefined;
+      let rarestSize = Infinity;
+      for (const scores of perWord) {
+        let size = 0;
+        for (const w of scores.keys()) size += postings.get(w)!.length;
+        if (size < rarestSize) [rarest, rarestSize] = [scores, size];
+      }
+      for (const w of rarest?.keys() ?? []) for (const i of postings.get(w)!) candidates.add(i);
+
       const hits: { item: Indexed; score: number }[] = [];
-      for (const item of indexed) {
+      for (const i of candidates) {
+        const item = indexed[i]!;
         let score = 0;
         const keyHit = item.keys.has(key) ? 3 : item.initials === key ? 2.5 : 0;
         if (!keyHit) {

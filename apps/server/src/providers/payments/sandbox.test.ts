@@ -16,7 +16,7 @@ describe('the sandbox gateway: sessions, signed webhooks delivered until answere
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await database.db.migrate(); // PostgreSQL's is empty (PGlite's snapshot is migrated: a no-op)
+    await database.db.migrate(); // a no-op on both test databases (already migrated), as on a restart
   });
   afterAll(() => database?.dispose());
 
