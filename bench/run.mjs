@@ -8,6 +8,7 @@ import * as loginBundle from './login-bundle.mjs';
 import * as opsQueues from './ops-queues.mjs';
 import * as pages from './pages.mjs';
 import * as passport from './passport.mjs';
+import * as referenceSearch from './reference-search.mjs';
 import * as startup from './startup.mjs';
 import * as throughput from './throughput.mjs';
 import * as transactionInfo from './transaction-info.mjs';
@@ -15,7 +16,17 @@ import * as upload from './upload.mjs';
 
 // `npm run bench -- throughput` runs only the named measures.
 const only = process.argv.slice(2);
-const all = [loginBundle, startup, throughput, transactionInfo, upload, pages, passport, opsQueues];
+const all = [
+  loginBundle,
+  startup,
+  throughput,
+  transactionInfo,
+  upload,
+  pages,
+  passport,
+  opsQueues,
+  referenceSearch,
+];
 const unknown = only.filter((n) => !all.some((m) => m.name === n));
 if (unknown.length > 0) {
   console.error(`unknown measure ${unknown.join(', ')}; known: ${all.map((m) => m.name).join(', ')}`);

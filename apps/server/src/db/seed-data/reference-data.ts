@@ -7,6 +7,7 @@ import aliasData from './reference/aliases.json' with { type: 'json' };
 import instituteRows from './reference/institutes.json' with { type: 'json' };
 import nationalRows from './reference/national-importance.json' with { type: 'json' };
 import collegeRows from './reference/colleges.json' with { type: 'json' };
+import aicteRows from './reference/aicte.json' with { type: 'json' };
 
 export type ReferenceRow = { value: string; name: string; state: string | null; city: string | null };
 
@@ -21,12 +22,14 @@ const rows = (data: readonly (readonly string[])[]): readonly ReferenceRow[] =>
 /**
  * Universities (UGC list), ranked institutes (NIRF) and institutes with web domains (Hipo), merged; then
  * the Institutes of National Importance those lists miss (IISERs, AIIMS, NIPERs, IIITs…, from the
- * ministries' lists) and well-known affiliated and autonomous colleges (by hand; see the README).
+ * ministries' lists), well-known affiliated and autonomous colleges (by hand), and the institutions AICTE
+ * approves (engineering, management, computer applications, polytechnics…) the others miss; see the README.
  */
 export const INSTITUTES: readonly ReferenceRow[] = [
   ...rows(instituteRows),
   ...rows(nationalRows),
   ...rows(collegeRows),
+  ...rows(aicteRows),
 ];
 
 /** CBSE, CISCE (ICSE/ISC), NIOS, every state's secondary and higher secondary board, state open schools. */

@@ -91,6 +91,21 @@ const INSTITUTE_QUERIES: [string, string][] = [
   ['christ university', 'christ-university'],
   ['osmania medical', 'osmania-medical-college'],
   ['ssn chennai', 'sri-sivasubramaniya-nadar-college-of-engineering'],
+  // AICTE-approved institutions (aicte.json): abbreviations, initials written together, typos.
+  ['sipna engg college amravati', 'sipna-college-of-engineering-and-technology'],
+  ['adhiparasakthi engineering', 'adhiparasakthi-engineering-college'],
+  ['bannari amman', 'bannari-amman-institute-of-technology'],
+  ['sinhgad college of engg pune', 'sinhgad-college-of-engineering'],
+  ['sreenidhi institute', 'sreenidhi-institute-of-science-and-technology'],
+  ['govt polytechnic nagpur', 'government-polytechnic-nagpur'],
+  ['bapatla engg college', 'bapatla-engineering-college'],
+  ['lakireddy bali reddy', 'lakireddy-bali-reddy-college-of-engineering'],
+  ['rvr jc college', 'r-v-r-and-j-c-college-of-engineering'],
+  ['dy patil college of engineering kolhapur', 'd-y-patil-college-of-engineering-and-technology'],
+  ['kj somaiya institute of technology', 'k-j-somaiya-institute-of-technology'],
+  ['velammal engg college', 'velammal-engineering-college'],
+  ['vidyalankar institute of technolgy', 'vidyalankar-institute-of-technology'],
+  ['pillai college of engineering', 'pillai-college-of-engineering'],
 ];
 const BOARD_QUERIES: [string, string][] = [
   ['cbse', 'CBSE'],
@@ -105,7 +120,7 @@ const BOARD_QUERIES: [string, string][] = [
 
 describe('reference search quality', () => {
   it('has the lists the sources give', () => {
-    expect(INSTITUTES.length).toBeGreaterThan(1700);
+    expect(INSTITUTES.length).toBeGreaterThan(14000);
     expect(BOARDS.length).toBeGreaterThanOrEqual(45);
     expect(new Set(INSTITUTES.map((i) => i.value)).size).toBe(INSTITUTES.length);
     expect(new Set(BOARDS.map((b) => b.value)).size).toBe(BOARDS.length);
@@ -160,21 +175,29 @@ describe('reference search quality', () => {
   });
 
   it('answers a search in a few milliseconds (p50 logged)', () => {
-    const queries = [...INSTITUTE_QUERIES.map((q) => q[0]), 'university', 'college of engineering'];
-    const times: number[] = [];
-    for (let round = 0; round < 5; round++) {
+    // A fresh index: the first round is what a word never searched before costs (no cached matches).
+    const fresh = buildReferenceIndex(INSTITUTES, {
+      abbreviations: REFERENCE_ALIASES.abbreviations,
+      words: REFERENCE_ALIASES.words,
+      entries: REFERENCE_ALIASES.institute,
+    });
+    const queries = [...INSTITUTE_QUERIES.map((q) => q[0]), 'university', 'government polytechnic'];
+    fresh.search('warm up the engine', 0, 50);
+    const rounds: number[][] = [[], []];
+    for (const times of rounds) {
       for (const q of queries) {
         const start = performance.now();
-        institutes.search(q, 0, 50);
+        fresh.search(q, 0, 50);
         times.push(performance.now() - start);
       }
+      times.sort((a, b) => a - b);
     }
-    times.sort((a, b) => a - b);
-    const p50 = times[Math.floor(times.length / 2)]!;
-    const p95 = times[Math.floor(times.length * 0.95)]!;
+    const at = (times: number[], p: number) => times[Math.floor(times.length * p)]!;
+    const [cold, warm] = rounds as [number[], number[]];
     console.info(
-      `reference search over ${INSTITUTES.length} institutes: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`,
+      `reference search over ${INSTITUTES.length} institutes: first time p50 ${at(cold, 0.5).toFixed(2)} ms, ` +
+        `p95 ${at(cold, 0.95).toFixed(2)} ms; again p50 ${at(warm, 0.5).toFixed(2)} ms`,
     );
-    expect(p50).toBeLessThan(50);
+    expect(at(cold, 0.5)).toBeLessThan(50);
   });
 });

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+/**
+ * Writes `apps/server/src/db/seed-data/reference/aicte.json` from a snapshot of the AICTE list of
+ * approved institutions (one JSON file per state, as kept in github.com/anburocky3/indian-colleges-data
+ * under `data/states/`). Run by hand when the list is updated, never at install or run time:
+ *
+ *   node scripts/import-aicte.mjs <folder of the state files> <as-of date, e.g. 2025-10-30>
+ *
+ * An institution one of the other lists already has (same name words and state) is left out, so the
+ * candidate sees it once. Values are stable: an entry already in aicte.json keeps its value.
+ */
+import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [folder, asOf] = process.argv.slice(2);
+if (!folder || !asOf) {
+  console.error('usage: node scripts/import-aicte.mjs <folder of state files> <as-of date>');
+  process.exit(2);
+}
+const REFERENCE = new URL('../apps/server/src/db/seed-data/reference/', import.meta.url).pathname;
+const OUT = join(REFERENCE, 'aicte.json');
+
+const STOP = new Set(['the', 'of', 'and', 'at', 'in', 'for', 'a', 'an', 'to', 'by', 'on']);
+const words = (text) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['\u2019`]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+/** Name words without stop words, run together: "R.V. College of Engineering" = "RV COLLEGE OF ENGINEERING". */
+const nameKey = (name) =>
+  words(name)
+    .filter((w) => !STOP.has(w))
+    .join('');
+const slug = (text) => words(text).join('-');
+
+// Words AICTE writes in capitals that are abbreviations, not names (kept in capitals).
+const ACRONYMS = new Set(
+  (
+    'pg ug bca mba mca bba bcom be btech mtech it ai ict iit nit iiit iim iiitm iiest iisc pgdm mes dav kle jss csi ' +
+    'mgm bgs kmct ips srm mit ppp met msme ssm svkm rkdf mp up ap hp jk ncr itm ims ies iet iiet gitam vit kiit ' +
+    'rvs cit gnit jnt jntu aktu rtu ptu ggsipu ipu ymca tkm kmea mea nss sngist scms mar ksr kpr sns vnr pes rv ' +
+    'kls kles bms bmsce msrit cmr dy gh kj vjti spit dj vesit sies ves ncer ncrd abes akgec iimt gl kiet jims ' +
+    'ace aim aims nsit hmr bpit bvp bvcoe mait msi ims sgt dps nims niet bsa rcc ghrce ycce kdk lit vnit ' +
+    'jit jiet sit sist pit pict aissms aisms mmcoe nbn dyp tssm jspm rscoe zes zeal ait lnct sati iips ' +
+    'tit oist rgpv pmec git gec igit cet cv nist svit ldrp ldce gcet bvm adit sal vgec mbm cgc rimt lpu ' +
+    'dbu sbs ctu gna pcte cec ssit sit cmrit nhce rnsit bit ait mvjce dsce dsu bnmit sjbit sjce nie ' +
+    'nmamit sdm sdmit kvg mite sjec aiet bgsit ssn sastra psna rmk rmd kcg snsct tce kec ' +
+    'kct bit kiot mkce srec skcet vcet vec mepco psg anjac nec aec kln kcet ksrct vsb gct ptr ' +
+    'cbit mvsr vjit vbit bvrit gnits griet cvr mlrit mrec mrcet jbiet kmit iare cmrec vce gprec rgm kits ' +
+    'svec vrsec rvr gvp anits gmrit srkr svcet kiet ' +
+    'iert ibs icfai imt xim xlri nmims iift iiht fiit'
+  ).split(' '),
+);
+// Titles with no vowel, written as words: "ST." → "St.", "DR" → "Dr".
+const TITLES = new Set(['st', 'dr', 'fr', 'smt', 'pt', 'ch', 'mr', 'mrs', 'sh', 'shr']);
+const SMALL = new Set(['of', 'and', 'for', 'the', 'in', 'at', 'to', 'by', 'on', 'cum', 'with']);
+
+/** AICTE's capitals in title case: "SIR M.VISVESVARAYA INSTITUTE OF TECHNOLOGY" → "Sir M.Visvesvaraya Institute of Technology". */
+function titleCase(text) {
+  return text
+    .split(/(\s+|-|\(|\)|,|\/)/)
+    .map((token, i) => {
+      if (!/[A-Za-z]/.test(token)) return token;
+      const lower = token.toLowerCase();
+      if (i > 0 && SMALL.has(lower)) return lower;
+      const bare = lower.replace(/\./g, '');
+      // Listed abbreviations, and short words with no vowel (BMS, SDM, YSR).
+      if (
+        ACRONYMS.has(bare) ||
+        (bare.length >= 2 && bare.length <= 4 && !/[aeiou]/.test(bare) && !TITLES.has(bare))
+      )
+        return token.toUpperCase();
+      // Initials and dotted abbreviations: "K.K." stays, "DR." → "Dr.", "M.VISVESVARAYA" → "M.Visvesvaraya".
+      return token
+        .split('.')
+        .map((part) =>
+          part.length <= 1 ? part.toUpperCase() : part[0].toUpperCase() + part.slice(1).toLowerCase(),
+        )
+        .join('.');
+    })
+    .join('');
+}
+
+const clean = (text) =>
+  String(text ?? '')
+    .replace(/\u00c2(?=[\s\u00a0])/g, '')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim()
+    .replace(/[\s,.\-–]+$/, '');
+
+// The other lists: an institution they have is not repeated, and their values are taken.
+const others = ['institutes.json', 'national-importance.json', 'colleges.json'].flatMap((file) =>
+  JSON.parse(readFileSync(join(REFERENCE, file), 'utf8')),
+);
+const known = new Set(others.map(([, name, state]) => `${nameKey(name)}|${state}`));
+const knownNoState = new Set(others.filter(([, , state]) => !state).map(([, name]) => nameKey(name)));
+const taken = new Set(others.map(([value]) => value));
+// An earlier run's values stay with their institutions (by AICTE id).
+const previous = existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')) : [];
+const previousValue = new Map(previous.map((row) => [row[7], row[0]]));
+for (const row of previous) taken.add(row[0]);
+
+const records = readdirSync(folder)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .flatMap((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')));
+
+let skipped = 0;
+const seen = new Set();
+const rows = [];
+for (const record of records.sort((a, b) => String(a.aicte_id).localeCompare(String(b.aicte_id)))) {
+  const name = titleCase(clean(record.institute_name));
+  const state = clean(record.state);
+  if (!name || !state) continue;
+  const key = `${nameKey(name)}|${state}`;
+  if (known.has(key) || knownNoState.has(nameKey(name))) {
+    skipped += 1;
+    continue;
+  }
+  const district = titleCase(clean(record.district));
+  // The same name twice in a state (two campuses) stays twice, told apart by the district.
+  const placeKey = `${key}|${district}`;
+  if (seen.has(placeKey)) continue;
+  seen.add(placeKey);
+  const university = clean(record.university);
+  rows.push({
+    id: String(record.aicte_id),
+    name,
+    state,
+    district,
+    type: clean(record.institution_type),
+    university: /^(not applicable|self|na|-)$/i.test(university) ? '' : university,
+  });
+}
+
+// Values: kept from the previous run, else the name's slug, then with the district, the state, -2….
+for (const row of rows) {
+  const kept = previousValue.get(row.id);
+  if (kept) {
+    row.value = kept;
+    continue;
+  }
+  const candidates = [
+    slug(row.name),
+    slug(`${row.name} ${row.district}`),
+    slug(`${row.name} ${row.district} ${row.state}`),
+  ];
+  let value = candidates.find((c) => !taken.has(c));
+  for (let n = 2; !value; n += 1) if (!taken.has(`${candidates[2]}-${n}`)) value = `${candidates[2]}-${n}`;
+  taken.add(value);
+  row.value = value;
+}
+
+rows.sort(
+  (a, b) => a.state.localeCompare(b.state) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+);
+// One row per line: [value, name, state, city (the district), type, sources, university, AICTE id].
+const lines = rows.map((r) =>
+  JSON.stringify([r.value, r.name, r.state, r.district, r.type, 'a', r.university, r.id]),
+);
+writeFileSync(OUT, `[\n${lines.join(',\n')}\n]\n`);
+console.log(`${rows.length} institutions written (as of ${asOf}); ${skipped} already in the other lists`);
