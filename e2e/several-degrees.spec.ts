@@ -46,8 +46,16 @@ test('sign in from the demo link, add a second degree with three marksheets merg
   await expect(page).toHaveURL(/\/verification\?.*name=bgv-degree(~|%7E)2/);
   await expect(page.getByRole('heading', { level: 2, name: 'Degree 2', exact: true })).toBeVisible();
 
+  // The list holds AICTE's institutions too, found by abbreviation ("engg"), with their district.
+  const institute = page.getByRole('combobox', { name: 'University or institute' });
+  await institute.fill('sinhgad college of engg pune');
+  await expect(
+    page.getByRole('option', { name: /^Sinhgad College of Engineering Pune, Maharashtra/ }),
+  ).toBeVisible();
+  await shot(page, 'institute-search');
+
   // Institute from the searchable list; its candidate ID format shows as the hint and is checked.
-  await page.getByRole('combobox', { name: 'University or institute' }).fill('anna');
+  await institute.fill('anna');
   // "Anna University of Technology" is listed too: the option names its city.
   await page.getByRole('option', { name: /^Anna University Chennai/ }).click();
   await expect(page.getByTestId('id-format-hint')).toContainText('999999999999');
