@@ -52,7 +52,7 @@ test('sign in from the demo link, add a second degree with three marksheets merg
   await expect(
     page.getByRole('option', { name: /^Sinhgad College of Engineering Pune, Maharashtra/ }),
   ).toBeVisible();
-  await shot(page, 'institute-search');
+  await page.screenshot({ path: 'e2e/screenshots/degrees-institute-search.png' });
 
   // Institute from the searchable list; its candidate ID format shows as the hint and is checked.
   await institute.fill('anna');
