@@ -192,7 +192,32 @@ for (const size of SIZES) {
     await expectNoSeriousA11yViolations(friendPage);
     await expectNoSidewaysScroll(friendPage);
     await friendPage.screenshot({ path: `e2e/screenshots/wallet-received-${size.name}.png`, fullPage: true });
+    // …and takes it out again, after a confirmation: it leaves their wallet only.
+    await received.click();
+    await expect(friendPage.getByRole('button', { name: 'Remove from my wallet' })).toBeVisible();
+    await friendPage.screenshot({
+      path: `e2e/screenshots/wallet-received-credential-${size.name}.png`,
+      fullPage: true,
+    });
+    await friendPage.getByRole('button', { name: 'Remove from my wallet' }).click();
+    const confirmReceived = friendPage.getByRole('dialog', {
+      name: 'Remove this credential from your wallet?',
+    });
+    await expect(confirmReceived).toBeVisible();
+    await expectNoSeriousA11yViolations(friendPage);
+    await confirmReceived.getByRole('button', { name: 'Remove' }).click();
+    await expect(friendPage).toHaveURL(/\/wallet$/);
+    await expect(friendPage.getByText('No credentials yet')).toBeVisible();
     await friend.close();
+
+    // The holder takes the supporting document off, after a confirmation; the credential stays.
+    await documents.getByRole('button', { name: 'Remove degree-certificate.pdf' }).click();
+    const confirmDocument = page.getByRole('dialog', { name: 'Remove this document?' });
+    await expect(confirmDocument.getByText(/degree-certificate.pdf will no longer be kept/)).toBeVisible();
+    await confirmDocument.getByRole('button', { name: 'Remove' }).click();
+    await expect(documents.getByText('No documents added yet.')).toBeVisible();
+    await expect(documents.getByText('degree-certificate.pdf')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Degree', level: 2 })).toBeVisible();
 
     // Revoked by an admin: the same page now says so.
     if (size.name === 'desktop') {

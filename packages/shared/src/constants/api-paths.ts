@@ -99,9 +99,16 @@ export const API_PATHS = {
     /** POST multipart field "file": a supporting document kept with the caller's credential {id}. */
     documents: (id: string) => `/credentials/documents/${encodeURIComponent(id)}`,
     documentsRoute: '/credentials/documents/:id',
+    /** DELETE: takes a supporting document off the caller's credential {id} (ADR 0040). */
+    document: (id: string, fileId: string) =>
+      `/credentials/documents/${encodeURIComponent(id)}/${encodeURIComponent(fileId)}`,
+    documentRoute: '/credentials/documents/:id/:fileId',
     /** POST: keeps a credential shared with the caller (its share id) in their wallet (ADR 0037). */
     receive: (shareId: string) => `/credentials/receive/${encodeURIComponent(shareId)}`,
     receiveRoute: '/credentials/receive/:id',
+    /** DELETE: takes a credential the caller received (its id) out of their wallet (ADR 0040). */
+    received: (id: string) => `/credentials/received/${encodeURIComponent(id)}`,
+    receivedRoute: '/credentials/received/:id',
     /** GET (public): verifies the credential behind a share id; POST {jwt} verifies a presented VC-JWT. */
     verify: (shareId: string) => `/credentials/verify/${encodeURIComponent(shareId)}`,
     verifyRoute: '/credentials/verify/:id',

@@ -200,6 +200,11 @@ export const ERROR_CODES = {
     status: 409,
     message: 'This credential did not verify (expired or not valid) and cannot be added to a wallet',
   },
+  WALLET_DOCUMENT_NOT_FOUND: {
+    code: 266,
+    status: 404,
+    message: 'This document is not kept with this credential',
+  },
   CASE_FINISHED: { code: 221, status: 409, message: 'This verification request is already finished' },
   STAFF_NOT_FOUND: { code: 222, status: 404, message: 'This team member does not exist or is disabled' },
   CASE_CURSOR_INVALID: {

@@ -89,6 +89,14 @@ export type AddWalletDocumentResponse = z.infer<typeof addWalletDocumentResponse
 export const receiveCredentialResponseSchema = credentialSchema;
 export type ReceiveCredentialResponse = z.infer<typeof receiveCredentialResponseSchema>;
 
+/** DELETE /credentials/documents/{id}/{fileId}: the credential without that document. */
+export const removeWalletDocumentResponseSchema = credentialSchema;
+export type RemoveWalletDocumentResponse = z.infer<typeof removeWalletDocumentResponseSchema>;
+
+/** DELETE /credentials/received/{id}: the id of the credential no longer in the caller's wallet. */
+export const removeReceivedCredentialResponseSchema = z.object({ id: z.string() });
+export type RemoveReceivedCredentialResponse = z.infer<typeof removeReceivedCredentialResponseSchema>;
+
 /** POST /credentials/verify: a VC-JWT a verifier was given. */
 export const verifyCredentialRequestSchema = z.object({
   jwt: z.string().trim().min(1).max(20_000),

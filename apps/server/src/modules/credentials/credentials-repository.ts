@@ -201,6 +201,49 @@ export function createCredentialsRepository(orm: Orm) {
       });
     },
 
+    /**
+     * Takes a document off the caller's own credential, under a row lock: the row as it is then, and
+     * whether the document was there; undefined when the credential is not theirs.
+     */
+    async removeDocument(
+      profileId: string,
+      id: string,
+      fileId: string,
+    ): Promise<{ row: CredentialRow; removed: boolean } | undefined> {
+      return orm.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(credentials)
+          .where(
+            and(eq(credentials.id, id), eq(credentials.profileId, profileId), isNotNull(credentials.jwt)),
+          )
+          .for('update');
+        if (!row) return undefined;
+        const documents = row.documents.filter((d) => d.fileId !== fileId);
+        if (documents.length === row.documents.length) return { row, removed: false };
+        const [updated] = await tx
+          .update(credentials)
+          .set({ documents })
+          .where(eq(credentials.id, id))
+          .returning();
+        return updated && { row: updated, removed: true };
+      });
+    },
+
+    /** Forgets that `profileId` received the credential; false when they had not. */
+    async forgetReceived(profileId: string, credentialId: string): Promise<boolean> {
+      const deleted = await orm
+        .delete(receivedCredentials)
+        .where(
+          and(
+            eq(receivedCredentials.profileId, profileId),
+            eq(receivedCredentials.credentialId, credentialId),
+          ),
+        )
+        .returning({ id: receivedCredentials.credentialId });
+      return deleted.length > 0;
+    },
+
     /** Marks it revoked; undefined when it does not exist, the row unchanged when already revoked. */
     async revoke(
       id: string,

@@ -9,6 +9,8 @@ import {
   credentialSchema,
   credentialVerificationSchema,
   receiveCredentialResponseSchema,
+  removeReceivedCredentialResponseSchema,
+  removeWalletDocumentResponseSchema,
   revokeCredentialRequestSchema,
   revokeCredentialResponseSchema,
   verifyCredentialRequestSchema,
@@ -103,6 +105,54 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
         'Document added to your wallet',
       );
     },
+  );
+
+  app.delete(
+    P.documentRoute,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "Takes a supporting document off the caller's credential {id}",
+        description:
+          "Only the holder's own credential (another's, a received one or an unknown id: 245); a document not " +
+          "kept with it: 266. The file stays the candidate's, no longer listed with the credential (ADR 0040).",
+        security: candidate,
+        params: idParams.extend({ fileId: z.string().trim().min(1).max(100) }),
+        response: responses(removeWalletDocumentResponseSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await credentials.removeDocument(
+          currentUser(request).profileId,
+          request.params.id,
+          request.params.fileId,
+        ),
+        'Document removed from your wallet',
+      ),
+  );
+
+  app.delete(
+    P.receivedRoute,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: 'Takes a credential the caller received out of their wallet',
+        description:
+          "Only a credential the caller received (their own, another's not received or an unknown id: 245). " +
+          "The credential stays its holder's, unchanged; receiving it again from its share link works (ADR 0040).",
+        security: candidate,
+        params: idParams,
+        response: responses(removeReceivedCredentialResponseSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await credentials.removeReceived(currentUser(request).profileId, request.params.id),
+        'Credential removed from your wallet',
+      ),
   );
 
   app.post(

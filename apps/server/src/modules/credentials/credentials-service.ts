@@ -335,6 +335,30 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
     },
 
     /**
+     * Takes a supporting document off the caller's own credential (ADR 0040): another's, a received or an
+     * unknown credential 245; a document not kept with it 266. The file stays the candidate's (as the
+     * uploads of a deleted verification do), no longer listed with the credential.
+     */
+    async removeDocument(profileId: string, id: string, fileId: string): Promise<Credential> {
+      const result = z.uuid().safeParse(id).success
+        ? await repo.removeDocument(profileId, id, fileId)
+        : undefined;
+      if (!result) throw new AppError('CREDENTIAL_NOT_FOUND');
+      if (!result.removed) throw new AppError('WALLET_DOCUMENT_NOT_FOUND');
+      return toCredential({ ...result.row, receivedAt: null });
+    },
+
+    /**
+     * Takes a credential the caller received out of their wallet (ADR 0040); their own credential, one
+     * they did not receive or an unknown id answers 245. The credential itself is untouched.
+     */
+    async removeReceived(profileId: string, id: string): Promise<{ id: string }> {
+      const removed = z.uuid().safeParse(id).success ? await repo.forgetReceived(profileId, id) : false;
+      if (!removed) throw new AppError('CREDENTIAL_NOT_FOUND');
+      return { id };
+    },
+
+    /**
      * Receives the credential behind a share id into the caller's wallet (ADR 0037): only one that verifies
      * now (not revoked 263, not expired or invalid 265), never the caller's own (264). Idempotent.
      */

@@ -63,7 +63,12 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
   });
   afterAll(() => t?.close());
 
-  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, headers?: Headers) =>
+  const send = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers?: Headers,
+  ) =>
     t.request({
       method,
       url,
@@ -516,6 +521,74 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     const before = await stored();
     expectCode(await addDocument(identity.id, pdf, receiver), 245, 404);
     expect(await stored()).toEqual(before);
+  });
+
+  it('removes a document from a credential and a received credential from a wallet, nothing else', async () => {
+    const kept = (await list(holder)).find((c) => c.id === identity.id)!;
+    const document = kept.documents[0]!;
+    const reader = bearer((await signUp(t, undefined, 'Meera Iyer')).accessToken);
+    expectCode(await send('POST', w(C.receive(identity.shareId)), undefined, reader), 0, 200);
+
+    // Refused, nothing changed: another's credential, a received one, an unknown id, a document not
+    // kept with it, no token.
+    expectCode(
+      await send('DELETE', w(C.document(identity.id, document.fileId)), undefined, reader),
+      245,
+      404,
+    );
+    expectCode(
+      await send(
+        'DELETE',
+        w(C.document('00000000-0000-4000-8000-000000000000', document.fileId)),
+        undefined,
+        holder,
+      ),
+      245,
+      404,
+    );
+    expectCode(
+      await send('DELETE', w(C.document(identity.id, 'not-a-document')), undefined, holder),
+      266,
+      404,
+    );
+    expectCode(await send('DELETE', w(C.document(identity.id, document.fileId))), 102, 401);
+    expect((await list(holder)).find((c) => c.id === identity.id)!.documents).toEqual(kept.documents);
+
+    // The holder takes it off: the credential answers without it, the file stays theirs.
+    const after = credentialSchema.parse(
+      expectCode(
+        await send('DELETE', w(C.document(identity.id, document.fileId)), undefined, holder),
+        0,
+        200,
+      ),
+    );
+    expect(after.documents).toEqual(kept.documents.slice(1));
+    expect((await list(holder)).find((c) => c.id === identity.id)!.documents).toEqual(after.documents);
+    expectCode(
+      await send('DELETE', w(C.document(identity.id, document.fileId)), undefined, holder),
+      266,
+      404,
+    );
+    const content = await t.request({
+      method: 'GET',
+      url: `${SERVICE_BASES.utility}${API_PATHS.files.content(document.fileId)}`,
+      headers: holder,
+    });
+    expect(content.statusCode).toBe(200);
+
+    // A received credential: only its receiver removes it, from their wallet only.
+    expectCode(await send('DELETE', w(C.received(identity.id)), undefined, holder), 245, 404);
+    expectCode(await send('DELETE', w(C.received('not-a-uuid')), undefined, reader), 245, 404);
+    expect((await list(reader)).map((c) => c.id)).toEqual([identity.id]);
+    expect(expectCode(await send('DELETE', w(C.received(identity.id)), undefined, reader), 0, 200)).toEqual({
+      id: identity.id,
+    });
+    expect(await list(reader)).toEqual([]);
+    expectCode(await send('GET', w(C.one(identity.id)), undefined, reader), 245, 404);
+    expectCode(await send('DELETE', w(C.received(identity.id)), undefined, reader), 245, 404);
+    // The holder's credential is untouched, and the share link still works for the reader.
+    expect((await list(holder)).find((c) => c.id === identity.id)).toMatchObject({ status: 'active' });
+    expectCode(await send('POST', w(C.receive(identity.shareId)), undefined, reader), 0, 200);
   });
 
   it('answers invalid (expired) once a credential is past its expiry', async () => {

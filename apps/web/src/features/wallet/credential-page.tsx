@@ -11,14 +11,15 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import type { Credential } from '@veridocs/shared';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PATHS, credentialVerifyPath } from '../../app/paths';
 import { useT } from '../../i18n';
 import { formatDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { CredentialFacts, useTypeLabel } from './credential-facts';
 import { walletCatalog } from './wallet-catalog';
-import { useGetCredentialQuery } from './wallet-api';
+import { useGetCredentialQuery, useRemoveReceivedMutation } from './wallet-api';
+import { RemoveDialog } from './remove-dialog';
 import { ReceivedChip, StatusChip } from './wallet-page';
 import { WalletDocuments } from './wallet-documents';
 
@@ -105,6 +106,40 @@ function ShareSection({ credential }: { credential: Credential }) {
   );
 }
 
+/** A received credential: whose it is, and taking it out of the wallet (after a confirmation). */
+function ReceivedSection({ credential }: { credential: Credential }) {
+  const t = useT(walletCatalog);
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [removeReceived, { isLoading: removing }] = useRemoveReceivedMutation();
+  const remove = async () => {
+    const result = await removeReceived(credential.id);
+    if ('error' in result) return;
+    setConfirming(false);
+    notify(t('receivedRemovedToast'), 'success');
+    void navigate(PATHS.wallet);
+  };
+  return (
+    <Alert severity="info">
+      {t('receivedBody')}
+      <Box sx={{ mt: 1.5 }}>
+        <Button variant="outlined" color="inherit" size="small" onClick={() => setConfirming(true)}>
+          {t('removeReceived')}
+        </Button>
+      </Box>
+      <RemoveDialog
+        id="remove-received"
+        open={confirming}
+        title={t('removeReceivedTitle')}
+        body={t('removeReceivedBody')}
+        busy={removing}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirming(false)}
+      />
+    </Alert>
+  );
+}
+
 /**
  * One credential of the wallet: its facts, issuer and dates, the holder's supporting documents (not for a
  * received credential), and sharing as a link or QR code.
@@ -160,9 +195,9 @@ export default function CredentialPage() {
         <CredentialFacts attributes={credential.credentialAttributes} extra={dates} />
       </Paper>
       {credential.received ? (
-        <Alert severity="info">{t('receivedBody')}</Alert>
+        <ReceivedSection credential={credential} />
       ) : (
-        <WalletDocuments credential={credential} onAdded={() => void refetch()} />
+        <WalletDocuments credential={credential} onChanged={() => void refetch()} />
       )}
       {credential.status === 'active' && <ShareSection credential={credential} />}
     </Stack>

@@ -5,6 +5,8 @@ import {
   credentialSchema,
   credentialVerificationSchema,
   receiveCredentialResponseSchema,
+  removeReceivedCredentialResponseSchema,
+  removeWalletDocumentResponseSchema,
   type Credential,
   type CredentialListResponse,
   type CredentialVerification,
@@ -37,6 +39,22 @@ export const walletApi = api.injectEndpoints({
         schema: receiveCredentialResponseSchema,
       }),
     }),
+    /** DELETE /credentials/documents/{id}/{fileId}: takes a supporting document off the credential. */
+    removeDocument: build.mutation<Credential, { credentialId: string; fileId: string }>({
+      query: ({ credentialId, fileId }) => ({
+        url: wallet(C.document(credentialId, fileId)),
+        method: 'delete',
+        schema: removeWalletDocumentResponseSchema,
+      }),
+    }),
+    /** DELETE /credentials/received/{id}: takes a received credential out of the candidate's wallet. */
+    removeReceived: build.mutation<{ id: string }, string>({
+      query: (id) => ({
+        url: wallet(C.received(id)),
+        method: 'delete',
+        schema: removeReceivedCredentialResponseSchema,
+      }),
+    }),
     verifyCredential: build.query<CredentialVerification, string>({
       query: (shareId) => ({ url: wallet(C.verify(shareId)), schema: credentialVerificationSchema }),
       extraOptions: { noSnackbar: true },
@@ -49,6 +67,8 @@ export const {
   useGetCredentialQuery,
   useVerifyCredentialQuery,
   useReceiveCredentialMutation,
+  useRemoveDocumentMutation,
+  useRemoveReceivedMutation,
 } = walletApi;
 
 /** Where the wallet's "Add document" sends the file (multipart, the checks of POST /files). */

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import type { Credential, WalletDocument } from '@veridocs/shared';
@@ -12,7 +13,8 @@ import { useT } from '../../i18n';
 import { formatDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { walletCatalog } from './wallet-catalog';
-import { documentUploadUrl } from './wallet-api';
+import { documentUploadUrl, useRemoveDocumentMutation } from './wallet-api';
+import { RemoveDialog } from './remove-dialog';
 
 function kindOf(document: WalletDocument): string | null {
   if (!document.mimeType) return null;
@@ -21,8 +23,26 @@ function kindOf(document: WalletDocument): string | null {
     : document.mimeType.replace('image/', '').toUpperCase();
 }
 
-function DocumentRow({ document }: { document: WalletDocument }) {
+function DocumentRow({
+  credentialId,
+  document,
+  onRemoved,
+}: {
+  credentialId: string;
+  document: WalletDocument;
+  onRemoved: () => void;
+}) {
   const t = useT(walletCatalog);
+  const [confirming, setConfirming] = useState(false);
+  const [removeDocument, { isLoading: removing }] = useRemoveDocumentMutation();
+  const remove = async () => {
+    const result = await removeDocument({ credentialId, fileId: document.fileId });
+    // A failure is told by the API client's snackbar; the dialog stays for another try.
+    if ('error' in result) return;
+    setConfirming(false);
+    notify(t('documentRemovedToast'), 'success');
+    onRemoved();
+  };
   const facts = [
     kindOf(document),
     document.size === undefined ? null : formatSize(document.size),
@@ -59,6 +79,24 @@ function DocumentRow({ document }: { document: WalletDocument }) {
       >
         {t('download')}
       </Button>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<DeleteOutlineIcon />}
+        onClick={() => setConfirming(true)}
+        aria-label={t('removeDocument', { name: document.name })}
+      >
+        {t('remove')}
+      </Button>
+      <RemoveDialog
+        id={`remove-${document.fileId}`}
+        open={confirming}
+        title={t('removeDocumentTitle')}
+        body={t('removeDocumentBody', { name: document.name })}
+        busy={removing}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirming(false)}
+      />
     </Box>
   );
 }
@@ -67,7 +105,14 @@ function DocumentRow({ document }: { document: WalletDocument }) {
  * The holder's supporting documents of one credential (ADR 0037): their own uploads, kept beside the
  * credential and checked like every upload, never attested by the issuer nor shown by the share link.
  */
-export function WalletDocuments({ credential, onAdded }: { credential: Credential; onAdded: () => void }) {
+export function WalletDocuments({
+  credential,
+  onChanged,
+}: {
+  credential: Credential;
+  /** A document was added or removed: the credential is to be fetched again. */
+  onChanged: () => void;
+}) {
   const t = useT(walletCatalog);
   // A new upload zone after each document: the field holds no value of its own.
   const [round, setRound] = useState(0);
@@ -91,7 +136,7 @@ export function WalletDocuments({ credential, onAdded }: { credential: Credentia
       ) : (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, mb: 2, listStyle: 'none' }}>
           {credential.documents.map((d) => (
-            <DocumentRow key={d.fileId} document={d} />
+            <DocumentRow key={d.fileId} credentialId={credential.id} document={d} onRemoved={onChanged} />
           ))}
         </Stack>
       )}
@@ -107,7 +152,7 @@ export function WalletDocuments({ credential, onAdded }: { credential: Credentia
             if (!file) return;
             notify(t('documentAddedToast'), 'success');
             setRound((n) => n + 1);
-            onAdded();
+            onChanged();
           }}
         />
       )}
