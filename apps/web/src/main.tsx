@@ -4,7 +4,6 @@ import { App } from './app/app';
 import { PATHS } from './app/paths';
 import { preloadRoute } from './app/router';
 import { createAppState } from './app/session/create-app';
-import { whenRehydrated } from './app/store/persistence-gate';
 import { selectIsLoggedIn } from './app/store/selectors';
 import { DEFAULT_LANGUAGE, setLanguage, storedLanguage } from './i18n';
 import { config } from './lib/config';
@@ -33,8 +32,6 @@ await Promise.all([
     : preloadRoute(window.location.pathname, selectIsLoggedIn(app.store.getState())),
   // A stored refresh token starts the periodic refresh; an expired access token is renewed first.
   app.session.start(),
-  // The first render must see the stored slices: the pre-rendered page is hydrated, not redrawn.
-  whenRehydrated(app.persistor),
   language === DEFAULT_LANGUAGE ? null : setLanguage(language, { persist: false }),
 ]);
 

@@ -6,7 +6,6 @@ import CssBaseline from '@mui/material/CssBaseline';
 import ThemeProvider from '@mui/system/ThemeProvider';
 import { SnackbarHost } from '../components/snackbar-host/snackbar-host';
 import type { AppState } from './session/create-app';
-import { PersistenceGate } from './store/persistence-gate';
 import { SessionContext } from './session/session-context';
 import { theme } from './theme';
 
@@ -17,7 +16,7 @@ export function AppProviders({ app, children }: { app: AppState; children: React
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <SnackbarHost />
-          <PersistenceGate persistor={app.persistor}>{children}</PersistenceGate>
+          {children}
         </ThemeProvider>
       </SessionContext.Provider>
     </Provider>

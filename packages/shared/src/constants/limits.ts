@@ -23,7 +23,6 @@ export const SESSION = {
   refreshTokenExpiresInDefault: 3600,
   /** The refresh timer fires this many seconds before the access token expires. */
   refreshLeadSeconds: 60,
-  persistTimeoutMs: 5000,
   postSsoRefreshDelayMs: 200,
   requestTimeoutMs: 600_000,
 } as const;

@@ -142,7 +142,7 @@ export class SessionController {
         }
       }
       this.store.dispatch(resetAll());
-      // Let redux-persist write the reset slices now, so that clearing the storages is the last word.
+      // Write the reset slices now, so that clearing the storages is the last word.
       try {
         await this.persistor.flush();
       } catch {

@@ -7,56 +7,34 @@ import {
   type Reducer,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  persistReducer,
-  persistStore,
-} from 'redux-persist';
-import localStorageEngine from 'redux-persist/es/storage';
-import sessionStorageEngine from 'redux-persist/es/storage/session';
-import { SESSION } from '@veridocs/shared';
+import { persistSlices, readPersisted } from './persistence';
 import { authReducer } from './slices/auth-slice';
 import { formDataReducer } from './slices/form-data-slice';
 import { miscReducer } from './slices/misc-slice';
 import { profileReducer } from './slices/profile-slice';
 import { verificationReducer } from './slices/verification-slice';
 
-/** The versioned root key (spec §3): redux-persist writes it as `persist:root-v3` in local storage. */
+/** The versioned root key (spec §3): `persist:root-v3` in local storage. */
 export const ROOT_PERSIST_KEY = 'root-v3';
 /** These slices live in session storage, each under its own `persist:<name>` key. */
 export const SESSION_PERSISTED_SLICES = ['misc', 'formData', 'verification', 'profile'] as const;
 
-function inSessionStorage<S>(key: string, reducer: Reducer<S, UnknownAction>) {
-  return persistReducer({ key, storage: sessionStorageEngine, timeout: SESSION.persistTimeoutMs }, reducer);
-}
+const rootReducer = combineReducers({
+  // Not persisted here: the session lives in local storage under its own keys.
+  auth: authReducer,
+  misc: miscReducer,
+  formData: formDataReducer,
+  verification: verificationReducer,
+  profile: profileReducer,
+});
+type PersistedRoot = ReturnType<typeof rootReducer>;
 
-/**
- * Built per store: persistReducer keeps its own writer, so every store (and every test) gets fresh
- * reducers.
- */
-function buildRootReducer() {
-  const slices = combineReducers({
-    // Not persisted through redux-persist: the session lives in local storage under its own keys.
-    auth: authReducer,
-    misc: inSessionStorage('misc', miscReducer),
-    formData: inSessionStorage('formData', formDataReducer),
-    verification: inSessionStorage('verification', verificationReducer),
-    profile: inSessionStorage('profile', profileReducer),
-  });
-  return persistReducer(
-    {
-      key: ROOT_PERSIST_KEY,
-      storage: localStorageEngine,
-      blacklist: ['auth', ...SESSION_PERSISTED_SLICES],
-      timeout: SESSION.persistTimeoutMs,
-    },
-    slices,
-  );
+/** The initial state with the session-storage slices as this tab left them (a reload keeps them). */
+function restoredState(): PersistedRoot {
+  const initial = rootReducer(undefined, { type: '@@veridocs/init' });
+  const restored: Record<string, unknown> = { ...initial };
+  for (const name of SESSION_PERSISTED_SLICES) restored[name] = readPersisted(name, 'session', initial[name]);
+  return restored as PersistedRoot;
 }
 
 /**
@@ -86,8 +64,8 @@ export const LAZY_MODULE_ADDED = 'app/lazyModuleAdded';
 type AnyState = Record<string, unknown> | undefined;
 
 /**
- * The persisted reducer plus the lazily added ones, each under its own key of the root state. The added
- * ones never reach redux-persist: the RTK Query cache is server data and is not stored.
+ * The slices' reducer plus the lazily added ones, each under its own key of the root state. The added
+ * ones are never stored: the RTK Query cache is server data.
  */
 function withLazySlices<S extends object>(base: Reducer<S>) {
   const slices: Record<string, Reducer> = {};
@@ -136,16 +114,13 @@ function lazyMiddlewareSlot() {
 
 export function makeStore() {
   const listener = createListenerMiddleware();
-  const lazyReducer = withLazySlices(buildRootReducer());
+  const lazyReducer = withLazySlices(rootReducer);
   const slot = lazyMiddlewareSlot();
   const store = configureStore({
     reducer: lazyReducer.reducer,
+    preloadedState: restoredState(),
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      })
-        .prepend(listener.middleware)
-        .concat(slot.middleware),
+      getDefaultMiddleware().prepend(listener.middleware).concat(slot.middleware),
   });
   const inject = (module: LazyStoreModule) => {
     lazyReducer.add(module.reducerPath, module.reducer);
@@ -154,7 +129,7 @@ export function makeStore() {
   };
   lazyModules.forEach(inject);
   injectors.add(inject);
-  const persistor = persistStore(store);
+  const persistor = persistSlices(store, SESSION_PERSISTED_SLICES, ROOT_PERSIST_KEY);
   return { store, persistor, listener };
 }
 

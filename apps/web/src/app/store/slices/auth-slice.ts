@@ -3,7 +3,7 @@ import type { Session } from '@veridocs/shared';
 import { getItem } from '../../../lib/storage';
 import { resetAll } from '../reset';
 
-/** The session (spec §3): kept in this slice and in local storage under these keys; never in redux-persist. */
+/** The session (spec §3): kept in this slice and in local storage under these keys; never among the persisted slices. */
 export interface AuthState {
   accessToken: string | null;
   refreshToken: string | null;
