@@ -7,7 +7,8 @@
  *   node scripts/import-aicte.mjs <folder of the state files> <as-of date, e.g. 2025-10-30>
  *
  * An institution one of the other lists already has (same name words and state) is left out, so the
- * candidate sees it once. Values are stable: an entry already in aicte.json keeps its value.
+ * candidate sees it once. Values are stable: an entry already in aicte.json keeps its value, and one
+ * the new snapshot lacks is kept as it was (never removed).
  */
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -157,6 +158,16 @@ for (const row of rows) {
   row.value = value;
 }
 
+// A row once written stays (an institution AICTE no longer lists still has graduates, saved data
+// names its value, and the seed never deletes): carried over as it was.
+const current = new Set(rows.map((r) => r.id));
+let carried = 0;
+for (const [value, name, state, district, type, , university, id] of previous) {
+  if (current.has(id)) continue;
+  rows.push({ value, name, state, district, type, university, id });
+  carried += 1;
+}
+
 rows.sort(
   (a, b) => a.state.localeCompare(b.state) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
 );
@@ -165,4 +176,6 @@ const lines = rows.map((r) =>
   JSON.stringify([r.value, r.name, r.state, r.district, r.type, 'a', r.university, r.id]),
 );
 writeFileSync(OUT, `[\n${lines.join(',\n')}\n]\n`);
-console.log(`${rows.length} institutions written (as of ${asOf}); ${skipped} already in the other lists`);
+console.log(
+  `${rows.length} institutions written (as of ${asOf}); ${skipped} already in the other lists; ${carried} kept from the previous file`,
+);

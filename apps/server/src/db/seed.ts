@@ -224,12 +224,11 @@ export function referenceListsDigest(): string {
 }
 
 /**
- * The institute and board lists (~14,000 rows). The table's digest is compared with the code's first,
- * so a start with the lists unchanged reads one aggregate and writes nothing; otherwise the rows are
- * upserted in chunks (a statement's parameters are limited), a row already equal left unwritten, and
- * none is ever deleted (saved verification data holds the values).
+ * The md5 of the table's rows, computed as `referenceListsDigest` computes the code's: equal when the
+ * table holds exactly the code's lists. (A value removed from the lists would keep them unequal, and
+ * every start would upsert again: values are never removed, see seed-data/reference/README.md.)
  */
-export async function seedReferenceLists(orm: Orm): Promise<void> {
+export async function referenceTableDigest(orm: Orm): Promise<string | null> {
   const [table] = await orm
     .select({
       digest: sql<
@@ -239,7 +238,17 @@ export async function seedReferenceLists(orm: Orm): Promise<void> {
         order by ${referenceOptions.kind} collate "C", ${referenceOptions.value} collate "C"))`,
     })
     .from(referenceOptions);
-  if (table?.digest === referenceListsDigest()) return;
+  return table?.digest ?? null;
+}
+
+/**
+ * The institute and board lists (~14,000 rows). The table's digest is compared with the code's first,
+ * so a start with the lists unchanged reads one aggregate and writes nothing; otherwise the rows are
+ * upserted in chunks (a statement's parameters are limited), a row already equal left unwritten, and
+ * none is ever deleted (saved verification data holds the values).
+ */
+export async function seedReferenceLists(orm: Orm): Promise<void> {
+  if ((await referenceTableDigest(orm)) === referenceListsDigest()) return;
   for (let i = 0; i < REFERENCE_ROWS.length; i += 1000) {
     await orm
       .insert(referenceOptions)

@@ -82,7 +82,8 @@ const databaseUrl = (serverUrl: string, name: string) => {
 /**
  * PostgreSQL's counterpart of the snapshot: a template database, migrated and holding the reference
  * lists, made once per key by whichever worker comes first (an advisory lock keeps the others waiting)
- * and copied for each app. Templates of other keys (older migrations) are dropped then.
+ * and copied for each app. Templates of other keys are left alone: another run (a worktree on an older
+ * commit) may be copying one; a template left half made by a stopped run is made again.
  */
 async function postgresTemplate(serverUrl: string): Promise<string> {
   const template = `veridocs_template_${snapshotKey()}`;
@@ -90,16 +91,13 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
   await admin.connect();
   try {
     await admin.query(`select pg_advisory_lock(hashtext('veridocs-test-template'))`);
-    const { rows } = await admin.query<{ datname: string; datistemplate: boolean }>(
-      `select datname, datistemplate from pg_database where datname like 'veridocs\\_template\\_%'`,
+    const { rows } = await admin.query<{ datistemplate: boolean }>(
+      'select datistemplate from pg_database where datname = $1',
+      [template],
     );
-    for (const row of rows) {
-      // A template of another key, or this one left half made by a run that stopped while making it.
-      if (row.datname === template && row.datistemplate) continue;
-      await admin.query(`alter database "${row.datname}" is_template false`);
-      await admin.query(`drop database if exists "${row.datname}" with (force)`);
-    }
-    if (!rows.some((r) => r.datname === template && r.datistemplate)) {
+    if (!rows[0]?.datistemplate) {
+      // Absent, or left half made (it is marked a template only once complete).
+      if (rows[0]) await admin.query(`drop database if exists "${template}" with (force)`);
       await admin.query(`create database "${template}"`);
       const db = openPostgres(databaseUrl(serverUrl, template), { max: 2 });
       try {
@@ -120,13 +118,16 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
 let template: Promise<string> | undefined;
 
 async function freshPostgres(serverUrl: string): Promise<TestDatabase> {
-  template ??= postgresTemplate(serverUrl);
-  template.catch(() => (template = undefined));
+  const pending = (template ??= postgresTemplate(serverUrl));
+  // A failure is reported by this call; the next one tries again.
+  pending.catch(() => {
+    if (template === pending) template = undefined;
+  });
   const name = `veridocs_test_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template "${await template}"`);
+    await admin.query(`create database "${name}" template "${await pending}"`);
   } finally {
     await admin.end();
   }

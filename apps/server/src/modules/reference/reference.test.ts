@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARDS, INSTITUTES } from '../../db/seed-data/reference-data.js';
 import { referenceOptions } from '../../db/schema/index.js';
-import { seed } from '../../db/seed.js';
+import { referenceListsDigest, referenceTableDigest, seed } from '../../db/seed.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
 
 const u = (path: string) => `${SERVICE_BASES.utility}${path}`;
@@ -67,12 +67,16 @@ describe('reference lists over HTTP', () => {
     console.info(
       `seed with ${before} reference rows: ${fresh.toFixed(0)} ms on an empty table, ${(performance.now() - started).toFixed(0)} ms unchanged`,
     );
+    // Seeded, the table's digest is the code's: a restart writes nothing.
+    expect(await referenceTableDigest(t.db.orm)).toBe(referenceListsDigest());
     await t.db.orm
       .update(referenceOptions)
       .set({ name: 'Renamed', state: null })
       .where(eq(referenceOptions.value, 'anna-university'));
+    expect(await referenceTableDigest(t.db.orm)).not.toBe(referenceListsDigest());
     await seed(t.db.orm, new Date(), { demo: true });
     expect(await rows()).toBe(before);
+    expect(await referenceTableDigest(t.db.orm)).toBe(referenceListsDigest());
     const [anna] = await t.db.orm
       .select()
       .from(referenceOptions)

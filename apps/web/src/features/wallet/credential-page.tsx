@@ -19,7 +19,7 @@ import { notify } from '../../lib/notify';
 import { CredentialFacts, useTypeLabel } from './credential-facts';
 import { walletCatalog } from './wallet-catalog';
 import { useGetCredentialQuery, useRemoveReceivedMutation } from './wallet-api';
-import { RemoveDialog } from './remove-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { ReceivedChip, StatusChip } from './wallet-page';
 import { WalletDocuments } from './wallet-documents';
 
@@ -120,22 +120,27 @@ function ReceivedSection({ credential }: { credential: Credential }) {
     void navigate(PATHS.wallet);
   };
   return (
-    <Alert severity="info">
+    // A note, not an alert: nothing happened that needs announcing.
+    <Alert severity="info" role="note">
       {t('receivedBody')}
       <Box sx={{ mt: 1.5 }}>
         <Button variant="outlined" color="inherit" size="small" onClick={() => setConfirming(true)}>
           {t('removeReceived')}
         </Button>
       </Box>
-      <RemoveDialog
+      <ConfirmDialog
         id="remove-received"
         open={confirming}
         title={t('removeReceivedTitle')}
-        body={t('removeReceivedBody')}
+        confirmLabel={t('remove')}
+        closeLabel={t('cancel')}
+        confirmColor="error"
         busy={removing}
         onConfirm={() => void remove()}
         onClose={() => setConfirming(false)}
-      />
+      >
+        {t('removeReceivedBody')}
+      </ConfirmDialog>
     </Alert>
   );
 }

@@ -46,6 +46,11 @@ export const walletApi = api.injectEndpoints({
         method: 'delete',
         schema: removeWalletDocumentResponseSchema,
       }),
+      // The credential as the server now has it, at once: the row cannot be removed twice meanwhile.
+      async onQueryStarted({ credentialId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) void dispatch(walletApi.util.upsertQueryData('getCredential', credentialId, data));
+      },
     }),
     /** DELETE /credentials/received/{id}: takes a received credential out of the candidate's wallet. */
     removeReceived: build.mutation<{ id: string }, string>({
@@ -54,6 +59,18 @@ export const walletApi = api.injectEndpoints({
         method: 'delete',
         schema: removeReceivedCredentialResponseSchema,
       }),
+      // Gone from the cached list at once: the wallet never shows it, even before its refetch.
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(
+          walletApi.util.updateQueryData('listCredentials', undefined, (draft) => {
+            const before = draft.list.length;
+            draft.list = draft.list.filter((c) => c.id !== id);
+            draft.total -= before - draft.list.length;
+          }),
+        );
+      },
     }),
     verifyCredential: build.query<CredentialVerification, string>({
       query: (shareId) => ({ url: wallet(C.verify(shareId)), schema: credentialVerificationSchema }),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,7 +14,7 @@ import { formatDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { walletCatalog } from './wallet-catalog';
 import { documentUploadUrl, useRemoveDocumentMutation } from './wallet-api';
-import { RemoveDialog } from './remove-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 
 function kindOf(document: WalletDocument): string | null {
   if (!document.mimeType) return null;
@@ -88,15 +88,19 @@ function DocumentRow({
       >
         {t('remove')}
       </Button>
-      <RemoveDialog
+      <ConfirmDialog
         id={`remove-${document.fileId}`}
         open={confirming}
         title={t('removeDocumentTitle')}
-        body={t('removeDocumentBody', { name: document.name })}
+        confirmLabel={t('remove')}
+        closeLabel={t('cancel')}
+        confirmColor="error"
         busy={removing}
         onConfirm={() => void remove()}
         onClose={() => setConfirming(false)}
-      />
+      >
+        {t('removeDocumentBody', { name: document.name })}
+      </ConfirmDialog>
     </Box>
   );
 }
@@ -116,6 +120,12 @@ export function WalletDocuments({
   const t = useT(walletCatalog);
   // A new upload zone after each document: the field holds no value of its own.
   const [round, setRound] = useState(0);
+  // A removed document's row goes, and its Remove button with it: focus moves to the section's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const removed = () => {
+    heading.current?.focus();
+    onChanged();
+  };
   return (
     <Paper
       variant="outlined"
@@ -123,7 +133,14 @@ export function WalletDocuments({
       aria-labelledby="documents-heading"
       sx={{ p: { xs: 2, sm: 3 } }}
     >
-      <Typography id="documents-heading" variant="h6" component="h3" sx={{ mb: 0.5 }}>
+      <Typography
+        id="documents-heading"
+        ref={heading}
+        tabIndex={-1}
+        variant="h6"
+        component="h3"
+        sx={{ mb: 0.5, outline: 'none' }}
+      >
         {t('documents')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -136,7 +153,7 @@ export function WalletDocuments({
       ) : (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, mb: 2, listStyle: 'none' }}>
           {credential.documents.map((d) => (
-            <DocumentRow key={d.fileId} credentialId={credential.id} document={d} onRemoved={onChanged} />
+            <DocumentRow key={d.fileId} credentialId={credential.id} document={d} onRemoved={removed} />
           ))}
         </Stack>
       )}
