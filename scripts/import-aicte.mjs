@@ -55,11 +55,28 @@ const ACRONYMS = new Set(
     'kct bit kiot mkce srec skcet vcet vec mepco psg anjac nec aec kln kcet ksrct vsb gct ptr ' +
     'cbit mvsr vjit vbit bvrit gnits griet cvr mlrit mrec mrcet jbiet kmit iare cmrec vce gprec rgm kits ' +
     'svec vrsec rvr gvp anits gmrit srkr svcet kiet ' +
-    'iert ibs icfai imt xim xlri nmims iift iiht fiit'
+    'iert ibs icfai imt xim xlri nmims iift iiht fiit nri imi apj amc awh asm nielit mgm met ec'
   ).split(' '),
 );
-// Titles with no vowel, written as words: "ST." → "St.", "DR" → "Dr".
-const TITLES = new Set(['st', 'dr', 'fr', 'smt', 'pt', 'ch', 'mr', 'mrs', 'sh', 'shr']);
+// Titles and abbreviations with no vowel, written as words: "ST." → "St.", "DR" → "Dr", "ENGG." → "Engg.".
+const TITLES = new Set([
+  'st',
+  'dr',
+  'fr',
+  'smt',
+  'pt',
+  'ch',
+  'mr',
+  'mrs',
+  'sh',
+  'shr',
+  'mgmt',
+  'engg',
+  'sr',
+  'jr',
+  'pvt',
+  'ltd',
+]);
 const SMALL = new Set(['of', 'and', 'for', 'the', 'in', 'at', 'to', 'by', 'on', 'cum', 'with']);
 
 /** AICTE's capitals in title case: "SIR M.VISVESVARAYA INSTITUTE OF TECHNOLOGY" → "Sir M.Visvesvaraya Institute of Technology". */
@@ -70,13 +87,21 @@ function titleCase(text) {
       if (!/[A-Za-z]/.test(token)) return token;
       const lower = token.toLowerCase();
       if (i > 0 && SMALL.has(lower)) return lower;
-      const bare = lower.replace(/\./g, '');
-      // Listed abbreviations, and short words with no vowel (BMS, SDM, YSR).
+      // A possessive keeps its "'s" in lower case: "MGM'S" → "MGM's".
+      const possessive = /['\u2019]s$/i.test(token) ? token.slice(-2).toLowerCase() : '';
+      const stem = possessive ? token.slice(0, -2) : token;
+      const bare = stem.toLowerCase().replace(/\./g, '');
+      // Listed abbreviations, Roman numerals (Campus II), and short words with no vowel (BMS, SDM, YSR).
       if (
         ACRONYMS.has(bare) ||
-        (bare.length >= 2 && bare.length <= 4 && !/[aeiou]/.test(bare) && !TITLES.has(bare))
+        /^(ii|iii|iv|vi|vii|viii|ix|xi|xii)$/.test(bare) ||
+        (!stem.includes('.') &&
+          bare.length >= 2 &&
+          bare.length <= 4 &&
+          !/[aeiou]/.test(bare) &&
+          !TITLES.has(bare))
       )
-        return token.toUpperCase();
+        return stem.toUpperCase() + possessive;
       // Initials and dotted abbreviations: "K.K." stays, "DR." → "Dr.", "M.VISVESVARAYA" → "M.Visvesvaraya".
       return token
         .split('.')
