@@ -106,6 +106,10 @@ const INSTITUTE_QUERIES: [string, string][] = [
   ['velammal engg college', 'velammal-engineering-college'],
   ['vidyalankar institute of technolgy', 'vidyalankar-institute-of-technology'],
   ['pillai college of engineering', 'pillai-college-of-engineering'],
+  // Short names written together ("Sai Ram" / "sairam").
+  ['sri sairam engineering college', 'sri-sai-ram-engineering-college'],
+  ['lakireddy balireddy', 'lakireddy-bali-reddy-college-of-engineering'],
+  ['peegee college of arts', 'pee-gee-college-of-arts-and-science'],
 ];
 const BOARD_QUERIES: [string, string][] = [
   ['cbse', 'CBSE'],

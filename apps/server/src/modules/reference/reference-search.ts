@@ -21,6 +21,8 @@
  *   state, city or an alias ("calcuta university": University of Calcutta before Presidency
  *   University, Kolkata; "technology bombay": IIT Bombay before the Institute of Chemical Technology,
  *   Mumbai, a shorter name that has Bombay only as its city).
+ * - Initials and two short names written together count as words of the entry too ("D. Y. Patil" is
+ *   found by "dy patil", "Sri Sai Ram" by "sri sairam").
  * - Ties: fewer words the query did not ask for, then the name, then the value.
  */
 
@@ -95,6 +97,18 @@ function initialRuns(ws: readonly string[]): string[] {
     }
   }
   return runs;
+}
+
+/** Two short words in a row, joined (both 2–5 letters, 5 or more together): "sai ram" → "sairam". */
+function shortPairs(ws: readonly string[]): string[] {
+  const pairs: string[] = [];
+  for (let i = 1; i < ws.length; i++) {
+    const [a, b] = [ws[i - 1]!, ws[i]!];
+    if (STOP_WORDS.has(a) || STOP_WORDS.has(b)) continue;
+    if (a.length >= 2 && a.length <= 5 && b.length >= 2 && b.length <= 5 && a.length + b.length >= 5)
+      pairs.push(a + b);
+  }
+  return pairs;
 }
 
 const allowedEdits = (word: string) => (word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
@@ -185,8 +199,10 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
   const indexed: Indexed[] = entries.map((entry) => {
     const nameWords = canon(entry.name);
     const all = new Set([...nameWords, ...canon(entry.state ?? ''), ...canon(entry.city ?? '')]);
-    // Initials are written apart or together ("D. Y. Patil", "DY Patil"): the run also counts as a word.
-    for (const run of initialRuns(words(entry.name))) all.add(run);
+    // Initials and short names are written apart or together ("D. Y. Patil" / "DY Patil", "Sai Ram" /
+    // "Sairam"): the joined form also counts as a word.
+    for (const joined of [...initialRuns(words(entry.name)), ...shortPairs(words(entry.name))])
+      all.add(joined);
     const keys = new Set<string>();
     const initials = words(entry.name)
       .filter((w) => !STOP_WORDS.has(w))
