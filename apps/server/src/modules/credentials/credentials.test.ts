@@ -474,7 +474,9 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     expectCode(await addDocument('00000000-0000-4000-8000-000000000000', pdf, holder), 245, 404);
     // The old JSON form ({fileId}) is not a way around the checks.
     expectCode(await send('POST', w(C.documents(identity.id)), { fileId: added.fileId }, holder), 114, 415);
-    expect(await stored()).toEqual(before);
+    // A refused stream's partial write is removed as its upload fails, which can finish just after the
+    // answer (seen on a loaded CI machine): nothing is left once it has.
+    await expect.poll(stored).toEqual(before);
     expect((await list(holder)).find((c) => c.id === identity.id)!.documents).toHaveLength(1);
   });
 
