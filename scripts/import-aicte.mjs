@@ -4,7 +4,7 @@
  * approved institutions (one JSON file per state, as kept in github.com/anburocky3/indian-colleges-data
  * under `data/states/`). Run by hand when the list is updated, never at install or run time:
  *
- *   node scripts/import-aicte.mjs <folder of the state files> <as-of date, e.g. 2025-10-30>
+ *   npx tsx scripts/import-aicte.mjs <folder of the state files> <as-of date, e.g. 2025-10-30>
  *
  * An institution one of the other lists already has (same name words and state) is left out, so the
  * candidate sees it once. Values are stable: an entry already in aicte.json keeps its value, and one
@@ -12,27 +12,18 @@
  */
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+// The search's own normalisation (lower case, accents and punctuation dropped), so keys agree with it.
+import { words } from '../apps/server/src/modules/reference/reference-search.ts';
 
 const [folder, asOf] = process.argv.slice(2);
 if (!folder || !asOf) {
-  console.error('usage: node scripts/import-aicte.mjs <folder of state files> <as-of date>');
+  console.error('usage: npx tsx scripts/import-aicte.mjs <folder of state files> <as-of date>');
   process.exit(2);
 }
 const REFERENCE = new URL('../apps/server/src/db/seed-data/reference/', import.meta.url).pathname;
 const OUT = join(REFERENCE, 'aicte.json');
 
 const STOP = new Set(['the', 'of', 'and', 'at', 'in', 'for', 'a', 'an', 'to', 'by', 'on']);
-const words = (text) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['\u2019`]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
 /** Name words without stop words, run together: "R.V. College of Engineering" = "RV COLLEGE OF ENGINEERING". */
 const nameKey = (name) =>
   words(name)
@@ -129,7 +120,7 @@ const knownNoState = new Set(others.filter(([, , state]) => !state).map(([, name
 const taken = new Set(others.map(([value]) => value));
 // An earlier run's values stay with their institutions (by AICTE id).
 const previous = existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')) : [];
-const previousValue = new Map(previous.map((row) => [row[7], row[0]]));
+const previousValue = new Map(previous.map((row) => [row[6], row[0]]));
 for (const row of previous) taken.add(row[0]);
 
 const records = readdirSync(folder)
@@ -154,14 +145,12 @@ for (const record of records.sort((a, b) => String(a.aicte_id).localeCompare(Str
   const placeKey = `${key}|${district}`;
   if (seen.has(placeKey)) continue;
   seen.add(placeKey);
-  const university = clean(record.university);
   rows.push({
     id: String(record.aicte_id),
     name,
     state,
     district,
     type: clean(record.institution_type),
-    university: /^(not applicable|self|na|-)$/i.test(university) ? '' : university,
   });
 }
 
@@ -187,19 +176,18 @@ for (const row of rows) {
 // names its value, and the seed never deletes): carried over as it was.
 const current = new Set(rows.map((r) => r.id));
 let carried = 0;
-for (const [value, name, state, district, type, , university, id] of previous) {
+for (const [value, name, state, district, type, , id] of previous) {
   if (current.has(id)) continue;
-  rows.push({ value, name, state, district, type, university, id });
+  rows.push({ value, name, state, district, type, id });
   carried += 1;
 }
 
 rows.sort(
   (a, b) => a.state.localeCompare(b.state) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
 );
-// One row per line: [value, name, state, city (the district), type, sources, university, AICTE id].
-const lines = rows.map((r) =>
-  JSON.stringify([r.value, r.name, r.state, r.district, r.type, 'a', r.university, r.id]),
-);
+// One row per line: [value, name, state, city (the district), type, sources, AICTE id]. (The affiliating
+// university is left out: nothing shows it, and the file stays under 2 MB.)
+const lines = rows.map((r) => JSON.stringify([r.value, r.name, r.state, r.district, r.type, 'a', r.id]));
 writeFileSync(OUT, `[\n${lines.join(',\n')}\n]\n`);
 console.log(
   `${rows.length} institutions written (as of ${asOf}); ${skipped} already in the other lists; ${carried} kept from the previous file`,

@@ -31,6 +31,16 @@ export interface CompletedVerification {
 }
 
 /** The wallet's table (ADR 0031); the only place that queries it. */
+/** One of `profileId`'s own issued credentials, locked for the rest of the transaction. */
+async function lockOwned(tx: DbScope, profileId: string, id: string): Promise<CredentialRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(credentials)
+    .where(and(eq(credentials.id, id), eq(credentials.profileId, profileId), isNotNull(credentials.jwt)))
+    .for('update');
+  return row;
+}
+
 export function createCredentialsRepository(orm: Orm) {
   return {
     /**
@@ -183,13 +193,7 @@ export function createCredentialsRepository(orm: Orm) {
       document: WalletDocument,
     ): Promise<CredentialRow | undefined> {
       return orm.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(credentials)
-          .where(
-            and(eq(credentials.id, id), eq(credentials.profileId, profileId), isNotNull(credentials.jwt)),
-          )
-          .for('update');
+        const row = await lockOwned(tx, profileId, id);
         if (!row) return undefined;
         if (row.documents.some((d) => d.fileId === document.fileId)) return row;
         const [updated] = await tx
@@ -211,13 +215,7 @@ export function createCredentialsRepository(orm: Orm) {
       fileId: string,
     ): Promise<{ row: CredentialRow; removed: boolean } | undefined> {
       return orm.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(credentials)
-          .where(
-            and(eq(credentials.id, id), eq(credentials.profileId, profileId), isNotNull(credentials.jwt)),
-          )
-          .for('update');
+        const row = await lockOwned(tx, profileId, id);
         if (!row) return undefined;
         const documents = row.documents.filter((d) => d.fileId !== fileId);
         if (documents.length === row.documents.length) return { row, removed: false };
