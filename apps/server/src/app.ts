@@ -376,6 +376,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     key: keys.jwt,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    linkTtlSeconds: config.ssoTtlSeconds,
     now,
     findIdentity: (id) => profiles.findIdentity(id),
   });
@@ -500,16 +501,11 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     publicUrl: config.publicUrl,
     now,
     log: app.log,
-    candidateByMobile: async (mobile, name) => {
-      const known = await profiles.findIdentityByMobile(mobile);
-      if (known) return known;
-      if (!name) return null;
-      const row = await profileRepo.insertIfAbsent({ mobile, name, now: now() });
-      return { id: row.id, mobile: row.mobile };
-    },
+    candidateByMobile: (mobile, name, orgId) => profiles.walletForOrg(mobile, name, orgId),
     createTransaction: async (profileId, orgId, formId) =>
       (await transactions.create(profileId, { orgId, eKycFormId: formId })).transactionId,
-    issueSso: async (candidate) => (await sessions.issue(candidate)).refreshToken,
+    ownerHasSignedIn: (profileId) => sessions.hasProvenSession(profileId),
+    issueSso: (candidate, context) => sessions.issueLink(candidate, context),
   });
   app.decorate('integrationJobs', { deliverOnce: () => integration.deliverOnce() });
   if (config.integration.webhookJobs) {

@@ -32,6 +32,8 @@ const envSchema = z.object({
   JWT_SECRET_FILE: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(3600),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
+  // An organisation's sign-in link (`sso`): single use, minutes long (ADR 0004).
+  SSO_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** The verification team's session (ADR 0019): one working day by default, then sign in again. */
   OPS_ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
   /** How long an issued credential is valid (ADR 0031); 5 years by default. */
@@ -215,6 +217,7 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  ssoTtlSeconds: number;
   /** Lifetime of an ops access token and its session (ADR 0019). */
   opsAccessTokenTtlSeconds: number;
   /** Days an issued credential is valid (its `exp`; ADR 0031). */
@@ -459,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jwtSecret,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    ssoTtlSeconds: e.SSO_TTL_SECONDS,
     opsAccessTokenTtlSeconds: e.OPS_ACCESS_TOKEN_TTL_SECONDS,
     credentialValidityDays: e.CREDENTIAL_VALIDITY_DAYS,
     partnerOrgIds,

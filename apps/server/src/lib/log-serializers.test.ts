@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
-import { API_PATHS } from '@veridocs/shared';
+import { API_PATHS, NOTIFICATION_API_PATHS } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, expectCode, uniqueMobile, wallet } from '../test/test-app.js';
-import { serializeError } from './log-serializers.js';
+import { redactUrl, serializeError } from './log-serializers.js';
 
 /** A pino logger (made by Fastify, as the app makes its own) whose JSON lines the test reads. */
 function capturedLogger() {
@@ -86,5 +86,49 @@ describe("the app's logs", () => {
     } finally {
       await t.close();
     }
+  });
+
+  // Issue 23 §1: an organisation link's sso was in the access log in clear.
+  it('hold no token, sso, share id or signed link of a request URL', async () => {
+    const captured = capturedLogger();
+    const t = await createTestApp({ logger: captured.log });
+    try {
+      const secrets = [
+        'sso_linksecret123',
+        'streamtoken456',
+        'filelinktoken789',
+        'shareid000111',
+        'reportcode222',
+      ];
+      for (const url of [
+        `/ekyc/demo-form/7b1c?orgId=demo-university&sso=${secrets[0]}`,
+        `${NOTIFICATION_API_PATHS.stream}?token=${secrets[1]}&lang=hi`,
+        `/api/file-links/${secrets[2]}`,
+        wallet(API_PATHS.credentials.verify(secrets[3]!)),
+        `/reports/verify/${secrets[4]}?x=1`,
+      ])
+        await t.app.inject({ method: 'GET', url });
+      const text = captured.lines.join('\n');
+      for (const secret of secrets) expect(text).not.toContain(secret);
+      const urls = captured.records().flatMap((r) => {
+        const req = r.req as { url?: string } | undefined;
+        return req?.url ? [req.url] : [];
+      });
+      expect(urls).toContain('/ekyc/demo-form/7b1c?orgId=demo-university&sso=[redacted]');
+      expect(urls).toContain(`${NOTIFICATION_API_PATHS.stream}?token=[redacted]&lang=hi`);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('redactUrl', () => {
+  it('keeps what is not a credential and replaces what is', () => {
+    expect(redactUrl('/api/x?orgId=a&SSO=b&Token=c&sig=d')).toBe(
+      '/api/x?orgId=a&SSO=[redacted]&Token=[redacted]&sig=[redacted]',
+    );
+    expect(redactUrl('/credentials/receive/abc?x=1')).toBe('/credentials/receive/[redacted]?x=1');
+    expect(redactUrl('/api/wallet/credentials/verify')).toBe('/api/wallet/credentials/verify');
+    expect(redactUrl('/a?%ZZ=1&sso')).toBe('/a?%ZZ=1&sso');
   });
 });

@@ -56,4 +56,69 @@ export function serializeError(error: unknown): SerializedError {
   return error instanceof Error ? serialize(error, 0) : (error as SerializedError);
 }
 
-export const logSerializers = { err: serializeError } as const;
+/**
+ * Query parameters that carry a credential: an organisation link's `sso`, the notification stream's
+ * `token`, signed links' signatures, codes. Their values never reach a log.
+ */
+const SECRET_PARAMS = new Set([
+  'sso',
+  'token',
+  'access_token',
+  'refresh_token',
+  'code',
+  'otp',
+  'sig',
+  'signature',
+]);
+/** Path segments that are capabilities: signed file links, credential share ids, report codes. */
+const SECRET_SEGMENTS = [
+  /(\/file-links\/)[^/?#]+/,
+  /(\/credentials\/(?:verify|receive)\/)[^/?#]+/,
+  /(\/reports\/verify\/)[^/?#]+/,
+];
+
+/** A request URL as it may be logged: token-bearing query values and path segments replaced. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  let path = q === -1 ? url : url.slice(0, q);
+  for (const pattern of SECRET_SEGMENTS) path = path.replace(pattern, '$1[redacted]');
+  if (q === -1) return path;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed name is logged as sent; it names no secret we know.
+      }
+      return eq !== -1 && SECRET_PARAMS.has(decoded.toLowerCase()) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+interface LoggableRequest {
+  method?: string;
+  url?: string;
+  ip?: string;
+  host?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer, with the URL redacted (the access log's `req`). */
+export function serializeRequest(request: LoggableRequest) {
+  return {
+    method: request.method,
+    url: request.url === undefined ? undefined : redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+export const logSerializers = { err: serializeError, req: serializeRequest } as const;

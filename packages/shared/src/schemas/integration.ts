@@ -15,13 +15,16 @@ export const integrationCreateTransactionSchema = z.object({
 export type IntegrationCreateTransaction = z.infer<typeof integrationCreateTransactionSchema>;
 
 /**
- * With the candidate's mobile: the transaction made for them and `sso`, a refresh token the candidate
- * app exchanges (the link's `&sso=`). Without it: only the form's link (the candidate signs in).
+ * With the candidate's mobile: the transaction made for them and its link. `sso` (append `&sso=` to the
+ * link) is there only when this organisation's call created the candidate's wallet and its owner has
+ * never signed in: single use, valid until `ssoExpiresAt` (ADR 0025). Otherwise the candidate opens the
+ * link and signs in with their mobile OTP. Without a mobile: only the form's link.
  */
 export const integrationCreateTransactionResponseSchema = z.object({
   transactionId: z.string().optional(),
   link: z.string(),
   sso: z.string().optional(),
+  ssoExpiresAt: z.string().optional(),
 });
 export type IntegrationCreateTransactionResponse = z.infer<typeof integrationCreateTransactionResponseSchema>;
 

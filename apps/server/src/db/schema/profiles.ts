@@ -59,6 +59,12 @@ export const profiles = pgTable(
      * live notifications; their SMS copies are written in it (ADR 0038). Null: never seen, English.
      */
     language: text('language').$type<'en' | 'hi'>(),
+    /**
+     * The organisation whose integration API call created this wallet (ADR 0025); null when the
+     * candidate made it. Only that organisation's links may sign in to it, and only until the owner
+     * first signs in with the mobile OTP.
+     */
+    createdByOrgId: text('created_by_org_id'),
     basicDetails: jsonb('basic_details').$type<StoredBasicDetails>(),
     contactDetails: jsonb('contact_details').$type<StoredContactDetails>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

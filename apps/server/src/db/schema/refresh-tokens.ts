@@ -1,6 +1,8 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.js';
 
+export type SessionOrigin = 'otp' | 'link';
+
 /** Opaque refresh tokens, stored as SHA-256; one family per login, rotated on every use. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -15,6 +17,11 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The token that replaced this one when it was rotated. */
     replacedBy: uuid('replaced_by'),
+    /**
+     * How the family began: `otp`, a sign-in that proved the mobile; `link`, an organisation's
+     * single-sign-on link (ADR 0004). A proving sign-in ends every `link` family of the wallet.
+     */
+    origin: text('origin').$type<SessionOrigin>().notNull().default('otp'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

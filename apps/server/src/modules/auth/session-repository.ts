@@ -1,10 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
-import { refreshTokens } from '../../db/schema/index.js';
+import { refreshTokens, signInLinks } from '../../db/schema/index.js';
 import { disabledReadCache, type ReadCache } from '../../lib/read-cache.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type NewRefreshToken = typeof refreshTokens.$inferInsert;
+export type SignInLinkRow = typeof signInLinks.$inferSelect;
+export type NewSignInLink = typeof signInLinks.$inferInsert;
 
 /** `revoked` collects the families this transaction revoked, to drop them from the cache after it. */
 function lockedOps(tx: Orm, revoked: string[]) {
@@ -27,7 +29,48 @@ function lockedOps(tx: Orm, revoked: string[]) {
       revoked.push(familyId);
       await revokeFamily(tx, familyId, now);
     },
+    async findLinkByHashForUpdate(tokenHash: string): Promise<SignInLinkRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(signInLinks)
+        .where(eq(signInLinks.tokenHash, tokenHash))
+        .for('update');
+      return row;
+    },
+    /** Marks every unused sign-in link of a wallet used: one sign-in spends them all. */
+    async spendLinks(profileId: string, now: Date): Promise<void> {
+      await tx
+        .update(signInLinks)
+        .set({ usedAt: now })
+        .where(and(eq(signInLinks.profileId, profileId), isNull(signInLinks.usedAt)));
+    },
+    hasProvenSession: (profileId: string) => hasProvenSession(tx, profileId),
+    /** Ends every live session of the wallet that began with a sign-in link. */
+    async revokeLinkFamilies(profileId: string, now: Date): Promise<void> {
+      const rows = await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(refreshTokens.profileId, profileId),
+            eq(refreshTokens.origin, 'link'),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
+        .returning({ familyId: refreshTokens.familyId });
+      revoked.push(...new Set(rows.map((r) => r.familyId)));
+    },
   };
+}
+
+/** Whether the wallet's owner ever signed in by proving the mobile (an `otp` session, even ended). */
+async function hasProvenSession(orm: Orm, profileId: string): Promise<boolean> {
+  const [row] = await orm
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.profileId, profileId), eq(refreshTokens.origin, 'otp')))
+    .limit(1);
+  return row !== undefined;
 }
 export type SessionLockedOps = ReturnType<typeof lockedOps>;
 
@@ -60,6 +103,14 @@ export function createSessionRepository(
     async insert(token: NewRefreshToken): Promise<void> {
       await orm.insert(refreshTokens).values(token);
     },
+    async findLinkByHash(tokenHash: string): Promise<SignInLinkRow | undefined> {
+      const [row] = await orm.select().from(signInLinks).where(eq(signInLinks.tokenHash, tokenHash));
+      return row;
+    },
+    async insertLink(link: NewSignInLink): Promise<void> {
+      await orm.insert(signInLinks).values(link);
+    },
+    hasProvenSession: (profileId: string) => hasProvenSession(orm, profileId),
     async findByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {
       const [row] = await orm.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
       return row;

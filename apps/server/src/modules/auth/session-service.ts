@@ -4,7 +4,11 @@ import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from '../../errors.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { SessionOrigin } from '../../db/schema/index.js';
 import type { SessionRepository } from './session-repository.js';
+
+/** A sign-in link's token starts with this, so the refresh call tells it from a refresh token at once. */
+const LINK_PREFIX = 'sso_';
 
 /** Who an access token speaks for; `request.user` after the auth guard. */
 export interface AuthUser {
@@ -25,6 +29,8 @@ export interface SessionServiceDeps {
   key: Uint8Array;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
+  /** How long an organisation's sign-in link (`sso`) may wait to be used (ADR 0004). */
+  linkTtlSeconds: number;
   now: Clock;
   /** The current identity of a profile; null once it no longer exists. */
   findIdentity: (profileId: string) => Promise<Identity | null>;
@@ -74,7 +80,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     }
   }
 
-  function newRefresh(profileId: string, familyId: string, now: Date) {
+  function newRefresh(profileId: string, familyId: string, now: Date, origin: SessionOrigin) {
     const token = randomToken(32);
     const row = {
       id: randomUUID(),
@@ -82,18 +88,56 @@ export function createSessionService(deps: SessionServiceDeps) {
       familyId,
       tokenHash: sha256Hex(token),
       expiresAt: addSeconds(now, deps.refreshTtlSeconds),
+      origin,
       createdAt: now,
     };
     return { token, row };
   }
 
+  /**
+   * Spends a sign-in link for a new `link` session: unused, unexpired, and its wallet still never
+   * signed in to by OTP. Using it spends the wallet's other links too.
+   */
+  async function exchangeLink(token: string): Promise<Session> {
+    const now = clock();
+    const tokenHash = sha256Hex(token);
+    const found = await repo.findLinkByHash(tokenHash);
+    if (!found) throw revoked();
+    // Read before the transaction: on PGlite its one connection is the transaction's until it ends.
+    const identity = await deps.findIdentity(found.profileId);
+    const outcome = await repo.transaction(async (ops) => {
+      const link = await ops.findLinkByHashForUpdate(tokenHash);
+      if (!link || link.usedAt || link.expiresAt <= now) return revoked();
+      await ops.spendLinks(link.profileId, now);
+      if (!identity || (await ops.hasProvenSession(link.profileId))) return revoked();
+      const familyId = randomUUID();
+      const refresh = newRefresh(identity.id, familyId, now, 'link');
+      await ops.insert(refresh.row);
+      return { identity, familyId, token: refresh.token };
+    });
+    if (outcome instanceof AppError) throw outcome;
+    return {
+      accessToken: await signAccess(outcome.identity, outcome.familyId, now),
+      refreshToken: outcome.token,
+      refreshTokenExpiresIn: deps.accessTtlSeconds,
+    };
+  }
+
   return {
-    /** Starts a new session (a new refresh family) for a profile. */
+    /**
+     * Starts a new session (a new refresh family) for a profile whose owner just proved the mobile
+     * (OTP). That proof ends the wallet's `link` sessions and unused links: an organisation that
+     * created the wallet keeps no way in once its owner has taken it (ADR 0004).
+     */
     async issue(identity: Identity): Promise<Session> {
       const now = clock();
       const familyId = randomUUID();
-      const refresh = newRefresh(identity.id, familyId, now);
-      await repo.insert(refresh.row);
+      const refresh = newRefresh(identity.id, familyId, now, 'otp');
+      await repo.transaction(async (ops) => {
+        await ops.revokeLinkFamilies(identity.id, now);
+        await ops.spendLinks(identity.id, now);
+        await ops.insert(refresh.row);
+      });
       return {
         accessToken: await signAccess(identity, familyId, now),
         refreshToken: refresh.token,
@@ -102,11 +146,38 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     /**
+     * An organisation's sign-in link (`sso`) for a wallet (ADR 0025): single use, valid
+     * `linkTtlSeconds`. The caller decides whether the wallet may have one (`hasProvenSession`).
+     */
+    async issueLink(
+      identity: Identity,
+      context: { orgId: string; transactionId: string | null },
+    ): Promise<{ token: string; expiresAt: Date }> {
+      const now = clock();
+      const token = LINK_PREFIX + randomToken(32);
+      const expiresAt = addSeconds(now, deps.linkTtlSeconds);
+      await repo.insertLink({
+        tokenHash: sha256Hex(token),
+        profileId: identity.id,
+        orgId: context.orgId,
+        transactionId: context.transactionId,
+        createdAt: now,
+        expiresAt,
+      });
+      return { token, expiresAt };
+    },
+
+    /** Whether the wallet's owner ever signed in with the mobile OTP. */
+    hasProvenSession: (profileId: string) => repo.hasProvenSession(profileId),
+
+    /**
      * Exchanges a refresh token for a new session in the same family. The old token is revoked and
      * points to its successor; presenting it again revokes the whole family (code 138).
      */
     async rotate(refreshToken: string | null): Promise<Session> {
       if (!refreshToken) throw revoked();
+      // The candidate app exchanges a link's sso as it does a refresh token (spec §2).
+      if (refreshToken.startsWith(LINK_PREFIX)) return exchangeLink(refreshToken);
       const now = clock();
       const tokenHash = sha256Hex(refreshToken);
       const current = await repo.findByHash(tokenHash);
@@ -125,7 +196,7 @@ export function createSessionService(deps: SessionServiceDeps) {
           await ops.revokeFamily(row.familyId, now);
           return revoked();
         }
-        const next = newRefresh(row.profileId, row.familyId, now);
+        const next = newRefresh(row.profileId, row.familyId, now, row.origin);
         await ops.insert(next.row);
         await ops.markRotated(row.id, next.row.id, now);
         return { token: next.token, familyId: row.familyId, identity };

@@ -180,6 +180,7 @@ describe('the session check on the hot path', () => {
       key: new Uint8Array(32).fill(7),
       accessTtlSeconds: 3600,
       refreshTtlSeconds: 86_400,
+      linkTtlSeconds: 600,
       now: t.clock.now,
       findIdentity: async (id) => ({ id, mobile: '9876543210' }),
     });

@@ -33,6 +33,8 @@ export { signWebhook };
 export interface Candidate {
   id: string;
   mobile: string;
+  /** The organisation whose call created the wallet; null when the candidate made it. */
+  createdByOrgId: string | null;
 }
 
 export interface IntegrationServiceDeps {
@@ -42,12 +44,20 @@ export interface IntegrationServiceDeps {
   publicUrl: string;
   now: Clock;
   log: FastifyBaseLogger;
-  /** The profile of a mobile, made with `name` when there is none (null: none and no name). */
-  candidateByMobile: (mobile: string, name: string | undefined) => Promise<Candidate | null>;
+  /**
+   * The profile of a mobile, made with `name` (as `orgId`'s creation) when there is none (null: none
+   * and no name).
+   */
+  candidateByMobile: (mobile: string, name: string | undefined, orgId: string) => Promise<Candidate | null>;
   /** The candidate app's transaction creation (idempotent per profile and form). */
   createTransaction: (profileId: string, orgId: string, formId: string) => Promise<string>;
-  /** A new candidate session; its refresh token is the link's `sso` (the candidate app's own sign-in). */
-  issueSso: (candidate: Candidate) => Promise<string>;
+  /** Whether the wallet's owner ever signed in with the mobile OTP. */
+  ownerHasSignedIn: (profileId: string) => Promise<boolean>;
+  /** A single-use, short-lived sign-in link token for the wallet: the link's `sso` (ADR 0004). */
+  issueSso: (
+    candidate: Candidate,
+    context: { orgId: string; transactionId: string },
+  ) => Promise<{ token: string; expiresAt: Date }>;
   /** Sends one webhook (a test may replace it); answers the HTTP status. */
   send?: (url: string, body: string, headers: Record<string, string>) => Promise<number>;
 }
@@ -179,16 +189,18 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       if (!(await repo.formOfOrg(orgId, body.formId))) throw new AppError('FORM_NOT_FOUND');
       const mobile = body.candidate.mobile;
       if (!mobile) return { link: linkOf(orgId, body.formId) };
-      const candidate = await deps.candidateByMobile(mobile, body.candidate.name);
+      const candidate = await deps.candidateByMobile(mobile, body.candidate.name, orgId);
       if (!candidate) throw new AppError('INTEGRATION_NAME_REQUIRED');
       const transactionId = await deps.createTransaction(candidate.id, orgId, body.formId);
       if (idempotencyKey) await repo.insertRequest({ orgId, idempotencyKey, requestHash, transactionId });
-      // A replay gets a fresh sso: refresh tokens are kept only hashed, so the first one cannot be answered again.
-      return {
-        transactionId,
-        link: linkOf(orgId, body.formId, transactionId),
-        sso: await deps.issueSso(candidate),
-      };
+      const link = linkOf(orgId, body.formId, transactionId);
+      // An organisation signs in only to a wallet its own call made and whose owner has never signed in
+      // by OTP (ADR 0025): any other wallet's owner follows the link and proves the mobile.
+      if (candidate.createdByOrgId !== orgId || (await deps.ownerHasSignedIn(candidate.id)))
+        return { transactionId, link };
+      // A replay gets a fresh sso: links are kept only hashed, so the first one cannot be answered again.
+      const sso = await deps.issueSso(candidate, { orgId, transactionId });
+      return { transactionId, link, sso: sso.token, ssoExpiresAt: sso.expiresAt.toISOString() };
     },
 
     async transaction(orgId: string, txnId: string): Promise<IntegrationTransaction> {

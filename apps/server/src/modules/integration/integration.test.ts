@@ -229,6 +229,12 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
         0,
         200,
       );
+      // The candidate opens the link at once (an sso lives minutes: ADR 0004); their session lasts.
+      const linkSession = expectCode<{ refreshToken: string }>(
+        await send('PUT', wallet(API_PATHS.profile.getToken), undefined, bearer(created.sso!)),
+        0,
+        200,
+      );
       // The create's state change enqueued one event, in its own transaction.
       const due = await rows(
         sql`select * from org_webhook_deliveries where payload->'data'->>'transactionId' = ${created.transactionId}`,
@@ -310,7 +316,7 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
       // The candidate starts through the sso session: the change's events are enqueued with it.
       const candidate = bearer(
         expectCode<{ accessToken: string }>(
-          await send('PUT', wallet(API_PATHS.profile.getToken), undefined, bearer(created.sso!)),
+          await send('PUT', wallet(API_PATHS.profile.getToken), undefined, bearer(linkSession.refreshToken)),
           0,
           200,
         ).accessToken,

@@ -36,10 +36,21 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
       return row;
     },
     /** Creates the wallet of `mobile` unless it exists (unique mobile); returns the stored one. */
-    async insertIfAbsent(values: { mobile: string; name: string; now: Date }): Promise<ProfileRow> {
+    async insertIfAbsent(values: {
+      mobile: string;
+      name: string;
+      now: Date;
+      createdByOrgId?: string;
+    }): Promise<ProfileRow> {
       const [created] = await orm
         .insert(profiles)
-        .values({ mobile: values.mobile, name: values.name, createdAt: values.now, updatedAt: values.now })
+        .values({
+          mobile: values.mobile,
+          name: values.name,
+          createdByOrgId: values.createdByOrgId ?? null,
+          createdAt: values.now,
+          updatedAt: values.now,
+        })
         .onConflictDoNothing({ target: profiles.mobile })
         .returning();
       if (created) return created;

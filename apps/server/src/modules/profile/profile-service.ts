@@ -93,6 +93,21 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
       const row = await repo.findByMobile(mobile);
       return row ? { id: row.id, mobile: row.mobile } : null;
     },
+    /**
+     * The wallet of a mobile for an organisation's integration call, made with `name` when there is
+     * none (then marked as that organisation's creation, ADR 0025); null when none and no name.
+     */
+    async walletForOrg(
+      mobile: string,
+      name: string | undefined,
+      orgId: string,
+    ): Promise<(Identity & { createdByOrgId: string | null }) | null> {
+      const known = await repo.findByMobile(mobile);
+      const row =
+        known ??
+        (name ? await repo.insertIfAbsent({ mobile, name, now: now(), createdByOrgId: orgId }) : null);
+      return row ? { id: row.id, mobile: row.mobile, createdByOrgId: row.createdByOrgId } : null;
+    },
     async findIdentity(id: string): Promise<Identity | null> {
       const row = await repo.findById(id);
       return row ? { id: row.id, mobile: row.mobile } : null;

@@ -47,6 +47,12 @@ describe('form entry with sso (spec §2)', () => {
     });
     const { probe, app } = renderApp({ route: '/ekyc/form-1/txn-1?orgId=org-1&sso=sso-expired' });
     await waitFor(() => expect(probe.current?.pathname).toBe('/login'));
+    // A spent or expired sso (ADR 0004): the OTP sign-in returns to the same link, without the sso.
+    await waitFor(() =>
+      expect(probe.current?.state).toEqual({
+        from: { pathname: '/ekyc/form-1/txn-1', search: '?orgId=org-1' },
+      }),
+    );
     expect(api.callsTo('put', '/api/web-wallet/profile/login/get-token')).toHaveLength(1);
     // The logout revokes the stored sso token and clears what the entry stored.
     expect(api.callsTo('post', '/api/web-wallet/profile/logout')[0]?.headers.authorization).toBe(
