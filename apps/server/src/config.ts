@@ -101,7 +101,12 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(10_000),
   UPLOAD_MIN_BYTES_PER_SECOND: positiveInt.default(2_048),
   UPLOAD_RATE_WINDOW_MS: positiveInt.default(30_000),
-  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
+  /**
+   * Sockets per address (direct connections), or requests in progress per client behind TRUST_PROXY.
+   * A lab of 100 browsers behind one NAT opens up to 6 connections each (an SSE stream holds one of
+   * them): 600 at once; 1000 leaves room for a bigger room or phones on the same address.
+   */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(1000),
   // Document checks and OCR in child processes (ADR 0010): how many, and each one's memory and time limits.
   CHECK_WORKERS: positiveInt.max(64).default(2),
   CHECK_MEMORY_MB: positiveInt.min(128).default(768),
