@@ -18,7 +18,12 @@ import { logSerializers } from './lib/log-serializers.js';
 import { registerPartnerOrgGuard } from './http/partner-org.js';
 import { createFallbackStore, waitForRedis } from './http/rate-limit-store.js';
 import { createSecurityHeaders } from './http/security.js';
-import { limitConnectionsPerIp, registerBodyDeadlines, serverTimeouts } from './http/slow-clients.js';
+import {
+  limitConnectionsPerIp,
+  limitRequestsPerClient,
+  registerBodyDeadlines,
+  serverTimeouts,
+} from './http/slow-clients.js';
 import { registerSpaAndNotFound } from './http/spa.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { authRouter } from './modules/auth/auth-router.js';
@@ -268,8 +273,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     done();
   });
   if (tracing !== plainTracing) app.addHook('onClose', async () => tracing.shutdown());
-  // Behind a reverse proxy every socket is the proxy's: the proxy caps connections per client there.
-  if (!config.trustProxy) limitConnectionsPerIp(base.server, config.http.maxConnectionsPerIp);
+  // Behind a reverse proxy every socket is the proxy's and a socket cannot show X-Forwarded-For: the
+  // cap counts each client's requests in progress by request.ip there, sockets per address otherwise.
+  if (config.trustProxy) limitRequestsPerClient(base, config.http.maxConnectionsPerIp);
+  else limitConnectionsPerIp(base.server, config.http.maxConnectionsPerIp);
 
   const db =
     deps.db ??

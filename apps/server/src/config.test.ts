@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, SANDBOX_DEV_SECRET } from './config.js';
 
 /** The least a production start needs (issue 9 §4). */
 const PRODUCTION = {
@@ -13,8 +13,28 @@ const PRODUCTION = {
   SMTP_HOST: 'smtp.example.com',
   SMTP_FROM: 'no-reply@example.com',
   PUBLIC_URL: 'https://verify.example.com',
-  SANDBOX_GATEWAY_SECRET: 'x'.repeat(32),
+  // A live gateway in both regions (the sandbox moves no money: issue 23 §3).
+  PAYMENT_PROVIDER_IN: 'razorpay',
+  PAYMENT_PROVIDER_INTL: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_live_0123456789abcd',
+  RAZORPAY_KEY_SECRET: 'r'.repeat(24),
+  RAZORPAY_WEBHOOK_SECRET: 'w'.repeat(24),
 };
+/** The settings a production start refuses to do without (each named by its own line). */
+const REQUIRED = ['JWT_SECRET', 'SMS_GATEWAY_URL', 'SMTP_HOST', 'SMTP_FROM', 'PUBLIC_URL'];
+
+/** The lines of the production refusal `env` gets (without the heading); fails if it starts. */
+function refusal(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    const [heading, ...lines] = (error as Error).message.split('\n');
+    expect(heading).toBe('Refusing to start in production (NODE_ENV=production):');
+    return lines.map((line) => line.trim());
+  }
+  throw new Error('loadConfig accepted the configuration');
+}
 
 describe('loadConfig', () => {
   it('gives a working embedded setup with no variables', () => {
@@ -45,7 +65,7 @@ describe('loadConfig', () => {
         HOST: '127.0.0.1',
         DATA_DIR: '/var/lib/veridocs',
         DATABASE_URL: 'postgres://app:pw@db:5432/veridocs',
-        NODE_ENV: 'production',
+        NODE_ENV: 'test',
         DEV_TOOLS: '1',
         LOG_LEVEL: 'warn',
         JWT_SECRET: 'x'.repeat(32),
@@ -81,7 +101,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       database: { kind: 'postgres', url: 'postgres://app:pw@db:5432/veridocs' },
-      nodeEnv: 'production',
+      nodeEnv: 'test',
       devTools: true,
       logLevel: 'warn',
       accessTokenTtlSeconds: 900,
@@ -178,12 +198,12 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       'SMTP_HOST',
       'SMTP_FROM',
       'PUBLIC_URL',
-      'SANDBOX_GATEWAY_SECRET',
+      'PAYMENT_PROVIDER_IN=sandbox',
     ]);
   });
 
   it('names only what is missing', () => {
-    for (const name of Object.keys(PRODUCTION).filter((k) => k !== 'NODE_ENV')) {
+    for (const name of REQUIRED) {
       const env: Record<string, string> = { ...PRODUCTION };
       delete env[name];
       expect(() => loadConfig(env), name).toThrow(new RegExp(`^Refusing.*\\n  ${name} .*is not set[^\\n]*$`));
@@ -204,6 +224,122 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       publicUrl: 'https://verify.example.com',
       smsGateway: { url: 'https://sms.example.com/v1/messages' },
       email: { host: 'smtp.example.com', port: 587, from: 'no-reply@example.com' },
+    });
+  });
+
+  describe('test switches (issue 23 §3)', () => {
+    const SANDBOX_KEY = 'k'.repeat(32);
+    const OPT_IN = { I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL: '1' };
+
+    it('refuses the sandbox gateway in one line, and opens it only with the loud opt-in and a key', () => {
+      const staging = {
+        ...PRODUCTION,
+        PAYMENT_PROVIDER_INTL: 'sandbox',
+        SANDBOX_GATEWAY_SECRET: SANDBOX_KEY,
+      };
+      expect(refusal(staging)).toEqual([
+        expect.stringMatching(
+          /^PAYMENT_PROVIDER_INTL=sandbox \(the embedded sandbox gateway\): payments would move no money .*I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL=1/,
+        ),
+      ]);
+      const both = { ...staging, PAYMENT_PROVIDER_IN: 'sandbox-sdk' };
+      expect(refusal(both)).toEqual([
+        expect.stringMatching(
+          /^PAYMENT_PROVIDER_IN=sandbox-sdk \(.*\), PAYMENT_PROVIDER_INTL=sandbox \(.*\): /,
+        ),
+      ]);
+      expect(loadConfig({ ...staging, ...OPT_IN }).payments).toMatchObject({
+        providerIn: 'razorpay',
+        providerIntl: 'sandbox',
+        sandboxSecret: SANDBOX_KEY,
+      });
+      // With the opt-in the sandbox still needs a key of its own, not the documented development one.
+      const { SANDBOX_GATEWAY_SECRET: _key, ...keyless } = staging;
+      expect(refusal({ ...keyless, ...OPT_IN })).toEqual([
+        expect.stringMatching(/^SANDBOX_GATEWAY_SECRET is not set: /),
+      ]);
+      expect(refusal({ ...staging, ...OPT_IN, SANDBOX_GATEWAY_SECRET: SANDBOX_DEV_SECRET })).toEqual([
+        expect.stringMatching(/^SANDBOX_GATEWAY_SECRET is the documented development key: /),
+      ]);
+    });
+
+    it('keeps the sandbox closed when its key is set but no region uses it', () => {
+      expect(loadConfig({ ...PRODUCTION, SANDBOX_GATEWAY_SECRET: SANDBOX_KEY }).payments.sandboxSecret).toBe(
+        undefined,
+      );
+      // Outside production the development key, as before.
+      expect(loadConfig({}).payments.sandboxSecret).toBe(SANDBOX_DEV_SECRET);
+    });
+
+    it("refuses a gateway's test mode or a plain-http stand-in unless opted in", () => {
+      const testKey = { ...PRODUCTION, RAZORPAY_KEY_ID: 'rzp_test_0123456789abcd' };
+      expect(refusal(testKey)).toEqual([
+        expect.stringMatching(
+          /^PAYMENT_PROVIDER_IN=razorpay \(Razorpay's sandbox environment\), PAYMENT_PROVIDER_INTL=razorpay \(Razorpay's sandbox environment\): payments would move no money/,
+        ),
+      ]);
+      expect(loadConfig({ ...testKey, ...OPT_IN }).payments.razorpay?.environment).toBe('sandbox');
+      // Cashfree's environment defaults to its sandbox.
+      const cashfree = {
+        ...PRODUCTION,
+        PAYMENT_PROVIDER_IN: 'cashfree-sdk',
+        CASHFREE_CLIENT_ID: 'cf-app',
+        CASHFREE_CLIENT_SECRET: 'c'.repeat(24),
+      };
+      expect(refusal(cashfree)).toEqual([
+        expect.stringMatching(/^PAYMENT_PROVIDER_IN=cashfree-sdk \(Cashfree's sandbox environment\): /),
+      ]);
+      expect(loadConfig({ ...cashfree, CASHFREE_ENVIRONMENT: 'production' }).payments.providerIn).toBe(
+        'cashfree-sdk',
+      );
+      const stripe = {
+        ...PRODUCTION,
+        PAYMENT_PROVIDER_INTL: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_0123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_0123',
+      };
+      expect(refusal(stripe)).toEqual([
+        expect.stringMatching(/^PAYMENT_PROVIDER_INTL=stripe \(Stripe's sandbox environment\): /),
+      ]);
+      expect(loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_live_0123' }).payments.stripe?.environment).toBe(
+        'production',
+      );
+      const standIn = { ...PRODUCTION, RAZORPAY_API_URL: 'http://127.0.0.1:9999' };
+      expect(refusal(standIn)).toEqual([
+        expect.stringMatching(
+          /^PAYMENT_PROVIDER_IN=razorpay \(RAZORPAY_API_URL is not https: a stand-in\), /,
+        ),
+      ]);
+      expect(loadConfig({ ...standIn, ...OPT_IN }).payments.razorpay?.apiUrl).toBe('http://127.0.0.1:9999');
+    });
+
+    it('refuses DEV_TOOLS=1 and FILE_FETCH_ALLOW_PRIVATE=1 with no opt-in, the payments one included', () => {
+      expect(refusal({ ...PRODUCTION, DEV_TOOLS: '1' })).toEqual([
+        expect.stringMatching(
+          /^DEV_TOOLS=1 is for development only: it publishes every OTP at \/api\/dev\/outbox/,
+        ),
+      ]);
+      expect(refusal({ ...PRODUCTION, FILE_FETCH_ALLOW_PRIVATE: 'true' })).toEqual([
+        expect.stringMatching(/^FILE_FETCH_ALLOW_PRIVATE=1 is for tests only: /),
+      ]);
+      expect(
+        refusal({ ...PRODUCTION, ...OPT_IN, DEV_TOOLS: '1', FILE_FETCH_ALLOW_PRIVATE: '1' }).map(
+          (line) => line.split(' ')[0],
+        ),
+      ).toEqual(['DEV_TOOLS=1', 'FILE_FETCH_ALLOW_PRIVATE=1']);
+      // Saying "off" out loud is fine.
+      expect(loadConfig({ ...PRODUCTION, DEV_TOOLS: '0', FILE_FETCH_ALLOW_PRIVATE: '0' })).toMatchObject({
+        devTools: false,
+        fileFetch: { allowPrivate: false },
+      });
+    });
+
+    it('refuses a plain-http PUBLIC_URL, with no opt-in', () => {
+      expect(refusal({ ...PRODUCTION, ...OPT_IN, PUBLIC_URL: 'http://verify.example.com' })).toEqual([
+        expect.stringMatching(/^PUBLIC_URL is not https: /),
+      ]);
+      // Outside production a local http address stays the default.
+      expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe('http://localhost:3000');
     });
   });
 

@@ -103,7 +103,12 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(10_000),
   UPLOAD_MIN_BYTES_PER_SECOND: positiveInt.default(2_048),
   UPLOAD_RATE_WINDOW_MS: positiveInt.default(30_000),
-  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
+  /**
+   * Sockets per address (direct connections), or requests in progress per client behind TRUST_PROXY.
+   * A lab of 100 browsers behind one NAT opens up to 6 connections each (an SSE stream holds one of
+   * them): 600 at once; 1000 leaves room for a bigger room or phones on the same address.
+   */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(1000),
   // Document checks and OCR in child processes (ADR 0010): how many, and each one's memory and time limits.
   CHECK_WORKERS: positiveInt.max(64).default(2),
   CHECK_MEMORY_MB: positiveInt.min(128).default(768),
@@ -141,6 +146,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(16, 'SANDBOX_GATEWAY_SECRET must be at least 16 characters').optional(),
   ),
+  /** The loud opt-in for a production deployment whose payments move no money (a staging copy). */
+  I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL: z.preprocess(emptyToUndefined, flag.default(false)),
   PAYMENT_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   /** The organisations' webhook delivery loop (ADR 0025; `off` in tests, run by hand). */
   WEBHOOK_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
@@ -375,7 +382,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const e = parsed.data;
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   const jwtSecret = readJwtSecret(e.JWT_SECRET, e.JWT_SECRET_FILE, abs);
-  if (e.NODE_ENV === 'production') refuseHalfConfiguredProduction(e, jwtSecret);
+  const gatewaysConfig = paymentGatewaysConfig(e);
+  if (e.NODE_ENV === 'production') refuseHalfConfiguredProduction(e, jwtSecret, gatewaysConfig);
   if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD))
     throw new ConfigError('Invalid configuration: SMTP_USER and SMTP_PASSWORD go together');
   const dataDir = abs(e.DATA_DIR);
@@ -429,17 +437,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         `${Math.ceil(uploadLifetimeMs / 1000)} s): the sweep could delete an upload whose row is not yet written`,
     );
   const devTools = e.DEV_TOOLS ?? e.NODE_ENV !== 'production';
-  // Outside production the documented development key (README "Sandbox webhook"); production refuses to
-  // start without a key of its own while a region uses the sandbox (refuseHalfConfiguredProduction).
+  // Outside production the documented development key (README "Sandbox webhook"). In production the
+  // sandbox exists only while a region uses it, which takes I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL and a key
+  // of its own (refuseHalfConfiguredProduction): a key set alone must not open its checkout and webhook.
   const sandboxSecret =
-    e.SANDBOX_GATEWAY_SECRET ?? (e.NODE_ENV !== 'production' ? SANDBOX_DEV_SECRET : undefined);
+    e.NODE_ENV !== 'production'
+      ? (e.SANDBOX_GATEWAY_SECRET ?? SANDBOX_DEV_SECRET)
+      : regionsOnSandbox(e).length > 0
+        ? e.SANDBOX_GATEWAY_SECRET
+        : undefined;
   const partnerOrgIds = (e.PARTNER_ORG_IDS ?? DEFAULT_PARTNER_ORG_ID)
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   if (partnerOrgIds.length === 0) throw new ConfigError('Invalid configuration: PARTNER_ORG_IDS is empty');
 
-  const gatewaysConfig = paymentGatewaysConfig(e);
   for (const [name, provider] of [
     ['PAYMENT_PROVIDER_IN', e.PAYMENT_PROVIDER_IN],
     ['PAYMENT_PROVIDER_INTL', e.PAYMENT_PROVIDER_INTL],
@@ -653,28 +665,95 @@ function readJwtSecret(
   return content;
 }
 
+const REGIONS = [
+  ['PAYMENT_PROVIDER_IN', 'IN'],
+  ['PAYMENT_PROVIDER_INTL', 'INTL'],
+] as const;
+
+/** The PAYMENT_PROVIDER_* variables set to the embedded sandbox gateway. */
+function regionsOnSandbox(e: Env): string[] {
+  return REGIONS.filter(([name]) => e[name].startsWith('sandbox')).map(([name]) => name);
+}
+
+const GATEWAY_NAMES = { razorpay: 'Razorpay', cashfree: 'Cashfree', stripe: 'Stripe' } as const;
+
+/**
+ * Each region whose payments move no money, with why: the embedded sandbox, a gateway's test
+ * environment (an rzp_test_ / sk_test_ key, Cashfree's default sandbox) or a plain-http API URL (a test
+ * stand-in; the keys would travel in clear text).
+ */
+function paymentsNotReal(e: Env, gateways: PaymentGatewaysConfig): string[] {
+  const found: string[] = [];
+  for (const [name] of REGIONS) {
+    const provider = e[name];
+    const gateway = provider.replace(/-sdk$/, '') as keyof PaymentGatewaysConfig | 'sandbox';
+    if (gateway === 'sandbox') {
+      found.push(`${name}=${provider} (the embedded sandbox gateway)`);
+      continue;
+    }
+    const settings = gateways[gateway];
+    // A gateway without keys is refused after this, with its own message.
+    if (!settings) continue;
+    if (settings.environment !== 'production')
+      found.push(`${name}=${provider} (${GATEWAY_NAMES[gateway]}'s sandbox environment)`);
+    else if (!settings.apiUrl.startsWith('https://'))
+      found.push(`${name}=${provider} (${gateway.toUpperCase()}_API_URL is not https: a stand-in)`);
+  }
+  return found;
+}
+
 /**
  * Production must not start on the embedded stand-ins (issue 9 §4): a generated key kept beside the
- * data, OTPs that go nowhere, links to localhost. One line per missing setting, all at once.
+ * data, OTPs that go nowhere, links to localhost. Nor with a test switch on (issue 23 §3): payments
+ * that move no money (unless I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL=1, for a staging copy), the dev tools
+ * (OTPs published, staff with known passwords), from-URL fetches into the private network, or a
+ * plain-http public address; these have no opt-in. One line per problem, all at once.
  */
-function refuseHalfConfiguredProduction(e: Env, jwtSecret: string | undefined): void {
-  const missing: string[] = [];
+function refuseHalfConfiguredProduction(
+  e: Env,
+  jwtSecret: string | undefined,
+  gateways: PaymentGatewaysConfig,
+): void {
+  const problems: string[] = [];
   if (!jwtSecret)
-    missing.push(
+    problems.push(
       'JWT_SECRET (or JWT_SECRET_FILE) is not set: the secret (≥ 32 characters) that signs sessions and keys OTP hashes',
     );
   if (!e.SMS_GATEWAY_URL)
-    missing.push('SMS_GATEWAY_URL is not set: the SMS/WhatsApp gateway that delivers login OTPs');
-  if (!e.SMTP_HOST) missing.push('SMTP_HOST is not set: the SMTP server that sends e-mail');
-  if (!e.SMTP_FROM) missing.push('SMTP_FROM is not set: the sender address of e-mail');
-  if (!e.PUBLIC_URL) missing.push('PUBLIC_URL is not set: the address candidates open, used in every link');
-  const usesSandbox = [e.PAYMENT_PROVIDER_IN, e.PAYMENT_PROVIDER_INTL].some((p) => p.startsWith('sandbox'));
-  if (usesSandbox && !e.SANDBOX_GATEWAY_SECRET)
-    missing.push(
-      'SANDBOX_GATEWAY_SECRET is not set: the key the sandbox payment gateway signs webhooks with (or set PAYMENT_PROVIDER_IN/INTL to a real gateway)',
+    problems.push('SMS_GATEWAY_URL is not set: the SMS/WhatsApp gateway that delivers login OTPs');
+  if (!e.SMTP_HOST) problems.push('SMTP_HOST is not set: the SMTP server that sends e-mail');
+  if (!e.SMTP_FROM) problems.push('SMTP_FROM is not set: the sender address of e-mail');
+  if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is not set: the address candidates open, used in every link');
+  else if (!e.PUBLIC_URL.startsWith('https://'))
+    problems.push(
+      'PUBLIC_URL is not https: sessions, OTP links and payment redirects would travel in clear text (no override)',
     );
-  if (missing.length > 0)
+  const notReal = paymentsNotReal(e, gateways);
+  if (notReal.length > 0 && !e.I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL)
+    problems.push(
+      `${notReal.join(', ')}: payments would move no money while transactions are submitted as paid; ` +
+        'configure a live gateway (see README "Run in production"), or set I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL=1 for a staging copy',
+    );
+  if (regionsOnSandbox(e).length > 0 && e.I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL) {
+    if (!e.SANDBOX_GATEWAY_SECRET)
+      problems.push(
+        'SANDBOX_GATEWAY_SECRET is not set: the key the sandbox payment gateway signs webhooks with (or set PAYMENT_PROVIDER_IN/INTL to a real gateway)',
+      );
+    else if (e.SANDBOX_GATEWAY_SECRET === SANDBOX_DEV_SECRET)
+      problems.push(
+        'SANDBOX_GATEWAY_SECRET is the documented development key: anyone could sign a sandbox webhook; choose a key of your own',
+      );
+  }
+  if (e.DEV_TOOLS)
+    problems.push(
+      'DEV_TOOLS=1 is for development only: it publishes every OTP at /api/dev/outbox and seeds staff accounts with known passwords (no override)',
+    );
+  if (e.FILE_FETCH_ALLOW_PRIVATE)
+    problems.push(
+      'FILE_FETCH_ALLOW_PRIVATE=1 is for tests only: it lets from-URL fetches reach private, loopback and cloud-metadata addresses (no override)',
+    );
+  if (problems.length > 0)
     throw new ConfigError(
-      `Refusing to start in production (NODE_ENV=production):\n  ${missing.join('\n  ')}`,
+      `Refusing to start in production (NODE_ENV=production):\n  ${problems.join('\n  ')}`,
     );
 }

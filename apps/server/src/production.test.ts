@@ -31,7 +31,12 @@ const PRODUCTION = {
   SMTP_HOST: 'smtp.example.com',
   SMTP_FROM: 'no-reply@example.com',
   PUBLIC_URL: 'https://verify.example.com',
-  SANDBOX_GATEWAY_SECRET: 'x'.repeat(32),
+  // A live gateway: the sandbox moves no money and needs the loud opt-in (issue 23 §3).
+  PAYMENT_PROVIDER_IN: 'razorpay',
+  PAYMENT_PROVIDER_INTL: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_live_0123456789abcd',
+  RAZORPAY_KEY_SECRET: 'r'.repeat(24),
+  RAZORPAY_WEBHOOK_SECRET: 'w'.repeat(24),
 };
 
 interface Run {
@@ -108,7 +113,33 @@ describe('a production start of the real process', () => {
       expect.stringMatching(/^ {2}SMTP_HOST is not set: /),
       expect.stringMatching(/^ {2}SMTP_FROM is not set: /),
       expect.stringMatching(/^ {2}PUBLIC_URL is not set: /),
-      expect.stringMatching(/^ {2}SANDBOX_GATEWAY_SECRET is not set: /),
+      expect.stringMatching(
+        /^ {2}PAYMENT_PROVIDER_IN=sandbox .*, PAYMENT_PROVIDER_INTL=sandbox .*: payments would move no money/,
+      ),
+    ]);
+  }, 60_000);
+
+  it('refuses the test switches, one line each, even with the payments opt-in (issue 23 §3)', async () => {
+    const { run, exited } = startServer({
+      ...PRODUCTION,
+      SMS_GATEWAY_URL: gateway.url,
+      I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL: '1',
+      PAYMENT_PROVIDER_IN: 'sandbox',
+      SANDBOX_GATEWAY_SECRET: 'x'.repeat(32),
+      DEV_TOOLS: '1',
+      FILE_FETCH_ALLOW_PRIVATE: '1',
+      PUBLIC_URL: 'http://verify.example.com',
+      DATA_DIR: dataDir,
+      PORT: '0',
+    });
+    await exited;
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain('running at');
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'Refusing to start in production (NODE_ENV=production):',
+      expect.stringMatching(/^ {2}PUBLIC_URL is not https: /),
+      expect.stringMatching(/^ {2}DEV_TOOLS=1 is for development only: /),
+      expect.stringMatching(/^ {2}FILE_FETCH_ALLOW_PRIVATE=1 is for tests only: /),
     ]);
   }, 60_000);
 

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { AppError } from '../errors.js';
 
 /**
  * Limits that keep slow or idle clients from holding sockets (issue 9 §5): a client must send its
@@ -93,8 +94,9 @@ export function registerBodyDeadlines(app: FastifyInstance, limits: HttpLimits) 
 }
 
 /**
- * At most `max` open sockets per remote address; the next ones are closed at once. Behind a reverse
- * proxy every socket comes from the proxy, so there the proxy applies its own cap (README).
+ * At most `max` open sockets per remote address; the next ones are closed at once. For direct
+ * connections only: behind a reverse proxy every socket is the proxy's, and a socket cap cannot see
+ * X-Forwarded-For at connection time (limitRequestsPerClient applies there).
  */
 export function limitConnectionsPerIp(server: Server, max: number) {
   if (max <= 0) return;
@@ -112,5 +114,35 @@ export function limitConnectionsPerIp(server: Server, max: number) {
       if (left > 0) open.set(ip, left);
       else open.delete(ip);
     });
+  });
+}
+
+/**
+ * Behind a trusted proxy (TRUST_PROXY): at most `max` requests in progress per client address, the one
+ * Fastify's trustProxy reads from X-Forwarded-For (`request.ip`), not the proxy's. The next one is
+ * answered 429 (RATE_LIMITED) before any other work. A browser's requests in progress stand for its
+ * sockets (HTTP/1.1: one each; a live notification stream holds one until it ends), so the same cap
+ * serves both ways of running.
+ */
+export function limitRequestsPerClient(app: FastifyInstance, max: number) {
+  if (max <= 0) return;
+  const open = new Map<string, number>();
+  app.addHook('onRequest', (request, reply, done) => {
+    const ip = request.ip;
+    const count = (open.get(ip) ?? 0) + 1;
+    if (count > max) return done(new AppError('RATE_LIMITED'));
+    open.set(ip, count);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (open.get(ip) ?? 1) - 1;
+      if (left > 0) open.set(ip, left);
+      else open.delete(ip);
+    };
+    // 'close' ends every response: answered, aborted by the client, or a hijacked stream's end.
+    reply.raw.once('close', release);
+    reply.raw.once('finish', release);
+    done();
   });
 }
