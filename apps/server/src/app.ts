@@ -501,6 +501,11 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     files,
     reference,
     now,
+    // The payments service is made below (it reads transactions): its checks are looked up when called.
+    payments: {
+      afterCandidateWrite: (scope, txn, records) => payments.guard.afterCandidateWrite(scope, txn, records),
+      assertPaidFor: (scope, locked) => payments.guard.assertPaidFor(scope, locked),
+    },
   });
   const integration = createIntegrationService({
     repo: createIntegrationRepository(db.orm),

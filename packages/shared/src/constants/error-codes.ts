@@ -152,6 +152,12 @@ export const ERROR_CODES = {
     message: 'This Idempotency-Key belongs to another request',
   },
   PAYMENT_NOT_CONFIGURED: { code: 199, status: 409, message: 'Prices for this form are not set' },
+  /** A paid order that no longer covers the quote (ADR 0023); data: { toPay, currency }. */
+  PAYMENT_SUPERSEDED: {
+    code: 200,
+    status: 409,
+    message: 'Your verifications changed after you paid: please pay the new amount',
+  },
   API_KEY_INVALID: { code: 210, status: 401, message: 'The API key is missing, unknown or revoked' },
   API_KEY_NOT_FOUND: { code: 211, status: 404, message: 'This API key does not exist' },
   WEBHOOK_ENDPOINT_NOT_FOUND: { code: 212, status: 404, message: 'This webhook endpoint does not exist' },

@@ -6,6 +6,7 @@ import {
   formPaymentConfigSchema,
   percentOf,
   quotePayment,
+  quoteFingerprint,
   savingPercent,
   type FormPaymentConfig,
   type PricedVerification,
@@ -137,6 +138,36 @@ describe('quotePayment', () => {
     expect(q.items.map((i) => i.price)).toEqual([99999, 87499]);
     // 18% of 187,498 = 33,749.64 → 33,750.
     expect(q.gst).toBe(33750);
+  });
+});
+
+describe('quoteFingerprint', () => {
+  const quote = (verifications: PricedVerification[], express = false) =>
+    quotePayment(config, { region: 'IN', express, verifications });
+
+  it('is the same for the same priced lines, whatever their labels', () => {
+    const a = quote([v('bgv-degree'), v('bgv-tenth')]);
+    const relabelled = {
+      ...a,
+      items: a.items.map((i) => ({ ...i, label: `${i.label}!`, description: 'x' })),
+    };
+    expect(quoteFingerprint(relabelled)).toBe(quoteFingerprint(a));
+  });
+
+  it('changes with an added instance, a skipped line, another institute, fast-track or a reached discount', () => {
+    const base = quoteFingerprint(quote([v('bgv-degree'), v('bgv-tenth')]));
+    const others = [
+      quote([v('bgv-degree'), v('bgv-degree~2'), v('bgv-tenth')]),
+      quote([v('bgv-degree')]),
+      quote([v('bgv-degree', 'inst-abroad'), v('bgv-tenth')]),
+      quote([v('bgv-degree'), v('bgv-tenth')], true),
+      quotePayment(
+        { ...config, cartDiscount: { percentage: 10, minAmount: { INR: 1000, USD: 100 } } },
+        { region: 'IN', express: false, verifications: [v('bgv-degree'), v('bgv-tenth')] },
+      ),
+    ].map(quoteFingerprint);
+    for (const other of others) expect(other).not.toBe(base);
+    expect(new Set(others).size).toBe(others.length);
   });
 });
 

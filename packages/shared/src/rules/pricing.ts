@@ -200,6 +200,27 @@ export function quotePayment(
   };
 }
 
+/**
+ * What a quote charges for, as one canonical string (ADR 0023): region and currency, fast-track, every
+ * priced line in order (instance key, price, mrp), the cart discount, GST and the amount to pay. Labels
+ * and texts are left out. An order pays for exactly its quote: it submits only while the transaction's
+ * current quote has the same fingerprint.
+ */
+export function quoteFingerprint(
+  quote: Pick<PaymentQuote, 'region' | 'currency' | 'express' | 'items' | 'discount' | 'gst' | 'toPay'>,
+): string {
+  return JSON.stringify([
+    quote.region,
+    quote.currency,
+    quote.express,
+    quote.items.map((item) => [item.key, item.price, item.mrp]),
+    quote.discount.amount,
+    quote.discount.percentage,
+    quote.gst,
+    quote.toPay,
+  ]);
+}
+
 /** Spec §9: the tax percent shown = gst / (total − discount amount) × 100, rounded. */
 export function displayedGstPercent(info: Pick<PaymentInfo, 'gst' | 'total' | 'discount'>): number {
   const base = info.total - info.discount.amount;

@@ -28,7 +28,11 @@ export const CURRENCIES = ['INR', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const currencySchema = z.enum(CURRENCIES);
 
-export const ORDER_STATUSES = ['created', 'pending', 'success', 'failed', 'cancelled'] as const;
+/**
+ * `superseded` (ADR 0023): the gateway took the money for an order that no longer matched the
+ * transaction's quote (a priced change came first); it never submits and is refunded in full.
+ */
+export const ORDER_STATUSES = ['created', 'pending', 'success', 'failed', 'cancelled', 'superseded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -182,6 +186,15 @@ export const paymentStatusQuerySchema = z
 export const paymentStatusResponseSchema = z.object({
   currentStatus: z.enum(PAYMENT_STATUSES),
   orderId: z.string().nullable(),
+  /**
+   * Set when this order no longer pays for the transaction's verifications (ADR 0023: they changed after
+   * it was opened): the amount to pay now, and what this order took that is refunded (0 when nothing was
+   * taken). Null otherwise.
+   */
+  superseded: z
+    .object({ toPay: z.number().int(), currency: currencySchema, refund: z.number().int() })
+    .nullable()
+    .default(null),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 

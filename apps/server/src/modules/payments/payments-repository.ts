@@ -2,6 +2,7 @@ import type { OrderStatus, RefundStatus } from '@veridocs/shared';
 import { and, count, desc, eq, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
+  ekycForms,
   organisations,
   paymentAudit,
   paymentOrders,
@@ -14,6 +15,10 @@ export type NewOrder = typeof paymentOrders.$inferInsert;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['created', 'pending'];
+/** Orders the gateway may still report paid: open ones, and ones we ended before it said so (ADR 0024). */
+export const UNPAID_ORDER_STATUSES: readonly OrderStatus[] = ['created', 'pending', 'failed', 'cancelled'];
+/** Orders that took money: `success` pays for the transaction, `superseded` is refunded (ADR 0023). */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['success', 'superseded'];
 
 /** Orders and refunds, their audit and the webhook events applied (ADR 0023). */
 export function createPaymentsRepository(orm: Orm) {
@@ -232,7 +237,7 @@ export function createPaymentsRepository(orm: Orm) {
           .from(paymentOrders)
           .where(eq(paymentOrders.id, row.orderId))
           .for('update');
-        if (!order || order.status !== 'success') return 'not-paid';
+        if (!order || !PAID_ORDER_STATUSES.includes(order.status)) return 'not-paid';
         const [sum] = await tx
           .select({ refunded: sql<string | null>`sum(${paymentRefunds.amount})` })
           .from(paymentRefunds)
@@ -244,6 +249,66 @@ export function createPaymentsRepository(orm: Orm) {
         await extra(tx, created);
         return created;
       });
+    },
+
+    /**
+     * The full refund of a superseded order, written in the database transaction that supersedes it
+     * (`scope`): its idempotency key is the order's, so it exists once. Answers it, or undefined if it did.
+     */
+    async insertSupersededRefund(
+      scope: DbScope,
+      order: OrderRow,
+      reason: string,
+      actor: string,
+      at: Date,
+    ): Promise<RefundRow | undefined> {
+      const [created] = await scope
+        .insert(paymentRefunds)
+        .values({
+          orderId: order.id,
+          amount: order.amount,
+          reason,
+          status: 'pending',
+          createdBy: null,
+          idempotencyKey: `superseded:${order.id}`,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (created) await audit(scope, 'refund', created.id, null, created.status, actor, at);
+      return created;
+    },
+
+    /** Inside a database transaction holding the transaction row: an order, locked. */
+    async lockOrder(scope: DbScope, id: string): Promise<OrderRow | undefined> {
+      const [row] = await scope.select().from(paymentOrders).where(eq(paymentOrders.id, id)).for('update');
+      return row;
+    },
+
+    /** The same: the transaction's orders in the given statuses, locked. */
+    async lockOrdersOf(scope: DbScope, txnId: string, statuses: readonly OrderStatus[]): Promise<OrderRow[]> {
+      return scope
+        .select()
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.txnId, txnId), inArray(paymentOrders.status, [...statuses])))
+        .for('update');
+    },
+
+    /** What a form's quote is computed from, read in `scope` (the embedded database has one connection). */
+    async formPricing(
+      scope: DbScope,
+      formId: string,
+    ): Promise<{ paymentConfig: unknown; expressAllowed: boolean; paymentRequired: boolean } | undefined> {
+      const [row] = await scope
+        .select({
+          paymentConfig: ekycForms.paymentConfig,
+          expressAllowed: ekycForms.expressAllowed,
+          paymentRequired: ekycForms.paymentRequired,
+        })
+        .from(ekycForms)
+        .where(eq(ekycForms.id, formId));
+      return row;
     },
 
     async setGatewayRefundId(id: string, gatewayRefundId: string, at: Date): Promise<void> {

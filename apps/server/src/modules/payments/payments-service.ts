@@ -3,6 +3,7 @@ import {
   EXPRESS_BUSINESS_DAYS,
   formPaymentConfigSchema,
   quotePayment,
+  quoteFingerprint,
   regionCurrency,
   verificationTypeOf,
   type AdminOrder,
@@ -33,9 +34,12 @@ import { GatewayError, WebhookSignatureError } from '../../providers/payments/ga
 import type { PaymentGateways } from '../../providers/payments/index.js';
 import type { OpsAuthService, OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
 import type { ProfileService } from '../profile/profile-service.js';
-import type { TransactionsService } from '../transactions/transactions-service.js';
+import type { RecordRow } from '../transactions/transactions-repository.js';
+import type { PaymentGuard, TransactionsService } from '../transactions/transactions-service.js';
 import {
   OPEN_ORDER_STATUSES,
+  PAID_ORDER_STATUSES,
+  UNPAID_ORDER_STATUSES,
   type OrderRow,
   type PaymentsRepository,
   type RefundRow,
@@ -65,7 +69,12 @@ const STATUS_FOR_CANDIDATE: Record<OrderStatus, PaymentStatus> = {
   success: 'SUCCESS',
   failed: 'FAILED',
   cancelled: 'CANCELLED',
+  // Paid for a quote that changed: not used, refunded; the status answer's `superseded` says so.
+  superseded: 'CANCELLED',
 };
+
+/** The reason of the full refund of a superseded order (ADR 0023). */
+export const SUPERSEDED_REFUND_REASON = 'Superseded: the verifications changed after this payment started';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -84,10 +93,46 @@ function instituteOf(saved: unknown): string | null {
   return null;
 }
 
+/** The records a quote prices: done (ready to submit or further) and not skipped, in the form's order. */
+function pricedOf(
+  records: readonly Pick<RecordRow, 'name' | 'state' | 'markedAsSkip' | 'data'>[],
+  labelOf: (name: string, type: string) => string,
+): PricedVerification[] {
+  return records
+    .filter((r) => !r.markedAsSkip && !UNDONE_STATES.includes(r.state))
+    .map((r) => {
+      const type = verificationTypeOf(r.name);
+      return {
+        key: r.name,
+        verificationName: type,
+        label: labelOf(r.name, type),
+        instituteId: instituteOf(r.data['institute']),
+      };
+    });
+}
+
+/** Express only where the form allows it and has a fee: asked otherwise, it is not charged. */
+function quoteWith(
+  config: FormPaymentConfig,
+  expressAllowed: boolean,
+  verifications: readonly PricedVerification[],
+  region: PaymentRegion,
+  express: boolean,
+): PaymentQuote {
+  const allowed = expressAllowed && config.express !== null;
+  return quotePayment(config, { region, express: express && allowed, verifications });
+}
+
+/** The fingerprint of what an order pays for: its quote, written by the server at init. */
+const orderFingerprint = (order: OrderRow) => quoteFingerprint(order.quote as unknown as PaymentQuote);
+
 export interface PaymentsServiceDeps {
   repo: PaymentsRepository;
   gateways: PaymentGateways;
-  transactions: Pick<TransactionsService, 'paymentContext' | 'assertSubmittable' | 'settlePayment'>;
+  transactions: Pick<
+    TransactionsService,
+    'paymentContext' | 'assertSubmittable' | 'settlePayment' | 'withPaymentLock'
+  >;
   profiles: Pick<ProfileService, 'get'>;
   audit: Pick<OpsAuthService, 'audit'>;
   publicUrl: string;
@@ -129,17 +174,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const { snap, info } = await transactions.paymentContext(profileId, ref);
     if (!snap.form.paymentRequired) throw new AppError('PAYMENT_NOT_REQUIRED');
     const config = configOf(snap.form);
-    const verifications: PricedVerification[] = snap.records
-      .filter((r) => !r.markedAsSkip && !UNDONE_STATES.includes(r.state))
-      .map((r) => {
-        const type = verificationTypeOf(r.name);
-        return {
-          key: r.name,
-          verificationName: type,
-          label: info.verificationList[r.name]?.label ?? type,
-          instituteId: instituteOf(r.data['institute']),
-        };
-      });
+    const verifications = pricedOf(snap.records, (name, type) => info.verificationList[name]?.label ?? type);
     return { snap, info, config, verifications };
   }
 
@@ -148,14 +183,86 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     region: PaymentRegion,
     express: boolean,
   ): PaymentQuote {
-    // Express only where the form allows it and has a fee: asked otherwise, it is not charged.
-    const allowed = ctx.snap.form.expressAllowed && ctx.config.express !== null;
-    return quotePayment(ctx.config, {
-      region,
-      express: express && allowed,
-      verifications: ctx.verifications,
-    });
+    return quoteWith(ctx.config, ctx.snap.form.expressAllowed, ctx.verifications, region, express);
   }
+
+  /**
+   * The transaction's quote now, at the order's region and fast-track choice, from `records` (read
+   * with the transaction row locked); null when the form's prices cannot be read.
+   */
+  function currentQuoteOf(
+    order: OrderRow,
+    form: { paymentConfig: unknown; expressAllowed: boolean } | undefined,
+    records: readonly RecordRow[],
+  ): PaymentQuote | null {
+    const parsed = form?.paymentConfig == null ? null : formPaymentConfigSchema.safeParse(form.paymentConfig);
+    if (!form || !parsed?.success) return null;
+    const verifications = pricedOf(records, (_, type) => type);
+    return quoteWith(parsed.data, form.expressAllowed, verifications, order.region, order.express);
+  }
+
+  /** The order pays for exactly the transaction's current quote (ADR 0023). */
+  const covers = (order: OrderRow, quote: PaymentQuote | null) =>
+    quote !== null && orderFingerprint(order) === quoteFingerprint(quote);
+
+  /** Sends a superseded order's refund; a gateway that does not answer leaves it to reconciliation. */
+  async function sendRefundSoon(refund: RefundRow, order: OrderRow, actor: string): Promise<void> {
+    try {
+      await sendRefund(refund, order, actor);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      log.warn({ err: error, refundId: refund.id }, 'refund of a superseded order not accepted yet');
+    }
+  }
+
+  /**
+   * A successful order that no longer pays for the transaction's quote (a priced change after it was
+   * paid, the transaction not submitted): superseded and refunded in full, so that the candidate pays
+   * the new quote. Checked again with the transaction row locked.
+   */
+  async function supersedePaid(paid: OrderRow, actor: string): Promise<void> {
+    const at = now();
+    let moved: OrderRow | undefined;
+    let refund: RefundRow | undefined;
+    await transactions.withPaymentLock(paid.txnId, async (scope, locked) => {
+      const current = await repo.lockOrder(scope, paid.id);
+      if (current?.status !== 'success' || locked.txn.state !== 'DATA_SAVED') return;
+      const form = await repo.formPricing(scope, locked.txn.formId);
+      if (covers(current, currentQuoteOf(current, form, locked.records))) return;
+      moved = await repo.transitionOrder(scope, current.id, ['success'], 'superseded', {}, actor, at);
+      if (moved)
+        refund = await repo.insertSupersededRefund(scope, moved, SUPERSEDED_REFUND_REASON, actor, at);
+    });
+    if (moved && refund) await sendRefundSoon(refund, moved, actor);
+  }
+
+  /** Checks the payments module runs on the locked transaction row for the transactions module. */
+  const guard: PaymentGuard = {
+    async afterCandidateWrite(scope, txn, records) {
+      const [open] = await repo.lockOrdersOf(scope, txn.id, OPEN_ORDER_STATUSES);
+      if (!open) return;
+      const form = await repo.formPricing(scope, txn.formId);
+      if (covers(open, currentQuoteOf(open, form, await records()))) return;
+      // Superseded before it was paid: the gateway completing it now cannot submit anything.
+      await repo.transitionOrder(
+        scope,
+        open.id,
+        OPEN_ORDER_STATUSES,
+        'cancelled',
+        {},
+        `candidate:${txn.profileId}`,
+        now(),
+      );
+    },
+    async assertPaidFor(scope, { txn, records }) {
+      const [paid] = await repo.lockOrdersOf(scope, txn.id, ['success']);
+      if (!paid) throw new AppError('PAYMENT_REQUIRED');
+      const quote = currentQuoteOf(paid, await repo.formPricing(scope, txn.formId), records);
+      if (!quote) throw new AppError('PAYMENT_NOT_CONFIGURED');
+      if (!covers(paid, quote))
+        throw new AppError('PAYMENT_SUPERSEDED', undefined, { toPay: quote.toPay, currency: quote.currency });
+    },
+  };
 
   function infoOf(
     order: OrderRow | null,
@@ -165,7 +272,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   ): PaymentInfo {
     return {
       ...quote,
-      totalAmountPaid: order?.status === 'success' ? order.amount : 0,
+      totalAmountPaid: order && PAID_ORDER_STATUSES.includes(order.status) ? order.amount : 0,
       provider: order?.provider ?? null,
       org: extra.org,
       createdAt: order ? order.createdAt.toISOString() : null,
@@ -220,34 +327,61 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
     if (payment.status === 'success') {
       let changed: OrderRow | undefined;
-      await transactions.settlePayment(order.txnId, async (scope) => {
+      let paid = false;
+      let refund: RefundRow | undefined;
+      await transactions.settlePayment(order.txnId, async (scope, locked) => {
         if (event && !(await repo.recordEvent(scope, event.provider, event.eventId, at))) return false;
-        changed = await repo.transitionOrder(
-          scope,
-          order.id,
-          OPEN_ORDER_STATUSES,
-          'success',
-          { paymentId: payment.paymentId },
-          actor,
-          at,
-        );
-        if (changed)
+        // An order we ended may still be paid at its gateway (ADR 0024): the money is recorded either way.
+        const current = await repo.lockOrder(scope, order.id);
+        if (!current || !UNPAID_ORDER_STATUSES.includes(current.status)) return false;
+        const paidBefore = (await repo.lockOrdersOf(scope, order.txnId, ['success'])).length > 0;
+        const form = await repo.formPricing(scope, locked.txn.formId);
+        if (!paidBefore && covers(current, currentQuoteOf(current, form, locked.records))) {
+          changed = await repo.transitionOrder(
+            scope,
+            order.id,
+            UNPAID_ORDER_STATUSES,
+            'success',
+            { paymentId: payment.paymentId },
+            actor,
+            at,
+          );
+          if (!changed) return false;
+          // Another open order of the transaction (another region, or opened after this one ended) is not needed.
+          for (const other of await repo.lockOrdersOf(scope, order.txnId, OPEN_ORDER_STATUSES))
+            if (other.id !== changed.id)
+              await repo.transitionOrder(scope, other.id, OPEN_ORDER_STATUSES, 'cancelled', {}, actor, at);
           await deps.onPaymentEvent?.(
             scope,
             { kind: 'payment.success', orderId: changed.id, amount: changed.amount },
             at,
           );
-        return Boolean(changed);
+          paid = true;
+          return true;
+        }
+        // Paid for what the transaction no longer is (or paid twice): never submitted, refunded in full.
+        changed = await repo.transitionOrder(
+          scope,
+          order.id,
+          UNPAID_ORDER_STATUSES,
+          'superseded',
+          { paymentId: payment.paymentId },
+          actor,
+          at,
+        );
+        if (changed)
+          refund = await repo.insertSupersededRefund(scope, changed, SUPERSEDED_REFUND_REASON, actor, at);
+        return false;
       });
+      if (changed && !paid)
+        log.warn(
+          { orderId: order.id },
+          'a payment no longer covers its transaction: superseded and refunded',
+        );
+      if (changed && refund) await sendRefundSoon(refund, changed, actor);
       if (changed) return { order: changed, changed: true };
       // Read after the database transaction (the embedded database has one connection).
-      const current = (await repo.order(order.id)) ?? order;
-      if (current.status === 'failed' || current.status === 'cancelled')
-        log.error(
-          { orderId: order.id, status: current.status },
-          'gateway reports a success for an order that ended: refund it by hand',
-        );
-      return { order: current, changed: false };
+      return { order: (await repo.order(order.id)) ?? order, changed: false };
     }
     const to = payment.status;
     const changed = await repo.transaction(async (scope) => {
@@ -274,9 +408,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return { order: (await repo.order(order.id)) ?? order, changed: false };
   }
 
-  /** Asks the gateway about an open order and applies the answer. */
-  async function syncOrder(order: OrderRow, actor: string): Promise<OrderRow> {
-    if (!OPEN_ORDER_STATUSES.includes(order.status) || !order.gatewayOrderId) return order;
+  /**
+   * Asks the gateway about an open order (with `ended`, also one we ended unpaid: its gateway may still
+   * have taken the money) and applies the answer.
+   */
+  async function syncOrder(order: OrderRow, actor: string, ended = false): Promise<OrderRow> {
+    const asked = ended ? UNPAID_ORDER_STATUSES : OPEN_ORDER_STATUSES;
+    if (!asked.includes(order.status) || !order.gatewayOrderId) return order;
     const payment = await gatewayOf(order.provider).fetchPayment(order.gatewayOrderId);
     return (await applyPayment(order, payment, actor)).order;
   }
@@ -371,6 +509,34 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return winner;
   }
 
+  /**
+   * What the status answer says of an order that no longer pays for the transaction (ADR 0023): paid and
+   * superseded (refunded), or cancelled by a priced change. The amount to pay now, at its region.
+   */
+  async function supersededInfo(
+    profileId: string,
+    ref: TransactionRef,
+    order: OrderRow,
+  ): Promise<PaymentStatusResponse['superseded']> {
+    if (order.status !== 'superseded' && order.status !== 'cancelled') return null;
+    let quote: PaymentQuote;
+    try {
+      const ctx = await pricingContext(profileId, ref);
+      // Submitted (paid by another order): nothing left to pay.
+      if (ctx.snap.txn.state !== 'DATA_SAVED') return null;
+      quote = quoteFor(ctx, order.region, order.express);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+    if (order.status === 'cancelled' && covers(order, quote)) return null;
+    return {
+      toPay: quote.toPay,
+      currency: quote.currency,
+      refund: order.status === 'superseded' ? order.amount : 0,
+    };
+  }
+
   function initAnswer(order: OrderRow): PaymentInitResponse {
     const gateway = gatewayOf(order.provider);
     const sessionId = order.gatewayOrderId ?? '';
@@ -436,17 +602,26 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       const ctx = await pricingContext(profileId, body);
       const txnId = ctx.snap.txn.id;
-      if (ctx.snap.paidOrders.length > 0 || (await repo.successfulOrder(txnId)))
+      const actor = `candidate:${profileId}`;
+      const paid = await repo.successfulOrder(txnId);
+      // Paid for exactly this quote: done. Paid for another (the verifications changed since): that
+      // order is refunded in full below and this quote is paid anew (ADR 0023).
+      if (paid && covers(paid, quoteFor(ctx, paid.region, paid.express)))
         throw new AppError('PAYMENT_ALREADY_DONE');
       await transactions.assertSubmittable(profileId, body);
+      if (paid) {
+        await supersedePaid(paid, actor);
+        if (await repo.successfulOrder(txnId)) throw new AppError('PAYMENT_ALREADY_DONE');
+      }
       const quote = quoteFor(ctx, body.region, body.express);
       const provider = gateways.providerFor(body.region);
-      const actor = `candidate:${profileId}`;
 
+      // The same lines at the same price, not only the same amount.
       const reusable = (o: OrderRow) =>
         o.region === body.region &&
         o.express === quote.express &&
         o.amount === quote.toPay &&
+        orderFingerprint(o) === quoteFingerprint(quote) &&
         o.provider === provider;
       for (let attempt = 0; attempt < 3; attempt++) {
         let open = await repo.openOrder(txnId);
@@ -512,14 +687,21 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         if (!order) throw new AppError('PAYMENT_ORDER_NOT_FOUND');
       }
       try {
-        order = await syncOrder(order, `candidate:${profileId}`);
+        order = await syncOrder(order, `candidate:${profileId}`, true);
       } catch (error) {
         // The gateway not answering leaves the order as it is: the screen polls again.
         if (!(error instanceof GatewayError)) throw error;
         log.warn({ err: error, orderId: order.id }, 'payment gateway did not answer a status check');
       }
-      return { currentStatus: STATUS_FOR_CANDIDATE[order.status], orderId: order.id };
+      return {
+        currentStatus: STATUS_FOR_CANDIDATE[order.status],
+        orderId: order.id,
+        superseded: await supersededInfo(profileId, query, order),
+      };
     },
+
+    /** The checks the transactions module runs on its locked row (app.ts wires them). */
+    guard,
 
     async history(
       profileId: string,
@@ -583,7 +765,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             );
             return { applied: false };
           }
-          if (!OPEN_ORDER_STATUSES.includes(order.status)) return { applied: false };
+          if (!UNPAID_ORDER_STATUSES.includes(order.status)) return { applied: false };
           const { changed } = await applyPayment(
             order,
             await gateway.fetchPayment(order.gatewayOrderId!),
@@ -639,7 +821,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           paymentId: o.paymentId,
           createdAt: o.createdAt.toISOString(),
           refunded,
-          refundable: o.status === 'success' ? Math.max(0, o.amount - refunded) : 0,
+          refundable: PAID_ORDER_STATUSES.includes(o.status) ? Math.max(0, o.amount - refunded) : 0,
           refunds: own.map((r) => ({
             id: r.id,
             amount: r.amount,

@@ -59,7 +59,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
     const result = (await t.db.orm.execute(query)) as { rows: unknown[] };
     return result.rows as T[];
   };
-  const send = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers?: Headers) =>
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Headers) =>
     t.request({
       method,
       url,
@@ -260,7 +260,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
         200,
       ),
     );
-    expect(status).toEqual({ currentStatus: 'SUCCESS', orderId: s.orderId });
+    expect(status).toEqual({ currentStatus: 'SUCCESS', orderId: s.orderId, superseded: null });
     // The submit route accepts the paid transaction (already submitted: the same info).
     expectCode(await send('POST', v1(V.submit), { orgId: ORG, txnId }, h), 0, 200);
     expectCode(await init(h, { orgId: ORG, txnId, region: 'IN' }), 192, 409);
@@ -283,18 +283,21 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
   });
 
   it('the submit route submits a paid transaction that was not submitted with its payment', async () => {
-    const { h, txnId, data } = await readyToPay();
+    const { h, txnId } = await readyToPay();
     const s = await started(h, txnId);
     await pay(sessionIdOf(s), 'pay');
-    // The payment settles while a verification is back to be edited: paid, not submitted.
-    await t.db.orm.execute(
-      sql`update verification_records set state = 'DATA_SAVED' where txn_id = ${txnId} and name = 'bgv-degree'`,
+    // The payment settles while a skipped verification is open again (cleared: not priced, so the order
+    // still pays for the quote): paid, not submitted.
+    expectCode(
+      await send('DELETE', v1(`${V.bgv}?orgId=${ORG}&txnId=${txnId}&type=bgv-tenth`), undefined, h),
+      0,
+      200,
     );
-    await t.app.paymentJobs.deliverSandboxWebhookOnce();
+    while (await t.app.paymentJobs.deliverSandboxWebhookOnce());
     expect((await order(s.orderId)).status).toBe('success');
     expect((await txnState(h, txnId)).state).not.toBe('SUBMITTED');
     expectCode(
-      await send('POST', v1(V.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data }, h),
+      await send('POST', v1(V.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['bgv-tenth'] }, h),
       0,
       200,
     );

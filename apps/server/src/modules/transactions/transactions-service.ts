@@ -81,6 +81,32 @@ export interface TransactionsServiceDeps {
   files: Pick<FilesService, 'forTransaction' | 'attach' | 'describe' | 'release'>;
   reference: Pick<ReferenceService, 'resolve'>;
   now: Clock;
+  /** The payments module's checks on the locked transaction row (ADR 0023); app.ts wires it. */
+  payments?: PaymentGuard;
+}
+
+/** What a payment guard sees: the transaction row, locked in this database transaction, and its records. */
+export interface LockedForPayment {
+  txn: TransactionRow;
+  records: RecordRow[];
+}
+
+/**
+ * The payments module's side of a paid form (ADR 0023), run with the transaction row locked so that a
+ * priced change and a payment's success are serialised.
+ */
+export interface PaymentGuard {
+  /**
+   * After a candidate's write: an open order that no longer matches the transaction's quote is
+   * cancelled (superseded), in this database transaction. `records` loads them as written.
+   */
+  afterCandidateWrite(
+    scope: DbScope,
+    txn: TransactionRow,
+    records: () => Promise<RecordRow[]>,
+  ): Promise<void>;
+  /** Before the submit of a paid form: a successful order for exactly the current quote, else 127 / 200. */
+  assertPaidFor(scope: DbScope, locked: LockedForPayment): Promise<void>;
 }
 
 /** A transaction's validated evaluation partner (all null until one is validated). */
@@ -205,6 +231,7 @@ export function createTransactionsService({
   files,
   reference,
   now,
+  payments,
 }: TransactionsServiceDeps) {
   function entry(record: RecordRow, configs: Map<string, VerificationConfig>): VerificationEntry {
     const config = configFor(configs, record.name);
@@ -337,9 +364,12 @@ export function createTransactionsService({
     txnId: string,
     fn: (ops: TransactionWriteOps, txn: TransactionRow) => Promise<T>,
   ): Promise<T> {
-    return withLockedTransaction(txnId, (ops, txn) => {
+    return withLockedTransaction(txnId, async (ops, txn) => {
       assertOpen(txn.state);
-      return fn(ops, txn);
+      const result = await fn(ops, txn);
+      // A priced change ends an order opened for the old quote, before the gateway can complete it.
+      await payments?.afterCandidateWrite(ops.scope, txn, () => ops.records(txn.id));
+      return result;
     });
   }
 
@@ -1253,7 +1283,16 @@ export function createTransactionsService({
       const context = { action: 'submit', profileId, now: at };
       // Read past the snapshot cache: what is judged must be what is stored.
       const judged = await judgeStored(profileId, snap, await repo.records(snap.txn.id), at);
-      await withLockedTransaction(snap.txn.id, (ops, txn) => submitLocked(ops, txn, snap, judged, context));
+      await withLockedTransaction(snap.txn.id, async (ops, txn) => {
+        // Paid for exactly what is submitted: the successful order's quote is the current one (checked
+        // after what is missing, which the candidate must finish first).
+        if (snap.form.paymentRequired && payments && OPEN_TRANSACTION_STATES.includes(txn.state)) {
+          const records = await ops.records(txn.id);
+          if (txn.state !== 'NOT_INITIALIZED') assertSubmittableRecords(snap, txn, records);
+          await payments.assertPaidFor(ops.scope, { txn, records });
+        }
+        return submitLocked(ops, txn, snap, judged, context);
+      });
       return info(profileId, ref);
     },
 
@@ -1292,7 +1331,10 @@ export function createTransactionsService({
      * submitted there too, as `submit` does. Not yet submittable (something changed since the payment
      * started): the order is still paid and the candidate's submit finishes it later. Answers `apply`'s.
      */
-    async settlePayment(txnId: string, apply: (scope: DbScope) => Promise<boolean>): Promise<boolean> {
+    async settlePayment(
+      txnId: string,
+      apply: (scope: DbScope, locked: LockedForPayment) => Promise<boolean>,
+    ): Promise<boolean> {
       const snap = await repo.snapshot(txnId);
       if (!snap) throw new AppError('TRANSACTION_NOT_FOUND');
       const at = now();
@@ -1306,7 +1348,7 @@ export function createTransactionsService({
       return withLockedTransaction(
         txnId,
         async (ops, txn) => {
-          const paid = await apply(ops.scope);
+          const paid = await apply(ops.scope, { txn, records: await ops.records(txnId) });
           // An express order paid puts the case on the fast track (ADR 0026), submitted now or already.
           if (paid) await ops.refreshQueue(txnId);
           if (!paid || txn.state === 'SUBMITTED' || txn.state === 'NOT_INITIALIZED') return paid;
@@ -1318,6 +1360,18 @@ export function createTransactionsService({
           }
           return paid;
         },
+        'TRANSACTION_NOT_FOUND',
+      );
+    },
+
+    /** Runs `fn` with the transaction row locked (a payment's change that submits nothing). */
+    withPaymentLock<T>(
+      txnId: string,
+      fn: (scope: DbScope, locked: LockedForPayment) => Promise<T>,
+    ): Promise<T> {
+      return withLockedTransaction(
+        txnId,
+        async (ops, txn) => fn(ops.scope, { txn, records: await ops.records(txnId) }),
         'TRANSACTION_NOT_FOUND',
       );
     },

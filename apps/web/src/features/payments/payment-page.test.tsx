@@ -239,6 +239,28 @@ describe('/payment?order_id: the status (spec §4 "Payment status", 6 s × 20)',
     expect(analytics.events).toEqual([{ name: 'payment.failed', props: { reason: 'timed_out' } }]);
   });
 
+  it('superseded (the verifications changed after the payment started): the new amount, the refund, and the cart to pay it', async () => {
+    api.on('get', STATUS, {
+      status: 200,
+      body: ok({
+        currentStatus: 'CANCELLED',
+        orderId: 'ord-1',
+        superseded: { toPay: 445_594, currency: 'INR', refund: 117_882 },
+      }),
+    });
+    renderWithProviders(<PaymentPage />, { route: RETURN });
+    expect(
+      await screen.findByText(
+        'Your verifications changed after this payment started, so it was not used. The amount to pay now ' +
+          'is ₹4,455.94. The ₹1,178.82 you paid for it will be refunded.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Continue to Pay' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Cancelled')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(3 * POLL.intervalMs));
+    expect(pollsSoFar()).toBe(1);
+  });
+
   it('a status call that fails stops polling', async () => {
     api.on('get', STATUS, { status: 500, body: fail(500, 'Internal error') });
     renderWithProviders(<PaymentPage />, { route: RETURN });

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { paymentInfoSchema } from '@veridocs/shared';
+import { formatMoney, paymentInfoSchema } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/notify';
@@ -58,7 +58,7 @@ function PaymentReturn({
   phoneNumber?: string | undefined;
 }) {
   const t = useT(paymentsCatalog);
-  const { outcome, retry } = usePaymentStatus({
+  const { outcome, superseded, retry } = usePaymentStatus({
     orgId: params.orgId,
     txnId: params.txnId,
     orderId: params.orderId,
@@ -88,11 +88,23 @@ function PaymentReturn({
         {t('loadFailed')}
       </Alert>
     );
-  const notice = (
-    <Alert severity="error" role="alert">
-      {outcome === 'cancelled' ? t('paymentCancelled') : t('paymentFailed')}
-    </Alert>
-  );
+  const notice =
+    outcome === 'superseded' && superseded ? (
+      <Alert severity="warning" role="alert">
+        {[
+          t('paymentSuperseded', { amount: formatMoney(superseded.toPay, superseded.currency) }),
+          superseded.refund > 0
+            ? t('supersededRefund', { amount: formatMoney(superseded.refund, superseded.currency) })
+            : '',
+        ]
+          .join(' ')
+          .trim()}
+      </Alert>
+    ) : (
+      <Alert severity="error" role="alert">
+        {outcome === 'cancelled' ? t('paymentCancelled') : t('paymentFailed')}
+      </Alert>
+    );
   if (!params.region) return notice;
   return (
     <PaymentCheckout

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { POLL } from '@veridocs/shared';
+import { POLL, type PaymentStatusResponse } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
 import { LIST, api } from '../../app/store/api';
 import { useAppDispatch } from '../../app/store/hooks';
@@ -8,7 +8,10 @@ import { useLazyGetPaymentStatusQuery } from './payments-api';
 import { track } from '../../lib/telemetry/tracker';
 
 /** What the screen shows of a return from the gateway. */
-export type PollOutcome = 'polling' | 'failed' | 'cancelled' | 'error';
+export type PollOutcome = 'polling' | 'failed' | 'cancelled' | 'superseded' | 'error';
+
+/** The server's word that the order no longer pays for the verifications (ADR 0023): the new amount. */
+export type Superseded = NonNullable<PaymentStatusResponse['superseded']>;
 
 /**
  * Spec §4 "Payment status": ask at once, then every 6 s, at most 20 times. SUCCESS → /submitted;
@@ -24,8 +27,9 @@ export function usePaymentStatus({
   txnId: string;
   orderId: string | null;
   enabled: boolean;
-}): { outcome: PollOutcome; retry: () => void } {
+}): { outcome: PollOutcome; superseded: Superseded | null; retry: () => void } {
   const [outcome, setOutcome] = useState<PollOutcome>('polling');
+  const [superseded, setSuperseded] = useState<Superseded | null>(null);
   // Bumped to poll again after an error.
   const [attempt, setAttempt] = useState(0);
   const [fetchStatus] = useLazyGetPaymentStatusQuery();
@@ -44,6 +48,12 @@ export function usePaymentStatus({
       if (stopped) return;
       if (answer.isError || !answer.data) return setOutcome('error');
       const status = answer.data.currentStatus;
+      // The verifications changed after this payment started: it submits nothing, the new amount is shown.
+      if (answer.data.superseded && status !== 'SUCCESS') {
+        track('payment', 'failed', { reason: 'cancelled' });
+        setSuperseded(answer.data.superseded);
+        return setOutcome('superseded');
+      }
       if (status === 'SUCCESS') {
         track('payment', 'succeeded');
         // The form home and the candidate's list now show the form as paid.
@@ -81,5 +91,5 @@ export function usePaymentStatus({
     setOutcome('polling');
     setAttempt((n) => n + 1);
   }, []);
-  return { outcome, retry };
+  return { outcome, superseded, retry };
 }
