@@ -641,6 +641,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     tokenKey: keys.ops,
     codeKey: keys.otp,
     accessTtlSeconds: config.opsAccessTokenTtlSeconds,
+    limits: config.opsSignInLimits,
     now,
     log: app.log,
   });
