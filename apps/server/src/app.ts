@@ -101,7 +101,7 @@ import {
   deriveWebhookSecretKey,
 } from './modules/integration/integration-service.js';
 import { createOpsRepository } from './modules/ops/ops-repository.js';
-import { createOpsService } from './modules/ops/ops-service.js';
+import { createOpsService, deriveSearchAuditKey } from './modules/ops/ops-service.js';
 import { createAdminRepository } from './modules/admin/admin-repository.js';
 import { adminRouter, orgLogoRouter } from './modules/admin/admin-router.js';
 import { createAdminService } from './modules/admin/admin-service.js';
@@ -652,6 +652,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     transactions,
     files,
     auth: opsAuth,
+    searchKey: deriveSearchAuditKey(keys.ops),
     configs: () => forms.allConfigs(),
     now,
   });
@@ -793,6 +794,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     admin,
     staff: opsAuth,
     orders: (query) => payments.opsOrders(query),
+    audit: (entry) => opsAuth.audit(entry),
     requireOpsRole,
   });
   await app.register(orgLogoRouter, { admin });
