@@ -45,11 +45,9 @@ export const m = {
     required: 'Required',
     invalidEmail: 'Enter a valid e-mail address',
     invalidCode: 'Enter the 6-digit code',
-    wrongPassword: 'Wrong e-mail or password.',
-    locked: (minutes: number | null) =>
-      minutes
-        ? `Too many wrong attempts. The account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
-        : 'Too many wrong attempts. The account is locked for a while; try again later.',
+    // One text for a wrong e-mail, a wrong password and a locked account: the server does not say which (ADR 0019).
+    signInRefused:
+      'Wrong e-mail or password, or too many attempts. After too many, sign-in stays locked for up to an hour; an administrator can reset your password.',
     wrongCode: (attemptsLeft: number | null) =>
       attemptsLeft === null
         ? 'That code is not right.'

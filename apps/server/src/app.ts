@@ -30,7 +30,7 @@ import { authRouter } from './modules/auth/auth-router.js';
 import { createAuthService } from './modules/auth/auth-service.js';
 import { createOtpRepository } from './modules/auth/otp-repository.js';
 import { createOtpService } from './modules/auth/otp-service.js';
-import { createSessionRepository } from './modules/auth/session-repository.js';
+import { SESSIONS_CHANNEL, createSessionRepository } from './modules/auth/session-repository.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import { aadhaarProfileRouter, aadhaarRouter } from './modules/aadhaar/aadhaar-router.js';
 import { createAadhaarRepository } from './modules/aadhaar/aadhaar-repository.js';
@@ -106,7 +106,7 @@ import {
   deriveWebhookSecretKey,
 } from './modules/integration/integration-service.js';
 import { createOpsRepository } from './modules/ops/ops-repository.js';
-import { createOpsService } from './modules/ops/ops-service.js';
+import { createOpsService, deriveSearchAuditKey } from './modules/ops/ops-service.js';
 import { createAdminRepository } from './modules/admin/admin-repository.js';
 import { adminRouter, orgLogoRouter } from './modules/admin/admin-router.js';
 import { createAdminService } from './modules/admin/admin-service.js';
@@ -589,9 +589,11 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     now,
     log: app.log,
     onQueued: () => kickNotificationDelivery(),
+    isSessionLive: (sessionId) => sessions.isLive(sessionId),
   });
   app.decorate('notifications', notifications);
   let stopListening = () => undefined as void;
+  let stopListeningSessions = () => undefined as void;
   app.addHook('onReady', async () => {
     stopListening = db.listen(
       NOTIFICATIONS_CHANNEL,
@@ -601,8 +603,20 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
           .catch((error: unknown) => app.log.warn({ err: error }, 'notification not pushed')),
       () => notifications.resync(),
     );
+    // A candidate's logout or revoked session ends its live streams on every instance (ADR 0030).
+    stopListeningSessions = db.listen(
+      SESSIONS_CHANNEL,
+      (sessionId) => notifications.endSession(sessionId),
+      () =>
+        void notifications
+          .recheckSessions()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'notification streams not re-checked')),
+    );
   });
-  app.addHook('onClose', async () => stopListening());
+  app.addHook('onClose', async () => {
+    stopListening();
+    stopListeningSessions();
+  });
   if (config.notifications.jobs) {
     const notificationLoop = createJobLoop({
       name: 'notification-deliveries',
@@ -649,6 +663,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     tokenKey: keys.ops,
     codeKey: keys.otp,
     accessTtlSeconds: config.opsAccessTokenTtlSeconds,
+    limits: config.opsSignInLimits,
     now,
     log: app.log,
   });
@@ -659,6 +674,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     transactions,
     files,
     auth: opsAuth,
+    searchKey: deriveSearchAuditKey(keys.ops),
     configs: () => forms.allConfigs(),
     now,
   });
@@ -800,6 +816,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     admin,
     staff: opsAuth,
     orders: (query) => payments.opsOrders(query),
+    audit: (entry) => opsAuth.audit(entry),
     requireOpsRole,
   });
   await app.register(orgLogoRouter, { admin });

@@ -36,6 +36,9 @@ const envSchema = z.object({
   SSO_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** The verification team's session (ADR 0019): one working day by default, then sign in again. */
   OPS_ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
+  /** Sign-in codes e-mailed per staff account per hour, and wrong codes before an hour's lock (ADR 0019). */
+  OPS_SIGN_IN_CODES_PER_HOUR: positiveInt.default(5),
+  OPS_WRONG_CODES_PER_HOUR: positiveInt.default(5),
   /** How long an issued credential is valid (ADR 0031); 5 years by default. */
   CREDENTIAL_VALIDITY_DAYS: positiveInt.default(5 * 365),
   PARTNER_ORG_IDS: optionalString,
@@ -227,6 +230,8 @@ export interface Config {
   ssoTtlSeconds: number;
   /** Lifetime of an ops access token and its session (ADR 0019). */
   opsAccessTokenTtlSeconds: number;
+  /** The hourly caps on a staff account's sign-in codes (ADR 0019). */
+  opsSignInLimits: { codesPerHour: number; wrongCodesPerHour: number };
   /** Days an issued credential is valid (its `exp`; ADR 0031). */
   credentialValidityDays: number;
   partnerOrgIds: readonly string[];
@@ -476,6 +481,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     ssoTtlSeconds: e.SSO_TTL_SECONDS,
     opsAccessTokenTtlSeconds: e.OPS_ACCESS_TOKEN_TTL_SECONDS,
+    opsSignInLimits: {
+      codesPerHour: e.OPS_SIGN_IN_CODES_PER_HOUR,
+      wrongCodesPerHour: e.OPS_WRONG_CODES_PER_HOUR,
+    },
     credentialValidityDays: e.CREDENTIAL_VALIDITY_DAYS,
     partnerOrgIds,
     rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, otpMax: e.RATE_LIMIT_OTP_MAX, redisUrl: e.REDIS_URL },

@@ -111,8 +111,16 @@ export const ERROR_CODES = {
     status: 409,
     message: 'This Aadhaar number is already linked to another account',
   },
-  /** The verification team's sign-in (ADR 0019): one answer for an unknown e-mail and a wrong password. */
-  OPS_SIGN_IN_FAILED: { code: 170, status: 401, message: 'Wrong e-mail or password' },
+  /**
+   * The verification team's sign-in (ADR 0019): one answer for an unknown e-mail, a wrong password, a
+   * disabled or locked account and an account over its hourly codes, so none tells which e-mails exist.
+   */
+  OPS_SIGN_IN_FAILED: {
+    code: 170,
+    status: 401,
+    message: 'Wrong e-mail or password, or too many attempts: try again later',
+  },
+  /** Retired (issue 23): a locked account answers 170 like an unknown e-mail. Kept so 171 is not reused. */
   OPS_ACCOUNT_LOCKED: {
     code: 171,
     status: 429,

@@ -8,16 +8,15 @@ import { m } from '../../messages';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The message a failed sign-in step shows (ADR 0019: 170, 171, 106, 107, 116). */
+/** The message a failed sign-in step shows (ADR 0019: 170, 106, 107, 116). */
 function failureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return m.app.unexpectedError;
-  const data = (error.data ?? {}) as { retryAfter?: unknown; attemptsLeft?: unknown };
+  const data = (error.data ?? {}) as { attemptsLeft?: unknown };
   const code: number = error.code ?? 0;
   switch (code) {
+    // A wrong e-mail or password, a disabled or a locked account, too many codes: one answer.
     case ERROR_CODES.OPS_SIGN_IN_FAILED.code:
-      return m.signIn.wrongPassword;
-    case ERROR_CODES.OPS_ACCOUNT_LOCKED.code:
-      return m.signIn.locked(typeof data.retryAfter === 'number' ? Math.ceil(data.retryAfter / 60) : null);
+      return m.signIn.signInRefused;
     case ERROR_CODES.OTP_INVALID.code:
       return m.signIn.wrongCode(typeof data.attemptsLeft === 'number' ? data.attemptsLeft : null);
     case ERROR_CODES.OTP_EXPIRED.code:

@@ -27,6 +27,11 @@ export const staffAccounts = pgTable(
     failedPasswords: integer('failed_passwords').notNull().default(0),
     /** Set after too many wrong passwords: sign-in refused until then. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * Sign-in codes created before this moment do not count towards the hourly caps (ADR 0019): an
+     * admin's password reset starts the account afresh.
+     */
+    codesCountedFrom: timestamp('codes_counted_from', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -28,7 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
-import type { OpsAuthService } from '../ops-auth/ops-auth-service.js';
+import type { AuditInput, OpsAuthService } from '../ops-auth/ops-auth-service.js';
 import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
 import type { AdminService } from './admin-service.js';
 
@@ -64,8 +64,10 @@ export const adminRouter: FastifyPluginAsyncZod<{
   >;
   /** The payments module's orders with their refunds (wired in app.ts). */
   orders: (query: AdminOrderQuery) => Promise<AdminOrder[]>;
+  /** The ops audit (a read of a candidate's orders writes a row, issue 23). */
+  audit: (entry: AuditInput) => Promise<void>;
   requireOpsRole: RequireOpsRole;
-}> = async (app, { admin, staff, orders, requireOpsRole }) => {
+}> = async (app, { admin, staff, orders, audit, requireOpsRole }) => {
   // On request, before the body is read or validated: a caller without the role learns nothing from
   // validation messages, and an upload is not read for them.
   const onRequest = requireOpsRole('admin');
@@ -250,7 +252,18 @@ export const adminRouter: FastifyPluginAsyncZod<{
         response: responses(adminOrderListSchema),
       },
     },
-    async (request) => ok({ list: await orders(request.query) }),
+    async (request) => {
+      const list = await orders(request.query);
+      await audit({
+        staffId: currentStaff(request).staffId,
+        action: 'orders.read',
+        targetType: request.query.txnId ? 'transaction' : 'order',
+        targetId: (request.query.txnId ?? request.query.orderId ?? '').toLowerCase(),
+        detail: { count: list.length },
+        ip: originOf(request).ip,
+      });
+      return ok({ list });
+    },
   );
 
   // ── Staff accounts ──

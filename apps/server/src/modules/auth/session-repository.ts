@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { refreshTokens, signInLinks } from '../../db/schema/index.js';
 import { disabledReadCache, type ReadCache } from '../../lib/read-cache.js';
@@ -58,7 +58,11 @@ function lockedOps(tx: Orm, revoked: string[]) {
           ),
         )
         .returning({ familyId: refreshTokens.familyId });
-      revoked.push(...new Set(rows.map((r) => r.familyId)));
+      for (const familyId of new Set(rows.map((r) => r.familyId))) {
+        revoked.push(familyId);
+        // Their live notification streams close too (ADR 0030), at commit.
+        await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${familyId})`);
+      }
     },
   };
 }
@@ -74,11 +78,19 @@ async function hasProvenSession(orm: Orm, profileId: string): Promise<boolean> {
 }
 export type SessionLockedOps = ReturnType<typeof lockedOps>;
 
+/**
+ * The NOTIFY channel a revoked family's id travels on (ADR 0004): every instance closes the live
+ * notification streams opened for it (ADR 0030).
+ */
+export const SESSIONS_CHANNEL = 'veridocs_sessions';
+
+/** Revokes the family and announces it; inside a database transaction the message leaves at commit. */
 async function revokeFamily(orm: Orm, familyId: string, now: Date): Promise<void> {
   await orm
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await orm.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${familyId})`);
 }
 
 /**
@@ -116,7 +128,10 @@ export function createSessionRepository(
       return row;
     },
     revokeFamily: (familyId: string, now: Date) =>
-      liveFamilies.invalidateAfter(familyId, () => revokeFamily(orm, familyId, now)),
+      liveFamilies.invalidateAfter(familyId, () =>
+        // One database transaction: the revocation and its announcement commit together.
+        orm.transaction((tx) => revokeFamily(tx as unknown as Orm, familyId, now)),
+      ),
     /**
      * A family is live while one of its tokens is unrevoked (rotation swaps the live token in one
      * transaction). Revocation is final, so a "no" may stay cached as long as a "yes".

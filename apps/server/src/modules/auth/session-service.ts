@@ -216,6 +216,9 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (row) await repo.revokeFamily(row.familyId, clock());
     },
 
+    /** Whether a session (refresh family) is still live: not logged out, not revoked (cached, ADR 0005). */
+    isLive: (sessionId: string): Promise<boolean> => repo.isFamilyLive(sessionId),
+
     /**
      * The user an access token speaks for. Missing, malformed, forged or expired → 102; a token of
      * a session ended by logout or a family revocation → 138 at once (ADR 0004), checked on every

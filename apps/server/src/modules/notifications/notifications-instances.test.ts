@@ -76,7 +76,7 @@ describe('the live notification stream across instances', () => {
       0,
       200,
     );
-    const session = expectCode<{ accessToken: string }>(
+    const session = expectCode<{ accessToken: string; refreshToken: string }>(
       await app.inject({
         method: 'POST',
         url: wallet(API_PATHS.profile.base),
@@ -89,7 +89,11 @@ describe('the live notification stream across instances', () => {
     const rows = (await (second ?? database.db).orm.execute(
       sql`select id from profiles where mobile = ${mobile}`,
     )) as { rows: { id: string }[] };
-    return { h: bearer(session.accessToken), profileId: rows.rows[0]!.id };
+    return {
+      h: bearer(session.accessToken),
+      refreshToken: session.refreshToken,
+      profileId: rows.rows[0]!.id,
+    };
   }
 
   it('an event written through B reaches a client of A; another candidate’s stream gets nothing', async () => {
@@ -164,6 +168,66 @@ describe('the live notification stream across instances', () => {
     } finally {
       mine.close();
       theirs.close();
+    }
+  });
+
+  it('a logout through B closes the stream open on A, before any later event', async () => {
+    const asha = await signUp(a);
+    const port = (a.server.address() as { port: number }).port;
+    const { token } = expectCode<{ token: string }>(
+      await a.inject({
+        method: 'POST',
+        url: `${SERVICE_BASES.notification}${NOTIFICATION_API_PATHS.streamToken}`,
+        headers: { ...headers, ...asha.h },
+      }),
+      0,
+      200,
+    );
+    const stream = await new Promise<{ response: IncomingMessage; close: () => void }>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: `${NOTIFICATION_API_PATHS.stream}?token=${token}` },
+        (response) => resolve({ response, close: () => req.destroy() }),
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    const seen: string[] = [];
+    let closed = false;
+    stream.response.setEncoding('utf8');
+    stream.response.on('data', (chunk: string) => seen.push(chunk));
+    stream.response.on('end', () => (closed = true));
+    try {
+      expect(stream.response.statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expectCode(
+        await b.inject({
+          method: 'POST',
+          url: wallet(API_PATHS.profile.logout),
+          headers: { ...headers, authorization: `Bearer ${asha.refreshToken}` },
+        }),
+        0,
+        200,
+      );
+      const bDb = second ?? database.db;
+      await bDb.orm.transaction((scope) =>
+        b.notifications.notify(scope, asha.profileId, {
+          message: 'report.sent',
+          params: { org: 'After logout' },
+          sms: false,
+        }),
+      );
+      const deadline = Date.now() + 10_000;
+      while (!closed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(closed).toBe(true);
+      expect(seen.join('')).not.toContain('event: notification');
+      // The token is still unexpired, but its session ended: A opens no stream with it.
+      expectCode(
+        await a.inject({ method: 'GET', url: `${NOTIFICATION_API_PATHS.stream}?token=${token}` }),
+        240,
+        401,
+      );
+    } finally {
+      stream.close();
     }
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@veridocs/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.js';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
 import { requestLanguage } from '../../http/language.js';
@@ -53,15 +54,19 @@ export const notificationsRouter: FastifyPluginAsyncZod<{
         response: responses(notificationStreamTokenResponseSchema),
       },
     },
-    async (request) =>
-      ok(await notifications.streamToken(currentUser(request).profileId, requestLanguage(request))),
+    async (request) => {
+      const user = currentUser(request);
+      return ok(await notifications.streamToken(user.profileId, user.sessionId, requestLanguage(request)));
+    },
   );
 };
 
 /**
  * GET /api/notification-stream?token (ADR 0030): text/event-stream of the candidate's new
  * notifications, a heartbeat comment every `heartbeatMs`, closed after `maxAgeMs` (the client
- * reconnects with a fresh token, which needs a valid session).
+ * reconnects with a fresh token, which needs a valid session). The token's session must be live when
+ * the stream opens; the stream closes when that session ends (logout, revocation: announced on every
+ * instance), and each heartbeat checks it again in case an announcement was lost.
  */
 export const notificationStreamRouter: FastifyPluginAsyncZod<{
   notifications: NotificationsService;
@@ -84,9 +89,11 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { profileId, language } = notifications.verifyStreamToken(request.query.token);
+      const { profileId, sessionId, language } = notifications.verifyStreamToken(request.query.token);
       const raw = reply.raw;
       let ended = false;
+      let started = false;
+      let endedEarly = false;
       let detach = () => undefined as void;
       const timers: NodeJS.Timeout[] = [];
       const end = () => {
@@ -99,11 +106,24 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
       };
       detach = notifications.attach(profileId, {
         language,
+        sessionId,
         send(event, data) {
           if (!ended) raw.write(`event: ${event}\ndata: ${data}\n\n`);
         },
+        // Before the response starts, the session's end is only noted (the check below refuses).
+        close: () => (started ? end() : (endedEarly = true)),
       });
+      // Attached first, then checked: a logout committed after this check reaches the stream as a
+      // message; one committed before it is seen here.
+      let live = false;
+      try {
+        live = (await notifications.sessionLive(sessionId)) && !endedEarly;
+      } finally {
+        if (!live) detach();
+      }
+      if (!live) throw new AppError('NOTIFICATION_STREAM_TOKEN_INVALID');
       open.add(end);
+      started = true;
       reply.hijack();
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
@@ -114,12 +134,22 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
       });
       raw.write(`retry: 5000\n: connected\n\n`);
-      timers.push(setInterval(() => raw.write(`: heartbeat\n\n`), heartbeatMs));
+      timers.push(
+        setInterval(() => {
+          raw.write(`: heartbeat\n\n`);
+          notifications.sessionLive(sessionId).then(
+            (stillLive) => stillLive || end(),
+            () => undefined,
+          );
+        }, heartbeatMs),
+      );
       const maxAge = setTimeout(end, maxAgeMs);
       maxAge.unref();
       timers.push(maxAge);
       request.raw.on('close', end);
       raw.on('error', end);
+      // The client may have gone while the session was checked.
+      if (raw.destroyed || request.raw.destroyed) end();
     },
   );
 };

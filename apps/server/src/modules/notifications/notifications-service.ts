@@ -57,7 +57,11 @@ export interface PaymentEvent {
 export interface StreamClient {
   /** The language its notifications are rendered in (the one its token was minted in). */
   language: Language;
+  /** The candidate's session (refresh family) its token was minted in: its end ends the stream. */
+  sessionId: string;
   send(event: string, data: string): void;
+  /** Ends the response (logout, revocation). */
+  close(): void;
 }
 
 const LINK_HOME = '/';
@@ -152,6 +156,8 @@ export interface NotificationsServiceDeps {
   log: FastifyBaseLogger;
   /** Announces wake-ups of the delivery loop (after a commit that queued something). */
   onQueued?: () => void;
+  /** Whether a candidate's session (refresh family) is live: the session service's answer (ADR 0004). */
+  isSessionLive: (sessionId: string) => Promise<boolean>;
 }
 
 /**
@@ -163,9 +169,12 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   const { repo, now, log } = deps;
   /** profileId → this instance's open streams. */
   const streams = new Map<string, Set<StreamClient>>();
+  /** sessionId → this instance's open streams of that session (closed when it ends). */
+  const bySession = new Map<string, Set<StreamClient>>();
 
+  // v2: the token names its session (v1 tokens, minted without one, no longer open a stream).
   const mac = (payload: string) =>
-    createHmac('sha256', deps.tokenKey).update(`notification-stream:v1:${payload}`).digest('base64url');
+    createHmac('sha256', deps.tokenKey).update(`notification-stream:v2:${payload}`).digest('base64url');
 
   function build(
     profileId: string,
@@ -300,31 +309,44 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     /**
      * A token that opens the caller's stream for STREAM_TOKEN_TTL_SECONDS (ADR 0030), in the language
      * the app asked in: the stream renders in it, and the profile keeps it for SMS copies (ADR 0038).
+     * It names the session it was minted in: once that ends (logout, revocation) it opens nothing.
      */
-    async streamToken(profileId: string, language: Language): Promise<{ token: string; expiresIn: number }> {
+    async streamToken(
+      profileId: string,
+      sessionId: string,
+      language: Language,
+    ): Promise<{ token: string; expiresIn: number }> {
       await repo.rememberLanguage(profileId, language);
       const exp = Math.floor(now().getTime() / 1000) + STREAM_TOKEN_TTL_SECONDS;
-      const payload = `${profileId}.${exp}.${language}`;
+      const payload = `${profileId}.${sessionId}.${exp}.${language}`;
       return { token: `${payload}.${mac(payload)}`, expiresIn: STREAM_TOKEN_TTL_SECONDS };
     },
-    /** The profile and language of a valid, unexpired stream token; throws NOTIFICATION_STREAM_TOKEN_INVALID. */
-    verifyStreamToken(token: string): { profileId: string; language: Language } {
-      const match = /^([0-9a-f-]{36})\.(\d{1,12})\.(en|hi)\.([A-Za-z0-9_-]{43})$/.exec(token);
+    /**
+     * The profile, session and language of a valid, unexpired stream token; throws
+     * NOTIFICATION_STREAM_TOKEN_INVALID. Whether the session is still live is `sessionLive`'s.
+     */
+    verifyStreamToken(token: string): { profileId: string; sessionId: string; language: Language } {
+      const match = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.(\d{1,12})\.(en|hi)\.([A-Za-z0-9_-]{43})$/.exec(
+        token,
+      );
       const invalid = new AppError('NOTIFICATION_STREAM_TOKEN_INVALID');
       if (!match) throw invalid;
-      const [, profileId, exp, language, signature] = match as unknown as [
+      const [, profileId, sessionId, exp, language, signature] = match as unknown as [
+        string,
         string,
         string,
         string,
         Language,
         string,
       ];
-      const expected = Buffer.from(mac(`${profileId}.${exp}.${language}`));
+      const expected = Buffer.from(mac(`${profileId}.${sessionId}.${exp}.${language}`));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
       if (Number(exp) * 1000 <= now().getTime()) throw invalid;
-      return { profileId, language };
+      return { profileId, sessionId, language };
     },
+    /** Whether the session a stream belongs to is still live (checked at open and on each heartbeat). */
+    sessionLive: (sessionId: string): Promise<boolean> => deps.isSessionLive(sessionId),
 
     /** Registers an open stream of this instance; answers the function that removes it. */
     attach(profileId: string, client: StreamClient): () => void {
@@ -332,10 +354,27 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       if (set.size >= MAX_STREAMS_PER_PROFILE) throw new AppError('NOTIFICATION_STREAMS_EXCEEDED');
       set.add(client);
       streams.set(profileId, set);
+      const sessionSet = bySession.get(client.sessionId) ?? new Set<StreamClient>();
+      sessionSet.add(client);
+      bySession.set(client.sessionId, sessionSet);
       return () => {
         set.delete(client);
         if (set.size === 0 && streams.get(profileId) === set) streams.delete(profileId);
+        sessionSet.delete(client);
+        if (sessionSet.size === 0 && bySession.get(client.sessionId) === sessionSet)
+          bySession.delete(client.sessionId);
       };
+    },
+    /** A SESSIONS_CHANNEL message: the session ended (logout, revocation); its streams here close. */
+    endSession(sessionId: string): void {
+      for (const client of [...(bySession.get(sessionId) ?? [])]) client.close();
+    },
+    /** The bus lost messages: every stream here whose session ended closes. */
+    async recheckSessions(): Promise<void> {
+      for (const [sessionId, set] of [...bySession]) {
+        if (await deps.isSessionLive(sessionId)) continue;
+        for (const client of [...set]) client.close();
+      }
     },
     /** Open streams on this instance (tests, close). */
     openStreams(): number {

@@ -15,7 +15,15 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
-import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
+import {
+  bearer,
+  createTestApp,
+  expectCode,
+  outbox,
+  signUp,
+  wallet,
+  type TestApp,
+} from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import type { DocumentAnalyser } from '../files/analyser.js';
@@ -209,7 +217,7 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
       200,
     );
     expectCode(await send('POST', v1(V.submit), { orgId: ORG, txnId }, h), 0, 200);
-    return { h, txnId, mobile: session.mobile };
+    return { h, txnId, mobile: session.mobile, refreshToken: session.refreshToken };
   }
 
   it('every decision of the team is a notification of the candidate only, with an SMS copy; pushed live', async () => {
@@ -276,6 +284,57 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
     const deliveries = await t.app.notifications.deliveriesOf(action.id);
     expect(deliveries).toMatchObject([{ channel: 'sms', status: 'sent', recipient: a.mobile, attempts: 1 }]);
     expect(await t.app.notifications.deliverOnce()).toBe(false);
+  });
+
+  it('logout closes the open stream (nothing after it) and a token minted before it opens none', async () => {
+    const a = await submittedCandidate();
+    const { token: spare } = expectCode<{ token: string }>(
+      await send('POST', n(N.streamToken), undefined, a.h),
+      0,
+      200,
+    );
+    const stream = await openStream(t, port, a.h);
+    expect(stream.response.statusCode).toBe(200);
+    const live = sseReader(stream.response);
+    let closed = false;
+    stream.response.on('end', () => (closed = true));
+    try {
+      expectCode(await decide(a.txnId, { verificationName: 'bgv-degree', state: 'IN_PROGRESS' }), 0, 200);
+      await live.until(() => live.events.length === 1);
+      const open = t.app.notifications.openStreams();
+
+      expectCode(
+        await send('POST', wallet(API_PATHS.profile.logout), undefined, bearer(a.refreshToken)),
+        0,
+        200,
+      );
+      // The server ends the response: the stream is closed, not merely quiet.
+      await live.until(() => closed, 5_000);
+      expect(t.app.notifications.openStreams()).toBe(open - 1);
+
+      // A decision after logout: the candidate's list has it, the closed stream never got it.
+      expectCode(
+        await decide(a.txnId, {
+          verificationName: 'bgv-degree',
+          state: 'FAILED',
+          reason: 'Not in the register',
+        }),
+        0,
+        200,
+      );
+      const rows = (await t.db.orm.execute(
+        sql`select count(*)::int as n from notifications n join transactions x on x.profile_id = n.profile_id
+            where x.id = ${a.txnId}`,
+      )) as { rows: { n: number }[] };
+      expect(rows.rows[0]!.n).toBeGreaterThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(live.events).toHaveLength(1);
+    } finally {
+      stream.close();
+    }
+    // The token minted before logout, still unexpired, opens nothing; no new one is given.
+    expectCode(await t.app.inject({ method: 'GET', url: `${N.stream}?token=${spare}` }), 240, 401);
+    expectCode(await send('POST', n(N.streamToken), undefined, a.h), 138, 401);
   });
 
   it('"Verified" and the request completed, when the team completes the last verification', async () => {

@@ -58,9 +58,26 @@ export function createOpsAuthRepository(orm: Orm) {
         .where(eq(staffAccounts.id, id));
     },
 
-    /** A new code for the account; every older open code of it dies (only the latest works). */
-    async insertCode(input: { id: string; staffId: string; codeHash: string; expiresAt: Date; now: Date }) {
-      await orm.transaction(async (tx) => {
+    /**
+     * A new code for the account unless it already has `max` codes created after `since` (or after its
+     * `codesCountedFrom`); every older open code of it dies (only the latest works). The account row
+     * is locked first, so two sign-ins at once (on any instance) are counted one after the other.
+     */
+    async insertCode(input: {
+      id: string;
+      staffId: string;
+      codeHash: string;
+      expiresAt: Date;
+      now: Date;
+      cap: { since: Date; max: number };
+    }): Promise<boolean> {
+      return orm.transaction(async (tx) => {
+        const account = await lockAccount(tx, input.staffId);
+        if (!account) return false;
+        if (
+          (await codesSince(tx, input.staffId, countFrom(account, input.cap.since))).created >= input.cap.max
+        )
+          return false;
         await tx
           .update(staffSignInCodes)
           .set({ consumedAt: input.now })
@@ -72,19 +89,31 @@ export function createOpsAuthRepository(orm: Orm) {
           expiresAt: input.expiresAt,
           createdAt: input.now,
         });
+        return true;
       });
     },
 
     /**
      * Runs `fn` with the code's row locked (null when unknown), so two guesses at once are counted one
-     * after the other.
+     * after the other. Its account's row is locked before it (the order `insertCode` locks in).
      */
     withLockedCode<T>(
       id: string,
       fn: (
         row: SignInCodeRow | null,
         ops: {
-          fail(): Promise<number>;
+          /**
+           * Counts a wrong code; when the account's wrong codes since `cap.since` reach `cap.max`, the
+           * account is locked until `cap.lockUntil`, this code is spent (`codeAttempts` failures) and
+           * its other open codes die.
+           */
+          fail(cap: {
+            since: Date;
+            max: number;
+            lockUntil: Date;
+            codeAttempts: number;
+            now: Date;
+          }): Promise<{ failed: number; locked: boolean }>;
           consume(now: Date): Promise<void>;
           startSession(session: {
             id: string;
@@ -97,19 +126,48 @@ export function createOpsAuthRepository(orm: Orm) {
       ) => Promise<T>,
     ): Promise<T> {
       return orm.transaction(async (tx) => {
+        const [owner] = await tx
+          .select({ staffId: staffSignInCodes.staffId })
+          .from(staffSignInCodes)
+          .where(eq(staffSignInCodes.id, id));
+        const account = owner ? await lockAccount(tx, owner.staffId) : undefined;
         const [row] = await tx
           .select()
           .from(staffSignInCodes)
           .where(eq(staffSignInCodes.id, id))
           .for('update');
         return fn(row ?? null, {
-          async fail() {
+          async fail(cap) {
             const [updated] = await tx
               .update(staffSignInCodes)
               .set({ failedAttempts: sql`${staffSignInCodes.failedAttempts} + 1` })
               .where(eq(staffSignInCodes.id, id))
-              .returning({ failed: staffSignInCodes.failedAttempts });
-            return updated?.failed ?? 0;
+              .returning({ failed: staffSignInCodes.failedAttempts, staffId: staffSignInCodes.staffId });
+            if (!updated || !account) return { failed: updated?.failed ?? 0, locked: false };
+            const { failed } = await codesSince(tx, updated.staffId, countFrom(account, cap.since));
+            if (failed < cap.max) return { failed: updated.failed, locked: false };
+            await tx
+              .update(staffAccounts)
+              .set({
+                lockedUntil: sql`greatest(${staffAccounts.lockedUntil}, ${cap.lockUntil.toISOString()}::timestamptz)`,
+                updatedAt: cap.now,
+              })
+              .where(eq(staffAccounts.id, updated.staffId));
+            await tx
+              .update(staffSignInCodes)
+              .set({ failedAttempts: sql`greatest(${staffSignInCodes.failedAttempts}, ${cap.codeAttempts})` })
+              .where(eq(staffSignInCodes.id, id));
+            await tx
+              .update(staffSignInCodes)
+              .set({ consumedAt: cap.now })
+              .where(
+                and(
+                  eq(staffSignInCodes.staffId, updated.staffId),
+                  isNull(staffSignInCodes.consumedAt),
+                  ne(staffSignInCodes.id, id),
+                ),
+              );
+            return { failed: updated.failed, locked: true };
           },
           async consume(now) {
             await tx.update(staffSignInCodes).set({ consumedAt: now }).where(eq(staffSignInCodes.id, id));
@@ -199,6 +257,33 @@ export function createOpsAuthRepository(orm: Orm) {
 }
 export type OpsAuthRepository = ReturnType<typeof createOpsAuthRepository>;
 
+/** The account's row, locked until the end of the database transaction. */
+async function lockAccount(tx: Orm, staffId: string): Promise<StaffRow | undefined> {
+  const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, staffId)).for('update');
+  return row;
+}
+
+/** Where an account's hourly window starts: `since`, or later when an admin reset the account since. */
+function countFrom(account: StaffRow, since: Date): Date {
+  return account.codesCountedFrom && account.codesCountedFrom > since ? account.codesCountedFrom : since;
+}
+
+/** The codes an account was sent after `from`, and the wrong guesses made at them. */
+async function codesSince(
+  tx: Orm,
+  staffId: string,
+  from: Date,
+): Promise<{ created: number; failed: number }> {
+  const [row] = await tx
+    .select({
+      created: count(),
+      failed: sql<number>`coalesce(sum(${staffSignInCodes.failedAttempts}), 0)::int`,
+    })
+    .from(staffSignInCodes)
+    .where(and(eq(staffSignInCodes.staffId, staffId), gt(staffSignInCodes.createdAt, from)));
+  return { created: row?.created ?? 0, failed: Number(row?.failed ?? 0) };
+}
+
 function staffChangeOps(tx: Orm) {
   return {
     scope: tx satisfies DbScope,
@@ -245,7 +330,10 @@ function staffChangeOps(tx: Orm) {
     async updateStaff(
       id: string,
       patch: Partial<
-        Pick<StaffRow, 'role' | 'disabledAt' | 'passwordHash' | 'failedPasswords' | 'lockedUntil'>
+        Pick<
+          StaffRow,
+          'role' | 'disabledAt' | 'passwordHash' | 'failedPasswords' | 'lockedUntil' | 'codesCountedFrom'
+        >
       >,
       now: Date,
     ): Promise<StaffRow> {

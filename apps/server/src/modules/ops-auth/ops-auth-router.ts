@@ -32,7 +32,9 @@ export const opsAuthRouter: FastifyPluginAsyncZod<{
         tags,
         summary: 'Staff sign-in, step 1: e-mail and password; a 6-digit code is e-mailed',
         description:
-          'Unknown e-mail or wrong password: 170. Five wrong passwords in a row lock the account for 15 minutes (171).',
+          'One answer, 170, for an unknown e-mail, a wrong password, a disabled or locked account and an account ' +
+          'over its codes (5 an hour). Five wrong passwords in a row lock the account for 15 minutes; 5 wrong ' +
+          'codes in an hour lock it for an hour.',
         body: opsSignInRequestSchema,
         response: responses(opsSignInResponseSchema),
       },
@@ -48,7 +50,8 @@ export const opsAuthRouter: FastifyPluginAsyncZod<{
         tags,
         summary: 'Staff sign-in, step 2: the e-mailed code; answers the ops access token',
         description:
-          'The code lives 10 minutes; wrong: 106 with attemptsLeft; the third wrong one ends it (107); used: 116.',
+          'The code lives 10 minutes; wrong: 106 with attemptsLeft; the third wrong one ends it (107), as does ' +
+          "the account's 5th wrong code in an hour (which locks it); used: 116.",
         body: opsVerifyCodeRequestSchema,
         response: responses(opsSessionSchema),
       },

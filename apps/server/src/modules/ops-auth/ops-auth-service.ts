@@ -28,7 +28,20 @@ export const OPS_SIGN_IN = {
   /** Wrong passwords in a row before the account is locked for `lockSeconds`. */
   passwordAttempts: 5,
   lockSeconds: 15 * 60,
+  /**
+   * Per account and sliding hour (issue 23): codes e-mailed (the next right password is refused), and
+   * wrong codes across them (the account is then locked for `codeLockSeconds`). Configurable
+   * (OPS_SIGN_IN_CODES_PER_HOUR, OPS_WRONG_CODES_PER_HOUR) so tests can sign in often.
+   */
+  codesPerHour: 5,
+  wrongCodesPerHour: 5,
+  codeLockSeconds: 60 * 60,
 } as const;
+
+export interface OpsSignInLimits {
+  codesPerHour: number;
+  wrongCodesPerHour: number;
+}
 
 /** The audience of an ops access token: a candidate token has none and another key (ADR 0019). */
 export const OPS_AUDIENCE = 'veridocs-ops';
@@ -65,6 +78,8 @@ export interface OpsAuthServiceDeps {
   /** Keys the HMAC sign-in codes are stored as. */
   codeKey: Uint8Array;
   accessTtlSeconds: number;
+  /** The hourly caps on codes (OPS_SIGN_IN's by default). */
+  limits?: OpsSignInLimits;
   now: Clock;
   log: FastifyBaseLogger;
 }
@@ -98,6 +113,8 @@ export function maskEmail(email: string): string {
  */
 export function createOpsAuthService(deps: OpsAuthServiceDeps) {
   const { repo, now: clock } = deps;
+  const limits = deps.limits ?? OPS_SIGN_IN;
+  const HOUR_SECONDS = 3600;
   const codeHash = (id: string, code: string) => hmacSha256Hex(deps.codeKey, `ops:${id}:${code}`);
 
   async function audit(entry: AuditInput, within?: DbScope): Promise<void> {
@@ -150,24 +167,25 @@ export function createOpsAuthService(deps: OpsAuthServiceDeps) {
     audit,
 
     /**
-     * Step 1: e-mail and password. An unknown e-mail and a wrong password answer the same (170) after
-     * the same work (a hash is verified either way); 5 wrong passwords in a row lock the account for
-     * 15 minutes (171). Right: a new 6-digit code is e-mailed (older open codes die).
+     * Step 1: e-mail and password. An unknown e-mail, a disabled account, a locked one, a wrong password
+     * and an account over its hourly codes all answer the same 170 after the same work (a hash is
+     * verified either way), so no answer tells which staff e-mails exist (issue 23). 5 wrong passwords
+     * in a row lock the account for 15 minutes; 5 codes an hour at most; 5 wrong codes in an hour lock
+     * it for an hour. Right: a new 6-digit code is e-mailed (older open codes die).
      */
     async signIn(email: string, password: string, origin: OpsOrigin): Promise<OpsSignInResponse> {
       const at = clock();
       const staff = await repo.findByEmail(email);
       const passwordOk = await verifyPassword(staff?.passwordHash ?? (await dummyHash()), password);
-      if (!staff || staff.disabledAt) {
-        await audit({ staffId: null, action: 'sign-in.refused', detail: { email }, ip: origin.ip });
-        throw new AppError('OPS_SIGN_IN_FAILED');
-      }
-      if (staff.lockedUntil && staff.lockedUntil > at) {
-        await audit({ staffId: staff.id, action: 'sign-in.locked', ip: origin.ip });
-        throw new AppError('OPS_ACCOUNT_LOCKED', undefined, {
-          retryAfter: Math.ceil((staff.lockedUntil.getTime() - at.getTime()) / 1000),
+      const refuse = async (action: string, staffId: string | null, detail?: Record<string, unknown>) => {
+        await audit({ staffId, action, ...(detail ? { detail } : {}), ip: origin.ip });
+        return new AppError('OPS_SIGN_IN_FAILED');
+      };
+      if (!staff || staff.disabledAt) throw await refuse('sign-in.refused', null, { email });
+      if (staff.lockedUntil && staff.lockedUntil > at)
+        throw await refuse('sign-in.locked', staff.id, {
+          lockedUntil: staff.lockedUntil.toISOString(),
         });
-      }
       if (!passwordOk) {
         await repo.recordWrongPassword(
           staff.id,
@@ -175,19 +193,20 @@ export function createOpsAuthService(deps: OpsAuthServiceDeps) {
           addSeconds(at, OPS_SIGN_IN.lockSeconds),
           at,
         );
-        await audit({ staffId: staff.id, action: 'sign-in.wrong-password', ip: origin.ip });
-        throw new AppError('OPS_SIGN_IN_FAILED');
+        throw await refuse('sign-in.wrong-password', staff.id);
       }
       await repo.resetWrongPasswords(staff.id, at);
       const challengeId = randomUUID();
       const code = randomDigits(OPS_SIGN_IN.codeDigits);
-      await repo.insertCode({
+      const issued = await repo.insertCode({
         id: challengeId,
         staffId: staff.id,
         codeHash: codeHash(challengeId, code),
         expiresAt: addSeconds(at, OPS_SIGN_IN.codeTtlSeconds),
         now: at,
+        cap: { since: addSeconds(at, -HOUR_SECONDS), max: limits.codesPerHour },
       });
+      if (!issued) throw await refuse('sign-in.code-limit', staff.id, { perHour: limits.codesPerHour });
       try {
         await deps.mailer.send({
           to: staff.email,
@@ -213,6 +232,7 @@ export function createOpsAuthService(deps: OpsAuthServiceDeps) {
       const at = clock();
       const expired = (reason: string) => new AppError('OTP_EXPIRED', undefined, { reason });
       let wrongCodeOf: string | null = null;
+      let lockedOut = false;
       const outcome = await repo.withLockedCode(
         isUuid(challengeId) ? challengeId : randomUUID(),
         async (row, ops) => {
@@ -221,11 +241,19 @@ export function createOpsAuthService(deps: OpsAuthServiceDeps) {
           if (row.expiresAt <= at || row.failedAttempts >= OPS_SIGN_IN.codeAttempts)
             return expired('expired');
           if (!equalHex(row.codeHash, codeHash(row.id, code))) {
-            const failed = await ops.fail();
+            const { failed, locked } = await ops.fail({
+              since: addSeconds(at, -HOUR_SECONDS),
+              max: limits.wrongCodesPerHour,
+              lockUntil: addSeconds(at, OPS_SIGN_IN.codeLockSeconds),
+              codeAttempts: OPS_SIGN_IN.codeAttempts,
+              now: at,
+            });
             // Audited once the row lock is released (the embedded database has one connection).
             wrongCodeOf = row.staffId;
+            lockedOut = locked;
             const attemptsLeft = Math.max(0, OPS_SIGN_IN.codeAttempts - failed);
-            if (attemptsLeft === 0) return expired('attempts');
+            // Locked: this code died with the others (the next sign-in answers the generic 170).
+            if (attemptsLeft === 0 || locked) return expired('attempts');
             return new AppError('OTP_INVALID', undefined, { attemptsLeft });
           }
           await ops.consume(at);
@@ -241,6 +269,13 @@ export function createOpsAuthService(deps: OpsAuthServiceDeps) {
         },
       );
       if (wrongCodeOf) await audit({ staffId: wrongCodeOf, action: 'sign-in.wrong-code', ip: origin.ip });
+      if (wrongCodeOf && lockedOut)
+        await audit({
+          staffId: wrongCodeOf,
+          action: 'sign-in.code-lockout',
+          detail: { wrongCodesPerHour: limits.wrongCodesPerHour, lockSeconds: OPS_SIGN_IN.codeLockSeconds },
+          ip: origin.ip,
+        });
       if (outcome instanceof AppError) throw outcome;
       const staff = await repo.findById(outcome.staffId);
       if (!staff || staff.disabledAt) throw new AppError('OPS_SIGN_IN_FAILED');
@@ -445,7 +480,8 @@ export function createOpsAuthService(deps: OpsAuthServiceDeps) {
         const at = clock();
         const updated = await ops.updateStaff(
           target.id,
-          { passwordHash, failedPasswords: 0, lockedUntil: null },
+          // The hourly code caps start afresh too (issue 23).
+          { passwordHash, failedPasswords: 0, lockedUntil: null, codesCountedFrom: at },
           at,
         );
         const sessionsEnded = await ops.endSessions(target.id, at);

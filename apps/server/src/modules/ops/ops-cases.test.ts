@@ -256,6 +256,70 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
       expect(found(await list({ to: '2029-12-31' }))).toBe(false);
     });
 
+    it('the queue list and its searches are audited: filters, count, a mobile only masked and keyed', async () => {
+      const { txnId, mobile } = candidate;
+      const lastAudit = async () =>
+        (
+          await rowsOf(
+            sql`select staff_id, action, detail from ops_audit where action = 'cases.list' order by id desc limit 1`,
+          )
+        )[0] as { staff_id: string; action: string; detail: Record<string, unknown> };
+
+      const plain = await list({ queue: 'new', formId: FORM, limit: 100 });
+      let row = await lastAudit();
+      expect(row.staff_id).toBe(verifierSession.staff.id);
+      expect(row.detail).toEqual({
+        queue: 'new',
+        formId: FORM,
+        limit: 100,
+        page: 'first',
+        count: plain.list.length,
+      });
+
+      // A search by mobile tells who owns the number: recorded, but never the number itself.
+      const byMobile = await list({ q: mobile }, admin);
+      expect(byMobile.list.map((c) => c.txnId)).toContain(txnId);
+      row = await lastAudit();
+      expect(row.staff_id).toBe(adminSession.staff.id);
+      expect(row.detail).toMatchObject({
+        queue: 'new',
+        page: 'first',
+        count: byMobile.list.length,
+        txnIds: byMobile.list.map((c) => c.txnId),
+        search: {
+          kind: 'mobile',
+          masked: `XXXXXX${mobile.slice(-4)}`,
+          hmac: expect.stringMatching(/^[0-9a-f]{64}$/),
+        },
+      });
+      expect(JSON.stringify(row.detail)).not.toContain(mobile);
+      const { hmac } = row.detail.search as { hmac: string };
+      // The same number, written another way, is the same key: an investigator can match it.
+      await list({ q: `+91 ${mobile}` });
+      expect(((await lastAudit()).detail.search as { hmac: string }).hmac).toBe(hmac);
+      await list({ q: '0000000000' });
+      expect((await lastAudit()).detail).toMatchObject({ count: 0, txnIds: [], search: { kind: 'mobile' } });
+
+      await list({ q: 'Zubin' });
+      row = await lastAudit();
+      expect(row.detail.search).toMatchObject({ kind: 'name', length: 5 });
+      expect(JSON.stringify(row.detail).toLowerCase()).not.toContain('zubin');
+      await list({ q: txnId });
+      expect((await lastAudit()).detail.search).toEqual({ kind: 'transaction', value: txnId });
+
+      // An admin's read of a candidate's orders is audited too.
+      expectCode(await send('GET', `${O.adminOrders}?txnId=${txnId}`, undefined, admin), 0, 200);
+      const [orders] = await rowsOf(
+        sql`select staff_id, target_type, target_id, detail from ops_audit where action = 'orders.read' order by id desc limit 1`,
+      );
+      expect(orders).toMatchObject({
+        staff_id: adminSession.staff.id,
+        target_type: 'transaction',
+        target_id: txnId,
+        detail: { count: 0 },
+      });
+    });
+
     it('the whole case: verifications with labels and documents, identity, timeline; audited', async () => {
       const { txnId } = candidate;
       const view = opsCaseSchema.parse(

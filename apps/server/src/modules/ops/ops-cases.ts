@@ -8,6 +8,7 @@ import {
   type VerificationConfig,
 } from '@veridocs/shared';
 import { AppError } from '../../errors.js';
+import { hmacSha256Hex } from '../../lib/crypto.js';
 import type { QueueFilter, QueueKey } from './ops-repository.js';
 
 /**
@@ -90,6 +91,32 @@ export function searchFilter(q: string | undefined): Partial<QueueFilter> {
   }
   if (!filter.mobile && !filter.txnId) filter.name = prefixRange(text);
   return filter;
+}
+
+/**
+ * The list query as its audit row records it (ADR 0026): the filters as given, and the search term by
+ * kind. A transaction id is ours and kept; a mobile number or a name is personal data: only its masked
+ * form (the last 4 digits, as the list shows them; a name's length) and an HMAC under a server key,
+ * so an investigator holding the secret can tell whether a given number was searched, and a reader of
+ * the audit cannot read the numbers back.
+ */
+export function auditedQuery(query: OpsCaseListQuery, searchKey: Uint8Array): Record<string, unknown> {
+  const { q, cursor, ...filters } = query;
+  const detail: Record<string, unknown> = { ...filters, page: cursor ? 'next' : 'first' };
+  if (!q) return detail;
+  const filter = searchFilter(q);
+  const text = q.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (filter.mobile) {
+    const compact = text.replace(/[\s+()-]/g, '');
+    const digits = compact.length === 12 && compact.startsWith('91') ? compact.slice(2) : compact;
+    detail.search = {
+      kind: 'mobile',
+      masked: maskMobile(digits),
+      hmac: hmacSha256Hex(searchKey, `mobile:${digits}`),
+    };
+  } else if (filter.txnId) detail.search = { kind: 'transaction', value: text };
+  else detail.search = { kind: 'name', length: text.length, hmac: hmacSha256Hex(searchKey, `name:${text}`) };
+  return detail;
 }
 
 /** A category as stored ("Education"), whatever its case in the query. */

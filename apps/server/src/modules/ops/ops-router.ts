@@ -91,7 +91,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
         response: responses(opsCaseListSchema),
       },
     },
-    async (request) => ok(await ops.list(request.query)),
+    async (request) => ok(await ops.list(currentStaff(request), request.query, originOf(request))),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import type {
   OpsVerificationLock,
   VerificationConfig,
 } from '@veridocs/shared';
+import { createHmac } from 'node:crypto';
 import { OPS_API_PATHS, verificationTypeOf } from '@veridocs/shared';
 import type { DbScope } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -21,6 +22,7 @@ import type { FilesService } from '../files/files-service.js';
 import type { OpsAuthService, OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
 import type { TransactionsService } from '../transactions/transactions-service.js';
 import {
+  auditedQuery,
   decodeCursor,
   displayValue,
   encodeCursor,
@@ -47,6 +49,11 @@ const lockOf = (row: LockRow): OpsVerificationLock => ({
  * assignment, verification locks, the expected date, and decisions. Every action is audited by the
  * ops-auth module, in the same database transaction as the change.
  */
+/** The key searched mobile numbers and names are audited under, derived from the ops key for this only. */
+export function deriveSearchAuditKey(opsKey: Uint8Array): Uint8Array {
+  return new Uint8Array(createHmac('sha256', opsKey).update('veridocs:ops-audit-search:v1').digest());
+}
+
 export function createOpsService(deps: {
   repo: OpsRepository;
   transactions: Pick<
@@ -55,6 +62,8 @@ export function createOpsService(deps: {
   >;
   files: Pick<FilesService, 'openAttached'>;
   auth: Pick<OpsAuthService, 'audit'>;
+  /** Keys the HMAC a searched mobile number or name is audited as (deriveSearchAuditKey). */
+  searchKey: Uint8Array;
   configs: () => Promise<ReadonlyMap<string, VerificationConfig>>;
   now: () => Date;
 }) {
@@ -111,12 +120,26 @@ export function createOpsService(deps: {
       return history;
     },
 
-    /** One keyset page of a queue (ADR 0026). Not audited: a list shows no more than names and dates. */
-    async list(query: OpsCaseListQuery): Promise<OpsCaseList> {
+    /**
+     * One keyset page of a queue (ADR 0026). Audited (issue 23): a list shows names and the owners of
+     * searched numbers; the row records the query (auditedQuery), how many cases it answered and, for a
+     * search, which.
+     */
+    async list(staff: OpsUser, query: OpsCaseListQuery, origin: OpsOrigin): Promise<OpsCaseList> {
       const after = decodeCursor(query);
       const rows = await repo.queuePage(queueFilter(query), after, query.limit + 1);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
+      await deps.auth.audit({
+        staffId: staff.staffId,
+        action: 'cases.list',
+        detail: {
+          ...auditedQuery(query, deps.searchKey),
+          count: page.length,
+          ...(query.q ? { txnIds: page.map((r) => r.id) } : {}),
+        },
+        ip: origin.ip,
+      });
       return {
         list: page.map((r) => ({
           txnId: r.id,

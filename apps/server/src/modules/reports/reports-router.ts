@@ -161,7 +161,12 @@ export const reportsOpsRouter: FastifyPluginAsyncZod<{
         response: responses(opsReportSchema),
       },
     },
-    async (request) => ok(await reports.opsReport(request.params.txnId)),
+    async (request) => {
+      const report = await reports.opsReport(request.params.txnId);
+      // The report names the candidate and every result: a read of their data (issue 23).
+      await record(request, 'report.read', request.params.txnId);
+      return ok(report);
+    },
   );
 
   app.get(

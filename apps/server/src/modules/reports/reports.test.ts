@@ -450,6 +450,11 @@ describe('the verification report (ADR 0028)', { timeout: 120_000 }, () => {
       expectCode(await send('GET', O.report(c.txnId), undefined, verifier), 0, 200),
     );
     expect(report).toMatchObject({ status: 'sent', attempts: 3, partner: { id: 'WES' } });
+    // The team's read of the report (the candidate's name and every result) is audited.
+    const reads = (await t.db.orm.execute(
+      sql`select staff_id, target_type from ops_audit where action = 'report.read' and target_id = ${c.txnId}`,
+    )) as { rows: { staff_id: string; target_type: string }[] };
+    expect(reads.rows).toEqual([{ staff_id: expect.any(String), target_type: 'transaction' }]);
     expect(report.attemptLog.map((a) => a.statusCode)).toEqual([500, 500, 200]);
     const last = reportWebhookSchema.parse(JSON.parse(partner.received.at(-1)!.body));
     expect(last.data.report.verifications.find((v) => v.result === 'FAILED')).toMatchObject({
