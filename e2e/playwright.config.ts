@@ -48,6 +48,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_MAX: '200',
       RATE_LIMIT_OTP_MAX: '200',
+      // console.spec.ts's webhook receiver listens on 127.0.0.1 (ADR 0025 "Webhook addresses").
+      WEBHOOK_ALLOW_PRIVATE: '1',
     },
   },
 });
