@@ -58,7 +58,7 @@ export function sendContent(reply: FastifyReply, content: FileContent) {
   return reply
     .header('content-type', content.mimeType)
     .header('content-length', String(content.size))
-    .header('content-disposition', contentDisposition(content.name))
+    .header('content-disposition', contentDisposition(content.name, content.mimeType))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', "default-src 'none'; sandbox")

@@ -132,7 +132,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
         download,
         originOf(request),
       );
-      const disposition = contentDisposition(content.name);
+      const disposition = contentDisposition(content.name, content.mimeType);
       return reply
         .header('content-type', content.mimeType)
         .header('content-length', String(content.size))
