@@ -274,6 +274,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return { order: (await repo.order(order.id)) ?? order, changed: false };
   }
 
+  /**
+   * Records an event the gateway was asked about and that changed nothing (ADR 0024): a replay of the
+   * same signed body is then dropped before any look-up (Razorpay signs no timestamp: replays never expire).
+   */
+  async function spend(event: { provider: string; eventId: string }): Promise<void> {
+    await repo.transaction((scope) => repo.recordEvent(scope, event.provider, event.eventId, now()));
+  }
+
   /** Asks the gateway about an open order and applies the answer. */
   async function syncOrder(order: OrderRow, actor: string): Promise<OrderRow> {
     if (!OPEN_ORDER_STATUSES.includes(order.status) || !order.gatewayOrderId) return order;
@@ -590,6 +598,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             actor,
             mark,
           );
+          if (!changed) await spend(mark);
           return { applied: changed };
         }
         const refund =
@@ -607,7 +616,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           gatewayRefundId: refund.gatewayRefundId,
           refundId: refund.id,
         });
-        return { applied: await applyRefund(refund, answer.status, actor, mark) };
+        const applied = await applyRefund(refund, answer.status, actor, mark);
+        if (!applied) await spend(mark);
+        return { applied };
       } catch (error) {
         if (error instanceof GatewayError) {
           log.warn({ err: error, provider: name }, 'gateway did not confirm a webhook: it will be retried');
