@@ -510,6 +510,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
   const integration = createIntegrationService({
     repo: createIntegrationRepository(db.orm),
     secretKey: deriveWebhookSecretKey(keys.jwt),
+    webhookTargets: config.webhookTargets,
     publicUrl: config.publicUrl,
     now,
     log: app.log,
@@ -536,6 +537,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     deps.reportDelivery ??
     createWebhookReportDelivery({
       endpoints: config.reports.partnerWebhooks,
+      targets: config.webhookTargets,
       fallback: config.devTools
         ? (partnerId) => ({
             url: `${config.publicUrl}${REPORT_PATHS.devPartnerInbox}/${encodeURIComponent(partnerId)}`,

@@ -210,6 +210,30 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
     }
   });
 
+  it("holds the partners' report webhooks to the webhook address rules (ADR 0025)", () => {
+    const partner = (url: string) => JSON.stringify({ WES: { url, secret: 'p'.repeat(16) } });
+    expect(() => loadConfig({ EVALUATION_PARTNER_WEBHOOKS: partner('http://127.0.0.1:6379/') })).toThrow(
+      /EVALUATION_PARTNER_WEBHOOKS.WES: .*port/,
+    );
+    expect(() => loadConfig({ EVALUATION_PARTNER_WEBHOOKS: partner('http://169.254.169.254/') })).toThrow(
+      /EVALUATION_PARTNER_WEBHOOKS.WES: .*private/,
+    );
+    expect(() =>
+      loadConfig({ ...PRODUCTION, EVALUATION_PARTNER_WEBHOOKS: partner('http://reports.wes.org/in') }),
+    ).toThrow(/EVALUATION_PARTNER_WEBHOOKS.WES: .*https/);
+    expect(
+      loadConfig({ ...PRODUCTION, EVALUATION_PARTNER_WEBHOOKS: partner('https://reports.wes.org/in') })
+        .webhookTargets,
+    ).toEqual({ allowPrivate: false, httpsOnly: true });
+    expect(() => loadConfig({ ...PRODUCTION, WEBHOOK_ALLOW_PRIVATE: '1' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+    expect(
+      loadConfig({
+        WEBHOOK_ALLOW_PRIVATE: '1',
+        EVALUATION_PARTNER_WEBHOOKS: partner('http://127.0.0.1:4000/'),
+      }).webhookTargets,
+    ).toEqual({ allowPrivate: true, httpsOnly: false });
+  });
+
   it('refuses a region on a gateway whose keys are not set', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER_IN: 'cashfree-sdk' })).toThrow(
       "Invalid configuration: PAYMENT_PROVIDER_IN=cashfree-sdk but cashfree's keys are not set",

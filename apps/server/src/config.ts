@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PARTNER_ORG_ID, PAYMENT_PROVIDERS, type PaymentProvider } from '@veridocs/shared';
 import type { HttpLimits } from './http/slow-clients.js';
+import { webhookUrlProblem, type WebhookTargetPolicy } from './lib/outbound-address.js';
 import type { S3Options } from './storage/s3-storage.js';
 
 /**
@@ -152,6 +153,11 @@ const envSchema = z.object({
   /** The loud opt-in for a production deployment whose payments move no money (a staging copy). */
   I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL: z.preprocess(emptyToUndefined, flag.default(false)),
   PAYMENT_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /**
+   * Lets webhooks (organisations' endpoints, partners' reports) go to private, loopback and link-local
+   * addresses on any port (tests' local receivers; refused in production). ADR 0025 "Webhook addresses".
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, flag.default(false)),
   /** The organisations' webhook delivery loop (ADR 0025; `off` in tests, run by hand). */
   WEBHOOK_JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   /** The verification reports' job: make and deliver them (ADR 0028; `off` in tests, run by hand). */
@@ -289,6 +295,8 @@ export interface Config {
   };
   /** Organisations' integration API (ADR 0025): run the webhook delivery loop. */
   integration: { webhookJobs: boolean };
+  /** Who may receive webhooks, at creation and at each send (ADR 0025 "Webhook addresses"). */
+  webhookTargets: WebhookTargetPolicy;
   /** Verification reports (ADR 0028): run their job; each partner's webhook endpoint and secret. */
   reports: { jobs: boolean; partnerWebhooks: Record<string, { url: string; secret: string }> };
   /** Notifications (ADR 0030): the delivery loop, the live stream's heartbeat and lifetime. */
@@ -457,6 +465,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     .filter(Boolean);
   if (partnerOrgIds.length === 0) throw new ConfigError('Invalid configuration: PARTNER_ORG_IDS is empty');
 
+  const webhookTargets: WebhookTargetPolicy = {
+    allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    httpsOnly: e.NODE_ENV === 'production',
+  };
+  if (e.NODE_ENV === 'production' && e.WEBHOOK_ALLOW_PRIVATE)
+    throw new ConfigError('Invalid configuration: WEBHOOK_ALLOW_PRIVATE is for tests, not production');
+  // The partners' endpoints follow the organisations' rules; a bad one stops the start, not a report.
+  for (const [partner, endpoint] of Object.entries(e.EVALUATION_PARTNER_WEBHOOKS)) {
+    const problem = webhookUrlProblem(endpoint.url, webhookTargets);
+    if (problem)
+      throw new ConfigError(`Invalid configuration: EVALUATION_PARTNER_WEBHOOKS.${partner}: ${problem}`);
+  }
+
   for (const [name, provider] of [
     ['PAYMENT_PROVIDER_IN', e.PAYMENT_PROVIDER_IN],
     ['PAYMENT_PROVIDER_INTL', e.PAYMENT_PROVIDER_INTL],
@@ -546,6 +567,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
     },
     integration: { webhookJobs: e.WEBHOOK_JOBS === 'on' },
+    webhookTargets,
     reports: { jobs: e.REPORT_JOBS === 'on', partnerWebhooks: e.EVALUATION_PARTNER_WEBHOOKS },
     notifications: {
       jobs: e.NOTIFICATION_JOBS === 'on',

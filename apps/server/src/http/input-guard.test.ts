@@ -157,9 +157,12 @@ describe('bad bytes on every route', () => {
     const refusedAsExpected = (o: Outcome) =>
       o.status === expected(o) ||
       (o.request.includes(' /api/analytics ') && o.status === 413) ||
-      // The admin routes check the role before reading the body (ADR 0029); the dev partner receiver,
-      // like a gateway's webhook, checks the signature on the raw bytes first (ADR 0028).
-      ((o.request.includes(' /api/ops/admin/') || o.request.includes(' /api/dev/partner-inbox/')) &&
+      // Every guard runs before the body is read (ADR 0004), and the candidate's token opens no team or
+      // integration route; the dev partner receiver, like a gateway's webhook, checks the signature on
+      // the raw bytes first (ADR 0028).
+      ((o.request.includes(' /api/ops/') ||
+        o.request.includes(' /api/integration/') ||
+        o.request.includes(' /api/dev/partner-inbox/')) &&
         o.status === 401);
     expect(outcomes.filter((o) => !refusedAsExpected(o)).map((o) => `${o.request} → ${o.status}`)).toEqual(
       [],

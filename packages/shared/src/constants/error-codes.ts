@@ -176,6 +176,8 @@ export const ERROR_CODES = {
     message: "A new candidate's name is needed with their mobile",
   },
   INTEGRATION_TRANSACTION_NOT_FOUND: { code: 215, status: 404, message: 'This transaction does not exist' },
+  /** A webhook URL the server will not call (ADR 0025 "Webhook addresses"); the message says why. */
+  WEBHOOK_URL_NOT_ALLOWED: { code: 216, status: 400, message: 'This webhook address cannot be used' },
   VERIFICATION_LOCKED: {
     code: 220,
     status: 409,

@@ -7,7 +7,7 @@ import {
   aadhaarVerifyRequestSchema,
   aadhaarVerifyResponseSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -22,7 +22,7 @@ const PER_MINUTE = 60_000;
 
 interface Options {
   aadhaar: AadhaarService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
   rateLimit: { otpMax: number };
 }
 
@@ -31,7 +31,7 @@ export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (
   app,
   { aadhaar, authenticate, rateLimit },
 ) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
   const config = { rateLimit: { max: rateLimit.otpMax, timeWindow: PER_MINUTE } };
   const paths = API_PATHS.aadhaar;
@@ -92,12 +92,12 @@ export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (
 /** GET /profile/aadhaar under SERVICE_BASES.webWallet: the verified details, masked number only. */
 export const aadhaarProfileRouter: FastifyPluginAsyncZod<{
   profiles: ProfileService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { profiles, authenticate }) => {
   app.get(
     API_PATHS.profile.aadhaar,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['profile'],
         summary: 'The Aadhaar-verified details of the signed-in profile (104 before any verification)',

@@ -15,7 +15,7 @@ import {
   revokeCredentialResponseSchema,
   verifyCredentialRequestSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
@@ -39,7 +39,7 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   credentials: CredentialsService;
   /** The upload pipeline of POST /files (ADR 0009): the wallet's documents take the same checks. */
   files: FilesService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { credentials, files, authenticate }) => {
   // Scoped to this plugin (the documents route): the rest of the wallet accepts JSON only.
   await app.register(fastifyMultipart, { limits: UPLOAD_MULTIPART_LIMITS });
@@ -47,7 +47,7 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.get(
     P.list,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         summary: "The caller's credentials, newest first (seed, count ≤ 100)",
@@ -62,7 +62,7 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.get(
     P.oneRoute,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         summary: "One of the caller's credentials (another's or an unknown id: 245)",
@@ -77,7 +77,7 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.post(
     P.documentsRoute,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         summary: 'Adds a supporting document (multipart field "file") to the caller\'s credential {id}',
@@ -110,7 +110,7 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.delete(
     P.documentRoute,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         summary: "Takes a supporting document off the caller's credential {id}",
@@ -136,7 +136,7 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.delete(
     P.receivedRoute,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         summary: 'Takes a credential the caller received out of their wallet',
@@ -158,7 +158,7 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.post(
     P.receiveRoute,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         summary: 'Keeps a credential shared with the caller (its share id) in their wallet',
@@ -275,7 +275,7 @@ export const credentialsOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     OPS_API_PATHS.revokeCredentialRoute,
     {
-      preHandler: requireOpsRole('admin'),
+      onRequest: requireOpsRole('admin'),
       schema: {
         tags: ['ops'],
         summary: 'Revokes a credential: its status list bit is set, verification answers revoked',

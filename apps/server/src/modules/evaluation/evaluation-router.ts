@@ -9,7 +9,7 @@ import {
   validateReferenceRequestSchema,
   validateReferenceResponseSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
@@ -28,10 +28,10 @@ const RULES =
 /** The evaluation partner and its e-mail OTP, under SERVICE_BASES.verificationV1 (bearer token). */
 export const evaluationRouter: FastifyPluginAsyncZod<{
   evaluation: EvaluationService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
   rateLimit: { otpMax: number };
 }> = async (app, { evaluation, authenticate, rateLimit }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
   const otpLimit = { rateLimit: { max: rateLimit.otpMax, timeWindow: '1 minute' } };
 

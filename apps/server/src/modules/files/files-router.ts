@@ -11,7 +11,7 @@ import {
   fileUploadResponseSchema,
   uploadFieldsSchema,
 } from '@veridocs/shared';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../errors.js';
@@ -58,7 +58,7 @@ export function sendContent(reply: FastifyReply, content: FileContent) {
   return reply
     .header('content-type', content.mimeType)
     .header('content-length', String(content.size))
-    .header('content-disposition', contentDisposition(content.name))
+    .header('content-disposition', contentDisposition(content.name, content.mimeType))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', "default-src 'none'; sandbox")
@@ -114,9 +114,9 @@ export async function readUpload(
 /** Files under SERVICE_BASES.utility (all need the bearer token; only the owner reaches a file). */
 export const filesRouter: FastifyPluginAsyncZod<{
   files: FilesService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { files, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   // Scoped to these routes: the rest of the app accepts JSON only.

@@ -161,6 +161,41 @@ describe('POST /files: the stored file', () => {
       200,
     );
     expect(data.mimeType).toBe('image/png');
+    expect(data.name).toBe('looks-like.png');
+  });
+
+  it("stores the detected type's extension and no direction controls; downloads open as what they are", async () => {
+    const jpeg = await jpegOfSize(40_000, 400, 300);
+    const pdf = await pdfOfSize(45_000);
+    const cases: [Buffer, string, string, string][] = [
+      [jpeg, 'x.html', 'x.jpg', 'image/jpeg'],
+      [jpeg, 'photo.JPEG', 'photo.JPEG', 'image/jpeg'],
+      // Shown as "aexe.pdf" by a bidi-aware screen.
+      [pdf, 'a\u202Efdp.exe', 'afdp.pdf', 'application/pdf'],
+      [pdf, '\u2067scan\u2069\u200F.pdf\u0085', 'scan.pdf', 'application/pdf'],
+      [pdf, 'Mr. Sharma marksheet', 'Mr. Sharma marksheet.pdf', 'application/pdf'],
+      // A leading dot goes (no hidden files), so `.html` is a name without an extension.
+      [pdf, '.html', 'html.pdf', 'application/pdf'],
+      [pdf, '\u202E.exe', 'exe.pdf', 'application/pdf'],
+      [pdf, '\u202E', 'document.pdf', 'application/pdf'],
+    ];
+    for (const [bytes, given, stored, type] of cases) {
+      const data = expectCode<FileUploadResponse>(
+        await upload([filePart(bytes, given, 'text/html')]),
+        0,
+        200,
+      );
+      expect({ given, name: data.name, mimeType: data.mimeType }).toEqual({
+        given,
+        name: stored,
+        mimeType: type,
+      });
+      const content = await t.request({ method: 'GET', url: data.fileUrl, headers: bearer(token) });
+      expect(content.headers['content-type']).toBe(type);
+      expect(content.headers['content-disposition']).toContain(
+        `filename*=UTF-8''${encodeURIComponent(stored)}`,
+      );
+    }
   });
 
   it('refuses a bad field and keeps nothing', async () => {

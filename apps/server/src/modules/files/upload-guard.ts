@@ -78,28 +78,61 @@ export function guardUpload(
   };
 }
 
-/** A name safe to store and show: no path, no control or reserved characters, at most 150 characters. */
+/** The extensions each stored type may keep (the first is the one given to a name without them). */
+const EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+};
+
+/**
+ * Characters a name must not carry: C0 and C1 controls, DEL, and the invisible direction marks, embeddings,
+ * overrides and isolates (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069) that make `a\u202Efdp.exe` read
+ * "aexe.pdf"; line separators and the BOM too. ZWJ/ZWNJ stay: Indic names need them.
+ */
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff"<>|:*?\\]/g;
+
+/**
+ * A name safe to store, show and download (ADR 0009): no path, no control, direction or reserved
+ * characters, at most 150 characters, and the extension of the type the content was detected as — a
+ * JPEG named `x.html` becomes `x.jpg`, so a downloaded copy opens as what it is.
+ */
 export function sanitiseName(raw: string | undefined, mimeType: string): string {
-  const ext = mimeType === 'application/pdf' ? 'pdf' : mimeType === 'image/png' ? 'png' : 'jpg';
+  const allowed = EXTENSIONS[mimeType] ?? ['bin'];
   let name = (raw ?? '')
     .normalize('NFC')
     .replace(/^.*[\\/]/, '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?\\]/g, '')
+    .replace(UNSAFE, '')
     .replace(/^[.\s]+/, '')
     .trim();
-  if ([...name].length > 150) {
-    const dot = name.lastIndexOf('.');
-    const suffix = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
-    name = [...name].slice(0, 150 - suffix.length).join('') + suffix;
+  // The last extension, when it looks like one (`Mr. Sharma` has none); kept only if it names the type.
+  const ext = /\.([A-Za-z0-9]{1,10})$/.exec(name);
+  let stem = ext ? name.slice(0, ext.index) : name;
+  let suffix = ext && allowed.includes(ext[1]!.toLowerCase()) ? ext[0] : `.${allowed[0]}`;
+  stem = stem.replace(/[.\s]+$/, '');
+  if (!stem) {
+    stem = 'document';
+    suffix = `.${allowed[0]}`;
   }
-  return name || `document.${ext}`;
+  if ([...stem].length + suffix.length > 150)
+    stem = [...stem]
+      .slice(0, 150 - suffix.length)
+      .join('')
+      .trim();
+  name = stem + suffix;
+  return name;
 }
 
-/** `inline; filename="<ascii>"; filename*=UTF-8''<percent-encoded>` (RFC 6266 / 5987). */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
+/**
+ * `inline; filename="<ascii>"; filename*=UTF-8''<percent-encoded>` (RFC 6266 / 5987), the name made safe
+ * for `mimeType` again: a row stored before the rule still downloads with its type's extension.
+ */
+export function contentDisposition(name: string, mimeType: string): string {
+  const safe = sanitiseName(name, mimeType);
+  const ascii = safe.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
+  const encoded = encodeURIComponent(safe).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );

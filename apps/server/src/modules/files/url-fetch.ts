@@ -1,44 +1,10 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { FILE_LIMITS, FILE_TEXT } from '@veridocs/shared';
 import { AppError } from '../../errors.js';
-
-/** Addresses a server-side fetch must not reach (SSRF): private, loopback, link-local, shared, multicast, reserved. */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+import { guardedLookup, isPrivateAddress, PRIVATE_ADDRESS_CODE } from '../../lib/outbound-address.js';
 
 const refused = (message: string) => new AppError('FILE_FETCH_FAILED', message);
 
@@ -63,18 +29,8 @@ export interface Fetched {
  */
 export async function fetchUpload(rawUrl: string, options: FetchOptions): Promise<Fetched> {
   const signal = AbortSignal.timeout(options.timeoutMs);
-  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    dnsLookup(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      if (!options.allowPrivate && addresses.some((a) => isPrivateAddress(a.address)))
-        return callback(Object.assign(new Error('private address'), { code: 'EPRIVATE' }), '', 0);
-      if (lookupOptions.all)
-        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 0);
-      callback(null, first.address, first.family);
-    });
-  };
+  // Every address is checked on the answer the socket connects to (lib/outbound-address.ts).
+  const lookup = guardedLookup(options.allowPrivate);
 
   let url: URL;
   try {
@@ -99,7 +55,7 @@ export async function fetchUpload(rawUrl: string, options: FetchOptions): Promis
       );
       request.on('error', reject);
     }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPRIVATE') throw refused('This address cannot be reached');
+      if (error.code === PRIVATE_ADDRESS_CODE) throw refused('This address cannot be reached');
       if (error.name === 'AbortError' || error.name === 'TimeoutError')
         throw refused('The URL took too long to answer');
       throw refused('The file could not be fetched from this URL');

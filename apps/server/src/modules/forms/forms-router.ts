@@ -6,7 +6,7 @@ import {
   verificationConfigListSchema,
   verificationConfigsRequestSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
@@ -19,7 +19,7 @@ const security = [{ partnerOrg: [], bearer: [] }];
 /** Organisations, public forms and verification configs, under SERVICE_BASES.verificationV1. */
 export const formsRouter: FastifyPluginAsyncZod<{
   forms: FormsService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { forms, authenticate }) => {
   app.get(
     API_PATHS.verifier.orgRoute,
@@ -52,7 +52,7 @@ export const formsRouter: FastifyPluginAsyncZod<{
   app.post(
     API_PATHS.verification.configsInfo,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['verification'],
         summary: 'Verification configs by name (unknown names are absent)',

@@ -6,7 +6,7 @@ import {
   pincodeParamsSchema,
   pincodeResultSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/envelope.js';
@@ -19,12 +19,12 @@ const mapQuerySchema = geocodeQuerySchema.extend({
 /** Geocoding and country by IP under SERVICE_BASES.utility (spec §7). */
 export const geoRouter: FastifyPluginAsyncZod<{
   geo: GeoService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { geo, authenticate }) => {
   app.get(
     API_PATHS.files.reverseGeocode,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['geo'],
         summary: 'Address and map image of a position (offline: nearest India Post office)',
@@ -47,7 +47,7 @@ export const geoRouter: FastifyPluginAsyncZod<{
   app.get(
     API_PATHS.utility.pincodeRoute,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['geo'],
         summary: 'District, state and post offices of a pincode (India Post directory, offline)',

@@ -5,7 +5,7 @@ import {
   passportScanResponseSchema,
   verificationInfoSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
@@ -18,9 +18,9 @@ const paths = API_PATHS.verification;
 /** Passport by scan, under SERVICE_BASES.verificationV1 (spec §7; all need the bearer token). */
 export const passportRouter: FastifyPluginAsyncZod<{
   passport: PassportService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { passport, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   app.post(

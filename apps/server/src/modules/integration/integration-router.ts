@@ -57,7 +57,7 @@ export const integrationRouter: FastifyPluginAsyncZod<{ integration: Integration
   app.post(
     INTEGRATION_API_PATHS.transactions,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         summary: "Creates a candidate's transaction and answers their link (header Idempotency-Key)",
@@ -82,7 +82,7 @@ export const integrationRouter: FastifyPluginAsyncZod<{ integration: Integration
   app.get(
     INTEGRATION_API_PATHS.transactionRoute,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         summary: "A transaction of the key's organisation: its state and its verifications' states",
@@ -124,7 +124,7 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.apiKeysRoute,
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: "Creates an organisation's API key: the key is answered here only",
@@ -148,7 +148,7 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     INTEGRATION_API_PATHS.apiKeysRoute,
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: "An organisation's API keys (never the key)",
@@ -167,7 +167,7 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.revokeApiKeyRoute,
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Revokes an API key at once',
@@ -186,7 +186,7 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.webhooksRoute,
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Adds a webhook endpoint: its signing secret is answered here only',
@@ -209,7 +209,7 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     INTEGRATION_API_PATHS.webhooksRoute,
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: "An organisation's webhook endpoints",
@@ -228,7 +228,7 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.disableWebhookRoute,
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Disables a webhook endpoint (its pending deliveries then fail)',
@@ -247,7 +247,7 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     INTEGRATION_API_PATHS.deliveriesRoute,
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: "The organisation's latest 100 webhook deliveries, each with every attempt",
@@ -266,7 +266,7 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.replayDeliveryRoute,
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Sends a delivery again now, with a fresh retry schedule',

@@ -16,6 +16,8 @@ import { AppError } from '../../errors.js';
 import type { DbScope } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { checkWebhookUrl, type Resolver, type WebhookTargetPolicy } from '../../lib/outbound-address.js';
+import { sendWebhook } from '../../lib/webhook-send.js';
 import type { StateChange } from '../transactions/state-machine.js';
 import type { ApiKeyRow, DeliveryRow, EndpointRow, IntegrationRepository } from './integration-repository.js';
 
@@ -58,20 +60,12 @@ export interface IntegrationServiceDeps {
     candidate: Candidate,
     context: { orgId: string; transactionId: string },
   ) => Promise<{ token: string; expiresAt: Date }>;
+  /** Who may receive webhooks: checked when an endpoint is added and at every send (ADR 0025). */
+  webhookTargets: WebhookTargetPolicy;
+  /** Host name resolution for those checks (a test plays a DNS rebinding with it). */
+  resolver?: Resolver;
   /** Sends one webhook (a test may replace it); answers the HTTP status. */
   send?: (url: string, body: string, headers: Record<string, string>) => Promise<number>;
-}
-
-async function httpSend(url: string, body: string, headers: Record<string, string>): Promise<number> {
-  const response = await fetch(url, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', ...headers },
-    redirect: 'manual',
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  return response.status;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -93,7 +87,14 @@ function endpointOut(row: EndpointRow): WebhookEndpoint {
 /** Organisations' integration API: keys, transactions, webhooks (docs/decisions/0025). */
 export function createIntegrationService(deps: IntegrationServiceDeps) {
   const { repo, now } = deps;
-  const send = deps.send ?? httpSend;
+  const send =
+    deps.send ??
+    ((url: string, body: string, headers: Record<string, string>) =>
+      sendWebhook(url, body, headers, {
+        timeoutMs: SEND_TIMEOUT_MS,
+        policy: deps.webhookTargets,
+        resolver: deps.resolver,
+      }));
   const base = deps.publicUrl.replace(/\/+$/, '');
 
   function encrypt(secret: string): string {
@@ -158,6 +159,8 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
 
     async createEndpoint(orgId: string, url: string): Promise<WebhookEndpointCreated> {
       await assertOrg(orgId);
+      const problem = await checkWebhookUrl(url, deps.webhookTargets, deps.resolver);
+      if (problem) throw new AppError('WEBHOOK_URL_NOT_ALLOWED', problem);
       const secret = `whsec_${randomToken(32)}`;
       const row = await repo.insertEndpoint({ orgId, url, secretEnc: encrypt(secret), createdAt: now() });
       return { ...endpointOut(row), secret };

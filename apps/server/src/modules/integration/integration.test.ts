@@ -67,7 +67,13 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
   let verifier: Headers;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { OCR_WORKER: 'off', WEBHOOK_JOBS: 'off', PUBLIC_URL: 'https://app.example' },
+      // The receivers are on 127.0.0.1 (the address rules themselves: webhook-targets.test.ts).
+      env: {
+        OCR_WORKER: 'off',
+        WEBHOOK_JOBS: 'off',
+        WEBHOOK_ALLOW_PRIVATE: '1',
+        PUBLIC_URL: 'https://app.example',
+      },
     });
     await t.db.orm.execute(sql`insert into organisations (id, name) values (${OTHER_ORG}, 'Other org')`);
     admin = bearer((await signIn(ADMIN)).accessToken);

@@ -4,7 +4,7 @@ import {
   nameChangeRequestSchema,
   nameChangeResponseSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
@@ -13,12 +13,12 @@ import type { NameChangeService } from './name-change-service.js';
 /** The name change request (spec §7), under SERVICE_BASES.verificationV1. */
 export const nameChangeRouter: FastifyPluginAsyncZod<{
   nameChanges: NameChangeService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { nameChanges, authenticate }) => {
   app.get(
     API_PATHS.verification.nameChangeRequest,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['transactions'],
         summary: "The caller's name change requests, newest first",
@@ -31,7 +31,7 @@ export const nameChangeRouter: FastifyPluginAsyncZod<{
   app.post(
     API_PATHS.verification.nameChangeRequest,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['transactions'],
         summary:

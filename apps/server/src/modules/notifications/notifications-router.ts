@@ -5,7 +5,7 @@ import {
   notificationStreamTokenResponseSchema,
   NOTIFICATION_API_PATHS,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { currentUser } from '../../http/auth-guard.js';
@@ -19,12 +19,12 @@ const tags = ['notifications'];
 /** The candidate's notifications (spec §7), under SERVICE_BASES.notification. */
 export const notificationsRouter: FastifyPluginAsyncZod<{
   notifications: NotificationsService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { notifications, authenticate }) => {
   app.get(
     paths.list,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         summary: "The caller's notifications, newest first (seed, count: first 20, then 10 per scroll)",
@@ -46,7 +46,7 @@ export const notificationsRouter: FastifyPluginAsyncZod<{
   app.post(
     paths.streamToken,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         summary: 'A short-lived token that opens the live notification stream (EventSource sends no headers)',

@@ -63,7 +63,7 @@ export const opsAuthRouter: FastifyPluginAsyncZod<{
   app.post(
     P.signOut,
     {
-      preHandler: requireOpsRole(),
+      onRequest: requireOpsRole(),
       schema: { tags, summary: 'Ends this ops session', security, response: responses(z.null()) },
     },
     async (request) => {
@@ -75,7 +75,7 @@ export const opsAuthRouter: FastifyPluginAsyncZod<{
   app.get(
     P.me,
     {
-      preHandler: requireOpsRole('admin', 'verifier'),
+      onRequest: requireOpsRole('admin', 'verifier'),
       schema: { tags, summary: 'The signed-in staff member', security, response: responses(staffSchema) },
     },
     async (request) => ok(auth.me(currentStaff(request))),
@@ -84,7 +84,7 @@ export const opsAuthRouter: FastifyPluginAsyncZod<{
   app.get(
     P.audit,
     {
-      preHandler: requireOpsRole('admin'),
+      onRequest: requireOpsRole('admin'),
       schema: {
         tags,
         summary: 'The ops audit trail, newest first (admin)',

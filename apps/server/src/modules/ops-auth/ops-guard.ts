@@ -1,5 +1,5 @@
 import type { StaffRole } from '@veridocs/shared';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../errors.js';
 import { bearerToken } from '../auth/session-service.js';
 import type { OpsAuthService, OpsOrigin, OpsUser } from './ops-auth-service.js';
@@ -11,10 +11,11 @@ declare module 'fastify' {
   }
 }
 
-export type RequireOpsRole = (...roles: StaffRole[]) => preHandlerAsyncHookHandler;
+export type RequireOpsRole = (...roles: StaffRole[]) => onRequestAsyncHookHandler;
 
 /**
- * Decorates `request.staff` and returns `requireOpsRole(...roles)`: the preHandler of every ops route.
+ * Decorates `request.staff` and returns `requireOpsRole(...roles)`: the `onRequest` hook of every ops
+ * route (before the body is read or validated, ADR 0004).
  * An ops access token of a live session (102 otherwise: a candidate token never passes, it is signed
  * with another key for no audience) whose account has one of the roles (103 otherwise).
  */

@@ -369,6 +369,16 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
       expect(inline.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const attachment = await send('GET', `${fileUrl}?download=1`, undefined, verifier);
       expect(String(attachment.headers['content-disposition'])).toMatch(/^attachment;/);
+      // A name stored before the rule (ADR 0009) still downloads as what the bytes are: no bidi
+      // override, the detected type's extension (issue 23 §5).
+      await t.db.orm.execute(
+        sql`update files set original_name = ${'mark\u202Efdp.html'} where id = ${degree.documents[0]!.fileId}`,
+      );
+      const renamed = await send('GET', `${fileUrl}?download=1`, undefined, verifier);
+      expect(renamed.headers['content-type']).toBe('application/pdf');
+      expect(renamed.headers['content-disposition']).toBe(
+        `attachment; filename="markfdp.pdf"; filename*=UTF-8''markfdp.pdf`,
+      );
       const loose = await uploadDocument(t, candidate.h);
       expectCode(await send('GET', O.file(loose.fileId), undefined, verifier), 224, 404);
       expectCode(await send('GET', O.file('x'), undefined, verifier), 224, 404);

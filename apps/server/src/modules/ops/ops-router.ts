@@ -41,7 +41,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.post(
     OPS_API_PATHS.decisionsRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags,
         summary: 'Moves one verification along its state machine (ADR 0007, 0020)',
@@ -62,7 +62,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.get(
     OPS_API_PATHS.insufficienciesRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags,
         summary: "Every insufficiency round of a transaction and the candidate's answers, oldest first",
@@ -77,7 +77,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.get(
     OPS_API_PATHS.cases,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: caseTags,
         summary: 'One queue of cases, fast-track first, then the nearest deadline, then the oldest',
@@ -97,7 +97,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.get(
     OPS_API_PATHS.caseRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: caseTags,
         summary:
@@ -114,7 +114,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.get(
     OPS_API_PATHS.fileRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: caseTags,
         summary: "A case document's bytes (inline; ?download=1 as an attachment)",
@@ -132,7 +132,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
         download,
         originOf(request),
       );
-      const disposition = contentDisposition(content.name);
+      const disposition = contentDisposition(content.name, content.mimeType);
       return reply
         .header('content-type', content.mimeType)
         .header('content-length', String(content.size))
@@ -147,7 +147,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.post(
     OPS_API_PATHS.assignRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: caseTags,
         summary:
@@ -173,7 +173,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.post(
     OPS_API_PATHS.lockRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: caseTags,
         summary: 'Takes or renews the lock on one verification (5 minutes)',
@@ -191,7 +191,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.delete(
     OPS_API_PATHS.lockRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: caseTags,
         summary: "Releases the caller's lock on one verification",
@@ -206,7 +206,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.put(
     OPS_API_PATHS.expectedDateRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: caseTags,
         summary: 'Sets the expected completion date the candidate sees (today or later)',

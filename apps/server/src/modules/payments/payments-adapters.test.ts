@@ -186,6 +186,42 @@ describe('payments through the Razorpay and Stripe adapters (local stand-ins)', 
     expect(row!.status).toBe('processed');
   });
 
+  it('Razorpay: a captured webhook re-sent with a fresh event id costs no second gateway look-up', async () => {
+    const { h, txnId } = await readyToPay();
+    const init = paymentInitResponseSchema.parse(
+      expectCode(
+        await send(
+          'POST',
+          v1(P.init),
+          { orgId: ORG, txnId, region: 'IN' },
+          { ...h, 'idempotency-key': key() },
+        ),
+        0,
+        200,
+      ),
+    );
+    // Not paid: the gateway answers "pending", the order stays open, nothing is applied.
+    const linkId = await gatewayIdOf(init.orderId);
+    const hook = standIns.razorpay.webhook('payment_link.paid', { linkId });
+    const lookUps = () =>
+      standIns.razorpay.server.received.filter((r) => r.method === 'GET' && r.path.includes(linkId)).length;
+    const deliver = (eventId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: GATEWAY_PATHS.webhook('razorpay'),
+        // x-razorpay-event-id is not covered by the signature: anyone holding the body can change it.
+        headers: { ...hook.headers, 'x-razorpay-event-id': eventId },
+        payload: hook.body,
+      });
+    const before = lookUps();
+    expect(expectCode<{ applied: boolean }>(await deliver('evt_first'), 0, 200).applied).toBe(false);
+    expect(lookUps()).toBe(before + 1);
+    for (const eventId of ['evt_replay1', 'evt_replay2', 'evt_replay3'])
+      expect(expectCode<{ applied: boolean }>(await deliver(eventId), 0, 200).applied).toBe(false);
+    expect(lookUps()).toBe(before + 1);
+    expect(await statusOf(init.orderId)).not.toBe('success');
+  });
+
   it('Stripe: a paid Checkout Session found by the status poll (no webhook)', async () => {
     const { h, txnId } = await readyToPay();
     const init = paymentInitResponseSchema.parse(

@@ -16,7 +16,7 @@ import {
   paymentStatusResponseSchema,
   refundCreateRequestSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
@@ -32,9 +32,9 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() }
 /** The candidate's payment routes, under SERVICE_BASES.payment (all need the bearer token). */
 export const paymentsRouter: FastifyPluginAsyncZod<{
   payments: PaymentsService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { payments, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   app.get(
@@ -142,7 +142,7 @@ export const paymentsOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     OPS_API_PATHS.refundsRoute,
     {
-      preHandler: requireOpsRole('admin'),
+      onRequest: requireOpsRole('admin'),
       schema: {
         tags: ['ops'],
         summary: 'Refunds part or all of a paid order (admin; header Idempotency-Key)',

@@ -409,6 +409,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   /**
+   * Records an event the gateway was asked about and that changed nothing (ADR 0024): a replay of the
+   * same signed body is then dropped before any look-up (Razorpay signs no timestamp: replays never expire).
+   */
+  async function spend(event: { provider: string; eventId: string }): Promise<void> {
+    await repo.transaction((scope) => repo.recordEvent(scope, event.provider, event.eventId, now()));
+  }
+
+  /**
    * Asks the gateway about an open order (with `ended`, also one we ended unpaid: its gateway may still
    * have taken the money) and applies the answer.
    */
@@ -772,6 +780,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             actor,
             mark,
           );
+          if (!changed) await spend(mark);
           return { applied: changed };
         }
         const refund =
@@ -789,7 +798,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           gatewayRefundId: refund.gatewayRefundId,
           refundId: refund.id,
         });
-        return { applied: await applyRefund(refund, answer.status, actor, mark) };
+        const applied = await applyRefund(refund, answer.status, actor, mark);
+        if (!applied) await spend(mark);
+        return { applied };
       } catch (error) {
         if (error instanceof GatewayError) {
           log.warn({ err: error, provider: name }, 'gateway did not confirm a webhook: it will be retried');

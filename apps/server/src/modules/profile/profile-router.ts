@@ -6,7 +6,7 @@ import {
   updateProfileRequestSchema,
   updateVerificationDetailRequestSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses, sendEncoded } from '../../http/envelope.js';
@@ -14,7 +14,7 @@ import type { ProfileService } from './profile-service.js';
 
 export interface ProfileRouterOptions {
   profiles: ProfileService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
   rateLimit: { otpMax: number };
 }
 
@@ -30,7 +30,7 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
   app.get(
     base,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['profile'],
         summary: 'The signed-in profile',
@@ -44,7 +44,7 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
   app.patch(
     base,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Update the signed-in profile',
@@ -60,7 +60,7 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
   app.put(
     API_PATHS.profile.verificationDetail,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Save what the candidate may edit: basic details (date of birth, gender), contact details',

@@ -1,5 +1,5 @@
 import { API_PATHS, referenceListQuerySchema, referenceListSchema } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/envelope.js';
 import type { ReferenceService } from './reference-service.js';
@@ -9,7 +9,7 @@ const security = [{ partnerOrg: [], bearer: [] }];
 /** Searchable dropdown lists, under SERVICE_BASES.utility. */
 export const referenceRouter: FastifyPluginAsyncZod<{
   reference: ReferenceService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { reference, authenticate }) => {
   for (const [path, kind, summary] of [
     [API_PATHS.utility.institutes, 'institute', 'Universities and institutes (search, seed, count)'],
@@ -18,7 +18,7 @@ export const referenceRouter: FastifyPluginAsyncZod<{
     app.get(
       path,
       {
-        preHandler: authenticate,
+        onRequest: authenticate,
         schema: {
           tags: ['utility'],
           summary,

@@ -151,7 +151,7 @@ export const reportsOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     OPS_API_PATHS.reportRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags,
         summary: "A case's verification report: status, partner, every delivery attempt (ADR 0028)",
@@ -172,7 +172,7 @@ export const reportsOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     OPS_API_PATHS.reportPdfRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags,
         summary: "A case's verification report as the PDF issued",
@@ -198,7 +198,7 @@ export const reportsOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     OPS_API_PATHS.reportResendRoute,
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Delivers the verification report to the evaluation partner again (admin)',

@@ -139,6 +139,8 @@ describe('the verification report (ADR 0028)', { timeout: 120_000 }, () => {
         REPORT_JOBS: 'off',
         PUBLIC_URL,
         EVALUATION_PARTNER_WEBHOOKS: JSON.stringify({ WES: { url, secret: PARTNER_SECRET } }),
+        // The partner's receiver is on 127.0.0.1.
+        WEBHOOK_ALLOW_PRIVATE: '1',
       },
     });
     admin = bearer((await signIn(ADMIN)).accessToken);
@@ -491,6 +493,7 @@ describe('the verification report (ADR 0028)', { timeout: 120_000 }, () => {
     const posted: { url: string; body: string; headers: Record<string, string> }[] = [];
     const delivery = createWebhookReportDelivery({
       endpoints: {},
+      targets: { allowPrivate: false, httpsOnly: true },
       fallback: (id) => ({
         url: `${PUBLIC_URL}${REPORT_PATHS.devPartnerInbox}/${id}`,
         secret: PARTNER_DEV_SECRET,

@@ -12,7 +12,7 @@ import {
   supportMessageRequestSchema,
   supportMessageSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
@@ -27,12 +27,12 @@ const P = API_PATHS.support;
 /** The candidate's side of the support chat, under SERVICE_BASES.webWallet (spec §1, §7; ADR 0032). */
 export const supportRouter: FastifyPluginAsyncZod<{
   support: SupportService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { support, authenticate }) => {
   app.post(
     P.chatHash,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -51,7 +51,7 @@ export const supportRouter: FastifyPluginAsyncZod<{
   app.get(
     P.chat,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         summary: "The signed-in candidate's support conversation",
@@ -67,7 +67,7 @@ export const supportRouter: FastifyPluginAsyncZod<{
   app.post(
     P.chatMessages,
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -96,7 +96,7 @@ export const supportOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     OPS_API_PATHS.supportConversations,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: opsTags,
         summary:
@@ -112,7 +112,7 @@ export const supportOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     OPS_API_PATHS.supportConversationRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: opsTags,
         summary: 'One support conversation with every message',
@@ -129,7 +129,7 @@ export const supportOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     OPS_API_PATHS.supportRepliesRoute,
     {
-      preHandler: team,
+      onRequest: team,
       schema: {
         tags: opsTags,
         summary: "The team's reply in a support conversation (the candidate's widget shows it)",

@@ -21,7 +21,7 @@ import {
   userResponseRequestSchema,
   verificationInfoSchema,
 } from '@veridocs/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
@@ -42,9 +42,9 @@ const SAVED_DATA_RULES =
 /** The candidate's verification journey, under SERVICE_BASES.verificationV1 (all need the bearer token). */
 export const transactionsRouter: FastifyPluginAsyncZod<{
   transactions: TransactionsService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { transactions: service, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   app.post(

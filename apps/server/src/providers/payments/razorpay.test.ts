@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RazorpayConfig } from '../../config.js';
 import {
@@ -187,7 +188,8 @@ describe('the Razorpay adapter, against a local Razorpay', () => {
       const session = await gateway().createCheckout('razorpay', input(nextOrder()));
       const { body, headers } = stand.webhook('payment_link.paid', { linkId: session.gatewayOrderId });
       expect(gateway().verifyWebhook(body, headers)).toEqual({
-        eventId: headers['x-razorpay-event-id'],
+        // The hash of the signed body: the x-razorpay-event-id header is not signed (ADR 0024).
+        eventId: createHash('sha256').update(body).digest('hex'),
         kind: 'payment',
         gatewayOrderId: session.gatewayOrderId,
         gatewayRefundId: null,
@@ -201,6 +203,10 @@ describe('the Razorpay adapter, against a local Razorpay', () => {
         gatewayRefundId: expect.stringMatching(/^rfnd_/),
         refundId: 'refund_webhook_0001',
       });
+      const fresh = { ...headers, 'x-razorpay-event-id': 'evt_chosen_by_whoever_replays' };
+      expect(gateway().verifyWebhook(body, fresh).eventId).toBe(
+        gateway().verifyWebhook(body, headers).eventId,
+      );
       const other = stand.webhook('payment.authorized', { linkId: session.gatewayOrderId });
       expect(gateway().verifyWebhook(other.body, other.headers).kind).toBe('ignored');
     });

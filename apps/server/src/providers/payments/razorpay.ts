@@ -155,7 +155,7 @@ export function createRazorpayGateway(config: RazorpayConfig, deps: GatewayHttpD
       if (!signature) throw new WebhookSignatureError('no X-Razorpay-Signature header');
       const expected = createHmac('sha256', config.webhookSecret).update(rawBody).digest('hex');
       if (!safeEqual(signature, expected)) throw new WebhookSignatureError('X-Razorpay-Signature mismatch');
-      return readWebhook(rawBody, header(headers, 'x-razorpay-event-id'));
+      return readWebhook(rawBody);
     },
   };
 }
@@ -205,15 +205,17 @@ function readRefund(body: unknown): GatewayRefund {
 }
 
 /** The verified body, reduced: payment-link events name the link, refund events the refund and our receipt. */
-function readWebhook(rawBody: Buffer, eventIdHeader: string | undefined): WebhookEvent {
+function readWebhook(rawBody: Buffer): WebhookEvent {
   let body: unknown;
   try {
     body = JSON.parse(rawBody.toString('utf8'));
   } catch {
     throw new WebhookSignatureError('the signed body is not JSON');
   }
-  // Razorpay sends x-razorpay-event-id for de-duplication; the body's hash stands in when a proxy drops it.
-  const eventId = eventIdHeader ?? createHash('sha256').update(rawBody).digest('hex');
+  // The dedupe key is what the signature covers: x-razorpay-event-id is not signed, so a captured body
+  // re-sent with a fresh one would pass as a new event (and cost a gateway look-up each time). Razorpay's
+  // own retries repeat the body byte for byte; two real events differ (created_at, ids).
+  const eventId = createHash('sha256').update(rawBody).digest('hex');
   const none = { eventId, gatewayOrderId: null, gatewayRefundId: null, refundId: null };
   if (!isRecord(body) || typeof body.event !== 'string' || !isRecord(body.payload))
     return { ...none, kind: 'ignored' };

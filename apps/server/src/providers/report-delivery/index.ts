@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { WebhookTargetPolicy } from '../../lib/outbound-address.js';
+import { sendWebhook } from '../../lib/webhook-send.js';
 import { signWebhook } from '../../lib/webhook-signature.js';
 
 /**
@@ -62,46 +64,61 @@ export function verifyReportSignature(
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export type Post = (url: string, body: string, headers: Record<string, string>) => Promise<number>;
+/**
+ * Sends one report. `policy` is who may receive it (ADR 0025 "Webhook addresses"); null for the
+ * built-in dev receiver, which is this server itself (PUBLIC_URL, localhost in development).
+ */
+export type Post = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: WebhookTargetPolicy | null,
+) => Promise<number>;
 
-async function httpPost(url: string, body: string, headers: Record<string, string>): Promise<number> {
-  const response = await fetch(url, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', ...headers },
-    redirect: 'manual',
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+const httpPost: Post = (url, body, headers, policy) =>
+  sendWebhook(url, body, headers, {
+    timeoutMs: SEND_TIMEOUT_MS,
+    policy: policy ?? { allowPrivate: true, httpsOnly: false },
   });
-  await response.body?.cancel();
-  return response.status;
-}
 
 /**
- * Signed webhooks: `endpoints` per partner id (EVALUATION_PARTNER_WEBHOOKS); `fallback(partnerId)` for a
- * partner without one (the dev receiver, with dev tools on).
+ * Signed webhooks: `endpoints` per partner id (EVALUATION_PARTNER_WEBHOOKS), sent under `targets`;
+ * `fallback(partnerId)` for a partner without one (the dev receiver, with dev tools on).
  */
 export function createWebhookReportDelivery(deps: {
   endpoints: Readonly<Record<string, PartnerEndpoint>>;
+  targets: WebhookTargetPolicy;
   fallback?: (partnerId: string) => PartnerEndpoint | null;
   post?: Post;
 }): ReportDelivery {
   const post = deps.post ?? httpPost;
-  const endpointOf = (partnerId: string) => deps.endpoints[partnerId] ?? deps.fallback?.(partnerId) ?? null;
+  const endpointOf = (partnerId: string) => {
+    const configured = deps.endpoints[partnerId];
+    if (configured) return { endpoint: configured, policy: deps.targets };
+    const fallback = deps.fallback?.(partnerId);
+    return fallback ? { endpoint: fallback, policy: null } : null;
+  };
   return {
     kind: 'webhook',
-    destination: (partnerId) => endpointOf(partnerId)?.url ?? null,
+    destination: (partnerId) => endpointOf(partnerId)?.endpoint.url ?? null,
     async deliver(partnerId, parcel) {
-      const endpoint = endpointOf(partnerId);
-      if (!endpoint) return { url: '', statusCode: null, error: 'no endpoint for this partner' };
+      const target = endpointOf(partnerId);
+      if (!target) return { url: '', statusCode: null, error: 'no endpoint for this partner' };
+      const { endpoint, policy } = target;
       try {
-        const statusCode = await post(endpoint.url, parcel.body, {
-          [REPORT_EVENT_HEADER]: parcel.eventId,
-          [REPORT_SIGNATURE_HEADER]: signReport(
-            endpoint.secret,
-            parcel.body,
-            Math.floor(parcel.at.getTime() / 1000),
-          ),
-        });
+        const statusCode = await post(
+          endpoint.url,
+          parcel.body,
+          {
+            [REPORT_EVENT_HEADER]: parcel.eventId,
+            [REPORT_SIGNATURE_HEADER]: signReport(
+              endpoint.secret,
+              parcel.body,
+              Math.floor(parcel.at.getTime() / 1000),
+            ),
+          },
+          policy,
+        );
         const delivered = statusCode >= 200 && statusCode < 300;
         return { url: endpoint.url, statusCode, error: delivered ? null : `HTTP ${statusCode}` };
       } catch (e) {

@@ -1,0 +1,63 @@
+import http from 'node:http';
+import https from 'node:https';
+import {
+  guardedLookup,
+  PRIVATE_ADDRESS_CODE,
+  systemResolver,
+  webhookUrlProblem,
+  type Resolver,
+  type WebhookTargetPolicy,
+} from './outbound-address.js';
+
+export interface WebhookSendOptions {
+  timeoutMs: number;
+  policy: WebhookTargetPolicy;
+  resolver?: Resolver;
+}
+
+/**
+ * POSTs one webhook and answers the HTTP status. The URL is checked again (an endpoint stored before a
+ * rule existed, a changed policy), and every address its host resolves to is checked at connect time,
+ * so a name that resolved to a public address when the endpoint was set cannot be turned to 127.0.0.1
+ * later. Redirects are not followed; the answer's body is not read.
+ */
+export function sendWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: WebhookSendOptions,
+): Promise<number> {
+  const problem = webhookUrlProblem(url, options.policy);
+  if (problem) return Promise.reject(new Error(`address not allowed: ${problem}`));
+  const target = new URL(url);
+  const transport = target.protocol === 'https:' ? https : http;
+  return new Promise<number>((resolve, reject) => {
+    const request = transport.request(
+      target,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'veridocs-webhooks',
+          ...headers,
+        },
+        lookup: guardedLookup(options.policy.allowPrivate, options.resolver ?? systemResolver),
+        // A socket of its own: a pooled one may have been connected by a request without the guard.
+        agent: false,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === PRIVATE_ADDRESS_CODE)
+        return reject(new Error('address not allowed: the host resolves to a private address'));
+      if (error.name === 'AbortError' || error.name === 'TimeoutError') return reject(new Error('timed out'));
+      reject(error);
+    });
+    request.end(body);
+  });
+}
