@@ -1,13 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  test,
-  expect,
-  apiLogin,
-  expectNoSeriousA11yViolations,
-  marksheetPdf,
-  uniqueMobile,
-  useSession,
-} from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
+import { ORG, readyToPay } from './paid-form';
 
 /**
  * Issue 24 §2 and §3: a payment that was cancelled or failed at the gateway never blocks the next
@@ -15,67 +8,7 @@ import {
  * tab of the same payment URL, and changes only when the candidate changes it.
  */
 
-const BASE = '/api/verification/v1';
-const ORG = 'demo-university';
 const PAY_BUTTON = /Continue to Pay|Pay \(\d+% Additional Discount Applied\)/;
-
-/** A candidate on the paid demo form with the degree saved (IIT Bombay) and the rest skipped. */
-async function readyToPay(page: Page, request: APIRequestContext) {
-  const demo = (await (await request.get('/api/dev/demo')).json()).data;
-  const session = await apiLogin(request, uniqueMobile(), 'Asha Verma');
-  await useSession(page, session);
-  const headers = { authorization: `Bearer ${session.accessToken}`, 'partner-org-id': 'veridocs' };
-  const created = await request.post(`${BASE}/transactions`, {
-    headers,
-    data: { orgId: ORG, eKycFormId: demo.paidFormId },
-  });
-  const txnId = (await created.json()).data.transactionId as string;
-  await request.post(`${BASE}/transactions/process`, { headers, data: { orgId: ORG, txnId } });
-  const upload = await request.post('/api/utility/files', {
-    headers,
-    multipart: {
-      fileCategory: 'marksheet',
-      file: { name: 'marksheet.pdf', mimeType: 'application/pdf', buffer: await marksheetPdf('Asha Verma') },
-    },
-  });
-  const degree = await request.post(`${BASE}/bgv`, {
-    headers,
-    data: {
-      orgId: ORG,
-      txnId,
-      verificationName: 'bgv-degree',
-      data: {
-        institute: { value: 'indian-institute-of-technology-bombay' },
-        degreeName: 'B.Tech in Computer Science',
-        passingYear: '2020',
-        instituteId: 'R-2016-0042',
-        degreeStatus: 'DEGREE_AND_MARKSHEET',
-        marksheet: { fileId: (await upload.json()).data.fileId },
-      },
-    },
-  });
-  expect((await degree.json()).code).toBe(0);
-  const skipped = await request.post(`${BASE}/transactions/process/mark-as-skip`, {
-    headers,
-    data: {
-      orgId: ORG,
-      txnId,
-      verificationNameList: ['bgv-twelfth', 'bgv-tenth', 'passport', 'bgv-employment'],
-    },
-  });
-  expect((await skipped.json()).code).toBe(0);
-  /** The server's amount to pay (smallest unit) in India, standard or fast-track. */
-  const toPay = async (express: boolean) =>
-    (
-      await (
-        await request.get(
-          `${BASE}/transactions/payment/price?orgId=${ORG}&txnId=${txnId}&region=IN&express=${express}`,
-          { headers },
-        )
-      ).json()
-    ).data.toPay as number;
-  return { txnId, formId: demo.paidFormId as string, toPay };
-}
 
 /** From the form home's Continue, through /select-mode (fast-track or standard) and India, to /payment. */
 async function toCheckout(page: Page, formId: string, txnId: string, mode: 'Standard' | 'Fast-track') {
@@ -153,7 +86,6 @@ test('fast-track survives a failed payment, a reload and a new tab; the candidat
 
   await toCheckout(page, formId, txnId, 'Fast-track');
   await expect(fastTrackItem(page)).toBeVisible();
-  await expect(page.getByText('Verification speed: Fast-track')).toBeVisible();
   await openCheckout(page);
   expect(await sandboxAmount(page)).toBe(fastTrack);
   await page.getByRole('button', { name: 'Fail the payment' }).click();
@@ -170,6 +102,7 @@ test('fast-track survives a failed payment, a reload and a new tab; the candidat
   await tab.goto(page.url());
   await expect(tab.getByRole('button', { name: PAY_BUTTON })).toBeVisible();
   await expect(fastTrackItem(tab)).toBeVisible();
+  await expect(tab.getByText('Verification speed: Fast-track')).toBeVisible();
   await openCheckout(tab);
   expect(await sandboxAmount(tab)).toBe(fastTrack);
   await tab.close();
