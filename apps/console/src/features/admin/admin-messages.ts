@@ -159,6 +159,9 @@ export const am = {
     none: 'No orders found.',
     order: 'Order',
     amount: 'Paid',
+    /** An order that took no money (open, failed, cancelled): its amount is not "Paid". */
+    orderAmount: 'Order amount',
+    refundColumn: 'Amount',
     refunded: 'Refunded',
     refundable: 'Left to refund',
     refund: 'Refund',

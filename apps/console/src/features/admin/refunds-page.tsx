@@ -14,13 +14,16 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { OPS_API_PATHS, type AdminOrder } from '@veridocs/shared';
+import { OPS_API_PATHS, type AdminOrder, type OrderStatus } from '@veridocs/shared';
 import { formatDateTime } from '../../messages';
 import { adminApi, adminSend, money } from './admin-api';
 import { am } from './admin-messages';
 import { errorText, LoadState, PageHeader } from './admin-ui';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Orders that took money (ADR 0023): a superseded one was paid, then refunded in full. */
+const PAID: readonly string[] = ['success', 'superseded'] satisfies OrderStatus[];
 
 /** One order: what was paid, refunded and is left, its refunds, and a refund form. */
 function OrderCard({ order, onRefunded }: { order: AdminOrder; onRefunded: () => void }) {
@@ -54,9 +57,13 @@ function OrderCard({ order, onRefunded }: { order: AdminOrder; onRefunded: () =>
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: 2.5 }}>
+    <Paper variant="outlined" component="section" aria-labelledby={`order-${order.orderId}`} sx={{ p: 2.5 }}>
       <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', alignItems: 'baseline', mb: 2 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', fontFamily: 'monospace' }}>
+        <Typography
+          variant="h2"
+          id={`order-${order.orderId}`}
+          sx={{ fontSize: '1.1rem', fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+        >
           {order.orderId}
         </Typography>
         <Chip
@@ -70,12 +77,16 @@ function OrderCard({ order, onRefunded }: { order: AdminOrder; onRefunded: () =>
           {order.express ? ' · fast-track' : ''}
         </Typography>
       </Stack>
-      <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
-        {[
-          [am.refunds.amount, order.amount],
-          [am.refunds.refunded, order.refunded],
-          [am.refunds.refundable, order.refundable],
-        ].map(([label, value]) => (
+      <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', columnGap: 4, rowGap: 1 }}>
+        {(PAID.includes(order.status)
+          ? [
+              [am.refunds.amount, order.amount],
+              [am.refunds.refunded, order.refunded],
+              [am.refunds.refundable, order.refundable],
+            ]
+          : // Failed, cancelled or still open: nothing was paid, so nothing is refunded or left.
+            [[am.refunds.orderAmount, order.amount]]
+        ).map(([label, value]) => (
           <div key={label as string}>
             <Typography variant="caption" color="text.secondary">
               {label}
@@ -91,7 +102,7 @@ function OrderCard({ order, onRefunded }: { order: AdminOrder; onRefunded: () =>
               <TableCell>{am.refunds.history}</TableCell>
               <TableCell>{am.refunds.reason}</TableCell>
               <TableCell>{am.integration.status}</TableCell>
-              <TableCell align="right">{am.refunds.amount}</TableCell>
+              <TableCell align="right">{am.refunds.refundColumn}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -119,14 +130,16 @@ function OrderCard({ order, onRefunded }: { order: AdminOrder; onRefunded: () =>
       {order.refundable > 0 && (
         <Stack
           component="form"
-          direction="row"
+          direction={{ xs: 'column', sm: 'row' }}
           spacing={1.5}
           onSubmit={(e) => void submit(e)}
-          sx={{ alignItems: 'flex-start' }}
+          sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
         >
+          {/* Wide enough for its whole label ("Amount (INR)" was cut next to the reason). */}
           <TextField
             size="small"
             type="number"
+            sx={{ minWidth: { sm: '11rem' }, flexShrink: 0 }}
             label={am.refunds.refundAmount(order.currency)}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}

@@ -474,10 +474,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     phone: string | null,
   ) {
     const gateway = gatewayOf(order.provider);
+    // The fast-track choice is part of the quote: the page the gateway sends back to (after a failure
+    // too, and in any tab) quotes the retry with it (issue 24 §3).
     const query = new URLSearchParams({
       orgId: order.orgId,
       txId: order.txnId,
       region: order.region,
+      express: String(order.express),
       order_id: order.id,
     });
     const returnUrl = `${deps.publicUrl}/payment?${query.toString()}`;
@@ -543,6 +546,25 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       currency: quote.currency,
       refund: order.status === 'superseded' ? order.amount : 0,
     };
+  }
+
+  /**
+   * An open order about to be reused, asked about at its gateway first: a checkout cancelled or failed
+   * there (Cancel sends no webhook, a failure's webhook may still be on its way) must not be handed out
+   * again until reconciliation notices, so it is ended and a new order made (issue 24 §2). Paid
+   * meanwhile → 192. A gateway that does not answer leaves the order reused, as before.
+   */
+  async function stillPayable(open: OrderRow, actor: string): Promise<OrderRow | undefined> {
+    let synced: OrderRow;
+    try {
+      synced = await syncOrder(open, actor);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      log.warn({ err: error, orderId: open.id }, 'payment gateway did not answer before reusing an order');
+      return open;
+    }
+    if (synced.status === 'success') throw new AppError('PAYMENT_ALREADY_DONE');
+    return OPEN_ORDER_STATUSES.includes(synced.status) ? synced : undefined;
   }
 
   function initAnswer(order: OrderRow): PaymentInitResponse {
@@ -644,6 +666,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           }
           open = undefined;
         }
+        if (open?.gatewayOrderId) open = await stillPayable(open, actor);
         const order =
           open ??
           (await repo.insertOrder(

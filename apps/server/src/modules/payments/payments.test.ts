@@ -243,6 +243,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
       orgId: ORG,
       txId: txnId,
       region: 'IN',
+      express: 'false',
       order_id: s.orderId,
     });
     expect((await order(s.orderId)).status).toBe('pending');
@@ -360,6 +361,45 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
       122,
       403,
     );
+  });
+
+  it('a checkout cancelled or failed at the gateway, before we heard of it, never blocks a new order (issue 24 §2)', async () => {
+    const { h, txnId } = await readyToPay();
+    const first = await started(h, txnId);
+    // Cancel sends no webhook and nobody polled the status: the order is still open on our side.
+    await pay(sessionIdOf(first), 'cancel');
+    expect((await order(first.orderId)).status).toBe('pending');
+    const second = await started(h, txnId);
+    expect(second.orderId).not.toBe(first.orderId);
+    expect((await order(first.orderId)).status).toBe('cancelled');
+    const page = await t.app.inject({ method: 'GET', url: new URL(second.redirectInfo.web).pathname });
+    expect(page.body).toContain('Fail the payment');
+    expect(page.body).not.toContain('This payment was cancelled.');
+    // A failure whose webhook has not been delivered yet: the same.
+    await pay(sessionIdOf(second), 'fail');
+    expect((await order(second.orderId)).status).toBe('pending');
+    const third = await started(h, txnId);
+    expect(third.orderId).not.toBe(second.orderId);
+    expect((await order(second.orderId)).status).toBe('failed');
+    // An open checkout nobody ended is still reused (two clicks, one order).
+    expect((await started(h, txnId)).orderId).toBe(third.orderId);
+    // The late failure webhook changes nothing more.
+    while (await t.app.paymentJobs.deliverSandboxWebhookOnce());
+    expect((await order(second.orderId)).status).toBe('failed');
+    expect((await order(third.orderId)).status).toBe('pending');
+  });
+
+  it('the gateway sends the candidate back with the fast-track choice of the order (issue 24 §3)', async () => {
+    const { h, txnId } = await readyToPay();
+    const s = await started(h, txnId, 'IN', true);
+    const back = await pay(sessionIdOf(s), 'fail');
+    const location = new URL(back.headers.location as string);
+    expect(location.searchParams.get('express')).toBe('true');
+    expect(location.searchParams.get('order_id')).toBe(s.orderId);
+    const again = await started(h, txnId, 'IN', true);
+    const cancelled = new URL((await pay(sessionIdOf(again), 'cancel')).headers.location as string);
+    expect(cancelled.searchParams.get('express')).toBe('true');
+    expect(cancelled.searchParams.get('cancelled')).toBe('true');
   });
 
   it('the card-SDK flavour answers a session id the /payment-redirect page opens', async () => {

@@ -27,7 +27,7 @@ export default function ChoosePaymentRegionPage() {
   const t = useT(paymentsCatalog);
   const location = useLocation();
   const navigate = useNavigate();
-  const { orgId, txnId, region: fromQuery } = readPaymentParams(location.search);
+  const { orgId, txnId, region: fromQuery, express } = readPaymentParams(location.search);
   const regions = useGetPaymentRegionsQuery(orgId, { skip: !orgId });
   // Null until the candidate picks one; the server's preselection shows until then.
   const [picked, setPicked] = useState<PaymentRegion | null>(null);
@@ -42,8 +42,10 @@ export default function ChoosePaymentRegionPage() {
   const next = () => {
     // Spec §5: starting without a region.
     if (!selected) return setError(true);
-    void navigate(`${PATHS.payment}${paymentQuery(orgId, txnId, selected)}`, {
-      state: paymentStateOf(location.state),
+    const state = paymentStateOf(location.state);
+    // The mode chosen on /select-mode goes on in the URL (issue 24 §3).
+    void navigate(`${PATHS.payment}${paymentQuery(orgId, txnId, selected, express ?? state.expressOpted)}`, {
+      state,
     });
   };
 

@@ -11,6 +11,7 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import type { PaymentInfo, PaymentRegion } from '@veridocs/shared';
 import { formatMoney } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
+import { useGetPaymentModeQuery } from '../../app/store/transactions-api';
 import { useT } from '../../i18n';
 import { isApiQueryError } from '../../lib/api/base-query';
 import { leaveTo } from './browser';
@@ -78,6 +79,8 @@ export function PaymentCheckout({
   const t = useT(paymentsCatalog);
   const navigate = useNavigate();
   const quote = useGetPaymentPriceQuery({ orgId, txnId, region, express });
+  // Whether the form offers fast-track at all: then the chosen speed is shown, with a way to change it.
+  const mode = useGetPaymentModeQuery({ orgId, txnId });
   const [initPayment] = useInitPaymentMutation();
   const [paying, setPaying] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -162,11 +165,24 @@ export function PaymentCheckout({
           {t('payingIn', { region: regionName, currency: info.currency })}{' '}
           <Link
             component={RouterLink}
-            to={`${PATHS.choosePaymentRegion}${paymentQuery(orgId, txnId, region)}`}
+            to={`${PATHS.choosePaymentRegion}${paymentQuery(orgId, txnId, region, express)}`}
+            aria-label={t('changeRegion')}
           >
             {t('change')}
           </Link>
         </Typography>
+        {mode.currentData?.expressAllowed && (
+          <Typography variant="body2" color="text.secondary">
+            {t('speedChosen', { mode: info.express ? t('fastTrackTitle') : t('standardTitle') })}{' '}
+            <Link
+              component={RouterLink}
+              to={`${PATHS.selectMode}${paymentQuery(orgId, txnId, region, info.express)}`}
+              aria-label={t('changeSpeed')}
+            >
+              {t('change')}
+            </Link>
+          </Typography>
+        )}
         {failed && (
           <Alert severity="error" role="alert">
             {t('errorInPayment')}

@@ -15,6 +15,7 @@ const BASE = '/api/verification/v1/transactions';
 const PRICE = `${BASE}/payment/price`;
 const INIT = `${BASE}/payment/init`;
 const STATUS = `${BASE}/payment`;
+const MODE = `${BASE}/payment-option`;
 const ROUTE = '/payment?orgId=org-1&txId=txn-1&region=IN';
 
 let api: MockApi;
@@ -163,6 +164,34 @@ describe('/payment: the checkout (spec §2, §9)', () => {
     await waitFor(() => expect(probe.current?.pathname).toBe('/payment-redirect'));
     expect(probe.current?.search).toBe('?sdkProvider=sandbox-sdk&paymentSessionId=ses_9&environment=sandbox');
     expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('FAILED after a fast-track order: the retry quotes and starts fast-track from the URL alone (issue 24 §3)', async () => {
+    api.on('get', STATUS, { status: 200, body: ok({ currentStatus: 'FAILED', orderId: 'ord-1' }) });
+    api.on('get', MODE, {
+      status: 200,
+      body: ok({ showWarning: false, expressAllowed: true, expressPrice: null, expressBusinessDays: 5 }),
+    });
+    api.on('get', PRICE, { status: 200, body: ok(makeQuote({ express: true })) });
+    api.on('post', INIT, started());
+    // No navigation state and nothing in this tab's storage: a new tab, or another origin's return.
+    const { user } = renderWithProviders(<PaymentPage />, { route: `${ROUTE}&express=true&order_id=ord-1` });
+    expect(await screen.findByText('Payment Failed. Please try again')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Continue to Pay' });
+    expect(api.callsTo('get', PRICE)[0]?.url).toBe(`${PRICE}?orgId=org-1&txnId=txn-1&region=IN&express=true`);
+    // The chosen speed is said, with a way to change it deliberately.
+    expect(await screen.findByText(/Verification speed: Fast-track/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change the verification speed' })).toHaveAttribute(
+      'href',
+      '/select-mode?orgId=org-1&txId=txn-1&region=IN&express=true',
+    );
+    expect(screen.getByRole('link', { name: 'Change where you pay from' })).toHaveAttribute(
+      'href',
+      '/choose-payment-region?orgId=org-1&txId=txn-1&region=IN&express=true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue to Pay' }));
+    await waitFor(() => expect(api.callsTo('post', INIT)).toHaveLength(1));
+    expect(api.callsTo('post', INIT)[0]?.body).toMatchObject({ region: 'IN', express: true });
   });
 
   it('no region: told to choose one and sent to /choose-payment-region', async () => {

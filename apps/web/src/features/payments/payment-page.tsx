@@ -34,13 +34,24 @@ function receiptState(state: unknown) {
 }
 
 /** Spec §8: no region (and no order_id, no history) → told so, and sent to choose one. */
-function ChooseRegionFirst({ orgId, txnId }: { orgId: string; txnId: string }) {
+function ChooseRegionFirst({
+  orgId,
+  txnId,
+  express,
+}: {
+  orgId: string;
+  txnId: string;
+  express: boolean | undefined;
+}) {
   const t = useT(paymentsCatalog);
   const navigate = useNavigate();
   const { state } = useLocation();
   useEffect(() => {
     notify(t('chooseRegionFirst'), 'warning');
-    void navigate(`${PATHS.choosePaymentRegion}${paymentQuery(orgId, txnId)}`, { replace: true, state });
+    void navigate(`${PATHS.choosePaymentRegion}${paymentQuery(orgId, txnId, null, express)}`, {
+      replace: true,
+      state,
+    });
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -134,7 +145,7 @@ export default function PaymentPage() {
   }
   if (!params.orgId || !params.txnId) return <IncompleteLink />;
   const state = paymentStateOf(location.state);
-  const express = expressOf(params.txnId, state);
+  const express = expressOf(params.txnId, state, params.express);
   if (params.cancelled)
     return params.region ? (
       <PaymentCheckout
@@ -158,7 +169,14 @@ export default function PaymentPage() {
     return (
       <PaymentReturn key={params.orderId} params={params} express={express} phoneNumber={state.phoneNumber} />
     );
-  if (!params.region) return <ChooseRegionFirst orgId={params.orgId} txnId={params.txnId} />;
+  if (!params.region)
+    return (
+      <ChooseRegionFirst
+        orgId={params.orgId}
+        txnId={params.txnId}
+        express={params.express ?? state.expressOpted}
+      />
+    );
   return (
     <PaymentCheckout
       orgId={params.orgId}

@@ -44,8 +44,29 @@ describe('/select-mode', () => {
     await user.click(screen.getByRole('radio', { name: /Fast-track/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(probe.current?.pathname).toBe('/choose-payment-region'));
-    expect(probe.current?.search).toBe('?orgId=org-1&txId=txn-1');
+    // The choice goes on in the URL too: a reload or a new tab keeps it (issue 24 §3).
+    expect(probe.current?.search).toBe('?orgId=org-1&txId=txn-1&express=true');
     expect(probe.current?.state).toEqual({ expressOpted: true });
+  });
+
+  it("opened from the checkout's Change: the current choice preselected, the region kept", async () => {
+    api.on('get', MODE, {
+      status: 200,
+      body: ok({
+        showWarning: false,
+        expressAllowed: true,
+        expressPrice: { INR: 660_000, USD: 8_000 },
+        expressBusinessDays: 5,
+      }),
+    });
+    const { user, probe } = renderWithProviders(<SelectModePage />, {
+      route: '/select-mode?orgId=org-1&txId=txn-1&region=INTL&express=true',
+    });
+    expect(await screen.findByRole('radio', { name: /Fast-track/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Standard/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/choose-payment-region'));
+    expect(probe.current?.search).toBe('?orgId=org-1&txId=txn-1&region=INTL&express=false');
   });
 });
 
@@ -77,7 +98,7 @@ describe('/choose-payment-region', () => {
     expect(await screen.findByRole('radio', { name: /India/ })).toBeChecked();
     expect(screen.getByText('Pay in Indian Rupees (INR)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(probe.current?.search).toBe('?orgId=org-1&txId=txn-1&region=IN'));
+    await waitFor(() => expect(probe.current?.search).toBe('?orgId=org-1&txId=txn-1&region=IN&express=true'));
     expect(probe.current?.state).toEqual({ expressOpted: true, phoneNumber: '+919812345678' });
   });
 });

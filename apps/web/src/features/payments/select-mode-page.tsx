@@ -27,10 +27,11 @@ export default function SelectModePage() {
   const t = useT(paymentsCatalog);
   const location = useLocation();
   const navigate = useNavigate();
-  const { orgId, txnId } = readPaymentParams(location.search);
+  const { orgId, txnId, region, express: fromUrl } = readPaymentParams(location.search);
   const state = paymentStateOf(location.state);
   const mode = useGetPaymentModeQuery({ orgId, txnId }, { skip: !orgId || !txnId });
-  const [express, setExpress] = useState(() => expressOf(txnId, state));
+  // The current choice preselected (from the checkout's "Change", or this tab's last choice).
+  const [express, setExpress] = useState(() => expressOf(txnId, state, fromUrl));
 
   if (!orgId || !txnId) return <IncompleteLink />;
   if (mode.isError && !mode.isFetching) return <LoadFailed onRetry={() => void mode.refetch()} />;
@@ -41,7 +42,7 @@ export default function SelectModePage() {
   const next = () => {
     const opted = fastTrack && express;
     rememberExpress(txnId, opted);
-    void navigate(`${PATHS.choosePaymentRegion}${paymentQuery(orgId, txnId)}`, {
+    void navigate(`${PATHS.choosePaymentRegion}${paymentQuery(orgId, txnId, region, opted)}`, {
       state: { ...state, expressOpted: opted },
     });
   };
