@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptsMultiple,
   baseName,
+  canSkip,
+  isUnfinished,
   instanceKey,
   instanceLabel,
   instanceNumberOf,
@@ -121,6 +123,26 @@ describe('Steps Completed ring', () => {
   });
 });
 
+describe('unfinished and skippable (what submit refuses for, issue 24)', () => {
+  it('unfinished: not skipped and NOT_INITIALIZED, DATA_SAVED, or an OTP-only check not completed', () => {
+    expect(isUnfinished(v('dl'))).toBe(true);
+    expect(isUnfinished(v('dl', 'DATA_SAVED'))).toBe(true);
+    expect(isUnfinished(v('dl', 'DATA_SAVED', { markedAsSkip: true }))).toBe(false);
+    expect(isUnfinished(v('dl', 'READY_TO_SUBMIT'))).toBe(false);
+    expect(isUnfinished(v('aadhaar', 'READY_TO_SUBMIT'))).toBe(true);
+    expect(isUnfinished(v('aadhaar', 'COMPLETED'))).toBe(false);
+    for (const state of ['SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA', 'COMPLETED', 'FAILED', 'CLOSED'])
+      expect(isUnfinished(v('dl', state))).toBe(false);
+  });
+  it('skippable: allowed by the form, not skipped yet, NOT_INITIALIZED or DATA_SAVED (auto-saved)', () => {
+    expect(canSkip(v('dl', 'NOT_INITIALIZED', { skipAllowed: true }))).toBe(true);
+    expect(canSkip(v('dl', 'DATA_SAVED', { skipAllowed: true }))).toBe(true);
+    expect(canSkip(v('dl', 'DATA_SAVED'))).toBe(false);
+    expect(canSkip(v('dl', 'READY_TO_SUBMIT', { skipAllowed: true }))).toBe(false);
+    expect(canSkip(v('dl', 'DATA_SAVED', { skipAllowed: true, markedAsSkip: true }))).toBe(false);
+  });
+});
+
 describe('minimum set (one of degree, tenth, twelfth)', () => {
   it('is met when one of them is proceeded and not skipped', () => {
     expect(minimumSetMet([v('bgv-degree'), v('bgv-tenth'), v('bgv-twelfth')])).toBe(false);
@@ -207,6 +229,32 @@ describe('continue (spec §4)', () => {
         verifications: [started, v('bgv-tenth', 'NOT_INITIALIZED', { skipAllowed: true })],
       }),
     ).toEqual({ kind: 'skip-pending', names: ['bgv-tenth'] });
+  });
+  it('issue 24: an auto-saved (DATA_SAVED) verification is offered to skip or blocks; never a submit', () => {
+    const ready = [v('bgv-degree', 'READY_TO_SUBMIT'), v('aadhaar', 'COMPLETED')];
+    expect(
+      continueAction({ ...unpaid, verifications: [...ready, v('dl', 'DATA_SAVED', { skipAllowed: true })] }),
+    ).toEqual({ kind: 'skip-pending', names: ['dl'] });
+    expect(
+      continueAction({
+        ...unpaid,
+        paymentRequired: true,
+        verifications: [...ready, v('dl', 'DATA_SAVED', { skipAllowed: true })],
+      }),
+    ).toEqual({ kind: 'skip-pending', names: ['dl'] });
+    expect(
+      continueAction({
+        ...unpaid,
+        verifications: [v('bgv-degree', 'DATA_SAVED'), v('aadhaar', 'COMPLETED')],
+      }),
+    ).toEqual({ kind: 'blocked', names: ['bgv-degree'] });
+    // An OTP-only check typed but not verified by its OTP is not done either.
+    expect(
+      continueAction({
+        ...unpaid,
+        verifications: [v('bgv-degree', 'READY_TO_SUBMIT'), v('aadhaar', 'READY_TO_SUBMIT')],
+      }),
+    ).toEqual({ kind: 'blocked', names: ['aadhaar'] });
   });
   it('submits, or goes to payment when payment is required', () => {
     const all = [
