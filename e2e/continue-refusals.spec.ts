@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, latestOtp, marksheetPdf, startedDemoTransaction } from './fixtures';
+import { test, expect, latestOtp, marksheetPdf, opsSignIn, startedDemoTransaction } from './fixtures';
 
 const BASE = '/api/verification/v1';
 const ORG = 'demo-university';
@@ -167,5 +167,46 @@ test.describe('Continue never refuses silently (issue 24, bug 1)', () => {
     await expect(dialog.getByText('Driving licence')).toBeVisible();
     await dialog.getByRole('button', { name: 'Skip pending' }).click();
     await expect(page).toHaveURL(/\/submitted$/);
+  });
+});
+
+test.describe('The Steps Completed ring counts what is done (issue 24, bug 10)', () => {
+  test('only Aadhaar verified and the degree in Action Required: the ring says 1 of 2, like the tiles', async ({
+    page,
+    request,
+  }) => {
+    const { headers, txnId } = await startedDemoTransaction(page, request);
+    await requiredOnesDone(request, headers, txnId);
+    await skip(request, headers, txnId, [...OTHERS_OPTIONAL, 'dl']);
+
+    await openFormHome(page, txnId);
+    // Submitted nothing yet, verified only Aadhaar: one of the two requested (the rest skipped).
+    await expect(page.getByRole('progressbar', { name: 'Steps Completed: 1 of 2 (50%)' })).toBeVisible();
+    await expect(page.getByTestId('steps-count')).toHaveText('1/2');
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/submitted$/);
+
+    const ops = await opsSignIn(request);
+    const decide = (data: object) =>
+      request.post(`/api/ops/transactions/${txnId}/decisions`, { headers: ops, data });
+    expect((await (await decide({ verificationName: 'bgv-degree', state: 'IN_PROGRESS' })).json()).code).toBe(
+      0,
+    );
+    const raised = await decide({
+      verificationName: 'bgv-degree',
+      state: 'INSUFFICIENT_DATA',
+      reason: 'Marksheet for semester 5 is missing',
+      documents: [{ key: 'semester-5', label: 'Marksheet for semester 5' }],
+    });
+    expect((await raised.json()).code).toBe(0);
+
+    await openFormHome(page, txnId);
+    await expect(page.getByRole('button', { name: /^Degree.*, Action Required/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Aadhaar, Verified/i })).toBeVisible();
+    await expect(page.getByTestId('steps-percent')).toHaveText('50%');
+    await expect(page.getByTestId('steps-count')).toHaveText('1/2');
+    // The verified tiles are the done ones: as many as the ring counts.
+    await expect(page.getByRole('button', { name: /, Verified/ })).toHaveCount(1);
   });
 });

@@ -111,15 +111,31 @@ describe('display order and names', () => {
 });
 
 describe('Steps Completed ring', () => {
-  it('counts proceeded steps and rounds the percentage', () => {
+  it('counts the done (COMPLETED) ones of those not skipped and rounds the percentage', () => {
     expect(stepsCompleted([v('a'), v('b'), v('c')])).toEqual({ done: 0, total: 3, percent: 0 });
+    // Skipping takes a step out of the total; it does not make it done.
     expect(stepsCompleted([v('a', 'NOT_INITIALIZED', { markedAsSkip: true }), v('b'), v('c')])).toEqual({
+      done: 0,
+      total: 2,
+      percent: 0,
+    });
+    expect(stepsCompleted([v('a', 'DATA_SAVED'), v('b', 'COMPLETED'), v('c')])).toEqual({
       done: 1,
       total: 3,
       percent: 33,
     });
-    expect(stepsCompleted([v('a', 'DATA_SAVED'), v('b', 'COMPLETED'), v('c')]).percent).toBe(67);
     expect(stepsCompleted([])).toEqual({ done: 0, total: 0, percent: 0 });
+  });
+  it('issue 24: Aadhaar verified, the degree Action Required, eight skipped → 1 of 2, not 10 of 10', () => {
+    const skipped = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) =>
+      v(name, 'NOT_INITIALIZED', { markedAsSkip: true, skipAllowed: true }),
+    );
+    const list = [v('aadhaar', 'COMPLETED'), v('bgv-degree', 'INSUFFICIENT_DATA'), ...skipped];
+    expect(stepsCompleted(list)).toEqual({ done: 1, total: 2, percent: 50 });
+    // Submitted, in progress or ready is not done either.
+    for (const state of ['SUBMITTED', 'IN_PROGRESS', 'READY_TO_SUBMIT', 'FAILED', 'CLOSED'])
+      expect(stepsCompleted([v('a', state)]).done).toBe(0);
+    expect(stepsCompleted([v('a', 'COMPLETED'), v('b', 'COMPLETED')]).percent).toBe(100);
   });
 });
 

@@ -90,16 +90,18 @@ export function displayState(state: string): string {
 }
 
 /**
- * The "Steps Completed" ring: a step counts once the candidate has dealt with it (proceeded: started,
- * submitted or skipped), so skipping moves the ring (docs/decisions/0006).
+ * The "Steps Completed" ring (spec §2 "done/total", §4 "Done: COMPLETED"): done counts the verified
+ * ones, the tiles that read "Verified", never the merely started or submitted. A skipped verification
+ * will never be done, so it leaves the total: all verified then reads 100 % (docs/decisions/0006).
  */
 export function stepsCompleted(list: readonly VerificationLike[]): {
   done: number;
   total: number;
   percent: number;
 } {
-  const total = list.length;
-  const done = list.filter(isProceeded).length;
+  const requested = list.filter((v) => !v.markedAsSkip);
+  const total = requested.length;
+  const done = requested.filter(isDone).length;
   return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
 }
 

@@ -136,12 +136,13 @@ describe('form home (spec §2)', () => {
   it('header, Steps Completed ring, groups with insufficient first, subtitles, education note, chips', async () => {
     await openFormHome(makeInfo(journey, { basicDetailsRequired: true, manualProfileRequired: false }));
     expect(screen.getByText('Graduate hiring 2026')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 3 of 5 (60%)' })).toHaveAttribute(
+    // Done is COMPLETED (spec §4): only the degree; the saved Aadhaar and the insufficient one are not.
+    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 1 of 5 (20%)' })).toHaveAttribute(
       'aria-valuenow',
-      '60',
+      '20',
     );
-    expect(screen.getByTestId('steps-count')).toHaveTextContent('3/5');
-    expect(screen.getByTestId('steps-percent')).toHaveTextContent('60%');
+    expect(screen.getByTestId('steps-count')).toHaveTextContent('1/5');
+    expect(screen.getByTestId('steps-percent')).toHaveTextContent('20%');
 
     expect(groupTitles()).toEqual(['Employment Check', 'Your Details', 'Education Check', 'Identity Check']);
     const education = screen.getByRole('region', { name: 'Education Check' });
@@ -220,21 +221,21 @@ describe('form home (spec §2)', () => {
     expect(failed.probe.current?.search).toContain('name=bgv-ews');
   });
 
-  it('Skip asks first, marks the verification skipped and the ring moves', async () => {
+  it('Skip asks first, marks the verification skipped and it leaves the ring', async () => {
     const skipped = journey.map((v) =>
       v.name === 'bgv-twelfth' ? { ...v, markedAsSkip: true, proceeded: true } : v,
     );
     api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(makeInfo(skipped)) });
     const { user } = await openFormHome([makeInfo(journey), makeInfo(skipped)]);
     const analytics = recordAnalytics();
-    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 3 of 5 (60%)' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 1 of 5 (20%)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Skip Twelfth' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skip Twelfth?' });
     // Asking is not skipping.
     expect(analytics.events).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
     expect(
-      await screen.findByRole('progressbar', { name: 'Steps Completed: 4 of 5 (80%)' }),
+      await screen.findByRole('progressbar', { name: 'Steps Completed: 1 of 4 (25%)' }),
     ).toBeInTheDocument();
     expect(api.callsTo('post', `${V1}/transactions/process/mark-as-skip`)[0]?.body).toEqual({
       orgId: ORG_ID,
@@ -741,7 +742,7 @@ describe('form home in Hindi (issue 10 §4)', () => {
     expect(
       await screen.findByRole('heading', { name: 'Acme Corp ने आपसे ये सत्यापन माँगे हैं' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'पूरे हुए चरण: 5 में से 3 (60%)' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'पूरे हुए चरण: 5 में से 1 (20%)' })).toBeInTheDocument();
     expect(groupTitles()).toEqual(['नौकरी की जाँच', 'आपका विवरण', 'शिक्षा की जाँच', 'पहचान की जाँच']);
     expect(screen.getByText('कार्रवाई ज़रूरी')).toBeInTheDocument();
     expect(screen.getAllByText('सत्यापित').length).toBeGreaterThan(0);
