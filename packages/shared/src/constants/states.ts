@@ -28,3 +28,6 @@ export const CONTACT_US_STATES: readonly State[] = [
 
 /** States in which the candidate may still edit a verification's input (server and client agree). */
 export const EDITABLE_STATES: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'];
+
+/** States a verification may be skipped in (only with skipAllowed; ADR 0006): not yet submitted by itself. */
+export const SKIPPABLE_STATES: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED'];

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptsMultiple,
   baseName,
+  canSkip,
+  isUnfinished,
   instanceKey,
   instanceLabel,
   instanceNumberOf,
@@ -109,15 +111,51 @@ describe('display order and names', () => {
 });
 
 describe('Steps Completed ring', () => {
-  it('counts proceeded steps and rounds the percentage', () => {
+  it('counts the done (COMPLETED) ones of those not skipped and rounds the percentage', () => {
     expect(stepsCompleted([v('a'), v('b'), v('c')])).toEqual({ done: 0, total: 3, percent: 0 });
+    // Skipping takes a step out of the total; it does not make it done.
     expect(stepsCompleted([v('a', 'NOT_INITIALIZED', { markedAsSkip: true }), v('b'), v('c')])).toEqual({
+      done: 0,
+      total: 2,
+      percent: 0,
+    });
+    expect(stepsCompleted([v('a', 'DATA_SAVED'), v('b', 'COMPLETED'), v('c')])).toEqual({
       done: 1,
       total: 3,
       percent: 33,
     });
-    expect(stepsCompleted([v('a', 'DATA_SAVED'), v('b', 'COMPLETED'), v('c')]).percent).toBe(67);
     expect(stepsCompleted([])).toEqual({ done: 0, total: 0, percent: 0 });
+  });
+  it('issue 24: Aadhaar verified, the degree Action Required, eight skipped → 1 of 2, not 10 of 10', () => {
+    const skipped = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) =>
+      v(name, 'NOT_INITIALIZED', { markedAsSkip: true, skipAllowed: true }),
+    );
+    const list = [v('aadhaar', 'COMPLETED'), v('bgv-degree', 'INSUFFICIENT_DATA'), ...skipped];
+    expect(stepsCompleted(list)).toEqual({ done: 1, total: 2, percent: 50 });
+    // Submitted, in progress or ready is not done either.
+    for (const state of ['SUBMITTED', 'IN_PROGRESS', 'READY_TO_SUBMIT', 'FAILED', 'CLOSED'])
+      expect(stepsCompleted([v('a', state)]).done).toBe(0);
+    expect(stepsCompleted([v('a', 'COMPLETED'), v('b', 'COMPLETED')]).percent).toBe(100);
+  });
+});
+
+describe('unfinished and skippable (what submit refuses for, issue 24)', () => {
+  it('unfinished: not skipped and NOT_INITIALIZED, DATA_SAVED, or an OTP-only check not completed', () => {
+    expect(isUnfinished(v('dl'))).toBe(true);
+    expect(isUnfinished(v('dl', 'DATA_SAVED'))).toBe(true);
+    expect(isUnfinished(v('dl', 'DATA_SAVED', { markedAsSkip: true }))).toBe(false);
+    expect(isUnfinished(v('dl', 'READY_TO_SUBMIT'))).toBe(false);
+    expect(isUnfinished(v('aadhaar', 'READY_TO_SUBMIT'))).toBe(true);
+    expect(isUnfinished(v('aadhaar', 'COMPLETED'))).toBe(false);
+    for (const state of ['SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA', 'COMPLETED', 'FAILED', 'CLOSED'])
+      expect(isUnfinished(v('dl', state))).toBe(false);
+  });
+  it('skippable: allowed by the form, not skipped yet, NOT_INITIALIZED or DATA_SAVED (auto-saved)', () => {
+    expect(canSkip(v('dl', 'NOT_INITIALIZED', { skipAllowed: true }))).toBe(true);
+    expect(canSkip(v('dl', 'DATA_SAVED', { skipAllowed: true }))).toBe(true);
+    expect(canSkip(v('dl', 'DATA_SAVED'))).toBe(false);
+    expect(canSkip(v('dl', 'READY_TO_SUBMIT', { skipAllowed: true }))).toBe(false);
+    expect(canSkip(v('dl', 'DATA_SAVED', { skipAllowed: true, markedAsSkip: true }))).toBe(false);
   });
 });
 
@@ -207,6 +245,32 @@ describe('continue (spec §4)', () => {
         verifications: [started, v('bgv-tenth', 'NOT_INITIALIZED', { skipAllowed: true })],
       }),
     ).toEqual({ kind: 'skip-pending', names: ['bgv-tenth'] });
+  });
+  it('issue 24: an auto-saved (DATA_SAVED) verification is offered to skip or blocks; never a submit', () => {
+    const ready = [v('bgv-degree', 'READY_TO_SUBMIT'), v('aadhaar', 'COMPLETED')];
+    expect(
+      continueAction({ ...unpaid, verifications: [...ready, v('dl', 'DATA_SAVED', { skipAllowed: true })] }),
+    ).toEqual({ kind: 'skip-pending', names: ['dl'] });
+    expect(
+      continueAction({
+        ...unpaid,
+        paymentRequired: true,
+        verifications: [...ready, v('dl', 'DATA_SAVED', { skipAllowed: true })],
+      }),
+    ).toEqual({ kind: 'skip-pending', names: ['dl'] });
+    expect(
+      continueAction({
+        ...unpaid,
+        verifications: [v('bgv-degree', 'DATA_SAVED'), v('aadhaar', 'COMPLETED')],
+      }),
+    ).toEqual({ kind: 'blocked', names: ['bgv-degree'] });
+    // An OTP-only check typed but not verified by its OTP is not done either.
+    expect(
+      continueAction({
+        ...unpaid,
+        verifications: [v('bgv-degree', 'READY_TO_SUBMIT'), v('aadhaar', 'READY_TO_SUBMIT')],
+      }),
+    ).toEqual({ kind: 'blocked', names: ['aadhaar'] });
   });
   it('submits, or goes to payment when payment is required', () => {
     const all = [

@@ -1,3 +1,4 @@
+import { SKIPPABLE_STATES } from '../constants/states.js';
 import {
   MINIMUM_SET_COUNT,
   MINIMUM_SET_VERIFICATIONS,
@@ -20,6 +21,25 @@ export const isProceeded = (v: VerificationLike) => v.markedAsSkip || v.state !=
 export const isRemaining = (v: VerificationLike) => v.state === 'NOT_INITIALIZED' && !v.markedAsSkip;
 /** Done: COMPLETED. */
 export const isDone = (v: VerificationLike) => v.state === 'COMPLETED';
+
+/** Verifications only a provider's OTP check completes (issue 11): READY_TO_SUBMIT is not enough for them. */
+export const OTP_ONLY_VERIFICATIONS: readonly string[] = ['aadhaar'];
+
+/**
+ * Unfinished: not skipped and not yet ready to be submitted. Besides the spec's "remaining"
+ * (NOT_INITIALIZED) this is a verification only auto-saved (DATA_SAVED: started, never submitted) and an
+ * OTP-only one not completed by its check. The server's submit refuses while any is left (ADR 0007), so
+ * Continue must name every one of them, never only the remaining ones (issue 24).
+ */
+export function isUnfinished(v: VerificationLike): boolean {
+  if (v.markedAsSkip) return false;
+  if (v.state === 'NOT_INITIALIZED' || v.state === 'DATA_SAVED') return true;
+  return v.state === 'READY_TO_SUBMIT' && OTP_ONLY_VERIFICATIONS.includes(verificationTypeOf(v.name));
+}
+
+/** The candidate may skip it (its tile's Skip, "Skip pending"): allowed by the form and not submitted yet. */
+export const canSkip = (v: VerificationLike) =>
+  v.skipAllowed === true && !v.markedAsSkip && (SKIPPABLE_STATES as readonly string[]).includes(v.state);
 
 export function filterVerifications(list: readonly VerificationLike[]): {
   remaining: string[];
@@ -70,16 +90,18 @@ export function displayState(state: string): string {
 }
 
 /**
- * The "Steps Completed" ring: a step counts once the candidate has dealt with it (proceeded: started,
- * submitted or skipped), so skipping moves the ring (docs/decisions/0006).
+ * The "Steps Completed" ring (spec §2 "done/total", §4 "Done: COMPLETED"): done counts the verified
+ * ones, the tiles that read "Verified", never the merely started or submitted. A skipped verification
+ * will never be done, so it leaves the total: all verified then reads 100 % (docs/decisions/0006).
  */
 export function stepsCompleted(list: readonly VerificationLike[]): {
   done: number;
   total: number;
   percent: number;
 } {
-  const total = list.length;
-  const done = list.filter(isProceeded).length;
+  const requested = list.filter((v) => !v.markedAsSkip);
+  const total = requested.length;
+  const done = requested.filter(isDone).length;
   return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
 }
 
@@ -233,20 +255,22 @@ export function continueAction(input: {
   verifications: readonly VerificationLike[];
 }): ContinueAction {
   const { verifications } = input;
-  const remaining = verifications.filter(isRemaining);
+  // What the server's submit refuses for (ADR 0007), not only the spec's remaining: an auto-saved
+  // verification left here would make every Continue fail (issue 24).
+  const unfinished = verifications.filter(isUnfinished);
   if (input.paid) {
     if (verifications.every(isDone) || input.state === 'COMPLETED') return { kind: 'submitted' };
     if (input.state === 'NOT_INITIALIZED') return { kind: 'process-and-reload' };
-    if (remaining.length === 0) return { kind: 'submitted' };
+    if (unfinished.length === 0 || !isTransactionOpen(input.state)) return { kind: 'submitted' };
   } else {
     if (!input.profileHasName) return { kind: 'profile-mode' };
     if (input.state === 'NOT_INITIALIZED' && input.basicDetailsRequired) return { kind: 'basic-details' };
     if (input.evaluationPending && isTransactionOpen(input.state)) return { kind: 'evaluation-partner' };
     if (!minimumSetMet(verifications)) return { kind: 'pending-minimum-set' };
   }
-  const blocked = remaining.filter((v) => !v.skipAllowed).map((v) => v.name);
+  const blocked = unfinished.filter((v) => !canSkip(v)).map((v) => v.name);
   if (blocked.length > 0) return { kind: 'blocked', names: blocked };
-  const skippable = remaining.filter((v) => v.skipAllowed).map((v) => v.name);
+  const skippable = unfinished.filter(canSkip).map((v) => v.name);
   if (skippable.length > 0) return { kind: 'skip-pending', names: skippable };
   if (input.paid || !isTransactionOpen(input.state)) return { kind: 'submitted' };
   return input.paymentRequired ? { kind: 'payment' } : { kind: 'submit' };

@@ -1,4 +1,9 @@
-import { EDITABLE_STATES as SHARED_EDITABLE_STATES, verificationTypeOf, type State } from '@veridocs/shared';
+import {
+  EDITABLE_STATES as SHARED_EDITABLE_STATES,
+  SKIPPABLE_STATES as SHARED_SKIPPABLE_STATES,
+  verificationTypeOf,
+  type State,
+} from '@veridocs/shared';
 import { AppError } from '../../errors.js';
 
 /**
@@ -31,7 +36,7 @@ export const PROVIDER_VERIFIED_IDENTITIES: readonly string[] = ['aadhaar', 'pass
 const BEFORE_SUBMISSION: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'];
 
 /** States a verification may be skipped in (only with skipAllowed; ADR 0006). */
-export const SKIPPABLE_STATES: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED'];
+export const SKIPPABLE_STATES: readonly State[] = SHARED_SKIPPABLE_STATES;
 /** States in which the candidate may still edit a verification's input (the shared list the client uses too). */
 export const EDITABLE_STATES: readonly State[] = SHARED_EDITABLE_STATES;
 /** Transaction states in which the candidate may still change their input (before submission). */

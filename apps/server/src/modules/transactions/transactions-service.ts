@@ -21,7 +21,9 @@ import {
   isFormExpired,
   isReadOnlyField,
   isProceeded,
+  isUnfinished,
   minimumSetMet,
+  OTP_ONLY_VERIFICATIONS,
   transactionInfoSchema,
   type AddInstanceRequest,
   type AddInstanceResponse,
@@ -188,8 +190,6 @@ function fileFieldNames(config: VerificationConfig): string[] {
 const FILE_INPUTS: readonly string[] = ['file', 'live-cam-with-geolocation'];
 const NO_SUCH_FILE = 'This file does not exist';
 const FILE_TAKEN = 'This file is part of another verification request; upload it again here';
-/** Verifications only a provider's OTP check completes (issue 11): /bgv never writes them. */
-const OTP_ONLY_VERIFICATIONS: readonly string[] = ['aadhaar'];
 const OTP_ONLY_MESSAGE = 'Aadhaar is verified only by an OTP sent to your Aadhaar-linked mobile';
 
 /** Whether a stored file's detected type is one of the field's subtypes (the spec's four by default). */
@@ -771,13 +771,8 @@ export function createTransactionsService({
       throw new AppError('EVAL_REFERENCE_REQUIRED');
     // An OTP-only verification counts as done only once COMPLETED by its check (not READY_TO_SUBMIT
     // from an older typed form).
-    const pending = records.filter(
-      (r) =>
-        !r.markedAsSkip &&
-        (r.state === 'NOT_INITIALIZED' ||
-          r.state === 'DATA_SAVED' ||
-          (OTP_ONLY_VERIFICATIONS.includes(r.name) && r.state === 'READY_TO_SUBMIT')),
-    );
+    // The shared rule the form home's Continue reads too: what it lets through, submit accepts.
+    const pending = records.filter((r) => isUnfinished(like(r)));
     if (pending.length > 0) {
       const names = pending.map((r) => r.name);
       throw new AppError(

@@ -10,6 +10,7 @@ import {
   transactionInfoSchema,
   verificationConfigListSchema,
   toIsoDay,
+  continueAction,
   verificationInfoSchema,
   type TransactionInfo,
 } from '@veridocs/shared';
@@ -531,6 +532,19 @@ describe('the verification journey', () => {
       const stillBlocked = await send('POST', v1(P.submit), { orgId: ORG, txnId }, h);
       expectCode(stillBlocked, 123, 409);
       expect(stillBlocked.json().data).toEqual({ pending: ['passport'] });
+      // The form home's Continue reads the same rule on the info (issue 24): the auto-saved passport is
+      // offered to skip, never submitted into this refusal.
+      const seen = await info(h, txnId);
+      expect(
+        continueAction({
+          profileHasName: true,
+          state: seen.state,
+          basicDetailsRequired: false,
+          paid: false,
+          paymentRequired: false,
+          verifications: Object.values(seen.verificationList),
+        }),
+      ).toEqual({ kind: 'skip-pending', names: ['passport'] });
       expectCode(
         await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['passport'] }, h),
         0,

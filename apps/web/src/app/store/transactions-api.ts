@@ -136,9 +136,10 @@ export const transactionsApi = api.injectEndpoints({
       query: (body) => ({ url: v1(paths.process), method: 'post', body, schema: transactionInfoSchema }),
       invalidatesTags: txnChanged,
     }),
-    /** POST /transactions/submit {orgId, txnId}. */
+    /** POST /transactions/submit {orgId, txnId}: the form home shows a refusal (its dialogs, or inline). */
     submitTransaction: build.mutation<TransactionInfo, TransactionArg>({
       query: (body) => ({ url: v1(paths.submit), method: 'post', body, schema: transactionInfoSchema }),
+      extraOptions: quiet,
       invalidatesTags: txnChanged,
     }),
     /** POST /transactions/process/mark-as-skip {orgId, txnId, verificationNameList}. */

@@ -136,12 +136,13 @@ describe('form home (spec §2)', () => {
   it('header, Steps Completed ring, groups with insufficient first, subtitles, education note, chips', async () => {
     await openFormHome(makeInfo(journey, { basicDetailsRequired: true, manualProfileRequired: false }));
     expect(screen.getByText('Graduate hiring 2026')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 3 of 5 (60%)' })).toHaveAttribute(
+    // Done is COMPLETED (spec §4): only the degree; the saved Aadhaar and the insufficient one are not.
+    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 1 of 5 (20%)' })).toHaveAttribute(
       'aria-valuenow',
-      '60',
+      '20',
     );
-    expect(screen.getByTestId('steps-count')).toHaveTextContent('3/5');
-    expect(screen.getByTestId('steps-percent')).toHaveTextContent('60%');
+    expect(screen.getByTestId('steps-count')).toHaveTextContent('1/5');
+    expect(screen.getByTestId('steps-percent')).toHaveTextContent('20%');
 
     expect(groupTitles()).toEqual(['Employment Check', 'Your Details', 'Education Check', 'Identity Check']);
     const education = screen.getByRole('region', { name: 'Education Check' });
@@ -220,21 +221,21 @@ describe('form home (spec §2)', () => {
     expect(failed.probe.current?.search).toContain('name=bgv-ews');
   });
 
-  it('Skip asks first, marks the verification skipped and the ring moves', async () => {
+  it('Skip asks first, marks the verification skipped and it leaves the ring', async () => {
     const skipped = journey.map((v) =>
       v.name === 'bgv-twelfth' ? { ...v, markedAsSkip: true, proceeded: true } : v,
     );
     api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(makeInfo(skipped)) });
     const { user } = await openFormHome([makeInfo(journey), makeInfo(skipped)]);
     const analytics = recordAnalytics();
-    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 3 of 5 (60%)' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Steps Completed: 1 of 5 (20%)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Skip Twelfth' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skip Twelfth?' });
     // Asking is not skipping.
     expect(analytics.events).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
     expect(
-      await screen.findByRole('progressbar', { name: 'Steps Completed: 4 of 5 (80%)' }),
+      await screen.findByRole('progressbar', { name: 'Steps Completed: 1 of 4 (25%)' }),
     ).toBeInTheDocument();
     expect(api.callsTo('post', `${V1}/transactions/process/mark-as-skip`)[0]?.body).toEqual({
       orgId: ORG_ID,
@@ -545,9 +546,9 @@ describe('Continue (spec §4)', () => {
   });
 
   it('skippable remaining ones: "Skip pending" skips them, then submits and goes to /submitted', async () => {
-    const before = education({ 'bgv-degree': { state: 'DATA_SAVED' } });
+    const before = education({ 'bgv-degree': { state: 'READY_TO_SUBMIT' } });
     const after = education({
-      'bgv-degree': { state: 'DATA_SAVED' },
+      'bgv-degree': { state: 'READY_TO_SUBMIT' },
       'bgv-tenth': { markedAsSkip: true },
       'bgv-twelfth': { markedAsSkip: true },
     });
@@ -581,6 +582,84 @@ describe('Continue (spec §4)', () => {
     expect(screen.getByRole('link', { name: 'Go Back to Home' })).toHaveAttribute('href', '/');
   });
 
+  it('issue 24: an auto-saved optional verification keeps its Skip and is offered in "Skip pending"', async () => {
+    const before = education({
+      'bgv-degree': { state: 'READY_TO_SUBMIT' },
+      'bgv-tenth': { markedAsSkip: true },
+      'bgv-twelfth': { state: 'DATA_SAVED' },
+    });
+    const after = education({
+      'bgv-degree': { state: 'READY_TO_SUBMIT' },
+      'bgv-tenth': { markedAsSkip: true },
+      'bgv-twelfth': { state: 'DATA_SAVED', markedAsSkip: true },
+    });
+    api.on('post', `${V1}/transactions/process/mark-as-skip`, { status: 200, body: ok(makeInfo(after)) });
+    api.on('post', `${V1}/transactions/submit`, {
+      status: 200,
+      body: ok(makeInfo(after, { state: 'SUBMITTED' })),
+    });
+    const { user, probe } = await openFormHome([makeInfo(before), makeInfo(after)]);
+    expect(screen.getByRole('button', { name: 'Skip Twelfth' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pending verifications' });
+    expect(within(dialog).getByText('Twelfth')).toBeInTheDocument();
+    expect(api.callsTo('post', `${V1}/transactions/submit`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Skip pending' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/submitted'));
+    expect(api.callsTo('post', `${V1}/transactions/process/mark-as-skip`)[0]?.body).toMatchObject({
+      verificationNameList: ['bgv-twelfth'],
+    });
+  });
+
+  it("issue 24: the server's refusal of submit opens the dialog it names, read on the fresh transaction", async () => {
+    const stale = education({
+      'bgv-degree': { state: 'READY_TO_SUBMIT' },
+      'bgv-tenth': { markedAsSkip: true },
+      'bgv-twelfth': { markedAsSkip: true },
+    });
+    // Meanwhile (another tab) the twelfth was typed in again: saved, its skip mark cleared.
+    const fresh = education({
+      'bgv-degree': { state: 'READY_TO_SUBMIT' },
+      'bgv-tenth': { markedAsSkip: true },
+      'bgv-twelfth': { state: 'DATA_SAVED' },
+    });
+    api.on('post', `${V1}/transactions/submit`, {
+      status: 409,
+      body: fail(123, 'Complete or skip these verifications first: bgv-twelfth', {
+        pending: ['bgv-twelfth'],
+      }),
+    });
+    const { user } = await openFormHome([makeInfo(stale), makeInfo(fresh)]);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pending verifications' });
+    expect(within(dialog).getByText('Twelfth')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Skip pending' })).toBeInTheDocument();
+    // The internal name is never shown.
+    expect(screen.queryByText(/bgv-twelfth/)).not.toBeInTheDocument();
+  });
+
+  it("issue 24: any other refusal of submit is said beside Continue with the server's message", async () => {
+    api.on('post', `${V1}/transactions/submit`, {
+      status: 409,
+      body: fail(129, 'This file is part of another verification request; upload it again here'),
+    });
+    const { user, probe } = await openFormHome(
+      makeInfo(
+        education({
+          'bgv-degree': { state: 'READY_TO_SUBMIT' },
+          'bgv-tenth': { markedAsSkip: true },
+          'bgv-twelfth': { markedAsSkip: true },
+        }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const message = await screen.findByText(
+      'This file is part of another verification request; upload it again here',
+    );
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+    expect(probe.current?.pathname).toBe(`/ekyc/${FORM_ID}/${TXN_ID}`);
+  });
+
   it.each(['SUBMITTED', 'IN_PROGRESS'] as const)(
     'a transaction already %s goes to /submitted without a second submit',
     async (state) => {
@@ -607,9 +686,9 @@ describe('Continue (spec §4)', () => {
   const readyToPay = () =>
     makeInfo(
       education({
-        'bgv-degree': { state: 'DATA_SAVED' },
-        'bgv-tenth': { state: 'DATA_SAVED' },
-        'bgv-twelfth': { state: 'DATA_SAVED' },
+        'bgv-degree': { state: 'READY_TO_SUBMIT' },
+        'bgv-tenth': { state: 'READY_TO_SUBMIT' },
+        'bgv-twelfth': { state: 'READY_TO_SUBMIT' },
       }),
       { paymentRequired: true, userPaymentRequired: true },
     );
@@ -663,7 +742,7 @@ describe('form home in Hindi (issue 10 §4)', () => {
     expect(
       await screen.findByRole('heading', { name: 'Acme Corp ने आपसे ये सत्यापन माँगे हैं' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'पूरे हुए चरण: 5 में से 3 (60%)' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'पूरे हुए चरण: 5 में से 1 (20%)' })).toBeInTheDocument();
     expect(groupTitles()).toEqual(['नौकरी की जाँच', 'आपका विवरण', 'शिक्षा की जाँच', 'पहचान की जाँच']);
     expect(screen.getByText('कार्रवाई ज़रूरी')).toBeInTheDocument();
     expect(screen.getAllByText('सत्यापित').length).toBeGreaterThan(0);

@@ -13,9 +13,9 @@ import {
   EDITABLE_STATES,
   ERROR_CODES,
   MINIMUM_SET_VERIFICATIONS,
+  canSkip,
   continueAction,
   groupByCategory,
-  isRemaining,
   isTransactionOpen,
   statusBanner,
   stepsCompleted,
@@ -58,7 +58,7 @@ import {
   type PendingReason,
 } from './dialogs/journey-dialogs';
 import { ekycCatalog } from './ekyc-catalog';
-import { journeyQuery, labelsOf, verificationsOf } from './journey';
+import { journeyQuery, verificationsOf } from './journey';
 import { NoticeScreen } from './notice-screen';
 import { ReportNotice } from './report-notice';
 import { StatusBanner } from './status-banner';
@@ -79,6 +79,16 @@ function tileSubtitle(
 ): string | undefined {
   const key = TILE_SUBTITLE_KEYS[verificationTypeOf(name)];
   return key ? t(key) : undefined;
+}
+
+/**
+ * The verifications a refused submit names (INVALID_TRANSITION with `data.pending`, ADR 0007): an empty
+ * list is the minimum set; null is another refusal.
+ */
+function pendingNamesOf(error: unknown): string[] | null {
+  if (!isApiQueryError(error) || error.code !== ERROR_CODES.INVALID_TRANSITION.code) return null;
+  const pending = (error.data as { pending?: unknown } | null)?.pending;
+  return Array.isArray(pending) && pending.every((name) => typeof name === 'string') ? pending : null;
 }
 
 /** The organisation's request: the same box while loading (from the page's names) and once loaded. */
@@ -217,6 +227,8 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const [skipping, setSkipping] = useState<VerificationEntry | null>(null);
   const [pending, setPending] = useState<PendingReason | null>(null);
   const [skipPending, setSkipPending] = useState<string[] | null>(null);
+  // A refusal of Continue that no dialog explains, said beside the button: Continue is never silent.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [fetchPaymentMode] = useLazyGetPaymentModeQuery();
   // The payment mode whose express warning is open (spec §4 "Payment").
   const [expressWarning, setExpressWarning] = useState<PaymentModeResponse | null>(null);
@@ -244,7 +256,14 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const goOnToPay = (mode: PaymentModeResponse) =>
     void navigate(`${mode.expressAllowed ? PATHS.selectMode : PATHS.choosePaymentRegion}${paymentQuery}`);
   const evaluationPath = `${PATHS.selectEvaluationPartner}?${new URLSearchParams({ orgId, formId, txnId }).toString()}`;
-  const list = verificationsOf(info).map((v) => ({ ...v, label: localiseLabel(v.label, ruleText) }));
+  const localised = (v: VerificationEntry) => ({ ...v, label: localiseLabel(v.label, ruleText) });
+  const list = verificationsOf(info).map(localised);
+  /** The dialogs name verifications by their labels, in the reader's language. */
+  const labelsOf = (current: TransactionInfo, names: readonly string[]) =>
+    names.map((name) => {
+      const entry = current.verificationList[name];
+      return entry ? localised(entry).label : name;
+    });
   const steps = stepsCompleted(list);
   const groups = groupByCategory(list);
   const isInsufficient = (g: { items: VerificationEntry[] }) =>
@@ -300,15 +319,53 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
       }
       case 'submitted':
         return void navigate(PATHS.submitted);
-      // A failed call's snackbar comes from the api's error middleware; the flow just stops.
-      case 'submit':
-        if ('data' in (await submitTransaction({ orgId, txnId }))) void navigate(PATHS.submitted);
-        return;
+      case 'submit': {
+        const submitted = await submitTransaction({ orgId, txnId });
+        if ('data' in submitted) return void navigate(PATHS.submitted);
+        return showRefusal(submitted.error);
+      }
       // The process call's answer changes the transaction: its tag makes this screen load it again.
       case 'process-and-reload':
         await processTransaction({ orgId, txnId });
         return;
     }
+  };
+
+  /**
+   * The server refused the submit although this screen let it through (the transaction changed in
+   * another tab, or on another device): the verifications it names open the spec's dialogs, read on the
+   * transaction as it is now; any other refusal is said beside Continue with the server's message.
+   */
+  const showRefusal = async (error: unknown) => {
+    // Cancelled calls say nothing; an ended session is the API client's (logout, spec §8).
+    if (!isApiQueryError(error) || error.cancelled || error.status === 401) return;
+    const names = pendingNamesOf(error);
+    if (names === null) return setRefusal(queryErrorMessage(error));
+    const fresh =
+      (await loaded
+        .refetch()
+        .unwrap()
+        .catch(() => null)) ?? info;
+    const entries = verificationsOf(fresh);
+    if (names.length === 0)
+      return setPending({
+        kind: 'pending-minimum-set',
+        labels: labelsOf(
+          fresh,
+          entries
+            .filter((v) => MINIMUM_SET_VERIFICATIONS.includes(verificationTypeOf(v.name)))
+            .map((v) => v.name),
+        ),
+      });
+    const named = entries.filter((v) => names.includes(v.name));
+    const blocked = named.filter((v) => !canSkip(v));
+    if (named.length > 0 && blocked.length === 0) return setSkipPending(names);
+    // Names the screen does not know (yet) are shown as they came.
+    const unknown = names.filter((name) => !fresh.verificationList[name]);
+    return setPending({
+      kind: 'blocked',
+      labels: labelsOf(fresh, [...blocked.map((v) => v.name), ...unknown]),
+    });
   };
 
   const withBusy = async (work: () => Promise<void>) => {
@@ -337,6 +394,10 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
     });
 
   const open = isTransactionOpen(info.state) && !expired;
+  // A started transaction stays usable after its form expires (ADR 0007): what is unfinished in it can
+  // still be skipped, as Continue's dialog offers.
+  const skippable = (v: VerificationEntry) =>
+    isTransactionOpen(info.state) && !(expired && notStarted) && canSkip(v);
   /** An instance of a multi-submission type the candidate may still change: an added one, or a started first. */
   const deletable = (v: VerificationEntry) =>
     open &&
@@ -377,7 +438,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         statusText={stateLabel(status)}
         note={v.state === 'INSUFFICIENT_DATA' ? v.insufficiency?.reason : null}
         onOpen={() => openTile(v)}
-        onSkip={isRemaining(v) && v.skipAllowed && !expired ? () => setSkipping(v) : undefined}
+        onSkip={skippable(v) ? () => setSkipping(v) : undefined}
         onDelete={deletable(v) ? () => setDeleting(v) : undefined}
       />
     );
@@ -527,6 +588,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         </Paper>
       )}
 
+      {refusal && <Alert severity="error">{refusal}</Alert>}
       <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
         {showStart ? (
           <Button
@@ -552,7 +614,10 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
             fullWidth
             sx={{ maxWidth: { sm: 280 } }}
             loading={busy && !skipping && !skipPending && !deleting && !adding}
-            onClick={() => void withBusy(() => runContinue(info))}
+            onClick={() => {
+              setRefusal(null);
+              void withBusy(() => runContinue(info));
+            }}
           >
             {t('continue')}
           </Button>

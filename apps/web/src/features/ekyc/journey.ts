@@ -12,11 +12,6 @@ export function verificationsOf(info: TransactionInfo): VerificationEntry[] {
   return Object.values(info.verificationList);
 }
 
-/** Display labels for verification names (dialogs name what is missing). */
-export function labelsOf(info: TransactionInfo, names: readonly string[]): string[] {
-  return names.map((name) => info.verificationList[name]?.label ?? name);
-}
-
 /** The saved form link (misc.searchedQuery) is of this same form: not a newly opened link. */
 export function isSameForm(
   saved: { pathname?: string; search?: string },
