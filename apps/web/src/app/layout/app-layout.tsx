@@ -14,14 +14,16 @@ import { selectOpenDemo } from '../store/selectors';
 import { setOpenDemo } from '../store/slices/misc-slice';
 import { layoutCatalog } from './layout-catalog';
 import { NavMenu } from './nav-menu';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { useNotificationsLive } from '../../features/notifications/use-notifications-live';
 import { NotificationsPanel } from './notifications-panel';
 import { PageHeader } from './page-header';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 import { useIsDesktop } from './use-is-desktop';
+import { loadWithRetry } from '@veridocs/shared';
 
-const DemoDialog = lazy(() => import('../../features/misc/demo-dialog'));
+const DemoDialog = lazy(() => loadWithRetry(() => import('../../features/misc/demo-dialog')));
 
 const NAV_WIDTH = 248;
 const PANEL_WIDTH = 320;
@@ -85,9 +87,11 @@ export default function AppLayout() {
         >
           <Box sx={{ maxWidth: 880, mx: 'auto' }}>
             <PageHeader title={title} onBack={onBack} />
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            <RouteErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </Box>
         </Box>
         {desktop && (

@@ -2,13 +2,13 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import Fab from '@mui/material/Fab';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import { showsChatWidget } from '@veridocs/shared';
+import { showsChatWidget, loadWithRetry } from '@veridocs/shared';
 import { useT } from '../../i18n';
 import { track } from '../../lib/telemetry/tracker';
 import { supportCatalog } from './support-catalog';
 import { useChatDelay } from './use-chat-delay';
 
-const ChatPanel = lazy(() => import('./chat-panel'));
+const ChatPanel = lazy(() => loadWithRetry(() => import('./chat-panel')));
 
 /**
  * The support chat widget (spec §2): on form screens only, not while the init screen shows, 3 s after
