@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -41,6 +41,15 @@ export default function AppLayout() {
   const demoOpen = useAppSelector(selectOpenDemo);
   // New notifications arrive without a reload, on every logged-in screen (ADR 0030).
   useNotificationsLive();
+  // The sticky top bar may not cover what focus or a link scrolls to (a field with an error, a message):
+  // scrolling stops below it (issue 24: nothing fixed covers the primary action or a message).
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.scrollPaddingTop = `${BAR_HEIGHT + 8}px`;
+    return () => {
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
   // The home page greets the candidate with its own heading.
   const title = pathname === PATHS.home ? null : titleFor(pathname);
   const closeDrawer = () => setDrawerOpen(false);
