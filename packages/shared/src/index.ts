@@ -25,6 +25,7 @@ export * from './rules/session.js';
 export * from './rules/page-title.js';
 export * from './rules/transactions.js';
 export * from './rules/support-chat.js';
+export * from './rules/chunk-retry.js';
 export * from './rules/verification.js';
 export * from './rules/form-fields.js';
 export * from './rules/form-data.js';

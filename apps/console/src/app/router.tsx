@@ -2,16 +2,18 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { loadWithRetry } from '@veridocs/shared';
 import { ADMIN_ROUTES } from '../features/admin/admin-routes';
 import { m } from '../messages';
 import { ConsoleLayout } from './layout';
 import { PATHS } from './paths';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { useSession } from './use-session';
 
-const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
-const QueuesPage = lazy(() => import('../features/queues/queues-page'));
-const CasePage = lazy(() => import('../features/cases/case-page'));
-const SupportPage = lazy(() => import('../features/support/support-page'));
+const SignInPage = lazy(() => loadWithRetry(() => import('../features/auth/sign-in-page')));
+const QueuesPage = lazy(() => loadWithRetry(() => import('../features/queues/queues-page')));
+const CasePage = lazy(() => loadWithRetry(() => import('../features/cases/case-page')));
+const SupportPage = lazy(() => loadWithRetry(() => import('../features/support/support-page')));
 
 export function PageLoader() {
   return (
@@ -43,7 +45,10 @@ function SignedIn({ children }: { children: ReactNode }) {
   }
   return (
     <ConsoleLayout session={session}>
-      <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      {/* A page whose code cannot be downloaded shows its message inside the layout (issue 24). */}
+      <RouteErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      </RouteErrorBoundary>
     </ConsoleLayout>
   );
 }
@@ -58,9 +63,11 @@ function SignInRoute() {
   const session = useSession();
   if (session) return <Navigate to={PATHS.queues} replace />;
   return (
-    <Suspense fallback={<PageLoader />}>
-      <SignInPage />
-    </Suspense>
+    <RouteErrorBoundary resetKey={PATHS.signIn}>
+      <Suspense fallback={<PageLoader />}>
+        <SignInPage />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 

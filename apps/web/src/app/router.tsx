@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader/page-loader';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import { useDocumentTitle } from './page-meta';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { LOGGED_IN_ONLY_PATHS, PATHS, returnPath, type FromState } from './paths';
 import { useAppSelector } from './store/hooks';
 import { selectIsLoggedIn } from './store/selectors';
@@ -170,10 +171,14 @@ function LoggedInRoutes() {
 
 export function AppRoutes() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  const { pathname } = useLocation();
   useDocumentTitle();
+  // The last boundary: a layout (or /login) whose code fails still leaves a message, never a blank page.
   return (
-    <Suspense fallback={<PageLoader fullHeight />}>
-      {loggedIn ? <LoggedInRoutes /> : <LoggedOutRoutes />}
-    </Suspense>
+    <RouteErrorBoundary resetKey={pathname} standalone>
+      <Suspense fallback={<PageLoader fullHeight />}>
+        {loggedIn ? <LoggedInRoutes /> : <LoggedOutRoutes />}
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

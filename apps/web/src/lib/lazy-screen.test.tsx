@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyScreen } from './lazy-screen';
 
 function Screen({ name }: { name: string }) {
@@ -35,18 +35,42 @@ describe('lazyScreen', () => {
     expect(await screen.findByText('screen two')).toBeInTheDocument();
   });
 
-  it('a failed preload is asked again by the render', async () => {
+  it('a chunk that fails to download is asked for again: the screen shows', async () => {
     let calls = 0;
-    const { Component, preload } = lazyScreen(() =>
-      ++calls === 1 ? Promise.reject(new Error('offline')) : chunk(),
+    const { Component } = lazyScreen(() =>
+      ++calls === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : chunk(),
     );
-    await expect(preload()).rejects.toThrow('offline');
     render(
       <Suspense fallback={<p>loading</p>}>
         <Component name="three" />
       </Suspense>,
     );
-    expect(await screen.findByText('screen three')).toBeInTheDocument();
+    // After the first retry's wait (500 ms).
+    expect(await screen.findByText('screen three', {}, { timeout: 2000 })).toBeInTheDocument();
     expect(calls).toBe(2);
+  });
+
+  it('a preload that failed every attempt is asked again by the render', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const { Component, preload } = lazyScreen(() =>
+        ++calls <= 3 ? Promise.reject(new Error('offline')) : chunk(),
+      );
+      const failed = expect(preload()).rejects.toThrow('offline');
+      await vi.advanceTimersByTimeAsync(3000);
+      await failed;
+      expect(calls).toBe(3);
+      render(
+        <Suspense fallback={<p>loading</p>}>
+          <Component name="four" />
+        </Suspense>,
+      );
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(screen.getByText('screen four')).toBeInTheDocument();
+      expect(calls).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

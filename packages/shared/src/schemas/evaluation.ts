@@ -77,3 +77,23 @@ export const evalInfoSchema = z.object({
   validatedAt: z.string().nullable(),
 });
 export type EvalInfo = z.infer<typeof evalInfoSchema>;
+
+/**
+ * The code the candidate was sent last and can still type (not used, not replaced by a later one, not
+ * expired, not retired by a block), with what the OTP step shows: a reload or a new tab restores the
+ * step from it instead of asking for another code (issue 24; only 3 requests per 2 hours).
+ */
+export const evalPendingOtpSchema = evalOtpResponseSchema.extend({
+  partner: z.string(),
+  reference: z.string(),
+});
+export type EvalPendingOtp = z.infer<typeof evalPendingOtpSchema>;
+
+/**
+ * GET /transactions/eval-info: the validated partner, and the OTP step in progress (null: none; absent
+ * from a server older than the field, during a rolling deployment).
+ */
+export const evalInfoStateSchema = evalInfoSchema.extend({
+  pendingOtp: evalPendingOtpSchema.nullable().default(null),
+});
+export type EvalInfoState = z.infer<typeof evalInfoStateSchema>;

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadWithRetry } from '@veridocs/shared';
 import { am } from './admin-messages';
 
 /**
@@ -15,12 +16,12 @@ export interface AdminRoute {
   Component: ComponentType | LazyExoticComponent<ComponentType>;
 }
 
-const OrgsPage = lazy(() => import('./orgs-page'));
-const FormsPage = lazy(() => import('./forms-page'));
-const FormEditorPage = lazy(() => import('./form-editor-page'));
-const StaffPage = lazy(() => import('./staff-page'));
-const IntegrationPage = lazy(() => import('./integration-page'));
-const RefundsPage = lazy(() => import('./refunds-page'));
+const OrgsPage = lazy(() => loadWithRetry(() => import('./orgs-page')));
+const FormsPage = lazy(() => loadWithRetry(() => import('./forms-page')));
+const FormEditorPage = lazy(() => loadWithRetry(() => import('./form-editor-page')));
+const StaffPage = lazy(() => loadWithRetry(() => import('./staff-page')));
+const IntegrationPage = lazy(() => loadWithRetry(() => import('./integration-page')));
+const RefundsPage = lazy(() => loadWithRetry(() => import('./refunds-page')));
 
 export const ADMIN_ROUTES: AdminRoute[] = [
   { path: '', navLabel: am.nav.orgs, Component: OrgsPage },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { evaluationOtps, otpThrottles } from '../../db/schema/index.js';
 
@@ -69,6 +69,21 @@ export function createEvaluationRepository(orm: Orm) {
     /** Runs `fn` in one transaction. Lock order: the throttle row first, then OTP rows (as ADR 0002). */
     transaction<T>(fn: (ops: EvaluationLockedOps) => Promise<T>): Promise<T> {
       return orm.transaction((tx) => fn(lockedOps(tx as unknown as Orm)));
+    },
+    /** The candidate's counters, read without a lock (undefined: never asked for a code). */
+    async findThrottle(key: string): Promise<Throttle | undefined> {
+      const [row] = await orm.select().from(otpThrottles).where(eq(otpThrottles.mobile, key));
+      return row;
+    },
+    /** The candidate's newest code: only the latest works, so no older one can be open. */
+    async latest(profileId: string): Promise<EvaluationOtp | undefined> {
+      const [row] = await orm
+        .select()
+        .from(evaluationOtps)
+        .where(eq(evaluationOtps.profileId, profileId))
+        .orderBy(desc(evaluationOtps.createdAt))
+        .limit(1);
+      return row;
     },
     async find(id: string): Promise<EvaluationOtp | undefined> {
       const [row] = await orm.select().from(evaluationOtps).where(eq(evaluationOtps.id, id));

@@ -2,6 +2,7 @@ import {
   API_PATHS,
   evalInfoRequestSchema,
   evalInfoSchema,
+  evalInfoStateSchema,
   evalOtpRequestSchema,
   evalOtpResponseSchema,
   evaluationPartnerListSchema,
@@ -101,10 +102,13 @@ export const evaluationRouter: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "The transaction's validated evaluation partner (all null before)",
+        summary: "The transaction's validated evaluation partner (all null before) and the OTP in progress",
+        description:
+          'pendingOtp: the latest code sent for this transaction while it still works (not used, replaced, ' +
+          'expired or retired by a block), so a reloaded OTP step can take it; null otherwise.',
         security,
         querystring: transactionQuerySchema,
-        response: responses(evalInfoSchema),
+        response: responses(evalInfoStateSchema),
       },
     },
     async (request) => ok(await evaluation.info(me(request), request.query)),

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   EMAIL_OTP,
   type EvalInfo,
+  type EvalInfoState,
   type EvalOtpResponse,
+  type EvalPendingOtp,
   type EvaluationPartnerList,
   type TransactionRef,
   type ValidateReferenceResponse,
@@ -82,6 +84,33 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
     return { partner, email };
   }
 
+  /**
+   * The candidate's latest code when it was sent for this transaction and still works, with the
+   * counters the OTP step shows; null otherwise (a block retires open codes, so a blocked candidate has none).
+   */
+  async function pending(profileId: string, txnId: string): Promise<EvalPendingOtp | null> {
+    const now = clock();
+    const otp = await repo.latest(profileId);
+    if (!otp || otp.txnId !== txnId || otp.consumedAt || whyUnusable(otp, now)) return null;
+    const throttle = await repo.findThrottle(throttleKey(profileId));
+    if (throttle?.blockedUntil && throttle.blockedUntil > now) return null;
+    const windowOpen =
+      throttle?.windowStartedAt && addSeconds(throttle.windowStartedAt, EMAIL_OTP.requestWindowSeconds) > now;
+    const resendAt =
+      throttle?.lastRequestedAt && addSeconds(throttle.lastRequestedAt, EMAIL_OTP.resendAfterSeconds);
+    return {
+      otpId: otp.id,
+      partner: otp.partner,
+      reference: otp.reference,
+      maskedEmail: otp.maskedEmail,
+      expiresIn: secondsUntil(otp.expiresAt, now),
+      resendIn: resendAt && resendAt > now ? secondsUntil(resendAt, now) : 0,
+      requestsLeft: windowOpen
+        ? Math.max(0, EMAIL_OTP.maxRequests - (throttle?.requests ?? 0))
+        : EMAIL_OTP.maxRequests,
+    };
+  }
+
   return {
     partners(): EvaluationPartnerList {
       const list = directory.partners().map((p) => ({
@@ -108,9 +137,11 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       return { partner: partner.id, reference, maskedEmail: maskEmail(email) };
     },
 
-    async info(profileId: string, ref: TransactionRef): Promise<EvalInfo> {
+    /** The validated partner, and the code the candidate can still type (the OTP step survives a reload). */
+    async info(profileId: string, ref: TransactionRef): Promise<EvalInfoState> {
       const target = await transactions.evaluationTarget(profileId, ref);
-      return toInfo(target.evaluation, partnerName);
+      const pendingOtp = await pending(profileId, target.txnId);
+      return { ...toInfo(target.evaluation, partnerName), pendingOtp };
     },
 
     /** Sends a new code to the partner-registered e-mail of the reference. */

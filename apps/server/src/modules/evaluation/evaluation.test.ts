@@ -4,6 +4,7 @@ import {
   ERROR_CODES,
   SERVICE_BASES,
   evalInfoSchema,
+  evalInfoStateSchema,
   evalOtpResponseSchema,
   evaluationPartnerListSchema,
   transactionInfoSchema,
@@ -156,7 +157,7 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
       url: `${v1(P.evalInfo)}?orgId=${ORG}&txnId=${c.txnId}`,
       headers: c.h,
     });
-    expect(expectCode(after, 0, 200)).toEqual(stored);
+    expect(expectCode(after, 0, 200)).toEqual({ ...stored, pendingOtp: null });
     // Transaction info names the partner (spec §3 evaluationInfo.provider).
     const info = await t.request({
       method: 'GET',
@@ -284,6 +285,81 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     expectCode(await sendOtp(c, 'CES', 'CES654321'), ERROR_CODES.OTP_REQUEST_LIMIT.code, 429);
     t.clock.advance(EMAIL_OTP.requestWindowSeconds);
     expect(sent(await sendOtp(c)).requestsLeft).toBe(2);
+  });
+
+  it('eval-info answers the code in progress, so a reloaded OTP step takes the latest one (issue 24)', async () => {
+    const c = await candidate();
+    const state = async (who = c) =>
+      evalInfoStateSchema.parse(
+        expectCode(
+          await t.request({
+            method: 'GET',
+            url: `${v1(P.evalInfo)}?orgId=${ORG}&txnId=${who.txnId}`,
+            headers: who.h,
+          }),
+          0,
+          200,
+        ),
+      );
+    expect((await state()).pendingOtp).toBeNull();
+    // Three requests: the limit is reached, the third code is still good.
+    sent(await sendOtp(c));
+    t.clock.advance(EMAIL_OTP.resendAfterSeconds);
+    sent(await sendOtp(c));
+    t.clock.advance(EMAIL_OTP.resendAfterSeconds);
+    const third = sent(await sendOtp(c));
+    const code = await latestCode(WES_EMAIL);
+    t.clock.advance(10);
+    expectCode(await sendOtp(c), ERROR_CODES.OTP_REQUEST_LIMIT.code, 429);
+    expect((await state()).pendingOtp).toEqual({
+      otpId: third.otpId,
+      partner: 'WES',
+      reference: WES_REF,
+      maskedEmail: 'a***a@example.com',
+      expiresIn: EMAIL_OTP.ttlSeconds - 10,
+      resendIn: EMAIL_OTP.resendAfterSeconds - 10,
+      requestsLeft: 0,
+    });
+    // Another transaction of the same candidate has no code in progress.
+    const other = expectCode<{ transactionId: string }>(
+      await t.request({
+        method: 'POST',
+        url: v1(P.transactions),
+        body: { orgId: ORG, eKycFormId: EVAL_FORM },
+        headers: c.h,
+      }),
+      0,
+      200,
+    ).transactionId;
+    expect((await state({ h: c.h, txnId: other })).pendingOtp).toBeNull();
+    // The restored code works; then nothing is in progress.
+    expect(expectCode(await verify(c, third.otpId, code), 0, 200)).toMatchObject({ provider: 'WES' });
+    expect(await state()).toMatchObject({ provider: 'WES', pendingOtp: null });
+  });
+
+  it('eval-info has no code in progress once it expired or a block retired it', async () => {
+    const c = await candidate();
+    const state = async () =>
+      evalInfoStateSchema.parse(
+        expectCode(
+          await t.request({
+            method: 'GET',
+            url: `${v1(P.evalInfo)}?orgId=${ORG}&txnId=${c.txnId}`,
+            headers: c.h,
+          }),
+          0,
+          200,
+        ),
+      ).pendingOtp;
+    const first = sent(await sendOtp(c, 'CES', 'CES654321'));
+    const code = await latestCode(SANDBOX_REFERENCES.CES!['CES654321']!);
+    expect(await state()).toMatchObject({ otpId: first.otpId, requestsLeft: 2 });
+    t.clock.advance(EMAIL_OTP.ttlSeconds);
+    expect(await state()).toBeNull();
+    const second = sent(await sendOtp(c, 'CES', 'CES654321'));
+    expect(await state()).toMatchObject({ otpId: second.otpId, requestsLeft: 1 });
+    for (let i = 0; i < EMAIL_OTP.maxFailedAttempts; i++) await verify(c, second.otpId, wrong(code));
+    expect(await state()).toBeNull();
   });
 
   it('two requests at once send one OTP; two verifications at once store one result', async () => {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -14,14 +14,16 @@ import { selectOpenDemo } from '../store/selectors';
 import { setOpenDemo } from '../store/slices/misc-slice';
 import { layoutCatalog } from './layout-catalog';
 import { NavMenu } from './nav-menu';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { useNotificationsLive } from '../../features/notifications/use-notifications-live';
 import { NotificationsPanel } from './notifications-panel';
 import { PageHeader } from './page-header';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 import { useIsDesktop } from './use-is-desktop';
+import { loadWithRetry } from '@veridocs/shared';
 
-const DemoDialog = lazy(() => import('../../features/misc/demo-dialog'));
+const DemoDialog = lazy(() => loadWithRetry(() => import('../../features/misc/demo-dialog')));
 
 const NAV_WIDTH = 248;
 const PANEL_WIDTH = 320;
@@ -39,6 +41,15 @@ export default function AppLayout() {
   const demoOpen = useAppSelector(selectOpenDemo);
   // New notifications arrive without a reload, on every logged-in screen (ADR 0030).
   useNotificationsLive();
+  // The sticky top bar may not cover what focus or a link scrolls to (a field with an error, a message):
+  // scrolling stops below it (issue 24: nothing fixed covers the primary action or a message).
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.scrollPaddingTop = `${BAR_HEIGHT + 8}px`;
+    return () => {
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
   // The home page greets the candidate with its own heading.
   const title = pathname === PATHS.home ? null : titleFor(pathname);
   const closeDrawer = () => setDrawerOpen(false);
@@ -85,9 +96,11 @@ export default function AppLayout() {
         >
           <Box sx={{ maxWidth: 880, mx: 'auto' }}>
             <PageHeader title={title} onBack={onBack} />
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            <RouteErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </Box>
         </Box>
         {desktop && (

@@ -9,6 +9,7 @@ import { LanguageMenu } from '../../components/language-menu/language-menu';
 import { useT } from '../../i18n';
 import { useBackHandler, useLocalTitleFor } from '../page-meta';
 import { PATHS } from '../paths';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { layoutCatalog } from './layout-catalog';
 import { PageHeader } from './page-header';
 import { SkipLink } from './skip-link';
@@ -59,9 +60,11 @@ export default function PublicShell() {
         sx={{ flex: 1, py: { xs: 2, sm: 4 }, outline: 'none' }}
       >
         <PageHeader title={titleFor(pathname)} onBack={onBack} />
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </Container>
       <Box
         component="footer"

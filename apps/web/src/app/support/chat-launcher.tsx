@@ -1,14 +1,24 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import { showsChatWidget } from '@veridocs/shared';
+import { showsChatWidget, loadWithRetry } from '@veridocs/shared';
 import { useT } from '../../i18n';
 import { track } from '../../lib/telemetry/tracker';
 import { supportCatalog } from './support-catalog';
 import { useChatDelay } from './use-chat-delay';
 
-const ChatPanel = lazy(() => import('./chat-panel'));
+/** The floating button: its height and its distance from the window's edges. */
+const LAUNCHER_HEIGHT_PX = 48;
+const LAUNCHER_INSET_PX = { xs: 16, sm: 24 };
+/** Room kept free below the page's content: the button, its inset and a gap above it. */
+const LAUNCHER_CLEARANCE_PX = {
+  xs: LAUNCHER_HEIGHT_PX + LAUNCHER_INSET_PX.xs + 8,
+  sm: LAUNCHER_HEIGHT_PX + LAUNCHER_INSET_PX.sm + 8,
+};
+
+const ChatPanel = lazy(() => loadWithRetry(() => import('./chat-panel')));
 
 /**
  * The support chat widget (spec §2): on form screens only, not while the init screen shows, 3 s after
@@ -20,9 +30,21 @@ export function ChatLauncher({ initScreenShowing }: { initScreenShowing: boolean
   const visible = useChatDelay(showsChatWidget(pathname, initScreenShowing));
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // Nothing fixed may cover the primary action or a message (issue 24): while the button floats, the
+  // page gets room below its last line (Continue, Submit, "Please correct the highlighted field.") to
+  // scroll clear of it, and focus scrolls keep a focused control above it.
+  useEffect(() => {
+    if (!visible) return;
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = `${LAUNCHER_CLEARANCE_PX.sm}px`;
+    return () => {
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [visible]);
   if (!visible) return null;
   return (
     <>
+      <Box aria-hidden data-testid="chat-launcher-clearance" sx={{ height: LAUNCHER_CLEARANCE_PX }} />
       <Fab
         ref={button}
         variant="extended"
@@ -37,8 +59,9 @@ export function ChatLauncher({ initScreenShowing }: { initScreenShowing: boolean
         data-testid="chat-launcher"
         sx={{
           position: 'fixed',
-          right: { xs: 16, sm: 24 },
-          bottom: { xs: 16, sm: 24 },
+          right: { xs: LAUNCHER_INSET_PX.xs, sm: LAUNCHER_INSET_PX.sm },
+          bottom: { xs: LAUNCHER_INSET_PX.xs, sm: LAUNCHER_INSET_PX.sm },
+          height: LAUNCHER_HEIGHT_PX,
           zIndex: 'speedDial',
           gap: 1,
         }}

@@ -3,11 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { LANGUAGE_NAMES, commonCatalog, setLanguage, useLanguage, useT, type Language } from '../../i18n';
+import { loadWithRetry } from '@veridocs/shared';
 
 // The menu itself (MUI's Menu, Popover and Modal) loads on the first hover, focus or click: it stays off
 // the sign-in page's first load (ADR 0012).
 const loadList = () => import('./language-menu-list');
-const LanguageMenuList = lazy(loadList);
+const LanguageMenuList = lazy(() => loadWithRetry(loadList));
 
 /**
  * The language menu (issue 10 §4): English / हिन्दी, in the top bars and on the sign-in page. A button

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { OTP_RESEND_TOO_SOON_CODE, type OtpChannel, type Session } from '@veridocs/shared';
+import { OTP_RESEND_TOO_SOON_CODE, type OtpChannel, type Session, loadWithRetry } from '@veridocs/shared';
 import { BrandLogo } from '../../components/brand-logo/brand-logo';
 import { LanguageMenu } from '../../components/language-menu/language-menu';
 import { PageLoader } from '../../components/page-loader/page-loader';
@@ -20,11 +20,11 @@ import { BrandPanel } from './brand-panel';
 import { RequestingOrg, formLinkOrgId } from './requesting-org';
 import { MobileStep } from './mobile-step';
 
-const NameStep = lazy(() => import('./name-step'));
+const NameStep = lazy(() => loadWithRetry(() => import('./name-step')));
 // The OTP step (six blocks, the countdown) is not needed to draw the page: it loads once the visitor
 // starts typing the number, seconds before it is needed (ADR 0012).
 const loadOtpStep = () => import('./otp-step');
-const OtpStep = lazy(loadOtpStep);
+const OtpStep = lazy(() => loadWithRetry(loadOtpStep));
 
 type Step =
   | { kind: 'mobile'; returned: boolean }

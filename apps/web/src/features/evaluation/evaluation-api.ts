@@ -1,9 +1,11 @@
 import {
   API_PATHS,
   evalInfoSchema,
+  evalInfoStateSchema,
   evalOtpResponseSchema,
   evaluationPartnerListSchema,
   type EvalInfo,
+  type EvalInfoState,
   type EvalOtpResponse,
   type EvaluationPartnerList,
 } from '@veridocs/shared';
@@ -28,12 +30,15 @@ export const evaluationApi = api.injectEndpoints({
       query: () => ({ url: v1(paths.evaluationPartners), schema: evaluationPartnerListSchema }),
       extraOptions: quiet,
     }),
-    getEvalInfo: build.query<EvalInfo, TransactionArg>({
+    getEvalInfo: build.query<EvalInfoState, TransactionArg>({
       query: ({ orgId, txnId }) => ({
         url: `${v1(paths.evalInfo)}?${new URLSearchParams({ orgId, txnId }).toString()}`,
-        schema: evalInfoSchema,
+        schema: evalInfoStateSchema,
       }),
       extraOptions: quiet,
+      // The screen starts from the server's state each time it opens (the code in progress changes with
+      // every request and verification): nothing is kept once it closes.
+      keepUnusedDataFor: 0,
     }),
     sendEvalOtp: build.mutation<EvalOtpResponse, TransactionArg & { partner: string; reference: string }>({
       query: (body) => ({ url: v1(paths.evalInfoOtp), method: 'post', body, schema: evalOtpResponseSchema }),

@@ -14,7 +14,14 @@ const PARTNERS = {
   ],
   total: 2,
 };
-const NONE = { provider: null, providerName: null, reference: null, maskedEmail: null, validatedAt: null };
+const NONE = {
+  provider: null,
+  providerName: null,
+  reference: null,
+  maskedEmail: null,
+  validatedAt: null,
+  pendingOtp: null,
+};
 const SENT = {
   otpId: 'otp-1',
   maskedEmail: 'a***a@example.com',
@@ -97,6 +104,43 @@ describe('/select-evaluation-partner', () => {
       otpId: 'otp-1',
       otp: '123456',
     });
+  });
+
+  it('a reload after 3 requests restores the OTP step from the server: the latest code can still be typed (issue 24)', async () => {
+    api.on('get', `${V1}/transactions/eval-info`, {
+      status: 200,
+      body: ok({
+        ...NONE,
+        pendingOtp: {
+          ...SENT,
+          otpId: 'otp-3',
+          resendIn: 0,
+          requestsLeft: 0,
+          partner: 'WES',
+          reference: '4012345',
+        },
+      }),
+    });
+    api.on('post', `${V1}/transactions/eval-info`, {
+      status: 200,
+      body: ok({ ...NONE, provider: 'WES', reference: '4012345', validatedAt: '2030-01-15T10:00:00.000Z' }),
+    });
+    const { user, probe } = renderApp({ route: '/select-evaluation-partner' });
+
+    expect(await screen.findByText('We sent a 6-digit OTP to a***a@example.com.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send OTP' })).toBeNull();
+    expect(screen.getByText('0 requests left')).toBeInTheDocument();
+    await typeOtp(user, '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe(`/ekyc/demo-form/${TXN}`));
+    expect(api.callsTo('post', `${V1}/transactions/eval-info`)[0]?.body).toEqual({
+      orgId: 'demo-university',
+      txnId: TXN,
+      otpId: 'otp-3',
+      otp: '654321',
+    });
+    // Nothing was asked for again.
+    expect(api.callsTo('post', `${V1}/transactions/eval-info/otp`)).toHaveLength(0);
   });
 
   it('shows the limits in words: the request limit and the 2-hour block', async () => {

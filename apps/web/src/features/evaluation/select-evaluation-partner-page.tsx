@@ -8,7 +8,13 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EMAIL_OTP, ERROR_CODES, type EvalOtpResponse, type EvaluationPartner } from '@veridocs/shared';
+import {
+  EMAIL_OTP,
+  ERROR_CODES,
+  type EvalInfoState,
+  type EvalOtpResponse,
+  type EvaluationPartner,
+} from '@veridocs/shared';
 import { BlockCodeInput, type BlockCodeInputHandle } from '../../components/block-code-input';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { FORM_HOME_STATE, formEntryPath, PATHS } from '../../app/paths';
@@ -310,30 +316,57 @@ function useFormRef(): { orgId: string | null; formId: string | null; txnId: str
 
 function PartnerScreen({ txn }: { txn: Txn }) {
   const t = useT(evaluationCatalog);
-  const navigate = useNavigate();
   const partners = useGetEvaluationPartnersQuery();
   const evalInfo = useGetEvalInfoQuery({ orgId: txn.orgId, txnId: txn.txnId });
-  const [sent, setSent] = useState<Sent | null>(null);
+
+  // The step is the server's (issue 24): a reload or a new tab waits for it rather than starting over.
+  if (partners.isLoading || evalInfo.isLoading) return <PageLoader label={t('loading')} />;
+  if (!partners.data)
+    return (
+      <FailedToLoad label={t('partnersFailed')} retry={t('retry')} onRetry={() => void partners.refetch()} />
+    );
+  if (!evalInfo.data)
+    return (
+      <FailedToLoad label={t('stepFailed')} retry={t('retry')} onRetry={() => void evalInfo.refetch()} />
+    );
+  return <PartnerSteps txn={txn} partners={partners.data.list} evalInfo={evalInfo.data} />;
+}
+
+function FailedToLoad({ label, retry, onRetry }: { label: string; retry: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {retry}
+        </Button>
+      }
+    >
+      {label}
+    </Alert>
+  );
+}
+
+function PartnerSteps({
+  txn,
+  partners: list,
+  evalInfo,
+}: {
+  txn: Txn;
+  partners: EvaluationPartner[];
+  evalInfo: EvalInfoState;
+}) {
+  const t = useT(evaluationCatalog);
+  const navigate = useNavigate();
+  // A code sent before (this tab reloaded, or another tab asked for it) that still works: its OTP step,
+  // so the candidate types the latest code instead of spending one of the 3 requests, or being refused.
+  const [sent, setSent] = useState<Sent | null>(() =>
+    evalInfo.pendingOtp ? { ...evalInfo.pendingOtp, key: 1 } : null,
+  );
   const [form, setForm] = useState<ReferenceForm>({ partner: '', reference: '' });
   const goHome = () =>
     void navigate(formEntryPath(txn.formId, txn.txnId, txn.orgId), { state: FORM_HOME_STATE, replace: true });
-
-  if (partners.isLoading) return <PageLoader label={t('loading')} />;
-  if (!partners.data)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void partners.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {t('partnersFailed')}
-      </Alert>
-    );
-  const list = partners.data.list;
-  const validated = evalInfo.data?.provider ? evalInfo.data : null;
+  const validated = evalInfo.provider ? evalInfo : null;
 
   return (
     <Paper

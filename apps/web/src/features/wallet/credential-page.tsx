@@ -22,9 +22,10 @@ import { useGetCredentialQuery, useRemoveReceivedMutation } from './wallet-api';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { ReceivedChip, StatusChip } from './wallet-page';
 import { WalletDocuments } from './wallet-documents';
+import { loadWithRetry } from '@veridocs/shared';
 
 // The QR generator is fetched only when a QR code is asked for (the wallet's chunk stays small).
-const QrCode = lazy(() => import('./qr-code'));
+const QrCode = lazy(() => loadWithRetry(() => import('./qr-code')));
 
 function ShareSection({ credential }: { credential: Credential }) {
   const t = useT(walletCatalog);
