@@ -79,9 +79,9 @@ export function useNotificationsLive(): void {
       next.onopen = () => {
         delay = 2_000;
         stopPolling();
-        // What came while no stream was open.
+        // What came while no stream was open. (Not the states: the screens read them as they mount,
+        // and the stream opens as the app starts.)
         refresh();
-        refreshStates();
       };
       next.addEventListener('notification', (event) => {
         const parsed = notificationSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
@@ -97,11 +97,10 @@ export function useNotificationsLive(): void {
         dispatch(patch as unknown as Parameters<typeof dispatch>[0]);
         refreshStates();
       });
-      // The server's bus may have lost messages: read the list (and the states) again.
-      next.addEventListener('resync', () => {
-        refresh();
-        refreshStates();
-      });
+      // The server's bus may have lost messages: read the list and the states again (one invalidation).
+      next.addEventListener('resync', () =>
+        dispatch(api.util.invalidateTags(['Notifications', ...STATE_TAGS])),
+      );
       next.onerror = () => {
         // The browser retries by itself with the same URL, whose token expires: a fresh one instead.
         next.close();
