@@ -180,7 +180,10 @@ test('in Hindi, a decision of the team appears as a Hindi notification; in Engli
   );
   // Its only link is the title's, to the in-app page: the reason's `javascript:` stays text.
   await expect(action.getByRole('link')).toHaveCount(1);
-  await expect(action.getByRole('link')).toHaveAttribute('href', '/verification/insufficiency');
+  await expect(action.getByRole('link')).toHaveAttribute(
+    'href',
+    `/verification/insufficiency?orgId=${ORG}&txnId=${txnId}&name=bgv-degree`,
+  );
   expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
   // The desktop side panel reads Hindi too.
   const panel = page.getByRole('complementary', { name: 'सूचनाएँ' });

@@ -487,8 +487,9 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
       notifications
         .notify(scope, issued.profileId, {
           message: 'credential.issued',
-          params: { verification: issued.verification, org: issued.org },
-          link: '/wallet', // the candidate app's wallet screen
+          params: { verification: issued.verificationName, label: issued.verification, org: issued.org },
+          // The candidate app's page of that credential (/wallet/:id).
+          link: `/wallet/${encodeURIComponent(issued.credentialId)}`,
         })
         .then(() => undefined),
   });

@@ -50,6 +50,22 @@ export function formLinkPath(orgId: string, formId: string, txnId?: string): str
   return `/${path}?orgId=${encodeURIComponent(orgId)}`;
 }
 
+/** The candidate app's screens of one verification of a request (spec §2, §4 "Tile click"). */
+export type VerificationScreen = '/verification' | '/verification-info' | '/verification/insufficiency';
+
+/**
+ * A link to one verification's screen: `{screen}?orgId&txnId&name`, the query those screens read (a
+ * screen opened without all three says "This link is incomplete"). Notifications and tiles use it.
+ */
+export function verificationScreenPath(
+  screen: VerificationScreen,
+  orgId: string,
+  txnId: string,
+  name: string,
+): string {
+  return `${screen}?${new URLSearchParams({ orgId, txnId, name }).toString()}`;
+}
+
 /** UI strings of the verification journey fixed by the specification. */
 export const JOURNEY_TEXT = {
   platformLine: 'All-in-one certificate verification platform',

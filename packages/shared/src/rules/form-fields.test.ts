@@ -15,6 +15,7 @@ import {
   formErrors,
   isFieldRequired,
   isFieldShown,
+  storedValueText,
   trimInput,
   type FieldRule,
 } from './form-fields.js';
@@ -216,6 +217,41 @@ describe('option sets', () => {
       disabled: true,
       disabledPostfix: '(Coming Soon)',
     });
+  });
+});
+
+describe('stored values as words (credentials, never ids)', () => {
+  it('a list choice reads by its name, a select code by its option name, text as it is', () => {
+    const institute: FieldRule = { fieldName: 'institute', inputType: 'autocomplete' };
+    expect(storedValueText(institute, { value: 'anna-university', name: 'Anna University' })).toBe(
+      'Anna University',
+    );
+    expect(storedValueText(institute, { manual: true, name: 'Govt. College, Ooty' })).toBe(
+      'Govt. College, Ooty',
+    );
+    expect(storedValueText(institute, { value: 'Other', name: 'Other' })).toBe('Other');
+    const type: FieldRule = {
+      fieldName: 'employmentType',
+      inputType: 'select',
+      optionsKey: 'EMPLOYMENT_TYPE',
+    };
+    expect(storedValueText(type, 'FULL_TIME')).toBe('Full-time');
+    const state: FieldRule = {
+      fieldName: 'state',
+      inputType: 'select',
+      optionsKey: 'EWS_VERIFICATION_STATES',
+    };
+    expect(storedValueText(state, 'HR')).toBe('Haryana');
+    const own: FieldRule = {
+      fieldName: 'level',
+      inputType: 'select',
+      options: [{ name: 'Post-graduate', value: 'PG' }],
+    };
+    expect(storedValueText(own, 'PG')).toBe('Post-graduate');
+    expect(storedValueText(undefined, ' B.Sc ')).toBe('B.Sc');
+    expect(storedValueText(undefined, 2020)).toBe('2020');
+    expect(storedValueText(undefined, '')).toBeNull();
+    expect(storedValueText(undefined, [{ fileId: 'f' }])).toBeNull();
   });
 });
 

@@ -378,6 +378,35 @@ export function fieldOptions(
   return [];
 }
 
+/**
+ * A stored value as words a reader understands, never an id: a list choice (`{ value, name }`, or typed
+ * `{ manual, name }`) by its name, a select's code ("FULL_TIME") by its option's name ("Full-time"),
+ * text and numbers as they are. Null for what has no such words (files, photos, empty values).
+ */
+export function storedValueText(
+  field: Pick<FieldRule, 'options' | 'optionsKey'> | undefined,
+  value: unknown,
+): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!text) return null;
+    const option = field ? fieldOptions(field).find((o) => o.value === text) : undefined;
+    return option?.name ?? text;
+  }
+  if (isObject(value)) {
+    // A reference choice: its name (the list's, filled by the server, or the typed one).
+    const named = storedValueText(undefined, value.name);
+    if (named) return named;
+    // A choice some older client stored as { label, value }: its label, else its value's option name.
+    return (
+      storedValueText(undefined, value.label) ??
+      (typeof value.value === 'string' ? storedValueText(field, value.value) : null)
+    );
+  }
+  return null;
+}
+
 /** A non-empty value, judged: refused with a message, or accepted as what is stored (ids kept aside). */
 export type ValueCheck =
   { ok: false; message: string } | { ok: true; value: unknown; fileIds: string[]; reference: string | null };

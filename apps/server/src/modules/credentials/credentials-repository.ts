@@ -1,4 +1,10 @@
-import type { CredentialAttributes, CredentialType, State, WalletDocument } from '@veridocs/shared';
+import type {
+  CredentialAttributes,
+  CredentialType,
+  State,
+  VerificationConfig,
+  WalletDocument,
+} from '@veridocs/shared';
 import { and, count, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
@@ -24,6 +30,8 @@ export interface CompletedVerification {
   subType: string | null;
   data: Record<string, unknown>;
   label: string | null;
+  /** The verification type's config: its fields say how a stored value reads (a select's option name). */
+  config: VerificationConfig | null;
   profileId: string;
   holderName: string;
   verifiedName: string | null;
@@ -61,6 +69,7 @@ export function createCredentialsRepository(orm: Orm) {
           subType: verificationRecords.subType,
           data: verificationRecords.data,
           label: sql<string | null>`${verificationConfigs.config} -> 'metadata' ->> 'label'`,
+          config: verificationConfigs.config,
           profileId: transactions.profileId,
           holderName: profiles.name,
           verifiedName: profiles.verifiedName,

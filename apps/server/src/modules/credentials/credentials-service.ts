@@ -12,6 +12,9 @@ import {
   type CredentialVerification,
   type FileUploadResponse,
   type RevokeCredentialResponse,
+  storedValueText,
+  type DynamicInputField,
+  type VerificationConfig,
 } from '@veridocs/shared';
 import { SignJWT, compactVerify, decodeProtectedHeader } from 'jose';
 import { z } from 'zod';
@@ -65,14 +68,14 @@ export function credentialTypeOf(category: string): CredentialType {
   return CATEGORY_TYPES[category] ?? 'CertificateVerification';
 }
 
-function textOf(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() || null;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (value && typeof value === 'object') {
-    const { label, value: inner } = value as { label?: unknown; value?: unknown };
-    return textOf(label) ?? textOf(inner);
-  }
-  return null;
+/** A config's fields by name (the first of that name over its auth options, as the form shows it). */
+function fieldsOf(config: VerificationConfig | null): Map<string, DynamicInputField> {
+  const fields = new Map<string, DynamicInputField>();
+  for (const option of config?.authOptions ?? [])
+    for (const section of option.page.config)
+      for (const input of section.inputs)
+        if (!fields.has(input.fieldName)) fields.set(input.fieldName, input);
+  return fields;
 }
 
 /** credentialAttributes (spec §3) of a completed verification. */
@@ -86,8 +89,10 @@ export function attributesOf(v: CompletedVerification, verifiedAt: Date): Creden
   };
   // Identity documents attest the name only: their fields hold numbers and addresses.
   if (v.category === 'Identity') return attributes;
+  const fields = fieldsOf(v.config);
   for (const field of ATTRIBUTE_FIELDS) {
-    const text = textOf(v.data[field]);
+    // Words, never ids: an institute by its name, not "anna-university"; "FULL_TIME" as "Full-time".
+    const text = storedValueText(fields.get(field), v.data[field]);
     if (text) attributes[field] = text.slice(0, 200);
   }
   return attributes;
@@ -124,7 +129,14 @@ export interface CredentialsServiceDeps {
   /** Told inside the state change's database transaction when a credential is new (a notification). */
   onIssued?: (
     scope: DbScope,
-    issued: { profileId: string; verification: string; org: string },
+    issued: {
+      profileId: string;
+      credentialId: string;
+      verificationName: string;
+      /** The verification's label, as the credential says it. */
+      verification: string;
+      org: string;
+    },
   ) => Promise<void>;
 }
 
@@ -289,6 +301,8 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
         if (change.profileId === null)
           await deps.onIssued?.(scope, {
             profileId: completed.profileId,
+            credentialId: row.id,
+            verificationName: completed.verificationName,
             verification: completed.label ?? completed.verificationName,
             org: completed.orgName,
           });

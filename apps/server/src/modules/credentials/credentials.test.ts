@@ -107,10 +107,11 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     expectCode(await send('PATCH', v1(V.userResponse), { orgId: ORG, txnId, data: answers }, h), 0, 200);
     expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
     const degree = {
-      institute: { value: 'Other' },
+      // A listed institute: stored by its id, attested by its name.
+      institute: { value: 'anna-university' },
       degreeName: 'B.Tech in Computer Science',
       passingYear: '2020',
-      instituteId: 'R-2016-0042',
+      instituteId: '201604200042',
       degreeStatus: 'DEGREE_AND_MARKSHEET',
       marksheet: { fileId: (await uploadDocument(t, h)).fileId },
     };
@@ -228,6 +229,8 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
         verification: 'Degree',
         category: 'Education',
         degreeName: 'B.Tech in Computer Science',
+        // The institute's name, never its id ("anna-university").
+        institute: 'Anna University',
         passingYear: '2020',
         verifiedOn: t.clock.now().toISOString().slice(0, 10),
       },
@@ -239,7 +242,11 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
         where x.id = ${txnId} and n.message = 'credential.issued' order by n.created_at`,
     )) as { rows: { params: Record<string, string>; link: string }[] };
     expect(notices.rows).toHaveLength(1);
-    expect(notices.rows[0]).toMatchObject({ params: { verification: 'Degree' }, link: '/wallet' });
+    // Named by the credential's label; its link opens that credential.
+    expect(notices.rows[0]).toMatchObject({
+      params: { verification: 'bgv-degree', label: 'Degree' },
+      link: `/wallet/${degree.id}`,
+    });
     expect(degree.jwt.split('.')).toHaveLength(3);
     expect(
       credentialSchema.parse(expectCode(await send('GET', w(C.one(degree.id)), undefined, holder), 0, 200))

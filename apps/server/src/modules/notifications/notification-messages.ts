@@ -213,33 +213,76 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[\\*_[\]()<>`]/g, (c) => `\\${c}`);
 }
 
-/** Hindi names of the verifications (the English is made from the name itself). */
-const HINDI_VERIFICATION: Record<string, string> = {
+/**
+ * The English labels of the verification types whose config is not at hand (rows written before
+ * labels were stored, a type with no config): the seeded configs' labels, as the tiles show them.
+ */
+const TYPE_LABELS: Readonly<Record<string, string>> = {
   aadhaar: 'Aadhaar',
-  passport: 'पासपोर्ट',
-  dl: 'ड्राइविंग लाइसेंस',
-  degree: 'डिग्री',
-  twelfth: '12वीं',
-  tenth: '10वीं',
-  employment: 'रोज़गार',
-  'employment-check': 'रोज़गार',
-  address: 'पता',
-  ews: 'EWS',
+  passport: 'Passport',
+  dl: 'Driving licence',
+  'bgv-degree': 'Degree',
+  'bgv-twelfth': '12th',
+  'bgv-tenth': '10th',
+  'employment-check': 'Employment check',
+  'bgv-employment': 'Employment',
+  'bgv-address': 'Address',
+  'bgv-ews': 'EWS certificate',
 };
 
-/** `bgv-degree~2` → "Degree (2)" (English) or "डिग्री (2)" (Hindi). */
-export function verificationLabel(name: string, language: Language = 'en'): string {
-  const [type = name, instance] = name.split('~');
-  const bare = type.replace(/^bgv-/, '');
-  const words = bare.replace(/[-_]+/g, ' ').trim();
-  const english = words.charAt(0).toUpperCase() + words.slice(1);
-  const label = language === 'hi' ? (HINDI_VERIFICATION[bare] ?? english) : english;
-  return instance ? `${label} (${instance})` : label;
+/**
+ * The Hindi of the configs' labels (the web app's config texts say the same); a label not here, such
+ * as an organisation's own name for a verification, is shown as written.
+ */
+const HINDI_LABELS: Readonly<Record<string, string>> = {
+  Aadhaar: 'आधार',
+  Passport: 'पासपोर्ट',
+  'Driving licence': 'ड्राइविंग लाइसेंस',
+  Degree: 'डिग्री',
+  '12th': '12वीं',
+  '10th': '10वीं',
+  'Employment check': 'नौकरी की जाँच',
+  Employment: 'नौकरी',
+  Address: 'पता',
+  'EWS certificate': 'EWS प्रमाणपत्र',
+};
+
+/** A verification's English label in `language`: "Degree 2" → "डिग्री 2" (an instance keeps its number). */
+export function localiseLabel(label: string, language: Language): string {
+  if (language === 'en') return label;
+  const whole = HINDI_LABELS[label];
+  if (whole) return whole;
+  const numbered = /^(.*\S) (\d+)$/.exec(label);
+  const base = numbered ? HINDI_LABELS[numbered[1]!] : undefined;
+  return base ? `${base} ${numbered![2]}` : label;
 }
 
 /**
- * A message's title and description in `language`, its parameters escaped (`verification` is a
- * verification's name, shown by its label in that language). Undefined when a placeholder has no
+ * A verification's label from its name alone, for rows that stored no label: `bgv-twelfth` → "12th",
+ * `bgv-degree~2` → "Degree 2" (as the tiles number instances); an unknown type reads as its words.
+ */
+export function verificationLabel(name: string, language: Language = 'en'): string {
+  const [type = name, instance] = name.split('~');
+  const words = type.replace(/^bgv-/, '').replace(/[-_]+/g, ' ').trim();
+  const english = TYPE_LABELS[type] ?? words.charAt(0).toUpperCase() + words.slice(1);
+  const n = Number(instance);
+  return localiseLabel(Number.isInteger(n) && n > 1 ? `${english} ${n}` : english, language);
+}
+
+/**
+ * The text of a `{verification}` placeholder: the label the notification was written with (the one the
+ * candidate's tile shows: `label`), else one made from the verification's name (`verification`).
+ */
+function verificationText(params: NotificationParams, language: Language): string | undefined {
+  const label = Object.hasOwn(params, 'label') ? params.label : undefined;
+  if (typeof label === 'string' && label.trim()) return localiseLabel(label, language);
+  const name = Object.hasOwn(params, 'verification') ? params.verification : undefined;
+  return typeof name === 'string' ? verificationLabel(name, language) : undefined;
+}
+
+/**
+ * A message's title and description in `language`, its parameters escaped (`{verification}` reads the
+ * `label` parameter, else the `verification` name's label, in that language). Undefined when a placeholder has no
  * parameter (the caller falls back to the stored English).
  */
 export function renderMessage(
@@ -252,12 +295,17 @@ export function renderMessage(
   const fill = (template: string) =>
     // One pass: a parameter's own braces are never read as placeholders.
     template.replace(/\{(\w+)\}/g, (_m, name: string) => {
-      const value = Object.hasOwn(params, name) ? params[name] : undefined;
+      const value =
+        name === 'verification'
+          ? verificationText(params, language)
+          : Object.hasOwn(params, name)
+            ? params[name]
+            : undefined;
       if (typeof value !== 'string') {
         missing = true;
         return '';
       }
-      return escapeMarkdown(name === 'verification' ? verificationLabel(value, language) : value);
+      return escapeMarkdown(value);
     });
   const rendered = { title: fill(text.title), description: fill(text.description) };
   return missing ? undefined : rendered;

@@ -8,6 +8,7 @@ import {
   paymentOrders,
   profiles,
   transactions,
+  verificationConfigs,
 } from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -21,12 +22,17 @@ export const NOTIFICATIONS_CHANNEL = 'veridocs_notifications';
 /** Notifications, their SMS / e-mail deliveries, and what their texts are built from (ADR 0030). */
 export function createNotificationsRepository(orm: Orm) {
   return {
-    /** Owner, mobile and organisation of each transaction (for a state change's notification). */
+    /**
+     * Owner, mobile, organisation and form of each transaction (for a state change's notification: its
+     * texts, and its link to the screen it tells of).
+     */
     async transactionContexts(scope: DbScope, txnIds: readonly string[]) {
       if (txnIds.length === 0) return [];
       return scope
         .select({
           txnId: transactions.id,
+          orgId: transactions.orgId,
+          formId: transactions.formId,
           profileId: transactions.profileId,
           mobile: profiles.mobile,
           language: profiles.language,
@@ -36,6 +42,23 @@ export function createNotificationsRepository(orm: Orm) {
         .innerJoin(profiles, eq(profiles.id, transactions.profileId))
         .innerJoin(organisations, eq(organisations.id, transactions.orgId))
         .where(inArray(transactions.id, [...txnIds]));
+    },
+    /**
+     * The label of each verification type (the organisation's name for it, else the config's), as the
+     * candidate's tiles and credentials show it; a type without a config is absent.
+     */
+    async verificationLabels(scope: DbScope, types: readonly string[]): Promise<Map<string, string>> {
+      if (types.length === 0) return new Map();
+      const rows = await scope
+        .select({
+          name: verificationConfigs.name,
+          label: sql<
+            string | null
+          >`coalesce(${verificationConfigs.config} -> 'metadata' ->> 'orgSpecificName', ${verificationConfigs.config} -> 'metadata' ->> 'label')`,
+        })
+        .from(verificationConfigs)
+        .where(inArray(verificationConfigs.name, [...types]));
+      return new Map(rows.flatMap((r) => (r.label ? [[r.name, r.label] as const] : [])));
     },
     async profileContact(scope: DbScope, profileId: string) {
       const [row] = await scope

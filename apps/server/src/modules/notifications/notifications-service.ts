@@ -1,6 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   NOTIFICATION_KINDS,
+  formLinkPath,
+  instanceLabel,
+  verificationScreenPath,
+  verificationTypeOf,
   type NotificationItem,
   type NotificationKind,
   type NotificationListResponse,
@@ -64,8 +68,6 @@ export interface StreamClient {
   close(): void;
 }
 
-const LINK_HOME = '/';
-const LINK_INSUFFICIENCY = '/verification/insufficiency';
 const LINK_PAYMENTS = '/transaction-history';
 /** Seconds a stream token may open a stream. */
 export const STREAM_TOKEN_TTL_SECONDS = 60;
@@ -88,8 +90,25 @@ export function formatMoney(amount: number, currency: string): string {
   return `${symbol}${(amount / 100).toFixed(2)}`;
 }
 
-/** The message of a state change the candidate is told of; null for the others. */
-function describeChange(change: StateChange, org: string, reason: string | undefined): NotifyInput | null {
+/** What a state change's notification is written from: its request, organisation and labels. */
+interface ChangeContext {
+  orgId: string;
+  formId: string;
+  orgName: string;
+  /** Verification type → the label its tile shows (the organisation's name for it, else the config's). */
+  labels: ReadonlyMap<string, string>;
+}
+
+/**
+ * The message of a state change the candidate is told of, with the link to the screen it tells of
+ * (the request's form home, the verification, or its open request); null for the others.
+ */
+function describeChange(
+  change: StateChange,
+  context: ChangeContext,
+  reason: string | undefined,
+): NotifyInput | null {
+  const org = context.orgName;
   if (change.entity === 'transaction') {
     const byState: Partial<Record<State, NotificationMessage>> = {
       COMPLETED: 'request.completed',
@@ -97,19 +116,24 @@ function describeChange(change: StateChange, org: string, reason: string | undef
       CLOSED: 'request.closed',
     };
     const message = byState[change.to];
-    return message ? { message, params: { org }, link: LINK_HOME } : null;
+    const link = formLinkPath(context.orgId, context.formId, change.txnId);
+    return message ? { message, params: { org }, link } : null;
   }
   const verification = change.verificationName ?? 'verification';
   // An identity a provider verified at once (Aadhaar OTP, passport) is not news to the candidate.
   if (change.to === 'COMPLETED' && change.from !== 'IN_PROGRESS') return null;
+  // The label the candidate's tile shows ("12th", "Degree 2"), stored with the name (ADR 0038).
+  const type = context.labels.get(verificationTypeOf(verification));
+  const label: Record<string, string> = type ? { label: instanceLabel(type, verification) } : {};
+  const reasonParam: Record<string, string> = reason ? { reason } : {};
+  const screen = (path: Parameters<typeof verificationScreenPath>[0]) =>
+    verificationScreenPath(path, context.orgId, change.txnId, verification);
   if (change.to === 'INSUFFICIENT_DATA')
-    return reason
-      ? {
-          message: 'verification.action_required_reason',
-          params: { verification, org, reason },
-          link: LINK_INSUFFICIENCY,
-        }
-      : { message: 'verification.action_required', params: { verification, org }, link: LINK_INSUFFICIENCY };
+    return {
+      message: reason ? 'verification.action_required_reason' : 'verification.action_required',
+      params: { verification, ...label, org, ...reasonParam },
+      link: screen('/verification/insufficiency'),
+    };
   const byState: Partial<Record<State, NotificationMessage>> = {
     IN_PROGRESS: 'verification.in_progress',
     COMPLETED: 'verification.completed',
@@ -117,7 +141,10 @@ function describeChange(change: StateChange, org: string, reason: string | undef
     CLOSED: 'verification.closed',
   };
   const message = byState[change.to];
-  return message ? { message, params: { verification, org }, link: LINK_HOME } : null;
+  // The verification's own page: its state, its data, and any request of the team.
+  return message
+    ? { message, params: { verification, ...label, org }, link: screen('/verification-info') }
+    : null;
 }
 
 /** A row's title and description in `language`: its message rendered, or the English it was written with. */
@@ -270,6 +297,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     async onStateChanges(scope: DbScope, changes: readonly StateChange[], at: Date): Promise<void> {
       const contexts = await repo.transactionContexts(scope, [...new Set(changes.map((c) => c.txnId))]);
       const byTxn = new Map(contexts.map((c) => [c.txnId, c]));
+      const types = changes.flatMap((c) =>
+        c.verificationName ? [verificationTypeOf(c.verificationName)] : [],
+      );
+      const labels = await repo.verificationLabels(scope, [...new Set(types)]);
       const items = [];
       for (const change of changes) {
         const context = byTxn.get(change.txnId);
@@ -278,7 +309,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
           change.to === 'INSUFFICIENT_DATA' && change.entity === 'verification' && change.verificationName
             ? await repo.openInsufficiencyReason(scope, change.txnId, change.verificationName)
             : undefined;
-        const text = describeChange(change, context.orgName, reason);
+        const text = describeChange(change, { ...context, labels }, reason);
         if (text) items.push(build(context.profileId, text, at, context));
       }
       await write(scope, items);

@@ -27,6 +27,7 @@ import {
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import type { DocumentAnalyser } from '../files/analyser.js';
+import type { StateChange } from '../transactions/state-machine.js';
 import { NOTIFICATION_MESSAGES, placeholders, type NotificationMessage } from './notification-messages.js';
 import { escapeMarkdown, plainText, verificationLabel } from './notifications-service.js';
 
@@ -235,7 +236,12 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
       await live.until(() => live.events.length >= 1);
       expect(live.events[0]!.event).toBe('notification');
       const pushed = JSON.parse(live.events[0]!.data) as NotificationItem;
-      expect(pushed).toMatchObject({ kind: 'verification', title: 'Verification in progress', link: '/' });
+      // Its link opens that verification's page: the request, the verification and the organisation.
+      expect(pushed).toMatchObject({
+        kind: 'verification',
+        title: 'Verification in progress',
+        link: `/verification-info?orgId=${ORG}&txnId=${a.txnId}&name=bgv-degree`,
+      });
       expect(pushed.description).toContain('**Degree**');
       expect(pushed.description).toContain('**Demo University**');
 
@@ -264,7 +270,8 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
       ['verification', 'Verification in progress'],
     ]);
     const action = mine.list[0]!;
-    expect(action.link).toBe('/verification/insufficiency');
+    // The team's request, as the tile opens it (a bare /verification/insufficiency is "incomplete").
+    expect(action.link).toBe(`/verification/insufficiency?orgId=${ORG}&txnId=${a.txnId}&name=bgv-degree`);
     // The reason is quoted, its markup escaped: text, not a link.
     expect(action.description).toContain(
       '*Reason:* Marksheet for \\*semester 5\\* is \\[missing\\]\\(javascript:alert\\(1\\)\\)',
@@ -284,6 +291,58 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
     const deliveries = await t.app.notifications.deliveriesOf(action.id);
     expect(deliveries).toMatchObject([{ channel: 'sms', status: 'sent', recipient: a.mobile, attempts: 1 }]);
     expect(await t.app.notifications.deliverOnce()).toBe(false);
+  });
+
+  it('names each verification by the label its tile shows; each link opens the screen it tells of', async () => {
+    const a = await submittedCandidate();
+    const { rows } = (await t.db.orm.execute(
+      sql`select form_id from transactions where id = ${a.txnId}`,
+    )) as { rows: { form_id: string }[] };
+    const formId = rows[0]!.form_id;
+    const change = (verificationName: string | null, to: StateChange['to']): StateChange => ({
+      txnId: a.txnId,
+      entity: verificationName ? 'verification' : 'transaction',
+      verificationName,
+      from: 'IN_PROGRESS',
+      to,
+      action: 'ops-decision',
+      profileId: null,
+    });
+    t.clock.advance(1);
+    await t.db.orm.transaction((scope) =>
+      t.app.notifications.onStateChanges(
+        scope,
+        [
+          change('bgv-twelfth', 'IN_PROGRESS'),
+          change('dl', 'FAILED'),
+          change('bgv-degree~2', 'INSUFFICIENT_DATA'),
+          change(null, 'COMPLETED'),
+        ],
+        t.clock.now(),
+      ),
+    );
+    const english = (await list(a.h)).list;
+    const hindi = (await list({ ...a.h, 'accept-language': 'hi' })).list;
+    const about = (items: NotificationItem[], text: string) =>
+      items.find((x) => x.description.includes(text));
+    // "12th", "Driving licence", "Degree 2": never "Twelfth", "Dl" or a name of the form's config.
+    expect(about(english, '**12th**')?.link).toBe(
+      `/verification-info?orgId=${ORG}&txnId=${a.txnId}&name=bgv-twelfth`,
+    );
+    expect(about(english, '**Driving licence**')?.link).toBe(
+      `/verification-info?orgId=${ORG}&txnId=${a.txnId}&name=dl`,
+    );
+    expect(about(english, '**Degree 2**')?.link).toBe(
+      `/verification/insufficiency?orgId=${ORG}&txnId=${a.txnId}&name=bgv-degree%7E2`,
+    );
+    expect(english.map((x) => x.description).join('\n')).not.toMatch(/Twelfth|\bDl\b/);
+    expect(about(hindi, '**12वीं**')).toBeDefined();
+    expect(about(hindi, '**ड्राइविंग लाइसेंस**')).toBeDefined();
+    expect(about(hindi, '**डिग्री 2**')).toBeDefined();
+    // The whole request: its form home.
+    expect(english.find((x) => x.kind === 'transaction')?.link).toBe(
+      `/ekyc/${formId}/${a.txnId}?orgId=${ORG}`,
+    );
   });
 
   it('logout closes the open stream (nothing after it) and a token minted before it opens none', async () => {
@@ -496,10 +555,10 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
     const safeOrg =
       '\\<b\\>Evil\\</b\\> \\*\\*Corp\\*\\* \\[click\\]\\(javascript:alert\\(1\\)\\) \\<script\\>alert\\(1\\)\\</script\\> {amount}';
     expect((await list(h)).list[0]!.description).toBe(
-      `Your **Degree \\(2\\)** credential for **${safeOrg}** is now in your wallet.`,
+      `Your **Degree 2** credential for **${safeOrg}** is now in your wallet.`,
     );
     expect((await list(hi)).list[0]!.description).toBe(
-      `**${safeOrg}** के लिए आपका **डिग्री \\(2\\)** क्रेडेंशियल अब आपके वॉलेट में है।`,
+      `**${safeOrg}** के लिए आपका **डिग्री 2** क्रेडेंशियल अब आपके वॉलेट में है।`,
     );
     // A row of before this change (no message): its stored English, in any language.
     t.clock.advance(1);
@@ -620,10 +679,13 @@ describe('notification texts', () => {
   });
 
   it('labels, escapes and plain text', () => {
-    expect(verificationLabel('bgv-degree~2')).toBe('Degree (2)');
+    // Rows that stored no label: the seeded labels, numbered as the tiles number instances.
+    expect(verificationLabel('bgv-degree~2')).toBe('Degree 2');
     expect(verificationLabel('aadhaar')).toBe('Aadhaar');
+    expect(verificationLabel('dl')).toBe('Driving licence');
+    expect(verificationLabel('bgv-twelfth')).toBe('12th');
     expect(verificationLabel('bgv-twelfth', 'hi')).toBe('12वीं');
-    expect(verificationLabel('bgv-unknown~3', 'hi')).toBe('Unknown (3)');
+    expect(verificationLabel('bgv-unknown~3', 'hi')).toBe('Unknown 3');
     expect(escapeMarkdown('a*b_[c](d)<e>')).toBe('a\\*b\\_\\[c\\]\\(d\\)\\<e\\>');
     expect(plainText('**Hi** *there* [site](https://x.test) a\\*b')).toBe(
       'Hi there site (https://x.test) a*b',

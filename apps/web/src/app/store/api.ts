@@ -23,6 +23,7 @@ export const api = createApi({
     'Questions',
     'NameChanges',
     'Notifications',
+    'Credentials',
   ],
   // A screen that mounts shows what is cached at once and asks again, as every screen did before.
   refetchOnMountOrArgChange: true,

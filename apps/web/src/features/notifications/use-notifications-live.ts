@@ -1,9 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { POLL, notificationSchema, NOTIFICATION_API_PATHS } from '@veridocs/shared';
+import { api } from '../../app/store/api';
 import { useAppDispatch } from '../../app/store/hooks';
 import { useLanguage } from '../../i18n';
 import { config } from '../../lib/config';
 import { notificationsApi, useCreateStreamTokenMutation } from './notifications-api';
+
+/**
+ * What a notification tells of may change what other screens show: a request's and a verification's
+ * state (the home's cards, the form home, a verification's page) and the wallet. Their cached answers
+ * are read again when one arrives, so no screen contradicts the notification until a reload.
+ */
+const STATE_TAGS = ['Transactions', 'Transaction', 'Verification', 'Credentials'] as const;
 
 /** Longest wait before the stream is tried again (polling meanwhile). */
 const MAX_RETRY_MS = 60_000;
@@ -37,6 +45,7 @@ export function useNotificationsLive(): void {
     let delay = 2_000;
 
     const refresh = () => void dispatch(notificationsApi.util.invalidateTags(['Notifications']));
+    const refreshStates = () => void dispatch(api.util.invalidateTags([...STATE_TAGS]));
     const startPolling = () => {
       poll ??= setInterval(refresh, POLL.intervalMs);
     };
@@ -70,7 +79,8 @@ export function useNotificationsLive(): void {
       next.onopen = () => {
         delay = 2_000;
         stopPolling();
-        // What came while no stream was open.
+        // What came while no stream was open. (Not the states: the screens read them as they mount,
+        // and the stream opens as the app starts.)
         refresh();
       };
       next.addEventListener('notification', (event) => {
@@ -85,9 +95,12 @@ export function useNotificationsLive(): void {
         });
         // A thunk: the store's dispatch runs it (its type knows the api's state only as the store's).
         dispatch(patch as unknown as Parameters<typeof dispatch>[0]);
+        refreshStates();
       });
-      // The server's bus may have lost messages: read the list again.
-      next.addEventListener('resync', refresh);
+      // The server's bus may have lost messages: read the list and the states again (one invalidation).
+      next.addEventListener('resync', () =>
+        dispatch(api.util.invalidateTags(['Notifications', ...STATE_TAGS])),
+      );
       next.onerror = () => {
         // The browser retries by itself with the same URL, whose token expires: a fresh one instead.
         next.close();

@@ -54,6 +54,8 @@ const ORDER = [
   'verifiedOn',
 ];
 const HIDDEN = new Set(['category']);
+/** Attributes that are days (yyyy-MM-dd in the credential): shown as the app shows dates (spec §5). */
+const DATES = new Set(['verifiedOn', 'joiningDate', 'relievingDate', 'issueDate']);
 const rank = (key: string) => {
   const index = ORDER.indexOf(key);
   return index === -1 ? ORDER.length : index;
@@ -74,7 +76,7 @@ export function CredentialFacts({
       .sort(([a], [b]) => rank(a) - rank(b))
       .map(([key, value]): [string, string] => [
         labelOf(key),
-        key === 'verifiedOn' ? formatDate(value) || value : value,
+        DATES.has(key) ? formatDate(value) || value : value,
       ]),
     ...extra,
   ];

@@ -25,9 +25,12 @@ export const walletApi = api.injectEndpoints({
         url: `${wallet(C.list)}?seed=0&count=${UI_LIMITS.credentialsCount}`,
         schema: credentialListResponseSchema,
       }),
+      // A new credential is announced by a notification: the live stream invalidates this.
+      providesTags: ['Credentials'],
     }),
     getCredential: build.query<Credential, string>({
       query: (id) => ({ url: wallet(C.one(id)), schema: credentialSchema }),
+      providesTags: ['Credentials'],
       // The screen shows "not found" itself.
       extraOptions: { noSnackbar: true },
     }),
