@@ -24,14 +24,17 @@ import type { AnalysableMime, AnalysisResult, DocumentAnalyser } from './analyse
 import type { FileRow, FilesRepository } from './files-repository.js';
 import { nameNeedsOcr, verdictWithName } from './name-check.js';
 import type { LinkSigner } from './signed-links.js';
-import { guardUpload, sanitiseName, type GuardResult } from './upload-guard.js';
+import { guardUpload, sanitiseName, shownName, type GuardResult } from './upload-guard.js';
 import type { UploadLimiter } from './upload-limits.js';
 import { fetchUpload, type FetchOptions } from './url-fetch.js';
 
 /** Stored bytes not yet recorded: the route either completes them or discards them. */
 export interface Received extends GuardResult {
   key: string;
+  /** As stored: the detected type's extension (ADR 0009). */
   name: string;
+  /** As the candidate picked it (cleaned), for messages about it. */
+  shownName: string;
 }
 
 export interface UploadFields {
@@ -141,7 +144,8 @@ export function createFilesService(deps: {
       const guard = guardUpload(source, limits);
       await storage.put(key, guard.stream);
       const result = guard.result();
-      return { ...result, key, name: sanitiseName(rawName, result.mimeType) };
+      const name = sanitiseName(rawName, result.mimeType);
+      return { ...result, key, name, shownName: shownName(rawName) || name };
     },
 
     async discard(received: Received): Promise<void> {
@@ -220,11 +224,11 @@ export function createFilesService(deps: {
             'The merged PDF would be larger than 25 MB: upload fewer or smaller files',
           );
         for (const [index, part] of parts.entries()) {
-          const which = mergePartName(index, part.name);
+          const which = mergePartName(index, part.shownName);
           if (part.mimeType !== 'application/pdf')
             throw new AppError('FILE_TYPE_NOT_ALLOWED', `${which}: ${FILE_TEXT.wrongType(['pdf'])}`, {
               part: index + 1,
-              name: part.name,
+              name: part.shownName,
             });
           const analysis = await analyse(part.key, part.mimeType);
           if (analysis.state === 'ERROR') {
@@ -232,7 +236,7 @@ export function createFilesService(deps: {
             throw new AppError('FILE_UNUSABLE', `${which}: ${reason}`, {
               state: 'ERROR',
               part: index + 1,
-              name: part.name,
+              name: part.shownName,
               issues: analysis.issues,
             });
           }

@@ -101,12 +101,7 @@ const UNSAFE =
  */
 export function sanitiseName(raw: string | undefined, mimeType: string): string {
   const allowed = EXTENSIONS[mimeType] ?? ['bin'];
-  let name = (raw ?? '')
-    .normalize('NFC')
-    .replace(/^.*[\\/]/, '')
-    .replace(UNSAFE, '')
-    .replace(/^[.\s]+/, '')
-    .trim();
+  let name = shownName(raw).replace(/^[.\s]+/, '');
   // The last extension, when it looks like one (`Mr. Sharma` has none); kept only if it names the type.
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(name);
   let stem = ext ? name.slice(0, ext.index) : name;
@@ -123,6 +118,18 @@ export function sanitiseName(raw: string | undefined, mimeType: string): string 
       .trim();
   name = stem + suffix;
   return name;
+}
+
+/**
+ * The name as the candidate picked it, for messages about their file: no folders and no control or
+ * direction characters, its own extension kept (the stored name takes the detected type's).
+ */
+export function shownName(raw: string | undefined): string {
+  return (raw ?? '')
+    .normalize('NFC')
+    .replace(/^.*[\\/]/, '')
+    .replace(UNSAFE, '')
+    .trim();
 }
 
 /**
