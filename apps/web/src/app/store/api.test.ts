@@ -104,12 +104,24 @@ describe('the api in the store (ADR 0013)', () => {
 describe('the one snackbar place: the error catalogue (spec §8) for every failed call', () => {
   it('errors reach the caller, and the catalogue decides the snackbar once', async () => {
     const { store } = createTestApp();
-    api.on('post', `${V1}/transactions/submit`, { status: 409, body: fail(123, 'cannot move to submitted') });
-    const result = await store.dispatch(transactionsApi.endpoints.submitTransaction.initiate(ref));
+    api.on('post', `${V1}/transactions/process`, {
+      status: 409,
+      body: fail(123, 'cannot move to submitted'),
+    });
+    const result = await store.dispatch(transactionsApi.endpoints.processTransaction.initiate(ref));
     expect(result.error).toMatchObject({ status: 409, code: 123, message: 'cannot move to submitted' });
     await settled();
     expect(notifier).toHaveBeenCalledTimes(1);
     expect(notifier).toHaveBeenCalledWith('Cannot move to submitted', 'error');
+  });
+
+  it('a quiet call (submit: the form home shows its refusal itself) reaches its caller without a snackbar', async () => {
+    const { store } = createTestApp();
+    api.on('post', `${V1}/transactions/submit`, { status: 409, body: fail(123, 'cannot move to submitted') });
+    const result = await store.dispatch(transactionsApi.endpoints.submitTransaction.initiate(ref));
+    expect(result.error).toMatchObject({ status: 409, code: 123, message: 'cannot move to submitted' });
+    await settled();
+    expect(notifier).not.toHaveBeenCalled();
   });
 
   it('HTTP 504: "Server is down, please try again later"', async () => {
