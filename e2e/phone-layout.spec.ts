@@ -111,7 +111,7 @@ test('every route at 360 px: no sideways scroll, axe clean (issue 10 §3)', asyn
   request,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const { txnId } = await submittedDemoTransaction(page, request);
   await page.setViewportSize(PHONE);
 

@@ -95,6 +95,9 @@ export function useNotificationsLive(): void {
         });
         // A thunk: the store's dispatch runs it (its type knows the api's state only as the store's).
         dispatch(patch as unknown as Parameters<typeof dispatch>[0]);
+        // And read the list again: a read in flight when the event came (the stream opening, a language
+        // change) would otherwise answer a list without it and overwrite the patch.
+        refresh();
         refreshStates();
       });
       // The server's bus may have lost messages: read the list and the states again (one invalidation).
