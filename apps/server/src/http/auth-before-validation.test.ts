@@ -1,13 +1,6 @@
-import {
-  API_PATHS,
-  INTEGRATION_API_PATHS,
-  OPS_API_PATHS,
-  SERVICE_BASES,
-  opsSessionSchema,
-  type ApiKeyCreated,
-} from '@veridocs/shared';
+import { API_PATHS, INTEGRATION_API_PATHS, SERVICE_BASES, type ApiKeyCreated } from '@veridocs/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../test/test-app.js';
+import { bearer, createTestApp, expectCode, signUp, staffSignIn, type TestApp } from '../test/test-app.js';
 import { DEV_STAFF } from '../modules/ops-auth/dev-staff.js';
 
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
@@ -82,29 +75,7 @@ describe('authentication comes before validation', () => {
       401,
     );
 
-    const step = expectCode<{ challengeId: string }>(
-      await t.request({
-        method: 'POST',
-        url: OPS_API_PATHS.signIn,
-        body: { email: ADMIN.email, password: ADMIN.password },
-      }),
-      0,
-      200,
-    );
-    const [mail] = await outbox(t, ADMIN.email);
-    const admin = bearer(
-      opsSessionSchema.parse(
-        expectCode(
-          await t.request({
-            method: 'POST',
-            url: OPS_API_PATHS.verifyCode,
-            body: { challengeId: step.challengeId, code: mail!.otp },
-          }),
-          0,
-          200,
-        ),
-      ).accessToken,
-    );
+    const admin = await staffSignIn(t, ADMIN);
     const keys = INTEGRATION_API_PATHS.apiKeys('demo-university');
     expectCode(await t.request({ method: 'POST', url: keys, headers: admin, body: GARBAGE }), 100, 400);
     expectCode(await t.request({ method: 'POST', url: keys, body: GARBAGE }), 102, 401);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  OPS_API_PATHS,
   API_PATHS,
   DEFAULT_PARTNER_ORG_ID,
   PARTNER_ORG_HEADER,
@@ -181,3 +182,30 @@ export async function signUp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs a staff account in (password, then the e-mailed code from the dev outbox): its bearer header. */
+export async function staffSignIn(
+  t: TestApp,
+  account: { email: string; password: string },
+): Promise<Record<string, string>> {
+  const step = expectCode<{ challengeId: string }>(
+    await t.request({
+      method: 'POST',
+      url: OPS_API_PATHS.signIn,
+      body: { email: account.email, password: account.password },
+    }),
+    0,
+    200,
+  );
+  const [mail] = await outbox(t, account.email);
+  const session = expectCode<{ accessToken: string }>(
+    await t.request({
+      method: 'POST',
+      url: OPS_API_PATHS.verifyCode,
+      body: { challengeId: step.challengeId, code: mail!.otp },
+    }),
+    0,
+    200,
+  );
+  return bearer(session.accessToken);
+}

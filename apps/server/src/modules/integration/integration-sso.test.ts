@@ -1,8 +1,6 @@
 import {
   API_PATHS,
   INTEGRATION_API_PATHS as I,
-  OPS_API_PATHS,
-  opsSessionSchema,
   type ApiKeyCreated,
   type IntegrationCreateTransactionResponse,
   type Session,
@@ -13,9 +11,9 @@ import {
   bearer,
   createTestApp,
   expectCode,
-  outbox,
   requestOtp,
   signUp,
+  staffSignIn,
   uniqueMobile,
   verifyOtp,
   wallet,
@@ -47,29 +45,7 @@ describe('organisation links (sso): single use, short lived, never into a wallet
     await t.db.orm.execute(
       sql`insert into ekyc_forms (id, org_id, name) select ${OTHER_FORM}, ${OTHER_ORG}, name from ekyc_forms where id = ${FORM}`,
     );
-    const step = expectCode<{ challengeId: string }>(
-      await t.request({
-        method: 'POST',
-        url: OPS_API_PATHS.signIn,
-        body: { email: ADMIN.email, password: ADMIN.password },
-      }),
-      0,
-      200,
-    );
-    const [mail] = await outbox(t, ADMIN.email);
-    const admin = bearer(
-      opsSessionSchema.parse(
-        expectCode(
-          await t.request({
-            method: 'POST',
-            url: OPS_API_PATHS.verifyCode,
-            body: { challengeId: step.challengeId, code: mail!.otp },
-          }),
-          0,
-          200,
-        ),
-      ).accessToken,
-    );
+    const admin = await staffSignIn(t, ADMIN);
     keyOf = async (orgId) =>
       bearer(
         expectCode<ApiKeyCreated>(
