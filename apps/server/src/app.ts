@@ -593,6 +593,7 @@ async function configure(app: App, config: Config, db: Database, now: Clock, dep
     log: app.log,
     onQueued: () => kickNotificationDelivery(),
     isSessionLive: (sessionId) => sessions.isLive(sessionId),
+    rememberLanguage: (profileId, language) => profiles.rememberLanguage(profileId, language),
   });
   app.decorate('notifications', notifications);
   let stopListening = () => undefined as void;
