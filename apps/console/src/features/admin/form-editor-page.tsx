@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -26,6 +26,7 @@ import {
   type AdminVerificationType,
 } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
+import { DayField } from '../../components/day-field';
 import { adminApi } from './admin-api';
 import { am } from './admin-messages';
 import { errorText, PageHeader } from './admin-ui';
@@ -273,12 +274,19 @@ function Editor({
           <Stack spacing={2.5}>
             <TextField label={am.forms.name} required {...register('name')} fullWidth />
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <TextField
-                type="date"
-                label={am.forms.expiresOn}
-                disabled={watched.neverExpires}
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...register('expiresOn')}
+              <Controller
+                control={control}
+                name="expiresOn"
+                render={({ field }) => (
+                  <DayField
+                    label={am.forms.expiresOn}
+                    disabled={watched.neverExpires}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                  />
+                )}
               />
               {check('neverExpires', am.forms.neverExpires, defaults.neverExpires)}
               <TextField
