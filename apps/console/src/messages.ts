@@ -71,6 +71,7 @@ export const m = {
       ready_to_close: 'Ready to close',
     } satisfies Record<OpsQueue, string>,
     tabsLabel: 'Queue',
+    tableRegion: (queue: string) => `Cases in ${queue}`,
     search: 'Search',
     searchPlaceholder: 'Name, mobile or transaction id',
     filters: 'Filters',

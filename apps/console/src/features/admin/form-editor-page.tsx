@@ -273,7 +273,7 @@ function Editor({
         <Section title={am.forms.general}>
           <Stack spacing={2.5}>
             <TextField label={am.forms.name} required {...register('name')} fullWidth />
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Controller
                 control={control}
                 name="expiresOn"

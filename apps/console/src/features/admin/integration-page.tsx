@@ -17,7 +17,7 @@ import {
 import { formatDateTime } from '../../messages';
 import { adminApi } from './admin-api';
 import { am } from './admin-messages';
-import { errorText, LoadState, OrgSelect, PageHeader, ShownOnceDialog } from './admin-ui';
+import { errorText, LoadState, OrgSelect, PageHeader, ShownOnceDialog, TableScroll } from './admin-ui';
 
 function Section({ title, children, form }: { title: string; children: ReactNode; form?: ReactNode }) {
   return (
@@ -106,46 +106,48 @@ function OrgIntegration({ orgId }: { orgId: string }) {
           emptyText={am.integration.noKeys}
           onRetry={() => void keys.refetch()}
         >
-          <Table size="small" aria-label={am.integration.keys}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.integration.keyName}</TableCell>
-                <TableCell>{am.integration.prefix}</TableCell>
-                <TableCell>{am.integration.created}</TableCell>
-                <TableCell>{am.integration.lastUsed}</TableCell>
-                <TableCell>{am.integration.status}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {keys.data?.list.map((key) => (
-                <TableRow key={key.id}>
-                  <TableCell>{key.name}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{key.prefix}…</TableCell>
-                  <TableCell>{formatDateTime(key.createdAt)}</TableCell>
-                  <TableCell>{formatDateTime(key.lastUsedAt)}</TableCell>
-                  <TableCell>
-                    {key.revokedAt ? (
-                      <Chip size="small" label={am.integration.revoked} />
-                    ) : (
-                      <Chip size="small" color="success" variant="outlined" label={am.integration.live} />
-                    )}
-                  </TableCell>
-                  <TableCell align="right">
-                    {!key.revokedAt && (
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => void run(revokeKey({ orgId, keyId: key.id }))}
-                      >
-                        {am.integration.revoke}
-                      </Button>
-                    )}
-                  </TableCell>
+          <TableScroll label={am.integration.keys}>
+            <Table size="small" aria-label={am.integration.keys}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{am.integration.keyName}</TableCell>
+                  <TableCell>{am.integration.prefix}</TableCell>
+                  <TableCell>{am.integration.created}</TableCell>
+                  <TableCell>{am.integration.lastUsed}</TableCell>
+                  <TableCell>{am.integration.status}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {keys.data?.list.map((key) => (
+                  <TableRow key={key.id}>
+                    <TableCell>{key.name}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{key.prefix}…</TableCell>
+                    <TableCell>{formatDateTime(key.createdAt)}</TableCell>
+                    <TableCell>{formatDateTime(key.lastUsedAt)}</TableCell>
+                    <TableCell>
+                      {key.revokedAt ? (
+                        <Chip size="small" label={am.integration.revoked} />
+                      ) : (
+                        <Chip size="small" color="success" variant="outlined" label={am.integration.live} />
+                      )}
+                    </TableCell>
+                    <TableCell align="right">
+                      {!key.revokedAt && (
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => void run(revokeKey({ orgId, keyId: key.id }))}
+                        >
+                          {am.integration.revoke}
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroll>
         </LoadState>
       </Section>
 
@@ -174,43 +176,45 @@ function OrgIntegration({ orgId }: { orgId: string }) {
           emptyText={am.integration.noWebhooks}
           onRetry={() => void hooks.refetch()}
         >
-          <Table size="small" aria-label={am.integration.webhooks}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.integration.url}</TableCell>
-                <TableCell>{am.integration.created}</TableCell>
-                <TableCell>{am.integration.status}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {hooks.data?.list.map((hook) => (
-                <TableRow key={hook.id}>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{hook.url}</TableCell>
-                  <TableCell>{formatDateTime(hook.createdAt)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={hook.active ? 'success' : 'default'}
-                      label={hook.active ? am.integration.active : am.integration.inactive}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    {hook.active && (
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => void run(disableHook({ orgId, endpointId: hook.id }))}
-                      >
-                        {am.integration.disable}
-                      </Button>
-                    )}
-                  </TableCell>
+          <TableScroll label={am.integration.webhooks}>
+            <Table size="small" aria-label={am.integration.webhooks}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{am.integration.url}</TableCell>
+                  <TableCell>{am.integration.created}</TableCell>
+                  <TableCell>{am.integration.status}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {hooks.data?.list.map((hook) => (
+                  <TableRow key={hook.id}>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{hook.url}</TableCell>
+                    <TableCell>{formatDateTime(hook.createdAt)}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={hook.active ? 'success' : 'default'}
+                        label={hook.active ? am.integration.active : am.integration.inactive}
+                      />
+                    </TableCell>
+                    <TableCell align="right">
+                      {hook.active && (
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => void run(disableHook({ orgId, endpointId: hook.id }))}
+                        >
+                          {am.integration.disable}
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroll>
         </LoadState>
       </Section>
 
@@ -222,43 +226,45 @@ function OrgIntegration({ orgId }: { orgId: string }) {
           emptyText={am.integration.noDeliveries}
           onRetry={() => void deliveries.refetch()}
         >
-          <Table size="small" aria-label={am.integration.deliveries}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.integration.event}</TableCell>
-                <TableCell>{am.integration.created}</TableCell>
-                <TableCell>{am.integration.status}</TableCell>
-                <TableCell align="right">{am.integration.attempts}</TableCell>
-                <TableCell>{am.integration.lastResult}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {deliveries.data?.list.map((d) => (
-                <TableRow key={d.id}>
-                  <TableCell>{d.eventType}</TableCell>
-                  <TableCell>{formatDateTime(d.createdAt)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={
-                        d.status === 'delivered' ? 'success' : d.status === 'failed' ? 'error' : 'default'
-                      }
-                      label={d.status}
-                    />
-                  </TableCell>
-                  <TableCell align="right">{d.attempts}</TableCell>
-                  <TableCell>{d.lastStatusCode ?? d.lastError ?? am.common.none}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" onClick={() => void run(replay({ orgId, deliveryId: d.id }))}>
-                      {am.integration.replay}
-                    </Button>
-                  </TableCell>
+          <TableScroll label={am.integration.deliveries}>
+            <Table size="small" aria-label={am.integration.deliveries}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{am.integration.event}</TableCell>
+                  <TableCell>{am.integration.created}</TableCell>
+                  <TableCell>{am.integration.status}</TableCell>
+                  <TableCell align="right">{am.integration.attempts}</TableCell>
+                  <TableCell>{am.integration.lastResult}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {deliveries.data?.list.map((d) => (
+                  <TableRow key={d.id}>
+                    <TableCell>{d.eventType}</TableCell>
+                    <TableCell>{formatDateTime(d.createdAt)}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={
+                          d.status === 'delivered' ? 'success' : d.status === 'failed' ? 'error' : 'default'
+                        }
+                        label={d.status}
+                      />
+                    </TableCell>
+                    <TableCell align="right">{d.attempts}</TableCell>
+                    <TableCell>{d.lastStatusCode ?? d.lastError ?? am.common.none}</TableCell>
+                    <TableCell align="right">
+                      <Button size="small" onClick={() => void run(replay({ orgId, deliveryId: d.id }))}>
+                        {am.integration.replay}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroll>
         </LoadState>
       </Section>
       <ShownOnceDialog

@@ -27,7 +27,7 @@ import { PATHS } from '../../app/paths';
 import { formatDate } from '../../messages';
 import { adminApi, adminSend } from './admin-api';
 import { am } from './admin-messages';
-import { errorText, LoadState, PageHeader } from './admin-ui';
+import { errorText, LoadState, PageHeader, TableScroll } from './admin-ui';
 import { OPS_API_PATHS } from '@veridocs/shared';
 
 interface OrgFields {
@@ -128,7 +128,7 @@ function OrgDialog({
               ))}
             </TextField>
             {current && (
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Avatar
                   src={current.imageUrl ?? undefined}
                   alt=""
@@ -205,70 +205,72 @@ export default function OrgsPage() {
           emptyText={am.orgs.empty}
           onRetry={() => void orgs.refetch()}
         >
-          <Table aria-label={am.orgs.title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.orgs.name}</TableCell>
-                <TableCell>{am.orgs.id}</TableCell>
-                <TableCell>{am.orgs.partner}</TableCell>
-                <TableCell align="right">{am.orgs.forms}</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((org) => (
-                <TableRow key={org.id} hover>
-                  <TableCell>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                      <Avatar
-                        src={org.imageUrl ?? undefined}
-                        alt=""
-                        variant="rounded"
-                        sx={{ width: 36, height: 36, bgcolor: 'action.hover', color: 'text.primary' }}
-                      >
-                        {org.name.slice(0, 1)}
-                      </Avatar>
-                      <Typography sx={{ fontWeight: 600 }}>{org.name}</Typography>
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{org.id}</TableCell>
-                  <TableCell>{org.partnerOrgId ?? am.orgs.noPartner}</TableCell>
-                  <TableCell align="right">{org.formCount}</TableCell>
-                  <TableCell>{formatDate(org.createdAt)}</TableCell>
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button
-                        size="small"
-                        component={RouterLink}
-                        to={`${PATHS.admin}/forms?org=${encodeURIComponent(org.id)}`}
-                      >
-                        {am.orgs.openForms}
-                      </Button>
-                      <Button
-                        size="small"
-                        component={RouterLink}
-                        to={`${PATHS.admin}/integration?org=${encodeURIComponent(org.id)}`}
-                      >
-                        {am.orgs.openIntegration}
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        aria-label={`${am.common.edit} ${org.name}`}
-                        onClick={() => {
-                          setEditing(org);
-                          setOpen(true);
-                        }}
-                      >
-                        {am.common.edit}
-                      </Button>
-                    </Stack>
-                  </TableCell>
+          <TableScroll label={am.orgs.title}>
+            <Table aria-label={am.orgs.title}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{am.orgs.name}</TableCell>
+                  <TableCell>{am.orgs.id}</TableCell>
+                  <TableCell>{am.orgs.partner}</TableCell>
+                  <TableCell align="right">{am.orgs.forms}</TableCell>
+                  <TableCell>Created</TableCell>
+                  <TableCell align="right" />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {list.map((org) => (
+                  <TableRow key={org.id} hover>
+                    <TableCell>
+                      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                        <Avatar
+                          src={org.imageUrl ?? undefined}
+                          alt=""
+                          variant="rounded"
+                          sx={{ width: 36, height: 36, bgcolor: 'action.hover', color: 'text.primary' }}
+                        >
+                          {org.name.slice(0, 1)}
+                        </Avatar>
+                        <Typography sx={{ fontWeight: 600 }}>{org.name}</Typography>
+                      </Stack>
+                    </TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{org.id}</TableCell>
+                    <TableCell>{org.partnerOrgId ?? am.orgs.noPartner}</TableCell>
+                    <TableCell align="right">{org.formCount}</TableCell>
+                    <TableCell>{formatDate(org.createdAt)}</TableCell>
+                    <TableCell align="right">
+                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                        <Button
+                          size="small"
+                          component={RouterLink}
+                          to={`${PATHS.admin}/forms?org=${encodeURIComponent(org.id)}`}
+                        >
+                          {am.orgs.openForms}
+                        </Button>
+                        <Button
+                          size="small"
+                          component={RouterLink}
+                          to={`${PATHS.admin}/integration?org=${encodeURIComponent(org.id)}`}
+                        >
+                          {am.orgs.openIntegration}
+                        </Button>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          aria-label={`${am.common.edit} ${org.name}`}
+                          onClick={() => {
+                            setEditing(org);
+                            setOpen(true);
+                          }}
+                        >
+                          {am.common.edit}
+                        </Button>
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroll>
         </LoadState>
       </Paper>
       {open && (

@@ -32,7 +32,7 @@ import { useSession } from '../../app/use-session';
 import { formatDateTime, m } from '../../messages';
 import { adminApi } from './admin-api';
 import { am } from './admin-messages';
-import { errorText, LoadState, PageHeader, ShownOnceDialog } from './admin-ui';
+import { errorText, LoadState, PageHeader, ShownOnceDialog, TableScroll } from './admin-ui';
 
 function CreateStaffDialog({
   onClose,
@@ -210,94 +210,96 @@ export default function StaffPage() {
           emptyText={am.staff.title}
           onRetry={() => void staff.refetch()}
         >
-          <Table aria-label={am.staff.title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.staff.name}</TableCell>
-                <TableCell>{am.staff.email}</TableCell>
-                <TableCell>{am.staff.role}</TableCell>
-                <TableCell>{am.staff.status}</TableCell>
-                <TableCell>{am.staff.lastSignIn}</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((row) => (
-                <TableRow key={row.id} hover>
-                  <TableCell>
-                    <Typography sx={{ fontWeight: 600 }}>
-                      {row.name}
-                      {row.id === meId && (
-                        <Typography component="span" color="text.secondary">
-                          {` (${am.staff.you})`}
-                        </Typography>
-                      )}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{row.email}</TableCell>
-                  <TableCell>
-                    <TextField
-                      select
-                      size="small"
-                      value={row.role}
-                      onChange={(event) => void changeRole(row, event.target.value as AdminStaff['role'])}
-                      slotProps={{ htmlInput: { 'aria-label': `${am.staff.role}: ${row.name}` } }}
-                      sx={{ minWidth: 130 }}
-                    >
-                      {STAFF_ROLES.map((role) => (
-                        <MenuItem key={role} value={role}>
-                          {m.roles[role]}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell>
-                    {row.disabledAt ? (
-                      <Chip size="small" label={am.staff.disabled} />
-                    ) : row.lockedUntil && new Date(row.lockedUntil) > new Date() ? (
-                      <Chip size="small" color="warning" label={am.staff.locked} />
-                    ) : (
-                      <Chip size="small" color="success" variant="outlined" label={am.staff.active} />
-                    )}
-                  </TableCell>
-                  <TableCell>{formatDateTime(row.lastSignInAt)}</TableCell>
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button
-                        size="small"
-                        sx={{ whiteSpace: 'nowrap' }}
-                        onClick={() => setConfirm({ staff: row, kind: 'reset' })}
-                      >
-                        {am.staff.resetPassword}
-                      </Button>
-                      {row.disabledAt ? (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          onClick={() =>
-                            void setDisabled({ staffId: row.id, disabled: false }).then((r) => {
-                              if ('error' in r) setError(errorText(r.error));
-                            })
-                          }
-                        >
-                          {am.staff.enable}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="small"
-                          color="error"
-                          variant="outlined"
-                          onClick={() => setConfirm({ staff: row, kind: 'disable' })}
-                        >
-                          {am.staff.disable}
-                        </Button>
-                      )}
-                    </Stack>
-                  </TableCell>
+          <TableScroll label={am.staff.title}>
+            <Table aria-label={am.staff.title}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{am.staff.name}</TableCell>
+                  <TableCell>{am.staff.email}</TableCell>
+                  <TableCell>{am.staff.role}</TableCell>
+                  <TableCell>{am.staff.status}</TableCell>
+                  <TableCell>{am.staff.lastSignIn}</TableCell>
+                  <TableCell align="right" />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {list.map((row) => (
+                  <TableRow key={row.id} hover>
+                    <TableCell>
+                      <Typography sx={{ fontWeight: 600 }}>
+                        {row.name}
+                        {row.id === meId && (
+                          <Typography component="span" color="text.secondary">
+                            {` (${am.staff.you})`}
+                          </Typography>
+                        )}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{row.email}</TableCell>
+                    <TableCell>
+                      <TextField
+                        select
+                        size="small"
+                        value={row.role}
+                        onChange={(event) => void changeRole(row, event.target.value as AdminStaff['role'])}
+                        slotProps={{ htmlInput: { 'aria-label': `${am.staff.role}: ${row.name}` } }}
+                        sx={{ minWidth: 130 }}
+                      >
+                        {STAFF_ROLES.map((role) => (
+                          <MenuItem key={role} value={role}>
+                            {m.roles[role]}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    </TableCell>
+                    <TableCell>
+                      {row.disabledAt ? (
+                        <Chip size="small" label={am.staff.disabled} />
+                      ) : row.lockedUntil && new Date(row.lockedUntil) > new Date() ? (
+                        <Chip size="small" color="warning" label={am.staff.locked} />
+                      ) : (
+                        <Chip size="small" color="success" variant="outlined" label={am.staff.active} />
+                      )}
+                    </TableCell>
+                    <TableCell>{formatDateTime(row.lastSignInAt)}</TableCell>
+                    <TableCell align="right">
+                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                        <Button
+                          size="small"
+                          sx={{ whiteSpace: 'nowrap' }}
+                          onClick={() => setConfirm({ staff: row, kind: 'reset' })}
+                        >
+                          {am.staff.resetPassword}
+                        </Button>
+                        {row.disabledAt ? (
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            onClick={() =>
+                              void setDisabled({ staffId: row.id, disabled: false }).then((r) => {
+                                if ('error' in r) setError(errorText(r.error));
+                              })
+                            }
+                          >
+                            {am.staff.enable}
+                          </Button>
+                        ) : (
+                          <Button
+                            size="small"
+                            color="error"
+                            variant="outlined"
+                            onClick={() => setConfirm({ staff: row, kind: 'disable' })}
+                          >
+                            {am.staff.disable}
+                          </Button>
+                        )}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroll>
         </LoadState>
       </Paper>
       {creating && (

@@ -38,6 +38,8 @@ describe('the queues', () => {
       await screen.findByRole('button', { name: 'Asha Verma' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'New' });
+    // Its scroll area is reachable from the keyboard, named for what it holds (issue 24, axe).
+    expect(screen.getByRole('region', { name: 'Cases in New' })).toHaveAttribute('tabindex', '0');
     expect(within(table).getByText('Fast track')).toBeInTheDocument();
     expect(within(table).getByText('Unassigned')).toBeInTheDocument();
     expect(queryOf(api.calls[0]!.url)).toMatchObject({ queue: 'new' });
