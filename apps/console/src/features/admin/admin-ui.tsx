@@ -25,10 +25,11 @@ import { adminApi } from './admin-api';
 /** A page's title, its one-line purpose and its main action. */
 export function PageHeader({ title, intro, action }: { title: string; intro: string; action?: ReactNode }) {
   return (
+    // On a phone the action goes under the title: side by side they were wider than the screen.
     <Stack
-      direction="row"
+      direction={{ xs: 'column', sm: 'row' }}
       spacing={2}
-      sx={{ alignItems: 'flex-end', justifyContent: 'space-between', mb: 3 }}
+      sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' }, justifyContent: 'space-between', mb: 3 }}
     >
       <Box>
         <Typography variant="h1">{title}</Typography>
@@ -38,6 +39,18 @@ export function PageHeader({ title, intro, action }: { title: string; intro: str
       </Box>
       {action}
     </Stack>
+  );
+}
+
+/**
+ * A table's scroll area: a table wider than a phone scrolls sideways inside it, not the page. It can
+ * be focused (keyboard users scroll it; axe's scrollable-region-focusable) and is named by `label`.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      {children}
+    </Box>
   );
 }
 
@@ -124,22 +137,24 @@ export function ListTable({
       emptyText={emptyText}
       onRetry={() => void query.refetch()}
     >
-      <Table size={size} aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column, index) =>
-              typeof column === 'string' ? (
-                <TableCell key={index}>{column || null}</TableCell>
-              ) : (
-                <TableCell key={index} align={column.align}>
-                  {column.label}
-                </TableCell>
-              ),
-            )}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
+      <TableScroll label={label}>
+        <Table size={size} aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column, index) =>
+                typeof column === 'string' ? (
+                  <TableCell key={index}>{column || null}</TableCell>
+                ) : (
+                  <TableCell key={index} align={column.align}>
+                    {column.label}
+                  </TableCell>
+                ),
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>{children}</TableBody>
+        </Table>
+      </TableScroll>
     </LoadState>
   );
 }

@@ -75,7 +75,7 @@ export default function FormsPage() {
         title={am.forms.title}
         intro={am.forms.intro}
         action={
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <OrgSelect value={orgId} onChange={(id) => setParams({ org: id })} />
             <Button
               variant="contained"

@@ -124,7 +124,7 @@ function OrgDialog({
         ))}
       </TextField>
       {current && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Avatar
             src={current.imageUrl ?? undefined}
             alt=""

@@ -153,9 +153,10 @@ export function PaymentCheckout({
       </Alert>
       <DiscountBanners info={info} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
-        <PaymentItems info={info} />
+        {/* Under the screen's h1 (the receipt puts them under its h2). */}
+        <PaymentItems info={info} level="h2" />
         <Divider />
-        <BillingSummary info={info} />
+        <BillingSummary info={info} level="h2" />
         {info.disclaimer && (
           <Typography variant="body2" color="text.secondary">
             {info.disclaimer}

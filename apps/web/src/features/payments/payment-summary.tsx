@@ -41,7 +41,16 @@ function ItemIcon({ item }: { item: PaymentItem }) {
 }
 
 /** Items with label, description, price and the struck-through mrp when mrp exceeds price (spec §2). */
-export function PaymentItems({ info, offers = true }: { info: PaymentInfo; offers?: boolean }) {
+export function PaymentItems({
+  info,
+  offers = true,
+  level = 'h3',
+}: {
+  info: PaymentInfo;
+  offers?: boolean;
+  /** The heading's level: one below the heading the section sits under (the look stays h3's). */
+  level?: 'h2' | 'h3';
+}) {
   const t = useT(paymentsCatalog);
   const headingId = 'payment-items-heading';
   // "Save upto {n}%": the largest saving of an item against its mrp (shared savingPercent).
@@ -49,7 +58,7 @@ export function PaymentItems({ info, offers = true }: { info: PaymentInfo; offer
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Typography variant="h3" component="h3" id={headingId} sx={{ flex: 1 }}>
+        <Typography variant="h3" component={level} id={headingId} sx={{ flex: 1 }}>
           {t('itemsHeading')}
         </Typography>
         {best > 0 && <Chip color="success" size="small" label={t('saveUpto', { n: best })} />}
@@ -120,12 +129,21 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  * The billing summary: the items' total, the cart discount, GST with its displayed percentage (spec §9,
  * money.ts) and the amount to pay, all as the server computed them.
  */
-export function BillingSummary({ info, totalLabel }: { info: PaymentInfo; totalLabel?: string }) {
+export function BillingSummary({
+  info,
+  totalLabel,
+  level = 'h3',
+}: {
+  info: PaymentInfo;
+  totalLabel?: string;
+  /** The heading's level: one below the heading the section sits under (the look stays h3's). */
+  level?: 'h2' | 'h3';
+}) {
   const t = useT(paymentsCatalog);
   const money = (amount: number) => formatMoney(amount, info.currency);
   return (
     <Box component="section" aria-labelledby="billing-summary-heading" sx={{ display: 'grid', gap: 1 }}>
-      <Typography variant="h3" component="h3" id="billing-summary-heading">
+      <Typography variant="h3" component={level} id="billing-summary-heading">
         {t('billingSummary')}
       </Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.75 }}>
