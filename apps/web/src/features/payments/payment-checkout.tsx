@@ -14,6 +14,7 @@ import { PATHS } from '../../app/paths';
 import { useGetPaymentModeQuery } from '../../app/store/transactions-api';
 import { useT } from '../../i18n';
 import { isApiQueryError } from '../../lib/api/base-query';
+import { useRuleText } from '../../lib/content/rules/rule-text';
 import { leaveTo } from './browser';
 import { formatAmount, savings } from './money';
 import { LoadFailed, PaymentSkeleton } from './payment-notice';
@@ -77,6 +78,7 @@ export function PaymentCheckout({
   notice?: React.ReactNode;
 }) {
   const t = useT(paymentsCatalog);
+  const tr = useRuleText();
   const navigate = useNavigate();
   const quote = useGetPaymentPriceQuery({ orgId, txnId, region, express });
   // Whether the form offers fast-track at all: then the chosen speed is shown, with a way to change it.
@@ -159,7 +161,7 @@ export function PaymentCheckout({
         <BillingSummary info={info} level="h2" />
         {info.disclaimer && (
           <Typography variant="body2" color="text.secondary">
-            {info.disclaimer}
+            {tr(info.disclaimer)}
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary">

@@ -9,6 +9,8 @@ import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
 import {
+  EXPRESS_BUSINESS_DAYS,
+  EXPRESS_ITEM_KEY,
   displayedGstPercent,
   formatMoney,
   savingPercent,
@@ -16,6 +18,8 @@ import {
   type PaymentItem,
 } from '@veridocs/shared';
 import { useT } from '../../i18n';
+import { localiseLabel } from '../../lib/content/config-text/localise-config';
+import { useRuleText } from '../../lib/content/rules/rule-text';
 import { paymentsCatalog } from './payments-catalog';
 
 const ICONS: Record<string, typeof SchoolOutlinedIcon> = {
@@ -52,7 +56,16 @@ export function PaymentItems({
   level?: 'h2' | 'h3';
 }) {
   const t = useT(paymentsCatalog);
+  const tr = useRuleText();
   const headingId = 'payment-items-heading';
+  // The server sends items in English: a verification's label as its config names it, the fast-track
+  // line as the quote writes it.
+  const labelOf = (item: PaymentItem) =>
+    item.key === EXPRESS_ITEM_KEY ? t('fastTrackTitle') : localiseLabel(item.label, tr);
+  const descriptionOf = (item: PaymentItem) =>
+    item.key === EXPRESS_ITEM_KEY
+      ? t('fastTrackBody', { days: EXPRESS_BUSINESS_DAYS })
+      : tr(item.description);
   // "Save upto {n}%": the largest saving of an item against its mrp (shared savingPercent).
   const best = offers ? Math.max(0, ...info.items.map(savingPercent)) : 0;
   return (
@@ -78,9 +91,9 @@ export function PaymentItems({
           >
             <ItemIcon item={item} />
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.label}</Typography>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{labelOf(item)}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {item.description}
+                {descriptionOf(item)}
               </Typography>
             </Box>
             <Box sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
