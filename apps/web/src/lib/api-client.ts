@@ -36,6 +36,11 @@ export function configureApiClient(next: SessionBridge): void {
 export interface RequestOptions {
   /** The caller shows this request's failure itself: no snackbar (spec §8). */
   noSnackbar?: boolean | undefined;
+  /**
+   * Another layer shows this request's snackbar (RTK Query's error middleware, which knows the
+   * endpoint's noSnackbar): none from here, whatever the catalogue decides; the logout still happens.
+   */
+  snackbarElsewhere?: boolean | undefined;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
   /** Milliseconds before the request is given up; the spec's 10 minutes by default. */
@@ -149,7 +154,7 @@ function failWith(failure: ApiError, method: string, url: string, options: Reque
     noSnackbar: options.noSnackbar === true,
   });
   // The catalogue decides in the specification's English; the candidate reads it in their language.
-  if (decision.snackbar) notify(localMessage(decision.snackbar), 'error');
+  if (decision.snackbar && !options.snackbarElsewhere) notify(localMessage(decision.snackbar), 'error');
   if (decision.logout) bridge.endSession();
   throw error;
 }

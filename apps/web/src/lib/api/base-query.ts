@@ -96,7 +96,7 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError, ApiEx
   try {
     const response = await request(method, args.url, args.body, {
       signal,
-      noSnackbar: true,
+      snackbarElsewhere: true,
       headers: args.headers,
     });
     body = response.body;
