@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import veridocs from './eslint-rules/table-ownership.js';
 
 /** Features never import each other (DESIGN.md §3). */
 // Every folder under apps/web/src/features is a feature: none may import another.
@@ -27,6 +29,8 @@ export default tseslint.config(
       'data/**',
       '**/drizzle/**',
       'coverage/**',
+      // Files that break the rules on purpose: eslint-rules/boundaries.test.ts lints them with ignore off.
+      '**/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -55,6 +59,47 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
+  },
+  // No import cycles anywhere. Relative `.js` specifiers name the `.ts` sources (the server's style).
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only the files of these extensions (its default is JavaScript's).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // lib/ and components/ are below app/ and features/: they never import them (DESIGN.md §3).
+  ...['web', 'console'].map((app) => ({
+    files: [`apps/${app}/src/lib/**/*.{ts,tsx}`, `apps/${app}/src/components/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: ['lib', 'components'].map((layer) => ({
+            target: `./apps/${app}/src/${layer}`,
+            from: [`./apps/${app}/src/app`, `./apps/${app}/src/features`],
+            message: `${layer}/ never imports app/ or features/: move what both need down into lib/ or components/`,
+          })),
+        },
+      ],
+    },
+  })),
+  // A server module writes only the tables it owns and reads only those it declares (ADR 0043).
+  {
+    files: ['apps/server/src/**/*-repository.ts'],
+    plugins: { veridocs },
+    rules: { 'veridocs/table-ownership': 'error' },
   },
   // Nothing but config reads environment variables.
   {

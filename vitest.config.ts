@@ -26,6 +26,16 @@ export default defineConfig({
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The lint's own rules, proven on fixtures that break them (eslint-rules/).
+        extends: true,
+        test: {
+          name: 'lint',
+          include: ['eslint-rules/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'server',

@@ -39,7 +39,8 @@ export default defineConfig({
     cwd: '..',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh data folder is migrated and seeded (14,000 reference rows) first: past a minute on a busy machine.
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       // The browsers open baseURL: links and gateway returns the server makes must name the same origin,

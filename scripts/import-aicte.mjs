@@ -16,8 +16,12 @@ import { join } from 'node:path';
 import { words } from '../apps/server/src/modules/reference/reference-search.ts';
 
 const [folder, asOf] = process.argv.slice(2);
-if (!folder || !asOf) {
+// `--retitle`: the names and districts already in aicte.json cased again by the current rule (AICTE
+// wrote them in capitals, so their capitals give back what an import would): no snapshot needed.
+const RETITLE = folder === '--retitle';
+if (!RETITLE && (!folder || !asOf)) {
   console.error('usage: npx tsx scripts/import-aicte.mjs <folder of state files> <as-of date>');
+  console.error('       npx tsx scripts/import-aicte.mjs --retitle');
   process.exit(2);
 }
 const REFERENCE = new URL('../apps/server/src/db/seed-data/reference/', import.meta.url).pathname;
@@ -46,7 +50,7 @@ const ACRONYMS = new Set(
     'kct bit kiot mkce srec skcet vcet vec mepco psg anjac nec aec kln kcet ksrct vsb gct ptr ' +
     'cbit mvsr vjit vbit bvrit gnits griet cvr mlrit mrec mrcet jbiet kmit iare cmrec vce gprec rgm kits ' +
     'svec vrsec rvr gvp anits gmrit srkr svcet kiet ' +
-    'iert ibs icfai imt xim xlri nmims iift iiht fiit nri imi apj amc awh asm nielit mgm met ec'
+    'bits iert ibs icfai imt xim xlri nmims iift iiht fiit nri imi apj amc awh asm nielit mgm met ec'
   ).split(' '),
 );
 // Titles and abbreviations with no vowel, written as words: "ST." → "St.", "DR" → "Dr", "ENGG." → "Engg.".
@@ -70,38 +74,54 @@ const TITLES = new Set([
 ]);
 const SMALL = new Set(['of', 'and', 'for', 'the', 'in', 'at', 'to', 'by', 'on', 'cum', 'with']);
 
+/** Quotes around a word ("'BITS'"): the word inside is cased, the quotes kept. */
+const QUOTES = /^(['"\u2018\u2019`]*)(.*?)(['"\u2018\u2019`]*)$/s;
+
 /** AICTE's capitals in title case: "SIR M.VISVESVARAYA INSTITUTE OF TECHNOLOGY" → "Sir M.Visvesvaraya Institute of Technology". */
-function titleCase(text) {
+export function titleCase(text) {
+  let previous = '';
   return text
     .split(/(\s+|-|\(|\)|,|\/)/)
     .map((token, i) => {
       if (!/[A-Za-z]/.test(token)) return token;
-      const lower = token.toLowerCase();
-      if (i > 0 && SMALL.has(lower)) return lower;
-      // A possessive keeps its "'s" in lower case: "MGM'S" → "MGM's".
-      const possessive = /['\u2019]s$/i.test(token) ? token.slice(-2).toLowerCase() : '';
-      const stem = possessive ? token.slice(0, -2) : token;
-      const bare = stem.toLowerCase().replace(/\./g, '');
-      // Listed abbreviations, Roman numerals (Campus II), and short words with no vowel (BMS, SDM, YSR).
-      if (
-        ACRONYMS.has(bare) ||
-        /^(ii|iii|iv|vi|vii|viii|ix|xi|xii)$/.test(bare) ||
-        (!stem.includes('.') &&
-          bare.length >= 2 &&
-          bare.length <= 4 &&
-          !/[aeiou]/.test(bare) &&
-          !TITLES.has(bare))
-      )
-        return stem.toUpperCase() + possessive;
-      // Initials and dotted abbreviations: "K.K." stays, "DR." → "Dr.", "M.VISVESVARAYA" → "M.Visvesvaraya".
-      return token
-        .split('.')
-        .map((part) =>
-          part.length <= 1 ? part.toUpperCase() : part[0].toUpperCase() + part.slice(1).toLowerCase(),
-        )
-        .join('.');
+      // A possessive written apart ("VIDYAPEETH 'S") stays "'s".
+      if (/^['\u2019]s$/i.test(token)) return token.toLowerCase();
+      const [, open, word, close] = QUOTES.exec(token);
+      const before = previous;
+      previous = word.toLowerCase();
+      return open + titleWord(word, i, before) + close;
     })
     .join('');
+}
+
+/** One word of a name, `i` its token's position and `before` the word before it (lower case). */
+function titleWord(token, i, before) {
+  const lower = token.toLowerCase();
+  if (i > 0 && SMALL.has(lower)) return lower;
+  // "Deemed to be University": "be" is the verb there, not the degree (B.E.).
+  if (lower === 'be' && before === 'to') return lower;
+  // A possessive keeps its "'s" in lower case: "MGM'S" → "MGM's".
+  const possessive = /['\u2019]s$/i.test(token) ? token.slice(-2).toLowerCase() : '';
+  const stem = possessive ? token.slice(0, -2) : token;
+  const bare = stem.toLowerCase().replace(/\./g, '');
+  // Listed abbreviations, Roman numerals (Campus II), and short words with no vowel (BMS, SDM, YSR).
+  if (
+    ACRONYMS.has(bare) ||
+    /^(ii|iii|iv|vi|vii|viii|ix|xi|xii)$/.test(bare) ||
+    (!stem.includes('.') &&
+      bare.length >= 2 &&
+      bare.length <= 4 &&
+      !/[aeiou]/.test(bare) &&
+      !TITLES.has(bare))
+  )
+    return stem.toUpperCase() + possessive;
+  // Initials and dotted abbreviations: "K.K." stays, "DR." → "Dr.", "M.VISVESVARAYA" → "M.Visvesvaraya".
+  return token
+    .split('.')
+    .map((part) =>
+      part.length <= 1 ? part.toUpperCase() : part[0].toUpperCase() + part.slice(1).toLowerCase(),
+    )
+    .join('.');
 }
 
 const clean = (text) =>
@@ -109,7 +129,37 @@ const clean = (text) =>
     .replace(/\u00c2(?=[\s\u00a0])/g, '')
     .replace(/[\s\u00a0]+/g, ' ')
     .trim()
-    .replace(/[\s,.\-–]+$/, '');
+    .replace(/[\s,.\-–]+$/, '')
+    // A whole name in double quotes ("\"SHRI SATSANGI …\"") is the name.
+    .replace(/^"(.*)"$/s, '$1')
+    .trim();
+
+/** One row per line: [value, name, state, city (the district), type, sources, AICTE id]. */
+const write = (rows) =>
+  writeFileSync(
+    OUT,
+    `[\n${rows.map((r) => JSON.stringify([r.value, r.name, r.state, r.district, r.type, 'a', r.id])).join(',\n')}\n]\n`,
+  );
+
+if (RETITLE) {
+  const rows = JSON.parse(readFileSync(OUT, 'utf8'));
+  let changed = 0;
+  const retitled = rows.map(([value, name, state, district, type, , id]) => {
+    const row = {
+      value,
+      name: titleCase(clean(name.toUpperCase())),
+      state,
+      district: titleCase(clean(district.toUpperCase())),
+      type,
+      id,
+    };
+    if (row.name !== name || row.district !== district) changed += 1;
+    return row;
+  });
+  write(retitled);
+  console.log(`${changed} of ${rows.length} rows cased again`);
+  process.exit(0);
+}
 
 // The other lists: an institution they have is not repeated, and their values are taken.
 const others = ['institutes.json', 'national-importance.json', 'colleges.json'].flatMap((file) =>
@@ -185,10 +235,8 @@ for (const [value, name, state, district, type, , id] of previous) {
 rows.sort(
   (a, b) => a.state.localeCompare(b.state) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
 );
-// One row per line: [value, name, state, city (the district), type, sources, AICTE id]. (The affiliating
-// university is left out: nothing shows it, and the file stays under 2 MB.)
-const lines = rows.map((r) => JSON.stringify([r.value, r.name, r.state, r.district, r.type, 'a', r.id]));
-writeFileSync(OUT, `[\n${lines.join(',\n')}\n]\n`);
+// (The affiliating university is left out: nothing shows it, and the file stays under 2 MB.)
+write(rows);
 console.log(
   `${rows.length} institutions written (as of ${asOf}); ${skipped} already in the other lists; ${carried} kept from the previous file`,
 );

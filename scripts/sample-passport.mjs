@@ -74,6 +74,9 @@ export async function angled(page, degrees = 4) {
     .toBuffer();
 }
 
+/** The page held upside down (turned 182°: half a turn and a hand's 2°), as a photo taken across a desk. */
+export const upsideDown = (page) => angled(page, 182);
+
 /** Sensor noise (a seeded pseudo-random grain), a slight blur and strong JPEG compression. */
 export async function noisy(page, amount = 40, quality = 60) {
   const { data, info } = await sharp(page).raw().toBuffer({ resolveWithObject: true });
@@ -104,5 +107,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await sharp(page).toFile(join(dir, 'sample-passport.jpg'));
   await sharp(await angled(page)).toFile(join(dir, 'sample-passport-angled.jpg'));
   await sharp(await noisy(page)).toFile(join(dir, 'sample-passport-noisy.jpg'));
-  console.log(`wrote ${dir}/sample-passport{,-angled,-noisy}.jpg`);
+  await sharp(await upsideDown(page)).toFile(join(dir, 'sample-passport-upside-down.jpg'));
+  console.log(`wrote ${dir}/sample-passport{,-angled,-noisy,-upside-down}.jpg`);
 }

@@ -21,6 +21,8 @@ export const m = {
     notFoundTitle: 'Page not found',
     notFoundBody: 'There is nothing at this address in the console.',
     backToQueues: 'Back to the queues',
+    dayPlaceholder: 'dd-mm-yyyy',
+    dayInvalid: 'Enter a date as dd-mm-yyyy, e.g. 31-01-2026.',
   },
   roles: { admin: 'Admin', verifier: 'Verifier' } as Record<string, string>,
   nav: {
@@ -69,6 +71,7 @@ export const m = {
       ready_to_close: 'Ready to close',
     } satisfies Record<OpsQueue, string>,
     tabsLabel: 'Queue',
+    tableRegion: (queue: string) => `Cases in ${queue}`,
     search: 'Search',
     searchPlaceholder: 'Name, mobile or transaction id',
     filters: 'Filters',

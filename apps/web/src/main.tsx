@@ -5,6 +5,7 @@ import { PATHS } from './app/paths';
 import { preloadRoute } from './app/router';
 import { createAppState } from './app/session/create-app';
 import { selectIsLoggedIn } from './app/store/selectors';
+import { readStoredStep } from './features/auth/stored-step';
 import { DEFAULT_LANGUAGE, setLanguage, storedLanguage } from './i18n';
 import { config } from './lib/config';
 
@@ -46,9 +47,11 @@ const tree = (
 // page in the candidate's language is hydrated. The signed-in shell, a signed-in visitor on a public
 // page, or a page in another language (a language chosen before the cookie existed) is drawn over
 // instead, as React cannot hydrate markup that does not match.
+// A sign-in step kept for a reload (the OTP or name step) is not the pre-rendered number step either.
 const hydratable =
   container.dataset.prerendered === 'public' &&
   container.dataset.language === language &&
-  !selectIsLoggedIn(app.store.getState());
+  !selectIsLoggedIn(app.store.getState()) &&
+  !(window.location.pathname === PATHS.login && readStoredStep() !== null);
 if (hydratable) hydrateRoot(container, tree, rootOptions);
 else createRoot(container, rootOptions).render(tree);

@@ -10,6 +10,7 @@ export * from './constants/indian-states.js';
 export * from './constants/files.js';
 export * from './constants/prerender.js';
 export * from './schemas/envelope.js';
+export * from './api/api-error.js';
 export * from './schemas/auth.js';
 export * from './schemas/profile.js';
 export * from './schemas/dev.js';

@@ -1,33 +1,8 @@
-import { ERROR_CODES } from '@veridocs/shared';
+import { ApiError, ERROR_CODES, isEnvelope } from '@veridocs/shared';
 import { clearSession, readSession } from './session';
 
-/** Every response is `{ code, data, message }`; code 0 is success (ADR 0003). */
-interface ApiEnvelope<T> {
-  code: number;
-  data: T;
-  message: string;
-}
-
-/** A failed call: the server's code, status, message and data when it sent them. */
-export class ApiError extends Error {
-  readonly code: number | null;
-  readonly status: number | null;
-  readonly data: unknown;
-
-  constructor(
-    message: string,
-    details: { code?: number | null; status?: number | null; data?: unknown } = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = details.code ?? null;
-    this.status = details.status ?? null;
-    this.data = details.data ?? null;
-  }
-}
-
-export const hasCode = (error: unknown, code: number): error is ApiError =>
-  error instanceof ApiError && error.code === code;
+// The envelope and the error are the candidate app's too: one implementation in packages/shared.
+export { ApiError, hasCode } from '@veridocs/shared';
 
 export interface TransportRequest {
   method: string;
@@ -66,9 +41,6 @@ let transport: Transport = fetchTransport;
 export function setTransport(next: Transport | null): void {
   transport = next ?? fetchTransport;
 }
-
-const isEnvelope = (body: unknown): body is ApiEnvelope<unknown> =>
-  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 
 export interface RequestOptions {
   method?: string;

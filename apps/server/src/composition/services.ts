@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
 import { API_PATHS, GATEWAY_PATHS, REPORT_PATHS, formLinkPath } from '@veridocs/shared';
-import type { AppDeps } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { REFERENCE_ALIASES } from '../db/seed-data/reference-data.js';
@@ -80,6 +79,7 @@ import { createStripeGateway } from '../providers/payments/stripe.js';
 import { PARTNER_DEV_SECRET, createWebhookReportDelivery } from '../providers/report-delivery/index.js';
 import { createMessageSender } from '../providers/sms/index.js';
 import { createStorage } from '../storage/index.js';
+import type { AppDeps } from './deps.js';
 import { createJobSignals, createPort, createStateChangeHooks } from './registry.js';
 
 export interface CompositionContext {
@@ -172,6 +172,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     log: app.log,
     onQueued: () => signals.emit('notification-queued'),
     isSessionLive: (sessionId) => sessions.isLive(sessionId),
+    rememberLanguage: (profileId, language) => profiles.rememberLanguage(profileId, language),
   });
   stateChanges.bind('notifications', (scope, changes, at) =>
     notifications.onStateChanges(scope, changes, at),

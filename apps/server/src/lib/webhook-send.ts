@@ -8,6 +8,7 @@ import {
   type Resolver,
   type WebhookTargetPolicy,
 } from './outbound-address.js';
+import { signWebhook } from './webhook-signature.js';
 
 export interface WebhookSendOptions {
   timeoutMs: number;
@@ -60,4 +61,38 @@ export function sendWebhook(
     });
     request.end(body);
   });
+}
+
+export const WEBHOOK_EVENT_HEADER = 'x-veridocs-event-id';
+export const WEBHOOK_SIGNATURE_HEADER = 'x-veridocs-signature';
+
+/** What one signed POST came to: the receiver's status (null: no answer), and null error when 2xx. */
+export interface SignedWebhookOutcome {
+  statusCode: number | null;
+  error: string | null;
+}
+
+/**
+ * Signs `body` (ADR 0025: the organisations' webhooks and the verification reports alike), POSTs it
+ * through `send` with its event id, and says what happened; never throws. The secret is read inside
+ * the attempt: one that cannot be read (decrypted) is a failed attempt like a refused connection.
+ */
+export async function postSignedWebhook(
+  send: (url: string, body: string, headers: Record<string, string>) => Promise<number>,
+  target: { url: string; secret: () => string },
+  parcel: { eventId: string; body: string; at: Date },
+): Promise<SignedWebhookOutcome> {
+  try {
+    const statusCode = await send(target.url, parcel.body, {
+      [WEBHOOK_EVENT_HEADER]: parcel.eventId,
+      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
+        target.secret(),
+        parcel.body,
+        Math.floor(parcel.at.getTime() / 1000),
+      ),
+    });
+    return { statusCode, error: statusCode >= 200 && statusCode < 300 ? null : `HTTP ${statusCode}` };
+  } catch (e) {
+    return { statusCode: null, error: e instanceof Error ? e.message.slice(0, 500) : 'send failed' };
+  }
 }

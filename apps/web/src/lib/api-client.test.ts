@@ -106,6 +106,13 @@ describe('error catalogue through the interceptors (spec §8)', () => {
     expect(endSession).toHaveBeenCalledTimes(1);
   });
 
+  it('HTTP 401 on a request marked noSnackbar still says "Session Expired" as it logs out', async () => {
+    api.on('get', PROTECTED, { status: 401, body: fail(102, 'Session expired, please log in again') });
+    await failure(http.get(PROTECTED, { noSnackbar: true }));
+    expect(notifier).toHaveBeenCalledWith('Session Expired', 'error');
+    expect(endSession).toHaveBeenCalledTimes(1);
+  });
+
   it('HTTP 401 on a sign-in call leaves the message to the form', async () => {
     api.on('put', /verify$/, { status: 401, body: fail(106, 'Incorrect OTP, please try again') });
     const error = await failure(

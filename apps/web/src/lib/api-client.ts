@@ -1,40 +1,21 @@
-import { MESSAGES, PARTNER_ORG_HEADER, SESSION, capitalise, decodeAccessToken } from '@veridocs/shared';
+import {
+  ApiError,
+  type ApiEnvelope,
+  MESSAGES,
+  PARTNER_ORG_HEADER,
+  SESSION,
+  capitalise,
+  decodeAccessToken,
+  isEnvelope,
+} from '@veridocs/shared';
 import { getLanguage, localMessage } from '../i18n';
 import { config } from './config';
 import { decideError, requiresSession } from './error-catalogue';
 import { notify } from './notify';
 import { newTraceparent } from './traceparent';
 
-/** Every response is `{ code, data, message }`; code 0 is success. */
-export interface ApiEnvelope<T> {
-  code: number;
-  data: T;
-  message: string;
-}
-
-/** Every failed request rejects with one of these: the server's code and message when it sent them. */
-export class ApiError extends Error {
-  readonly code: number | null;
-  readonly status: number | null;
-  readonly data: unknown;
-  readonly cancelled: boolean;
-
-  constructor(
-    message: string,
-    details: { code?: number | null; status?: number | null; data?: unknown; cancelled?: boolean } = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = details.code ?? null;
-    this.status = details.status ?? null;
-    this.data = details.data ?? null;
-    this.cancelled = details.cancelled ?? false;
-  }
-}
-
-/** The request failed with this envelope code (ERROR_CODES). */
-export const hasCode = (error: unknown, code: number): error is ApiError =>
-  error instanceof ApiError && error.code === code;
+// The envelope and the error are the console's too: one implementation in packages/shared.
+export { ApiError, hasCode, type ApiEnvelope } from '@veridocs/shared';
 
 /** How the client reaches the session without importing the store (lib stays below app/). */
 export interface SessionBridge {
@@ -50,10 +31,6 @@ let bridge: SessionBridge = {
 
 export function configureApiClient(next: SessionBridge): void {
   bridge = next;
-}
-
-function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
-  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
 
 export interface RequestOptions {

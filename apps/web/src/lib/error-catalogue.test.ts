@@ -34,6 +34,14 @@ describe('error catalogue (spec §8), one row at a time', () => {
     });
   });
 
+  it('HTTP 401 on a quiet request (the notifications list, the stream token): still said (issue 24)', () => {
+    for (const url of ['/api/notification/notification?seed=0&count=20', '/api/notification/stream-token'])
+      expect(decideError(facts({ status: 401, code: 102, url, method: 'get', noSnackbar: true }))).toEqual({
+        snackbar: 'Session Expired',
+        logout: true,
+      });
+  });
+
   it('HTTP 401 on the public sign-in calls: no logout, no snackbar when the form shows it', () => {
     const otp = facts({
       status: 401,

@@ -82,7 +82,9 @@ export function decideError(facts: ErrorFacts): ErrorDecision {
 
   if (facts.status === 504) return { snackbar: show(MESSAGES.serverDown), logout: false };
   if (facts.status === 401 && !isPublicAuthRequest(facts.method, facts.url)) {
-    return { snackbar: show(MESSAGES.sessionExpired), logout: true };
+    // The session ends, not just this request: said even for a quiet request (the notifications', a
+    // screen that shows its own failures), or the candidate is logged out without a word.
+    return { snackbar: MESSAGES.sessionExpired, logout: true };
   }
   if (facts.code === LOGOUT_CODE) return { snackbar: null, logout: true };
   if (facts.code !== null && (SILENT_CODES.always as readonly number[]).includes(facts.code)) return NONE;

@@ -9,6 +9,7 @@ import {
   VALIDATION_FNS,
   dateBounds,
   dateError,
+  parseDateText,
   latestBirthDay,
   dropEmpty,
   fieldError,
@@ -321,5 +322,20 @@ describe('candidate ID by institute (candidateIdSchemaByInstitute)', () => {
     expect(fieldError(field, { institute: 'anna-university', instituteId: '1' })).not.toBeNull();
     expect(fieldError(field, { institute: { value: 'other-univ' }, instituteId: '1' })).toBeNull();
     expect(fieldError(field, { institute: { manual: true, name: 'X' }, instituteId: '1' })).toBeNull();
+  });
+});
+
+describe('parseDateText (dates typed as the product writes them, spec §5)', () => {
+  it('reads dd-MM-yyyy and yyyy-MM-dd, with any separator, into yyyy-MM-dd', () => {
+    expect(parseDateText('31-01-2026')).toBe('2026-01-31');
+    expect(parseDateText('5/2/2026')).toBe('2026-02-05');
+    expect(parseDateText('2026.02.05')).toBe('2026-02-05');
+    expect(parseDateText('  ')).toBe('');
+  });
+
+  it('keeps text that is no real day as it was', () => {
+    expect(parseDateText('31-02-2026')).toBe('31-02-2026');
+    expect(parseDateText('31-13')).toBe('31-13');
+    expect(parseDateText('01-31-2026')).toBe('01-31-2026');
   });
 });

@@ -285,6 +285,23 @@ export function isoToDisplay(value: unknown): string {
   return date ? `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}` : value;
 }
 
+/**
+ * A day as people type it (spec §5 "Dates") → 'yyyy-MM-dd' when it is a complete real day, '' when
+ * blank, otherwise the text itself (kept, so nothing typed is lost; a check reports it). A leading
+ * segment of four digits means yyyy-MM-dd, otherwise dd-MM-yyyy; '-', '/', '.' and spaces separate.
+ */
+export function parseDateText(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const parts = trimmed.split(/[-/.\s]+/);
+  if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) return trimmed;
+  const [first, second, third] = parts as [string, string, string];
+  const [year, month, day] = first.length === 4 ? [first, second, third] : [third, second, first];
+  if (year.length !== 4 || month.length > 2 || day.length > 2) return trimmed;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return fromIsoDay(iso) ? iso : trimmed;
+}
+
 export interface DateLimits {
   disableFuture?: boolean | undefined;
   disablePast?: boolean | undefined;

@@ -231,3 +231,149 @@ describe('formPaymentConfigSchema', () => {
     expect(formPaymentConfigSchema.safeParse(fraction).success).toBe(false);
   });
 });
+
+/** Cases the mutation run (npm run mutation) showed no test would notice when the rule changed. */
+describe('edges of the price rules', () => {
+  const one = (verificationName: string, INR: { mrp: number; price: number }) => ({
+    verificationName,
+    INR,
+    USD: { mrp: 100, price: 100 },
+    additionalDiscountPercent: 0,
+  });
+
+  it('gives the cart discount at exactly its minimum, not one paisa below (spec §9 "at least")', () => {
+    const at = (price: number) =>
+      quotePayment(
+        {
+          ...config,
+          prices: [one('bgv-tenth', { mrp: price, price })],
+          cartDiscount: { percentage: 10, minAmount: { INR: 500000, USD: 10000 } },
+        },
+        { region: 'IN', express: false, verifications: [v('bgv-tenth')] },
+      );
+    expect(at(500000).discount).toEqual({ amount: 50000, mrpDiscount: 0, percentage: 10 });
+    expect(at(500000).toPayBeforeGst).toBe(450000);
+    expect(at(499999).discount).toEqual({ amount: 0, mrpDiscount: 0, percentage: 0 });
+    expect(at(499999).toPayBeforeGst).toBe(499999);
+  });
+
+  it('applies no cart discount to an empty cart, even with no minimum', () => {
+    const q = quotePayment(
+      { ...config, cartDiscount: { percentage: 10, minAmount: { INR: 0, USD: 0 } } },
+      { region: 'IN', express: false, verifications: [] },
+    );
+    expect(q.discount).toEqual({ amount: 0, mrpDiscount: 0, percentage: 0 });
+  });
+
+  it('offers no discount banner for a 0 % cart discount', () => {
+    const q = quotePayment(
+      { ...config, cartDiscount: { percentage: 0, minAmount: { INR: 0, USD: 0 } } },
+      { region: 'IN', express: false, verifications: [v('bgv-tenth')] },
+    );
+    expect(q.availableDiscount).toBeNull();
+    expect(q.discount.percentage).toBe(0);
+  });
+
+  it('describes the fast-track item (spec §1: 5 business days)', () => {
+    const q = quotePayment(config, { region: 'INTL', express: true, verifications: [] });
+    expect(q.items).toEqual([
+      {
+        key: 'express',
+        label: 'Fast-track',
+        description: 'Completed within 5 business days',
+        price: 8000,
+        mrp: 8000,
+        icon: 'bolt',
+        iconUrl: null,
+      },
+    ]);
+  });
+
+  it("uses the type's price for an institute the config does not name, and the entry's description", () => {
+    const q = quotePayment(
+      {
+        ...config,
+        prices: [{ ...one('bgv-tenth', { mrp: 1000, price: 900 }), description: 'State and central boards' }],
+      },
+      { region: 'IN', express: false, verifications: [v('bgv-tenth', 'some-board'), v('bgv-tenth~2')] },
+    );
+    expect(q.items.map((i) => [i.price, i.mrp, i.description])).toEqual([
+      [900, 1000, 'State and central boards'],
+      [900, 1000, 'State and central boards'],
+    ]);
+    // Without a description the item has an empty one.
+    expect(
+      quotePayment(config, { region: 'IN', express: false, verifications: [v('bgv-tenth')] }).items[0],
+    ).toMatchObject({ description: '' });
+  });
+
+  it('gives each kind of verification its icon', () => {
+    const names = [
+      'bgv-degree',
+      'bgv-tenth',
+      'bgv-twelfth',
+      'education-x',
+      'bgv-employment',
+      'bgv-address',
+      'passport',
+    ];
+    const q = quotePayment(
+      { ...config, prices: names.map((n) => one(n, { mrp: 100, price: 100 })) },
+      { region: 'IN', express: false, verifications: names.map((n) => v(n)) },
+    );
+    expect(q.items.map((i) => i.icon)).toEqual([
+      'school',
+      'school',
+      'school',
+      'school',
+      'work',
+      'home',
+      'badge',
+    ]);
+  });
+
+  it('splits leftover units by the largest remainder, ties to the earlier weight', () => {
+    // 7 over 3:2 = 4.2 / 2.8: whole 4 / 2, the one left goes to the larger remainder (0.8).
+    expect(allocate(7, [3, 2])).toEqual([4, 3]);
+    // 7 over 2:3 = 2.8 / 4.2.
+    expect(allocate(7, [2, 3])).toEqual([3, 4]);
+    // 2 over 1:1:1, all remainders equal: the first two get one each.
+    expect(allocate(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    // 5 over 1:1:2 = 1.25 / 1.25 / 2.5.
+    expect(allocate(5, [1, 1, 2])).toEqual([1, 1, 3]);
+  });
+
+  it('the fingerprint changes with an item’s mrp alone', () => {
+    const a = quotePayment(config, { region: 'IN', express: false, verifications: [v('bgv-tenth')] });
+    const b = { ...a, items: a.items.map((i) => ({ ...i, mrp: i.mrp + 1 })) };
+    expect(quoteFingerprint(b)).not.toBe(quoteFingerprint(a));
+    expect(JSON.parse(quoteFingerprint(a))[3]).toEqual([['bgv-tenth', 100000, 100000]]);
+  });
+
+  it('saves nothing on an item priced above its mrp', () => {
+    expect(savingPercent({ mrp: 100, price: 150 })).toBe(0);
+    expect(savingPercent({ mrp: 0, price: 0 })).toBe(0);
+  });
+
+  it('writes cents whenever the amount has some, and groups by the currency’s own locale', () => {
+    expect(formatMoney(20710, 'USD')).toBe('$207.10');
+    expect(formatMoney(12345678, 'USD')).toBe('$123,456.78');
+    expect(formatMoney(118050, 'INR')).toBe('₹1,180.50');
+  });
+
+  it('checks the config: the price-above-mrp message, short texts, the cart discount kept', () => {
+    const above = structuredClone(config);
+    above.prices[0]!.INR = { mrp: 100, price: 200 };
+    const refused = formPaymentConfigSchema.safeParse(above);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('The price cannot exceed the mrp');
+    const texts = {
+      ...config,
+      prices: [{ ...config.prices[1]!, description: 'Boards' }],
+      disclaimer: 'Fees are not refundable.',
+    };
+    expect(formPaymentConfigSchema.parse(texts)).toEqual(texts);
+    // The whole config survives the check: institutes' prices and the cart discount included.
+    expect(formPaymentConfigSchema.parse(config)).toEqual(config);
+  });
+});

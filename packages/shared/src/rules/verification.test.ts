@@ -18,6 +18,7 @@ import {
   isFormExpired,
   isProceeded,
   isRemaining,
+  isTransactionOpen,
   minimumSetMet,
   sortVerifications,
   startAction,
@@ -499,5 +500,87 @@ describe('instances of one verification type (issue 12)', () => {
     const v = { name: 'bgv-degree~2', state: 'COMPLETED', markedAsSkip: false };
     expect(tileRoute({ ...v, acceptMultipleSubmissions: true })).toBe('/verification');
     expect(tileRoute({ ...v, acceptMultipleSubmissions: false })).toBe('/verification-info');
+  });
+});
+
+/** Cases the mutation run (npm run mutation) showed no test would notice when the rule changed. */
+describe('edges of the journey rules', () => {
+  it('sorts equal priorities in form order, however many', () => {
+    const list = ['a', 'b', 'c', 'd', 'e'].map((name) => v(name, 'DATA_SAVED'));
+    const mixed = [...list.slice(0, 2), v('x', 'INSUFFICIENT_DATA'), ...list.slice(2)];
+    expect(sortVerifications(mixed).map((x) => x.name)).toEqual(['x', 'a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('names: blank stays blank, VERIFIED reads Verified, other states title case', () => {
+    expect(displayState('')).toBe('');
+    expect(displayState('VERIFIED')).toBe('Verified');
+    expect(displayState('READY_TO_SUBMIT')).toBe('Ready To Submit');
+  });
+
+  it('an instance suffix is a whole number after the last ~, nothing before or after it', () => {
+    expect(verificationTypeOf('bgv-degree~2x')).toBe('bgv-degree~2x');
+    expect(verificationTypeOf('bgv-degree~x2')).toBe('bgv-degree~x2');
+  });
+
+  it('groups a verification without a category under Other', () => {
+    const groups = groupByCategory([v('a'), { ...v('b'), category: undefined }]);
+    expect(groups).toEqual([
+      { category: 'Education', items: [expect.objectContaining({ name: 'a' })] },
+      { category: 'Other', items: [expect.objectContaining({ name: 'b' })] },
+    ]);
+  });
+
+  it('a transaction is open for input in NOT_INITIALIZED and DATA_SAVED only', () => {
+    expect(isTransactionOpen('NOT_INITIALIZED')).toBe(true);
+    expect(isTransactionOpen('DATA_SAVED')).toBe(true);
+    for (const state of ['READY_TO_SUBMIT', 'SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'CLOSED'])
+      expect(isTransactionOpen(state), state).toBe(false);
+  });
+
+  const unpaid = {
+    profileHasName: true,
+    state: 'DATA_SAVED',
+    basicDetailsRequired: false,
+    paid: false,
+    paymentRequired: false,
+  };
+  const paid = { ...unpaid, paid: true, paymentRequired: true };
+
+  it('basic details are asked before the start only: a started transaction goes on', () => {
+    const ready = [v('bgv-degree', 'READY_TO_SUBMIT')];
+    expect(continueAction({ ...unpaid, basicDetailsRequired: true, verifications: ready })).toEqual({
+      kind: 'submit',
+    });
+  });
+
+  it('paid and not started: process and reload unless every verification is done', () => {
+    expect(
+      continueAction({ ...paid, state: 'NOT_INITIALIZED', verifications: [v('a', 'COMPLETED'), v('b')] }),
+    ).toEqual({ kind: 'process-and-reload' });
+    expect(
+      continueAction({ ...paid, state: 'NOT_INITIALIZED', verifications: [v('a', 'COMPLETED')] }),
+    ).toEqual({ kind: 'submitted' });
+  });
+
+  it('paid and already submitted: /submitted even with a verification left unfinished', () => {
+    expect(
+      continueAction({ ...paid, state: 'SUBMITTED', verifications: [v('a', 'SUBMITTED'), v('b')] }),
+    ).toEqual({ kind: 'submitted' });
+  });
+
+  it('is not delayed at the expected date itself, only after it', () => {
+    const maxDate = '2030-06-10T00:00:00.000Z';
+    const info = {
+      state: 'IN_PROGRESS',
+      filtered: { remaining: [] },
+      expectedCompletionDate: { maxDate },
+      updatedAt: null,
+    };
+    expect(statusBanner(info, new Date(maxDate))).toEqual({ kind: 'in-progress', maxDate, delayed: false });
+    expect(statusBanner(info, new Date(Date.parse(maxDate) + 1))).toMatchObject({ delayed: true });
+  });
+
+  it('labels drop leading, trailing and repeated separators', () => {
+    expect(fieldLabel('_private__key_')).toBe('Private Key');
   });
 });

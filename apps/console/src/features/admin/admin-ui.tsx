@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -10,6 +10,11 @@ import {
   DialogTitle,
   MenuItem,
   Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -20,10 +25,11 @@ import { adminApi } from './admin-api';
 /** A page's title, its one-line purpose and its main action. */
 export function PageHeader({ title, intro, action }: { title: string; intro: string; action?: ReactNode }) {
   return (
+    // On a phone the action goes under the title: side by side they were wider than the screen.
     <Stack
-      direction="row"
+      direction={{ xs: 'column', sm: 'row' }}
       spacing={2}
-      sx={{ alignItems: 'flex-end', justifyContent: 'space-between', mb: 3 }}
+      sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' }, justifyContent: 'space-between', mb: 3 }}
     >
       <Box>
         <Typography variant="h1">{title}</Typography>
@@ -33,6 +39,18 @@ export function PageHeader({ title, intro, action }: { title: string; intro: str
       </Box>
       {action}
     </Stack>
+  );
+}
+
+/**
+ * A table's scroll area: a table wider than a phone scrolls sideways inside it, not the page. It can
+ * be focused (keyboard users scroll it; axe's scrollable-region-focusable) and is named by `label`.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      {children}
+    </Box>
   );
 }
 
@@ -87,6 +105,60 @@ export function LoadState({
   return <>{children}</>;
 }
 
+/** A column of a ListTable: its heading, or a heading (none for an actions column) aligned right. */
+export type Column = string | { label?: string; align: 'right' };
+
+/**
+ * An admin list: the query's loading, error (with retry) and empty states, then a table with one
+ * heading row of `columns` and the caller's rows.
+ */
+export function ListTable({
+  query,
+  items,
+  emptyText,
+  label,
+  size,
+  columns,
+  children,
+}: {
+  query: { isLoading: boolean; error?: unknown; refetch: () => unknown };
+  items: readonly unknown[] | undefined;
+  emptyText: string;
+  label: string;
+  size?: 'small';
+  columns: Column[];
+  children: ReactNode;
+}) {
+  return (
+    <LoadState
+      loading={query.isLoading}
+      error={query.error}
+      empty={(items?.length ?? 0) === 0}
+      emptyText={emptyText}
+      onRetry={() => void query.refetch()}
+    >
+      <TableScroll label={label}>
+        <Table size={size} aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column, index) =>
+                typeof column === 'string' ? (
+                  <TableCell key={index}>{column || null}</TableCell>
+                ) : (
+                  <TableCell key={index} align={column.align}>
+                    {column.label}
+                  </TableCell>
+                ),
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>{children}</TableBody>
+        </Table>
+      </TableScroll>
+    </LoadState>
+  );
+}
+
 /** A secret the server answers once (an API key, a password): shown with a copy button. */
 export function ShownOnceDialog({
   title,
@@ -137,6 +209,47 @@ export function ShownOnceDialog({
           {am.common.done}
         </Button>
       </DialogActions>
+    </Dialog>
+  );
+}
+
+/** An admin form in a dialog: its title, the server's refusal, the fields, Cancel and the submit button. */
+export function FormDialog({
+  open = true,
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  submitting,
+  serverError,
+  children,
+}: {
+  open?: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  submitting: boolean;
+  serverError: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {serverError && <Alert severity="error">{serverError}</Alert>}
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{am.common.cancel}</Button>
+          <Button type="submit" variant="contained" disabled={submitting}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
     </Dialog>
   );
 }

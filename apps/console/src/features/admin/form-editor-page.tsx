@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -26,6 +26,7 @@ import {
   type AdminVerificationType,
 } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
+import { DayField } from '../../components/day-field';
 import { adminApi } from './admin-api';
 import { am } from './admin-messages';
 import { errorText, PageHeader } from './admin-ui';
@@ -207,7 +208,7 @@ function PriceRow({ type, register }: { type: AdminVerificationType; register: U
     />
   );
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography sx={{ width: 200, fontWeight: 600 }}>{type.label}</Typography>
       {field('inrPrice', `${am.forms.price} ₹`)}
       {field('inrMrp', `${am.forms.mrp} ₹`)}
@@ -272,13 +273,20 @@ function Editor({
         <Section title={am.forms.general}>
           <Stack spacing={2.5}>
             <TextField label={am.forms.name} required {...register('name')} fullWidth />
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <TextField
-                type="date"
-                label={am.forms.expiresOn}
-                disabled={watched.neverExpires}
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...register('expiresOn')}
+            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Controller
+                control={control}
+                name="expiresOn"
+                render={({ field }) => (
+                  <DayField
+                    label={am.forms.expiresOn}
+                    disabled={watched.neverExpires}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                  />
+                )}
               />
               {check('neverExpires', am.forms.neverExpires, defaults.neverExpires)}
               <TextField
@@ -289,7 +297,7 @@ function Editor({
                 sx={{ width: 220 }}
               />
             </Stack>
-            <Stack direction="row" spacing={2}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {check(
                 'evaluationPartnerRequired',
                 am.forms.evaluationPartner,
@@ -308,9 +316,15 @@ function Editor({
             {types.map((type) => {
               const on = watched.verifications?.[type.name]?.on;
               return (
-                <Stack key={type.name} direction="row" spacing={2} sx={{ alignItems: 'center', py: 0.5 }}>
+                <Stack
+                  key={type.name}
+                  direction="row"
+                  spacing={2}
+                  useFlexGap
+                  sx={{ alignItems: 'center', py: 0.5, flexWrap: 'wrap' }}
+                >
                   <FormControlLabel
-                    sx={{ width: 260 }}
+                    sx={{ width: { xs: '100%', sm: 260 } }}
                     control={
                       <Checkbox
                         defaultChecked={defaults.verifications[type.name]?.on}
@@ -365,7 +379,7 @@ function Editor({
 
         <Section title={am.forms.payment}>
           <Stack spacing={2.5}>
-            <Stack direction="row" spacing={3}>
+            <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <FormControlLabel
                 control={
                   <Switch defaultChecked={defaults.paymentRequired} {...register('paymentRequired')} />
@@ -383,7 +397,12 @@ function Editor({
                   <PriceRow key={type.name} type={type} register={register} />
                 ))}
                 <Divider />
-                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Stack
+                  direction="row"
+                  spacing={1.5}
+                  useFlexGap
+                  sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                >
                   {watched.expressAllowed && (
                     <>
                       <TextField
@@ -446,7 +465,12 @@ function Editor({
         <Section title={am.forms.questionnaire}>
           <Stack spacing={2}>
             {questions.fields.map((field, index) => (
-              <Stack key={field.id} direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <Stack
+                key={field.id}
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={2}
+                sx={{ alignItems: 'flex-start' }}
+              >
                 <TextField
                   label={am.forms.question}
                   {...register(`questions.${index}.question`)}

@@ -1,23 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, Paper, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { formatDateTime } from '../../messages';
 import { adminApi } from './admin-api';
 import { am } from './admin-messages';
-import { errorText, LoadState, OrgSelect, PageHeader, ShownOnceDialog } from './admin-ui';
+import { errorText, ListTable, OrgSelect, PageHeader, ShownOnceDialog } from './admin-ui';
 
 function Section({ title, children, form }: { title: string; children: ReactNode; form?: ReactNode }) {
   return (
@@ -99,54 +86,48 @@ function OrgIntegration({ orgId }: { orgId: string }) {
           </Stack>
         }
       >
-        <LoadState
-          loading={keys.isLoading}
-          error={keys.error}
-          empty={(keys.data?.list.length ?? 0) === 0}
+        <ListTable
+          query={keys}
+          items={keys.data?.list}
           emptyText={am.integration.noKeys}
-          onRetry={() => void keys.refetch()}
+          label={am.integration.keys}
+          size="small"
+          columns={[
+            am.integration.keyName,
+            am.integration.prefix,
+            am.integration.created,
+            am.integration.lastUsed,
+            am.integration.status,
+            '',
+          ]}
         >
-          <Table size="small" aria-label={am.integration.keys}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.integration.keyName}</TableCell>
-                <TableCell>{am.integration.prefix}</TableCell>
-                <TableCell>{am.integration.created}</TableCell>
-                <TableCell>{am.integration.lastUsed}</TableCell>
-                <TableCell>{am.integration.status}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {keys.data?.list.map((key) => (
-                <TableRow key={key.id}>
-                  <TableCell>{key.name}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{key.prefix}…</TableCell>
-                  <TableCell>{formatDateTime(key.createdAt)}</TableCell>
-                  <TableCell>{formatDateTime(key.lastUsedAt)}</TableCell>
-                  <TableCell>
-                    {key.revokedAt ? (
-                      <Chip size="small" label={am.integration.revoked} />
-                    ) : (
-                      <Chip size="small" color="success" variant="outlined" label={am.integration.live} />
-                    )}
-                  </TableCell>
-                  <TableCell align="right">
-                    {!key.revokedAt && (
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => void run(revokeKey({ orgId, keyId: key.id }))}
-                      >
-                        {am.integration.revoke}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </LoadState>
+          {keys.data?.list.map((key) => (
+            <TableRow key={key.id}>
+              <TableCell>{key.name}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{key.prefix}…</TableCell>
+              <TableCell>{formatDateTime(key.createdAt)}</TableCell>
+              <TableCell>{formatDateTime(key.lastUsedAt)}</TableCell>
+              <TableCell>
+                {key.revokedAt ? (
+                  <Chip size="small" label={am.integration.revoked} />
+                ) : (
+                  <Chip size="small" color="success" variant="outlined" label={am.integration.live} />
+                )}
+              </TableCell>
+              <TableCell align="right">
+                {!key.revokedAt && (
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => void run(revokeKey({ orgId, keyId: key.id }))}
+                  >
+                    {am.integration.revoke}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       </Section>
 
       <Section
@@ -167,99 +148,80 @@ function OrgIntegration({ orgId }: { orgId: string }) {
           </Stack>
         }
       >
-        <LoadState
-          loading={hooks.isLoading}
-          error={hooks.error}
-          empty={(hooks.data?.list.length ?? 0) === 0}
+        <ListTable
+          query={hooks}
+          items={hooks.data?.list}
           emptyText={am.integration.noWebhooks}
-          onRetry={() => void hooks.refetch()}
+          label={am.integration.webhooks}
+          size="small"
+          columns={[am.integration.url, am.integration.created, am.integration.status, '']}
         >
-          <Table size="small" aria-label={am.integration.webhooks}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.integration.url}</TableCell>
-                <TableCell>{am.integration.created}</TableCell>
-                <TableCell>{am.integration.status}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {hooks.data?.list.map((hook) => (
-                <TableRow key={hook.id}>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{hook.url}</TableCell>
-                  <TableCell>{formatDateTime(hook.createdAt)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={hook.active ? 'success' : 'default'}
-                      label={hook.active ? am.integration.active : am.integration.inactive}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    {hook.active && (
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => void run(disableHook({ orgId, endpointId: hook.id }))}
-                      >
-                        {am.integration.disable}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </LoadState>
+          {hooks.data?.list.map((hook) => (
+            <TableRow key={hook.id}>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{hook.url}</TableCell>
+              <TableCell>{formatDateTime(hook.createdAt)}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={hook.active ? 'success' : 'default'}
+                  label={hook.active ? am.integration.active : am.integration.inactive}
+                />
+              </TableCell>
+              <TableCell align="right">
+                {hook.active && (
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => void run(disableHook({ orgId, endpointId: hook.id }))}
+                  >
+                    {am.integration.disable}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       </Section>
 
       <Section title={am.integration.deliveries}>
-        <LoadState
-          loading={deliveries.isLoading}
-          error={deliveries.error}
-          empty={(deliveries.data?.list.length ?? 0) === 0}
+        <ListTable
+          query={deliveries}
+          items={deliveries.data?.list}
           emptyText={am.integration.noDeliveries}
-          onRetry={() => void deliveries.refetch()}
+          label={am.integration.deliveries}
+          size="small"
+          columns={[
+            am.integration.event,
+            am.integration.created,
+            am.integration.status,
+            { label: am.integration.attempts, align: 'right' },
+            am.integration.lastResult,
+            '',
+          ]}
         >
-          <Table size="small" aria-label={am.integration.deliveries}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.integration.event}</TableCell>
-                <TableCell>{am.integration.created}</TableCell>
-                <TableCell>{am.integration.status}</TableCell>
-                <TableCell align="right">{am.integration.attempts}</TableCell>
-                <TableCell>{am.integration.lastResult}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {deliveries.data?.list.map((d) => (
-                <TableRow key={d.id}>
-                  <TableCell>{d.eventType}</TableCell>
-                  <TableCell>{formatDateTime(d.createdAt)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={
-                        d.status === 'delivered' ? 'success' : d.status === 'failed' ? 'error' : 'default'
-                      }
-                      label={d.status}
-                    />
-                  </TableCell>
-                  <TableCell align="right">{d.attempts}</TableCell>
-                  <TableCell>{d.lastStatusCode ?? d.lastError ?? am.common.none}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" onClick={() => void run(replay({ orgId, deliveryId: d.id }))}>
-                      {am.integration.replay}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </LoadState>
+          {deliveries.data?.list.map((d) => (
+            <TableRow key={d.id}>
+              <TableCell>{d.eventType}</TableCell>
+              <TableCell>{formatDateTime(d.createdAt)}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={d.status === 'delivered' ? 'success' : d.status === 'failed' ? 'error' : 'default'}
+                  label={d.status}
+                />
+              </TableCell>
+              <TableCell align="right">{d.attempts}</TableCell>
+              <TableCell>{d.lastStatusCode ?? d.lastError ?? am.common.none}</TableCell>
+              <TableCell align="right">
+                <Button size="small" onClick={() => void run(replay({ orgId, deliveryId: d.id }))}>
+                  {am.integration.replay}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       </Section>
       <ShownOnceDialog
         title={secret?.title ?? ''}

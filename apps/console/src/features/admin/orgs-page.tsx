@@ -5,17 +5,10 @@ import {
   Alert,
   Avatar,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -27,7 +20,7 @@ import { PATHS } from '../../app/paths';
 import { formatDate } from '../../messages';
 import { adminApi, adminSend } from './admin-api';
 import { am } from './admin-messages';
-import { errorText, LoadState, PageHeader } from './admin-ui';
+import { errorText, FormDialog, ListTable, PageHeader } from './admin-ui';
 import { OPS_API_PATHS } from '@veridocs/shared';
 
 interface OrgFields {
@@ -92,84 +85,78 @@ function OrgDialog({
 
   const current = orgs.data?.list.find((o) => o.id === org?.id) ?? org;
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle>{org ? am.orgs.editTitle(org.name) : am.orgs.add}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {serverError && <Alert severity="error">{serverError}</Alert>}
-            <TextField
-              label={am.orgs.name}
-              required
-              autoFocus
-              {...register('name')}
-              error={Boolean(formState.errors.name)}
-              helperText={formState.errors.name?.message}
+    <FormDialog
+      open={open}
+      title={org ? am.orgs.editTitle(org.name) : am.orgs.add}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={org ? am.common.save : am.common.create}
+      submitting={formState.isSubmitting}
+      serverError={serverError}
+    >
+      <TextField
+        label={am.orgs.name}
+        required
+        autoFocus
+        {...register('name')}
+        error={Boolean(formState.errors.name)}
+        helperText={formState.errors.name?.message}
+      />
+      {!org && (
+        <TextField
+          label={am.orgs.id}
+          {...register('id', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v.trim()) })}
+          error={Boolean(formState.errors.id)}
+          helperText={formState.errors.id?.message ?? am.orgs.idHelp}
+        />
+      )}
+      <TextField
+        select
+        label={am.orgs.partner}
+        defaultValue={org?.partnerOrgId ?? ''}
+        {...register('partnerOrgId', { setValueAs: (v: string) => (v ? v : null) })}
+      >
+        <MenuItem value="">{am.orgs.noPartner}</MenuItem>
+        {partnerOrgIds.map((id) => (
+          <MenuItem key={id} value={id}>
+            {id}
+          </MenuItem>
+        ))}
+      </TextField>
+      {current && (
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Avatar
+            src={current.imageUrl ?? undefined}
+            alt=""
+            variant="rounded"
+            sx={{ width: 64, height: 64, bgcolor: 'action.hover' }}
+          >
+            {current.name.slice(0, 1)}
+          </Avatar>
+          <Stack spacing={0.5}>
+            <Button variant="outlined" onClick={() => fileInput.current?.click()}>
+              {am.orgs.uploadLogo}
+            </Button>
+            <Typography variant="caption" color="text.secondary">
+              {am.orgs.logoHelp}
+            </Typography>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              aria-label={am.orgs.uploadLogo}
+              accept={LOGO_LIMITS.mimeTypes.join(',')}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void upload(file);
+              }}
             />
-            {!org && (
-              <TextField
-                label={am.orgs.id}
-                {...register('id', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v.trim()) })}
-                error={Boolean(formState.errors.id)}
-                helperText={formState.errors.id?.message ?? am.orgs.idHelp}
-              />
-            )}
-            <TextField
-              select
-              label={am.orgs.partner}
-              defaultValue={org?.partnerOrgId ?? ''}
-              {...register('partnerOrgId', { setValueAs: (v: string) => (v ? v : null) })}
-            >
-              <MenuItem value="">{am.orgs.noPartner}</MenuItem>
-              {partnerOrgIds.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {id}
-                </MenuItem>
-              ))}
-            </TextField>
-            {current && (
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                <Avatar
-                  src={current.imageUrl ?? undefined}
-                  alt=""
-                  variant="rounded"
-                  sx={{ width: 64, height: 64, bgcolor: 'action.hover' }}
-                >
-                  {current.name.slice(0, 1)}
-                </Avatar>
-                <Stack spacing={0.5}>
-                  <Button variant="outlined" onClick={() => fileInput.current?.click()}>
-                    {am.orgs.uploadLogo}
-                  </Button>
-                  <Typography variant="caption" color="text.secondary">
-                    {am.orgs.logoHelp}
-                  </Typography>
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    hidden
-                    aria-label={am.orgs.uploadLogo}
-                    accept={LOGO_LIMITS.mimeTypes.join(',')}
-                    onChange={(event) => {
-                      const file = event.target.files?.[0];
-                      event.target.value = '';
-                      if (file) void upload(file);
-                    }}
-                  />
-                </Stack>
-              </Stack>
-            )}
-            {logoNote && <Alert severity={logoNote.ok ? 'success' : 'error'}>{logoNote.text}</Alert>}
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{am.common.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {org ? am.common.save : am.common.create}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </Stack>
+      )}
+      {logoNote && <Alert severity={logoNote.ok ? 'success' : 'error'}>{logoNote.text}</Alert>}
+    </FormDialog>
   );
 }
 
@@ -198,78 +185,71 @@ export default function OrgsPage() {
         }
       />
       <Paper variant="outlined">
-        <LoadState
-          loading={orgs.isLoading}
-          error={orgs.error}
-          empty={list.length === 0}
+        <ListTable
+          query={orgs}
+          items={list}
           emptyText={am.orgs.empty}
-          onRetry={() => void orgs.refetch()}
+          label={am.orgs.title}
+          columns={[
+            am.orgs.name,
+            am.orgs.id,
+            am.orgs.partner,
+            { label: am.orgs.forms, align: 'right' },
+            'Created',
+            { align: 'right' },
+          ]}
         >
-          <Table aria-label={am.orgs.title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.orgs.name}</TableCell>
-                <TableCell>{am.orgs.id}</TableCell>
-                <TableCell>{am.orgs.partner}</TableCell>
-                <TableCell align="right">{am.orgs.forms}</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((org) => (
-                <TableRow key={org.id} hover>
-                  <TableCell>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                      <Avatar
-                        src={org.imageUrl ?? undefined}
-                        alt=""
-                        variant="rounded"
-                        sx={{ width: 36, height: 36, bgcolor: 'action.hover', color: 'text.primary' }}
-                      >
-                        {org.name.slice(0, 1)}
-                      </Avatar>
-                      <Typography sx={{ fontWeight: 600 }}>{org.name}</Typography>
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{org.id}</TableCell>
-                  <TableCell>{org.partnerOrgId ?? am.orgs.noPartner}</TableCell>
-                  <TableCell align="right">{org.formCount}</TableCell>
-                  <TableCell>{formatDate(org.createdAt)}</TableCell>
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button
-                        size="small"
-                        component={RouterLink}
-                        to={`${PATHS.admin}/forms?org=${encodeURIComponent(org.id)}`}
-                      >
-                        {am.orgs.openForms}
-                      </Button>
-                      <Button
-                        size="small"
-                        component={RouterLink}
-                        to={`${PATHS.admin}/integration?org=${encodeURIComponent(org.id)}`}
-                      >
-                        {am.orgs.openIntegration}
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        aria-label={`${am.common.edit} ${org.name}`}
-                        onClick={() => {
-                          setEditing(org);
-                          setOpen(true);
-                        }}
-                      >
-                        {am.common.edit}
-                      </Button>
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </LoadState>
+          {list.map((org) => (
+            <TableRow key={org.id} hover>
+              <TableCell>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <Avatar
+                    src={org.imageUrl ?? undefined}
+                    alt=""
+                    variant="rounded"
+                    sx={{ width: 36, height: 36, bgcolor: 'action.hover', color: 'text.primary' }}
+                  >
+                    {org.name.slice(0, 1)}
+                  </Avatar>
+                  <Typography sx={{ fontWeight: 600 }}>{org.name}</Typography>
+                </Stack>
+              </TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{org.id}</TableCell>
+              <TableCell>{org.partnerOrgId ?? am.orgs.noPartner}</TableCell>
+              <TableCell align="right">{org.formCount}</TableCell>
+              <TableCell>{formatDate(org.createdAt)}</TableCell>
+              <TableCell align="right">
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`${PATHS.admin}/forms?org=${encodeURIComponent(org.id)}`}
+                  >
+                    {am.orgs.openForms}
+                  </Button>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`${PATHS.admin}/integration?org=${encodeURIComponent(org.id)}`}
+                  >
+                    {am.orgs.openIntegration}
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={`${am.common.edit} ${org.name}`}
+                    onClick={() => {
+                      setEditing(org);
+                      setOpen(true);
+                    }}
+                  >
+                    {am.common.edit}
+                  </Button>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       </Paper>
       {open && (
         <OrgDialog

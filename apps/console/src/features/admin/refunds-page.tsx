@@ -18,7 +18,7 @@ import { OPS_API_PATHS, type AdminOrder, type OrderStatus } from '@veridocs/shar
 import { formatDateTime } from '../../messages';
 import { adminApi, adminSend, money } from './admin-api';
 import { am } from './admin-messages';
-import { errorText, LoadState, PageHeader } from './admin-ui';
+import { errorText, LoadState, PageHeader, TableScroll } from './admin-ui';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -96,26 +96,28 @@ function OrderCard({ order, onRefunded }: { order: AdminOrder; onRefunded: () =>
         ))}
       </Stack>
       {order.refunds.length > 0 && (
-        <Table size="small" aria-label={am.refunds.history} sx={{ mb: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{am.refunds.history}</TableCell>
-              <TableCell>{am.refunds.reason}</TableCell>
-              <TableCell>{am.integration.status}</TableCell>
-              <TableCell align="right">{am.refunds.refundColumn}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {order.refunds.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell>{formatDateTime(r.createdAt)}</TableCell>
-                <TableCell>{r.reason}</TableCell>
-                <TableCell>{r.status}</TableCell>
-                <TableCell align="right">{money(r.amount, order.currency)}</TableCell>
+        <TableScroll label={am.refunds.history}>
+          <Table size="small" aria-label={am.refunds.history} sx={{ mb: 2 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{am.refunds.history}</TableCell>
+                <TableCell>{am.refunds.reason}</TableCell>
+                <TableCell>{am.integration.status}</TableCell>
+                <TableCell align="right">{am.refunds.refundColumn}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {order.refunds.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell>{formatDateTime(r.createdAt)}</TableCell>
+                  <TableCell>{r.reason}</TableCell>
+                  <TableCell>{r.status}</TableCell>
+                  <TableCell align="right">{money(r.amount, order.currency)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroll>
       )}
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>

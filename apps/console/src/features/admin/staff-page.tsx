@@ -13,10 +13,7 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -32,7 +29,7 @@ import { useSession } from '../../app/use-session';
 import { formatDateTime, m } from '../../messages';
 import { adminApi } from './admin-api';
 import { am } from './admin-messages';
-import { errorText, LoadState, PageHeader, ShownOnceDialog } from './admin-ui';
+import { errorText, FormDialog, ListTable, PageHeader, ShownOnceDialog } from './admin-ui';
 
 function CreateStaffDialog({
   onClose,
@@ -54,53 +51,46 @@ function CreateStaffDialog({
     onCreated(result.data.staff.email, result.data.password);
   });
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle>{am.staff.add}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {serverError && <Alert severity="error">{serverError}</Alert>}
-            <TextField
-              label={am.staff.name}
-              required
-              autoFocus
-              {...register('name')}
-              error={Boolean(formState.errors.name)}
-              helperText={formState.errors.name?.message}
-            />
-            <TextField
-              label={am.staff.email}
-              type="email"
-              required
-              {...register('email')}
-              error={Boolean(formState.errors.email)}
-              helperText={formState.errors.email?.message}
-            />
-            <TextField select label={am.staff.role} defaultValue="verifier" {...register('role')}>
-              {STAFF_ROLES.map((role) => (
-                <MenuItem key={role} value={role}>
-                  {m.roles[role]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={am.staff.password}
-              type="password"
-              autoComplete="new-password"
-              {...register('password', { setValueAs: (v: string) => (v ? v : undefined) })}
-              error={Boolean(formState.errors.password)}
-              helperText={formState.errors.password?.message ?? am.staff.passwordHelp}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{am.common.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {am.common.create}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={am.staff.add}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={am.common.create}
+      submitting={formState.isSubmitting}
+      serverError={serverError}
+    >
+      <TextField
+        label={am.staff.name}
+        required
+        autoFocus
+        {...register('name')}
+        error={Boolean(formState.errors.name)}
+        helperText={formState.errors.name?.message}
+      />
+      <TextField
+        label={am.staff.email}
+        type="email"
+        required
+        {...register('email')}
+        error={Boolean(formState.errors.email)}
+        helperText={formState.errors.email?.message}
+      />
+      <TextField select label={am.staff.role} defaultValue="verifier" {...register('role')}>
+        {STAFF_ROLES.map((role) => (
+          <MenuItem key={role} value={role}>
+            {m.roles[role]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={am.staff.password}
+        type="password"
+        autoComplete="new-password"
+        {...register('password', { setValueAs: (v: string) => (v ? v : undefined) })}
+        error={Boolean(formState.errors.password)}
+        helperText={formState.errors.password?.message ?? am.staff.passwordHelp}
+      />
+    </FormDialog>
   );
 }
 
@@ -203,102 +193,95 @@ export default function StaffPage() {
         </Alert>
       )}
       <Paper variant="outlined">
-        <LoadState
-          loading={staff.isLoading}
-          error={staff.error}
-          empty={list.length === 0}
+        <ListTable
+          query={staff}
+          items={list}
           emptyText={am.staff.title}
-          onRetry={() => void staff.refetch()}
+          label={am.staff.title}
+          columns={[
+            am.staff.name,
+            am.staff.email,
+            am.staff.role,
+            am.staff.status,
+            am.staff.lastSignIn,
+            { align: 'right' },
+          ]}
         >
-          <Table aria-label={am.staff.title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{am.staff.name}</TableCell>
-                <TableCell>{am.staff.email}</TableCell>
-                <TableCell>{am.staff.role}</TableCell>
-                <TableCell>{am.staff.status}</TableCell>
-                <TableCell>{am.staff.lastSignIn}</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((row) => (
-                <TableRow key={row.id} hover>
-                  <TableCell>
-                    <Typography sx={{ fontWeight: 600 }}>
-                      {row.name}
-                      {row.id === meId && (
-                        <Typography component="span" color="text.secondary">
-                          {` (${am.staff.you})`}
-                        </Typography>
-                      )}
+          {list.map((row) => (
+            <TableRow key={row.id} hover>
+              <TableCell>
+                <Typography sx={{ fontWeight: 600 }}>
+                  {row.name}
+                  {row.id === meId && (
+                    <Typography component="span" color="text.secondary">
+                      {` (${am.staff.you})`}
                     </Typography>
-                  </TableCell>
-                  <TableCell>{row.email}</TableCell>
-                  <TableCell>
-                    <TextField
-                      select
+                  )}
+                </Typography>
+              </TableCell>
+              <TableCell>{row.email}</TableCell>
+              <TableCell>
+                <TextField
+                  select
+                  size="small"
+                  value={row.role}
+                  onChange={(event) => void changeRole(row, event.target.value as AdminStaff['role'])}
+                  slotProps={{ htmlInput: { 'aria-label': `${am.staff.role}: ${row.name}` } }}
+                  sx={{ minWidth: 130 }}
+                >
+                  {STAFF_ROLES.map((role) => (
+                    <MenuItem key={role} value={role}>
+                      {m.roles[role]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </TableCell>
+              <TableCell>
+                {row.disabledAt ? (
+                  <Chip size="small" label={am.staff.disabled} />
+                ) : row.lockedUntil && new Date(row.lockedUntil) > new Date() ? (
+                  <Chip size="small" color="warning" label={am.staff.locked} />
+                ) : (
+                  <Chip size="small" color="success" variant="outlined" label={am.staff.active} />
+                )}
+              </TableCell>
+              <TableCell>{formatDateTime(row.lastSignInAt)}</TableCell>
+              <TableCell align="right">
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  <Button
+                    size="small"
+                    sx={{ whiteSpace: 'nowrap' }}
+                    onClick={() => setConfirm({ staff: row, kind: 'reset' })}
+                  >
+                    {am.staff.resetPassword}
+                  </Button>
+                  {row.disabledAt ? (
+                    <Button
                       size="small"
-                      value={row.role}
-                      onChange={(event) => void changeRole(row, event.target.value as AdminStaff['role'])}
-                      slotProps={{ htmlInput: { 'aria-label': `${am.staff.role}: ${row.name}` } }}
-                      sx={{ minWidth: 130 }}
+                      variant="outlined"
+                      onClick={() =>
+                        void setDisabled({ staffId: row.id, disabled: false }).then((r) => {
+                          if ('error' in r) setError(errorText(r.error));
+                        })
+                      }
                     >
-                      {STAFF_ROLES.map((role) => (
-                        <MenuItem key={role} value={role}>
-                          {m.roles[role]}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell>
-                    {row.disabledAt ? (
-                      <Chip size="small" label={am.staff.disabled} />
-                    ) : row.lockedUntil && new Date(row.lockedUntil) > new Date() ? (
-                      <Chip size="small" color="warning" label={am.staff.locked} />
-                    ) : (
-                      <Chip size="small" color="success" variant="outlined" label={am.staff.active} />
-                    )}
-                  </TableCell>
-                  <TableCell>{formatDateTime(row.lastSignInAt)}</TableCell>
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button
-                        size="small"
-                        sx={{ whiteSpace: 'nowrap' }}
-                        onClick={() => setConfirm({ staff: row, kind: 'reset' })}
-                      >
-                        {am.staff.resetPassword}
-                      </Button>
-                      {row.disabledAt ? (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          onClick={() =>
-                            void setDisabled({ staffId: row.id, disabled: false }).then((r) => {
-                              if ('error' in r) setError(errorText(r.error));
-                            })
-                          }
-                        >
-                          {am.staff.enable}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="small"
-                          color="error"
-                          variant="outlined"
-                          onClick={() => setConfirm({ staff: row, kind: 'disable' })}
-                        >
-                          {am.staff.disable}
-                        </Button>
-                      )}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </LoadState>
+                      {am.staff.enable}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="small"
+                      color="error"
+                      variant="outlined"
+                      onClick={() => setConfirm({ staff: row, kind: 'disable' })}
+                    >
+                      {am.staff.disable}
+                    </Button>
+                  )}
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       </Paper>
       {creating && (
         <CreateStaffDialog

@@ -10,7 +10,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
@@ -27,6 +26,7 @@ import {
 import { PATHS } from '../../app/paths';
 import { ShortcutsDialog, useShortcuts } from '../../app/shortcuts';
 import { useSession } from '../../app/use-session';
+import { DayField } from '../../components/day-field';
 import { formatDate, formatDateTime, formatTime, m } from '../../messages';
 import { DecisionDialog, type DecisionKind } from './decision-dialog';
 import { allowedDecisions, othersLock, stateColor, VerificationCard } from './verification-card';
@@ -369,14 +369,7 @@ export default function CasePage() {
             <Typography variant="body2" sx={{ mr: 1 }}>
               {m.cases.deadline(formatDate(data.deadline))}
             </Typography>
-            <TextField
-              type="date"
-              label={m.cases.expectedDate}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 180 }}
-            />
+            <DayField label={m.cases.expectedDate} value={date} onChange={setDate} sx={{ width: 180 }} />
             <Button type="submit" variant="outlined" disabled={!date || expectedState.isLoading}>
               {m.cases.setDate}
             </Button>

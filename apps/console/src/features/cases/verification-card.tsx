@@ -23,7 +23,9 @@ const TERMINAL: State[] = ['COMPLETED', 'FAILED', 'CLOSED', 'SKIPPED'];
 export function allowedDecisions(verification: OpsCaseVerification): DecisionKind[] {
   if (verification.markedAsSkip || TERMINAL.includes(verification.state)) return [];
   const allowed: DecisionKind[] = [];
-  if (verification.state === 'SUBMITTED' || verification.state === 'INSUFFICIENT_DATA') allowed.push('start');
+  // Action Required goes back to the team only through the candidate's answer (→ SUBMITTED): the server
+  // refuses IN_PROGRESS from there, so offering "start" would only earn a 123.
+  if (verification.state === 'SUBMITTED') allowed.push('start');
   if (verification.state === 'IN_PROGRESS') allowed.push('verify', 'fail', 'ask');
   allowed.push('close');
   return allowed;

@@ -38,6 +38,8 @@ describe('the queues', () => {
       await screen.findByRole('button', { name: 'Asha Verma' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'New' });
+    // Its scroll area is reachable from the keyboard, named for what it holds (issue 24, axe).
+    expect(screen.getByRole('region', { name: 'Cases in New' })).toHaveAttribute('tabindex', '0');
     expect(within(table).getByText('Fast track')).toBeInTheDocument();
     expect(within(table).getByText('Unassigned')).toBeInTheDocument();
     expect(queryOf(api.calls[0]!.url)).toMatchObject({ queue: 'new' });
@@ -95,5 +97,31 @@ describe('the queues', () => {
     await screen.findByRole('button', { name: 'Asha Verma' });
     await user.keyboard('/');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
+  });
+
+  it('reads and takes the submitted-date filters as dd-mm-yyyy (issue 24)', async () => {
+    signIn();
+    const api = mockApi().on(
+      'get',
+      OPS_API_PATHS.cases,
+      okReply({ list: [caseSummary()], nextCursor: null }),
+    );
+    const user = userEvent.setup();
+    renderConsole('/queues?from=2026-01-31');
+    await screen.findByRole('button', { name: 'Asha Verma' });
+    // A link's filter shows in the product's order, not the browser's (mm/dd/yyyy in en-US).
+    const from = screen.getByRole('textbox', { name: 'Submitted from' });
+    expect(from).toHaveValue('31-01-2026');
+    expect(from).toHaveAttribute('placeholder', 'dd-mm-yyyy');
+    await user.type(screen.getByRole('textbox', { name: 'Submitted to' }), '05-02-2026');
+    await waitFor(() =>
+      expect(queryOf(api.calls.at(-1)!.url)).toMatchObject({ from: '2026-01-31', to: '2026-02-05' }),
+    );
+    // Half a date is not sent; leaving the field says how to write it.
+    await user.clear(from);
+    await user.type(from, '31-13');
+    await user.tab();
+    expect(screen.getByText('Enter a date as dd-mm-yyyy, e.g. 31-01-2026.')).toBeInTheDocument();
+    expect(queryOf(api.calls.at(-1)!.url).from).toBeUndefined();
   });
 });

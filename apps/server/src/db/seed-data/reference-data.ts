@@ -41,4 +41,8 @@ export const REFERENCE_ALIASES: {
   words: Readonly<Record<string, readonly string[]>>;
   institute: Readonly<Record<string, readonly string[]>>;
   board: Readonly<Record<string, readonly string[]>>;
+  /** A town → the districts it is the main town of (an entry's city is often its district). */
+  places?: Readonly<Record<string, readonly string[]>>;
+  /** An institute's value → the value of the same institute under another spelling (offered once). */
+  duplicates?: Readonly<Record<string, string>>;
 } = aliasData;

@@ -17,7 +17,7 @@ import type { DbScope } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { checkWebhookUrl, type Resolver, type WebhookTargetPolicy } from '../../lib/outbound-address.js';
-import { sendWebhook } from '../../lib/webhook-send.js';
+import { postSignedWebhook, sendWebhook } from '../../lib/webhook-send.js';
 import type { StateChange } from '../transactions/state-machine.js';
 import type { ApiKeyRow, DeliveryRow, EndpointRow, IntegrationRepository } from './integration-repository.js';
 
@@ -295,24 +295,16 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     const started = now();
     const body = JSON.stringify(delivery.payload);
     let statusCode: number | null = null;
-    let error: string | null = null;
+    let error: string | null;
     const t0 = performance.now();
     if (!endpoint?.active) {
       error = 'endpoint disabled';
     } else {
-      try {
-        statusCode = await send(endpoint.url, body, {
-          'x-veridocs-event-id': delivery.eventId,
-          'x-veridocs-signature': signWebhook(
-            decrypt(endpoint.secretEnc),
-            body,
-            Math.floor(started.getTime() / 1000),
-          ),
-        });
-        if (statusCode < 200 || statusCode >= 300) error = `HTTP ${statusCode}`;
-      } catch (e) {
-        error = e instanceof Error ? e.message.slice(0, 500) : 'send failed';
-      }
+      ({ statusCode, error } = await postSignedWebhook(
+        send,
+        { url: endpoint.url, secret: () => decrypt(endpoint.secretEnc) },
+        { eventId: delivery.eventId, body, at: started },
+      ));
     }
     const durationMs = Math.round(performance.now() - t0);
     const attempts = delivery.attempts + 1;

@@ -67,13 +67,6 @@ export function createNotificationsRepository(orm: Orm) {
         .where(eq(profiles.id, profileId));
       return row;
     },
-    /** Keeps the language the candidate uses the app in (their SMS copies; ADR 0038). */
-    async rememberLanguage(profileId: string, language: 'en' | 'hi'): Promise<void> {
-      await orm
-        .update(profiles)
-        .set({ language })
-        .where(and(eq(profiles.id, profileId), sql`${profiles.language} is distinct from ${language}`));
-    },
     async orgName(scope: DbScope, orgId: string): Promise<string | undefined> {
       const [row] = await scope
         .select({ name: organisations.name })

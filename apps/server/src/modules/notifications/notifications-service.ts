@@ -185,6 +185,8 @@ export interface NotificationsServiceDeps {
   onQueued?: () => void;
   /** Whether a candidate's session (refresh family) is live: the session service's answer (ADR 0004). */
   isSessionLive: (sessionId: string) => Promise<boolean>;
+  /** Keeps the candidate's app language on their profile: the profile service's (it owns the table, ADR 0043). */
+  rememberLanguage: (profileId: string, language: Language) => Promise<void>;
 }
 
 /**
@@ -347,7 +349,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       sessionId: string,
       language: Language,
     ): Promise<{ token: string; expiresIn: number }> {
-      await repo.rememberLanguage(profileId, language);
+      await deps.rememberLanguage(profileId, language);
       const exp = Math.floor(now().getTime() / 1000) + STREAM_TOKEN_TTL_SECONDS;
       const payload = `${profileId}.${sessionId}.${exp}.${language}`;
       return { token: `${payload}.${mac(payload)}`, expiresIn: STREAM_TOKEN_TTL_SECONDS };

@@ -20,7 +20,7 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { FilesService } from '../files/files-service.js';
 import type { OpsAuthService, OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
-import type { TransactionsService } from '../transactions/transactions-service.js';
+import { insufficiencyRoundsOf, type TransactionsService } from '../transactions/transactions-service.js';
 import {
   auditedQuery,
   decodeCursor,
@@ -198,18 +198,7 @@ export function createOpsService(deps: {
           uploadedAt: iso(d.createdAt),
         };
       };
-      const rounds = parts.rounds.map((r) => ({
-        id: r.id,
-        verificationName: r.verificationName,
-        reason: r.reason,
-        documents: r.documents,
-        raisedBy: r.raisedBy,
-        raisedAt: iso(r.raisedAt),
-        answeredAt: r.answeredAt ? iso(r.answeredAt) : null,
-        answers: parts.answers
-          .filter((a) => a.requestId === r.id)
-          .map((a) => ({ key: a.documentKey, fileId: a.fileId, answeredAt: iso(a.answeredAt) })),
-      }));
+      const rounds = insufficiencyRoundsOf(parts.rounds, parts.answers);
       const locks = new Map(parts.locks.map((l) => [l.verificationName, lockOf(l)]));
       const verifications = parts.records.map((rec) => {
         const { label, fields, options } = labelsOf(rec.name, configs);

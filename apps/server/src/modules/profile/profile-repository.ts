@@ -115,6 +115,15 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
       );
       return row;
     },
+    /** Keeps the language the candidate uses the app in (their SMS copies; ADR 0038). */
+    async rememberLanguage(id: string, language: 'en' | 'hi'): Promise<void> {
+      const changed = await orm
+        .update(profiles)
+        .set({ language })
+        .where(and(eq(profiles.id, id), sql`${profiles.language} is distinct from ${language}`))
+        .returning({ id: profiles.id });
+      if (changed.length > 0) byId.invalidate(id);
+    },
     /** Writes the parts given (a candidate only ever writes the row of their own session). */
     async updateDetails(
       id: string,

@@ -126,6 +126,8 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
       repo.aadhaarHeldByOther(id, aadhaarHash, within),
     /** The cached profile is dropped (after a database transaction that wrote it committed). */
     forget: (id: string) => repo.forget(id),
+    /** The language the candidate uses the app in, kept for their SMS copies (ADR 0038). */
+    rememberLanguage: (id: string, language: 'en' | 'hi') => repo.rememberLanguage(id, language),
     /** Fills the profile from a verified Aadhaar record (inside `within`, another module's transaction). */
     async applyKyc(id: string, patch: KycPatch, within?: DbScope): Promise<AadhaarProfile> {
       const at = now();

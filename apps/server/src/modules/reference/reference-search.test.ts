@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { BOARDS, INSTITUTES, REFERENCE_ALIASES } from '../../db/seed-data/reference-data.js';
 import { buildReferenceIndex } from './reference-search.js';
 
-const institutes = buildReferenceIndex(INSTITUTES, {
+/** The institutes' search as the service builds it (reference-service.ts). */
+const instituteAliases = {
   abbreviations: REFERENCE_ALIASES.abbreviations,
   words: REFERENCE_ALIASES.words,
   entries: REFERENCE_ALIASES.institute,
-});
+  places: REFERENCE_ALIASES.places ?? {},
+  duplicates: REFERENCE_ALIASES.duplicates ?? {},
+};
+const institutes = buildReferenceIndex(INSTITUTES, instituteAliases);
+const DUPLICATES = Object.keys(REFERENCE_ALIASES.duplicates ?? {});
 const boards = buildReferenceIndex(BOARDS, {
   abbreviations: REFERENCE_ALIASES.abbreviations,
   words: REFERENCE_ALIASES.words,
@@ -110,6 +115,12 @@ const INSTITUTE_QUERIES: [string, string][] = [
   ['sri sairam engineering college', 'sri-sai-ram-engineering-college'],
   ['lakireddy balireddy', 'lakireddy-bali-reddy-college-of-engineering'],
   ['peegee college of arts', 'pee-gee-college-of-arts-and-science'],
+  // A town whose institutes the lists place in its district (issue 24: "amity noida" found nothing).
+  ['amity noida', 'amity-university-noida'],
+  ['amity university noida', 'amity-university-noida'],
+  ['christ deemed to be university kengeri', 'christ-deemed-to-be-university-kengeri-campus'],
+  ["bits' pilani", 'birla-institute-of-technology-and-science-pilani'],
+  ['nit tiruchirappalli', 'national-institute-of-technology-tiruchirappalli'],
 ];
 const BOARD_QUERIES: [string, string][] = [
   ['cbse', 'CBSE'],
@@ -154,6 +165,34 @@ describe('reference search quality', () => {
     expect(top).toContain(value);
   });
 
+  it('offers an institute once, however the sources spelt it (issue 24: NIT Trichy twice)', () => {
+    for (const query of ['nit trichy', 'national institute of technology tiruchirappalli', 'bits pilani']) {
+      const rows = institutes.search(query, 0, 20).rows;
+      expect(rows.map((r) => r.value).filter((v) => DUPLICATES.includes(v))).toEqual([]);
+    }
+    const nits = institutes.search('nit trichy', 0, 20).rows.filter((r) => r.state === 'Tamil Nadu');
+    expect(nits.map((r) => r.value)).toEqual(['national-institute-of-technology-tiruchirappalli']);
+    // The other spelling's words still find the one offered.
+    expect(institutes.search('iit bhubaneswar', 0, 1).rows[0]!.value).toBe(
+      'indian-institute-of-technology-bhubaneswar',
+    );
+    // Each duplicate names an entry that exists, and is not itself hidden.
+    const values = new Set(INSTITUTES.map((i) => i.value));
+    for (const [value, sameAs] of Object.entries(REFERENCE_ALIASES.duplicates ?? {})) {
+      expect(values.has(value), value).toBe(true);
+      expect(values.has(sameAs) && !DUPLICATES.includes(sameAs), sameAs).toBe(true);
+    }
+  });
+
+  it('writes names as the institutions do (issue 24: "Deemed to BE", "\'bits\' Pilani")', () => {
+    const names = INSTITUTES.map((i) => i.name);
+    expect(names.filter((n) => /\bto BE\b/.test(n))).toEqual([]);
+    // A quoted word starts with a capital, as every other word of a name does.
+    expect(names.filter((n) => /(^|[\s(])['"\u2018](?!s\b)[a-z]/.test(n))).toEqual([]);
+    expect(names.filter((n) => /^".*"$/.test(n))).toEqual([]);
+    expect(names).toContain("Birla Institute of Technology and Science 'BITS' Pilani");
+  });
+
   it('pages a search: seed and count slice one ranking, total counts every match', () => {
     const all = institutes.search('university', 0, 5000);
     expect(all.total).toBeGreaterThan(500);
@@ -168,7 +207,8 @@ describe('reference search quality', () => {
 
   it('lists every entry by name with no search', () => {
     const page = institutes.search(undefined, 50, 50);
-    expect(page.total).toBe(INSTITUTES.length);
+    // Every entry but the other spellings of one institute (aliases.json "duplicates").
+    expect(page.total).toBe(INSTITUTES.length - DUPLICATES.length);
     const names = institutes.search('', 0, 5000).rows.map((r) => r.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
@@ -180,11 +220,7 @@ describe('reference search quality', () => {
 
   it('answers a search in a few milliseconds (p50 logged)', () => {
     // A fresh index: the first round is what a word never searched before costs (no cached matches).
-    const fresh = buildReferenceIndex(INSTITUTES, {
-      abbreviations: REFERENCE_ALIASES.abbreviations,
-      words: REFERENCE_ALIASES.words,
-      entries: REFERENCE_ALIASES.institute,
-    });
+    const fresh = buildReferenceIndex(INSTITUTES, instituteAliases);
     const queries = [...INSTITUTE_QUERIES.map((q) => q[0]), 'university', 'government polytechnic'];
     fresh.search('warm up the engine', 0, 50);
     const rounds: number[][] = [[], []];

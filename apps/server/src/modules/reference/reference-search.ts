@@ -23,6 +23,11 @@
  *   Mumbai, a shorter name that has Bombay only as its city).
  * - Initials and two short names written together count as words of the entry too ("D. Y. Patil" is
  *   found by "dy patil", "Sri Sai Ram" by "sri sairam").
+ * - An entry whose city is a district ("Gautam Buddha Nagar") is found by its main town too ("noida";
+ *   `aliases.json` "places").
+ * - The same institute from two sources under two spellings is offered once (`aliases.json`
+ *   "duplicates": the two can differ only in words the word table maps to one, like Vidyapith and
+ *   University, which are not always the same institution, so the pairs are listed, not guessed).
  * - Ties: fewer words the query did not ask for, then the name, then the value.
  */
 
@@ -40,6 +45,13 @@ export type AliasData = {
   words: Readonly<Record<string, readonly string[]>>;
   /** Entry value → the short names and other names it is known by. */
   entries: Readonly<Record<string, readonly string[]>>;
+  /**
+   * A town → the districts it is the main town of: an entry whose city is such a district is found by
+   * the town's name too (AICTE gives districts: "amity noida" is in "Gautam Buddha Nagar").
+   */
+  places?: Readonly<Record<string, readonly string[]>>;
+  /** Entry value → the value of the entry it duplicates under another spelling (offered once). */
+  duplicates?: Readonly<Record<string, string>>;
 };
 
 const STOP_WORDS = new Set(['the', 'of', 'and', 'at', 'in', 'for', 'a', 'an']);
@@ -196,9 +208,22 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
       .map((w) => canonical.get(w) ?? w)
       .filter((w) => !STOP_WORDS.has(w));
 
+  const townsOf = new Map<string, string[]>();
+  for (const [town, districts] of Object.entries(aliases.places ?? {}))
+    for (const district of districts) {
+      const key = canon(district).join(' ');
+      townsOf.set(key, [...(townsOf.get(key) ?? []), ...canon(town)]);
+    }
+
   const indexed: Indexed[] = entries.map((entry) => {
     const nameWords = canon(entry.name);
-    const all = new Set([...nameWords, ...canon(entry.state ?? ''), ...canon(entry.city ?? '')]);
+    const cityWords = canon(entry.city ?? '');
+    const all = new Set([
+      ...nameWords,
+      ...canon(entry.state ?? ''),
+      ...cityWords,
+      ...(townsOf.get(cityWords.join(' ')) ?? []),
+    ]);
     // Initials and short names are written apart or together ("D. Y. Patil" / "DY Patil", "Sai Ram" /
     // "Sairam"): the joined form also counts as a word.
     for (const joined of [...initialRuns(words(entry.name)), ...shortPairs(words(entry.name))])
@@ -223,7 +248,20 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
       sortName: entry.name,
     };
   });
-  const sorted = [...indexed].sort(byName);
+  // The same institute from two sources under two spellings ("Tiruchirappalli" / "Trichy") is offered
+  // once: the entry it duplicates takes its words and short names. It stays in the table, so data that
+  // saved its value still shows its name; the search just never offers it.
+  const byValue = new Map(indexed.map((item) => [item.entry.value, item]));
+  const duplicates = new Set<Indexed>();
+  for (const [value, sameAs] of Object.entries(aliases.duplicates ?? {})) {
+    const [drop, keep] = [byValue.get(value), byValue.get(sameAs)];
+    if (!drop || !keep || drop === keep) continue;
+    for (const w of drop.words) keep.words.add(w);
+    for (const k of drop.keys) keep.keys.add(k);
+    duplicates.add(drop);
+  }
+  const listed = indexed.filter((item) => !duplicates.has(item));
+  const sorted = [...listed].sort(byName);
   // Inverted index: a word → the entries that have it; a whole-query key → the entries it names.
   const postings = new Map<string, number[]>();
   const byKey = new Map<string, number[]>();
@@ -233,6 +271,7 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
     else map.set(key, [i]);
   };
   indexed.forEach((item, i) => {
+    if (duplicates.has(item)) return;
     for (const w of item.words) add(postings, w, i);
     for (const k of item.keys) add(byKey, k, i);
     if (item.initials) add(byKey, item.initials, i);
@@ -279,7 +318,7 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
   };
 
   return {
-    size: entries.length,
+    size: listed.length,
     search(search, seed, count) {
       const queryWords = search ? canon(search) : [];
       if (!search || words(search).length === 0) {

@@ -30,6 +30,10 @@ export type ReferenceAliases = {
   words: Readonly<Record<string, readonly string[]>>;
   institute: Readonly<Record<string, readonly string[]>>;
   board: Readonly<Record<string, readonly string[]>>;
+  /** A town → the districts it is the main town of (an entry's city is often its district). */
+  places?: Readonly<Record<string, readonly string[]>>;
+  /** An institute's value → the value of the same institute under another spelling (offered once). */
+  duplicates?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -54,6 +58,8 @@ export function createReferenceService(
           abbreviations: aliases.abbreviations ?? {},
           words: aliases.words,
           entries,
+          places: aliases.places ?? {},
+          duplicates: kind === 'institute' ? (aliases.duplicates ?? {}) : {},
         });
       });
       index.catch(() => indexes.delete(kind));

@@ -6,7 +6,6 @@ import {
   OPTION_SETS,
   REQUIRED_FNS,
   SERVICE_BASES,
-  STATES,
   VALIDATION_FNS,
   VERIFICATION_CATEGORIES,
   VERIFICATION_TYPES,
@@ -24,13 +23,6 @@ import { disabledReadCache } from '../../lib/read-cache.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
 import { createFormsRepository } from '../forms/forms-repository.js';
 import { createFormsService } from '../forms/forms-service.js';
-import {
-  TRANSACTION_TRANSITIONS,
-  VERIFICATION_TRANSITIONS,
-  assertTransition,
-  canTransition,
-  type Entity,
-} from './state-machine.js';
 import {
   createTransactionsRepository,
   type TransactionWriteOps,
@@ -51,93 +43,7 @@ const DEMO_FORM_ORDER = [
   'bgv-ews',
 ];
 
-const TRANSACTION_ALLOWED: [string, string][] = [
-  ['NOT_INITIALIZED', 'DATA_SAVED'],
-  ['DATA_SAVED', 'SUBMITTED'],
-  ['SUBMITTED', 'IN_PROGRESS'],
-  ['IN_PROGRESS', 'COMPLETED'],
-  ['IN_PROGRESS', 'INSUFFICIENT_DATA'],
-  ['IN_PROGRESS', 'FAILED'],
-  ['INSUFFICIENT_DATA', 'IN_PROGRESS'],
-  ...['NOT_INITIALIZED', 'DATA_SAVED', 'SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA'].map(
-    (s) => [s, 'CLOSED'] as [string, string],
-  ),
-];
-const VERIFICATION_ALLOWED: [string, string][] = [
-  ['NOT_INITIALIZED', 'DATA_SAVED'],
-  ['NOT_INITIALIZED', 'READY_TO_SUBMIT'],
-  ['DATA_SAVED', 'DATA_SAVED'],
-  ['DATA_SAVED', 'READY_TO_SUBMIT'],
-  ['READY_TO_SUBMIT', 'DATA_SAVED'],
-  ['READY_TO_SUBMIT', 'SUBMITTED'],
-  ['SUBMITTED', 'IN_PROGRESS'],
-  ['IN_PROGRESS', 'COMPLETED'],
-  ['IN_PROGRESS', 'FAILED'],
-  ['IN_PROGRESS', 'INSUFFICIENT_DATA'],
-  ['INSUFFICIENT_DATA', 'SUBMITTED'],
-  // An identity a provider verified at once (Aadhaar OTP, issue 11).
-  ['NOT_INITIALIZED', 'COMPLETED'],
-  ['DATA_SAVED', 'COMPLETED'],
-  ['READY_TO_SUBMIT', 'COMPLETED'],
-  ...[
-    'NOT_INITIALIZED',
-    'DATA_SAVED',
-    'READY_TO_SUBMIT',
-    'SUBMITTED',
-    'IN_PROGRESS',
-    'INSUFFICIENT_DATA',
-  ].map((s) => [s, 'CLOSED'] as [string, string]),
-];
-
-describe('the transition tables', () => {
-  const cases: [Entity, [string, string][]][] = [
-    ['transaction', TRANSACTION_ALLOWED],
-    ['verification', VERIFICATION_ALLOWED],
-  ];
-  for (const [entity, allowed] of cases) {
-    it(`${entity}: exactly the documented transitions are allowed`, () => {
-      const key = (a: string, b: string) => `${a}>${b}`;
-      const expected = new Set(allowed.map(([a, b]) => key(a, b)));
-      for (const from of STATES) {
-        for (const to of STATES) {
-          expect(canTransition(entity, from, to), key(from, to)).toBe(expected.has(key(from, to)));
-          if (!expected.has(key(from, to))) {
-            expect(() => assertTransition(entity, from, to)).toThrow(/cannot move from/);
-          }
-        }
-      }
-      const table = entity === 'transaction' ? TRANSACTION_TRANSITIONS : VERIFICATION_TRANSITIONS;
-      expect(Object.values(table).flat().length).toBe(allowed.length);
-    });
-  }
-
-  it('completes before submission only an identity a provider verified at once (not education)', () => {
-    for (const from of ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'] as const) {
-      expect(() => assertTransition('verification', from, 'COMPLETED', 'aadhaar')).not.toThrow();
-      expect(() => assertTransition('verification', from, 'COMPLETED', 'passport')).not.toThrow();
-      for (const name of ['bgv-degree', 'bgv-tenth', 'bgv-degree#2', 'employment-check', undefined]) {
-        expect(() => assertTransition('verification', from, 'COMPLETED', name), `${name}`).toThrow(
-          /cannot move from/,
-        );
-      }
-    }
-    // After the checks, any verification completes.
-    expect(() => assertTransition('verification', 'IN_PROGRESS', 'COMPLETED', 'bgv-degree')).not.toThrow();
-  });
-
-  it('refuses with INVALID_TRANSITION (123)', () => {
-    try {
-      assertTransition('transaction', 'COMPLETED', 'DATA_SAVED');
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toMatchObject({
-        code: 123,
-        statusCode: 409,
-        data: { from: 'COMPLETED', to: 'DATA_SAVED' },
-      });
-    }
-  });
-});
+// The tables, refusals and audit writes without a database: transitions.test.ts.
 
 /** Files and reference lists that accept every id (the saved-data checks have their own tests). */
 const acceptingLookups = {
@@ -332,8 +238,65 @@ describe('ops transitions on the database', () => {
       'INSUFFICIENT_DATA>IN_PROGRESS:ops-resume',
       'IN_PROGRESS>COMPLETED:ops-done',
     ]);
+    // The verification's own moves are audited too (the same database transaction as the record).
+    const degreeMoves = changes
+      .filter((c) => c.entity === 'verification' && c.verificationName === 'bgv-degree')
+      .map((c) => `${c.fromState}>${c.toState}:${c.action}`);
+    expect(degreeMoves.slice(-6)).toEqual([
+      'READY_TO_SUBMIT>SUBMITTED:submit',
+      'SUBMITTED>IN_PROGRESS:ops-start',
+      'IN_PROGRESS>INSUFFICIENT_DATA:ops-insufficient',
+      'INSUFFICIENT_DATA>SUBMITTED:candidate-resubmit',
+      'SUBMITTED>IN_PROGRESS:ops-start',
+      'IN_PROGRESS>COMPLETED:ops-verified',
+    ]);
     expect(changes.filter((c) => c.action.startsWith('ops')).every((c) => c.profileId === null)).toBe(true);
     expect(changes.filter((c) => c.action === 'submit').every((c) => c.profileId === profileId)).toBe(true);
+  });
+
+  it('refuses to skip a ready-to-submit verification (124), with the rest of the list, writing nothing', async () => {
+    const { txnId, profileId } = await created();
+    const ref = { orgId: 'demo-university', txnId };
+    const { svc, repo } = service();
+    await svc.saveAnswers(profileId, {
+      ...ref,
+      data: [
+        { questionId: 'demo-q-purpose', answer: 'VISA' },
+        { questionId: 'demo-q-source', answer: 'FRIEND' },
+      ],
+    });
+    await svc.process(profileId, ref);
+    await svc.submitVerification(profileId, {
+      ...ref,
+      verificationName: 'bgv-twelfth',
+      data: {
+        board: { manual: true, name: 'Kerala Open School' },
+        rollNumber: '4512378',
+        passingYear: '2016',
+        state: 'Kerala',
+        marksheet: A_FILE,
+      },
+    });
+    const before = await svc.info(profileId, ref);
+    expect(before.verificationList['bgv-twelfth']).toMatchObject({
+      state: 'READY_TO_SUBMIT',
+      skipAllowed: true,
+      markedAsSkip: false,
+    });
+    const changes = await repo.changesOf(txnId);
+    await expect(
+      svc.markAsSkip(profileId, { ...ref, verificationNameList: ['bgv-tenth', 'bgv-twelfth'] }),
+    ).rejects.toMatchObject({
+      code: 124,
+      message: 'bgv-twelfth cannot be skipped once it is ready to submit',
+    });
+    const after = await svc.info(profileId, ref);
+    expect(after.verificationList['bgv-twelfth']).toMatchObject({
+      state: 'READY_TO_SUBMIT',
+      markedAsSkip: false,
+    });
+    expect(after.verificationList['bgv-tenth']!.markedAsSkip).toBe(false);
+    expect(await repo.changesOf(txnId)).toEqual(changes);
   });
 
   it('closes a transaction from any non-terminal state', async () => {

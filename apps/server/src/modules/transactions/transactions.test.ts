@@ -414,7 +414,8 @@ describe('the verification journey', () => {
         100,
         400,
       );
-      // A ready-to-submit verification can no longer be skipped.
+      // A saved (DATA_SAVED) verification can still be skipped; a ready-to-submit one cannot
+      // (state-machine.test.ts).
       expectCode(await save(h, txnId, 'bgv-twelfth', {}, 'PUT'), 0, 200);
       expectCode(
         await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: ['bgv-twelfth'] }, h),

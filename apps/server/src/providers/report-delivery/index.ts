@@ -1,6 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { WebhookTargetPolicy } from '../../lib/outbound-address.js';
-import { sendWebhook } from '../../lib/webhook-send.js';
+import {
+  postSignedWebhook,
+  sendWebhook,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '../../lib/webhook-send.js';
 import { signWebhook } from '../../lib/webhook-signature.js';
 
 /**
@@ -38,8 +43,8 @@ export interface PartnerEndpoint {
   secret: string;
 }
 
-export const REPORT_SIGNATURE_HEADER = 'x-veridocs-signature';
-export const REPORT_EVENT_HEADER = 'x-veridocs-event-id';
+export const REPORT_SIGNATURE_HEADER = WEBHOOK_SIGNATURE_HEADER;
+export const REPORT_EVENT_HEADER = WEBHOOK_EVENT_HEADER;
 /** The documented secret of the built-in dev receiver (dev tools only; README "Verification report"). */
 export const PARTNER_DEV_SECRET = 'veridocs-partner-development-secret';
 const SEND_TIMEOUT_MS = 15_000;
@@ -105,26 +110,12 @@ export function createWebhookReportDelivery(deps: {
       const target = endpointOf(partnerId);
       if (!target) return { url: '', statusCode: null, error: 'no endpoint for this partner' };
       const { endpoint, policy } = target;
-      try {
-        const statusCode = await post(
-          endpoint.url,
-          parcel.body,
-          {
-            [REPORT_EVENT_HEADER]: parcel.eventId,
-            [REPORT_SIGNATURE_HEADER]: signReport(
-              endpoint.secret,
-              parcel.body,
-              Math.floor(parcel.at.getTime() / 1000),
-            ),
-          },
-          policy,
-        );
-        const delivered = statusCode >= 200 && statusCode < 300;
-        return { url: endpoint.url, statusCode, error: delivered ? null : `HTTP ${statusCode}` };
-      } catch (e) {
-        const error = e instanceof Error ? e.message.slice(0, 500) : 'send failed';
-        return { url: endpoint.url, statusCode: null, error };
-      }
+      const outcome = await postSignedWebhook(
+        (url, body, headers) => post(url, body, headers, policy),
+        { url: endpoint.url, secret: () => endpoint.secret },
+        parcel,
+      );
+      return { url: endpoint.url, ...outcome };
     },
   };
 }

@@ -5,7 +5,6 @@ import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fix
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { createTestApp } from '../../test/render';
 import { setNotifier, type Notifier } from '../../lib/notify';
-import { specPollingInterval } from './api';
 import { profileApi } from './profile-api';
 import { resetAll } from './reset';
 import { transactionsApi } from './transactions-api';
@@ -155,15 +154,5 @@ describe('the one snackbar place: the error catalogue (spec §8) for every faile
     expect(notifier).toHaveBeenCalledTimes(1);
     expect(notifier).toHaveBeenCalledWith(MESSAGES.sessionExpired, 'error');
     expect(logout).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('specPollingInterval (spec §4, §9)', () => {
-  it('every 6 s until done, failed, or 20 answers', () => {
-    expect(specPollingInterval(0, false)).toBe(6000);
-    expect(specPollingInterval(19, false)).toBe(6000);
-    expect(specPollingInterval(20, false)).toBe(0);
-    expect(specPollingInterval(3, true)).toBe(0);
-    expect(specPollingInterval(3, false, true)).toBe(0);
   });
 });

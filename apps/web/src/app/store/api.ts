@@ -1,6 +1,5 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { POLL } from '@veridocs/shared';
 import { apiBaseQuery, isApiQueryError, type ApiQueryError } from '../../lib/api/base-query';
 import { decideError } from '../../lib/error-catalogue';
 import { notify } from '../../lib/notify';
@@ -73,21 +72,5 @@ addLazyModule({
   reducer: api.reducer,
   middleware: [api.middleware, apiErrorMiddleware, resetWithSession],
 });
-
-/**
- * Polling as the spec does it (§4 "Payment status", §9): every POLL.intervalMs, at most POLL.maxPolls
- * answers. A screen passes the query's `fulfilledTimeStamp` counts and whether it is done:
- *
- * ```ts
- * const [answers, setAnswers] = useState(0); // +1 per fulfilledTimeStamp seen
- * const status = useGetPaymentStatusQuery(arg, { pollingInterval: specPollingInterval(answers, done) });
- * ```
- *
- * Polling stops when the status is final, after maxPolls answers, and (spec: "If the status call errors,
- * polling stops") when the call failed.
- */
-export function specPollingInterval(answers: number, done: boolean, failed = false): number {
-  return done || failed || answers >= POLL.maxPolls ? 0 : POLL.intervalMs;
-}
 
 export type { ApiQueryError };

@@ -1,4 +1,13 @@
-import { createElement, useCallback, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import {
+  createElement,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -65,6 +74,7 @@ interface FieldRowProps {
   idPrefix: string;
   /** A look-up of this field answered (config `lookup`): the form fills the fields it names. */
   onLookup: (key: LookupKey, answer: LookupAnswers[LookupKey]) => void;
+  onPending: (fieldName: string, message: string | null) => void;
 }
 
 export const fieldInputId = (prefix: string, fieldName: string) =>
@@ -111,6 +121,7 @@ function FieldRow({
   renderers,
   idPrefix,
   onLookup,
+  onPending,
 }: FieldRowProps) {
   const { field: rhf, fieldState } = useController({ name: field.fieldName, control });
   const lookup = useFieldLookup(field.lookup, rhf.value, !disabled, onLookup);
@@ -140,6 +151,7 @@ function FieldRow({
     helperId: `${id}-helper-text`,
     values,
     context,
+    onPendingChange: (message) => onPending(field.fieldName, message),
   };
   return (
     <Box sx={{ display: 'grid', gap: 1 }} data-field={field.fieldName}>
@@ -221,7 +233,17 @@ export function DynamicForm({
     mode: 'onTouched',
     shouldFocusError: false,
   });
-  const { control, handleSubmit, setError, subscribe, formState, getValues, setValue } = form;
+  const {
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    getFieldState,
+    subscribe,
+    formState,
+    getValues,
+    setValue,
+  } = form;
   const values = useWatch({ control }) as FormValues;
   const renderers = useMemo<FieldRenderers>(
     () => ({ ...DEFAULT_FIELD_RENDERERS, ...fieldRenderers }),
@@ -265,7 +287,22 @@ export function DynamicForm({
     if (names[0]) focusField(idPrefix, names[0]);
   };
 
-  const submit = handleSubmit(
+  // Fields whose renderer holds input not yet in the value (picked files not uploaded): what to do.
+  const pending = useRef(new Map<string, string>());
+  const onPending = useCallback(
+    (name: string, message: string | null) => {
+      if (message !== null) {
+        pending.current.set(name, message);
+        return;
+      }
+      pending.current.delete(name);
+      // Uploaded (or dropped): the refusal no longer applies.
+      if (getFieldState(name).error?.type === 'pending') clearErrors(name);
+    },
+    [getFieldState, clearErrors],
+  );
+
+  const validSubmit = handleSubmit(
     async (valid) => {
       const serverErrors = await onSubmit?.(valid);
       if (!serverErrors) return;
@@ -275,6 +312,17 @@ export function DynamicForm({
     },
     (invalid) => focusFirst(erroneous(invalid)),
   );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Submitting now would drop what the field holds aside (issue 24): the field says what to press.
+    const held = fields.map((f) => f.fieldName).filter((name) => pending.current.has(name));
+    if (held.length > 0) {
+      for (const name of held) setError(name, { type: 'pending', message: pending.current.get(name) });
+      focusFirst(held);
+      return;
+    }
+    await validSubmit(event);
+  };
 
   const readOnlySet = new Set(readOnlyFields);
   return (
@@ -311,6 +359,7 @@ export function DynamicForm({
                     renderers={renderers}
                     idPrefix={idPrefix}
                     onLookup={onLookup}
+                    onPending={onPending}
                   />
                 </Box>
               ))}

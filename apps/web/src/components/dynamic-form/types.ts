@@ -38,6 +38,11 @@ export interface FieldRendererProps {
   helperId: string;
   values: FormValues;
   context: DynamicFormContextValue;
+  /**
+   * A renderer holding input that is not in the value yet (picked files not uploaded) says what to do
+   * with it; Submit is refused with that message until it reports null (issue 24).
+   */
+  onPendingChange: (message: string | null) => void;
 }
 
 /** Renderers by inputType: the documents issue plugs FileUpload / CameraDialog in here. */

@@ -39,6 +39,8 @@ export interface MergedPdfUploadProps {
   error?: string | undefined;
   helperText?: ReactNode;
   helperId?: string | undefined;
+  /** Picked files not uploaded yet: what to press (the form refuses Submit until then), or null. */
+  onPendingChange?: ((message: string | null) => void) | undefined;
 }
 
 let counter = 0;
@@ -62,6 +64,7 @@ export function MergedPdfUpload({
   error,
   helperText,
   helperId,
+  onPendingChange,
 }: MergedPdfUploadProps) {
   const t = useT(fileUploadCatalog);
   const tr = useRulesT();
@@ -138,6 +141,19 @@ export function MergedPdfUpload({
   };
 
   const busy = progress !== null;
+  const uploadLabel = parts.length > 1 ? t('mergeUpload', { count: parts.length }) : t('mergeUploadOne');
+  // Picked but not uploaded: the form must not be submitted without them (issue 24). The message
+  // names this button.
+  const pendingMessage = !merged && parts.length > 0 ? t('mergePending', { action: uploadLabel }) : null;
+  const pendingRef = useRef(onPendingChange);
+  useEffect(() => {
+    pendingRef.current = onPendingChange;
+  }, [onPendingChange]);
+  useEffect(() => {
+    pendingRef.current?.(pendingMessage);
+  }, [pendingMessage]);
+  useEffect(() => () => pendingRef.current?.(null), []);
+
   return (
     <Box role="group" aria-labelledby={labelId} aria-describedby={messageId} sx={{ display: 'grid', gap: 1 }}>
       <FieldGroupLabel id={labelId} label={label} accessibleLabel={accessibleLabel} />
@@ -211,7 +227,7 @@ export function MergedPdfUpload({
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             <Button variant="contained" size="small" onClick={() => void upload()} loading={busy}>
-              {parts.length > 1 ? t('mergeUpload', { count: parts.length }) : t('mergeUploadOne')}
+              {uploadLabel}
             </Button>
             {busy ? (
               <Button size="small" onClick={() => controller.current?.abort()}>

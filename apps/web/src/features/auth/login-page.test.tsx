@@ -257,3 +257,61 @@ describe('login screen: resend', () => {
     );
   });
 });
+
+describe('login screen: a block and a reload (issue 24)', () => {
+  it('a block stops Verify and the resend countdown, and a reload keeps the block', async () => {
+    api.on('post', LOGIN, otpSent(30));
+    api.on('put', VERIFY, {
+      status: 429,
+      body: fail(108, 'Too many failed attempts. This number is blocked for 2 hours', { retryAfter: 7200 }),
+    });
+    const { user, unmount } = renderApp({ route: '/login' });
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876543210');
+    await user.click(getOtp());
+    await waitFor(() => expect(otpDigit(1)).toHaveFocus());
+    await user.keyboard('111111');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This number is blocked for 2 hours');
+    // Blocked: no Verify, no countdown to a resend the server would refuse, no typing.
+    expect(screen.getByRole('button', { name: 'Verify OTP' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Resend OTP in/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+    expect(otpDigit(1)).toBeDisabled();
+    unmount();
+
+    renderApp({ route: '/login' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This number is blocked for 2 hours');
+    expect(screen.getByRole('button', { name: 'Verify OTP' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+    expect(api.callsTo('put', VERIFY)).toHaveLength(1);
+  });
+
+  it('a reload keeps the OTP step, its request and its countdown, never the code', async () => {
+    api.on('post', LOGIN, otpSent(30));
+    api.on('put', VERIFY, { status: 200, body: ok({ newUser: false, ...makeSession() }) });
+    api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
+    const first = renderApp({ route: '/login' });
+    await first.user.type(await screen.findByLabelText('Mobile Number'), '9876543210');
+    await first.user.click(getOtp());
+    await waitFor(() => expect(otpDigit(1)).toHaveFocus());
+    await first.user.keyboard('48');
+    first.unmount();
+    // The step is kept, the digits typed are not.
+    const kept = window.sessionStorage.getItem('signInStep') ?? '';
+    expect(kept).toContain(TXN);
+    expect(kept).not.toContain('"48"');
+
+    const { user, probe } = renderApp({ route: '/login' });
+    expect(await screen.findByText('+91 XXXXXX3210')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Mobile Number')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Resend OTP in 0:(2\d|30)/ })).toBeDisabled();
+    await waitFor(() => expect(otpDigit(1)).toHaveFocus());
+    await user.keyboard('482913');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await waitFor(() => expect(probe.current?.pathname).toBe('/'));
+    expect(api.callsTo('post', LOGIN)).toHaveLength(1);
+    expect(api.callsTo('put', VERIFY)[0]?.url).toBe(`/api/web-wallet/profile/otp/${TXN}/verify`);
+    // Signed in: nothing is kept for the next visit.
+    expect(window.sessionStorage.getItem('signInStep')).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -10,6 +10,8 @@ import { LanguageMenu } from '../../components/language-menu/language-menu';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { RichText, useT } from '../../i18n';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { removeItem, setJson } from '../../lib/storage';
+import { useOtpBlock } from '../../components/otp-entry/use-otp-block';
 import { PATHS } from '../../app/paths';
 import { useSession } from '../../app/session/session-context';
 import { useAppDispatch } from '../../app/store/hooks';
@@ -19,17 +21,13 @@ import { authCatalog } from './auth-catalog';
 import { BrandPanel } from './brand-panel';
 import { RequestingOrg, formLinkOrgId } from './requesting-org';
 import { MobileStep } from './mobile-step';
+import { STORED_STEP, readStoredStep, type Step, type StoredStep } from './stored-step';
 
 const NameStep = lazy(() => loadWithRetry(() => import('./name-step')));
 // The OTP step (six blocks, the countdown) is not needed to draw the page: it loads once the visitor
 // starts typing the number, seconds before it is needed (ADR 0012).
 const loadOtpStep = () => import('./otp-step');
 const OtpStep = lazy(() => loadWithRetry(loadOtpStep));
-
-type Step =
-  | { kind: 'mobile'; returned: boolean }
-  | { kind: 'otp'; txnId: string; channel: OtpChannel; resendIn: number; requestsLeft: number }
-  | { kind: 'name'; txnId: string; mobile: string };
 
 type Busy = 'send' | 'resend' | 'verify' | null;
 
@@ -53,17 +51,39 @@ export default function LoginPage() {
   const headingId = useId();
   // A form link opened while signed out: the organisation that sent it is named on the page.
   const requestingOrgId = formLinkOrgId(useLocation().state);
-  const [mobile, setMobile] = useState('');
-  const [channel, setChannel] = useState<OtpChannel>('sms');
-  const [step, setStep] = useState<Step>({ kind: 'mobile', returned: false });
+  const [restored] = useState(readStoredStep);
+  const [mobile, setMobile] = useState(restored?.mobile ?? '');
+  const [channel, setChannel] = useState<OtpChannel>(restored?.channel ?? 'sms');
+  const [step, setStep] = useState<Step>(restored?.step ?? { kind: 'mobile', returned: false });
+  const [expiresAt, setExpiresAt] = useState(restored?.expiresAt ?? 0);
+  const [resendAt, setResendAt] = useState(restored?.resendAt ?? 0);
+  const block = useOtpBlock(restored?.blockedUntil ?? null);
   const [otp, setOtp] = useState('');
   const [sendKey, setSendKey] = useState(0);
   const [busy, setBusy] = useState<Busy>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A block restored by a reload is said again (its message is the server's, in the candidate's language).
+  const [error, setError] = useState<string | null>(restored?.blockedMessage ?? null);
   const [notice, setNotice] = useState<string | null>(null);
+
+  // The step as it is now, for a reload; none once back at the number (or signed in: the page goes).
+  useEffect(() => {
+    if (step.kind === 'mobile') {
+      removeItem(STORED_STEP, 'session');
+      return;
+    }
+    const stored: StoredStep = { mobile, channel, step };
+    if (step.kind === 'otp') {
+      stored.expiresAt = expiresAt;
+      stored.resendAt = resendAt;
+      stored.blockedUntil = block.blockedUntil;
+      stored.blockedMessage = block.blockedUntil !== null ? error : null;
+    }
+    setJson(STORED_STEP, stored, 'session');
+  }, [step, mobile, channel, expiresAt, resendAt, block.blockedUntil, error]);
 
   /** A session: the login action, then the profile. The route table returns to the saved `from`. */
   const signIn = (session: Session) => {
+    removeItem(STORED_STEP, 'session');
     dispatch(login({ ...session, startRefresh: true }));
     void sessionController.loadProfile();
   };
@@ -76,6 +96,8 @@ export default function LoginPage() {
       const sent = await requestOtp({ mobile, channel });
       setOtp('');
       setSendKey((key) => key + 1);
+      setExpiresAt(Date.now() + sent.expiresIn * 1000);
+      setResendAt(Date.now() + sent.resendIn * 1000);
       setStep({
         kind: 'otp',
         txnId: sent.txnId,
@@ -90,8 +112,10 @@ export default function LoginPage() {
       const retryAfter = retryAfterOf(failure);
       if (resend && retryAfter !== null) {
         setStep((current) => (current.kind === 'otp' ? { ...current, resendIn: retryAfter } : current));
+        setResendAt(Date.now() + retryAfter * 1000);
         setSendKey((key) => key + 1);
       }
+      if (resend) block.noteFailure(failure);
       setError(errorMessage(failure));
     } finally {
       setBusy(null);
@@ -112,6 +136,7 @@ export default function LoginPage() {
         return true;
       }
     } catch (failure) {
+      block.noteFailure(failure);
       setError(errorMessage(failure));
     } finally {
       setBusy(null);
@@ -207,6 +232,7 @@ export default function LoginPage() {
                   resending={busy === 'resend'}
                   resendIn={step.resendIn}
                   sendKey={sendKey}
+                  blockedUntil={block.blockedUntil}
                   error={error}
                   notice={notice}
                 />

@@ -1,16 +1,11 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { MOBILE_OTP_LENGTH, type OtpChannel } from '@veridocs/shared';
-import { BlockCodeInput, type BlockCodeInputHandle } from '../../components/block-code-input';
+import { OtpEntry } from '../../components/otp-entry';
 import { RichText, useT } from '../../i18n';
 import { formatCountdown } from '../../lib/dates';
 import { authCatalog } from './auth-catalog';
 import { CHANNEL_LABELS, maskMobile } from './mask';
-import { useCountdown } from '../../lib/use-countdown';
 import { track } from '../../lib/telemetry/tracker';
 
 interface OtpStepProps {
@@ -30,29 +25,16 @@ interface OtpStepProps {
   resendIn: number;
   /** Changes whenever a new OTP was sent (restarts the countdown). */
   sendKey: number;
+  /** While the number is blocked (epoch ms of the end): no Verify, no countdown. */
+  blockedUntil: number | null;
   error: string | null;
   notice: string | null;
 }
 
 /** Step 2: the 6-digit OTP, with resend after the countdown. */
 export default function OtpStep(props: OtpStepProps) {
-  const {
-    mobile,
-    channel,
-    otp,
-    onOtpChange,
-    onSubmit,
-    onResend,
-    onChangeNumber,
-    verifying,
-    resending,
-    error,
-  } = props;
+  const { mobile, channel, onSubmit } = props;
   const t = useT(authCatalog);
-  const id = useId();
-  const codeRef = useRef<BlockCodeInputHandle>(null);
-  const secondsLeft = useCountdown(props.resendIn, props.sendKey);
-  const complete = otp.length === MOBILE_OTP_LENGTH;
 
   // The sign-in analytics live in this lazily loaded step (and the name step), not in the sign-in
   // page's first load (ADR 0008, 0035): each OTP sent, and a returning number signed in.
@@ -63,88 +45,42 @@ export default function OtpStep(props: OtpStepProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.txnId]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (complete && !verifying)
-      void onSubmit().then((signedIn) => {
-        if (signedIn) track('auth', 'signed_in', { newUser: false });
-      });
-    else codeRef.current?.focus();
-  };
-
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2.5 }}>
-      <Box>
-        <Typography id={`${id}-sent`} variant="body1">
-          <RichText
-            catalog={authCatalog}
-            id="otpSentTo"
-            values={{
-              length: MOBILE_OTP_LENGTH,
-              mobile: maskMobile(mobile),
-              channel: CHANNEL_LABELS[channel],
-            }}
-            elements={{ 0: <Box component="strong" sx={{ whiteSpace: 'nowrap' }} /> }}
-          />
-        </Typography>
-        <Link
-          component="button"
-          type="button"
-          variant="body2"
-          onClick={onChangeNumber}
-          sx={{ mt: 0.5, fontWeight: 600 }}
-        >
-          {t('changeNumber')}
-        </Link>
-      </Box>
-
-      <BlockCodeInput
-        ref={codeRef}
-        length={MOBILE_OTP_LENGTH}
-        value={otp}
-        onChange={onOtpChange}
-        label={t('otpLabel')}
-        getInputLabel={(position, count) => t('otpDigit', { position, count })}
-        describedBy={error ? `${id}-sent ${id}-error` : `${id}-sent`}
-        error={Boolean(error)}
-        autoFocus
-      />
-
-      {error && (
-        <Alert id={`${id}-error`} severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      {!error && props.notice && (
-        <Alert severity="success" role="status">
-          {props.notice}
-        </Alert>
-      )}
-
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={!complete}
-        loading={verifying}
-      >
-        {t('verifyOtp')}
-      </Button>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary">
-          {t('didntReceive')}
-        </Typography>
-        <Button
-          type="button"
-          variant="text"
-          onClick={onResend}
-          disabled={secondsLeft > 0 || resending}
-          loading={resending}
-        >
-          {secondsLeft > 0 ? t('resendIn', { time: formatCountdown(secondsLeft) }) : t('resend')}
-        </Button>
-      </Box>
-    </Box>
+    <OtpEntry
+      length={MOBILE_OTP_LENGTH}
+      sentTo={
+        <RichText
+          catalog={authCatalog}
+          id="otpSentTo"
+          values={{ length: MOBILE_OTP_LENGTH, mobile: maskMobile(mobile), channel: CHANNEL_LABELS[channel] }}
+          elements={{ 0: <Box component="strong" sx={{ whiteSpace: 'nowrap' }} /> }}
+        />
+      }
+      changeLabel={t('changeNumber')}
+      onChange={props.onChangeNumber}
+      otp={props.otp}
+      onOtpChange={props.onOtpChange}
+      onVerify={() =>
+        void onSubmit().then((signedIn) => {
+          if (signedIn) track('auth', 'signed_in', { newUser: false });
+        })
+      }
+      onResend={props.onResend}
+      verifying={props.verifying}
+      resending={props.resending}
+      resendIn={props.resendIn}
+      sendKey={props.sendKey}
+      blockedUntil={props.blockedUntil}
+      error={props.error}
+      notice={props.notice}
+      text={{
+        codeLabel: t('otpLabel'),
+        digitLabel: (position, count) => t('otpDigit', { position, count }),
+        verify: t('verifyOtp'),
+        didntReceive: t('didntReceive'),
+        resend: t('resend'),
+        resendIn: (seconds) => t('resendIn', { time: formatCountdown(seconds) }),
+      }}
+    />
   );
 }

@@ -308,8 +308,20 @@ describe('form home (spec §2)', () => {
     expect(call?.url).toContain(`${V1}/bgv?orgId=${ORG_ID}&txnId=${TXN_ID}&type=bgv-degree%7E2`);
   });
 
-  it('122 on the info (a foreign or an unknown transaction) shows "Access not allowed"', async () => {
+  it('122 on the info (a foreign or an unknown transaction) goes to /error with the message', async () => {
     api.on('get', INFO, { status: 403, body: fail(122, 'Access not allowed') });
+    const app = createTestApp();
+    app.store.dispatch(
+      setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),
+    );
+    app.store.dispatch(setShowInitScreen(false));
+    const { probe } = renderApp({ app, route });
+    await waitFor(() => expect(probe.current?.pathname).toBe('/error'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access not allowed');
+  });
+
+  it('the candidate\'s own transaction of another form shows "Access not allowed"', async () => {
+    api.on('get', INFO, { status: 200, body: ok(makeInfo(journey, { formId: 'another-form' })) });
     const app = createTestApp();
     app.store.dispatch(
       setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),

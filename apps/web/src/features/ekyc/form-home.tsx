@@ -33,7 +33,7 @@ import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectDifferentVerifiedName, selectProfileDetailsDone } from '../../app/store/profile-selectors';
 import { selectProfileName } from '../../app/store/selectors';
-import { NameChangeNotice } from '../../components/name-change-dialog';
+import { NameChangeNotice } from '../../app/name-change';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setCurrentVerification, setSearchedQuery } from '../../app/store/slices/misc-slice';
 import {
@@ -211,11 +211,12 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const startButtonClicked = useAppSelector((state) => state.misc.startButtonClicked);
   // The transaction info is also the spec's verification.info (the endpoint keeps that slice).
   const loaded = useGetTransactionInfoQuery({ orgId, txnId });
-  const info = loaded.currentData ?? null;
-  // 122 for an unknown and a foreign transaction alike (ADR 0003).
-  const denied =
-    isApiQueryError(loaded.error) && loaded.error.code === ERROR_CODES.TRANSACTION_ACCESS_DENIED.code;
-  const failure = loaded.isError && !denied ? loaded.error : null;
+  const loadedInfo = loaded.currentData ?? null;
+  // The candidate's own request of another form than the link's: not this form's to open. (An unknown
+  // or another candidate's id fails to load, 122, and goes to /error like any other failure.)
+  const denied = loadedInfo !== null && loadedInfo.formId !== formId;
+  const info = denied ? null : loadedInfo;
+  const failure = loaded.isError ? loaded.error : null;
   const [processTransaction] = useProcessTransactionMutation();
   const [submitTransaction] = useSubmitTransactionMutation();
   const [markAsSkip] = useMarkAsSkipMutation();

@@ -86,9 +86,22 @@ describe('init screen (spec §2): organisation, platform line and one button', (
     expect(screen.getByText(/This form has expired/)).toBeInTheDocument();
   });
 
-  it('"Access not allowed" (disabled) when transaction info answers 122 (a foreign or an unknown id)', async () => {
+  it('an unknown (or foreign) transaction, 122: /error with the message, not the init screen (issue 24)', async () => {
     publicForms();
     api.on('get', `${V1}/transactions/info`, { status: 403, body: fail(122, 'Access not allowed') });
+    const { probe } = renderApp({ route: linkWithTxn });
+    await waitFor(() => expect(probe.current?.pathname).toBe('/error'));
+    expect(probe.current?.state).toEqual({ message: 'Access not allowed' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access not allowed');
+    expect(screen.queryByRole('button', { name: 'Access not allowed' })).not.toBeInTheDocument();
+  });
+
+  it('"Access not allowed" (disabled) for the candidate\'s own transaction of another form', async () => {
+    publicForms();
+    api.on('get', `${V1}/transactions/info`, {
+      status: 200,
+      body: ok({ ...makeInfo(verifications), formId: 'another-form' }),
+    });
     renderApp({ route: linkWithTxn });
     expect(await mainButton('Access not allowed')).toBeDisabled();
     expect(screen.getByText(/This link cannot be opened with this account/)).toBeInTheDocument();

@@ -86,13 +86,18 @@ function useEntry(
   });
 
   if (txnId) {
+    // The candidate's own request, but of another form than the link's: not this form's to open.
     if (info.currentData)
-      return { status: ready({ txnId, txnState: info.currentData.state, accessDenied: false }), fatal: null };
-    // 122: a transaction this account cannot open. Unknown and foreign ids get the same answer (the
-    // server does not tell which ids exist, ADR 0003), so both show "Access not allowed".
-    if (failedWith(info.error, ERROR_CODES.TRANSACTION_ACCESS_DENIED.code))
-      return { status: ready({ txnId, txnState: null, accessDenied: true }), fatal: null };
-    // Spec §8: any other transaction info failure goes to /error.
+      return {
+        status: ready({
+          txnId,
+          txnState: info.currentData.state,
+          accessDenied: info.currentData.formId !== formId,
+        }),
+        fatal: null,
+      };
+    // Spec §8: a transaction info failure goes to /error with its message; 122 too (an unknown id
+    // and another candidate's answer the same, ADR 0003: the message says "Access not allowed").
     return { status: { kind: 'loading' }, fatal: info.error ?? null };
   }
   if (!mine.currentData && !mine.isError) return { status: { kind: 'loading' }, fatal: null };

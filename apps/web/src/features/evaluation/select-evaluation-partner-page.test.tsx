@@ -169,6 +169,10 @@ describe('/select-evaluation-partner', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many failed attempts. You are blocked for 2 hours',
     );
+    // Blocked (issue 24): Verify and the resend countdown stop, as on the sign-in step.
+    expect(screen.getByRole('button', { name: 'Verify OTP' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Resend in/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
   });
 
   it('tells a superseded code from an expired one by its reason, whatever the message language', async () => {

@@ -4,7 +4,6 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,7 +14,8 @@ import {
   type EvalOtpResponse,
   type EvaluationPartner,
 } from '@veridocs/shared';
-import { BlockCodeInput, type BlockCodeInputHandle } from '../../components/block-code-input';
+import { type BlockCodeInputHandle } from '../../components/block-code-input';
+import { OtpEntry, useOtpBlock } from '../../components/otp-entry';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { FORM_HOME_STATE, formEntryPath, PATHS } from '../../app/paths';
 import { useCreateTransactionMutation } from '../../app/store/transactions-api';
@@ -30,7 +30,6 @@ import {
 } from './evaluation-api';
 import { evaluationCatalog } from './evaluation-catalog';
 import type en from './locales/en.json';
-import { useCountdown } from '../../lib/use-countdown';
 
 type T = Translate<keyof typeof en>;
 const blockHours = EMAIL_OTP.blockSeconds / 3600;
@@ -193,27 +192,20 @@ function OtpStep({
   onVerified: () => void;
 }) {
   const t = useT(evaluationCatalog);
-  const id = useId();
   const codeRef = useRef<BlockCodeInputHandle>(null);
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [verify, verifying] = useVerifyEvalOtpMutation();
   const [sendOtp, resending] = useSendEvalOtpMutation();
-  const secondsLeft = useCountdown(sent.resendIn, sent.key);
-  const complete = otp.length === EMAIL_OTP.length;
+  const block = useOtpBlock();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!complete) {
-      setError(t('errOtpLength', { length: EMAIL_OTP.length }));
-      codeRef.current?.focus();
-      return;
-    }
+  const submit = async () => {
     setError(null);
     setNotice(null);
     const result = await verify({ orgId: txn.orgId, txnId: txn.txnId, otpId: sent.otpId, otp });
     if ('error' in result) {
+      block.noteFailure(result.error);
       setError(failureText(t, result.error, undefined));
       setOtp('');
       codeRef.current?.focus();
@@ -232,6 +224,7 @@ function OtpStep({
       reference: sent.reference,
     });
     if ('error' in result) {
+      block.noteFailure(result.error);
       setError(failureText(t, result.error, undefined));
       return;
     }
@@ -242,68 +235,42 @@ function OtpStep({
   };
 
   return (
-    <Box
-      component="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      sx={{ display: 'grid', gap: 2.5 }}
-    >
-      <Box>
-        <Typography id={`${id}-sent`}>
-          {t('otpSentTo', { length: EMAIL_OTP.length, email: sent.maskedEmail })}
+    <OtpEntry
+      length={EMAIL_OTP.length}
+      sentTo={t('otpSentTo', { length: EMAIL_OTP.length, email: sent.maskedEmail })}
+      changeLabel={t('changeReference')}
+      onChange={onChangeReference}
+      otp={otp}
+      onOtpChange={setOtp}
+      onVerify={() => void submit()}
+      onIncomplete={() => {
+        setError(t('errOtpLength', { length: EMAIL_OTP.length }));
+        codeRef.current?.focus();
+      }}
+      onResend={() => void resend()}
+      verifying={verifying.isLoading}
+      resending={resending.isLoading}
+      resendIn={sent.resendIn}
+      sendKey={sent.key}
+      canResend={sent.requestsLeft > 0}
+      blockedUntil={block.blockedUntil}
+      error={error}
+      notice={notice}
+      codeRef={codeRef}
+      footer={
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }} role="status">
+          {t('requestsLeft', { count: sent.requestsLeft })}
         </Typography>
-        <Link
-          component="button"
-          type="button"
-          variant="body2"
-          onClick={onChangeReference}
-          sx={{ mt: 0.5, fontWeight: 600 }}
-        >
-          {t('changeReference')}
-        </Link>
-      </Box>
-      <BlockCodeInput
-        ref={codeRef}
-        length={EMAIL_OTP.length}
-        value={otp}
-        onChange={setOtp}
-        label={t('otpLabel')}
-        getInputLabel={(position, count) => t('otpDigit', { position, count })}
-        describedBy={error ? `${id}-sent ${id}-error` : `${id}-sent`}
-        error={Boolean(error)}
-        autoFocus
-      />
-      {error && (
-        <Alert id={`${id}-error`} severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      {!error && notice && (
-        <Alert severity="success" role="status">
-          {notice}
-        </Alert>
-      )}
-      <Button type="submit" variant="contained" size="large" fullWidth loading={verifying.isLoading}>
-        {t('verifyOtp')}
-      </Button>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary">
-          {t('didntReceive')}
-        </Typography>
-        <Button
-          type="button"
-          variant="text"
-          onClick={() => void resend()}
-          disabled={secondsLeft > 0 || resending.isLoading || sent.requestsLeft <= 0}
-          loading={resending.isLoading}
-        >
-          {secondsLeft > 0 ? t('resendIn', { seconds: secondsLeft }) : t('resend')}
-        </Button>
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }} role="status">
-        {t('requestsLeft', { count: sent.requestsLeft })}
-      </Typography>
-    </Box>
+      }
+      text={{
+        codeLabel: t('otpLabel'),
+        digitLabel: (position, count) => t('otpDigit', { position, count }),
+        verify: t('verifyOtp'),
+        didntReceive: t('didntReceive'),
+        resend: t('resend'),
+        resendIn: (seconds) => t('resendIn', { seconds }),
+      }}
+    />
   );
 }
 

@@ -18,6 +18,8 @@ import { stateChipColor } from '../../components/state-chip/state-chip';
 import { useStateLabel } from '../../components/state-chip/state-catalog';
 import { useT } from '../../i18n';
 import { queryErrorMessage } from '../../lib/api/base-query';
+import { localiseLabel } from '../../lib/content/config-text/localise-config';
+import { useRuleText } from '../../lib/content/rules/rule-text';
 import { formatDateTime } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { useAnswerInsufficiencyMutation } from './insufficiency-api';
@@ -38,6 +40,7 @@ function Frame({ back, children }: { back: ReactNode; children: ReactNode }) {
 /** The request of one verification in INSUFFICIENT_DATA: the reason and one upload per document asked. */
 function Request({ info, verification }: { info: TransactionInfo; verification: VerificationEntry }) {
   const t = useT(insufficiencyCatalog);
+  const tr = useRuleText();
   const stateLabel = useStateLabel();
   const navigate = useNavigate();
   const [answer, { isLoading }] = useAnswerInsufficiencyMutation();
@@ -80,7 +83,7 @@ function Request({ info, verification }: { info: TransactionInfo; verification: 
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <Typography variant="h2" component="h2" sx={{ wordBreak: 'break-word' }}>
-          {verification.label}
+          {localiseLabel(verification.label, tr)}
         </Typography>
         <Chip
           size="small"

@@ -55,7 +55,17 @@ function RelativeTime({ createdAt, now }: { createdAt: string; now: number }) {
   );
 }
 
-function NotificationRow({ item, now, dense }: { item: NotificationItem; now: number; dense: boolean }) {
+function NotificationRow({
+  item,
+  now,
+  dense,
+  heading,
+}: {
+  item: NotificationItem;
+  now: number;
+  dense: boolean;
+  heading: 'h2' | 'h3';
+}) {
   const image = item.image ? safeHref(item.image) : null;
   const title = item.link?.startsWith('/') ? (
     <Link component={RouterLink} to={item.link} color="inherit" underline="hover">
@@ -78,7 +88,7 @@ function NotificationRow({ item, now, dense }: { item: NotificationItem; now: nu
       </Avatar>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }}>
+          <Typography component={heading} variant="subtitle2" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }}>
             {title}
           </Typography>
           <RelativeTime createdAt={item.createdAt} now={now} />
@@ -108,13 +118,22 @@ export function NotificationsEmpty() {
 }
 
 /** Notifications with avatar or letter avatar, title, description and relative time (spec §2). */
-export function NotificationList({ items, dense = false }: { items: NotificationItem[]; dense?: boolean }) {
+export function NotificationList({
+  items,
+  dense = false,
+  itemHeading = 'h3',
+}: {
+  items: NotificationItem[];
+  dense?: boolean;
+  /** The level of each notification's title: one below the heading the list sits under. */
+  itemHeading?: 'h2' | 'h3';
+}) {
   const t = useT(notificationsCatalog);
   const now = useNow();
   return (
     <Box component="ul" aria-label={t('listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {items.map((item) => (
-        <NotificationRow key={item.id} item={item} now={now} dense={dense} />
+        <NotificationRow key={item.id} item={item} now={now} dense={dense} heading={itemHeading} />
       ))}
     </Box>
   );

@@ -61,7 +61,8 @@ describe('/notifications (spec §2, §9)', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(20));
     expect(api.callsTo('get', LIST).map((c) => c.url.split('?')[1])).toContain('seed=0&count=20');
     const first = within(list).getAllByRole('listitem')[0]!;
-    expect(within(first).getByRole('heading', { name: 'Title 0' })).toBeInTheDocument();
+    // Under the screen's h1, each title is an h2 (axe's heading order, issue 24).
+    expect(within(first).getByRole('heading', { name: 'Title 0', level: 2 })).toBeInTheDocument();
     expect(within(first).getByText('T')).toBeInTheDocument();
     expect(first.querySelector('strong')?.textContent).toBe('Degree 0');
     const time = first.querySelector('time')!;
@@ -99,6 +100,8 @@ describe('/notifications (spec §2, §9)', () => {
     const panel = await screen.findByRole('complementary', { name: 'Notifications' });
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(3));
     expect(within(panel).getByRole('link', { name: 'See All' })).toHaveAttribute('href', '/notifications');
+    // Under the panel's h2, the titles are h3s.
+    expect(within(panel).getAllByRole('heading', { level: 3 })).toHaveLength(3);
   });
 });
 

@@ -36,9 +36,11 @@ export default function NotificationsPage() {
   }, [maybeLoadMore, items.length]);
 
   if (isLoading) return <PageLoader />;
+  // The screen's title is the layout's h1: each notification's title is an h2 under it (in the side
+  // panel they are h3s under its h2).
   return (
     <Paper variant="outlined" sx={{ px: { xs: 2, sm: 3 }, py: 1 }}>
-      {items.length === 0 ? <NotificationsEmpty /> : <NotificationList items={items} />}
+      {items.length === 0 ? <NotificationsEmpty /> : <NotificationList items={items} itemHeading="h2" />}
       {isFetchingNextPage && (
         <Box
           sx={{ display: 'flex', justifyContent: 'center', py: 2 }}

@@ -14,6 +14,7 @@ import { PATHS } from '../../app/paths';
 import { useGetPaymentModeQuery } from '../../app/store/transactions-api';
 import { useT } from '../../i18n';
 import { isApiQueryError } from '../../lib/api/base-query';
+import { useRuleText } from '../../lib/content/rules/rule-text';
 import { leaveTo } from './browser';
 import { formatAmount, savings } from './money';
 import { LoadFailed, PaymentSkeleton } from './payment-notice';
@@ -77,6 +78,7 @@ export function PaymentCheckout({
   notice?: React.ReactNode;
 }) {
   const t = useT(paymentsCatalog);
+  const tr = useRuleText();
   const navigate = useNavigate();
   const quote = useGetPaymentPriceQuery({ orgId, txnId, region, express });
   // Whether the form offers fast-track at all: then the chosen speed is shown, with a way to change it.
@@ -153,12 +155,13 @@ export function PaymentCheckout({
       </Alert>
       <DiscountBanners info={info} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
-        <PaymentItems info={info} />
+        {/* Under the screen's h1 (the receipt puts them under its h2). */}
+        <PaymentItems info={info} level="h2" />
         <Divider />
-        <BillingSummary info={info} />
+        <BillingSummary info={info} level="h2" />
         {info.disclaimer && (
           <Typography variant="body2" color="text.secondary">
-            {info.disclaimer}
+            {tr(info.disclaimer)}
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary">

@@ -5,6 +5,7 @@ import { fail, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { recordAnalytics } from '../../test/analytics-sink';
 import { renderWithProviders } from '../../test/render';
+import { setLanguage } from '../../i18n';
 import { leaveTo } from './browser';
 import { makeOrder, makeQuote } from './payment-fixtures';
 import PaymentPage from './payment-page';
@@ -53,6 +54,9 @@ describe('/payment: the checkout (spec §2, §9)', () => {
     });
     expect(await screen.findByText(/International usage must be enabled on your card/)).toBeInTheDocument();
     expect(api.callsTo('get', PRICE)[0]?.url).toBe(`${PRICE}?orgId=org-1&txnId=txn-1&region=IN&express=true`);
+    // The sections sit right under the screen's h1 (axe's heading order, issue 24).
+    expect(screen.getByRole('heading', { name: 'Verifications', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Billing Summary', level: 2 })).toBeInTheDocument();
 
     const items = screen.getAllByTestId('payment-item');
     expect(items).toHaveLength(3);
@@ -209,6 +213,37 @@ describe('/payment: the checkout (spec §2, §9)', () => {
     expect(await screen.findByText('Payment Cancelled')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Continue to Pay' })).toBeInTheDocument();
     expect(api.callsTo('get', STATUS)).toHaveLength(0);
+  });
+
+  it('shows the items, the fast-track line and the disclaimer in Hindi (issue 24)', async () => {
+    const quote = makeQuote({ disclaimer: 'Fees are not refunded once the verification has started.' });
+    quote.items.push({
+      key: 'express',
+      label: 'Fast-track',
+      description: 'Completed within 5 business days',
+      price: 660_000,
+      mrp: 660_000,
+      icon: 'bolt',
+      iconUrl: null,
+    });
+    api.on('get', PRICE, { status: 200, body: ok(quote) });
+    await act(() => setLanguage('hi', { persist: false }));
+    try {
+      renderWithProviders(<PaymentPage />, {
+        route: { pathname: '/payment', search: '?orgId=org-1&txId=txn-1&region=IN' },
+      });
+      const items = await screen.findAllByTestId('payment-item');
+      expect(items[0]).toHaveTextContent('डिग्री');
+      expect(items[0]).not.toHaveTextContent('Degree');
+      expect(items[1]).toHaveTextContent('डिग्री 2');
+      expect(items[2]).toHaveTextContent('10वीं');
+      expect(items[3]).toHaveTextContent('फ़ास्ट-ट्रैक');
+      expect(items[3]).toHaveTextContent('5 कार्य दिवसों में पूरा।');
+      expect(screen.getByText('सत्यापन शुरू होने के बाद फ़ीस वापस नहीं की जाती।')).toBeInTheDocument();
+      expect(screen.queryByText(/Fees are not refunded/)).toBeNull();
+    } finally {
+      await act(() => setLanguage('en', { persist: false }));
+    }
   });
 });
 

@@ -9,6 +9,8 @@ import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
 import {
+  EXPRESS_BUSINESS_DAYS,
+  EXPRESS_ITEM_KEY,
   displayedGstPercent,
   formatMoney,
   savingPercent,
@@ -16,6 +18,8 @@ import {
   type PaymentItem,
 } from '@veridocs/shared';
 import { useT } from '../../i18n';
+import { localiseLabel } from '../../lib/content/config-text/localise-config';
+import { useRuleText } from '../../lib/content/rules/rule-text';
 import { paymentsCatalog } from './payments-catalog';
 
 const ICONS: Record<string, typeof SchoolOutlinedIcon> = {
@@ -41,15 +45,33 @@ function ItemIcon({ item }: { item: PaymentItem }) {
 }
 
 /** Items with label, description, price and the struck-through mrp when mrp exceeds price (spec §2). */
-export function PaymentItems({ info, offers = true }: { info: PaymentInfo; offers?: boolean }) {
+export function PaymentItems({
+  info,
+  offers = true,
+  level = 'h3',
+}: {
+  info: PaymentInfo;
+  offers?: boolean;
+  /** The heading's level: one below the heading the section sits under (the look stays h3's). */
+  level?: 'h2' | 'h3';
+}) {
   const t = useT(paymentsCatalog);
+  const tr = useRuleText();
   const headingId = 'payment-items-heading';
+  // The server sends items in English: a verification's label as its config names it, the fast-track
+  // line as the quote writes it.
+  const labelOf = (item: PaymentItem) =>
+    item.key === EXPRESS_ITEM_KEY ? t('fastTrackTitle') : localiseLabel(item.label, tr);
+  const descriptionOf = (item: PaymentItem) =>
+    item.key === EXPRESS_ITEM_KEY
+      ? t('fastTrackBody', { days: EXPRESS_BUSINESS_DAYS })
+      : tr(item.description);
   // "Save upto {n}%": the largest saving of an item against its mrp (shared savingPercent).
   const best = offers ? Math.max(0, ...info.items.map(savingPercent)) : 0;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Typography variant="h3" component="h3" id={headingId} sx={{ flex: 1 }}>
+        <Typography variant="h3" component={level} id={headingId} sx={{ flex: 1 }}>
           {t('itemsHeading')}
         </Typography>
         {best > 0 && <Chip color="success" size="small" label={t('saveUpto', { n: best })} />}
@@ -69,9 +91,9 @@ export function PaymentItems({ info, offers = true }: { info: PaymentInfo; offer
           >
             <ItemIcon item={item} />
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.label}</Typography>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{labelOf(item)}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {item.description}
+                {descriptionOf(item)}
               </Typography>
             </Box>
             <Box sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
@@ -120,12 +142,21 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  * The billing summary: the items' total, the cart discount, GST with its displayed percentage (spec §9,
  * money.ts) and the amount to pay, all as the server computed them.
  */
-export function BillingSummary({ info, totalLabel }: { info: PaymentInfo; totalLabel?: string }) {
+export function BillingSummary({
+  info,
+  totalLabel,
+  level = 'h3',
+}: {
+  info: PaymentInfo;
+  totalLabel?: string;
+  /** The heading's level: one below the heading the section sits under (the look stays h3's). */
+  level?: 'h2' | 'h3';
+}) {
   const t = useT(paymentsCatalog);
   const money = (amount: number) => formatMoney(amount, info.currency);
   return (
     <Box component="section" aria-labelledby="billing-summary-heading" sx={{ display: 'grid', gap: 1 }}>
-      <Typography variant="h3" component="h3" id="billing-summary-heading">
+      <Typography variant="h3" component={level} id="billing-summary-heading">
         {t('billingSummary')}
       </Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.75 }}>

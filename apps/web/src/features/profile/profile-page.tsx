@@ -20,7 +20,7 @@ import { useAppSelector } from '../../app/store/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../app/store/profile-api';
 import { selectDifferentVerifiedName } from '../../app/store/profile-selectors';
 import { selectProfile } from '../../app/store/selectors';
-import { nameChangeCatalog, useListNameChangesQuery } from '../../components/name-change-dialog';
+import { nameChangeCatalog, useListNameChangesQuery } from '../../app/name-change';
 import { localMessage, useT } from '../../i18n';
 import { queryErrorMessage } from '../../lib/api/base-query';
 import { formatDate } from '../../lib/dates';

@@ -23,6 +23,7 @@ function FileField(props: FieldRendererProps) {
         error={props.error}
         helperText={props.helperText}
         helperId={props.helperId}
+        onPendingChange={props.onPendingChange}
       />
     );
   return (

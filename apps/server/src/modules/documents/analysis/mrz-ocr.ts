@@ -15,13 +15,21 @@ const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 const MAX_SKEW = 8;
 /** Bottom shares of the page cut as the MRZ band, tried in turn. */
 const BAND_SHARES = [0.35, 0.6];
+/**
+ * Turns of the photo tried in turn (degrees clockwise): as taken, then upside down (the page held the
+ * other way round, or the phone turned over), then on either side. EXIF orientation is applied first;
+ * these are photos whose pixels themselves are turned.
+ */
+const TURNS = [0, 180, 90, 270];
 
 export interface MrzRead {
   result: MrzResult;
   /** The OCR text of the attempt that was kept (for logs and tests; no field is stored from it). */
   text: string;
-  /** Attempts made (band × angle). */
+  /** Attempts made (turn × width × band). */
   attempts: number;
+  /** The turn (degrees clockwise) of the photo the kept read came from. */
+  turn: number;
 }
 
 const tesseract = createTesseractRunner({
@@ -107,7 +115,8 @@ const rank = (r: MrzResult) => (r.ok ? 4 : FAILURE_RANK[r.reason]!);
 /**
  * Reads the passport's MRZ from a photo of its data page, offline: the photo scaled down, straightened by its
  * estimated skew, the bottom band (then more of the page) read with the MRZ alphabet only, until a read passes
- * every check digit; then again from a larger copy. The best failure is returned otherwise (a check digit
+ * every check digit; then again from a larger copy. When nothing MRZ-like is read, the photo is turned
+ * (upside down, then on either side) and read again. The best failure is returned otherwise (a check digit
  * ranks over an unreadable zone). One tesseract worker per process, created on first use.
  */
 export async function readPassportMrz(
@@ -116,24 +125,33 @@ export async function readPassportMrz(
 ): Promise<MrzRead> {
   const source = 'path' in input ? input.path : input.buffer;
   let best: MrzRead | null = null;
+  let bestRank = -1;
   let attempts = 0;
-  for (const width of WORK_WIDTHS) {
-    const base = await normalised(source, width);
-    const skew = await estimateSkew(base);
-    const straight =
-      skew === 0
-        ? base
-        : await sharp(base).rotate(skew, { background: '#ffffff' }).png({ compressionLevel: 0 }).toBuffer();
-    for (const share of BAND_SHARES) {
-      attempts++;
-      const png = await band(straight, share);
-      const text = await tesseract.run(async (worker) => (await worker.recognize(png)).data.text);
-      const result = readMrzText(text, now);
-      const read = { result, text, attempts };
-      // A read whose only faults are the holder's (expired, under age) is final: every digit passed.
-      if (rank(result) >= 3) return read;
-      if (!best || rank(result) > rank(best.result)) best = read;
+  const bases = new Map<number, Buffer>();
+  for (const turn of TURNS) {
+    for (const width of WORK_WIDTHS) {
+      let base = bases.get(width);
+      if (!base) bases.set(width, (base = await normalised(source, width)));
+      if (turn !== 0) base = await sharp(base).rotate(turn).png({ compressionLevel: 0 }).toBuffer();
+      const skew = await estimateSkew(base);
+      const straight =
+        skew === 0
+          ? base
+          : await sharp(base).rotate(skew, { background: '#ffffff' }).png({ compressionLevel: 0 }).toBuffer();
+      for (const share of BAND_SHARES) {
+        attempts++;
+        const png = await band(straight, share);
+        const text = await tesseract.run(async (worker) => (await worker.recognize(png)).data.text);
+        const result = readMrzText(text, now);
+        const read = { result, text, attempts, turn };
+        // A read whose only faults are the holder's (expired, under age) is final: every digit passed.
+        if (rank(result) >= 3) return read;
+        if (!best || rank(result) > rank(best.result)) [best, bestRank] = [read, rank(result)];
+      }
     }
+    // Something MRZ-like was read this way up (a check digit or a date failed): the page is this way
+    // round; turning it would only read less.
+    if (bestRank > 0) break;
   }
   return { ...best!, attempts };
 }

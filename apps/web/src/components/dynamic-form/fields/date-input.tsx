@@ -9,6 +9,7 @@ import { DISPLAY_FORMAT, dateBounds, fromIsoDay, isoToDisplay, parseDateText, to
 import type { FieldRendererProps } from '../types';
 import { useT } from '../../../i18n';
 import { dynamicFormCatalog } from '../dynamic-form-catalog';
+import { inputAria, textFieldProps } from './field-props';
 
 interface DateTextState {
   id: string;
@@ -45,19 +46,16 @@ function DateTextField(props: DatePickerFieldProps) {
       fullWidth
       ref={picker.rootRef}
       className={picker.rootClassName}
-      label={state.label || undefined}
+      {...textFieldProps(state)}
       value={state.text}
       onChange={(event) => state.setText(event.target.value)}
       onBlur={state.onBlur}
       disabled={state.disabled}
-      error={Boolean(state.error)}
-      helperText={state.error ?? state.helperText}
       placeholder={state.placeholder ?? t('datePlaceholder')}
       focused={picker.open || undefined}
       slotProps={{
         htmlInput: {
-          'aria-label': state.label ? undefined : state.accessibleLabel,
-          'aria-required': state.required || undefined,
+          ...inputAria(state),
           autoComplete: 'off',
           inputMode: 'text',
         },
@@ -88,19 +86,9 @@ function DateTextField(props: DatePickerFieldProps) {
  * Date field (spec §5): MUI X DatePicker with dd-MM-yyyy display, yyyy-MM-dd also accepted, opens on
  * the year view, 1900..2099, future dates refused unless the field allows them; stores 'yyyy-MM-dd'.
  */
-export function DateInput({
-  field,
-  id,
-  label,
-  accessibleLabel,
-  value,
-  onChange,
-  onBlur,
-  required,
-  disabled,
-  error,
-  helperText,
-}: FieldRendererProps) {
+export function DateInput(props: FieldRendererProps) {
+  const { field, id, label, accessibleLabel, value, onChange, onBlur } = props;
+  const { required, disabled, error, helperText } = props;
   const stored = typeof value === 'string' ? value : '';
   const [text, setLocalText] = useState(() => isoToDisplay(stored));
   const [seen, setSeen] = useState(stored);

@@ -12,6 +12,7 @@ import { SEARCH_DEBOUNCE_MS, fetchOptionPage, type OptionPage } from '../autocom
 import { labelOf } from '../schema';
 import type { FieldRendererProps } from '../types';
 import { cleanText } from './text-input';
+import { inputAria, textFieldProps } from './field-props';
 
 type Option = OptionPage['list'][number];
 
@@ -37,19 +38,7 @@ function choiceOf(value: unknown): { option: Option | null; manual: string | nul
  * text typed by hand as `{ manual: true, name }` (shared checkValue).
  */
 export function SearchableDropdown(props: FieldRendererProps) {
-  const {
-    field,
-    id,
-    label,
-    accessibleLabel,
-    value,
-    onChange,
-    onBlur,
-    required,
-    disabled,
-    error,
-    helperText,
-  } = props;
+  const { field, id, value, onChange, onBlur, disabled } = props;
   const tc = useT(commonCatalog);
   // JOURNEY_TEXT of packages/shared, and the "Other" option its failure offers, in the reader's language.
   const tr = useRulesT();
@@ -102,8 +91,6 @@ export function SearchableDropdown(props: FieldRendererProps) {
     load(options.length, search);
   };
 
-  const helperLine = error ?? helperText;
-
   if (manual) {
     return (
       <Box>
@@ -111,7 +98,7 @@ export function SearchableDropdown(props: FieldRendererProps) {
           id={id}
           name={field.fieldName}
           fullWidth
-          label={label || undefined}
+          {...textFieldProps(props)}
           value={stored}
           onChange={(event) => {
             // TextInput's rule, with a 200-character cap when the config names none.
@@ -121,13 +108,8 @@ export function SearchableDropdown(props: FieldRendererProps) {
           onBlur={onBlur}
           disabled={disabled}
           placeholder={tc('enterValue')}
-          error={Boolean(error)}
-          helperText={helperLine}
           slotProps={{
-            htmlInput: {
-              'aria-label': label ? undefined : accessibleLabel,
-              'aria-required': required || undefined,
-            },
+            htmlInput: inputAria(props),
             formHelperText: { component: 'div' } as object,
           }}
         />
@@ -217,17 +199,11 @@ export function SearchableDropdown(props: FieldRendererProps) {
           <TextField
             {...params}
             name={field.fieldName}
-            label={label || undefined}
+            {...textFieldProps(props)}
             placeholder={field.placeholder}
-            error={Boolean(error)}
-            helperText={helperLine}
             slotProps={{
               ...params.slotProps,
-              htmlInput: {
-                ...params.slotProps.htmlInput,
-                'aria-label': label ? undefined : accessibleLabel,
-                'aria-required': required || undefined,
-              },
+              htmlInput: { ...params.slotProps.htmlInput, ...inputAria(props) },
               input: {
                 ...params.slotProps.input,
                 endAdornment: (

@@ -5,21 +5,11 @@ import type { FieldRendererProps } from '../types';
 import { useT } from '../../../i18n';
 import { useRuleText } from '../../../lib/content/rules/rule-text';
 import { dynamicFormCatalog } from '../dynamic-form-catalog';
+import { textFieldProps } from './field-props';
 
 /** A select of the field's options or its shared option set; disabled options show their postfix. */
-export function SelectInput({
-  field,
-  id,
-  label,
-  accessibleLabel,
-  value,
-  onChange,
-  onBlur,
-  required,
-  disabled,
-  error,
-  helperText,
-}: FieldRendererProps) {
+export function SelectInput(props: FieldRendererProps) {
+  const { field, id, label, accessibleLabel, value, onChange, onBlur, required, disabled } = props;
   const t = useT(dynamicFormCatalog);
   // The shared option sets' names (Yes, No, "(Coming Soon)"…) in the reader's language.
   const ruleText = useRuleText();
@@ -33,13 +23,11 @@ export function SelectInput({
       name={field.fieldName}
       select
       fullWidth
-      label={label || undefined}
+      {...textFieldProps(props)}
       value={current}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}
       disabled={disabled}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
       slotProps={{
         select: {
           inputProps: { 'aria-required': required || undefined },

@@ -8,6 +8,7 @@ import { trimInput } from '@veridocs/shared';
 import { commonCatalog, useT } from '../../../i18n';
 import type { FieldRendererProps } from '../types';
 import { dynamicFormCatalog } from '../dynamic-form-catalog';
+import { inputAria, textFieldProps } from './field-props';
 
 /** Text rule (spec §5): leading whitespace trimmed, a lone space ignored; number type keeps digits only. */
 export function cleanText(raw: string, textType: string | undefined, maxLength: number | undefined): string {
@@ -17,19 +18,8 @@ export function cleanText(raw: string, textType: string | undefined, maxLength: 
   return next;
 }
 
-export function TextInput({
-  field,
-  id,
-  label,
-  accessibleLabel,
-  value,
-  onChange,
-  onBlur,
-  required,
-  disabled,
-  error,
-  helperText,
-}: FieldRendererProps) {
+export function TextInput(props: FieldRendererProps) {
+  const { field, id, label, value, onChange, onBlur, disabled } = props;
   const t = useT(dynamicFormCatalog);
   const tc = useT(commonCatalog);
   const [shown, setShown] = useState(false);
@@ -56,7 +46,7 @@ export function TextInput({
       id={id}
       name={field.fieldName}
       fullWidth
-      label={label || undefined}
+      {...textFieldProps(props)}
       type={type}
       value={typeof value === 'string' ? value : value == null ? '' : String(value)}
       onChange={(event) => {
@@ -67,12 +57,9 @@ export function TextInput({
       required={false}
       disabled={disabled}
       placeholder={field.placeholder ?? (label ? undefined : tc('enterValue'))}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
       slotProps={{
         htmlInput: {
-          'aria-label': label ? undefined : accessibleLabel,
-          'aria-required': required || undefined,
+          ...inputAria(props),
           maxLength: field.maxLength,
           inputMode,
           pattern: field.textType === 'number' ? '[0-9]*' : undefined,

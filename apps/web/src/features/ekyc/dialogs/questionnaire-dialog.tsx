@@ -18,6 +18,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetPreStartQuestionsQuery } from '../../../app/store/transactions-api';
 import { translate, useT } from '../../../i18n';
 import { queryErrorMessage } from '../../../lib/api/base-query';
+import { ruleText, useRuleText } from '../../../lib/content/rules/rule-text';
 import { ekycCatalog } from '../ekyc-catalog';
 
 export type Answers = Array<{ questionId: string; answer: string }>;
@@ -27,7 +28,7 @@ export function validateAnswers(questions: readonly PreStartQuestion[], values: 
   const errors: Record<string, string> = {};
   for (const q of questions) {
     if (!values[q._id]?.trim())
-      errors[q._id] = translate(ekycCatalog, 'questionRequired', { question: q.question });
+      errors[q._id] = translate(ekycCatalog, 'questionRequired', { question: ruleText(q.question) });
   }
   return errors;
 }
@@ -56,6 +57,8 @@ export function QuestionnaireDialog({
   onClose: () => void;
 }) {
   const t = useT(ekycCatalog);
+  // The organisation's questions come in English; the demo's are in the config texts catalog.
+  const tr = useRuleText();
   const loaded = useGetPreStartQuestionsQuery(open ? { formId, orgId, txnId } : skipToken);
   const questions: PreStartQuestion[] | null = loaded.data?.list ?? null;
   const loadError = loaded.isError ? queryErrorMessage(loaded.error) : null;
@@ -105,7 +108,7 @@ export function QuestionnaireDialog({
               sx={{ display: 'flex', mb: 2.5 }}
             >
               <FormLabel id={labelId} component="legend" sx={{ color: 'text.primary', fontWeight: 600 }}>
-                {q.question}
+                {tr(q.question)}
               </FormLabel>
               <RadioGroup
                 aria-labelledby={labelId}
@@ -120,7 +123,7 @@ export function QuestionnaireDialog({
                     key={option.value}
                     value={option.value}
                     control={<Radio />}
-                    label={option.name}
+                    label={tr(option.name)}
                   />
                 ))}
               </RadioGroup>

@@ -61,6 +61,38 @@ beforeEach(() => {
 afterEach(() => api.restore());
 
 describe('the Aadhaar OTP step', () => {
+  it('a reload keeps the OTP stage (the request, never the number or the code) (issue 24)', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('post', START, { status: 200, body: ok(step({ otpSent: true, expiresIn: 600 })) });
+    api.on('post', VERIFY, {
+      status: 200,
+      body: ok({ profile: PROFILE, verificationName: 'aadhaar', state: 'COMPLETED' }),
+    });
+    const first = renderWithProviders(<VerificationPage />, { route: ROUTE });
+    const group = await screen.findByRole('group', { name: 'Aadhaar number' });
+    await first.user.click(within(group).getAllByRole('textbox')[0]!);
+    await first.user.keyboard('234567890124');
+    await first.user.click(screen.getByRole('button', { name: 'Get OTP' }));
+    const sentTo = 'Enter the 6-digit OTP sent to the mobile number linked with Aadhaar XXXX XXXX 0124.';
+    expect(await screen.findByText(sentTo)).toBeInTheDocument();
+    first.unmount();
+    const kept = JSON.stringify(window.sessionStorage);
+    expect(kept).toContain('req-1');
+    expect(kept).not.toContain('234567890124');
+
+    const { user } = renderWithProviders(<VerificationPage />, { route: ROUTE });
+    expect(await screen.findByText(sentTo)).toBeInTheDocument();
+    const otp = within(screen.getByRole('group', { name: 'Aadhaar OTP' })).getAllByRole('textbox');
+    await user.click(otp[0]!);
+    await user.keyboard('482913');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByTestId('aadhaar-profile')).toBeInTheDocument();
+    expect(api.callsTo('post', START)).toHaveLength(1);
+    expect(api.callsTo('post', VERIFY)[0]?.body).toMatchObject({ requestId: 'req-1', otp: '482913' });
+    // Done: nothing is kept.
+    expect(JSON.stringify(window.sessionStorage)).not.toContain('req-1');
+  });
+
   it('refuses a failed check digit at once, then captcha, OTP and the filled profile', async () => {
     api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
     api.on('post', START, { status: 200, body: ok(step({ captchaRequired: true, captchaImage: PNG })) });

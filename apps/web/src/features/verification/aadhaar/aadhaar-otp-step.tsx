@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,6 +22,7 @@ import { PageLoader } from '../../../components/page-loader/page-loader';
 import { FORM_HOME_STATE, formEntryPath } from '../../../app/paths';
 import { isApiQueryError, queryErrorMessage } from '../../../lib/api/base-query';
 import { useT } from '../../../i18n';
+import { getJson, removeItem, setJson } from '../../../lib/storage';
 import {
   useAnswerAadhaarCaptchaMutation,
   useGetAadhaarProfileQuery,
@@ -122,6 +123,36 @@ function VerifiedProfile({ profile, formHome }: { profile: AadhaarProfile; formH
   );
 }
 
+/**
+ * The OTP stage in this tab's session storage, so that a reload does not lose it (issue 24): the
+ * request's id, the masked number and when the OTP stops working; never the number or the OTP.
+ */
+const storedKey = (info: VerificationInfo) => `aadhaarOtp:${info.orgId}/${info.txnId}`;
+
+interface StoredOtp {
+  requestId: string;
+  maskedNumber: string;
+  expiresAt: number;
+}
+
+function restoredStage(info: VerificationInfo): Stage {
+  const stored = getJson<Partial<StoredOtp>>(storedKey(info), { area: 'session' });
+  if (!stored?.requestId || !stored.maskedNumber || (stored.expiresAt ?? 0) <= Date.now())
+    return { kind: 'number' };
+  const expiresIn = Math.ceil(((stored.expiresAt ?? 0) - Date.now()) / 1000);
+  return {
+    kind: 'otp',
+    step: {
+      requestId: stored.requestId,
+      maskedNumber: stored.maskedNumber,
+      captchaRequired: false,
+      captchaImage: null,
+      otpSent: true,
+      expiresIn,
+    },
+  };
+}
+
 type Stage =
   | { kind: 'number' }
   | { kind: 'captcha'; step: AadhaarStep }
@@ -148,7 +179,23 @@ export function AadhaarOtpStep({
   const formHome = formEntryPath(info.formId, info.txnId, info.orgId);
   const alreadyDone = info.verification.state === 'COMPLETED';
   const saved = useGetAadhaarProfileQuery(alreadyDone ? undefined : skipToken);
-  const [stage, setStage] = useState<Stage>({ kind: 'number' });
+  const [stage, setStage] = useState<Stage>(() => (alreadyDone ? { kind: 'number' } : restoredStage(info)));
+  // The OTP stage is kept for a reload; any other stage ends it.
+  useEffect(() => {
+    const key = storedKey(info);
+    if (stage.kind !== 'otp') {
+      removeItem(key, 'session');
+      return;
+    }
+    const kept = getJson<Partial<StoredOtp>>(key, { area: 'session' });
+    if (kept?.requestId === stage.step.requestId) return;
+    const expiresAt = Date.now() + (stage.step.expiresIn ?? 600) * 1000;
+    setJson(
+      key,
+      { requestId: stage.step.requestId, maskedNumber: stage.step.maskedNumber, expiresAt },
+      'session',
+    );
+  }, [stage, info]);
   const [number, setNumber] = useState('');
   const [numberError, setNumberError] = useState('');
   const [captchaText, setCaptchaText] = useState('');
@@ -377,7 +424,8 @@ export function AadhaarOtpStep({
           <Button type="submit" variant="contained" disabled={busy || otp.length !== AADHAAR_OTP_LENGTH}>
             {busy ? t('working') : t('verify')}
           </Button>
-          <Button onClick={() => void start()} disabled={busy}>
+          {/* After a reload the number is gone (it is never stored): Resend asks for it again. */}
+          <Button onClick={() => (number ? void start() : changeNumber())} disabled={busy}>
             {t('resend')}
           </Button>
           <Button onClick={changeNumber} disabled={busy}>

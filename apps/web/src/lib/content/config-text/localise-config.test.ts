@@ -65,6 +65,21 @@ describe('a config in the reader language', () => {
     expect(localiseLabel('Our own 2', ruleText)).toBe('Our own 2');
   });
 
+  it('translates the section titles and the demo questionnaire the forms show (issue 24)', async () => {
+    await setLanguage('hi', { persist: false });
+    const withTitle = { ...config.authOptions[0]!.page.config[0]!.inputs[0]!, sectionTitle: 'Candidate' };
+    const hi = localiseConfig(
+      {
+        ...config,
+        authOptions: [{ ...config.authOptions[0]!, page: { config: [{ inputs: [withTitle] }] } }],
+      },
+      ruleText,
+    );
+    expect(hi.authOptions[0]!.page.config[0]!.inputs[0]!.sectionTitle).toBe('उम्मीदवार');
+    for (const text of ['Current address', 'Proof of address', 'Certificate', 'Purpose of verification'])
+      expect(ruleText(text), text).not.toBe(text);
+  });
+
   it('leaves everything as it is in English', () => {
     expect(localiseConfig(config, ruleText)).toEqual(config);
     expect(localiseLabel('Degree 2', ruleText)).toBe('Degree 2');

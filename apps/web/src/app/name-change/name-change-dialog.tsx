@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { NAME_CHANGE_MESSAGES } from '@veridocs/shared';
-import { FileUpload, filesOf } from '../file-upload';
+import { FileUpload, filesOf } from '../../components/file-upload';
 import { useT } from '../../i18n';
 import { queryErrorMessage } from '../../lib/api/base-query';
 import { useRuleText } from '../../lib/content/rules/rule-text';

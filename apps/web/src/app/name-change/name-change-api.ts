@@ -6,7 +6,7 @@ import {
   type NameChangeRequest,
   type NameChangeResponse,
 } from '@veridocs/shared';
-import { api } from '../../app/store/api';
+import { api } from '../store/api';
 import { config } from '../../lib/config';
 
 const url = `${config.services.verificationV1}${API_PATHS.verification.nameChangeRequest}`;

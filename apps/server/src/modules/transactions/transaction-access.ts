@@ -1,0 +1,149 @@
+import { isFormExpired, type State, type TransactionInfo } from '@veridocs/shared';
+import type { DbScope } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { isUuid } from '../../lib/ids.js';
+import type { FilesService } from '../files/files-service.js';
+import type { FormsService } from '../forms/forms-service.js';
+import type { ProfileService } from '../profile/profile-service.js';
+import type { ReferenceService } from '../reference/reference-service.js';
+import { OPEN_TRANSACTION_STATES } from './state-machine.js';
+import { buildTransactionInfo, questionnaireAnswered } from './transaction-view-fns.js';
+import type {
+  RecordRow,
+  TransactionRow,
+  TransactionSnapshot,
+  TransactionWriteOps,
+  TransactionsRepository,
+} from './transactions-repository.js';
+
+export interface TransactionsServiceDeps {
+  repo: TransactionsRepository;
+  forms: Pick<FormsService, 'findOrg' | 'findForm' | 'allConfigs' | 'listQuestions'>;
+  profiles: Pick<ProfileService, 'get'>;
+  files: Pick<FilesService, 'forTransaction' | 'attach' | 'describe' | 'release'>;
+  reference: Pick<ReferenceService, 'resolve'>;
+  now: Clock;
+  /** The payments module's checks on the locked transaction row (ADR 0023); app.ts wires it. */
+  payments?: PaymentGuard;
+}
+
+/** What a payment guard sees: the transaction row, locked in this database transaction, and its records. */
+export interface LockedForPayment {
+  txn: TransactionRow;
+  records: RecordRow[];
+}
+
+/**
+ * The payments module's side of a paid form (ADR 0023), run with the transaction row locked so that a
+ * priced change and a payment's success are serialised.
+ */
+export interface PaymentGuard {
+  /**
+   * After a candidate's write: an open order that no longer matches the transaction's quote is
+   * cancelled (superseded), in this database transaction. `records` loads them as written.
+   */
+  afterCandidateWrite(
+    scope: DbScope,
+    txn: TransactionRow,
+    records: () => Promise<RecordRow[]>,
+  ): Promise<void>;
+  /** Before the submit of a paid form: a successful order for exactly the current quote, else 127 / 200. */
+  assertPaidFor(scope: DbScope, locked: LockedForPayment): Promise<void>;
+}
+
+/** A transaction ref as every candidate route names it. */
+export interface TxnRef {
+  orgId: string;
+  txnId: string;
+}
+
+/**
+ * What every part of the transactions service stands on: finding the caller's transaction, the guards
+ * on its state, the row lock that serialises writes, and its info.
+ */
+export function createTransactionAccess({
+  repo,
+  forms,
+  now,
+  payments,
+}: Pick<TransactionsServiceDeps, 'repo' | 'forms' | 'now' | 'payments'>) {
+  /**
+   * The caller's transaction. Unknown, another candidate's or another organisation's: one answer,
+   * 122 "Access not allowed", so that no answer tells which transaction ids exist (ADR 0003).
+   */
+  async function owned(profileId: string, ref: TxnRef): Promise<TransactionSnapshot> {
+    const snap = isUuid(ref.txnId) ? await repo.snapshot(ref.txnId.toLowerCase()) : undefined;
+    if (!snap || snap.txn.profileId !== profileId || snap.txn.orgId !== ref.orgId)
+      throw new AppError('TRANSACTION_ACCESS_DENIED');
+    return snap;
+  }
+
+  /** Starting (NOT_INITIALIZED → DATA_SAVED) needs a live form and, when required, the questionnaire. */
+  function assertStartable(snap: TransactionSnapshot) {
+    if (isFormExpired(snap.form.expiry, now())) throw new AppError('FORM_EXPIRED');
+    if (snap.form.questionnaireRequired && !questionnaireAnswered(snap))
+      throw new AppError('QUESTIONNAIRE_REQUIRED');
+  }
+
+  function assertOpen(state: State) {
+    if (!OPEN_TRANSACTION_STATES.includes(state)) {
+      throw new AppError('INVALID_TRANSITION', 'This verification request has already been submitted', {
+        state,
+      });
+    }
+  }
+
+  /**
+   * Runs `fn` in one database transaction with the transaction row locked until it ends, so the
+   * state `fn` reads is the state it writes over (the snapshot read before may be stale). A row gone
+   * meanwhile answers like an unknown id: 122 for candidates (ADR 0003), `missing` for ops.
+   */
+  function withLockedTransaction<T>(
+    txnId: string,
+    fn: (ops: TransactionWriteOps, txn: TransactionRow) => Promise<T>,
+    missing: 'TRANSACTION_ACCESS_DENIED' | 'TRANSACTION_NOT_FOUND' = 'TRANSACTION_ACCESS_DENIED',
+  ): Promise<T> {
+    return repo.write(txnId, async (ops) => {
+      const txn = await ops.lockTransaction(txnId);
+      if (!txn) throw new AppError(missing);
+      return fn(ops, txn);
+    });
+  }
+
+  /** The same, for the candidate's input: refused once the transaction has been submitted. */
+  function withLockedOpenTransaction<T>(
+    txnId: string,
+    fn: (ops: TransactionWriteOps, txn: TransactionRow) => Promise<T>,
+  ): Promise<T> {
+    return withLockedTransaction(txnId, async (ops, txn) => {
+      assertOpen(txn.state);
+      const result = await fn(ops, txn);
+      // A priced change ends an order opened for the old quote, before the gateway can complete it.
+      await payments?.afterCandidateWrite(ops.scope, txn, () => ops.records(txn.id));
+      return result;
+    });
+  }
+
+  /** Transaction info of a snapshot, with the configs and the clock of now. */
+  async function infoOf(snap: TransactionSnapshot): Promise<TransactionInfo> {
+    return buildTransactionInfo(snap, await forms.allConfigs(), now());
+  }
+
+  /** The caller's transaction info (122 otherwise). */
+  async function info(profileId: string, ref: TxnRef): Promise<TransactionInfo> {
+    const snap = await owned(profileId, ref);
+    return infoOf(snap);
+  }
+
+  return {
+    owned,
+    assertStartable,
+    assertOpen,
+    withLockedTransaction,
+    withLockedOpenTransaction,
+    infoOf,
+    info,
+  };
+}
+export type TransactionAccess = ReturnType<typeof createTransactionAccess>;

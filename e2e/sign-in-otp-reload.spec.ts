@@ -1,0 +1,28 @@
+import { test, expect, hydrated, latestOtp, uniqueMobile } from './fixtures';
+
+// Issue 24: the sign-in OTP step lived only in the page; a reload went back to the number, and the code
+// already sent could not be typed. The step is kept in the tab's session storage (never the code).
+test('a reload on the sign-in OTP step keeps it; the code sent before signs in', async ({
+  page,
+  request,
+}) => {
+  const mobile = uniqueMobile();
+  await page.goto('/login');
+  await hydrated(page.getByRole('button', { name: 'Get OTP' }));
+  await page.getByLabel('Mobile Number').fill(mobile);
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  const masked = page.getByText(`+91 XXXXXX${mobile.slice(-4)}`);
+  await expect(masked).toBeVisible();
+
+  await page.reload();
+  await expect(masked).toBeVisible();
+  await expect(page.getByLabel('Mobile Number')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Resend OTP in / })).toBeDisabled();
+
+  const { otp } = await latestOtp(request, mobile);
+  await page.getByLabel('OTP digit 1 of 6').click();
+  await page.keyboard.type(otp);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  // A new number: the signup goes on to the name, with the request sent before the reload.
+  await expect(page.getByRole('heading', { name: 'Create your wallet' })).toBeVisible();
+});

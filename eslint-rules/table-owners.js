@@ -1,0 +1,73 @@
+/**
+ * Every table of apps/server/src/db/schema, by the name its schema exports, with the one module whose
+ * repository writes it (ADR 0043). `readers` are the other modules whose repositories may read it
+ * (select or join) as a declared read-only view: a new reader is a reviewed change of this file.
+ * `keyedWriters` (only otp_throttles) write their own key prefix's rows of a table of counters.
+ * apps/server/src/db/table-owners.test.ts fails when a table of the schema is missing here.
+ */
+export const TABLE_OWNERS = {
+  // auth: candidates' sign-in
+  otpTransactions: { owner: 'auth' },
+  // Keyed counters (ADR 0002): auth's rows are keyed by mobile number, aadhaar's `aadhaar:<profileId>`,
+  // evaluation's `eval:<profileId>`; each locks and writes only its own rows, in its own transaction.
+  otpThrottles: { owner: 'auth', keyedWriters: ['aadhaar', 'evaluation'] },
+  refreshTokens: { owner: 'auth' },
+  signInLinks: { owner: 'auth' },
+  // profile
+  profiles: { owner: 'profile', readers: ['credentials', 'notifications', 'ops', 'reports', 'support'] },
+  // admin: organisations and their forms
+  organisations: {
+    owner: 'admin',
+    readers: ['credentials', 'forms', 'integration', 'notifications', 'ops', 'payments', 'transactions'],
+  },
+  organisationLogos: { owner: 'admin' },
+  ekycForms: { owner: 'admin', readers: ['forms', 'integration', 'ops', 'payments', 'transactions'] },
+  verificationConfigs: { owner: 'admin', readers: ['credentials', 'forms', 'notifications'] },
+  prestartQuestions: { owner: 'admin', readers: ['forms'] },
+  // transactions: the candidate's journey, its verifications, audit rows and insufficiency rounds
+  transactions: {
+    owner: 'transactions',
+    readers: ['credentials', 'integration', 'name-change', 'notifications', 'ops', 'reports'],
+  },
+  transactionAnswers: { owner: 'transactions' },
+  verificationRecords: {
+    owner: 'transactions',
+    readers: ['credentials', 'integration', 'name-change', 'ops'],
+  },
+  stateChanges: { owner: 'transactions', readers: ['ops', 'reports'] },
+  insufficiencyRequests: { owner: 'transactions', readers: ['notifications', 'ops'] },
+  insufficiencyAnswers: { owner: 'transactions', readers: ['ops'] },
+  // the rest, one module each
+  referenceOptions: { owner: 'reference' },
+  files: { owner: 'files', readers: ['metrics', 'ops', 'reports'] },
+  evaluationOtps: { owner: 'evaluation' },
+  aadhaarRequests: { owner: 'aadhaar' },
+  nameChangeRequests: { owner: 'name-change' },
+  staffAccounts: { owner: 'ops-auth', readers: ['ops', 'support'] },
+  staffSignInCodes: { owner: 'ops-auth' },
+  staffSessions: { owner: 'ops-auth' },
+  opsAudit: { owner: 'ops-auth', readers: ['reports'] },
+  verificationLocks: { owner: 'ops' },
+  paymentOrders: { owner: 'payments', readers: ['notifications', 'ops'] },
+  paymentRefunds: { owner: 'payments', readers: ['ops'] },
+  paymentWebhookEvents: { owner: 'payments' },
+  paymentAudit: { owner: 'payments' },
+  sandboxGatewaySessions: { owner: 'providers/payments' },
+  sandboxGatewayRefunds: { owner: 'providers/payments' },
+  sandboxGatewayWebhooks: { owner: 'providers/payments' },
+  orgApiKeys: { owner: 'integration' },
+  orgApiRequests: { owner: 'integration' },
+  orgWebhookEndpoints: { owner: 'integration' },
+  orgWebhookDeliveries: { owner: 'integration', readers: ['metrics'] },
+  orgWebhookAttempts: { owner: 'integration' },
+  credentials: { owner: 'credentials' },
+  receivedCredentials: { owner: 'credentials' },
+  verificationReports: { owner: 'reports' },
+  reportDeliveryAttempts: { owner: 'reports' },
+  notifications: { owner: 'notifications' },
+  notificationDeliveries: { owner: 'notifications' },
+  supportConversations: { owner: 'support' },
+  supportMessages: { owner: 'support' },
+  outbox: { owner: 'providers/outbox' },
+  appSecrets: { owner: 'secrets' },
+};
