@@ -7,7 +7,6 @@ import {
   aadhaarVerifyRequestSchema,
   aadhaarVerifyResponseSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -22,16 +21,11 @@ const PER_MINUTE = 60_000;
 
 interface Options {
   aadhaar: AadhaarService;
-  authenticate: onRequestAsyncHookHandler;
   rateLimit: { otpMax: number };
 }
 
 /** The Aadhaar OTP check, under SERVICE_BASES.verificationV1 (spec §7). */
-export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (
-  app,
-  { aadhaar, authenticate, rateLimit },
-) => {
-  app.addHook('onRequest', authenticate);
+export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (app, { aadhaar, rateLimit }) => {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
   const config = { rateLimit: { max: rateLimit.otpMax, timeWindow: PER_MINUTE } };
   const paths = API_PATHS.aadhaar;
@@ -92,12 +86,10 @@ export const aadhaarRouter: FastifyPluginAsyncZod<Options> = async (
 /** GET /profile/aadhaar under SERVICE_BASES.webWallet: the verified details, masked number only. */
 export const aadhaarProfileRouter: FastifyPluginAsyncZod<{
   profiles: ProfileService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { profiles, authenticate }) => {
+}> = async (app, { profiles }) => {
   app.get(
     API_PATHS.profile.aadhaar,
     {
-      onRequest: authenticate,
       schema: {
         tags: ['profile'],
         summary: 'The Aadhaar-verified details of the signed-in profile (104 before any verification)',

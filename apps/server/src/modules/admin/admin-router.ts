@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import type { AuditInput, OpsAuthService } from '../ops-auth/ops-auth-service.js';
-import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
+import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { AdminService } from './admin-service.js';
 
 const P = OPS_API_PATHS;
@@ -53,7 +53,7 @@ function logoUploadError(error: unknown): unknown {
 
 /**
  * The console's admin routes under /api/ops/admin (docs/decisions/0029): organisations, their logos and
- * forms, and staff accounts. Admin only (`requireOpsRole('admin')`); every change is audited in the
+ * forms, and staff accounts. Admin only (the admin family's guard, http/routes.ts); every change is audited in the
  * database transaction that makes it.
  */
 export const adminRouter: FastifyPluginAsyncZod<{
@@ -66,11 +66,9 @@ export const adminRouter: FastifyPluginAsyncZod<{
   orders: (query: AdminOrderQuery) => Promise<AdminOrder[]>;
   /** The ops audit (a read of a candidate's orders writes a row, issue 23). */
   audit: (entry: AuditInput) => Promise<void>;
-  requireOpsRole: RequireOpsRole;
-}> = async (app, { admin, staff, orders, audit, requireOpsRole }) => {
+}> = async (app, { admin, staff, orders, audit }) => {
   // On request, before the body is read or validated: a caller without the role learns nothing from
   // validation messages, and an upload is not read for them.
-  const onRequest = requireOpsRole('admin');
   // Scoped to these routes (the logo upload): the rest of the app accepts JSON only.
   await app.register(fastifyMultipart, {
     limits: { fileSize: LOGO_LIMITS.maxBytes + 1, files: 1, fields: 0, parts: 2, headerPairs: 50 },
@@ -80,7 +78,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.get(
     P.adminOrgs,
     {
-      onRequest,
       schema: {
         tags,
         summary: 'Every organisation, with its form count and logo (admin)',
@@ -94,7 +91,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.post(
     P.adminOrgs,
     {
-      onRequest,
       schema: {
         tags,
         summary: 'Creates an organisation (its id made from the name unless given; 230 when taken)',
@@ -109,7 +105,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.put(
     P.adminOrgRoute,
     {
-      onRequest,
       schema: {
         tags,
         summary: "Changes an organisation's name and partner organisation",
@@ -126,7 +121,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.put(
     P.adminOrgLogoRoute,
     {
-      onRequest,
       schema: {
         tags,
         summary: 'Uploads an organisation\'s logo (multipart field "file": PNG or JPEG, ≤ 512 KB)',
@@ -157,7 +151,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.get(
     P.adminVerificationTypes,
     {
-      onRequest,
       schema: {
         tags,
         summary: 'The verification types a form can ask for, with their ways to verify',
@@ -171,7 +164,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.get(
     P.adminOrgFormsRoute,
     {
-      onRequest,
       schema: {
         tags,
         summary: "An organisation's forms, oldest first",
@@ -186,7 +178,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.post(
     P.adminOrgFormsRoute,
     {
-      onRequest,
       schema: {
         tags,
         summary: 'Creates a form: verifications, prices, fast-track, questionnaire, expiry',
@@ -205,7 +196,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.get(
     P.adminFormRoute,
     {
-      onRequest,
       schema: {
         tags,
         summary: 'One form',
@@ -220,7 +210,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.put(
     P.adminFormRoute,
     {
-      onRequest,
       schema: {
         tags,
         summary: "Replaces a form's settings (new transactions only; started ones keep theirs)",
@@ -243,7 +232,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.get(
     P.adminOrders,
     {
-      onRequest,
       schema: {
         tags,
         summary: "An order, or a transaction's orders, with their refunds and what is left to refund",
@@ -270,7 +258,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.get(
     P.adminStaff,
     {
-      onRequest,
       schema: {
         tags,
         summary: 'Every staff account, with its state and latest sign-in',
@@ -284,7 +271,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.post(
     P.adminStaff,
     {
-      onRequest,
       schema: {
         tags,
         summary: 'Creates a staff account; without a password one is generated and answered once',
@@ -301,7 +287,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.put(
     P.adminStaffRoleRoute,
     {
-      onRequest,
       schema: {
         tags,
         summary: "Changes an account's role, at once (the last enabled admin stays one: 233)",
@@ -329,7 +314,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
     app.post(
       route,
       {
-        onRequest,
         schema: {
           tags,
           summary: disabled
@@ -354,7 +338,6 @@ export const adminRouter: FastifyPluginAsyncZod<{
   app.post(
     P.adminStaffPasswordRoute,
     {
-      onRequest,
       schema: {
         tags,
         summary:

@@ -15,7 +15,6 @@ import {
   revokeCredentialResponseSchema,
   verifyCredentialRequestSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
@@ -23,7 +22,7 @@ import { ok, responses } from '../../http/envelope.js';
 import { UPLOAD_MULTIPART_LIMITS, readUpload } from '../files/files-router.js';
 import type { FilesService } from '../files/files-service.js';
 import type { AuditInput } from '../ops-auth/ops-auth-service.js';
-import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
+import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { CredentialsService } from './credentials-service.js';
 import { STATUS_LIST_TTL_SECONDS } from './credentials-service.js';
 
@@ -39,15 +38,13 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   credentials: CredentialsService;
   /** The upload pipeline of POST /files (ADR 0009): the wallet's documents take the same checks. */
   files: FilesService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { credentials, files, authenticate }) => {
+}> = async (app, { credentials, files }) => {
   // Scoped to this plugin (the documents route): the rest of the wallet accepts JSON only.
   await app.register(fastifyMultipart, { limits: UPLOAD_MULTIPART_LIMITS });
 
   app.get(
     P.list,
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: "The caller's credentials, newest first (seed, count ≤ 100)",
@@ -62,7 +59,6 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.get(
     P.oneRoute,
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: "One of the caller's credentials (another's or an unknown id: 245)",
@@ -77,7 +73,6 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.post(
     P.documentsRoute,
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: 'Adds a supporting document (multipart field "file") to the caller\'s credential {id}',
@@ -110,7 +105,6 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.delete(
     P.documentRoute,
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: "Takes a supporting document off the caller's credential {id}",
@@ -136,7 +130,6 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.delete(
     P.receivedRoute,
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: 'Takes a credential the caller received out of their wallet',
@@ -158,7 +151,6 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
   app.post(
     P.receiveRoute,
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: 'Keeps a credential shared with the caller (its share id) in their wallet',
@@ -182,7 +174,13 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
       );
     },
   );
+};
 
+/** The public verification of a shared credential or a VC-JWT, under SERVICE_BASES.webWallet. */
+export const credentialVerifyRouter: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (
+  app,
+  { credentials },
+) => {
   app.get(
     P.verifyRoute,
     {
@@ -269,13 +267,11 @@ export const issuerRouter: FastifyPluginAsyncZod<{ credentials: CredentialsServi
 /** Admin: revoke a credential (its status list bit is set), audited. */
 export const credentialsOpsRouter: FastifyPluginAsyncZod<{
   credentials: CredentialsService;
-  requireOpsRole: RequireOpsRole;
   audit: (entry: AuditInput) => Promise<void>;
-}> = async (app, { credentials, requireOpsRole, audit }) => {
+}> = async (app, { credentials, audit }) => {
   app.post(
     OPS_API_PATHS.revokeCredentialRoute,
     {
-      onRequest: requireOpsRole('admin'),
       schema: {
         tags: ['ops'],
         summary: 'Revokes a credential: its status list bit is set, verification answers revoked',

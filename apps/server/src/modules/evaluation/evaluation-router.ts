@@ -10,7 +10,6 @@ import {
   validateReferenceRequestSchema,
   validateReferenceResponseSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
@@ -29,10 +28,8 @@ const RULES =
 /** The evaluation partner and its e-mail OTP, under SERVICE_BASES.verificationV1 (bearer token). */
 export const evaluationRouter: FastifyPluginAsyncZod<{
   evaluation: EvaluationService;
-  authenticate: onRequestAsyncHookHandler;
   rateLimit: { otpMax: number };
-}> = async (app, { evaluation, authenticate, rateLimit }) => {
-  app.addHook('onRequest', authenticate);
+}> = async (app, { evaluation, rateLimit }) => {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
   const otpLimit = { rateLimit: { max: rateLimit.otpMax, timeWindow: '1 minute' } };
 

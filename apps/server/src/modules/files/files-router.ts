@@ -11,7 +11,7 @@ import {
   fileUploadResponseSchema,
   uploadFieldsSchema,
 } from '@veridocs/shared';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../errors.js';
@@ -114,9 +114,7 @@ export async function readUpload(
 /** Files under SERVICE_BASES.utility (all need the bearer token; only the owner reaches a file). */
 export const filesRouter: FastifyPluginAsyncZod<{
   files: FilesService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { files, authenticate }) => {
-  app.addHook('onRequest', authenticate);
+}> = async (app, { files }) => {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   // Scoped to these routes: the rest of the app accepts JSON only.

@@ -6,7 +6,6 @@ import {
   verificationConfigListSchema,
   verificationConfigsRequestSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
@@ -16,11 +15,30 @@ import type { FormsService } from './forms-service.js';
 const publicSecurity = [{ partnerOrg: [] }];
 const security = [{ partnerOrg: [], bearer: [] }];
 
-/** Organisations, public forms and verification configs, under SERVICE_BASES.verificationV1. */
+/** Verification configs by name (signed in), under SERVICE_BASES.verificationV1. */
 export const formsRouter: FastifyPluginAsyncZod<{
   forms: FormsService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { forms, authenticate }) => {
+}> = async (app, { forms }) => {
+  app.post(
+    API_PATHS.verification.configsInfo,
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'Verification configs by name (unknown names are absent)',
+        security,
+        body: verificationConfigsRequestSchema,
+        response: responses(verificationConfigListSchema),
+      },
+    },
+    async (request) => {
+      currentUser(request);
+      return ok(await forms.configs(request.body.verificationNameList));
+    },
+  );
+};
+
+/** Organisations and their public forms (no sign-in), under SERVICE_BASES.verificationV1. */
+export const publicFormsRouter: FastifyPluginAsyncZod<{ forms: FormsService }> = async (app, { forms }) => {
   app.get(
     API_PATHS.verifier.orgRoute,
     {
@@ -47,23 +65,5 @@ export const formsRouter: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await forms.publicForms(request.query)),
-  );
-
-  app.post(
-    API_PATHS.verification.configsInfo,
-    {
-      onRequest: authenticate,
-      schema: {
-        tags: ['verification'],
-        summary: 'Verification configs by name (unknown names are absent)',
-        security,
-        body: verificationConfigsRequestSchema,
-        response: responses(verificationConfigListSchema),
-      },
-    },
-    async (request) => {
-      currentUser(request);
-      return ok(await forms.configs(request.body.verificationNameList));
-    },
   );
 };

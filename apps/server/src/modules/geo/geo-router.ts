@@ -6,7 +6,6 @@ import {
   pincodeParamsSchema,
   pincodeResultSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/envelope.js';
@@ -19,12 +18,10 @@ const mapQuerySchema = geocodeQuerySchema.extend({
 /** Geocoding and country by IP under SERVICE_BASES.utility (spec §7). */
 export const geoRouter: FastifyPluginAsyncZod<{
   geo: GeoService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { geo, authenticate }) => {
+}> = async (app, { geo }) => {
   app.get(
     API_PATHS.files.reverseGeocode,
     {
-      onRequest: authenticate,
       schema: {
         tags: ['geo'],
         summary: 'Address and map image of a position (offline: nearest India Post office)',
@@ -47,7 +44,6 @@ export const geoRouter: FastifyPluginAsyncZod<{
   app.get(
     API_PATHS.utility.pincodeRoute,
     {
-      onRequest: authenticate,
       schema: {
         tags: ['geo'],
         summary: 'District, state and post offices of a pincode (India Post directory, offline)',
@@ -58,7 +54,10 @@ export const geoRouter: FastifyPluginAsyncZod<{
     },
     async (request) => ok(await geo.pincode(request.params.pin)),
   );
+};
 
+/** The caller's country by IP (no sign-in: the payment region before a wallet exists), under SERVICE_BASES.utility. */
+export const countryRouter: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app, { geo }) => {
   app.get(
     API_PATHS.files.country,
     {

@@ -5,7 +5,6 @@ import {
   passportScanResponseSchema,
   verificationInfoSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
@@ -18,9 +17,7 @@ const paths = API_PATHS.verification;
 /** Passport by scan, under SERVICE_BASES.verificationV1 (spec §7; all need the bearer token). */
 export const passportRouter: FastifyPluginAsyncZod<{
   passport: PassportService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { passport, authenticate }) => {
-  app.addHook('onRequest', authenticate);
+}> = async (app, { passport }) => {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   app.post(

@@ -20,7 +20,7 @@ import { AppError } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { bearerToken } from '../auth/session-service.js';
 import type { AuditInput } from '../ops-auth/ops-auth-service.js';
-import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
+import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { IntegrationService } from './integration-service.js';
 
 declare module 'fastify' {
@@ -53,11 +53,12 @@ export const integrationRouter: FastifyPluginAsyncZod<{ integration: Integration
   const guard = async (request: FastifyRequest) => {
     request.integrationOrg = await integration.authenticate(bearerToken(request.headers.authorization));
   };
+  // Every route of the integration API; before the body is read or validated (ADR 0004).
+  app.addHook('onRequest', guard);
 
   app.post(
     INTEGRATION_API_PATHS.transactions,
     {
-      onRequest: guard,
       schema: {
         tags,
         summary: "Creates a candidate's transaction and answers their link (header Idempotency-Key)",
@@ -82,7 +83,6 @@ export const integrationRouter: FastifyPluginAsyncZod<{ integration: Integration
   app.get(
     INTEGRATION_API_PATHS.transactionRoute,
     {
-      onRequest: guard,
       schema: {
         tags,
         summary: "A transaction of the key's organisation: its state and its verifications' states",
@@ -98,10 +98,8 @@ export const integrationRouter: FastifyPluginAsyncZod<{ integration: Integration
 /** Admin routes under /api/ops/orgs/:orgId: API keys, webhook endpoints, deliveries; every one audited. */
 export const integrationOpsRouter: FastifyPluginAsyncZod<{
   integration: IntegrationService;
-  requireOpsRole: RequireOpsRole;
   audit: (entry: AuditInput) => Promise<void>;
-}> = async (app, { integration, requireOpsRole, audit }) => {
-  const admin = requireOpsRole('admin');
+}> = async (app, { integration, audit }) => {
   const tags = ['ops'];
   const security = [{ opsBearer: [] }];
   const orgParams = z.object({ orgId: id });
@@ -124,7 +122,6 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.apiKeysRoute,
     {
-      onRequest: admin,
       schema: {
         tags,
         summary: "Creates an organisation's API key: the key is answered here only",
@@ -148,7 +145,6 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     INTEGRATION_API_PATHS.apiKeysRoute,
     {
-      onRequest: admin,
       schema: {
         tags,
         summary: "An organisation's API keys (never the key)",
@@ -167,7 +163,6 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.revokeApiKeyRoute,
     {
-      onRequest: admin,
       schema: {
         tags,
         summary: 'Revokes an API key at once',
@@ -186,7 +181,6 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.webhooksRoute,
     {
-      onRequest: admin,
       schema: {
         tags,
         summary: 'Adds a webhook endpoint: its signing secret is answered here only',
@@ -209,7 +203,6 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     INTEGRATION_API_PATHS.webhooksRoute,
     {
-      onRequest: admin,
       schema: {
         tags,
         summary: "An organisation's webhook endpoints",
@@ -228,7 +221,6 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.disableWebhookRoute,
     {
-      onRequest: admin,
       schema: {
         tags,
         summary: 'Disables a webhook endpoint (its pending deliveries then fail)',
@@ -247,7 +239,6 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     INTEGRATION_API_PATHS.deliveriesRoute,
     {
-      onRequest: admin,
       schema: {
         tags,
         summary: "The organisation's latest 100 webhook deliveries, each with every attempt",
@@ -266,7 +257,6 @@ export const integrationOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     INTEGRATION_API_PATHS.replayDeliveryRoute,
     {
-      onRequest: admin,
       schema: {
         tags,
         summary: 'Sends a delivery again now, with a fresh retry schedule',

@@ -4,7 +4,6 @@ import {
   nameChangeRequestSchema,
   nameChangeResponseSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
@@ -13,12 +12,10 @@ import type { NameChangeService } from './name-change-service.js';
 /** The name change request (spec §7), under SERVICE_BASES.verificationV1. */
 export const nameChangeRouter: FastifyPluginAsyncZod<{
   nameChanges: NameChangeService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { nameChanges, authenticate }) => {
+}> = async (app, { nameChanges }) => {
   app.get(
     API_PATHS.verification.nameChangeRequest,
     {
-      onRequest: authenticate,
       schema: {
         tags: ['transactions'],
         summary: "The caller's name change requests, newest first",
@@ -31,7 +28,6 @@ export const nameChangeRouter: FastifyPluginAsyncZod<{
   app.post(
     API_PATHS.verification.nameChangeRequest,
     {
-      onRequest: authenticate,
       schema: {
         tags: ['transactions'],
         summary:

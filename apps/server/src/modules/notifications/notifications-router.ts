@@ -5,7 +5,6 @@ import {
   notificationStreamTokenResponseSchema,
   NOTIFICATION_API_PATHS,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { currentUser } from '../../http/auth-guard.js';
@@ -19,12 +18,10 @@ const tags = ['notifications'];
 /** The candidate's notifications (spec §7), under SERVICE_BASES.notification. */
 export const notificationsRouter: FastifyPluginAsyncZod<{
   notifications: NotificationsService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { notifications, authenticate }) => {
+}> = async (app, { notifications }) => {
   app.get(
     paths.list,
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: "The caller's notifications, newest first (seed, count: first 20, then 10 per scroll)",
@@ -46,7 +43,6 @@ export const notificationsRouter: FastifyPluginAsyncZod<{
   app.post(
     paths.streamToken,
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: 'A short-lived token that opens the live notification stream (EventSource sends no headers)',

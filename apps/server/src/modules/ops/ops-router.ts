@@ -17,7 +17,7 @@ import { contentDisposition } from '../files/upload-guard.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/envelope.js';
-import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
+import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { OpsService } from './ops-service.js';
 
 const tags = ['ops'];
@@ -32,16 +32,10 @@ const fileQuery = z.object({ download: z.enum(['0', '1']).optional() }).strict()
  * The team's queues, cases, documents, assignment, verification locks, expected date, decisions and the
  * insufficiency history (verifier or admin), under /api/ops (ADR 0019, 0020, 0026).
  */
-export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole: RequireOpsRole }> = async (
-  app,
-  { ops, requireOpsRole },
-) => {
-  const team = requireOpsRole('verifier', 'admin');
-
+export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService }> = async (app, { ops }) => {
   app.post(
     OPS_API_PATHS.decisionsRoute,
     {
-      onRequest: team,
       schema: {
         tags,
         summary: 'Moves one verification along its state machine (ADR 0007, 0020)',
@@ -62,7 +56,6 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.get(
     OPS_API_PATHS.insufficienciesRoute,
     {
-      onRequest: team,
       schema: {
         tags,
         summary: "Every insufficiency round of a transaction and the candidate's answers, oldest first",
@@ -77,7 +70,6 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.get(
     OPS_API_PATHS.cases,
     {
-      onRequest: team,
       schema: {
         tags: caseTags,
         summary: 'One queue of cases, fast-track first, then the nearest deadline, then the oldest',
@@ -97,7 +89,6 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.get(
     OPS_API_PATHS.caseRoute,
     {
-      onRequest: team,
       schema: {
         tags: caseTags,
         summary:
@@ -114,7 +105,6 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.get(
     OPS_API_PATHS.fileRoute,
     {
-      onRequest: team,
       schema: {
         tags: caseTags,
         summary: "A case document's bytes (inline; ?download=1 as an attachment)",
@@ -147,7 +137,6 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.post(
     OPS_API_PATHS.assignRoute,
     {
-      onRequest: team,
       schema: {
         tags: caseTags,
         summary:
@@ -173,7 +162,6 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.post(
     OPS_API_PATHS.lockRoute,
     {
-      onRequest: team,
       schema: {
         tags: caseTags,
         summary: 'Takes or renews the lock on one verification (5 minutes)',
@@ -191,7 +179,6 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.delete(
     OPS_API_PATHS.lockRoute,
     {
-      onRequest: team,
       schema: {
         tags: caseTags,
         summary: "Releases the caller's lock on one verification",
@@ -206,7 +193,6 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService; requireOpsRole:
   app.put(
     OPS_API_PATHS.expectedDateRoute,
     {
-      onRequest: team,
       schema: {
         tags: caseTags,
         summary: 'Sets the expected completion date the candidate sees (today or later)',

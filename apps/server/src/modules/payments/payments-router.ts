@@ -16,12 +16,11 @@ import {
   paymentStatusResponseSchema,
   refundCreateRequestSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
-import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
+import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import { idempotencyKeyOf, type PaymentsService } from './payments-service.js';
 
 const security = [{ partnerOrg: [], bearer: [] }];
@@ -32,9 +31,7 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() }
 /** The candidate's payment routes, under SERVICE_BASES.payment (all need the bearer token). */
 export const paymentsRouter: FastifyPluginAsyncZod<{
   payments: PaymentsService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { payments, authenticate }) => {
-  app.addHook('onRequest', authenticate);
+}> = async (app, { payments }) => {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   app.get(
@@ -137,12 +134,10 @@ const refundDetailSchema = paymentInfoSchema.shape.refundDetails.element;
 /** POST /api/ops/orders/{orderId}/refunds: admin only, audited in ops_audit and payment_audit. */
 export const paymentsOpsRouter: FastifyPluginAsyncZod<{
   payments: PaymentsService;
-  requireOpsRole: RequireOpsRole;
-}> = async (app, { payments, requireOpsRole }) => {
+}> = async (app, { payments }) => {
   app.post(
     OPS_API_PATHS.refundsRoute,
     {
-      onRequest: requireOpsRole('admin'),
       schema: {
         tags: ['ops'],
         summary: 'Refunds part or all of a paid order (admin; header Idempotency-Key)',

@@ -6,7 +6,6 @@ import {
   updateProfileRequestSchema,
   updateVerificationDetailRequestSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses, sendEncoded } from '../../http/envelope.js';
@@ -14,23 +13,16 @@ import type { ProfileService } from './profile-service.js';
 
 export interface ProfileRouterOptions {
   profiles: ProfileService;
-  authenticate: onRequestAsyncHookHandler;
-  rateLimit: { otpMax: number };
 }
 
 const security = [{ partnerOrg: [], bearer: [] }];
+const base = API_PATHS.profile.base;
 
-/** The wallet profile, under SERVICE_BASES.webWallet. */
-export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async (
-  app,
-  { profiles, authenticate, rateLimit },
-) => {
-  const base = API_PATHS.profile.base;
-
+/** The signed-in wallet profile, under SERVICE_BASES.webWallet. */
+export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async (app, { profiles }) => {
   app.get(
     base,
     {
-      onRequest: authenticate,
       schema: {
         tags: ['profile'],
         summary: 'The signed-in profile',
@@ -44,7 +36,6 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
   app.patch(
     base,
     {
-      onRequest: authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Update the signed-in profile',
@@ -60,7 +51,6 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
   app.put(
     API_PATHS.profile.verificationDetail,
     {
-      onRequest: authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Save what the candidate may edit: basic details (date of birth, gender), contact details',
@@ -75,7 +65,13 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
         'Profile updated',
       ),
   );
+};
 
+/** Creating a wallet (public: the OTP proven by txnId stands for the sign-in), under SERVICE_BASES.webWallet. */
+export const walletCreateRouter: FastifyPluginAsyncZod<{
+  profiles: ProfileService;
+  rateLimit: { otpMax: number };
+}> = async (app, { profiles, rateLimit }) => {
   app.post(
     base,
     {

@@ -1,5 +1,4 @@
 import { API_PATHS, referenceListQuerySchema, referenceListSchema } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/envelope.js';
 import type { ReferenceService } from './reference-service.js';
@@ -9,8 +8,7 @@ const security = [{ partnerOrg: [], bearer: [] }];
 /** Searchable dropdown lists, under SERVICE_BASES.utility. */
 export const referenceRouter: FastifyPluginAsyncZod<{
   reference: ReferenceService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { reference, authenticate }) => {
+}> = async (app, { reference }) => {
   for (const [path, kind, summary] of [
     [API_PATHS.utility.institutes, 'institute', 'Universities and institutes (search, seed, count)'],
     [API_PATHS.utility.boards, 'board', 'School boards (search, seed, count)'],
@@ -18,7 +16,6 @@ export const referenceRouter: FastifyPluginAsyncZod<{
     app.get(
       path,
       {
-        onRequest: authenticate,
         schema: {
           tags: ['utility'],
           summary,

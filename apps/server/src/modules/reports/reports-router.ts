@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import type { AuditInput } from '../ops-auth/ops-auth-service.js';
-import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
+import { allowRoles, currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { DevPartnerInbox } from './dev-partner-inbox.js';
 import type { ReportsService } from './reports-service.js';
 
@@ -131,11 +131,8 @@ export const reportsPublicRouter: FastifyPluginAsyncZod<{ reports: ReportsServic
 /** The team's view of a case's report (verifier, admin), the PDF, and re-sending it (admin). */
 export const reportsOpsRouter: FastifyPluginAsyncZod<{
   reports: ReportsService;
-  requireOpsRole: RequireOpsRole;
   audit: (entry: AuditInput) => Promise<void>;
-}> = async (app, { reports, requireOpsRole, audit }) => {
-  const team = requireOpsRole('verifier', 'admin');
-  const admin = requireOpsRole('admin');
+}> = async (app, { reports, audit }) => {
   const tags = ['ops'];
   const security = [{ opsBearer: [] }];
   const params = z.object({ txnId: z.string().trim().min(1).max(100) });
@@ -151,7 +148,6 @@ export const reportsOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     OPS_API_PATHS.reportRoute,
     {
-      onRequest: team,
       schema: {
         tags,
         summary: "A case's verification report: status, partner, every delivery attempt (ADR 0028)",
@@ -172,7 +168,6 @@ export const reportsOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     OPS_API_PATHS.reportPdfRoute,
     {
-      onRequest: team,
       schema: {
         tags,
         summary: "A case's verification report as the PDF issued",
@@ -198,7 +193,7 @@ export const reportsOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     OPS_API_PATHS.reportResendRoute,
     {
-      onRequest: admin,
+      onRequest: allowRoles('admin'),
       schema: {
         tags,
         summary: 'Delivers the verification report to the evaluation partner again (admin)',

@@ -12,12 +12,11 @@ import {
   supportMessageRequestSchema,
   supportMessageSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
-import { currentStaff, originOf, type RequireOpsRole } from '../ops-auth/ops-guard.js';
+import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { SupportService } from './support-service.js';
 
 const tags = ['support'];
@@ -27,12 +26,10 @@ const P = API_PATHS.support;
 /** The candidate's side of the support chat, under SERVICE_BASES.webWallet (spec §1, §7; ADR 0032). */
 export const supportRouter: FastifyPluginAsyncZod<{
   support: SupportService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { support, authenticate }) => {
+}> = async (app, { support }) => {
   app.post(
     P.chatHash,
     {
-      onRequest: authenticate,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -51,7 +48,6 @@ export const supportRouter: FastifyPluginAsyncZod<{
   app.get(
     P.chat,
     {
-      onRequest: authenticate,
       schema: {
         tags,
         summary: "The signed-in candidate's support conversation",
@@ -67,7 +63,6 @@ export const supportRouter: FastifyPluginAsyncZod<{
   app.post(
     P.chatMessages,
     {
-      onRequest: authenticate,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -88,15 +83,12 @@ const conversationParams = z.object({ conversationId: z.uuid() });
 /** The support inbox (verifier, admin) under /api/ops/support; every read and reply audited. */
 export const supportOpsRouter: FastifyPluginAsyncZod<{
   support: SupportService;
-  requireOpsRole: RequireOpsRole;
-}> = async (app, { support, requireOpsRole }) => {
-  const team = requireOpsRole('verifier', 'admin');
+}> = async (app, { support }) => {
   const opsTags = ['ops', 'support'];
 
   app.get(
     OPS_API_PATHS.supportConversations,
     {
-      onRequest: team,
       schema: {
         tags: opsTags,
         summary:
@@ -112,7 +104,6 @@ export const supportOpsRouter: FastifyPluginAsyncZod<{
   app.get(
     OPS_API_PATHS.supportConversationRoute,
     {
-      onRequest: team,
       schema: {
         tags: opsTags,
         summary: 'One support conversation with every message',
@@ -129,7 +120,6 @@ export const supportOpsRouter: FastifyPluginAsyncZod<{
   app.post(
     OPS_API_PATHS.supportRepliesRoute,
     {
-      onRequest: team,
       schema: {
         tags: opsTags,
         summary: "The team's reply in a support conversation (the candidate's widget shows it)",

@@ -21,7 +21,6 @@ import {
   userResponseRequestSchema,
   verificationInfoSchema,
 } from '@veridocs/shared';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
@@ -42,9 +41,7 @@ const SAVED_DATA_RULES =
 /** The candidate's verification journey, under SERVICE_BASES.verificationV1 (all need the bearer token). */
 export const transactionsRouter: FastifyPluginAsyncZod<{
   transactions: TransactionsService;
-  authenticate: onRequestAsyncHookHandler;
-}> = async (app, { transactions: service, authenticate }) => {
-  app.addHook('onRequest', authenticate);
+}> = async (app, { transactions: service }) => {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
 
   app.post(

@@ -1,0 +1,439 @@
+import type { Redis } from 'ioredis';
+import { API_PATHS, GATEWAY_PATHS, REPORT_PATHS, formLinkPath } from '@veridocs/shared';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { REFERENCE_ALIASES } from '../db/seed-data/reference-data.js';
+import type { App } from '../http/platform.js';
+import type { Clock } from '../lib/clock.js';
+import { createMemoryCounterStore, createRedisCounterStore } from '../lib/counter-store.js';
+import { createReadCache, disabledReadCache } from '../lib/read-cache.js';
+import { createAadhaarRepository } from '../modules/aadhaar/aadhaar-repository.js';
+import { createAadhaarService } from '../modules/aadhaar/aadhaar-service.js';
+import { createAdminRepository } from '../modules/admin/admin-repository.js';
+import { createAdminService } from '../modules/admin/admin-service.js';
+import { createAuthService } from '../modules/auth/auth-service.js';
+import { createOtpRepository } from '../modules/auth/otp-repository.js';
+import { createOtpService } from '../modules/auth/otp-service.js';
+import { createSessionRepository } from '../modules/auth/session-repository.js';
+import { createSessionService } from '../modules/auth/session-service.js';
+import { createCredentialsRepository } from '../modules/credentials/credentials-repository.js';
+import { createCredentialsService } from '../modules/credentials/credentials-service.js';
+import { createIssuerKey } from '../modules/credentials/issuer.js';
+import { createPooledAnalyser } from '../modules/documents/pool/pooled-analyser.js';
+import { createEvaluationRepository } from '../modules/evaluation/evaluation-repository.js';
+import { createEvaluationService } from '../modules/evaluation/evaluation-service.js';
+import { createFilesRepository } from '../modules/files/files-repository.js';
+import { createFilesService } from '../modules/files/files-service.js';
+import { createLinkSigner, deriveLinkKey } from '../modules/files/signed-links.js';
+import { createUploadLimiter } from '../modules/files/upload-limits.js';
+import { createFormsRepository } from '../modules/forms/forms-repository.js';
+import { createFormsService } from '../modules/forms/forms-service.js';
+import { createGeoService, createOfflineGeoProviders } from '../modules/geo/geo-service.js';
+import { createPassportService } from '../modules/identity/passport-service.js';
+import { createIntegrationRepository } from '../modules/integration/integration-repository.js';
+import {
+  createIntegrationService,
+  deriveWebhookSecretKey,
+} from '../modules/integration/integration-service.js';
+import { createNameChangeRepository } from '../modules/name-change/name-change-repository.js';
+import { createNameChangeService } from '../modules/name-change/name-change-service.js';
+import { createNotificationsRepository } from '../modules/notifications/notifications-repository.js';
+import {
+  createNotificationsService,
+  deriveStreamTokenKey,
+} from '../modules/notifications/notifications-service.js';
+import { seedDevStaff } from '../modules/ops-auth/dev-staff.js';
+import { createOpsAuthRepository } from '../modules/ops-auth/ops-auth-repository.js';
+import { createOpsAuthService } from '../modules/ops-auth/ops-auth-service.js';
+import { createOpsRepository } from '../modules/ops/ops-repository.js';
+import { createOpsService, deriveSearchAuditKey } from '../modules/ops/ops-service.js';
+import { createPaymentsRepository } from '../modules/payments/payments-repository.js';
+import { createPaymentsService } from '../modules/payments/payments-service.js';
+import { createProfileRepository } from '../modules/profile/profile-repository.js';
+import { createProfileService, type ProfileService } from '../modules/profile/profile-service.js';
+import { createReferenceRepository } from '../modules/reference/reference-repository.js';
+import { createReferenceService } from '../modules/reference/reference-service.js';
+import { createReportsRepository } from '../modules/reports/reports-repository.js';
+import { createReportsService } from '../modules/reports/reports-service.js';
+import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
+import { loadServerKeys } from '../modules/secrets/secrets-service.js';
+import { createSupportRepository } from '../modules/support/support-repository.js';
+import { createSupportService, deriveChatHashKey } from '../modules/support/support-service.js';
+import type { TransactionSnapshot } from '../modules/transactions/transactions-repository.js';
+import { createTransactionsRepository } from '../modules/transactions/transactions-repository.js';
+import {
+  createTransactionsService,
+  type PaymentGuard,
+} from '../modules/transactions/transactions-service.js';
+import { createAadhaarProvider } from '../providers/aadhaar/index.js';
+import { PARTNERS, createSandboxDirectory } from '../providers/evaluation/index.js';
+import { createMailSender } from '../providers/mail/index.js';
+import { createOutboxRepository } from '../providers/outbox/outbox-repository.js';
+import { createCashfreeGateway } from '../providers/payments/cashfree.js';
+import type { PaymentGateway } from '../providers/payments/gateway.js';
+import { createPaymentGateways } from '../providers/payments/index.js';
+import { createRazorpayGateway } from '../providers/payments/razorpay.js';
+import { createSandboxGateway } from '../providers/payments/sandbox.js';
+import { createSandboxRepository } from '../providers/payments/sandbox-repository.js';
+import { createStripeGateway } from '../providers/payments/stripe.js';
+import { PARTNER_DEV_SECRET, createWebhookReportDelivery } from '../providers/report-delivery/index.js';
+import { createMessageSender } from '../providers/sms/index.js';
+import { createStorage } from '../storage/index.js';
+import type { AppDeps } from './deps.js';
+import { createJobSignals, createPort, createStateChangeHooks } from './registry.js';
+
+export interface CompositionContext {
+  app: App;
+  config: Config;
+  db: Database;
+  now: Clock;
+  deps: AppDeps;
+  /** The shared counters' connection (REDIS_URL), or null. */
+  redis: Redis | null;
+}
+
+export type Services = Awaited<ReturnType<typeof composeServices>>;
+
+/**
+ * Every service, made once and in one order: what a service needs from one made later goes through
+ * the registry (composition/registry.ts), never through a variable assigned afterwards. Modules reach
+ * each other through services only. Background jobs and routes take the result.
+ */
+export async function composeServices({ app, config, db, now, deps, redis }: CompositionContext) {
+  const stateChanges = createStateChangeHooks();
+  const signals = createJobSignals();
+  // Cycles: sessions read the candidate's identity, the profiles' service signs in with sessions;
+  // transactions run the payments' checks, the payments' service reads transactions.
+  const identities = createPort<Pick<ProfileService, 'findIdentity'>>('profile identity');
+  const paymentGuard = createPort<PaymentGuard>('payments guard');
+
+  const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
+    keepInDatabase: config.devTools,
+  });
+  if (keys.source === 'process')
+    app.log.warn(
+      'JWT_SECRET is not set and dev tools are off: sessions and OTPs last until this process stops',
+    );
+  // The dev outbox keeps OTPs in clear text: it exists only with dev tools on (issue 9 §4).
+  const outbox = config.devTools ? createOutboxRepository(db.orm) : null;
+  if (!outbox) await createOutboxRepository(db.orm).clear();
+  const sender = deps.sender ?? createMessageSender(config.smsGateway, outbox, now);
+  if (!deps.sender && !config.smsGateway && !outbox)
+    app.log.warn('No SMS gateway (SMS_GATEWAY_URL) and dev tools are off: login OTPs cannot be sent');
+  const mailer = deps.mailer ?? createMailSender(config.email, outbox, now);
+  if (!deps.mailer && !config.email && !outbox)
+    app.log.warn('No SMTP server (SMTP_HOST, SMTP_FROM) and dev tools are off: e-mail OTPs cannot be sent');
+  // ADR 0005: in-process only on the embedded database this process owns; on PostgreSQL invalidated
+  // across instances through LISTEN/NOTIFY, with a time limit as a backstop for a lost message.
+  const readCache = <K, V>(namespace: string, max: number) => {
+    if (db.exclusive) return createReadCache<K, V>(max);
+    if (db.cacheBus)
+      return createReadCache<K, V>(max, { bus: { bus: db.cacheBus, namespace }, ttlMs: 60_000 });
+    return disabledReadCache<K, V>();
+  };
+  const counters = createMemoryCounterStore(now);
+  const sharedCounters = () => (redis ? createRedisCounterStore(redis, counters, app.log) : counters);
+
+  // The candidate's account: sessions, OTPs, profile.
+  const sessions = createSessionService({
+    repo: createSessionRepository(db.orm, readCache('session', 10_000)),
+    key: keys.jwt,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    linkTtlSeconds: config.ssoTtlSeconds,
+    now,
+    findIdentity: (id) => identities.get().findIdentity(id),
+  });
+  const otp = createOtpService({
+    repo: createOtpRepository(db.orm),
+    sender,
+    key: keys.otp,
+    now,
+    log: app.log,
+    budget: config.otpBudget,
+  });
+  const profileRepo = createProfileRepository(db.orm, readCache('profile', 10_000));
+  const profiles = createProfileService({ repo: profileRepo, otp, sessions, now });
+  identities.bind(profiles);
+  const auth = createAuthService({
+    otp,
+    sessions,
+    findIdentityByMobile: (mobile) => profiles.findIdentityByMobile(mobile),
+  });
+
+  // Notifications (issue 15, ADR 0030): rows written in the event's database transaction, announced
+  // at commit on a NOTIFY channel to every instance's open streams, copied to SMS by the job loop.
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepository(db.orm),
+    tokenKey: deriveStreamTokenKey(keys.jwt),
+    sender,
+    mailer,
+    now,
+    log: app.log,
+    onQueued: () => signals.emit('notification-queued'),
+    isSessionLive: (sessionId) => sessions.isLive(sessionId),
+    rememberLanguage: (profileId, language) => profiles.rememberLanguage(profileId, language),
+  });
+  stateChanges.bind('notifications', (scope, changes, at) =>
+    notifications.onStateChanges(scope, changes, at),
+  );
+  const credentials = createCredentialsService({
+    repo: createCredentialsRepository(db.orm),
+    issuer: await createIssuerKey(keys.issuer, config.publicUrl),
+    publicUrl: config.publicUrl,
+    validityDays: config.credentialValidityDays,
+    now,
+    // The candidate hears of the new credential with the change that made it (issue 15).
+    onIssued: (scope, issued) =>
+      notifications
+        .notify(scope, issued.profileId, {
+          message: 'credential.issued',
+          params: { verification: issued.verificationName, label: issued.verification, org: issued.org },
+          // The candidate app's page of that credential (/wallet/:id).
+          link: `/wallet/${encodeURIComponent(issued.credentialId)}`,
+        })
+        .then(() => undefined),
+  });
+  stateChanges.bind('credentials', (scope, changes, at) => credentials.onStateChanges(scope, changes, at));
+
+  // Verification configs are written only by the seed, from code, before this instance serves a
+  // request; so they are cached on PostgreSQL too (another instance's seed writes the same rows, or
+  // those of a newer release during a rolling deploy).
+  const forms = createFormsService({ repo: createFormsRepository(db.orm, createReadCache(1)), now });
+  const reference = createReferenceService(createReferenceRepository(db.orm), REFERENCE_ALIASES);
+  // Files (ADR 0009); the checks and OCR are modules/documents/analysis (ADR 0010).
+  const storage = deps.storage ?? createStorage(config.storage);
+  // The checks and OCR run in a pool of child processes with memory, time and concurrency caps (ADR 0010).
+  let analyser = deps.analyser;
+  if (!analyser) {
+    const pooled = createPooledAnalyser(config.documentChecks, app.log);
+    // After the OCR loop stopped (preClose), so its last job is not killed under it.
+    app.addHook('onClose', async () => pooled.close());
+    analyser = pooled;
+  }
+  const filesRepo = createFilesRepository(db.orm);
+  const files = createFilesService({
+    repo: filesRepo,
+    storage,
+    analyser,
+    links: createLinkSigner(deriveLinkKey(keys.jwt)),
+    now,
+    fetch: config.fileFetch,
+    log: app.log,
+    limiter: createUploadLimiter(sharedCounters(), config.uploadLimits),
+    onQueued: () => signals.emit('file-queued'),
+  });
+  // Transaction info is cached by id: the name change requests' writes invalidate it too.
+  const txnCache = readCache<string, TransactionSnapshot>('txn', 10_000);
+  const nameChanges = createNameChangeService({
+    repo: createNameChangeRepository(db.orm, txnCache),
+    files: filesRepo,
+    now,
+  });
+  const transactions = createTransactionsService({
+    repo: createTransactionsRepository(db.orm, txnCache, stateChanges.run),
+    forms,
+    profiles,
+    files,
+    reference,
+    now,
+    payments: {
+      afterCandidateWrite: (scope, txn, records) =>
+        paymentGuard.get().afterCandidateWrite(scope, txn, records),
+      assertPaidFor: (scope, locked) => paymentGuard.get().assertPaidFor(scope, locked),
+    },
+  });
+  const integration = createIntegrationService({
+    repo: createIntegrationRepository(db.orm),
+    secretKey: deriveWebhookSecretKey(keys.jwt),
+    webhookTargets: config.webhookTargets,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+    candidateByMobile: (mobile, name, orgId) => profiles.walletForOrg(mobile, name, orgId),
+    createTransaction: async (profileId, orgId, formId) =>
+      (await transactions.create(profileId, { orgId, eKycFormId: formId })).transactionId,
+    ownerHasSignedIn: (profileId) => sessions.hasProvenSession(profileId),
+    issueSso: (candidate, context) => sessions.issueLink(candidate, context),
+  });
+  stateChanges.bind('integration', (scope, changes, at) => integration.enqueue(scope, changes, at));
+  // Verification reports (ADR 0028): made and delivered by their job; the dev default delivers every
+  // partner without a configured endpoint to the built-in receiver.
+  const reportDelivery =
+    deps.reportDelivery ??
+    createWebhookReportDelivery({
+      endpoints: config.reports.partnerWebhooks,
+      targets: config.webhookTargets,
+      fallback: config.devTools
+        ? (partnerId) => ({
+            url: `${config.publicUrl}${REPORT_PATHS.devPartnerInbox}/${encodeURIComponent(partnerId)}`,
+            secret: PARTNER_DEV_SECRET,
+          })
+        : undefined,
+    });
+  const reports = createReportsService({
+    repo: createReportsRepository(db.orm, txnCache),
+    storage,
+    delivery: reportDelivery,
+    partnerName: (id) => PARTNERS.find((p) => p.id === id)?.name ?? null,
+    context: (txnId) => transactions.reportContext(txnId),
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+    // The candidate hears that the report went, and to whom (issue 15), with the delivery's commit.
+    onSent: (scope, sent) =>
+      notifications
+        .notify(scope, sent.profileId, {
+          message: 'report.sent',
+          params: { org: sent.partnerName },
+          // The form home, where the report's line says where and when it went.
+          link: formLinkPath(sent.orgId, sent.formId, sent.txnId),
+        })
+        .then(() => undefined),
+  });
+  stateChanges.bind('reports', (scope, changes, at) => reports.enqueue(scope, changes, at));
+  const evaluation = createEvaluationService({
+    repo: createEvaluationRepository(db.orm),
+    directory: deps.evaluationDirectory ?? createSandboxDirectory(),
+    mailer,
+    transactions,
+    lookups: sharedCounters(),
+    key: keys.otp,
+    now,
+    log: app.log,
+  });
+  if (!deps.aadhaar && config.aadhaar.kind === 'sandbox' && !outbox)
+    app.log.warn('AADHAAR_PROVIDER is the sandbox and dev tools are off: Aadhaar OTPs cannot be delivered');
+  const aadhaar = createAadhaarService({
+    repo: createAadhaarRepository(db.orm),
+    provider: deps.aadhaar ?? createAadhaarProvider(config.aadhaar, outbox, now),
+    key: keys.aadhaar,
+    refuseRepeats: config.aadhaar.refuseRepeats,
+    profiles,
+    transactions,
+    now,
+    log: app.log,
+  });
+  const passport = createPassportService({ analyser, files, transactions, now });
+
+  // The verification team (ADR 0019): its own accounts, token key and audience; every action audited.
+  const opsAuth = createOpsAuthService({
+    repo: createOpsAuthRepository(db.orm),
+    mailer,
+    tokenKey: keys.ops,
+    codeKey: keys.otp,
+    accessTtlSeconds: config.opsAccessTokenTtlSeconds,
+    limits: config.opsSignInLimits,
+    now,
+    log: app.log,
+  });
+  if (config.devTools) await seedDevStaff(opsAuth);
+  const ops = createOpsService({
+    repo: createOpsRepository(db.orm),
+    transactions,
+    files,
+    auth: opsAuth,
+    searchKey: deriveSearchAuditKey(keys.ops),
+    configs: () => forms.allConfigs(),
+    now,
+  });
+  // Organisations, forms and staff accounts (ADR 0029); every change audited in its own transaction.
+  const admin = createAdminService({
+    repo: createAdminRepository(db.orm),
+    audit: (entry, within) => opsAuth.audit(entry, within),
+    configs: () => forms.allConfigs(),
+    partnerOrgIds: config.partnerOrgIds,
+    // Transaction snapshots embed their form and organisation rows.
+    onCatalogueChanged: () => txnCache.clear(),
+    now,
+  });
+
+  // Payments (issue 13, ADR 0023): the embedded sandbox gateway unless a region is set to another.
+  const sandbox = config.payments.sandboxSecret
+    ? createSandboxGateway({
+        repo: createSandboxRepository(db.orm),
+        secret: config.payments.sandboxSecret,
+        publicUrl: config.publicUrl,
+        now,
+        // Delivered to our own webhook route through the whole HTTP stack (signature, parser, envelope).
+        post: async (payload, headers) =>
+          (await app.inject({ method: 'POST', url: GATEWAY_PATHS.webhook('sandbox'), payload, headers }))
+            .statusCode,
+        onQueued: () => signals.emit('sandbox-webhook-queued'),
+      })
+    : null;
+  if (config.nodeEnv === 'production' && sandbox)
+    for (const [region, provider] of Object.entries({
+      IN: config.payments.providerIn,
+      INTL: config.payments.providerIntl,
+    }))
+      if (provider.startsWith('sandbox'))
+        app.log.warn(`PAYMENT_PROVIDER_${region} is the sandbox gateway: candidates there pay nothing`);
+  // The adapters whose keys are set (ADR 0024); PAYMENT_PROVIDER_IN/INTL pick one per region.
+  const epochMs = () => now().getTime();
+  const { razorpay, cashfree, stripe } = config.payments;
+  const adapters: PaymentGateway[] = [
+    ...(razorpay ? [createRazorpayGateway(razorpay)] : []),
+    ...(cashfree ? [createCashfreeGateway(cashfree, { publicUrl: config.publicUrl, now: epochMs })] : []),
+    ...(stripe ? [createStripeGateway(stripe, { now: epochMs })] : []),
+  ];
+  const gateways = createPaymentGateways(
+    [...(sandbox ? [sandbox] : []), ...adapters, ...(deps.paymentGateways ?? [])],
+    {
+      IN: config.payments.providerIn,
+      INTL: config.payments.providerIntl,
+    },
+  );
+  const payments = createPaymentsService({
+    repo: createPaymentsRepository(db.orm),
+    gateways,
+    transactions,
+    profiles,
+    audit: opsAuth,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+    onPaymentEvent: (scope, event, at) => notifications.onPaymentEvent(scope, event, at),
+  });
+  paymentGuard.bind(payments.guard);
+
+  // Support chat (ADR 0032): the candidate's own conversation; the team's inbox under /api/ops/support.
+  const support = createSupportService({
+    repo: createSupportRepository(db.orm),
+    hashKey: config.support.chatHashSecret ?? deriveChatHashKey(keys.jwt),
+    now,
+    audit: (entry) => opsAuth.audit(entry),
+  });
+  const geo = createGeoService(deps.geo ?? createOfflineGeoProviders(), API_PATHS.files.mapImage);
+  stateChanges.assertComplete();
+
+  return {
+    signals,
+    outbox,
+    storage,
+    analyser,
+    filesRepo,
+    sessions,
+    auth,
+    profiles,
+    notifications,
+    credentials,
+    forms,
+    reference,
+    files,
+    nameChanges,
+    transactions,
+    integration,
+    reports,
+    evaluation,
+    aadhaar,
+    passport,
+    opsAuth,
+    ops,
+    admin,
+    sandbox,
+    payments,
+    support,
+    geo,
+  };
+}

@@ -1,0 +1,184 @@
+import type { Services } from '../composition/services.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { App } from '../http/platform.js';
+import type { Clock } from '../lib/clock.js';
+import { SESSIONS_CHANNEL } from '../modules/auth/session-repository.js';
+import { NOTIFICATIONS_CHANNEL } from '../modules/notifications/notifications-repository.js';
+import type { NotificationsService } from '../modules/notifications/notifications-service.js';
+import type { PaymentsService } from '../modules/payments/payments-service.js';
+import { loadInstallationId } from '../modules/secrets/secrets-service.js';
+import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
+import type { SandboxGateway } from '../providers/payments/sandbox.js';
+import { createJobLoop, type JobLoop } from './job-loop.js';
+import { createOcrWorker } from './ocr-worker.js';
+import { createOrphanSweep } from './orphan-sweep.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One pass of each payments job, for tests and tools (the loops run them with PAYMENT_JOBS=on). */
+    paymentJobs: {
+      reconcileOnce(): Promise<number>;
+      deliverSandboxWebhookOnce(): Promise<boolean>;
+      payments: PaymentsService;
+      sandbox: SandboxGateway | null;
+    };
+    /** One pass of the organisations' webhook delivery (the loop runs it with WEBHOOK_JOBS=on). */
+    integrationJobs: { deliverOnce(): Promise<boolean> };
+    /** One pass of the verification reports' job (the loop runs it with REPORT_JOBS=on). */
+    reportJobs: { runOnce(): Promise<boolean> };
+    /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
+    notifications: NotificationsService;
+  }
+}
+
+/** A loop started when the app is ready and stopped before it closes. */
+function runLoop(app: App, loop: JobLoop) {
+  app.addHook('onReady', async () => loop.start());
+  app.addHook('preClose', async () => loop.stop());
+}
+
+/**
+ * The background jobs (issue 25 §2): each one's single pass decorated on the app for tests and tools,
+ * its loop run when configured, woken by the signals its services emit (composition/registry.ts).
+ */
+export function registerBackgroundJobs(app: App, config: Config, db: Database, now: Clock, s: Services) {
+  // Leftovers of a crash (ADR 0009): at start, then every interval. Started before this process can take an
+  // upload; the wall clock (not `now`, which tests move), as file times are.
+  const sweep = createOrphanSweep({
+    storage: s.storage,
+    // Uploads' rows and the verification reports' PDFs (ADR 0028) both name stored objects.
+    index: {
+      recordedKeys: async (keys) => {
+        const [uploads, reportPdfs] = await Promise.all([
+          s.filesRepo.recordedKeys(keys),
+          s.reports.recordedKeys(keys),
+        ]);
+        return new Set([...uploads, ...reportPdfs]);
+      },
+      count: async () => (await s.filesRepo.count()) + (await s.reports.count()),
+    },
+    installationId: () => loadInstallationId(createSecretsRepository(db.orm)),
+    log: app.log,
+    ...config.fileSweep,
+    exclusive: db.exclusive,
+    startedAt: new Date(),
+  });
+  app.addHook('onReady', async () => sweep.start());
+  app.addHook('preClose', async () => sweep.stop());
+
+  app.decorate('integrationJobs', { deliverOnce: () => s.integration.deliverOnce() });
+  if (config.integration.webhookJobs)
+    runLoop(
+      app,
+      createJobLoop({
+        name: 'org-webhooks',
+        runOnce: () => s.integration.deliverOnce(),
+        pollMs: 5_000,
+        log: app.log,
+      }),
+    );
+
+  app.decorate('reportJobs', { runOnce: () => s.reports.runOnce() });
+  if (config.reports.jobs) {
+    const reportLoop = createJobLoop({
+      name: 'verification-reports',
+      runOnce: () => s.reports.runOnce(),
+      pollMs: 5_000,
+      log: app.log,
+    });
+    s.reports.onKick(() => reportLoop.kick());
+    runLoop(app, reportLoop);
+  }
+
+  registerNotificationJobs(app, config, db, s);
+
+  // The OCR worker takes queued uploads; its loop runs with OCR_WORKER=on.
+  const ocr = createOcrWorker({
+    queue: s.filesRepo,
+    storage: s.storage,
+    analyser: s.analyser,
+    now,
+    log: app.log,
+  });
+  s.signals.on('file-queued', () => ocr.kick());
+  if (config.ocrWorker) {
+    app.addHook('onReady', async () => ocr.start());
+    app.addHook('preClose', async () => ocr.stop());
+  }
+
+  const { payments, sandbox } = s;
+  const reconcile = () => payments.reconcileOnce(config.payments.reconcileAfterMs);
+  const deliverSandboxWebhookOnce = async () => (sandbox ? sandbox.deliverOnce() : false);
+  app.decorate('paymentJobs', { reconcileOnce: reconcile, deliverSandboxWebhookOnce, payments, sandbox });
+  if (config.payments.jobs) {
+    const reconcileLoop = createJobLoop({
+      name: 'payment-reconcile',
+      runOnce: async () => (await reconcile()) > 0,
+      pollMs: config.payments.reconcileIntervalMs,
+      log: app.log,
+    });
+    const deliveryLoop = createJobLoop({
+      name: 'sandbox-webhooks',
+      runOnce: deliverSandboxWebhookOnce,
+      pollMs: 5_000,
+      log: app.log,
+    });
+    s.signals.on('sandbox-webhook-queued', () => deliveryLoop.kick());
+    app.addHook('onReady', async () => {
+      reconcileLoop.start();
+      deliveryLoop.start();
+    });
+    app.addHook('preClose', async () => {
+      await Promise.all([reconcileLoop.stop(), deliveryLoop.stop()]);
+    });
+  }
+}
+
+/**
+ * Notifications (ADR 0030): every instance announces committed rows to its open streams (NOTIFY), ends
+ * the streams of a logged-out session, and with NOTIFICATION_JOBS=on copies them to SMS.
+ */
+function registerNotificationJobs(
+  app: App,
+  config: Config,
+  db: Database,
+  { notifications, signals }: Pick<Services, 'notifications' | 'signals'>,
+) {
+  app.decorate('notifications', notifications);
+  let stopListening = () => undefined as void;
+  let stopListeningSessions = () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopListening = db.listen(
+      NOTIFICATIONS_CHANNEL,
+      (payload) =>
+        void notifications
+          .announce(payload)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'notification not pushed')),
+      () => notifications.resync(),
+    );
+    // A candidate's logout or revoked session ends its live streams on every instance (ADR 0030).
+    stopListeningSessions = db.listen(
+      SESSIONS_CHANNEL,
+      (sessionId) => notifications.endSession(sessionId),
+      () =>
+        void notifications
+          .recheckSessions()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'notification streams not re-checked')),
+    );
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    stopListeningSessions();
+  });
+  if (config.notifications.jobs) {
+    const notificationLoop = createJobLoop({
+      name: 'notification-deliveries',
+      runOnce: () => notifications.deliverOnce(),
+      pollMs: 5_000,
+      log: app.log,
+    });
+    signals.on('notification-queued', () => notificationLoop.kick());
+    runLoop(app, notificationLoop);
+  }
+}
