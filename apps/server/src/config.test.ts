@@ -358,6 +358,15 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       });
     });
 
+    it('refuses an OTP resend interval shorter than the specification, with no opt-in', () => {
+      expect(refusal({ ...PRODUCTION, OTP_RESEND_AFTER_SECONDS: '3' })).toEqual([
+        expect.stringMatching(/^OTP_RESEND_AFTER_SECONDS=3 is for tests only: the specification waits 30 s/),
+      ]);
+      expect(loadConfig({ ...PRODUCTION, OTP_RESEND_AFTER_SECONDS: '60' }).otpResendAfterSeconds).toBe(60);
+      expect(loadConfig(PRODUCTION).otpResendAfterSeconds).toBeUndefined();
+      expect(loadConfig({ OTP_RESEND_AFTER_SECONDS: '2' }).otpResendAfterSeconds).toBe(2);
+    });
+
     it('refuses a plain-http PUBLIC_URL, with no opt-in', () => {
       expect(refusal({ ...PRODUCTION, ...OPT_IN, PUBLIC_URL: 'http://verify.example.com' })).toEqual([
         expect.stringMatching(/^PUBLIC_URL is not https: /),

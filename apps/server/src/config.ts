@@ -179,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       prefixPerHour: e.OTP_PREFIX_MAX_PER_HOUR,
       prefixDigits: e.OTP_PREFIX_DIGITS,
     },
+    otpResendAfterSeconds: e.OTP_RESEND_AFTER_SECONDS,
     email:
       e.SMTP_HOST && e.SMTP_FROM
         ? {

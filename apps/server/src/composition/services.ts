@@ -151,6 +151,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
     budget: config.otpBudget,
+    resendAfterSeconds: config.otpResendAfterSeconds,
   });
   const profileRepo = createProfileRepository(db.orm, readCache('profile', 10_000));
   const profiles = createProfileService({ repo: profileRepo, otp, sessions, now });
@@ -301,6 +302,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     key: keys.otp,
     now,
     log: app.log,
+    resendAfterSeconds: config.otpResendAfterSeconds,
   });
   if (!deps.aadhaar && config.aadhaar.kind === 'sandbox' && !outbox)
     app.log.warn('AADHAAR_PROVIDER is the sandbox and dev tools are off: Aadhaar OTPs cannot be delivered');

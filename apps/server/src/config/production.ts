@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { OTP } from '@veridocs/shared';
 import type { Env } from './env-schema.js';
 import { paymentsNotReal, regionsOnSandbox } from './payments.js';
 import { ConfigError, SANDBOX_DEV_SECRET, type PaymentGatewaysConfig } from './types.js';
@@ -75,6 +76,10 @@ export function refuseHalfConfiguredProduction(
   if (e.FILE_FETCH_ALLOW_PRIVATE)
     problems.push(
       'FILE_FETCH_ALLOW_PRIVATE=1 is for tests only: it lets from-URL fetches reach private, loopback and cloud-metadata addresses (no override)',
+    );
+  if (e.OTP_RESEND_AFTER_SECONDS !== undefined && e.OTP_RESEND_AFTER_SECONDS < OTP.resendAfterSeconds)
+    problems.push(
+      `OTP_RESEND_AFTER_SECONDS=${e.OTP_RESEND_AFTER_SECONDS} is for tests only: the specification waits ${OTP.resendAfterSeconds} s between OTP requests (no override)`,
     );
   if (problems.length > 0)
     throw new ConfigError(

@@ -45,6 +45,8 @@ export interface Config {
   ) & { refuseRepeats: boolean };
   /** Global and per-prefix OTP send budgets per hour (SMS pumping; ADR 0002). */
   otpBudget: { globalPerHour: number; prefixPerHour: number; prefixDigits: number };
+  /** Seconds between two mobile or e-mail OTP requests; unset, the specification's (30). Tests shorten it. */
+  otpResendAfterSeconds: number | undefined;
   email: EmailConfig | undefined;
   storage: StorageConfig;
   /** Run the in-process OCR job loop (tests that do not need OCR turn it off). */

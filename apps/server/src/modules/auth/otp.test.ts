@@ -274,3 +274,23 @@ describe('OTP send budgets (SMS pumping)', () => {
     expect(results.filter((r) => r.statusCode === 429 && r.json().code === 111)).toHaveLength(5);
   });
 });
+
+// The end-to-end server shortens the resend interval (OTP_RESEND_AFTER_SECONDS) so its specs do not wait
+// out 30 s; production refuses it (config.test.ts). The answer, the refusal and the wait follow it.
+describe('a configured resend interval', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OTP_RESEND_AFTER_SECONDS: '5' } });
+  });
+  afterAll(() => t?.close());
+
+  it('is the resendIn of the answer and the wait before the next code', async () => {
+    const mobile = uniqueMobile();
+    const first = await t.request({ method: 'POST', url: login, body: { mobile } });
+    expect(expectCode<{ resendIn: number }>(first, 0, 200).resendIn).toBe(5);
+    const soon = await t.request({ method: 'POST', url: login, body: { mobile } });
+    expect(expectCode<{ retryAfter: number }>(soon, 110, 429).retryAfter).toBe(5);
+    t.clock.advance(5);
+    expectCode(await t.request({ method: 'POST', url: login, body: { mobile } }), 0, 200);
+  });
+});

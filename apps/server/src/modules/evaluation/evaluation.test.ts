@@ -587,3 +587,37 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     }
   });
 });
+
+// OTP_RESEND_AFTER_SECONDS (tests only; production refuses it): the e-mail OTP follows it too.
+describe('the e-mail OTP with a configured resend interval', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OCR_WORKER: 'off', OTP_RESEND_AFTER_SECONDS: '4' } });
+  });
+  afterAll(() => t?.close());
+
+  it('answers resendIn from it and waits exactly that long', async () => {
+    const h = bearer((await signUp(t)).accessToken);
+    const created = await t.request({
+      method: 'POST',
+      url: v1(P.transactions),
+      body: { orgId: ORG, eKycFormId: FORM },
+      headers: h,
+    });
+    const txnId = expectCode<{ transactionId: string }>(created, 0, 200).transactionId;
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: v1(P.evalInfoOtp),
+        body: { orgId: ORG, txnId, partner: 'WES', reference: WES_REF },
+        headers: h,
+      });
+    expect(evalOtpResponseSchema.parse(expectCode(await send(), 0, 200)).resendIn).toBe(4);
+    const soon = await send();
+    expect(
+      expectCode<{ retryAfter: number }>(soon, ERROR_CODES.OTP_RESEND_TOO_SOON.code, 429).retryAfter,
+    ).toBe(4);
+    t.clock.advance(4);
+    expect(evalOtpResponseSchema.parse(expectCode(await send(), 0, 200)).requestsLeft).toBe(1);
+  });
+});
