@@ -181,6 +181,25 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     });
   };
   /** Every stored object (local storage) and every files row: a refusal must leave both unchanged. */
+  /**
+   * `stored()` once nothing is still being written in the background: a completed transaction's report
+   * PDF is stored by the report job after the decision's answer, and a refused stream's `.part` is
+   * removed as its put fails (on a loaded machine, just after the answer).
+   */
+  async function settledStored(): Promise<{ objects: number; rows: number }> {
+    const busy = async () => {
+      const generating = (await t.db.orm.execute(
+        sql`select count(*)::int as n from verification_reports where status = 'generating'`,
+      )) as { rows: { n: number }[] };
+      if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
+      const parts = readdirSync(t.config.storage.dir, { recursive: true }).filter((name) =>
+        String(name).endsWith('.part'),
+      ).length;
+      return generating.rows[0]!.n + parts;
+    };
+    await expect.poll(busy, { timeout: 30_000 }).toBe(0);
+    return stored();
+  }
   async function stored(): Promise<{ objects: number; rows: number }> {
     if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
     const objects = readdirSync(t.config.storage.dir, { recursive: true, withFileTypes: true }).filter(
@@ -258,9 +277,9 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     expect(await list(other)).toEqual([]);
     expectCode(await send('GET', w(C.one(degree.id)), undefined, other), 245, 404);
     pdf = await pdfOfSize(60_000);
-    const before = await stored();
+    const before = await settledStored();
     expectCode(await addDocument(degree.id, pdf, other), 245, 404);
-    expect(await stored()).toEqual(before);
+    expect(await settledStored()).toEqual(before);
     // No token: 102.
     expectCode(await send('GET', w(C.list)), 102, 401);
   }, 120_000);
@@ -466,7 +485,7 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
 
     // Refused, and nothing stored: a fake PDF (its magic bytes pass, the document checks do not), a
     // program named .pdf (by its magic bytes), a file under 40 KB, another's credential, an unknown id.
-    const before = await stored();
+    const before = await settledStored();
     expect(before.objects).toBeGreaterThan(0);
     const fake = Buffer.from('%PDF-not really, just text pretending to be a PDF\n'.repeat(1500));
     expect(
@@ -527,9 +546,9 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
       documents: [expect.objectContaining({ name: 'offer-letter.pdf' })],
     });
     // A received credential takes no documents: it answers as an unknown one, and nothing is stored.
-    const before = await stored();
+    const before = await settledStored();
     expectCode(await addDocument(identity.id, pdf, receiver), 245, 404);
-    expect(await stored()).toEqual(before);
+    expect(await settledStored()).toEqual(before);
   });
 
   it('removes a document from a credential and a received credential from a wallet, nothing else', async () => {
