@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, LOGOUT_CODE, OTP_RESEND_TOO_SOON_CODE, SILENT_CODES } from '../index.js';
+import {
+  ERROR_CODES,
+  LOGOUT_CODE,
+  OTP_BLOCKED_CODE,
+  OTP_RESEND_TOO_SOON_CODE,
+  SILENT_CODES,
+} from '../index.js';
 
 describe("the client's own codes", () => {
   it('are the codes of the one table', () => {
@@ -7,5 +13,6 @@ describe("the client's own codes", () => {
     expect(SILENT_CODES.onLoginPath).toEqual([ERROR_CODES.USER_NOT_FOUND.code]);
     expect(LOGOUT_CODE).toBe(ERROR_CODES.SESSION_REVOKED.code);
     expect(OTP_RESEND_TOO_SOON_CODE).toBe(ERROR_CODES.OTP_RESEND_TOO_SOON.code);
+    expect(OTP_BLOCKED_CODE).toBe(ERROR_CODES.OTP_BLOCKED.code);
   });
 });

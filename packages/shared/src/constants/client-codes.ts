@@ -4,3 +4,5 @@ export const SILENT_CODES = { always: [104], onLoginPath: [105] } as const;
 export const LOGOUT_CODE = 138;
 /** "OTP resent too soon": the sign-in page shows its own countdown for it. */
 export const OTP_RESEND_TOO_SOON_CODE = 110;
+/** "Blocked after failed attempts": the OTP steps stop their countdown and input while it lasts. */
+export const OTP_BLOCKED_CODE = 108;

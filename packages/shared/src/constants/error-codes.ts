@@ -281,4 +281,4 @@ export type ErrorCodeValue = (typeof ERROR_CODES)[ErrorName]['code'];
 
 // The client's catalogue needs only these, on the sign-in page: they live apart from the table so
 // the table stays off that page (apps/web/vite.config.ts); a test keeps them equal to its codes.
-export { LOGOUT_CODE, OTP_RESEND_TOO_SOON_CODE, SILENT_CODES } from './client-codes.js';
+export { LOGOUT_CODE, OTP_BLOCKED_CODE, OTP_RESEND_TOO_SOON_CODE, SILENT_CODES } from './client-codes.js';

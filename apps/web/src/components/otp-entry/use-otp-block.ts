@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ERROR_CODES } from '@veridocs/shared';
+// The one code, not ERROR_CODES: the whole table would be built into /login's chunk (ADR 0008).
+import { OTP_BLOCKED_CODE } from '@veridocs/shared';
 
 /** The longest delay setTimeout keeps (about 24.8 days); a longer wait is re-armed. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -11,7 +12,7 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 export function otpBlockSeconds(error: unknown): number | null {
   if (typeof error !== 'object' || error === null) return null;
   const { code, data } = error as { code?: unknown; data?: unknown };
-  if (code !== ERROR_CODES.OTP_BLOCKED.code) return null;
+  if (code !== OTP_BLOCKED_CODE) return null;
   const retryAfter = (data as { retryAfter?: unknown } | null)?.retryAfter;
   // A block without its length still blocks: the spec's 2 hours.
   return typeof retryAfter === 'number' && retryAfter > 0 ? Math.ceil(retryAfter) : 2 * 3600;
