@@ -94,8 +94,9 @@ test('the journey in Hindi at 360 px: login, form home, one tile; the choice sur
   await page.getByRole('button', { name: 'सत्यापन शुरू करें' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'शुरू करने से पहले' })).toBeVisible();
-  await page.getByLabel('Employment', { exact: true }).check();
-  await page.getByLabel('My employer').check();
+  // The demo questionnaire is in the candidate's language too (issue 24).
+  await dialog.getByLabel('नौकरी', { exact: true }).check();
+  await dialog.getByLabel('मेरा नियोक्ता').check();
   await shot(page, 'questionnaire-phone', false);
   await dialog.getByRole('button', { name: 'शुरू करें' }).click();
 
@@ -158,8 +159,8 @@ test('Hindi at desktop size: login, home, form home', async ({ page, request }) 
 
   await page.goto('/ekyc/demo-form?orgId=demo-university');
   await page.getByRole('button', { name: 'सत्यापन शुरू करें' }).click();
-  await page.getByLabel('Employment', { exact: true }).check();
-  await page.getByLabel('My employer').check();
+  await page.getByRole('dialog').getByLabel('नौकरी', { exact: true }).check();
+  await page.getByRole('dialog').getByLabel('मेरा नियोक्ता').check();
   await page.getByRole('dialog').getByRole('button', { name: 'शुरू करें' }).click();
   await expect(page.getByRole('heading', { name: 'शिक्षा की जाँच' })).toBeVisible();
   await shot(page, 'form-home-desktop');
