@@ -70,4 +70,8 @@ export const TABLE_OWNERS = {
   supportMessages: { owner: 'support' },
   outbox: { owner: 'providers/outbox' },
   appSecrets: { owner: 'secrets' },
+  // issuer sources (issue 26): the candidate's DigiLocker fetch and the team's API Setu pull
+  digilockerSessions: { owner: 'sources' },
+  issuerPulls: { owner: 'sources', readers: ['credentials', 'ops', 'reports'] },
+  sandboxDigilockerGrants: { owner: 'providers/digilocker' },
 };

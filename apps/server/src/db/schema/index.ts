@@ -27,3 +27,4 @@ export * from './reports.js';
 export * from './verification-locks.js';
 export * from './notifications.js';
 export * from './support.js';
+export * from './issuer-sources.js';
