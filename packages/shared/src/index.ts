@@ -33,6 +33,8 @@ export * from './rules/form-data.js';
 export * from './rules/form-lookups.js';
 export * from './rules/aadhaar.js';
 export * from './schemas/aadhaar.js';
+export * from './schemas/sources.js';
+export * from './rules/person-name.js';
 export * from './rules/mrz.js';
 export * from './rules/profile-details.js';
 export * from './rules/pricing.js';

@@ -31,6 +31,8 @@ export const PATHS = {
   contactDetails: '/contact-details',
   submitted: '/submitted',
   formTxns: '/form-txns',
+  /** Fetch from DigiLocker (issue 26): consent, DigiLocker's redirect, the documents ("Verify Documents"). */
+  digilocker: '/digilocker',
   /** Where a single sign-on form entry lands (spec §2): the evaluation partner and its e-mail OTP. */
   selectEvaluationPartner: '/select-evaluation-partner',
   /** The wallet of credentials (spec §1) and one credential of it (ADR 0031). */
@@ -69,6 +71,7 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.contactDetails,
   PATHS.submitted,
   PATHS.formTxns,
+  PATHS.digilocker,
   PATHS.selectEvaluationPartner,
   PATHS.paymentRedirect,
   PATHS.wallet,

@@ -28,6 +28,7 @@ const profileMode = lazyScreen(() => import('../features/profile-details/profile
 const basicDetails = lazyScreen(() => import('../features/profile-details/basic-details-page'));
 const contactDetails = lazyScreen(() => import('../features/profile-details/contact-details-page'));
 const insufficiency = lazyScreen(() => import('../features/insufficiency/insufficiency-page'));
+const digilocker = lazyScreen(() => import('../features/digilocker/digilocker-page'));
 /** Every payment route (one chunk: payment-screens.tsx picks the screen by path). */
 const payments = lazyScreen(() => import('../features/payments/payment-screens'));
 /** The payment screens of the signed-in candidate (/payment is open to all, spec §2). */
@@ -58,6 +59,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.basicDetails, basicDetails],
   [PATHS.contactDetails, contactDetails],
   [PATHS.verificationInsufficiency, insufficiency],
+  [PATHS.digilocker, digilocker],
   [PATHS.notifications, notifications],
   [PATHS.faq, info],
   [PATHS.instructions, info],

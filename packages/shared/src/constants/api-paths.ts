@@ -70,6 +70,16 @@ export const API_PATHS = {
     /** POST: the OTP; on success the profile is filled and the identity verification done. */
     verify: '/transactions/verify/identification',
   },
+  /**
+   * Fetch from DigiLocker (issue 26), relative to SERVICE_BASES.verificationV1: GET what the consent
+   * screen says; POST start (→ DigiLocker's sign-in); POST the callback's code and state; POST the pull.
+   */
+  digilocker: {
+    consent: '/digilocker/consent',
+    start: '/digilocker/start',
+    callback: '/digilocker/callback',
+    pull: '/digilocker/pull',
+  },
   /** Relative to SERVICE_BASES.utility (spec §7 files, geocoding). */
   files: {
     upload: '/files',

@@ -268,6 +268,33 @@ export const ERROR_CODES = {
     message: 'Please wait for the support team to answer before sending more messages',
   },
   TELEMETRY_DISABLED: { code: 253, status: 404, message: 'This collector is not enabled' },
+  // Issuer sources (issue 26): DigiLocker for the candidate, API Setu for the team.
+  SOURCE_SESSION_INVALID: {
+    code: 280,
+    status: 400,
+    message: 'This DigiLocker sign-in has ended or was not started here, please start again',
+  },
+  SOURCE_REFUSED: {
+    code: 281,
+    status: 400,
+    message: 'DigiLocker did not share your documents. Try again, or upload your document instead',
+  },
+  SOURCE_DOWN: {
+    code: 282,
+    status: 503,
+    message: 'The issuer is not answering right now. Upload your document instead, or try again later',
+  },
+  SOURCE_NOT_SUPPORTED: {
+    code: 283,
+    status: 400,
+    message: 'This verification cannot be fetched from its issuer',
+  },
+  SOURCE_DOCUMENT_NOT_FOUND: { code: 284, status: 404, message: 'The issuer has no such document' },
+  SOURCE_LIMIT: {
+    code: 285,
+    status: 429,
+    message: 'Too many DigiLocker requests, please try again in an hour',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { verifiedAtSourceSchema } from './sources.js';
 import { transactionReportSchema } from './reports.js';
 import { STATES } from '../constants/states.js';
 
@@ -228,6 +229,8 @@ export const verificationEntrySchema = z.object({
   insufficiency: openInsufficiencySchema.nullable(),
   acceptMultipleSubmissions: z.boolean(),
   updatedAt: z.string(),
+  /** Verified with the issuer (DigiLocker or API Setu, issue 26); absent or null otherwise. */
+  verifiedAtSource: verifiedAtSourceSchema.nullable().optional(),
 });
 export type VerificationEntry = z.infer<typeof verificationEntrySchema>;
 

@@ -13,6 +13,8 @@ export interface ServerKeys {
   aadhaar: Uint8Array;
   /** The seed of the credential issuer's Ed25519 key (ADR 0031): derived, never stored. */
   issuer: Uint8Array;
+  /** Encrypts what a DigiLocker fetch keeps for minutes: the PKCE verifier and the access token (issue 26). */
+  sources: Uint8Array;
   /**
    * Where the secret came from: the configuration (JWT_SECRET / JWT_SECRET_FILE), the database (a
    * generated one, dev tools only) or this process alone (generated, forgotten at exit).
@@ -61,6 +63,7 @@ export async function loadServerKeys(
     aadhaar: deriveKey(secret, 'aadhaar:v1'),
     ops: deriveKey(secret, 'ops-jwt:v1'),
     issuer: deriveKey(secret, 'vc-issuer:ed25519:v1'),
+    sources: deriveKey(secret, 'issuer-sources:aes-gcm:v1'),
     source,
   };
 }

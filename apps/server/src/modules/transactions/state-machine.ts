@@ -33,6 +33,12 @@ export const VERIFICATION_TRANSITIONS: Readonly<Partial<Record<State, readonly S
 
 /** Identities a provider may verify at once, before submission (action `identity-verified`). */
 export const PROVIDER_VERIFIED_IDENTITIES: readonly string[] = ['aadhaar', 'passport'];
+/**
+ * Verifications an issuer's own document may complete at once, before submission (action
+ * `source-verified`: DigiLocker, issue 26, ADR 0045).
+ */
+export const SOURCE_VERIFIED_TYPES: readonly string[] = ['bgv-tenth', 'bgv-twelfth', 'bgv-degree'];
+export const SOURCE_VERIFIED_ACTION = 'source-verified';
 const BEFORE_SUBMISSION: readonly State[] = ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'];
 
 /** States a verification may be skipped in (only with skipAllowed; ADR 0006). */
@@ -50,11 +56,22 @@ export function canTransition(entity: Entity, from: State, to: State): boolean {
 const pretty = (state: State) => state.toLowerCase().replace(/_/g, ' ');
 
 /** Refuses anything not in the tables with INVALID_TRANSITION (123). */
-export function assertTransition(entity: Entity, from: State, to: State, name?: string): void {
-  // COMPLETED before submission is only for an identity a provider verified (issue 11).
-  const identityOnly = entity === 'verification' && to === 'COMPLETED' && BEFORE_SUBMISSION.includes(from);
-  const identity = name !== undefined && PROVIDER_VERIFIED_IDENTITIES.includes(verificationTypeOf(name));
-  if (canTransition(entity, from, to) && (!identityOnly || identity)) return;
+export function assertTransition(
+  entity: Entity,
+  from: State,
+  to: State,
+  name?: string,
+  action?: string,
+): void {
+  // COMPLETED before submission is only for an identity a provider verified (issue 11), or a
+  // document its issuer gave (issue 26).
+  const early = entity === 'verification' && to === 'COMPLETED' && BEFORE_SUBMISSION.includes(from);
+  const type = name === undefined ? undefined : verificationTypeOf(name);
+  const allowedEarly =
+    type !== undefined &&
+    (PROVIDER_VERIFIED_IDENTITIES.includes(type) ||
+      (action === SOURCE_VERIFIED_ACTION && SOURCE_VERIFIED_TYPES.includes(type)));
+  if (canTransition(entity, from, to) && (!early || allowedEarly)) return;
   const what =
     entity === 'transaction' ? 'The verification request' : `The verification ${name ?? ''}`.trimEnd();
   throw new AppError('INVALID_TRANSITION', `${what} cannot move from ${pretty(from)} to ${pretty(to)}`, {
@@ -148,7 +165,7 @@ export async function transitionVerification(
   { action, profileId, now }: Context,
   patch: Omit<Parameters<TransitionOps['updateRecord']>[2], 'state' | 'updatedAt'> = {},
 ): Promise<void> {
-  assertTransition('verification', record.state, to, record.name);
+  assertTransition('verification', record.state, to, record.name, action);
   await ops.updateRecord(txnId, record.name, { ...patch, state: to, updatedAt: now });
   if (record.state !== to) {
     await ops.insertChanges(

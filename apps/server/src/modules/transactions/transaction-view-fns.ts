@@ -16,6 +16,7 @@ import {
   type TransactionInfo,
   type VerificationConfig,
   type VerificationEntry,
+  type VerifiedAtSource,
 } from '@veridocs/shared';
 import type { FormsService } from '../forms/forms-service.js';
 import type {
@@ -24,7 +25,7 @@ import type {
   TransactionSnapshot,
   TransactionsRepository,
 } from './transactions-repository.js';
-import { configFor } from './verification-data-fns.js';
+import { ISSUER_SOURCE_KEY, configFor } from './verification-data-fns.js';
 
 type CandidateTransactionRow = Awaited<
   ReturnType<TransactionsRepository['listForCandidate']>
@@ -106,7 +107,22 @@ export function verificationEntry(
       : null,
     acceptMultipleSubmissions: acceptsMultiple(record.name, config?.additionalInfo.acceptMultipleSubmissions),
     updatedAt: iso(record.updatedAt),
+    verifiedAtSource: verifiedAtSourceOf(record),
   };
+}
+
+/** How a completed record was verified at its issuer (the server's mark in its data), or null. */
+export function verifiedAtSourceOf(record: Pick<RecordRow, 'state' | 'data'>): VerifiedAtSource | null {
+  const mark = record.data[ISSUER_SOURCE_KEY];
+  if (record.state !== 'COMPLETED' || typeof mark !== 'object' || mark === null) return null;
+  const { channel, issuer, at } = mark as Record<string, unknown>;
+  if (
+    (channel !== 'digilocker' && channel !== 'apisetu') ||
+    typeof issuer !== 'string' ||
+    typeof at !== 'string'
+  )
+    return null;
+  return { channel, issuer, at };
 }
 
 export function questionnaireAnswered(snap: TransactionSnapshot): boolean {

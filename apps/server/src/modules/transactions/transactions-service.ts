@@ -20,6 +20,7 @@ import { OPEN_TRANSACTION_STATES, transitionTransaction } from './state-machine.
 import { assertSubmittableRecords, createSubmission } from './submission.js';
 import { createTeamActions } from './team-actions.js';
 import { createTransactionAccess, type TransactionsServiceDeps } from './transaction-access.js';
+import { createSourcePorts } from './source-ports.js';
 import { createTransactionPorts } from './transaction-ports.js';
 import {
   candidateTransactionOf,
@@ -86,6 +87,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
 
     ...createVerificationActions(deps, access, checks),
     ...createTransactionPorts(deps, access, checks, submission),
+    ...createSourcePorts(deps, access, checks),
     ...createTeamActions(deps, access),
     ...createInsufficiencyRounds(deps, access),
 

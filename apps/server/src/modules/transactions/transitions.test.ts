@@ -8,6 +8,7 @@ import {
   EDITABLE_STATES,
   OPEN_TRANSACTION_STATES,
   PROVIDER_VERIFIED_IDENTITIES,
+  SOURCE_VERIFIED_TYPES,
   SKIPPABLE_STATES,
   TRANSACTION_TRANSITIONS,
   VERIFICATION_TRANSITIONS,
@@ -111,6 +112,28 @@ describe('the transition tables', () => {
     expect(() => assertTransition('verification', 'IN_PROGRESS', 'COMPLETED')).not.toThrow();
     // The identity rule is the verification machine's: a transaction's COMPLETED needs no name.
     expect(() => assertTransition('transaction', 'IN_PROGRESS', 'COMPLETED')).not.toThrow();
+  });
+
+  it("completes education before submission only with the issuer's document (source-verified)", () => {
+    expect(SOURCE_VERIFIED_TYPES).toEqual(['bgv-tenth', 'bgv-twelfth', 'bgv-degree']);
+    for (const from of ['NOT_INITIALIZED', 'DATA_SAVED', 'READY_TO_SUBMIT'] as const) {
+      for (const name of ['bgv-tenth', 'bgv-twelfth', 'bgv-degree', 'bgv-degree~2'])
+        expect(() =>
+          assertTransition('verification', from, 'COMPLETED', name, 'source-verified'),
+        ).not.toThrow();
+      for (const name of ['employment-check', 'dl', 'bgv-address', undefined])
+        expect(
+          () => assertTransition('verification', from, 'COMPLETED', name, 'source-verified'),
+          `${name}`,
+        ).toThrow(/cannot move from/);
+      expect(() => assertTransition('verification', from, 'COMPLETED', 'bgv-tenth', 'save')).toThrow(
+        /cannot move from/,
+      );
+    }
+    // Once submitted, the source changes nothing: the team's table rules.
+    expect(() =>
+      assertTransition('verification', 'SUBMITTED', 'COMPLETED', 'bgv-tenth', 'source-verified'),
+    ).toThrow(/cannot move from/);
   });
 
   it('refuses with INVALID_TRANSITION (123), naming the entity, the states and the verification', () => {

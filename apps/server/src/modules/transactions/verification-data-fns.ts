@@ -21,6 +21,18 @@ import type { AttachedFile, FileForTransaction } from '../files/files-service.js
 
 export const FILE_INPUTS: readonly string[] = ['file', 'live-cam-with-geolocation'];
 export const NO_SUCH_FILE = 'This file does not exist';
+/** The key of a record's data where the server writes how it was verified at the source (issue 26). */
+export const ISSUER_SOURCE_KEY = 'issuerSource';
+
+/** What a source-verified record keeps of its source (never written by the candidate: checkFormData refuses unknown keys). */
+export interface IssuerSourceMark {
+  channel: 'digilocker' | 'apisetu';
+  issuer: string;
+  doctype: string;
+  pullId: string;
+  at: string;
+}
+
 export const FILE_TAKEN = 'This file is part of another verification request; upload it again here';
 export const OTP_ONLY_MESSAGE = 'Aadhaar is verified only by an OTP sent to your Aadhaar-linked mobile';
 /** UTC+14 (Line Islands): no calendar on Earth is ahead of it. */

@@ -18,3 +18,9 @@ export function useStateLabel(): (state: string) => string {
   useT(stateCatalog);
   return stateLabel;
 }
+
+/** How a verification verified at its source reads (issue 26), beside the spec's states; null for the others. */
+export function sourceLabel(source: { channel: 'digilocker' | 'apisetu' } | null | undefined): string | null {
+  if (!source) return null;
+  return translate(stateCatalog, source.channel === 'digilocker' ? 'SOURCE_DIGILOCKER' : 'SOURCE_APISETU');
+}

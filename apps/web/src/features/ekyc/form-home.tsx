@@ -28,7 +28,7 @@ import {
   type VerificationEntry,
 } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
-import { useStateLabel } from '../../components/state-chip/state-catalog';
+import { sourceLabel, useStateLabel } from '../../components/state-chip/state-catalog';
 import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectDifferentVerifiedName, selectProfileDetailsDone } from '../../app/store/profile-selectors';
@@ -437,7 +437,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         subtitle={tileSubtitle(t, v.name)}
         status={status}
         statusText={stateLabel(status)}
-        note={v.state === 'INSUFFICIENT_DATA' ? v.insufficiency?.reason : null}
+        note={v.state === 'INSUFFICIENT_DATA' ? v.insufficiency?.reason : sourceLabel(v.verifiedAtSource)}
         onOpen={() => openTile(v)}
         onSkip={skippable(v) ? () => setSkipping(v) : undefined}
         onDelete={deletable(v) ? () => setDeleting(v) : undefined}

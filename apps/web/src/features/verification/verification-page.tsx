@@ -11,6 +11,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   EDITABLE_STATES,
   ERROR_CODES,
+  SOURCE_DOCTYPES,
+  verificationTypeOf,
   PROFILE_NAME_FIELDS,
   fieldLabel,
   savableData,
@@ -40,6 +42,7 @@ import {
 } from './verification-api';
 import { useAutosave, type SaveStatus } from './use-autosave';
 import { useT } from '../../i18n';
+import { sourceLabel } from '../../components/state-chip/state-catalog';
 import { useRuleText } from '../../lib/content/rules/rule-text';
 import { useLocalisedVerificationInfo } from './use-localised-info';
 import { verificationCatalog } from './verification-catalog';
@@ -64,6 +67,29 @@ function AadhaarScreen({ info }: { info: VerificationInfo }) {
 import { PassportScan } from './passport-scan';
 import { ChatLauncher } from '../../app/support/chat-launcher';
 import { track } from '../../lib/telemetry/tracker';
+
+/** Beside the upload: the same document straight from its issuer (issue 26). */
+function DigilockerOffer({ target, label }: { target: VerificationRef; label: string }) {
+  const t = useT(verificationCatalog);
+  const query = new URLSearchParams({ orgId: target.orgId, txnId: target.txnId, name: target.name });
+  return (
+    <Box
+      component="section"
+      aria-labelledby="digilocker-offer"
+      sx={{ border: 1, borderColor: 'primary.light', borderRadius: 1, p: 2, display: 'grid', gap: 1 }}
+    >
+      <Typography id="digilocker-offer" variant="h3" component="h3" sx={{ fontSize: '1.05rem' }}>
+        {t('digilockerTitle')}
+      </Typography>
+      <Typography variant="body2">{t('digilockerIntro', { label })}</Typography>
+      <Box>
+        <Button variant="outlined" component={RouterLink} to={`${PATHS.digilocker}?${query.toString()}`}>
+          {t('digilockerFetch')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
 
 /** The verification whose tile offers the scan of its data page (issue 11). */
 const PASSPORT = 'passport';
@@ -274,7 +300,11 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
       </Box>
 
       {expired && <Alert severity="warning">{t('expired')}</Alert>}
-      {!expired && !editable && <Alert severity="info">{t('submittedReadOnly')}</Alert>}
+      {info.verification.verifiedAtSource ? (
+        <Alert severity="success">{sourceLabel(info.verification.verifiedAtSource)}</Alert>
+      ) : (
+        !expired && !editable && <Alert severity="info">{t('submittedReadOnly')}</Alert>
+      )}
       {editable && info.verification.state === 'READY_TO_SUBMIT' && (
         <Alert severity="success">{t('submittedEditable')}</Alert>
       )}
@@ -313,6 +343,10 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
         <Alert severity="error" role="alert">
           {submitError.map(ruleText).join(' ')}
         </Alert>
+      )}
+
+      {editable && SOURCE_DOCTYPES[verificationTypeOf(target.name)] && (
+        <DigilockerOffer target={target} label={label} />
       )}
 
       {editable && target.name === PASSPORT && scanShown && (

@@ -1,0 +1,185 @@
+import {
+  INDIAN_STATES,
+  SOURCE_DOCTYPES,
+  matchPersonName,
+  verificationTypeOf,
+  type FieldComparison,
+  type IssuedDocumentView,
+} from '@veridocs/shared';
+import type { IssuedDocument } from '../../providers/digilocker/digilocker-provider.js';
+import type { IssuerCertificate, SignatureCheck } from '../../providers/issuer-documents/issuer-document.js';
+
+/** What DigiLocker calls each document type, as the consent screen and the comparison name them. */
+export const DOCTYPE_NAMES: Readonly<Record<string, string>> = {
+  SSCER: 'Class X marksheet',
+  SPCER: 'Class X passing certificate',
+  HSCER: 'Class XII marksheet',
+  HPCER: 'Class XII passing certificate',
+  DGCER: 'Degree certificate',
+};
+
+export const doctypeName = (doctype: string) => DOCTYPE_NAMES[doctype] ?? doctype;
+
+/** The document types a verification accepts ([] when no source can verify it). */
+export function doctypesFor(verificationName: string): readonly string[] {
+  return SOURCE_DOCTYPES[verificationTypeOf(verificationName)] ?? [];
+}
+
+/** The issued documents as the candidate sees them: fitting ones first, the best preselected (one with XML). */
+export function documentsView(
+  issued: readonly IssuedDocument[],
+  verificationName: string,
+): { documents: IssuedDocumentView[]; preselectedUri: string | null } {
+  const accepted = doctypesFor(verificationName);
+  const rank = (d: IssuedDocument) =>
+    (accepted.includes(d.doctype) ? 0 : 2) +
+    (d.mime.includes('application/xml') ? 0 : 1) +
+    // The marksheet before the passing certificate: the order SOURCE_DOCTYPES lists them in.
+    Math.max(accepted.indexOf(d.doctype), 0) / 10;
+  const sorted = [...issued].sort((a, b) => rank(a) - rank(b));
+  const documents = sorted.map((d) => ({
+    uri: d.uri,
+    name: d.name,
+    issuer: d.issuer,
+    doctype: d.doctype,
+    date: d.date,
+    fits: accepted.includes(d.doctype),
+  }));
+  return { documents, preselectedUri: documents.find((d) => d.fits)?.uri ?? null };
+}
+
+/** Roll numbers as issuers and candidates write them: no spaces, dashes or slashes, any case. */
+const normaliseId = (value: string) => value.replace(/[\s\-/.]/g, '').toUpperCase();
+
+const typed = (data: Record<string, unknown>, field: string): string | null => {
+  const value = data[field];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+
+/** The form field holding the roll or registration number of a verification type. */
+const ROLL_FIELD: Readonly<Record<string, string>> = {
+  'bgv-tenth': 'rollNumber',
+  'bgv-twelfth': 'rollNumber',
+  'bgv-degree': 'instituteId',
+};
+
+export interface Comparison {
+  matched: boolean;
+  nameMismatch: boolean;
+  fields: FieldComparison[];
+}
+
+/**
+ * The issuer's document against the verification (issue 26): the document type fits, the signature
+ * holds, the person is the candidate (their verified name by the rule of ADR 0045, their date of birth
+ * when both know it), and the roll number and year the candidate typed, if any, are the issuer's. A
+ * field the candidate left empty is not a mismatch: the issuer's value fills it.
+ */
+export function compareCertificate(
+  cert: IssuerCertificate,
+  signature: SignatureCheck,
+  target: { name: string; data: Record<string, unknown> },
+  candidate: { name: string; dateOfBirth: string | null },
+): Comparison {
+  const type = verificationTypeOf(target.name);
+  const accepted = doctypesFor(target.name);
+  const fields: FieldComparison[] = [];
+  fields.push({
+    field: 'doctype',
+    label: 'Document',
+    expected: accepted.map(doctypeName).join(' or ') || null,
+    found: doctypeName(cert.doctype),
+    matches: accepted.includes(cert.doctype),
+  });
+  fields.push({
+    field: 'signature',
+    label: "Issuer's signature",
+    expected: 'Signed by the issuer',
+    found: signature.valid
+      ? `Signed by ${signature.signer ?? cert.issuer.name}`
+      : signature.reason === 'unsigned'
+        ? 'Not signed'
+        : 'The signature does not hold',
+    matches: signature.valid,
+  });
+  const name = matchPersonName(cert.person.name, candidate.name);
+  fields.push({
+    field: 'name',
+    label: 'Name',
+    expected: candidate.name,
+    found: cert.person.name,
+    matches: name.matched,
+  });
+  if (candidate.dateOfBirth && cert.person.dateOfBirth)
+    fields.push({
+      field: 'dateOfBirth',
+      label: 'Date of birth',
+      expected: candidate.dateOfBirth,
+      found: cert.person.dateOfBirth,
+      matches: candidate.dateOfBirth === cert.person.dateOfBirth,
+    });
+  const rollField = ROLL_FIELD[type];
+  const rollTyped = rollField ? typed(target.data, rollField) : null;
+  fields.push({
+    field: 'rollNumber',
+    label: type === 'bgv-degree' ? 'Registration or roll number' : 'Roll number',
+    expected: rollTyped,
+    found: cert.rollNumber,
+    matches:
+      cert.rollNumber !== null &&
+      (rollTyped === null || normaliseId(rollTyped) === normaliseId(cert.rollNumber)),
+  });
+  const yearTyped = typed(target.data, 'passingYear');
+  fields.push({
+    field: 'year',
+    label: 'Passing year',
+    expected: yearTyped,
+    found: cert.year,
+    matches: cert.year !== null && (yearTyped === null || yearTyped === cert.year),
+  });
+  const matched = fields.every((f) => f.matches);
+  const onlyName = !name.matched && fields.filter((f) => !f.matches).every((f) => f.field === 'name');
+  return { matched, nameMismatch: onlyName, fields };
+}
+
+/** A state's name as the form's INDIAN_STATE options have it (case and spacing forgiven), or null. */
+export function stateName(value: string | null): string | null {
+  if (!value) return null;
+  const want = value.replace(/\s+/g, ' ').trim().toLowerCase();
+  return (
+    INDIAN_STATES.find((s) => s.name.toLowerCase() === want || s.code.toLowerCase() === want)?.name ?? null
+  );
+}
+
+/**
+ * The form's values from the issuer's document (read-only for the candidate once completed): the
+ * issuer's answers replace what was typed; what the document does not say keeps the typed value.
+ * The candidate's name is the profile's (the server fills read-only fields), so it is not sent.
+ */
+export function formValuesFrom(
+  verificationName: string,
+  cert: IssuerCertificate,
+  fileId: string,
+  typedData: Record<string, unknown>,
+): Record<string, unknown> {
+  const type = verificationTypeOf(verificationName);
+  const keep = (field: string) => typedData[field];
+  if (type === 'bgv-degree')
+    return {
+      institute: { manual: true, name: cert.issuer.name },
+      degreeName: cert.examination ?? keep('degreeName'),
+      passingYear: cert.year,
+      instituteId: cert.rollNumber,
+      // The issuer's degree certificate stands for the documents; no marksheets are asked.
+      degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET',
+      supportingDocuments: [{ fileId }],
+    };
+  return {
+    board: { manual: true, name: cert.issuer.name },
+    schoolName: cert.school ?? keep('schoolName'),
+    rollNumber: cert.rollNumber,
+    passingYear: cert.year,
+    state: stateName(cert.state) ?? keep('state'),
+    marksheet: { fileId },
+  };
+}

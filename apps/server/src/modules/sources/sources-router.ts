@@ -1,0 +1,108 @@
+import {
+  API_PATHS,
+  sourceCallbackRequestSchema,
+  sourceCallbackResponseSchema,
+  sourceConsentQuerySchema,
+  sourceConsentSchema,
+  sourcePullRequestSchema,
+  sourcePullResponseSchema,
+  sourceStartRequestSchema,
+  sourceStartResponseSchema,
+} from '@veridocs/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth-guard.js';
+import { ok, responses } from '../../http/envelope.js';
+import type { SourcesService } from './sources-service.js';
+
+const security = [{ partnerOrg: [], bearer: [] }];
+const tags = ['digilocker'];
+const PER_MINUTE = 60_000;
+
+interface Options {
+  sources: SourcesService;
+  rateLimit: { otpMax: number };
+}
+
+/** Fetch from DigiLocker (issue 26), under SERVICE_BASES.verificationV1; the candidate's session guards it. */
+export const sourcesRouter: FastifyPluginAsyncZod<Options> = async (app, { sources, rateLimit }) => {
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
+  const config = { rateLimit: { max: rateLimit.otpMax, timeWindow: PER_MINUTE } };
+  const paths = API_PATHS.digilocker;
+
+  app.get(
+    paths.consent,
+    {
+      schema: {
+        tags,
+        summary: 'What the consent screen of a DigiLocker fetch says',
+        description:
+          'The organisation, the documents that will be read, the purpose and how long they are kept. ' +
+          'Only for a verification an issuer can verify (10th, 12th, degree) that is not yet submitted.',
+        security,
+        querystring: sourceConsentQuerySchema,
+        response: responses(sourceConsentSchema),
+      },
+    },
+    async (request) => ok(await sources.consent(me(request), request.query)),
+  );
+
+  app.post(
+    paths.start,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Agree and go to DigiLocker's sign-in",
+        description:
+          'Keeps the consent as shown and answers the URL of DigiLocker’s sign-in (OAuth 2 authorisation ' +
+          'code with PKCE S256 and a one-time `state`). At most 10 per hour.',
+        security,
+        body: sourceStartRequestSchema,
+        response: responses(sourceStartResponseSchema),
+      },
+    },
+    async (request) => ok(await sources.start(me(request), request.body), 'Continue at DigiLocker'),
+  );
+
+  app.post(
+    paths.callback,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The code and state DigiLocker sent back: the issued documents',
+        description:
+          'The `state` must be one this candidate started, unused and live (else 280); a refusal or ' +
+          'cancellation at DigiLocker is 281. The code is exchanged once.',
+        security,
+        body: sourceCallbackRequestSchema,
+        response: responses(sourceCallbackResponseSchema),
+      },
+    },
+    async (request) => ok(await sources.callback(me(request), request.body)),
+  );
+
+  app.post(
+    paths.pull,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Pull one issued document and verify the verification with it',
+        description:
+          'Once per sign-in: the XML and PDF are fetched, the token revoked, the signature and fields ' +
+          'compared. `matched` completes the verification; otherwise `comparison` says what differs.',
+        security,
+        body: sourcePullRequestSchema,
+        response: responses(sourcePullResponseSchema),
+      },
+    },
+    async (request) => {
+      const result = await sources.pull(me(request), request.body);
+      return ok(
+        result,
+        result.matched ? 'Verified with the issuer through DigiLocker' : 'The document does not match',
+      );
+    },
+  );
+};

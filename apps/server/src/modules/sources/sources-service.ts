@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  PULLED_DOCUMENT_RETENTION_DAYS,
+  type SourceCallbackRequest,
+  type SourceCallbackResponse,
+  type SourceConsent,
+  type SourceConsentQuery,
+  type SourcePullRequest,
+  type SourcePullResponse,
+  type SourceStartRequest,
+  type SourceStartResponse,
+} from '@veridocs/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, isAppError, validationFailed } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken, seal, sha256Base64Url, sha256Hex, unseal } from '../../lib/crypto.js';
+import { isUuid } from '../../lib/ids.js';
+import {
+  DigiLockerRefused,
+  DocumentNotFound,
+  SourceDown,
+  type DigiLockerProvider,
+  type IssuedDocument,
+} from '../../providers/digilocker/digilocker-provider.js';
+import type { IssuerCertificate, SignatureCheck } from '../../providers/issuer-documents/issuer-document.js';
+import type { FilesService } from '../files/files-service.js';
+import type { ProfileService } from '../profile/profile-service.js';
+import type { TransactionsService } from '../transactions/transactions-service.js';
+import {
+  compareCertificate,
+  doctypeName,
+  doctypesFor,
+  documentsView,
+  formValuesFrom,
+} from './sources-fns.js';
+import type { DigilockerSession, SourcesRepository } from './sources-repository.js';
+
+/** From "Fetch from DigiLocker" to the pull: the sign-in and the choice must fit in it. */
+export const SESSION_MINUTES = 15;
+/** DigiLocker sign-ins a candidate may start per hour. */
+export const MAX_STARTS_PER_HOUR = 10;
+
+export interface IssuerDocumentReader {
+  /** The certificate's fields; throws on XML that is not a certificate. */
+  parse(xml: string): IssuerCertificate;
+  /** The XML signature against the configured trust anchors. */
+  verify(xml: string): SignatureCheck;
+}
+
+export interface SourcesServiceDeps {
+  repo: SourcesRepository;
+  digilocker: DigiLockerProvider;
+  documents: IssuerDocumentReader;
+  transactions: Pick<TransactionsService, 'sourceTarget' | 'completeFromSource'>;
+  profiles: Pick<ProfileService, 'get'>;
+  files: Pick<FilesService, 'receive' | 'complete' | 'discard'>;
+  /** Encrypts the PKCE verifier and the access token at rest (ServerKeys.sources). */
+  key: Uint8Array;
+  /** Where DigiLocker sends the candidate back: the web app's digilocker page (registered with DigiLocker). */
+  redirectUri: string;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+const PURPOSE = (org: string) => `To verify your education for ${org}`;
+
+/**
+ * Fetch from DigiLocker (issue 26, ADR 0045): the candidate agrees (the words are kept), signs in at
+ * DigiLocker (OAuth 2 authorisation code with PKCE and `state`), picks an issued document, and the
+ * product pulls its XML and PDF once, checks the issuer's signature, compares it with the form and the
+ * verified identity and, on a match, completes the verification. The token is revoked after the pull;
+ * every pull is kept (who, what, when, for which organisation) in issuer_pulls.
+ */
+export function createSourcesService(deps: SourcesServiceDeps) {
+  const { repo, digilocker, documents, transactions, profiles, files, key, redirectUri, now, log } = deps;
+
+  function assertFetchable(name: string) {
+    if (doctypesFor(name).length === 0) throw new AppError('SOURCE_NOT_SUPPORTED');
+  }
+
+  /** The caller's own live session (another's, an unknown or an ended one answer alike). */
+  async function ownSession(profileId: string, id: string): Promise<DigilockerSession> {
+    const session = isUuid(id) ? await repo.find(id.toLowerCase()) : undefined;
+    if (!session || session.profileId !== profileId) throw new AppError('SOURCE_SESSION_INVALID');
+    return session;
+  }
+
+  /** Maps the provider's failures to the product's (the log names the step, never a token). */
+  async function guarded<T>(step: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof DigiLockerRefused) throw new AppError('SOURCE_REFUSED');
+      if (error instanceof DocumentNotFound) throw new AppError('SOURCE_DOCUMENT_NOT_FOUND');
+      if (error instanceof SourceDown) {
+        log.warn({ provider: digilocker.name, step, reason: error.message }, 'DigiLocker down');
+        throw new AppError('SOURCE_DOWN');
+      }
+      throw error;
+    }
+  }
+
+  /** Revokes the session's token (once) and forgets it; a failure is logged, never the candidate's problem. */
+  async function revoke(session: DigilockerSession): Promise<void> {
+    if (!session.accessTokenEnc) return;
+    try {
+      await digilocker.revoke(unseal(key, session.accessTokenEnc));
+    } catch (error) {
+      log.warn({ sessionId: session.id, err: error }, 'DigiLocker token not revoked');
+    }
+    await repo.update(session.id, { accessTokenEnc: null, tokenRevokedAt: now() });
+  }
+
+  async function consentFor(profileId: string, query: SourceConsentQuery): Promise<SourceConsent> {
+    assertFetchable(query.name);
+    const target = await transactions.sourceTarget(profileId, query, query.name);
+    return {
+      organisation: target.orgName,
+      verificationLabel: target.label,
+      documents: doctypesFor(query.name).map(doctypeName),
+      purpose: PURPOSE(target.orgName),
+      retentionDays: PULLED_DOCUMENT_RETENTION_DAYS,
+    };
+  }
+
+  return {
+    consent: consentFor,
+
+    async start(profileId: string, body: SourceStartRequest): Promise<SourceStartResponse> {
+      const consent = await consentFor(profileId, body);
+      const target = await transactions.sourceTarget(profileId, body, body.name);
+      const at = now();
+      if (
+        (await repo.countStartedSince(profileId, new Date(at.getTime() - 3_600_000))) >= MAX_STARTS_PER_HOUR
+      )
+        throw new AppError('SOURCE_LIMIT');
+      const state = randomToken(32);
+      const verifier = randomToken(48);
+      await repo.insertSession({
+        profileId,
+        txnId: target.txnId,
+        verificationName: target.name,
+        orgId: target.orgId,
+        stateHash: sha256Hex(state),
+        codeVerifierEnc: seal(key, verifier),
+        consent: { ...consent, language: body.language ?? 'en', agreedAt: at.toISOString() },
+        status: 'started',
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + SESSION_MINUTES * 60_000),
+      });
+      return {
+        authorizeUrl: digilocker.authorizeUrl({
+          state,
+          codeChallenge: sha256Base64Url(verifier),
+          redirectUri,
+        }),
+      };
+    },
+
+    /**
+     * DigiLocker's redirect, brought by the web app with the caller's session: the `state` must be one
+     * this candidate started and not yet used (a replayed or forged callback finds nothing); the code
+     * is exchanged once, the token kept encrypted, and the issued documents listed.
+     */
+    async callback(profileId: string, body: SourceCallbackRequest): Promise<SourceCallbackResponse> {
+      const found = await repo.findByStateHash(sha256Hex(body.state));
+      if (!found || found.profileId !== profileId) throw new AppError('SOURCE_SESSION_INVALID');
+      const at = now();
+      if (found.expiresAt <= at) throw new AppError('SOURCE_SESSION_INVALID');
+      const session = await repo.takeCode(found.id, at);
+      if (!session) throw new AppError('SOURCE_SESSION_INVALID');
+      if (body.error !== undefined || body.code === undefined) {
+        await repo.update(session.id, { status: 'refused' });
+        log.info({ sessionId: session.id, error: body.error }, 'DigiLocker sign-in refused or cancelled');
+        throw new AppError('SOURCE_REFUSED');
+      }
+      const code = body.code;
+      let issued: IssuedDocument[];
+      let accountName: string;
+      try {
+        const grant = await guarded('token', () =>
+          digilocker.exchangeCode({ code, codeVerifier: unseal(key, session.codeVerifierEnc), redirectUri }),
+        );
+        await repo.update(session.id, {
+          status: 'authorised',
+          accessTokenEnc: seal(key, grant.accessToken),
+          account: { name: grant.account.name, dateOfBirth: grant.account.dateOfBirth },
+        });
+        accountName = grant.account.name;
+        issued = await guarded('issued', () => digilocker.issuedDocuments(grant.accessToken));
+      } catch (error) {
+        const latest = await repo.find(session.id);
+        if (latest) await revoke(latest);
+        await repo.update(session.id, { status: isAppError(error) ? 'refused' : 'ended' });
+        throw error;
+      }
+      await repo.update(session.id, { documents: issued as unknown as Record<string, unknown>[] });
+      const target = await transactions
+        .sourceTarget(profileId, { orgId: session.orgId, txnId: session.txnId }, session.verificationName)
+        .catch(async (error: unknown) => {
+          // Submitted or completed meanwhile: nothing to fetch for, the token goes.
+          const latest = await repo.find(session.id);
+          if (latest) await revoke(latest);
+          await repo.update(session.id, { status: 'ended' });
+          throw error;
+        });
+      const view = documentsView(issued, session.verificationName);
+      return {
+        sessionId: session.id,
+        orgId: session.orgId,
+        txnId: session.txnId,
+        formId: target.formId,
+        name: session.verificationName,
+        verificationLabel: target.label,
+        accountName,
+        ...view,
+      };
+    },
+
+    /**
+     * The one pull of a session: the document's XML (and PDF) with the token, which is then revoked.
+     * A document for another person, of another type, unsigned or with a typed field that differs is
+     * kept as evidence but never attached; a match completes the verification.
+     */
+    async pull(profileId: string, body: SourcePullRequest): Promise<SourcePullResponse> {
+      const known = await ownSession(profileId, body.sessionId);
+      if (known.expiresAt <= now() || known.status !== 'authorised')
+        throw new AppError('SOURCE_SESSION_INVALID');
+      const listed = (known.documents ?? []) as unknown as IssuedDocument[];
+      const chosen = listed.find((d) => d.uri === body.uri);
+      if (!chosen) throw validationFailed([{ path: 'uri', message: 'Choose one of the documents listed' }]);
+      const session = await repo.takeForPull(known.id);
+      if (!session?.accessTokenEnc) throw new AppError('SOURCE_SESSION_INVALID');
+      const token = unseal(key, session.accessTokenEnc);
+      let xml: string;
+      let pdf: { bytes: Buffer; mimeType: string } | null;
+      try {
+        xml = await guarded('xml', () => digilocker.documentXml(token, chosen.uri));
+        pdf = await guarded('file', () => digilocker.documentFile(token, chosen.uri)).catch(
+          (error: unknown) => {
+            if (isAppError(error) && error.errorName === 'SOURCE_DOCUMENT_NOT_FOUND') return null;
+            throw error;
+          },
+        );
+      } finally {
+        await revoke(session);
+      }
+      let cert: IssuerCertificate;
+      try {
+        cert = documents.parse(xml);
+      } catch (error) {
+        log.warn({ sessionId: session.id, err: error }, 'DigiLocker XML not a certificate');
+        throw new AppError('SOURCE_DOCUMENT_NOT_FOUND', 'DigiLocker sent a document that could not be read');
+      }
+      const signature = documents.verify(xml);
+      const target = await transactions.sourceTarget(
+        profileId,
+        { orgId: session.orgId, txnId: session.txnId },
+        session.verificationName,
+      );
+      const profile = await profiles.get(profileId);
+      const comparison = compareCertificate(cert, signature, target, {
+        name: target.profileName,
+        dateOfBirth: profile.basicDetails?.dateOfBirth ?? null,
+      });
+      const at = now();
+      const pullRow = {
+        id: randomUUID(),
+        txnId: session.txnId,
+        verificationName: session.verificationName,
+        orgId: session.orgId,
+        profileId,
+        channel: 'digilocker' as const,
+        staffId: null,
+        issuerId: cert.issuer.id || chosen.issuerId,
+        issuerName: cert.issuer.name || chosen.issuer,
+        doctype: cert.doctype || chosen.doctype,
+        sourceRef: chosen.uri,
+        xml,
+        fields: cert as unknown as Record<string, unknown>,
+        comparison: comparison.fields as unknown as Record<string, unknown>[],
+        matched: comparison.matched,
+        signature: signature as unknown as Record<string, unknown>,
+        pulledAt: at,
+      };
+      const answer = (state: string): SourcePullResponse => ({
+        matched: comparison.matched,
+        comparison: comparison.fields,
+        issuer: pullRow.issuerName,
+        state,
+        nameMismatch: comparison.nameMismatch,
+      });
+      if (!comparison.matched || !pdf) {
+        await repo.insertPull({ ...pullRow, matched: comparison.matched && pdf !== null });
+        log.info(
+          { sessionId: session.id, pullId: pullRow.id, matched: false },
+          'DigiLocker pull not attached',
+        );
+        if (comparison.matched && !pdf)
+          throw new AppError(
+            'SOURCE_DOCUMENT_NOT_FOUND',
+            'DigiLocker has no file of this document to attach',
+          );
+        return answer(target.state);
+      }
+      const received = await files.receive(
+        Readable.from([pdf.bytes]),
+        `${pullRow.doctype.toLowerCase()}.pdf`,
+        {
+          minBytes: 1,
+          maxBytes: 25 * 1024 * 1024,
+        },
+      );
+      const file = await files.complete(profileId, received, {
+        folderName: session.txnId,
+        fileCategory: session.verificationName,
+      });
+      const state = await transactions.completeFromSource(
+        profileId,
+        session.txnId,
+        session.verificationName,
+        formValuesFrom(session.verificationName, cert, file.fileId, target.data),
+        {
+          channel: 'digilocker',
+          issuer: pullRow.issuerName,
+          doctype: pullRow.doctype,
+          pullId: pullRow.id,
+          at: at.toISOString(),
+        },
+        async (scope) => {
+          await repo.insertPull({ ...pullRow, fileId: file.fileId, completed: true }, scope);
+        },
+      );
+      log.info({ sessionId: session.id, pullId: pullRow.id, matched: true }, 'DigiLocker pull verified');
+      return answer(state);
+    },
+
+    /** Revokes the tokens of sessions that ended without a pull (a background job). */
+    async revokeLeftTokens(): Promise<number> {
+      const left = await repo.expiredWithToken(now());
+      for (const session of left) {
+        await revoke(session);
+        if (session.status !== 'pulled') await repo.update(session.id, { status: 'ended' });
+      }
+      return left.length;
+    },
+  };
+}
+export type SourcesService = ReturnType<typeof createSourcesService>;

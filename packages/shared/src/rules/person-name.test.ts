@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { foldSpelling, matchPersonName, personNameWords } from './person-name.js';
+
+const same = (a: string, b: string) => matchPersonName(a, b).matched;
+
+describe('matchPersonName', () => {
+  it('matches the same name whatever the case, dots, honorifics and order', () => {
+    expect(same('Asha Verma', 'ASHA VERMA')).toBe(true);
+    expect(same('Asha Verma', 'Verma Asha')).toBe(true);
+    expect(same('Dr. Asha Verma', 'asha verma')).toBe(true);
+    expect(same('Smt Asha  Verma.', 'Asha Verma')).toBe(true);
+    expect(same('Āśā Verma', 'Asha Verma')).toBe(false); // ś folds to s, not sh: a different spelling
+    expect(same('Ásha Vérma', 'Asha Verma')).toBe(true);
+  });
+
+  it('takes initials for the words they begin', () => {
+    expect(same('Priya K. Nair', 'Priya Krishnan Nair')).toBe(true);
+    expect(same('P. K. Nair', 'Priya Krishnan Nair')).toBe(true);
+    expect(same('Priya K Nair', 'Priya Nair')).toBe(true);
+    expect(same('Priya S. Nair', 'Priya Krishnan Nair')).toBe(false);
+    expect(same('P. K.', 'Priya Krishnan')).toBe(false);
+  });
+
+  it('lets one middle name be left out, not two, and never a surname changed', () => {
+    expect(same('Asha Verma', 'Asha Kumari Verma')).toBe(true);
+    expect(same('Asha Verma', 'Asha Rani Devi Verma')).toBe(false);
+    expect(same('Asha Verma', 'Asha Sharma')).toBe(false);
+    expect(same('Rohan Mehta', 'Asha Verma')).toBe(false);
+    expect(same('Asha Verma', 'Asha')).toBe(true); // one word left out of the longer name: a middle or family name
+    expect(same('Asha', 'Nisha')).toBe(false);
+  });
+
+  it('tolerates transliteration and one slip in a long word', () => {
+    expect(same('Mohammad Iqbal', 'Mohammed Iqbal')).toBe(true);
+    expect(same('Laxmi Rao', 'Lakshmi Rao')).toBe(true);
+    expect(same('Sheetal Joshi', 'Shital Joshi')).toBe(true);
+    expect(same('Vikram Singh', 'Wikram Singh')).toBe(true);
+    expect(same('Srinivasan Iyer', 'Sreenivasan Iyer')).toBe(true);
+    expect(same('Anil Rao', 'Amil Rao')).toBe(false); // short words: no slip allowed
+    expect(same('Ramesh Kumar', 'Suresh Kumar')).toBe(false);
+  });
+
+  it('refuses an empty name or one of initials only, and says why', () => {
+    expect(matchPersonName('', 'Asha Verma')).toEqual({ matched: false, reason: 'A name is missing' });
+    expect(matchPersonName('Mr.', 'Asha Verma').matched).toBe(false);
+    expect(matchPersonName('A. V.', 'Asha Verma')).toEqual({
+      matched: false,
+      reason: 'The name has only initials',
+    });
+    expect(matchPersonName('Asha Sharma', 'Asha Verma').reason).toBe('"sharma" is not in the other name');
+    expect(matchPersonName('Asha Verma', 'Asha Verma')).toEqual({ matched: true, reason: null });
+  });
+
+  it('does not let one word of the longer name serve two of the shorter', () => {
+    expect(same('Asha Asha', 'Asha Verma')).toBe(false);
+    expect(same('A. Asha', 'Asha Verma')).toBe(false);
+    expect(same('V. Asha', 'Asha Verma')).toBe(true);
+  });
+});
+
+describe('personNameWords and foldSpelling', () => {
+  it('splits on everything but letters and drops honorifics', () => {
+    expect(personNameWords("Shri D'Souza-Pinto, Jr")).toEqual(['d', 'souza', 'pinto', 'jr']);
+  });
+  it('folds the common variants alike', () => {
+    expect(foldSpelling('lakshmi')).toBe(foldSpelling('laxmi'));
+    expect(foldSpelling('sheetal')).toBe('shital');
+    expect(foldSpelling('pooja')).toBe(foldSpelling('puja'));
+    expect(foldSpelling('vijay')).toBe(foldSpelling('vijai'));
+    expect(foldSpelling('phalguni')).toBe('falguni');
+    expect(foldSpelling('zubin')).toBe('jubin');
+  });
+});
