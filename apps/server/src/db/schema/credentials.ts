@@ -39,6 +39,11 @@ export const credentials = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /**
+     * The VC `evidence` of a verification verified at its source (issue 26): the issuer, the channel
+     * (DigiLocker, API Setu), the document type and when; null for the team's own verifications.
+     */
+    evidence: jsonb('evidence').$type<Record<string, unknown>[]>(),
   },
   (t) => [
     uniqueIndex('credentials_share_id_uq').on(t.shareId),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_VERIFICATION_CONFIGS } from '../../db/seed-data/verification-configs.js';
 import type { CompletedVerification } from './credentials-repository.js';
-import { attributesOf } from './credentials-service.js';
+import { attributesOf, evidenceOf } from './credentials-service.js';
 
 const configOf = (name: string) => DEMO_VERIFICATION_CONFIGS.find((c) => c.name === name) ?? null;
 
@@ -68,5 +68,37 @@ describe('credential attributes: words a reader understands, never ids', () => {
     // No attribute holds a known id or code.
     for (const value of [...Object.values(job), ...Object.values(ews)])
       expect(value).not.toMatch(/^[A-Z]+_[A-Z_]+$|^[a-z]+-[a-z-]+$/);
+  });
+
+  it('a verification verified at its source names the issuer and carries the evidence (issue 26)', () => {
+    const v = completed('bgv-tenth', 'Education', {
+      board: { manual: true, name: 'Central Board of Secondary Education' },
+      rollNumber: '1100040',
+      passingYear: '2017',
+      issuerSource: {
+        channel: 'digilocker',
+        issuer: 'Central Board of Secondary Education',
+        doctype: 'SSCER',
+        pullId: 'p-1',
+        at: '2026-11-29T09:00:00.000Z',
+      },
+    });
+    expect(attributesOf(v, at).source).toBe(
+      'Issuer: Central Board of Secondary Education, via DigiLocker, on 2026-11-29',
+    );
+    expect(evidenceOf(v)).toEqual([
+      {
+        type: ['DocumentVerification'],
+        verificationMethod: 'IssuerSource',
+        documentIssuer: 'Central Board of Secondary Education',
+        channel: 'DigiLocker',
+        documentType: 'SSCER',
+        documentPresence: 'Digital',
+        evidenceDate: '2026-11-29T09:00:00.000Z',
+      },
+    ]);
+    const byTeam = completed('bgv-tenth', 'Education', { rollNumber: '1' });
+    expect(evidenceOf(byTeam)).toBeNull();
+    expect(attributesOf(byTeam, at).source).toBeUndefined();
   });
 });

@@ -102,6 +102,7 @@ export function createCredentialsRepository(orm: Orm) {
         shareId: string;
         issuedAt: Date;
         expiresAt: Date | null;
+        evidence: Record<string, unknown>[] | null;
       },
     ): Promise<CredentialRow | undefined> {
       const [inserted] = await scope

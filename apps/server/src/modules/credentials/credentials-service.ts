@@ -87,6 +87,10 @@ export function attributesOf(v: CompletedVerification, verifiedAt: Date): Creden
     requestedBy: v.orgName,
     verifiedOn: verifiedAt.toISOString().slice(0, 10),
   };
+  const mark = sourceMarkOf(v);
+  // "Issuer: Central Board of Secondary Education, via DigiLocker, on 2026-11-29" (issue 26).
+  if (mark)
+    attributes.source = `Issuer: ${mark.issuer}, via ${CHANNEL_NAMES[mark.channel] ?? mark.channel}, on ${mark.at.slice(0, 10)}`;
   // Identity documents attest the name only: their fields hold numbers and addresses.
   if (v.category === 'Identity') return attributes;
   const fields = fieldsOf(v.config);
@@ -96,6 +100,39 @@ export function attributesOf(v: CompletedVerification, verifiedAt: Date): Creden
     if (text) attributes[field] = text.slice(0, 200);
   }
   return attributes;
+}
+
+const CHANNEL_NAMES: Record<string, string> = { digilocker: 'DigiLocker', apisetu: 'API Setu' };
+
+/** The issuer's mark on a verification verified at its source (issue 26), when it has a usable one. */
+function sourceMarkOf(
+  v: CompletedVerification,
+): { channel: string; issuer: string; doctype: string; at: string } | null {
+  const mark = v.data.issuerSource;
+  if (typeof mark !== 'object' || mark === null) return null;
+  const { channel, issuer, doctype, at } = mark as Record<string, unknown>;
+  if (typeof channel !== 'string' || typeof issuer !== 'string' || typeof at !== 'string') return null;
+  return { channel, issuer, doctype: typeof doctype === 'string' ? doctype : '', at };
+}
+
+/**
+ * The VC `evidence` (VC Data Model 1.1 §5.6) of a verification its issuer's own document verified:
+ * who issued it, through which channel, which document type, when it was pulled. Null otherwise.
+ */
+export function evidenceOf(v: CompletedVerification): Record<string, unknown>[] | null {
+  const mark = sourceMarkOf(v);
+  if (!mark) return null;
+  return [
+    {
+      type: ['DocumentVerification'],
+      verificationMethod: 'IssuerSource',
+      documentIssuer: mark.issuer,
+      channel: CHANNEL_NAMES[mark.channel] ?? mark.channel,
+      documentType: mark.doctype,
+      documentPresence: 'Digital',
+      evidenceDate: mark.at,
+    },
+  ];
 }
 
 /** The part of a VC-JWT's payload this issuer writes and reads back. */
@@ -155,6 +192,7 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
           credentialType: row.credentialType,
           credentialAttributes: row.credentialAttributes,
         },
+        ...(row.evidence ? { evidence: row.evidence } : {}),
         credentialStatus: {
           id: `${url}#${bit}`,
           type: 'BitstringStatusListEntry',
@@ -293,6 +331,7 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
           shareId: randomBytes(16).toString('base64url'),
           issuedAt: at,
           expiresAt,
+          evidence: evidenceOf(completed),
         });
         if (!row) continue;
         await repo.setJwt(scope, row.id, await sign(row));

@@ -80,6 +80,16 @@ function fileIdsIn(value: unknown, out: string[] = []): string[] {
 }
 
 /** Verification reports: made when a transaction is settled, delivered, checked in public (ADR 0028). */
+/** How a verification verified at its source was verified (issue 26): the issuer, the channel, the day. */
+function sourceMethod(data: Record<string, unknown>): string | null {
+  const mark = data.issuerSource;
+  if (typeof mark !== 'object' || mark === null) return null;
+  const { channel, issuer, at } = mark as Record<string, unknown>;
+  if (typeof issuer !== 'string' || typeof at !== 'string') return null;
+  const via = channel === 'apisetu' ? 'API Setu' : 'DigiLocker';
+  return `Verified with the issuer (${issuer}) through ${via} on ${at.slice(0, 10)}`;
+}
+
 export function createReportsService(deps: ReportsServiceDeps) {
   const { repo, storage, delivery, now } = deps;
   const base = deps.publicUrl.replace(/\/+$/, '');
@@ -115,10 +125,12 @@ export function createReportsService(deps: ReportsServiceDeps) {
           : record.state === 'FAILED'
             ? 'FAILED'
             : 'CLOSED';
+      const source = sourceMethod(record.data);
       const method =
         result === 'SKIPPED'
           ? 'Not verified: skipped by the candidate'
-          : (IDENTITY_METHODS[type] ??
+          : (source ??
+            IDENTITY_METHODS[type] ??
             (docs.length > 0
               ? 'Documents reviewed by the verification team'
               : 'Details reviewed by the verification team'));

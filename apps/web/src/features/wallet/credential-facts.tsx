@@ -50,6 +50,7 @@ const ORDER = [
   'district',
   'state',
   'country',
+  'source',
   'requestedBy',
   'verifiedOn',
 ];
