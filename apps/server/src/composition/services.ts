@@ -315,6 +315,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     transactions,
     now,
     log: app.log,
+    resendAfterSeconds: config.otpResendAfterSeconds,
   });
   const passport = createPassportService({ analyser, files, transactions, now });
 

@@ -27,6 +27,8 @@ export const aadhaarStepSchema = z.object({
   otpSent: z.boolean(),
   /** Seconds the OTP stays valid, once sent. */
   expiresIn: z.number().int().nullable(),
+  /** Seconds before the screen offers to send another OTP (its countdown), once one is sent. */
+  resendIn: z.number().int().nonnegative().nullable(),
 });
 export type AadhaarStep = z.infer<typeof aadhaarStepSchema>;
 

@@ -1,4 +1,5 @@
 import {
+  OTP,
   maskAadhaar,
   type AadhaarProfile,
   type AadhaarCaptchaRequest,
@@ -38,6 +39,8 @@ export interface AadhaarServiceDeps {
   transactions: TransactionsService;
   now: Clock;
   log: FastifyBaseLogger;
+  /** Seconds before the screen offers another OTP: the specification's unless a test shortens it. */
+  resendAfterSeconds?: number | undefined;
 }
 
 /**
@@ -47,6 +50,7 @@ export interface AadhaarServiceDeps {
  */
 export function createAadhaarService(deps: AadhaarServiceDeps) {
   const { repo, provider, key, refuseRepeats, profiles, transactions, now, log } = deps;
+  const resendIn = deps.resendAfterSeconds ?? OTP.resendAfterSeconds;
   /** Another account verified this number: refused, or logged (ids only) where repeats are allowed. */
   async function checkRepeat(profileId: string, hash: string, within?: DbScope) {
     if (!(await profiles.aadhaarHeldByOther(profileId, hash, within))) return;
@@ -93,6 +97,7 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
     captchaImage: null,
     otpSent: false,
     expiresIn: null,
+    resendIn: null,
     ...extra,
   });
 
@@ -125,7 +130,7 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
       });
       if (started.captchaImage)
         return step(request, { captchaRequired: true, captchaImage: started.captchaImage });
-      return step(request, { otpSent: true, expiresIn: started.otpExpiresIn });
+      return step(request, { otpSent: true, expiresIn: started.otpExpiresIn, resendIn });
     },
 
     async answerCaptcha(
@@ -159,7 +164,7 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
         }))
       )
         throw new AppError('NOT_FOUND', UNKNOWN_REQUEST);
-      return step(request, { otpSent: true, expiresIn: answer.otpExpiresIn });
+      return step(request, { otpSent: true, expiresIn: answer.otpExpiresIn, resendIn });
     },
 
     async verify(profileId: string, body: AadhaarVerifyRequest): Promise<AadhaarVerifyResponse> {

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import {
   API_PATHS,
   DEFAULT_PARTNER_ORG_ID,
+  OTP,
   PARTNER_ORG_HEADER,
   SERVICE_BASES,
   aadhaarStepSchema,
@@ -200,7 +201,11 @@ describe('Aadhaar by OTP: the whole flow on a database on disk', () => {
         headers: h,
         body: { captchaText: captcha.otp!.toLowerCase() },
       });
-      expect(solved.json().data).toMatchObject({ otpSent: true, expiresIn: 600 });
+      expect(solved.json().data).toMatchObject({
+        otpSent: true,
+        expiresIn: 600,
+        resendIn: OTP.resendAfterSeconds,
+      });
 
       const { otp } = await latestOutbox(send, sandboxOtpAddress(last4));
       const badOtp = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
@@ -339,7 +344,13 @@ describe('Aadhaar by OTP: the rules', () => {
   it('sends the OTP at once when the provider asks no captcha; an expired OTP is refused', async () => {
     const c = await candidate();
     const step = expectCode<AadhaarStep>(await start(c, SANDBOX_AADHAAR.direct), 0, 200);
-    expect(step).toMatchObject({ captchaRequired: false, captchaImage: null, otpSent: true, expiresIn: 600 });
+    expect(step).toMatchObject({
+      captchaRequired: false,
+      captchaImage: null,
+      otpSent: true,
+      expiresIn: 600,
+      resendIn: OTP.resendAfterSeconds,
+    });
     const otp = await otpOf(SANDBOX_AADHAAR.direct);
     t.clock.advance(601);
     const expired = await verify(c, step.requestId, otp);

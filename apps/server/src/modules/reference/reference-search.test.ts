@@ -121,6 +121,24 @@ const INSTITUTE_QUERIES: [string, string][] = [
   ['christ deemed to be university kengeri', 'christ-deemed-to-be-university-kengeri-campus'],
   ["bits' pilani", 'birla-institute-of-technology-and-science-pilani'],
   ['nit tiruchirappalli', 'national-institute-of-technology-tiruchirappalli'],
+  // A university two sources spell differently is found by either spelling, as the one offered.
+  ['gujarat university ahmedabad', 'gujarat-university'],
+  ['south gujarat university', 'veer-narmad-south-gujarat-university'],
+  ['karnataka university', 'karnatak-university'],
+  ['madurai kamraj university', 'madurai-kamaraj-university'],
+  ['punjabi university patiala', 'punjabi-university'],
+  ['jntu hyderabad', 'jawaharlal-nehru-technological-university-hyderabad'],
+  ['sndt womens university', 'shreemati-nathibai-damodar-thackersey-women-s-university'],
+  // More towns whose institutes AICTE places in a district of another name (aliases.json "places").
+  ['ksrm college of engineering kadapa', 'k-s-r-m-college-of-engineering'],
+  ['dhanekula engineering vijayawada', 'dhanekula-institute-of-engineering-and-technology'],
+  ['qis college ongole', 'qis-college-of-engineering-and-technology'],
+  ['pragati engineering college kakinada', 'pragati-engineering-college'],
+  ['godavari institute of engineering rajahmundry', 'godavari-institute-of-engineering-and-technology'],
+  ['sir cr reddy engineering eluru', 'sir-c-r-reddy-college-of-engineering'],
+  ['parala maharaja engineering college berhampur', 'parala-maharaja-engineering-college'],
+  ['purushottam engineering rourkela', 'purushottam-school-of-engineering-and-technology'],
+  ['csi college of engineering ooty', 'csi-college-of-engineering'],
 ];
 const BOARD_QUERIES: [string, string][] = [
   ['cbse', 'CBSE'],
@@ -182,6 +200,42 @@ describe('reference search quality', () => {
       expect(values.has(value), value).toBe(true);
       expect(values.has(sameAs) && !DUPLICATES.includes(sameAs), sameAs).toBe(true);
     }
+  });
+
+  it('offers a big university once, however two sources spelt it (issue 24: Gujarat University twice)', () => {
+    const offered = (query: string) => institutes.search(query, 0, 20).rows.map((r) => r.value);
+    // Each hidden spelling's own name finds the entry offered instead, and never itself.
+    for (const [value, sameAs] of Object.entries(REFERENCE_ALIASES.duplicates ?? {})) {
+      const name = INSTITUTES.find((i) => i.value === value)!.name;
+      const rows = offered(name);
+      expect(rows.slice(0, 5), `"${name}" → ${sameAs}`).toContain(sameAs);
+      expect(rows, `"${name}"`).not.toContain(value);
+    }
+    const gujarat = offered('gujarat university').filter((v) => v.startsWith('gujarat-university'));
+    expect(gujarat).toEqual(['gujarat-university', 'gujarat-university-of-transplantation-sciences']);
+    for (const [query, pair] of [
+      [
+        'maharishi dayanand university',
+        ['maharishi-dayanand-university', 'maharishi-dayanand-university-rohtak'],
+      ],
+      [
+        'tamil nadu agricultural university',
+        ['tamil-nadu-agricultural-university', 'tamilnadu-agricultural-university'],
+      ],
+      [
+        'visvesvaraya technological university',
+        ['visvesvaraya-technological-university', 'visveswaraiah-technological-university'],
+      ],
+      ['visva bharati', ['visva-bharati-university', 'vishwa-bharati-university']],
+      [
+        'chaudhary charan singh university',
+        ['chaudhary-charan-singh-university', 'choudhary-charan-singh-university'],
+      ],
+    ] as const)
+      expect(
+        offered(query).filter((v) => (pair as readonly string[]).includes(v)),
+        query,
+      ).toEqual([pair[0]]);
   });
 
   it('writes names as the institutions do (issue 24: "Deemed to BE", "\'bits\' Pilani")', () => {

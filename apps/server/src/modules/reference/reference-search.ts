@@ -27,7 +27,8 @@
  *   `aliases.json` "places").
  * - The same institute from two sources under two spellings is offered once (`aliases.json`
  *   "duplicates": the two can differ only in words the word table maps to one, like Vidyapith and
- *   University, which are not always the same institution, so the pairs are listed, not guessed).
+ *   University, which are not always the same institution, so the pairs are listed, not guessed);
+ *   the hidden spelling typed whole finds the one offered first.
  * - Ties: fewer words the query did not ask for, then the name, then the value.
  */
 
@@ -258,6 +259,8 @@ export function buildReferenceIndex(entries: readonly ReferenceEntry[], aliases:
     if (!drop || !keep || drop === keep) continue;
     for (const w of drop.words) keep.words.add(w);
     for (const k of drop.keys) keep.keys.add(k);
+    // The other spelling typed whole ranks the entry first, as a short name does ("Karnataka University").
+    keep.keys.add(words(drop.entry.name).join(''));
     duplicates.add(drop);
   }
   const listed = indexed.filter((item) => !duplicates.has(item));

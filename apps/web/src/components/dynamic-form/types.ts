@@ -15,6 +15,11 @@ export interface DynamicFormContextValue {
   isAgent?: boolean | undefined;
   /** The profile name, when this form's documents should carry it (the server checks NAME_MISMATCH). */
   expectName?: string | undefined;
+  /**
+   * This form's transaction and verification: files picked for a merged upload and not uploaded yet
+   * are kept under them (and the field's name) across a reload (issue 24). Without it nothing is kept.
+   */
+  pickedFilesScope?: { txnId: string; verification: string } | undefined;
 }
 
 /** What every field renderer receives; a renderer plugged in through `fieldRenderers` gets the same. */

@@ -1,5 +1,6 @@
 export { FileUpload, NotClearDialog, type FileUploadProps } from './file-upload';
 export { MergedPdfUpload, type MergedPdfUploadProps } from './merged-pdf-upload';
+export { pickedFilesKey } from './picked-files';
 export { FileCard, createObjectUrl, openStoredFile, revokeObjectUrl, type FileCardProps } from './file-card';
 export {
   acceptOf,

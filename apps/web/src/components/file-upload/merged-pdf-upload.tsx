@@ -23,6 +23,7 @@ import { NotClearDialog } from './file-upload';
 import { acceptOf, checkFiles, formatSize, issueText, type FileSource } from './file-checks';
 import { fileUploadCatalog } from './file-upload-catalog';
 import { filesOf } from './file-value';
+import { loadPickedFiles, savePickedFiles } from './picked-files';
 
 const PDF = ['pdf'];
 
@@ -41,6 +42,11 @@ export interface MergedPdfUploadProps {
   helperId?: string | undefined;
   /** Picked files not uploaded yet: what to press (the form refuses Submit until then), or null. */
   onPendingChange?: ((message: string | null) => void) | undefined;
+  /**
+   * Keeps the picked files not uploaded yet under this key across a reload (issue 24): restored when
+   * the field shows again, forgotten once uploaded or removed. Without it they live in the page only.
+   */
+  keepPicksUnder?: string | undefined;
 }
 
 let counter = 0;
@@ -49,7 +55,8 @@ const nextKey = () => `part-${(counter += 1)}`;
 /**
  * All semesters' marksheets as ONE PDF (issue 12, spec §5 "Degree instructions"): the candidate picks
  * several PDFs, sees them in order, moves or removes them, then uploads; the server checks each part
- * and merges them in this order (POST /files/merge). The field then holds the one merged file.
+ * and merges them in this order (POST /files/merge). The field then holds the one merged file. The
+ * picks wait in IndexedDB meanwhile (`keepPicksUnder`), so a reload shows the same list.
  */
 export function MergedPdfUpload({
   id,
@@ -65,6 +72,7 @@ export function MergedPdfUpload({
   helperText,
   helperId,
   onPendingChange,
+  keepPicksUnder,
 }: MergedPdfUploadProps) {
   const t = useT(fileUploadCatalog);
   const tr = useRulesT();
@@ -75,6 +83,8 @@ export function MergedPdfUpload({
   const messageId = helperId ?? `${baseId}-helper`;
   const merged = filesOf(value)[0] ?? null;
   const [parts, setParts] = useState<{ key: string; file: File }[]>([]);
+  // The kept picks are read before any list is written back (a write would replace them).
+  const [restored, setRestored] = useState(!keepPicksUnder);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [warned, setWarned] = useState<UploadedFile | null>(null);
@@ -82,6 +92,35 @@ export function MergedPdfUpload({
   const inputRef = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
+
+  // A reload: the picks kept for this field come back in their order, before any picked meanwhile.
+  // Kept ones beside a merged file are left over from an upload in another tab: forgotten.
+  const mergedRef = useRef(merged);
+  const disabledRef = useRef(disabled);
+  useEffect(() => {
+    mergedRef.current = merged;
+    disabledRef.current = disabled;
+  }, [merged, disabled]);
+  useEffect(() => {
+    if (!keepPicksUnder) return;
+    let live = true;
+    void loadPickedFiles(keepPicksUnder).then((files) => {
+      if (!live) return;
+      if (files.length > 0 && !mergedRef.current && !disabledRef.current)
+        setParts((current) => [...files.map((file) => ({ key: nextKey(), file })), ...current]);
+      setRestored(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [keepPicksUnder]);
+  useEffect(() => {
+    if (keepPicksUnder && restored && !disabled)
+      void savePickedFiles(
+        keepPicksUnder,
+        parts.map((p) => p.file),
+      );
+  }, [keepPicksUnder, restored, disabled, parts]);
 
   const openPicker = useCallback(() => {
     if (!disabled) inputRef.current?.click();

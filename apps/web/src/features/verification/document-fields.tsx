@@ -1,16 +1,19 @@
 import type { FieldRendererProps, FieldRenderers } from '../../components/dynamic-form';
 import { CameraField } from '../../components/camera-dialog';
-import { FileUpload, MergedPdfUpload } from '../../components/file-upload';
+import { FileUpload, MergedPdfUpload, pickedFilesKey } from '../../components/file-upload';
 
 /**
  * inputType 'file': FileUpload with the field's types, count and name as the upload's category; a
- * `mergePdf` field (all semesters' marksheets) takes several PDFs merged into one on the server.
+ * `mergePdf` field (all semesters' marksheets) takes several PDFs merged into one on the server; the
+ * ones picked and not uploaded yet are kept across a reload under the form's `pickedFilesScope`.
  */
 function FileField(props: FieldRendererProps) {
   const { field, context } = props;
+  const scope = context.pickedFilesScope;
   if (field.mergePdf)
     return (
       <MergedPdfUpload
+        keepPicksUnder={scope ? pickedFilesKey(scope.txnId, scope.verification, field.fieldName) : undefined}
         id={props.id}
         label={props.label}
         accessibleLabel={props.accessibleLabel}
@@ -68,7 +71,8 @@ function LiveCameraField(props: FieldRendererProps) {
 
 /**
  * The documents' renderers for DynamicForm (module-level: stable across renders). What they need from
- * the screen comes in the form's context: isAgent (the camera) and expectName (the uploads).
+ * the screen comes in the form's context: isAgent (the camera), expectName (the uploads) and
+ * pickedFilesScope (the merged upload's picks).
  */
 export const documentRenderers: FieldRenderers = {
   file: FileField,

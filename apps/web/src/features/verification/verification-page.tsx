@@ -271,8 +271,16 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
       marksheetRequired: info.verification.marksheetRequired,
       isAgent: typeof agentId === 'string' && agentId.trim() !== '',
       expectName: namedDocuments && info.profileName ? info.profileName : undefined,
+      pickedFilesScope: { txnId: target.txnId, verification: target.name },
     }),
-    [info.verification.marksheetRequired, agentId, namedDocuments, info.profileName],
+    [
+      info.verification.marksheetRequired,
+      agentId,
+      namedDocuments,
+      info.profileName,
+      target.txnId,
+      target.name,
+    ],
   );
 
   const label = info.verification.label || info.config.metadata.orgSpecificName || info.config.metadata.label;

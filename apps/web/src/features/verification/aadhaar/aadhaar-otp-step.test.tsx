@@ -31,6 +31,7 @@ const step = (extra: Partial<AadhaarStep>): AadhaarStep => ({
   captchaImage: null,
   otpSent: false,
   expiresIn: null,
+  resendIn: null,
   ...extra,
 });
 
@@ -91,6 +92,46 @@ describe('the Aadhaar OTP step', () => {
     expect(api.callsTo('post', VERIFY)[0]?.body).toMatchObject({ requestId: 'req-1', otp: '482913' });
     // Done: nothing is kept.
     expect(JSON.stringify(window.sessionStorage)).not.toContain('req-1');
+  });
+
+  it('uses the shared OTP step: a block stops the countdown and turns Verify off, also after a reload (issue 24)', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('post', START, { status: 200, body: ok(step({ otpSent: true, expiresIn: 600, resendIn: 30 })) });
+    api.on('post', VERIFY, {
+      status: 429,
+      body: fail(108, 'Too many failed attempts. This number is blocked for 2 hours', { retryAfter: 7200 }),
+    });
+    const first = renderWithProviders(<VerificationPage />, { route: ROUTE });
+    const group = await screen.findByRole('group', { name: 'Aadhaar number' });
+    await first.user.click(within(group).getAllByRole('textbox')[0]!);
+    await first.user.keyboard('234567890124');
+    await first.user.click(screen.getByRole('button', { name: 'Get OTP' }));
+    // The countdown of the shared step, from the server's resendIn.
+    expect(await screen.findByRole('button', { name: /^Resend in (30|29) s$/ })).toBeDisabled();
+    expect(screen.getByText("Didn't receive it?")).toBeInTheDocument();
+
+    const otp = within(screen.getByRole('group', { name: 'Aadhaar OTP' })).getAllByRole('textbox');
+    await first.user.click(otp[0]!);
+    await first.user.keyboard('111111');
+    await first.user.click(screen.getByRole('button', { name: 'Verify' }));
+    const blockedAt = 'Too many failed attempts. This number is blocked for 2 hours';
+    expect(await screen.findByText(blockedAt)).toBeInTheDocument();
+    const expectBlocked = () => {
+      expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+      // No countdown while blocked: Resend reads as itself, off.
+      expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+      expect(screen.queryByRole('button', { name: /^Resend in/ })).not.toBeInTheDocument();
+      for (const box of within(screen.getByRole('group', { name: 'Aadhaar OTP' })).getAllByRole('textbox'))
+        expect(box).toBeDisabled();
+    };
+    expectBlocked();
+    expect(api.callsTo('post', VERIFY)).toHaveLength(1);
+    first.unmount();
+
+    // A reload keeps the step, the block and its message.
+    renderWithProviders(<VerificationPage />, { route: ROUTE });
+    expect(await screen.findByText(blockedAt)).toBeInTheDocument();
+    expectBlocked();
   });
 
   it('refuses a failed check digit at once, then captcha, OTP and the filled profile', async () => {

@@ -18,6 +18,7 @@ import {
 } from '@veridocs/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { BlockCodeInput, type BlockCodeInputHandle } from '../../../components/block-code-input';
+import { OtpEntry, useOtpBlock } from '../../../components/otp-entry';
 import { PageLoader } from '../../../components/page-loader/page-loader';
 import { FORM_HOME_STATE, formEntryPath } from '../../../app/paths';
 import { isApiQueryError, queryErrorMessage } from '../../../lib/api/base-query';
@@ -125,7 +126,8 @@ function VerifiedProfile({ profile, formHome }: { profile: AadhaarProfile; formH
 
 /**
  * The OTP stage in this tab's session storage, so that a reload does not lose it (issue 24): the
- * request's id, the masked number and when the OTP stops working; never the number or the OTP.
+ * request's id, the masked number, when the OTP stops working, when Resend is offered and a block
+ * with its message; never the number or the OTP.
  */
 const storedKey = (info: VerificationInfo) => `aadhaarOtp:${info.orgId}/${info.txnId}`;
 
@@ -133,23 +135,34 @@ interface StoredOtp {
   requestId: string;
   maskedNumber: string;
   expiresAt: number;
+  resendAt: number;
+  blockedUntil: number | null;
+  blockedMessage: string | null;
 }
 
-function restoredStage(info: VerificationInfo): Stage {
+interface Restored {
+  step: AadhaarStep;
+  blockedUntil: number | null;
+  blockedMessage: string;
+}
+
+function restoredOtp(info: VerificationInfo): Restored | null {
   const stored = getJson<Partial<StoredOtp>>(storedKey(info), { area: 'session' });
-  if (!stored?.requestId || !stored.maskedNumber || (stored.expiresAt ?? 0) <= Date.now())
-    return { kind: 'number' };
-  const expiresIn = Math.ceil(((stored.expiresAt ?? 0) - Date.now()) / 1000);
+  const now = Date.now();
+  if (!stored?.requestId || !stored.maskedNumber || (stored.expiresAt ?? 0) <= now) return null;
+  const blocked = typeof stored.blockedUntil === 'number' && stored.blockedUntil > now;
   return {
-    kind: 'otp',
     step: {
       requestId: stored.requestId,
       maskedNumber: stored.maskedNumber,
       captchaRequired: false,
       captchaImage: null,
       otpSent: true,
-      expiresIn,
+      expiresIn: Math.ceil(((stored.expiresAt ?? 0) - now) / 1000),
+      resendIn: Math.max(0, Math.ceil(((stored.resendAt ?? 0) - now) / 1000)),
     },
+    blockedUntil: blocked ? (stored.blockedUntil ?? null) : null,
+    blockedMessage: blocked ? (stored.blockedMessage ?? '') : '',
   };
 }
 
@@ -179,7 +192,17 @@ export function AadhaarOtpStep({
   const formHome = formEntryPath(info.formId, info.txnId, info.orgId);
   const alreadyDone = info.verification.state === 'COMPLETED';
   const saved = useGetAadhaarProfileQuery(alreadyDone ? undefined : skipToken);
-  const [stage, setStage] = useState<Stage>(() => (alreadyDone ? { kind: 'number' } : restoredStage(info)));
+  const [restored] = useState(() => (alreadyDone ? null : restoredOtp(info)));
+  const [stage, setStage] = useState<Stage>(() =>
+    restored ? { kind: 'otp', step: restored.step } : { kind: 'number' },
+  );
+  // A block (code 108) stops the OTP step as it does the sign-in's and the evaluation partner's: no
+  // Verify, no Resend, no countdown, until it ends; a reload keeps it and its message.
+  const block = useOtpBlock(restored?.blockedUntil ?? null);
+  const [error, setError] = useState(restored?.blockedMessage ?? '');
+  const [notice, setNotice] = useState('');
+  // The hourly limit of checks (code 109): no more Resend on this screen.
+  const [requestLimited, setRequestLimited] = useState(false);
   // The OTP stage is kept for a reload; any other stage ends it.
   useEffect(() => {
     const key = storedKey(info);
@@ -188,19 +211,22 @@ export function AadhaarOtpStep({
       return;
     }
     const kept = getJson<Partial<StoredOtp>>(key, { area: 'session' });
-    if (kept?.requestId === stage.step.requestId) return;
-    const expiresAt = Date.now() + (stage.step.expiresIn ?? 600) * 1000;
-    setJson(
-      key,
-      { requestId: stage.step.requestId, maskedNumber: stage.step.maskedNumber, expiresAt },
-      'session',
-    );
-  }, [stage, info]);
+    const same = kept?.requestId === stage.step.requestId;
+    const now = Date.now();
+    const stored: StoredOtp = {
+      requestId: stage.step.requestId,
+      maskedNumber: stage.step.maskedNumber,
+      expiresAt: same && kept.expiresAt ? kept.expiresAt : now + (stage.step.expiresIn ?? 600) * 1000,
+      resendAt: same && kept.resendAt ? kept.resendAt : now + (stage.step.resendIn ?? 0) * 1000,
+      blockedUntil: block.blockedUntil,
+      blockedMessage: block.blockedUntil !== null ? error : null,
+    };
+    setJson(key, stored, 'session');
+  }, [stage, info, block.blockedUntil, error]);
   const [number, setNumber] = useState('');
   const [numberError, setNumberError] = useState('');
   const [captchaText, setCaptchaText] = useState('');
   const [otp, setOtp] = useState('');
-  const [error, setError] = useState('');
   const [startAadhaar, starting] = useStartAadhaarMutation();
   const [answerCaptcha, answering] = useAnswerAadhaarCaptchaMutation();
   const [verifyAadhaar, verifying] = useVerifyAadhaarMutation();
@@ -227,6 +253,24 @@ export function AadhaarOtpStep({
     setCaptchaText('');
     setOtp('');
     setStage(step.captchaRequired ? { kind: 'captcha', step } : { kind: 'otp', step });
+  };
+
+  /** Resend from the OTP step: a new check with the number typed on this page (a reload forgets it). */
+  const resend = async () => {
+    setError('');
+    setNotice('');
+    const answer = await startAadhaar({ orgId: info.orgId, txnId: info.txnId, aadhaarNumber: number });
+    starting.reset();
+    if (answer.error) {
+      block.noteFailure(answer.error);
+      if (isApiQueryError(answer.error) && answer.error.code === ERROR_CODES.OTP_REQUEST_LIMIT.code)
+        setRequestLimited(true);
+      setError(describeError(t, answer.error));
+      return;
+    }
+    if (!answer.data.captchaRequired) setNotice(t('otpResent'));
+    toOtpOrCaptcha(answer.data);
+    otpRef.current?.focus();
   };
 
   const start = async (event?: FormEvent) => {
@@ -263,10 +307,10 @@ export function AadhaarOtpStep({
       setStage({ kind: 'number' });
   };
 
-  const submitOtp = async (event: FormEvent, step: AadhaarStep) => {
-    event.preventDefault();
+  const submitOtp = async (step: AadhaarStep) => {
     if (otp.length !== AADHAAR_OTP_LENGTH) return;
     setError('');
+    setNotice('');
     const answer = await verifyAadhaar({
       orgId: info.orgId,
       txnId: info.txnId,
@@ -278,6 +322,7 @@ export function AadhaarOtpStep({
       setStage({ kind: 'done', profile: answer.data.profile });
       return;
     }
+    block.noteFailure(answer.error);
     setError(describeError(t, answer.error));
     setOtp('');
     otpRef.current?.focus();
@@ -286,6 +331,7 @@ export function AadhaarOtpStep({
   const changeNumber = () => {
     setStage({ kind: 'number' });
     setError('');
+    setNotice('');
   };
 
   let body: ReactNode;
@@ -397,41 +443,38 @@ export function AadhaarOtpStep({
   } else {
     const step = stage.step;
     body = (
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => void submitOtp(e, step)}
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}
-      >
-        <Typography>{t('otpSentTo', { masked: step.maskedNumber })}</Typography>
-        <Box sx={{ maxWidth: 380 }}>
-          <BlockCodeInput
-            ref={otpRef}
-            length={AADHAAR_OTP_LENGTH}
-            value={otp}
-            onChange={(value) => {
-              setOtp(value);
-              setError('');
-            }}
-            label={t('otpLabel')}
-            getInputLabel={(position, count) => t('otpDigit', { position, count })}
-            disabled={busy}
-            error={Boolean(error)}
-            autoFocus
-          />
-        </Box>
-        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" disabled={busy || otp.length !== AADHAAR_OTP_LENGTH}>
-            {busy ? t('working') : t('verify')}
-          </Button>
-          {/* After a reload the number is gone (it is never stored): Resend asks for it again. */}
-          <Button onClick={() => (number ? void start() : changeNumber())} disabled={busy}>
-            {t('resend')}
-          </Button>
-          <Button onClick={changeNumber} disabled={busy}>
-            {t('changeNumber')}
-          </Button>
-        </Box>
+      <Box sx={{ maxWidth: 480, minWidth: 0 }}>
+        <OtpEntry
+          length={AADHAAR_OTP_LENGTH}
+          sentTo={t('otpSentTo', { masked: step.maskedNumber })}
+          changeLabel={t('changeNumber')}
+          onChange={changeNumber}
+          otp={otp}
+          onOtpChange={(value) => {
+            setOtp(value);
+            if (block.blockedUntil === null) setError('');
+          }}
+          onVerify={() => void submitOtp(step)}
+          // After a reload the number is gone (it is never stored): Resend asks for it again.
+          onResend={() => (number ? void resend() : changeNumber())}
+          verifying={verifying.isLoading}
+          resending={starting.isLoading}
+          resendIn={step.resendIn ?? 0}
+          sendKey={step.requestId}
+          canResend={!requestLimited}
+          blockedUntil={block.blockedUntil}
+          error={error || null}
+          notice={notice || null}
+          codeRef={otpRef}
+          text={{
+            codeLabel: t('otpLabel'),
+            digitLabel: (position, count) => t('otpDigit', { position, count }),
+            verify: t('verify'),
+            didntReceive: t('didntReceive'),
+            resend: t('resend'),
+            resendIn: (seconds) => t('resendIn', { seconds }),
+          }}
+        />
       </Box>
     );
   }
@@ -467,7 +510,8 @@ export function AadhaarOtpStep({
           </Typography>
         )}
       </Box>
-      {error && (
+      {/* The OTP step shows its own (beside the code it is about). */}
+      {error && stage.kind !== 'otp' && (
         <Alert severity="error" role="alert">
           {error}
         </Alert>
