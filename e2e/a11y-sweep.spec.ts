@@ -75,6 +75,8 @@ const CANDIDATE_SWEEP: Record<string, 'signed-in' | 'payments' | 'signed-out'> =
   [PATHS.submitted]: 'signed-in',
   [PATHS.formTxns]: 'signed-in',
   [PATHS.selectEvaluationPartner]: 'signed-in',
+  // Its steps (consent, documents, result) are swept in digilocker.spec.ts, on an open transaction.
+  [PATHS.digilocker]: 'signed-in',
   [PATHS.wallet]: 'signed-in',
   [PATHS.walletCredential]: 'signed-in',
   [PATHS.credentialVerify]: 'signed-out',
@@ -294,6 +296,7 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
     [PATHS.wallet, '/wallet'],
     [PATHS.walletCredential, `/wallet/${credential.id}`],
     [PATHS.verification, `/verification?${q}&name=aadhaar`],
+    [PATHS.digilocker, '/digilocker'],
   ];
   expectPartCovered('signed-in', screens);
   for (const [, url, then] of screens) await sweep(page, url, then);

@@ -197,6 +197,16 @@ export const OPS_API_PATHS = {
   lock: (txnId: string, name: string) =>
     `/api/ops/cases/${encodeURIComponent(txnId)}/verifications/${encodeURIComponent(name)}/lock`,
   lockRoute: '/api/ops/cases/:txnId/verifications/:name/lock',
+  /**
+   * POST: asks the issuer about one verification of a case (API Setu, issue 26), with the candidate's
+   * consent: a match completes it with the issuer's answer.
+   */
+  askIssuer: (txnId: string, name: string) =>
+    `/api/ops/cases/${encodeURIComponent(txnId)}/verifications/${encodeURIComponent(name)}/ask-issuer`,
+  askIssuerRoute: '/api/ops/cases/:txnId/verifications/:name/ask-issuer',
+  /** GET the case's pulls from issuers (evidence) and which verifications an issuer's API can answer. */
+  issuerSources: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/issuer-sources`,
+  issuerSourcesRoute: '/api/ops/cases/:txnId/issuer-sources',
   /** PUT: the expected completion date the candidate sees. */
   expectedDate: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/expected-date`,
   expectedDateRoute: '/api/ops/cases/:txnId/expected-date',

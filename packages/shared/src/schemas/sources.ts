@@ -125,3 +125,43 @@ export const verifiedAtSourceSchema = z.object({
   at: z.string(),
 });
 export type VerifiedAtSource = z.infer<typeof verifiedAtSourceSchema>;
+
+/** POST /api/ops/cases/{txnId}/verifications/{name}/ask-issuer: the team asks the issuer (API Setu). */
+export const askIssuerResponseSchema = z.object({
+  /** The issuer's answer matched and completed the verification. */
+  matched: z.boolean(),
+  /** The issuer asked (its name), or null when no issuer's API knows this board or university. */
+  issuer: z.string(),
+  comparison: z.array(fieldComparisonSchema),
+  /** The verification's state after the answer. */
+  state: z.string(),
+  /** The transaction's state after the answer. */
+  transactionState: z.string(),
+  /** What the team reads when nothing was completed (no XML, no record, a field differs). */
+  message: z.string(),
+});
+export type AskIssuerResponse = z.infer<typeof askIssuerResponseSchema>;
+
+/** One pull of a case's verification, as the team sees it (the evidence, newest first). */
+export const issuerPullViewSchema = z.object({
+  id: z.string(),
+  verificationName: z.string(),
+  channel: z.enum(['digilocker', 'apisetu']),
+  issuer: z.string(),
+  doctype: z.string(),
+  matched: z.boolean(),
+  completed: z.boolean(),
+  comparison: z.array(fieldComparisonSchema),
+  pulledAt: z.string(),
+  /** Who asked: the candidate (null) or a team member's id. */
+  staffId: z.string().nullable(),
+});
+export type IssuerPullView = z.infer<typeof issuerPullViewSchema>;
+
+/** GET /api/ops/cases/{txnId}/issuer-sources */
+export const caseIssuerSourcesSchema = z.object({
+  /** Verifications of the case an issuer's API can answer now (in progress, issuer known). */
+  askable: z.array(z.object({ verificationName: z.string(), issuer: z.string() })),
+  pulls: z.array(issuerPullViewSchema),
+});
+export type CaseIssuerSources = z.infer<typeof caseIssuerSourcesSchema>;

@@ -20,7 +20,11 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { FilesService } from '../files/files-service.js';
 import type { OpsAuthService, OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
-import { insufficiencyRoundsOf, type TransactionsService } from '../transactions/transactions-service.js';
+import {
+  insufficiencyRoundsOf,
+  type IssuerSourceMark,
+  type TransactionsService,
+} from '../transactions/transactions-service.js';
 import {
   auditedQuery,
   decodeCursor,
@@ -105,6 +109,42 @@ export function createOpsService(deps: {
             scope,
           ),
         (scope, id) => refuseOthersLock(scope, id, verificationName, staff.staffId),
+      );
+    },
+
+    /**
+     * The issuer's own answer matched (API Setu, issue 26): the verification is COMPLETED by the team
+     * member who asked, with the issuer's mark, under the same lock and audit as a decision; `within`
+     * writes the caller's evidence row in that database transaction.
+     */
+    decideFromSource(
+      staff: OpsUser,
+      txnId: string,
+      verificationName: string,
+      source: IssuerSourceMark,
+      origin: OpsOrigin,
+      within: (scope: DbScope) => Promise<void>,
+    ): Promise<OpsDecisionResponse> {
+      return deps.transactions.opsDecide(
+        txnId,
+        { verificationName, state: 'COMPLETED' },
+        staff.staffId,
+        async (scope) => {
+          await within(scope);
+          await deps.auth.audit(
+            {
+              staffId: staff.staffId,
+              action: 'verification.decide',
+              targetType: 'verification',
+              targetId: `${txnId.toLowerCase()}/${verificationName}`,
+              detail: { state: 'COMPLETED', source },
+              ip: origin.ip,
+            },
+            scope,
+          );
+        },
+        (scope, id) => refuseOthersLock(scope, id, verificationName, staff.staffId),
+        source,
       );
     },
 

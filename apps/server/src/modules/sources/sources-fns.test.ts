@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IssuedDocument } from '../../providers/digilocker/digilocker-provider.js';
 import type { IssuerCertificate, SignatureCheck } from '../../providers/issuer-documents/issuer-document.js';
-import { compareCertificate, documentsView, formValuesFrom, stateName } from './sources-fns.js';
+import { compareCertificate, documentsView, formValuesFrom, issuerFor, stateName } from './sources-fns.js';
 
 const cert = (over: Partial<IssuerCertificate> = {}): IssuerCertificate => ({
   doctype: 'SSCER',
@@ -157,5 +157,51 @@ describe('formValuesFrom', () => {
     expect(stateName('DL')).toBe('Delhi');
     expect(stateName('Atlantis')).toBeNull();
     expect(stateName(null)).toBeNull();
+  });
+});
+
+describe('issuerFor', () => {
+  const cbse = {
+    id: 'cbse',
+    name: 'Central Board of Secondary Education',
+    aliases: ['CBSE', 'C.B.S.E.'],
+    doctypes: [
+      { verification: 'bgv-tenth', doctype: 'SSCER' },
+      { verification: 'bgv-twelfth', doctype: 'HSCER' },
+    ],
+  };
+  const bput = {
+    id: 'bput',
+    name: 'Biju Patnaik University of Technology, Odisha',
+    aliases: ['BPUT'],
+    doctypes: [{ verification: 'bgv-degree', doctype: 'DGCER' }],
+  };
+  const issuers = [cbse, bput];
+  it('finds the board by its reference id, its listed name, or what was typed', () => {
+    expect(issuerFor(issuers, 'bgv-twelfth', { board: { value: 'CBSE', name: '' } })).toEqual({
+      issuer: cbse,
+      doctype: 'HSCER',
+    });
+    expect(
+      issuerFor(issuers, 'bgv-tenth', {
+        board: { value: 'x', name: 'Central Board of Secondary Education (CBSE)' },
+      })?.doctype,
+    ).toBe('SSCER');
+    expect(issuerFor(issuers, 'bgv-tenth', { board: { manual: true, name: 'c.b.s.e.' } })?.issuer.id).toBe(
+      'cbse',
+    );
+    expect(
+      issuerFor(issuers, 'bgv-degree~2', { institute: { manual: true, name: 'BPUT Rourkela' } })?.issuer.id,
+    ).toBe('bput');
+  });
+  it('finds nothing for another board, an empty field, or a type the issuer does not answer', () => {
+    expect(
+      issuerFor(issuers, 'bgv-tenth', { board: { value: 'BSEB', name: 'Bihar School Examination Board' } }),
+    ).toBeNull();
+    expect(issuerFor(issuers, 'bgv-tenth', {})).toBeNull();
+    expect(issuerFor(issuers, 'bgv-degree', { institute: { manual: true, name: 'CBSE' } })).toBeNull();
+    expect(issuerFor(issuers, 'dl', { board: 'CBSE' })).toBeNull();
+    // A word inside another is not a name: "cbsea" is not CBSE.
+    expect(issuerFor(issuers, 'bgv-tenth', { board: 'CBSEA board' })).toBeNull();
   });
 });

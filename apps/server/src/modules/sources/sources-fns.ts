@@ -183,3 +183,60 @@ export function formValuesFrom(
     marksheet: { fileId },
   };
 }
+
+/** An issuer as API Setu's provider lists it (only what the choice needs). */
+export interface IssuerChoice {
+  id: string;
+  name: string;
+  aliases: readonly string[];
+  doctypes: readonly { verification: string; doctype: string }[];
+}
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, (m) => ` ${m.slice(1, -1)} `)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** The texts a board or institute field holds: a reference id and its name, or what was typed. */
+function referenceTexts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  const { value: id, name } = value as Record<string, unknown>;
+  return [id, name].filter((t): t is string => typeof t === 'string' && t.trim() !== '');
+}
+
+/** The field naming the issuer on each verification's form. */
+const ISSUER_FIELD: Readonly<Record<string, string>> = {
+  'bgv-tenth': 'board',
+  'bgv-twelfth': 'board',
+  'bgv-degree': 'institute',
+};
+
+/**
+ * The issuer whose API answers this verification (API Setu, issue 26): one that has a doctype for the
+ * verification type and whose id, name or an alias is what the candidate chose or typed (a reference
+ * "Central Board of Secondary Education (CBSE)" names it in brackets). Null when none does.
+ */
+export function issuerFor<T extends IssuerChoice>(
+  issuers: readonly T[],
+  verificationName: string,
+  data: Record<string, unknown>,
+): { issuer: T; doctype: string } | null {
+  const type = verificationTypeOf(verificationName);
+  const field = ISSUER_FIELD[type];
+  if (!field) return null;
+  const typed = referenceTexts(data[field])
+    .map(words)
+    .filter((t) => t !== '');
+  if (typed.length === 0) return null;
+  for (const issuer of issuers) {
+    const doctype = issuer.doctypes.find((d) => d.verification === type)?.doctype;
+    if (!doctype) continue;
+    const names = [issuer.id, issuer.name, ...issuer.aliases].map(words);
+    const named = typed.some((t) => names.some((n) => t === n || ` ${t} `.includes(` ${n} `)));
+    if (named) return { issuer, doctype };
+  }
+  return null;
+}

@@ -34,7 +34,13 @@ export interface SourceTarget {
  * record becomes COMPLETED before the transaction is submitted (action `source-verified`, ADR 0045).
  */
 export function createSourcePorts(
-  { forms, profiles, files, now }: Pick<TransactionsServiceDeps, 'forms' | 'profiles' | 'files' | 'now'>,
+  {
+    repo,
+    forms,
+    profiles,
+    files,
+    now,
+  }: Pick<TransactionsServiceDeps, 'repo' | 'forms' | 'profiles' | 'files' | 'now'>,
   access: TransactionAccess,
   checks: SavedDataChecks,
 ) {
@@ -77,6 +83,33 @@ export function createSourcePorts(
         data: record.data,
         config,
         profileName: profile.profileDetails.name,
+      };
+    },
+
+    /**
+     * What the team asks an issuer about (API Setu, issue 26): one verification of a case with the
+     * candidate's input, name and date of birth; no owner check (the ops family's guard ran). 121/125.
+     */
+    async opsSourceTarget(txnId: string, name: string) {
+      const snap = await repo.snapshot(txnId);
+      if (!snap) throw new AppError('TRANSACTION_NOT_FOUND');
+      const record = snap.records.find((r) => r.name === name);
+      if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM', `${name} is not part of this request`);
+      const info = await infoOf(snap);
+      const profile = await profiles.get(snap.txn.profileId);
+      return {
+        txnId: snap.txn.id,
+        orgId: snap.txn.orgId,
+        orgName: info.org.name,
+        profileId: snap.txn.profileId,
+        name,
+        label: info.verificationList[name]?.label ?? name,
+        state: record.state,
+        data: record.data,
+        profileName: profile.profileDetails.name,
+        mobile: profile.mobile,
+        dateOfBirth: profile.basicDetails?.dateOfBirth ?? null,
+        updatedAt: snap.txn.updatedAt,
       };
     },
 

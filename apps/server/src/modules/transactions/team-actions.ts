@@ -5,6 +5,7 @@ import { isUuid } from '../../lib/ids.js';
 import { assertTransition, transitionTransaction, transitionVerification } from './state-machine.js';
 import { followTransaction, openRound } from './insufficiency-rounds.js';
 import type { TransactionAccess, TransactionsServiceDeps } from './transaction-access.js';
+import { ISSUER_SOURCE_KEY, type IssuerSourceMark } from './verification-data-fns.js';
 
 /**
  * The verification team's actions on a transaction (ADR 0019/0020/0026), for the ops module: decisions,
@@ -72,6 +73,8 @@ export function createTeamActions({ now }: Pick<TransactionsServiceDeps, 'now'>,
       within?: (scope: DbScope) => Promise<void>,
       /** Runs first, with the transaction row locked: the ops module refuses another's lock there (220). */
       guard?: (scope: DbScope, txnId: string) => Promise<void>,
+      /** A completion with the issuer's answer (API Setu, issue 26): its mark joins the record's data. */
+      source?: IssuerSourceMark,
     ): Promise<OpsDecisionResponse> {
       if (!isUuid(txnId)) throw new AppError('TRANSACTION_NOT_FOUND');
       const id = txnId.toLowerCase();
@@ -94,7 +97,9 @@ export function createTeamActions({ now }: Pick<TransactionsServiceDeps, 'now'>,
             decision.state === 'INSUFFICIENT_DATA'
               ? await openRound(ops, id, record.name, decision.reason, decision.documents, staffId, at)
               : null;
-          await transitionVerification(ops, id, record, to, context, { insufficiency: open });
+          const marked =
+            source && to === 'COMPLETED' ? { data: { ...record.data, [ISSUER_SOURCE_KEY]: source } } : {};
+          await transitionVerification(ops, id, record, to, context, { insufficiency: open, ...marked });
           const after = records.map((r) => (r.name === record.name ? { ...r, state: to } : r));
           const transactionState = await followTransaction(ops, txn, after, context);
           if (within) await within(ops.scope);
