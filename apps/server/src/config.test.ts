@@ -19,6 +19,15 @@ const PRODUCTION = {
   RAZORPAY_KEY_ID: 'rzp_live_0123456789abcd',
   RAZORPAY_KEY_SECRET: 'r'.repeat(24),
   RAZORPAY_WEBHOOK_SECRET: 'w'.repeat(24),
+  // The real DigiLocker and API Setu: their sandboxes offer fictitious people (issue 26).
+  DIGILOCKER_PROVIDER: 'http',
+  DIGILOCKER_API_URL: 'https://api.digitallocker.gov.in/public',
+  DIGILOCKER_CLIENT_ID: 'veridocs-client',
+  DIGILOCKER_CLIENT_SECRET: 'd'.repeat(24),
+  APISETU_PROVIDER: 'http',
+  APISETU_API_URL: 'https://apisetu.gov.in/{issuer}/v3',
+  APISETU_API_KEY: 'a'.repeat(24),
+  APISETU_CLIENT_ID: 'in.veridocs',
 };
 /** The settings a production start refuses to do without (each named by its own line). */
 const REQUIRED = ['JWT_SECRET', 'SMS_GATEWAY_URL', 'SMTP_HOST', 'SMTP_FROM', 'PUBLIC_URL'];
@@ -199,6 +208,7 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       'SMTP_FROM',
       'PUBLIC_URL',
       'PAYMENT_PROVIDER_IN=sandbox',
+      'DIGILOCKER_PROVIDER=sandbox',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
 import { webhookUrlProblem, type WebhookTargetPolicy } from './lib/outbound-address.js';
 import { envSchema, type Env } from './config/env-schema.js';
+import { issuerSourcesConfig } from './config/issuer-sources.js';
 import { paymentGatewaysConfig, regionsOnSandbox } from './config/payments.js';
 import { readJwtSecret, refuseHalfConfiguredProduction } from './config/production.js';
 import {
@@ -174,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     aadhaar: aadhaarConfig(e),
+    issuerSources: issuerSourcesConfig(e, abs),
     otpBudget: {
       globalPerHour: e.OTP_GLOBAL_MAX_PER_HOUR,
       prefixPerHour: e.OTP_PREFIX_MAX_PER_HOUR,

@@ -37,6 +37,15 @@ const PRODUCTION = {
   RAZORPAY_KEY_ID: 'rzp_live_0123456789abcd',
   RAZORPAY_KEY_SECRET: 'r'.repeat(24),
   RAZORPAY_WEBHOOK_SECRET: 'w'.repeat(24),
+  // The real DigiLocker and API Setu: their sandboxes offer fictitious people (issue 26).
+  DIGILOCKER_PROVIDER: 'http',
+  DIGILOCKER_API_URL: 'https://api.digitallocker.gov.in/public',
+  DIGILOCKER_CLIENT_ID: 'veridocs-client',
+  DIGILOCKER_CLIENT_SECRET: 'd'.repeat(24),
+  APISETU_PROVIDER: 'http',
+  APISETU_API_URL: 'https://apisetu.gov.in/{issuer}/v3',
+  APISETU_API_KEY: 'a'.repeat(24),
+  APISETU_CLIENT_ID: 'in.veridocs',
 };
 
 interface Run {
@@ -115,6 +124,9 @@ describe('a production start of the real process', () => {
       expect.stringMatching(/^ {2}PUBLIC_URL is not set: /),
       expect.stringMatching(
         /^ {2}PAYMENT_PROVIDER_IN=sandbox .*, PAYMENT_PROVIDER_INTL=sandbox .*: payments would move no money/,
+      ),
+      expect.stringMatching(
+        /^ {2}DIGILOCKER_PROVIDER=sandbox .*, APISETU_PROVIDER=sandbox .*: fictitious sandbox accounts/,
       ),
     ]);
   }, 60_000);

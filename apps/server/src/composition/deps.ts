@@ -4,6 +4,8 @@ import type { Clock } from '../lib/clock.js';
 import type { DocumentAnalyser } from '../modules/files/analyser.js';
 import type { GeoProviders } from '../modules/geo/geo-service.js';
 import type { AadhaarProvider } from '../providers/aadhaar/index.js';
+import type { ApiSetuProvider } from '../providers/apisetu/index.js';
+import type { DigiLockerProvider } from '../providers/digilocker/index.js';
 import type { EvaluationDirectory } from '../providers/evaluation/index.js';
 import type { MailSender } from '../providers/mail/index.js';
 import type { PaymentGateway } from '../providers/payments/gateway.js';
@@ -33,6 +35,10 @@ export interface AppDeps {
   geo?: GeoProviders;
   /** Replaces the configured Aadhaar provider. */
   aadhaar?: AadhaarProvider;
+  /** Replaces the configured DigiLocker (the sandbox's own sign-in pages stay while it is configured). */
+  digilocker?: DigiLockerProvider;
+  /** Replaces the configured API Setu issuers. */
+  apisetu?: ApiSetuProvider;
   /** More payment gateways (adapters, or a test's stand-in), beside the embedded sandbox. */
   paymentGateways?: PaymentGateway[];
   /** Replaces how verification reports reach the evaluation partners (signed webhooks by default). */

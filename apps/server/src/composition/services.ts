@@ -66,6 +66,9 @@ import {
   type PaymentGuard,
 } from '../modules/transactions/transactions-service.js';
 import { createAadhaarProvider } from '../providers/aadhaar/index.js';
+import { createApiSetuProvider } from '../providers/apisetu/index.js';
+import { createDigiLockerProvider } from '../providers/digilocker/index.js';
+import { issuerTrustAnchors } from '../providers/issuer-documents/trust-anchors.js';
 import { PARTNERS, createSandboxDirectory } from '../providers/evaluation/index.js';
 import { createMailSender } from '../providers/mail/index.js';
 import { createOutboxRepository } from '../providers/outbox/outbox-repository.js';
@@ -319,6 +322,25 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   });
   const passport = createPassportService({ analyser, files, transactions, now });
 
+  // Issuer sources (issue 26): DigiLocker and API Setu, the sandboxes unless configured; the trust
+  // anchors issuers' XML signatures are checked against (the sandbox key's outside production only).
+  // The configured DigiLocker is made even when a test replaces it: the sandbox's pages stay served.
+  const configuredDigilocker = createDigiLockerProvider(config, db.orm, now, keys.jwt);
+  const issuerSources = {
+    digilocker: deps.digilocker ?? configuredDigilocker,
+    apisetu: deps.apisetu ?? createApiSetuProvider(config, now),
+    trustAnchors: issuerTrustAnchors(config.issuerSources.trustAnchorsPem, config.nodeEnv),
+  };
+  const digilockerSandbox = 'pages' in configuredDigilocker ? configuredDigilocker : null;
+  if (config.nodeEnv === 'production') {
+    if (digilockerSandbox || config.issuerSources.apisetu.kind === 'sandbox')
+      app.log.warn(
+        'DigiLocker or API Setu is the sandbox: its fictitious documents are offered and never trusted here',
+      );
+    if (issuerSources.trustAnchors.length === 0)
+      app.log.warn('ISSUER_TRUST_ANCHORS_FILE is not set: no issuer signature can be trusted');
+  }
+
   // The verification team (ADR 0019): its own accounts, token key and audience; every action audited.
   const opsAuth = createOpsAuthService({
     repo: createOpsAuthRepository(db.orm),
@@ -431,6 +453,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     evaluation,
     aadhaar,
     passport,
+    issuerSources,
+    digilockerSandbox,
     opsAuth,
     ops,
     admin,

@@ -66,6 +66,24 @@ export const envSchema = z.object({
   AADHAAR_API_TIMEOUT_MS: positiveInt.default(15_000),
   /** Refuse a number another account verified: on by default with a real provider, off in the sandbox (shared test numbers). */
   AADHAAR_REFUSE_REPEATS: z.preprocess(emptyToUndefined, flag.optional()),
+  // Issuer sources (issue 26): DigiLocker's Authorized Partner API and API Setu's issuer pull APIs. The
+  // embedded sandboxes unless set to `http`, which needs the URL and the credentials of each.
+  DIGILOCKER_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'http']).default('sandbox')),
+  /** The API's base, e.g. https://api.digitallocker.gov.in/public (the paths /oauth2/… follow it). */
+  DIGILOCKER_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DIGILOCKER_CLIENT_ID: optionalString,
+  DIGILOCKER_CLIENT_SECRET: optionalString,
+  DIGILOCKER_TIMEOUT_MS: positiveInt.default(5_000),
+  APISETU_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'http']).default('sandbox')),
+  /** An issuer's API base with `{issuer}` for its id, e.g. https://apisetu.gov.in/{issuer}/v3. */
+  APISETU_API_URL: optionalString,
+  APISETU_API_KEY: optionalString,
+  APISETU_CLIENT_ID: optionalString,
+  APISETU_TIMEOUT_MS: positiveInt.default(5_000),
+  /** A PEM bundle of the certificates issuers sign their XML with (the sandbox's is added outside production). */
+  ISSUER_TRUST_ANCHORS_FILE: optionalString,
+  /** The loud opt-in for a production deployment on the issuer sandboxes (a staging copy). */
+  I_UNDERSTAND_ISSUER_SOURCES_ARE_NOT_REAL: z.preprocess(emptyToUndefined, flag.default(false)),
   // E-mail (SMTP through nodemailer, providers/mail): required in production; unset, the dev outbox.
   SMTP_HOST: optionalString,
   SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { OTP } from '@veridocs/shared';
 import type { Env } from './env-schema.js';
+import { issuerSourcesNotReal } from './issuer-sources.js';
 import { paymentsNotReal, regionsOnSandbox } from './payments.js';
 import { ConfigError, SANDBOX_DEV_SECRET, type PaymentGatewaysConfig } from './types.js';
 
@@ -32,7 +33,10 @@ export function readJwtSecret(
  * data, OTPs that go nowhere, links to localhost. Nor with a test switch on (issue 23 §3): payments
  * that move no money (unless I_UNDERSTAND_PAYMENTS_ARE_NOT_REAL=1, for a staging copy), the dev tools
  * (OTPs published, staff with known passwords), from-URL fetches into the private network, or a
- * plain-http public address; these have no opt-in. One line per problem, all at once.
+ * plain-http public address; these have no opt-in. Nor on the issuer sandboxes (issue 26: documents
+ * "verified with the issuer" from fictitious records) unless I_UNDERSTAND_ISSUER_SOURCES_ARE_NOT_REAL=1,
+ * the same loud opt-in as payments'; even then the sandbox key is no trust anchor in production.
+ * One line per problem, all at once.
  */
 export function refuseHalfConfiguredProduction(
   e: Env,
@@ -69,6 +73,12 @@ export function refuseHalfConfiguredProduction(
         'SANDBOX_GATEWAY_SECRET is the documented development key: anyone could sign a sandbox webhook; choose a key of your own',
       );
   }
+  const sourcesNotReal = issuerSourcesNotReal(e);
+  if (sourcesNotReal.length > 0 && !e.I_UNDERSTAND_ISSUER_SOURCES_ARE_NOT_REAL)
+    problems.push(
+      `${sourcesNotReal.join(', ')}: fictitious sandbox accounts would be offered as DigiLocker and the issuers; ` +
+        'configure the real services (see README "DigiLocker and API Setu sandboxes"), or set I_UNDERSTAND_ISSUER_SOURCES_ARE_NOT_REAL=1 for a staging copy',
+    );
   if (e.DEV_TOOLS)
     problems.push(
       'DEV_TOOLS=1 is for development only: it publishes every OTP at /api/dev/outbox and seeds staff accounts with known passwords (no override)',

@@ -43,6 +43,12 @@ export interface Config {
     | { kind: 'sandbox' }
     | { kind: 'http'; url: string; clientId: string; clientSecret: string; timeoutMs: number }
   ) & { refuseRepeats: boolean };
+  /**
+   * Issuer sources (issue 26): DigiLocker and API Setu, each the embedded sandbox or the real API, and
+   * the trust anchors of ISSUER_TRUST_ANCHORS_FILE (providers/issuer-documents/trust-anchors.ts adds the
+   * sandbox's outside production).
+   */
+  issuerSources: IssuerSourcesConfig;
   /** Global and per-prefix OTP send budgets per hour (SMS pumping; ADR 0002). */
   otpBudget: { globalPerHour: number; prefixPerHour: number; prefixDigits: number };
   /** Seconds between two mobile or e-mail OTP requests; unset, the specification's (30). Tests shorten it. */
@@ -96,6 +102,24 @@ export interface Config {
     metrics: { enabled: boolean; token: string | undefined };
     otel: { endpoint: string; serviceName: string } | undefined;
   };
+}
+
+export interface IssuerSourcesConfig {
+  digilocker:
+    | { kind: 'sandbox' }
+    | { kind: 'http'; url: string; clientId: string; clientSecret: string; timeoutMs: number };
+  apisetu:
+    | { kind: 'sandbox' }
+    | {
+        kind: 'http';
+        /** With `{issuer}` for the issuer's id (without it, every issuer's paths follow the one base). */
+        url: string;
+        apiKey: string;
+        clientId: string;
+        timeoutMs: number;
+      };
+  /** The PEM certificates of ISSUER_TRUST_ANCHORS_FILE (none when unset). */
+  trustAnchorsPem: readonly string[];
 }
 
 export type GatewayEnvironment = 'sandbox' | 'production';

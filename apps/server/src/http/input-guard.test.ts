@@ -1,7 +1,7 @@
 import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, GATEWAY_PATHS, SERVICE_BASES } from '@veridocs/shared';
+import { API_PATHS, DIGILOCKER_SANDBOX_PATHS, GATEWAY_PATHS, SERVICE_BASES } from '@veridocs/shared';
 import { multipart, pdfOfSize } from '../modules/files/test-files.js';
 import { bearer, createTestApp, signUp, type TestApp } from '../test/test-app.js';
 import { badJsonReason, badTextReason, badUrlReason, MAX_JSON_DEPTH } from './input-guard.js';
@@ -130,8 +130,15 @@ describe('bad bytes on every route', () => {
         .replace(':provider', 'sandbox')
         .replace(/:[A-Za-z]+/g, 'x')
         .replace(/\*$/, 'x');
-      // The sandbox's hosted checkout is an HTML form: its bad bytes come form-encoded.
-      const form = route.url === GATEWAY_PATHS.sandboxCheckoutActionRoute;
+      // The sandboxes' pages (the hosted checkout, DigiLocker's sign-in) are HTML forms: their bad bytes
+      // come form-encoded.
+      const form = (
+        [
+          GATEWAY_PATHS.sandboxCheckoutActionRoute,
+          DIGILOCKER_SANDBOX_PATHS.signIn,
+          DIGILOCKER_SANDBOX_PATHS.consent,
+        ] as string[]
+      ).includes(route.url);
       for (const raw of BAD_BODIES) {
         // (cut short: the form takes a few bytes; deep nesting means nothing to it)
         const payload = form ? `outcome=${encodeURIComponent(raw.slice(0, 200))}` : raw;

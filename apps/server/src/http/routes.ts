@@ -49,6 +49,7 @@ import {
 } from '../modules/reports/reports-router.js';
 import { supportOpsRouter, supportRouter } from '../modules/support/support-router.js';
 import { transactionsRouter } from '../modules/transactions/transactions-router.js';
+import { digilockerSandboxPagesRouter } from '../providers/digilocker/index.js';
 import { sandboxCheckoutRouter } from '../providers/payments/sandbox-checkout.js';
 import { PARTNER_DEV_SECRET } from '../providers/report-delivery/index.js';
 import { registerAuth } from './auth-guard.js';
@@ -163,12 +164,14 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
   );
 
   // Public or with their own guard: logos, gateways' webhooks, the integration API (its keys), the
-  // issuer's documents, the sandbox checkout, reports' links, the dev partner inbox.
+  // issuer's documents, the sandbox checkout and DigiLocker sign-in, reports' links, the dev partner inbox.
   await app.register(orgLogoRouter, { admin: s.admin });
   await app.register(paymentWebhooksRouter, { payments: s.payments });
   await app.register(integrationRouter, { integration: s.integration });
   await app.register(issuerRouter, { credentials: s.credentials });
   if (s.sandbox) await app.register(sandboxCheckoutRouter, { sandbox: s.sandbox });
+  // The DigiLocker sandbox's own sign-in pages, only while it is the configured DigiLocker (issue 26).
+  if (s.digilockerSandbox) await app.register(digilockerSandboxPagesRouter, { sandbox: s.digilockerSandbox });
   await app.register(reportsPublicRouter, { reports: s.reports });
   if (config.devTools)
     await app.register(devPartnerInboxRouter, {

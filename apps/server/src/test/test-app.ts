@@ -18,6 +18,8 @@ import type { Database } from '../db/client.js';
 import type { DocumentAnalyser } from '../modules/files/analyser.js';
 import type { MailSender } from '../providers/mail/index.js';
 import type { AadhaarProvider } from '../providers/aadhaar/index.js';
+import type { ApiSetuProvider } from '../providers/apisetu/index.js';
+import type { DigiLockerProvider } from '../providers/digilocker/index.js';
 import { createTestDatabase } from './database.js';
 
 /** A clock tests move by hand. */
@@ -58,6 +60,9 @@ export interface TestAppOptions {
   mailer?: MailSender;
   /** Replaces the Aadhaar provider (the sandbox by default). */
   aadhaar?: AadhaarProvider;
+  /** Replace DigiLocker and API Setu (their sandboxes by default). */
+  digilocker?: DigiLockerProvider;
+  apisetu?: ApiSetuProvider;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -97,6 +102,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.analyser ? { analyser: options.analyser } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.aadhaar ? { aadhaar: options.aadhaar } : {}),
+      ...(options.digilocker ? { digilocker: options.digilocker } : {}),
+      ...(options.apisetu ? { apisetu: options.apisetu } : {}),
     });
   } catch (error) {
     await dispose();

@@ -302,6 +302,22 @@ export const GATEWAY_PATHS = {
 } as const;
 
 /**
+ * DigiLocker (issue 26): the page DigiLocker sends the candidate back to, and the embedded DigiLocker
+ * sandbox's own sign-in pages ("another company" served by this server, like the sandbox checkout).
+ * Its own export for the same reason as GATEWAY_PATHS.
+ */
+export const DIGILOCKER_SANDBOX_PATHS = {
+  /** The web app's `digilocker` page ("Verify Documents"): PUBLIC_URL + this is the registered redirect URI. */
+  redirectPage: '/digilocker',
+  /** GET: the sandbox's sign-in page, DigiLocker's `/oauth2/1/authorize` (response_type=code, S256). */
+  authorize: '/sandbox/digilocker/oauth2/1/authorize',
+  /** POST (form): mobile number and PIN, or cancel. */
+  signIn: '/sandbox/digilocker/oauth2/1/authorize/sign-in',
+  /** POST (form): allow or deny the consent. */
+  consent: '/sandbox/digilocker/oauth2/1/authorize/consent',
+} as const;
+
+/**
  * Organisations' integration API and its admin routes (docs/decisions/0025). Its own export, not in
  * API_PATHS, so the candidate bundle does not carry it.
  */

@@ -12,7 +12,16 @@ export interface SourceIssuer {
   /** Other names candidates type for it (board or university lists). */
   aliases: string[];
   /** The doctype per verification (bgv-tenth → SSCER …), and the API path of each doctype. */
-  doctypes: { verification: string; doctype: string; path: string }[];
+  doctypes: {
+    verification: string;
+    doctype: string;
+    path: string;
+    /**
+     * What the issuer's API answers (its document's `format` enum): 'xml' (the default) or 'pdf' only, as
+     * every university's `dgcer` in API Setu's documents; pullCertificate throws CertificateOnlyAsPdf then.
+     */
+    format?: 'xml' | 'pdf';
+  }[];
 }
 
 /** The consent the candidate gave, as API Setu's `ConsentArtifactSchema` carries it. */
@@ -26,6 +35,11 @@ export interface ConsentArtifact {
   purpose: string;
   /** ISO date the consent ends. */
   expiry: string;
+  /** The candidate's mobile number and e-mail, which the artifact's `user` carries (required there). */
+  mobile?: string;
+  email?: string;
+  /** The artifact's signature, when the consent was signed (the document's `signature.signature`). */
+  signature?: string;
 }
 
 export interface ApiSetuProvider {
@@ -34,7 +48,8 @@ export interface ApiSetuProvider {
   issuers(): readonly SourceIssuer[];
   /**
    * Pulls a certificate as XML. Throws DocumentNotFound (404: no such record for these parameters),
-   * SourceDown (time-out after a few seconds, 5xx, bad body), DigiLockerRefused-like 4xx as SourceRefused.
+   * SourceDown (time-out after a few seconds, 5xx, bad body), DigiLockerRefused-like 4xx as SourceRefused,
+   * and CertificateOnlyAsPdf (with the issuer's PDF) for a doctype whose `format` is 'pdf'.
    */
   pullCertificate(params: {
     issuerId: string;
@@ -51,4 +66,16 @@ export interface ApiSetuProvider {
 /** API Setu refused the request (400/401: bad parameters, key or consent). */
 export class SourceRefused extends Error {
   override readonly name = 'SourceRefused';
+}
+
+/**
+ * The issuer's API gives this document only as a PDF (its description offers no XML, as for every
+ * university's degree certificate on API Setu): nothing machine-readable to compare, but the issuer's
+ * own copy for the team to read.
+ */
+export class CertificateOnlyAsPdf extends Error {
+  override readonly name = 'CertificateOnlyAsPdf';
+  constructor(readonly pdf: Buffer) {
+    super('The issuer gives this document only as a PDF');
+  }
 }
