@@ -67,7 +67,10 @@ import {
 } from '../modules/transactions/transactions-service.js';
 import { createAadhaarProvider } from '../providers/aadhaar/index.js';
 import { createApiSetuProvider } from '../providers/apisetu/index.js';
-import { createDigiLockerProvider } from '../providers/digilocker/index.js';
+import { createDigiLockerProvider, digilockerRedirectUri } from '../providers/digilocker/index.js';
+import { createIssuerDocumentReader } from '../modules/sources/issuer-document-reader.js';
+import { createSourcesRepository } from '../modules/sources/sources-repository.js';
+import { createSourcesService } from '../modules/sources/sources-service.js';
 import { issuerTrustAnchors } from '../providers/issuer-documents/trust-anchors.js';
 import { PARTNERS, createSandboxDirectory } from '../providers/evaluation/index.js';
 import { createMailSender } from '../providers/mail/index.js';
@@ -362,6 +365,21 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     configs: () => forms.allConfigs(),
     now,
   });
+  // Fetch from DigiLocker and the team's API Setu pull (issue 26, ADR 0045).
+  const sources = createSourcesService({
+    repo: createSourcesRepository(db.orm),
+    digilocker: issuerSources.digilocker,
+    apisetu: issuerSources.apisetu,
+    ops,
+    documents: createIssuerDocumentReader(issuerSources.trustAnchors),
+    transactions,
+    profiles,
+    files,
+    key: keys.sources,
+    redirectUri: digilockerRedirectUri(config.publicUrl),
+    now,
+    log: app.log,
+  });
   // Organisations, forms and staff accounts (ADR 0029); every change audited in its own transaction.
   const admin = createAdminService({
     repo: createAdminRepository(db.orm),
@@ -455,6 +473,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     passport,
     issuerSources,
     digilockerSandbox,
+    sources,
     opsAuth,
     ops,
     admin,

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { aadhaarProfileRouter, aadhaarRouter } from '../modules/aadhaar/aadhaar-router.js';
+import { sourcesOpsRouter, sourcesRouter } from '../modules/sources/sources-router.js';
 import { adminRouter, orgLogoRouter } from '../modules/admin/admin-router.js';
 import { analyticsRouter } from '../modules/analytics/analytics-router.js';
 import { authRouter } from '../modules/auth/auth-router.js';
@@ -103,6 +104,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(transactionsRouter, { transactions: s.transactions });
           await family.register(evaluationRouter, { evaluation: s.evaluation, rateLimit: config.rateLimit });
           await family.register(aadhaarRouter, { aadhaar: s.aadhaar, rateLimit: config.rateLimit });
+          await family.register(sourcesRouter, { sources: s.sources, rateLimit: config.rateLimit });
           await family.register(passportRouter, { passport: s.passport });
           await family.register(nameChangeRouter, { nameChanges: s.nameChanges });
           // SERVICE_BASES.payment is the verification v1 base (spec §7).
@@ -145,6 +147,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
   await app.register(
     signedInFamily(requireOpsRole('verifier', 'admin'), async (team) => {
       await team.register(opsRouter, { ops: s.ops });
+      await team.register(sourcesOpsRouter, { sources: s.sources });
       await team.register(supportOpsRouter, { support: s.support });
       await team.register(reportsOpsRouter, { reports: s.reports, audit });
     }),

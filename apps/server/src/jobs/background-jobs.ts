@@ -27,6 +27,8 @@ declare module 'fastify' {
     integrationJobs: { deliverOnce(): Promise<boolean> };
     /** One pass of the verification reports' job (the loop runs it with REPORT_JOBS=on). */
     reportJobs: { runOnce(): Promise<boolean> };
+    /** One pass of the DigiLocker token sweep (issue 26). */
+    sourceJobs: { revokeLeftTokens(): Promise<number> };
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -92,6 +94,18 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
   }
 
   registerNotificationJobs(app, config, db, s);
+
+  // DigiLocker tokens of sign-ins that ended without a pull are revoked (ADR 0045).
+  app.decorate('sourceJobs', { revokeLeftTokens: () => s.sources.revokeLeftTokens() });
+  runLoop(
+    app,
+    createJobLoop({
+      name: 'digilocker-tokens',
+      runOnce: async () => (await s.sources.revokeLeftTokens()) > 0,
+      pollMs: 60_000,
+      log: app.log,
+    }),
+  );
 
   // The OCR worker takes queued uploads; its loop runs with OCR_WORKER=on.
   const ocr = createOcrWorker({

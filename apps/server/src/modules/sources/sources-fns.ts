@@ -63,6 +63,12 @@ const ROLL_FIELD: Readonly<Record<string, string>> = {
   'bgv-degree': 'instituteId',
 };
 
+/** The roll or registration number the candidate typed for a verification, or null. */
+export function rollNumberOf(verificationName: string, data: Record<string, unknown>): string | null {
+  const field = ROLL_FIELD[verificationTypeOf(verificationName)];
+  return field ? typed(data, field) : null;
+}
+
 export interface Comparison {
   matched: boolean;
   nameMismatch: boolean;

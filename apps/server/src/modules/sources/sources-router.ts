@@ -1,5 +1,8 @@
 import {
   API_PATHS,
+  OPS_API_PATHS,
+  askIssuerResponseSchema,
+  caseIssuerSourcesSchema,
   sourceCallbackRequestSchema,
   sourceCallbackResponseSchema,
   sourceConsentQuerySchema,
@@ -10,8 +13,10 @@ import {
   sourceStartResponseSchema,
 } from '@veridocs/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses } from '../../http/envelope.js';
+import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { SourcesService } from './sources-service.js';
 
 const security = [{ partnerOrg: [], bearer: [] }];
@@ -104,5 +109,57 @@ export const sourcesRouter: FastifyPluginAsyncZod<Options> = async (app, { sourc
         result.matched ? 'Verified with the issuer through DigiLocker' : 'The document does not match',
       );
     },
+  );
+};
+
+const opsTags = ['ops-cases'];
+const opsSecurity = [{ opsBearer: [] }];
+const caseParams = z.object({ txnId: z.string().trim().min(1).max(100) });
+const verificationParams = caseParams.extend({ name: z.string().trim().min(1).max(100) });
+
+/** The team's side of issuer sources (issue 26), in the ops family (its guard signs the staff in). */
+export const sourcesOpsRouter: FastifyPluginAsyncZod<{ sources: SourcesService }> = async (
+  app,
+  { sources },
+) => {
+  app.get(
+    OPS_API_PATHS.issuerSourcesRoute,
+    {
+      schema: {
+        tags: opsTags,
+        summary: "A case's documents pulled from issuers, and which verifications an issuer can answer",
+        security: opsSecurity,
+        params: caseParams,
+        response: responses(caseIssuerSourcesSchema),
+      },
+    },
+    async (request) => ok(await sources.caseSources(request.params.txnId)),
+  );
+
+  app.post(
+    OPS_API_PATHS.askIssuerRoute,
+    {
+      schema: {
+        tags: opsTags,
+        summary: 'Ask the issuer (API Setu) about one verification being checked',
+        description:
+          'The board or university the candidate chose must have an API; the candidate’s name, roll ' +
+          'number and year are sent with their consent. A match completes the verification with the ' +
+          'issuer’s answer kept as evidence; otherwise nothing changes and `message` says why. An issuer ' +
+          'that does not answer in a few seconds is 282.',
+        security: opsSecurity,
+        params: verificationParams,
+        response: responses(askIssuerResponseSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await sources.askIssuer(
+          currentStaff(request),
+          request.params.txnId,
+          request.params.name,
+          originOf(request),
+        ),
+      ),
   );
 };

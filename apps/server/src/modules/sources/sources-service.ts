@@ -10,6 +10,9 @@ import {
   type SourcePullResponse,
   type SourceStartRequest,
   type SourceStartResponse,
+  type AskIssuerResponse,
+  type CaseIssuerSources,
+  type FieldComparison,
 } from '@veridocs/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, isAppError, validationFailed } from '../../errors.js';
@@ -24,7 +27,10 @@ import {
   type IssuedDocument,
 } from '../../providers/digilocker/digilocker-provider.js';
 import type { IssuerCertificate, SignatureCheck } from '../../providers/issuer-documents/issuer-document.js';
+import { CertificateOnlyAsPdf, SourceRefused, type ApiSetuProvider } from '../../providers/apisetu/index.js';
 import type { FilesService } from '../files/files-service.js';
+import type { OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
+import type { OpsService } from '../ops/ops-service.js';
 import type { ProfileService } from '../profile/profile-service.js';
 import type { TransactionsService } from '../transactions/transactions-service.js';
 import {
@@ -33,6 +39,8 @@ import {
   doctypesFor,
   documentsView,
   formValuesFrom,
+  issuerFor,
+  rollNumberOf,
 } from './sources-fns.js';
 import type { DigilockerSession, SourcesRepository } from './sources-repository.js';
 
@@ -42,17 +50,28 @@ export const SESSION_MINUTES = 15;
 export const MAX_STARTS_PER_HOUR = 10;
 
 export interface IssuerDocumentReader {
-  /** The certificate's fields; throws on XML that is not a certificate. */
-  parse(xml: string): IssuerCertificate;
-  /** The XML signature against the configured trust anchors. */
-  verify(xml: string): SignatureCheck;
+  /**
+   * The XML signature against the trust anchors, and the certificate's fields read from what the
+   * signature covers (from the XML as received when it does not hold: evidence only). Throws on XML
+   * that is not a certificate.
+   */
+  read(
+    xml: string,
+    hints: { issuerId?: string; doctype?: string },
+  ): { cert: IssuerCertificate; signature: SignatureCheck };
 }
 
 export interface SourcesServiceDeps {
   repo: SourcesRepository;
   digilocker: DigiLockerProvider;
+  apisetu: ApiSetuProvider;
+  /** The team's decision with the issuer's mark (lock, audit), for a matching API Setu answer. */
+  ops: Pick<OpsService, 'decideFromSource'>;
   documents: IssuerDocumentReader;
-  transactions: Pick<TransactionsService, 'sourceTarget' | 'completeFromSource'>;
+  transactions: Pick<
+    TransactionsService,
+    'sourceTarget' | 'completeFromSource' | 'opsSourceTarget' | 'reportContext'
+  >;
   profiles: Pick<ProfileService, 'get'>;
   files: Pick<FilesService, 'receive' | 'complete' | 'discard'>;
   /** Encrypts the PKCE verifier and the access token at rest (ServerKeys.sources). */
@@ -73,7 +92,8 @@ const PURPOSE = (org: string) => `To verify your education for ${org}`;
  * every pull is kept (who, what, when, for which organisation) in issuer_pulls.
  */
 export function createSourcesService(deps: SourcesServiceDeps) {
-  const { repo, digilocker, documents, transactions, profiles, files, key, redirectUri, now, log } = deps;
+  const { repo, digilocker, apisetu, documents, transactions, profiles, files, key, redirectUri, now, log } =
+    deps;
 
   function assertFetchable(name: string) {
     if (doctypesFor(name).length === 0) throw new AppError('SOURCE_NOT_SUPPORTED');
@@ -247,13 +267,13 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         await revoke(session);
       }
       let cert: IssuerCertificate;
+      let signature: SignatureCheck;
       try {
-        cert = documents.parse(xml);
+        ({ cert, signature } = documents.read(xml, { issuerId: chosen.issuerId, doctype: chosen.doctype }));
       } catch (error) {
         log.warn({ sessionId: session.id, err: error }, 'DigiLocker XML not a certificate');
         throw new AppError('SOURCE_DOCUMENT_NOT_FOUND', 'DigiLocker sent a document that could not be read');
       }
-      const signature = documents.verify(xml);
       const target = await transactions.sourceTarget(
         profileId,
         { orgId: session.orgId, txnId: session.txnId },
@@ -334,6 +354,187 @@ export function createSourcesService(deps: SourcesServiceDeps) {
       );
       log.info({ sessionId: session.id, pullId: pullRow.id, matched: true }, 'DigiLocker pull verified');
       return answer(state);
+    },
+
+    /**
+     * The team asks the issuer (API Setu, issue 26) about one verification being checked: the issuer
+     * chosen from the board or institute, the candidate's name, roll number and year as parameters,
+     * the candidate's consent (given with the submitted request) as the artifact. A match completes
+     * the verification with the issuer's mark (the team's decision: lock, audit); otherwise nothing
+     * changes and the answer says why. Every answer from the issuer is kept in issuer_pulls.
+     */
+    async askIssuer(
+      staff: OpsUser,
+      txnId: string,
+      name: string,
+      origin: OpsOrigin,
+    ): Promise<AskIssuerResponse> {
+      const target = await transactions.opsSourceTarget(txnId, name);
+      if (target.state !== 'IN_PROGRESS')
+        throw new AppError(
+          'INVALID_TRANSITION',
+          'Start checking this verification before asking its issuer',
+          {
+            state: target.state,
+          },
+        );
+      const found = issuerFor(apisetu.issuers(), name, target.data);
+      if (!found)
+        throw new AppError(
+          'SOURCE_NOT_SUPPORTED',
+          'No issuer API answers for this board or university: review the documents',
+        );
+      const rollNumber = rollNumberOf(name, target.data);
+      const year = typeof target.data.passingYear === 'string' ? target.data.passingYear : null;
+      if (!rollNumber || !year)
+        throw new AppError(
+          'SOURCE_NOT_SUPPORTED',
+          'The candidate gave no roll number or year to ask the issuer with',
+        );
+      const at = now();
+      const requestId = randomUUID();
+      const unchanged = (message: string, comparison: FieldComparison[] = []): AskIssuerResponse => ({
+        matched: false,
+        issuer: found.issuer.name,
+        comparison,
+        state: target.state,
+        transactionState: 'IN_PROGRESS',
+        message,
+      });
+      const pullRow = {
+        id: randomUUID(),
+        txnId: target.txnId,
+        verificationName: name,
+        orgId: target.orgId,
+        profileId: target.profileId,
+        channel: 'apisetu' as const,
+        staffId: staff.staffId,
+        issuerId: found.issuer.id,
+        issuerName: found.issuer.name,
+        doctype: found.doctype,
+        sourceRef: requestId,
+        pulledAt: at,
+      };
+      let xml: string;
+      try {
+        ({ xml } = await apisetu.pullCertificate({
+          issuerId: found.issuer.id,
+          doctype: found.doctype,
+          fullName: target.profileName,
+          rollNumber,
+          year,
+          requestId,
+          consent: {
+            consentId: randomUUID(),
+            timestamp: at.toISOString(),
+            consumerId: target.orgId,
+            candidateId: target.profileId,
+            purpose: `Verification of education for ${target.orgName}`,
+            expiry: new Date(at.getTime() + 86_400_000).toISOString(),
+            mobile: target.mobile,
+          },
+        }));
+      } catch (error) {
+        const noAnswer = { xml: null, fields: {}, comparison: [], matched: false, signature: {} };
+        if (error instanceof CertificateOnlyAsPdf) {
+          await repo.insertPull({ ...pullRow, ...noAnswer, signature: { reason: 'pdf-only' } });
+          return unchanged(`${found.issuer.name} gives this document only as a PDF: review the documents`);
+        }
+        if (error instanceof DocumentNotFound) {
+          await repo.insertPull({ ...pullRow, ...noAnswer, signature: { reason: 'not-found' } });
+          return unchanged(`${found.issuer.name} has no record for roll number ${rollNumber} of ${year}`);
+        }
+        if (error instanceof SourceDown) {
+          log.warn(
+            { provider: apisetu.name, issuer: found.issuer.id, reason: error.message },
+            'API Setu down',
+          );
+          throw new AppError(
+            'SOURCE_DOWN',
+            'The issuer did not answer in time: nothing changed, review the documents',
+          );
+        }
+        if (error instanceof SourceRefused)
+          throw new AppError('SOURCE_REFUSED', 'API Setu refused the request');
+        throw error;
+      }
+      let cert: IssuerCertificate;
+      let signature: SignatureCheck;
+      try {
+        ({ cert, signature } = documents.read(xml, { issuerId: found.issuer.id, doctype: found.doctype }));
+      } catch {
+        throw new AppError(
+          'SOURCE_DOCUMENT_NOT_FOUND',
+          'The issuer answered with a document that could not be read',
+        );
+      }
+      const comparison = compareCertificate(cert, signature, target, {
+        name: target.profileName,
+        dateOfBirth: target.dateOfBirth,
+      });
+      const evidence = {
+        ...pullRow,
+        xml,
+        fields: cert as unknown as Record<string, unknown>,
+        comparison: comparison.fields as unknown as Record<string, unknown>[],
+        matched: comparison.matched,
+        signature: signature as unknown as Record<string, unknown>,
+      };
+      if (!comparison.matched) {
+        await repo.insertPull(evidence);
+        const differs = comparison.fields.filter((f) => !f.matches).map((f) => f.label.toLowerCase());
+        return unchanged(`The issuer's record differs: ${differs.join(', ')}`, comparison.fields);
+      }
+      const decided = await deps.ops.decideFromSource(
+        staff,
+        target.txnId,
+        name,
+        {
+          channel: 'apisetu',
+          issuer: found.issuer.name,
+          doctype: found.doctype,
+          pullId: pullRow.id,
+          at: at.toISOString(),
+        },
+        origin,
+        async (scope) => {
+          await repo.insertPull({ ...evidence, completed: true }, scope);
+        },
+      );
+      return {
+        matched: true,
+        issuer: found.issuer.name,
+        comparison: comparison.fields,
+        state: decided.state,
+        transactionState: decided.transactionState,
+        message: 'Verified with the issuer',
+      };
+    },
+
+    /** A case's pulls (newest first) and the verifications an issuer's API can answer now. */
+    async caseSources(txnId: string): Promise<CaseIssuerSources> {
+      if (!isUuid(txnId)) throw new AppError('TRANSACTION_NOT_FOUND');
+      const context = await transactions.reportContext(txnId.toLowerCase());
+      if (!context) throw new AppError('TRANSACTION_NOT_FOUND');
+      const issuers = apisetu.issuers();
+      const askable = context.snap.records.flatMap((record) => {
+        if (record.state !== 'IN_PROGRESS') return [];
+        const found = issuerFor(issuers, record.name, record.data);
+        return found ? [{ verificationName: record.name, issuer: found.issuer.name }] : [];
+      });
+      const pulls = (await repo.pullsOf(context.snap.txn.id)).map((p) => ({
+        id: p.id,
+        verificationName: p.verificationName,
+        channel: p.channel,
+        issuer: p.issuerName,
+        doctype: p.doctype,
+        matched: p.matched,
+        completed: p.completed,
+        comparison: p.comparison as unknown as FieldComparison[],
+        pulledAt: p.pulledAt.toISOString(),
+        staffId: p.staffId,
+      }));
+      return { askable, pulls };
     },
 
     /** Revokes the tokens of sessions that ended without a pull (a background job). */

@@ -79,7 +79,7 @@ describe('the DigiLocker sandbox: codes, tokens and documents', () => {
     expect(account).toEqual({
       digilockerId: 'a3c1f0de-5b1e-4c7a-9d2e-000000000001',
       name: 'Asha Verma',
-      dateOfBirth: '2001-04-12',
+      dateOfBirth: '1994-08-15',
       gender: 'F',
       eaadhaar: true,
     });

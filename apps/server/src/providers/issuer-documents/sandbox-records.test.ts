@@ -70,7 +70,7 @@ describe('the sandboxes’ fictitious people and their documents', () => {
     expect(isValidAadhaar(asha!.eaadhaar!.uid)).toBe(true);
     expect(parseEaadhaarXml(xml)).toMatchObject({
       name: 'Asha Verma',
-      dateOfBirth: '2001-04-12',
+      dateOfBirth: '1994-08-15',
       gender: 'F',
       last4: '4821',
       address: { pincode: '110075', state: 'Delhi' },

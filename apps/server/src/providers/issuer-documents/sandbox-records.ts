@@ -166,7 +166,7 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
     pin: '123456',
     digilockerId: 'a3c1f0de-5b1e-4c7a-9d2e-000000000001',
     name: 'Asha Verma',
-    dateOfBirth: '2001-04-12',
+    dateOfBirth: '1994-08-15',
     gender: 'F',
     eaadhaar: {
       uid: '567812384821',
@@ -183,7 +183,7 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
     certificates: [
       cbseTenth({
         name: 'ASHA VERMA',
-        dateOfBirth: '2001-04-12',
+        dateOfBirth: '1994-08-15',
         gender: 'F',
         fatherName: 'RAKESH VERMA',
         motherName: 'SUNITA VERMA',
@@ -195,7 +195,7 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
       }),
       cbseTwelfth({
         name: 'ASHA VERMA',
-        dateOfBirth: '2001-04-12',
+        dateOfBirth: '1994-08-15',
         gender: 'F',
         fatherName: 'RAKESH VERMA',
         motherName: 'SUNITA VERMA',
@@ -213,7 +213,7 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
         certificateName: 'Degree Certificate',
         holder: {
           name: 'Asha Verma',
-          dateOfBirth: '2001-04-12',
+          dateOfBirth: '1994-08-15',
           gender: 'F',
           fatherName: 'Rakesh Verma',
           motherName: 'Sunita Verma',

@@ -1,0 +1,467 @@
+import {
+  API_PATHS,
+  DIGILOCKER_SANDBOX_PATHS,
+  OPS_API_PATHS,
+  SERVICE_BASES,
+  askIssuerResponseSchema,
+  caseIssuerSourcesSchema,
+  opsSessionSchema,
+  sourceCallbackResponseSchema,
+  sourcePullResponseSchema,
+  transactionInfoSchema,
+  type SourceCallbackResponse,
+  type TransactionInfo,
+} from '@veridocs/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SANDBOX_AADHAAR,
+  sandboxCaptchaAddress,
+  sandboxOtpAddress,
+} from '../../providers/aadhaar/sandbox-provider.js';
+import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
+import { uploadDocument } from '../../test/uploads.js';
+import { DEV_STAFF } from '../ops-auth/dev-staff.js';
+
+const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
+const P = API_PATHS.verification;
+const D = API_PATHS.digilocker;
+const ORG = 'demo-university';
+const FORM = 'demo-form';
+const PIN = '123456';
+type Headers = Record<string, string>;
+
+describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for the team', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OCR_WORKER: 'off' } });
+  });
+  afterAll(() => t?.close());
+
+  const send = (method: 'GET' | 'POST', url: string, body?: unknown, headers?: Headers) =>
+    t.request({
+      method,
+      url,
+      ...(body === undefined ? {} : { body: body as object }),
+      ...(headers ? { headers } : {}),
+    });
+  async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+    const result = (await t.db.orm.execute(query)) as { rows: unknown[] };
+    return result.rows as T[];
+  }
+
+  async function candidate(name = 'Asha Verma'): Promise<{ h: Headers; txnId: string }> {
+    const h = bearer((await signUp(t, undefined, name)).accessToken);
+    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
+      await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
+      0,
+      200,
+    );
+    const answers = [
+      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
+    ];
+    expectCode(
+      await t.request({
+        method: 'PATCH',
+        url: v1(P.userResponse),
+        body: { orgId: ORG, txnId, data: answers },
+        headers: h,
+      }),
+      0,
+      200,
+    );
+    expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200);
+    return { h, txnId };
+  }
+
+  const info = async (h: Headers, txnId: string): Promise<TransactionInfo> =>
+    transactionInfoSchema.parse(
+      expectCode(await send('GET', v1(`${P.info}?orgId=${ORG}&txnId=${txnId}`), undefined, h), 0, 200),
+    );
+
+  /** The sandbox's pages as a browser walks them: sign in, then allow (or deny). Answers the redirect's query. */
+  async function atDigiLocker(authorizeUrl: string, mobile: string, decision: 'allow' | 'deny' = 'allow') {
+    const url = new URL(authorizeUrl);
+    expect(url.pathname).toBe(DIGILOCKER_SANDBOX_PATHS.authorize);
+    const page = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    const form = new URLSearchParams(url.search);
+    form.set('mobile', mobile);
+    form.set('pin', PIN);
+    form.set('action', 'sign-in');
+    const signedIn = await t.request({
+      method: 'POST',
+      url: DIGILOCKER_SANDBOX_PATHS.signIn,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const ticket = /name="ticket" value="([^"]+)"/.exec(signedIn.body)?.[1];
+    expect(ticket).toBeTruthy();
+    const decided = await t.request({
+      method: 'POST',
+      url: DIGILOCKER_SANDBOX_PATHS.consent,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ticket: ticket!.replace(/&amp;/g, '&'), decision }).toString(),
+    });
+    expect(decided.statusCode).toBe(303);
+    const back = new URL(decided.headers.location as string);
+    expect(back.pathname).toBe('/digilocker');
+    return Object.fromEntries(back.searchParams) as { state: string; code?: string; error?: string };
+  }
+
+  async function startFetch(h: Headers, txnId: string, name = 'bgv-tenth'): Promise<string> {
+    const started = expectCode<{ authorizeUrl: string }>(
+      await send('POST', v1(D.start), { orgId: ORG, txnId, name, consent: true, language: 'hi' }, h),
+      0,
+      200,
+    );
+    return started.authorizeUrl;
+  }
+
+  async function listed(
+    h: Headers,
+    txnId: string,
+    mobile: string,
+    name = 'bgv-tenth',
+  ): Promise<SourceCallbackResponse> {
+    const back = await atDigiLocker(await startFetch(h, txnId, name), mobile);
+    return sourceCallbackResponseSchema.parse(
+      expectCode(await send('POST', v1(D.callback), { state: back.state, code: back.code }, h), 0, 200),
+    );
+  }
+
+  it('fetches the 10th marksheet of the candidate and completes the verification at once', async () => {
+    const { h, txnId } = await candidate();
+    const consent = expectCode<{ organisation: string; documents: string[]; retentionDays: number }>(
+      await send('GET', v1(`${D.consent}?orgId=${ORG}&txnId=${txnId}&name=bgv-tenth`), undefined, h),
+      0,
+      200,
+    );
+    expect(consent.documents).toEqual(['Class X marksheet', 'Class X passing certificate']);
+    expect(consent.retentionDays).toBe(180);
+
+    const authorizeUrl = await startFetch(h, txnId);
+    const url = new URL(authorizeUrl);
+    expect(
+      url.searchParams.get('code_challenge_method') ?? url.searchParams.get('Code_challenge_method'),
+    ).toBe('S256');
+    const back = await atDigiLocker(authorizeUrl, '9000000001');
+    const list = sourceCallbackResponseSchema.parse(
+      expectCode(await send('POST', v1(D.callback), { state: back.state, code: back.code }, h), 0, 200),
+    );
+    expect(list.accountName).toMatch(/asha verma/i);
+    const preselected = list.documents.find((d) => d.uri === list.preselectedUri);
+    expect(preselected).toMatchObject({ doctype: 'SSCER', fits: true });
+    expect(list.documents.some((d) => d.doctype === 'HSCER' && !d.fits)).toBe(true);
+
+    // A replayed callback (the same state and code) finds nothing to take.
+    expectCode(await send('POST', v1(D.callback), { state: back.state, code: back.code }, h), 280, 400);
+
+    const pulled = sourcePullResponseSchema.parse(
+      expectCode(
+        await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: list.preselectedUri }, h),
+        0,
+        200,
+      ),
+    );
+    expect(pulled).toMatchObject({
+      matched: true,
+      state: 'COMPLETED',
+      issuer: 'Central Board of Secondary Education',
+    });
+    expect(pulled.comparison.every((f) => f.matches)).toBe(true);
+
+    const after = await info(h, txnId);
+    const tenth = after.verificationList['bgv-tenth']!;
+    expect(tenth.state).toBe('COMPLETED');
+    expect(tenth.verifiedAtSource).toMatchObject({
+      channel: 'digilocker',
+      issuer: 'Central Board of Secondary Education',
+    });
+    expect(after.state).toBe('DATA_SAVED');
+    const typeInfo = expectCode<{ data: Record<string, unknown> }>(
+      await send('GET', v1(`${P.typeInfo('bgv-tenth')}?orgId=${ORG}&txnId=${txnId}`), undefined, h),
+      0,
+      200,
+    );
+    expect(typeInfo.data).toMatchObject({
+      rollNumber: '1100040',
+      passingYear: '2017',
+      candidateName: 'Asha Verma',
+    });
+
+    // Pulled once: the session is used, its token revoked and forgotten; the pull is the audit row.
+    expectCode(
+      await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: list.preselectedUri }, h),
+      280,
+      400,
+    );
+    const [session] = await rowsOf<{
+      status: string;
+      access_token_enc: string | null;
+      token_revoked_at: unknown;
+      consent: { language: string };
+    }>(
+      sql`select status, access_token_enc, token_revoked_at, consent from digilocker_sessions where id = ${list.sessionId}`,
+    );
+    expect(session).toMatchObject({ status: 'pulled', access_token_enc: null });
+    expect(session!.token_revoked_at).not.toBeNull();
+    expect(session!.consent.language).toBe('hi');
+    const grants = await rowsOf<{ revoked_at: unknown }>(
+      sql`select revoked_at from sandbox_digilocker_grants where token_hash is not null`,
+    );
+    expect(grants.every((g) => g.revoked_at !== null)).toBe(true);
+    const pulls = await rowsOf<{
+      channel: string;
+      matched: boolean;
+      completed: boolean;
+      org_id: string;
+      file_id: string | null;
+    }>(sql`select channel, matched, completed, org_id, file_id from issuer_pulls where txn_id = ${txnId}`);
+    expect(pulls).toEqual([
+      { channel: 'digilocker', matched: true, completed: true, org_id: ORG, file_id: expect.any(String) },
+    ]);
+
+    // Verified: nothing more to fetch for it.
+    expectCode(
+      await send('POST', v1(D.start), { orgId: ORG, txnId, name: 'bgv-tenth', consent: true }, h),
+      123,
+      409,
+    );
+  });
+
+  it('attaches nothing of another person and says which field differs', async () => {
+    const { h, txnId } = await candidate();
+    const list = await listed(h, txnId, '9000000002'); // Rohan Mehta's DigiLocker
+    const pulled = sourcePullResponseSchema.parse(
+      expectCode(
+        await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: list.preselectedUri }, h),
+        0,
+        200,
+      ),
+    );
+    expect(pulled).toMatchObject({ matched: false, nameMismatch: true, state: 'NOT_INITIALIZED' });
+    expect(pulled.comparison.filter((f) => !f.matches).map((f) => f.field)).toEqual(['name']);
+    const after = await info(h, txnId);
+    expect(after.verificationList['bgv-tenth']).toMatchObject({
+      state: 'NOT_INITIALIZED',
+      verifiedAtSource: null,
+    });
+    const [pull] = await rowsOf<{ matched: boolean; file_id: string | null }>(
+      sql`select matched, file_id from issuer_pulls where txn_id = ${txnId}`,
+    );
+    expect(pull).toEqual({ matched: false, file_id: null });
+  });
+
+  it('a typed roll number that differs keeps the verification as it was', async () => {
+    const { h, txnId } = await candidate();
+    expectCode(
+      await t.request({
+        method: 'PUT',
+        url: v1(P.bgv),
+        headers: h,
+        body: {
+          orgId: ORG,
+          txnId,
+          verificationName: 'bgv-tenth',
+          data: { rollNumber: '1100041', passingYear: '2017' },
+        },
+      }),
+      0,
+      200,
+    );
+    const list = await listed(h, txnId, '9000000001');
+    const pulled = sourcePullResponseSchema.parse(
+      expectCode(
+        await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: list.preselectedUri }, h),
+        0,
+        200,
+      ),
+    );
+    expect(pulled).toMatchObject({ matched: false, nameMismatch: false, state: 'DATA_SAVED' });
+    expect(pulled.comparison.find((f) => f.field === 'rollNumber')).toMatchObject({
+      expected: '1100041',
+      found: '1100040',
+      matches: false,
+    });
+  });
+
+  it('refuses a cancelled sign-in, a forged state, another candidate’s state and a document not listed', async () => {
+    const { h, txnId } = await candidate();
+    const denied = await atDigiLocker(await startFetch(h, txnId), '9000000001', 'deny');
+    expect(denied.error).toBe('access_denied');
+    expectCode(await send('POST', v1(D.callback), { state: denied.state, error: denied.error }, h), 281, 400);
+    expectCode(await send('POST', v1(D.callback), { state: 'forged', code: 'x' }, h), 280, 400);
+
+    const back = await atDigiLocker(await startFetch(h, txnId), '9000000001');
+    const other = await candidate();
+    expectCode(await send('POST', v1(D.callback), { state: back.state, code: back.code }, other.h), 280, 400);
+    const list = sourceCallbackResponseSchema.parse(
+      expectCode(await send('POST', v1(D.callback), { state: back.state, code: back.code }, h), 0, 200),
+    );
+    expectCode(
+      await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: 'in.gov.cbse-other' }, h),
+      100,
+      400,
+    );
+    expectCode(
+      await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: list.preselectedUri }, other.h),
+      280,
+      400,
+    );
+    // Without the candidate's yes nothing starts; a verification no issuer gives is refused.
+    expectCode(
+      await send('POST', v1(D.start), { orgId: ORG, txnId, name: 'bgv-tenth', consent: false }, h),
+      100,
+      400,
+    );
+    expectCode(
+      await send('POST', v1(D.start), { orgId: ORG, txnId, name: 'dl', consent: true }, h),
+      283,
+      400,
+    );
+  });
+
+  it('the team asks CBSE through API Setu about a Class XII marksheet and completes it', async () => {
+    const { h, txnId } = await candidate();
+    const twelfth = {
+      board: { value: 'CBSE' },
+      rollNumber: '2200451',
+      passingYear: '2019',
+      state: 'Delhi',
+      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
+    };
+    expectCode(
+      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-twelfth', data: twelfth }, h),
+      0,
+      200,
+    );
+    const degree = {
+      institute: { value: 'Other' },
+      degreeName: 'B.Tech',
+      passingYear: '2023',
+      instituteId: 'R-1',
+      degreeStatus: 'DEGREE_AND_MARKSHEET',
+      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
+    };
+    expectCode(
+      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
+      0,
+      200,
+    );
+    // Aadhaar of the sandbox's Asha Verma (born 1994-08-15, as her DigiLocker documents say).
+    const number = SANDBOX_AADHAAR.captcha;
+    const step = expectCode<{ requestId: string }>(
+      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
+      0,
+      200,
+    );
+    const [answer] = await outbox(t, sandboxCaptchaAddress(number.slice(-4)));
+    expectCode(
+      await send('POST', v1(API_PATHS.aadhaar.preVerify(step.requestId)), { captchaText: answer!.otp }, h),
+      0,
+      200,
+    );
+    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
+    expectCode(
+      await send(
+        'POST',
+        v1(API_PATHS.aadhaar.verify),
+        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
+        h,
+      ),
+      0,
+      200,
+    );
+    const skipped = [
+      'bgv-tenth',
+      'passport',
+      'dl',
+      'employment-check',
+      'bgv-employment',
+      'bgv-address',
+      'bgv-ews',
+    ];
+    expectCode(
+      await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: skipped }, h),
+      0,
+      200,
+    );
+    expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200);
+
+    const verifier = DEV_STAFF.find((s) => s.role === 'verifier')!;
+    const challenge = expectCode<{ challengeId: string }>(
+      await send('POST', OPS_API_PATHS.signIn, { email: verifier.email, password: verifier.password }),
+      0,
+      200,
+    );
+    const [mail] = await outbox(t, verifier.email);
+    const session = opsSessionSchema.parse(
+      expectCode(
+        await send('POST', OPS_API_PATHS.verifyCode, { challengeId: challenge.challengeId, code: mail!.otp }),
+        0,
+        200,
+      ),
+    );
+    const staff = bearer(session.accessToken);
+
+    // Not yet being checked: the team starts it first.
+    expectCode(await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff), 123, 409);
+    expect(
+      caseIssuerSourcesSchema.parse(
+        expectCode(await send('GET', OPS_API_PATHS.issuerSources(txnId), undefined, staff), 0, 200),
+      ).askable,
+    ).toEqual([]);
+    expectCode(
+      await send(
+        'POST',
+        OPS_API_PATHS.decisions(txnId),
+        { verificationName: 'bgv-twelfth', state: 'IN_PROGRESS' },
+        staff,
+      ),
+      0,
+      200,
+    );
+    const sources = caseIssuerSourcesSchema.parse(
+      expectCode(await send('GET', OPS_API_PATHS.issuerSources(txnId), undefined, staff), 0, 200),
+    );
+    expect(sources.askable).toEqual([
+      { verificationName: 'bgv-twelfth', issuer: 'Central Board of Secondary Education' },
+    ]);
+    // The candidate cannot ask on the team's behalf.
+    expect((await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, h)).statusCode).toBe(
+      401,
+    );
+
+    const asked = askIssuerResponseSchema.parse(
+      expectCode(await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff), 0, 200),
+    );
+    expect(asked).toMatchObject({
+      matched: true,
+      state: 'COMPLETED',
+      issuer: 'Central Board of Secondary Education',
+    });
+    const after = await info(h, txnId);
+    expect(after.verificationList['bgv-twelfth']).toMatchObject({
+      state: 'COMPLETED',
+      verifiedAtSource: { channel: 'apisetu', issuer: 'Central Board of Secondary Education' },
+    });
+    const [credential] = await rowsOf<{ credential_attributes: Record<string, string>; evidence: unknown[] }>(
+      sql`select credential_attributes, evidence from credentials where txn_id = ${txnId} and verification_name = 'bgv-twelfth'`,
+    );
+    expect(credential!.credential_attributes.source).toMatch(
+      /^Issuer: Central Board of Secondary Education, via API Setu, on /,
+    );
+    expect(credential!.evidence).toEqual([
+      expect.objectContaining({ channel: 'API Setu', documentType: 'HSCER' }),
+    ]);
+    const [audit] = await rowsOf<{ action: string; detail: { source?: { channel: string } } }>(
+      sql`select action, detail from ops_audit where target_id = ${`${txnId}/bgv-twelfth`} and action = 'verification.decide' and detail->>'state' = 'COMPLETED'`,
+    );
+    expect(audit!.detail.source?.channel).toBe('apisetu');
+    // Done: asking again is refused and changes nothing.
+    expectCode(await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff), 123, 409);
+  });
+});
