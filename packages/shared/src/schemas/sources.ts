@@ -31,6 +31,8 @@ export const sourceConsentSchema = z.object({
   verificationLabel: z.string(),
   /** The documents that will be read, e.g. ["Class X marksheet", "Class X passing certificate"]. */
   documents: z.array(z.string()),
+  /** Their DigiLocker document types, in the same order (the screen names them in its language). */
+  doctypes: z.array(z.string()),
   purpose: z.string(),
   retentionDays: z.number().int(),
 });

@@ -139,6 +139,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
       organisation: target.orgName,
       verificationLabel: target.label,
       documents: doctypesFor(query.name).map(doctypeName),
+      doctypes: [...doctypesFor(query.name)],
       purpose: PURPOSE(target.orgName),
       retentionDays: PULLED_DOCUMENT_RETENTION_DAYS,
     };

@@ -1,6 +1,7 @@
 import { displayState } from '@veridocs/shared';
 import { defineCatalog, translate, useT } from '../../i18n';
 import en from './locales/en.json';
+import sourceEn from './locales/source-en.json';
 
 /** The display names of transaction and verification states (spec §4), one catalog for every screen. */
 export const stateCatalog = defineCatalog('states', en, { hi: () => import('./locales/hi.json') });
@@ -19,8 +20,19 @@ export function useStateLabel(): (state: string) => string {
   return stateLabel;
 }
 
-/** How a verification verified at its source reads (issue 26), beside the spec's states; null for the others. */
+/** How a verification verified at its source reads (issue 26): a display beside the spec's states. */
+export const sourceCatalog = defineCatalog('sources', sourceEn, {
+  hi: () => import('./locales/source-hi.json'),
+});
+
+/** "Verified with the issuer through DigiLocker" (or API Setu's), in the current language; null for the others. */
 export function sourceLabel(source: { channel: 'digilocker' | 'apisetu' } | null | undefined): string | null {
   if (!source) return null;
-  return translate(stateCatalog, source.channel === 'digilocker' ? 'SOURCE_DIGILOCKER' : 'SOURCE_APISETU');
+  return translate(sourceCatalog, source.channel);
+}
+
+/** `sourceLabel`, re-rendering when the language changes (and loading the catalog's Hindi). */
+export function useSourceLabel(): typeof sourceLabel {
+  useT(sourceCatalog);
+  return sourceLabel;
 }

@@ -21,10 +21,13 @@ import { FORM_HOME_STATE, PATHS, formEntryPath } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectProfileName } from '../../app/store/selectors';
 import { PageLoader } from '../../components/page-loader/page-loader';
-import { useLanguage, useT } from '../../i18n';
+import { useLanguage, useT, type Translate } from '../../i18n';
 import { queryErrorMessage } from '../../lib/api/base-query';
 import { useRuleText } from '../../lib/content/rules/rule-text';
 import { digilockerCatalog } from './digilocker-catalog';
+import en from './locales/en.json';
+
+type DigilockerKey = keyof typeof en;
 import {
   useGetSourceConsentQuery,
   usePullSourceMutation,
@@ -61,8 +64,32 @@ const kept = (sessionId: string): Kept | null => {
   }
 };
 
+/** The verification a sign-in was for, by its `state`: where a refusal or cancellation leads back. */
+const TARGET_KEY = (state: string) => `veridocs.digilocker.target.${state}`;
+function rememberTarget(authorizeUrl: string, target: Ref) {
+  try {
+    const state = new URL(authorizeUrl).searchParams.get('state');
+    if (state) sessionStorage.setItem(TARGET_KEY(state), JSON.stringify(target));
+  } catch {
+    // Without storage a refusal leads home instead of back to the tile.
+  }
+}
+function rememberedTarget(state: string): Ref | null {
+  try {
+    const raw = sessionStorage.getItem(TARGET_KEY(state));
+    return raw ? (JSON.parse(raw) as Ref) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A callback's code is exchanged once: the same `state` posted twice (a double effect) shares one call. */
 const callbacks = new Map<string, Promise<{ data?: SourceCallbackResponse; error?: unknown }>>();
+
+/** A catalog text by a key the server's answer names (a doctype, a field), else the server's own words. */
+function known(t: Translate<DigilockerKey>, key: string, fallback: string): string {
+  return key in en ? t(key as DigilockerKey) : fallback;
+}
 
 const formPath = (ref: Ref) => verificationScreenPath('/verification', ref.orgId, ref.txnId, ref.name);
 
@@ -133,6 +160,7 @@ function Consent({ target }: { target: Ref }) {
       setFailure(ruleText(queryErrorMessage(answer.error)));
       return;
     }
+    rememberTarget(answer.data.authorizeUrl, target);
     window.location.assign(answer.data.authorizeUrl);
   };
   return (
@@ -143,9 +171,9 @@ function Consent({ target }: { target: Ref }) {
         </Typography>
         <Typography>{t('consentIntro', { organisation: c.organisation })}</Typography>
         <Box component="ul" sx={{ m: 0, pl: 3 }}>
-          {c.documents.map((d) => (
+          {c.documents.map((d, i) => (
             <li key={d}>
-              <Typography>{d}</Typography>
+              <Typography>{known(t, `doctype_${c.doctypes[i] ?? ''}`, d)}</Typography>
             </li>
           ))}
         </Box>
@@ -202,7 +230,7 @@ function ComparisonList({ result }: { result: SourcePullResponse }) {
           sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 0.5 }}
         >
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-            <Typography sx={{ fontWeight: 600 }}>{f.label}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{known(t, `field_${f.field}`, f.label)}</Typography>
             <Chip
               size="small"
               color={f.matches ? 'success' : 'error'}
@@ -404,7 +432,7 @@ function Callback({ state, code, error }: { state: string; code: string | null; 
         </AlertTitle>
         {failure}
       </Alert>
-      <WaysOut target={null} />
+      <WaysOut target={rememberedTarget(state)} />
     </Frame>
   );
 }

@@ -28,7 +28,7 @@ import {
   type VerificationEntry,
 } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
-import { sourceLabel, useStateLabel } from '../../components/state-chip/state-catalog';
+import { useSourceLabel, useStateLabel } from '../../components/state-chip/state-catalog';
 import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectDifferentVerifiedName, selectProfileDetailsDone } from '../../app/store/profile-selectors';
@@ -202,6 +202,7 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   // The tiles' labels come from the configs, in English: shown in the reader's language.
   const ruleText = useRuleText();
   const stateLabel = useStateLabel();
+  const sourceLabel = useSourceLabel();
   const navigate = useNavigate();
   const location = useLocation();
   const dispatch = useAppDispatch();

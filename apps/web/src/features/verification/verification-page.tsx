@@ -42,7 +42,7 @@ import {
 } from './verification-api';
 import { useAutosave, type SaveStatus } from './use-autosave';
 import { useT } from '../../i18n';
-import { sourceLabel } from '../../components/state-chip/state-catalog';
+import { useSourceLabel } from '../../components/state-chip/state-catalog';
 import { useRuleText } from '../../lib/content/rules/rule-text';
 import { useLocalisedVerificationInfo } from './use-localised-info';
 import { verificationCatalog } from './verification-catalog';
@@ -283,6 +283,7 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
     ],
   );
 
+  const sourceLabel = useSourceLabel();
   const label = info.verification.label || info.config.metadata.orgSpecificName || info.config.metadata.label;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, display: 'grid', gap: 2.5, minWidth: 0 }}>
