@@ -70,16 +70,6 @@ export const API_PATHS = {
     /** POST: the OTP; on success the profile is filled and the identity verification done. */
     verify: '/transactions/verify/identification',
   },
-  /**
-   * Fetch from DigiLocker (issue 26), relative to SERVICE_BASES.verificationV1: GET what the consent
-   * screen says; POST start (→ DigiLocker's sign-in); POST the callback's code and state; POST the pull.
-   */
-  digilocker: {
-    consent: '/digilocker/consent',
-    start: '/digilocker/start',
-    callback: '/digilocker/callback',
-    pull: '/digilocker/pull',
-  },
   /** Relative to SERVICE_BASES.utility (spec §7 files, geocoding). */
   files: {
     upload: '/files',
@@ -150,6 +140,18 @@ export const API_PATHS = {
     pincode: (pin: string) => `/pincode/${encodeURIComponent(pin)}`,
     pincodeRoute: '/pincode/:pin',
   },
+} as const;
+
+/**
+ * Fetch from DigiLocker (issue 26), relative to SERVICE_BASES.verificationV1: GET what the consent
+ * screen says; POST start (→ DigiLocker's sign-in); POST the callback's code and state; POST the pull.
+ * Its own export, so the sign-in bundle (which holds API_PATHS) carries none of it.
+ */
+export const DIGILOCKER_API_PATHS = {
+  consent: '/digilocker/consent',
+  start: '/digilocker/start',
+  callback: '/digilocker/callback',
+  pull: '/digilocker/pull',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import {
-  API_PATHS,
+  DIGILOCKER_API_PATHS,
   OPS_API_PATHS,
   askIssuerResponseSchema,
   caseIssuerSourcesSchema,
@@ -32,7 +32,7 @@ interface Options {
 export const sourcesRouter: FastifyPluginAsyncZod<Options> = async (app, { sources, rateLimit }) => {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).profileId;
   const config = { rateLimit: { max: rateLimit.otpMax, timeWindow: PER_MINUTE } };
-  const paths = API_PATHS.digilocker;
+  const paths = DIGILOCKER_API_PATHS;
 
   app.get(
     paths.consent,

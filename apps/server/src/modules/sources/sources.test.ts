@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  DIGILOCKER_API_PATHS,
   DIGILOCKER_SANDBOX_PATHS,
   OPS_API_PATHS,
   SERVICE_BASES,
@@ -25,7 +26,7 @@ import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
-const D = API_PATHS.digilocker;
+const D = DIGILOCKER_API_PATHS;
 const ORG = 'demo-university';
 const FORM = 'demo-form';
 const PIN = '123456';

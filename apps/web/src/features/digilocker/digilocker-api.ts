@@ -1,5 +1,5 @@
 import {
-  API_PATHS,
+  DIGILOCKER_API_PATHS,
   sourceCallbackResponseSchema,
   sourceConsentSchema,
   sourcePullResponseSchema,
@@ -25,14 +25,14 @@ export const digilockerApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSourceConsent: build.query<SourceConsent, SourceConsentQuery>({
       query: (q) => ({
-        url: `${v1(API_PATHS.digilocker.consent)}?${new URLSearchParams(q).toString()}`,
+        url: `${v1(DIGILOCKER_API_PATHS.consent)}?${new URLSearchParams(q).toString()}`,
         schema: sourceConsentSchema,
       }),
       extraOptions: quiet,
     }),
     startSource: build.mutation<SourceStartResponse, SourceStartRequest>({
       query: (body) => ({
-        url: v1(API_PATHS.digilocker.start),
+        url: v1(DIGILOCKER_API_PATHS.start),
         method: 'post',
         body,
         schema: sourceStartResponseSchema,
@@ -41,7 +41,7 @@ export const digilockerApi = api.injectEndpoints({
     }),
     sourceCallback: build.mutation<SourceCallbackResponse, SourceCallbackRequest>({
       query: (body) => ({
-        url: v1(API_PATHS.digilocker.callback),
+        url: v1(DIGILOCKER_API_PATHS.callback),
         method: 'post',
         body,
         schema: sourceCallbackResponseSchema,
@@ -54,7 +54,7 @@ export const digilockerApi = api.injectEndpoints({
       SourcePullRequest & { orgId: string; txnId: string; name: string }
     >({
       query: ({ sessionId, uri }) => ({
-        url: v1(API_PATHS.digilocker.pull),
+        url: v1(DIGILOCKER_API_PATHS.pull),
         method: 'post',
         body: { sessionId, uri },
         schema: sourcePullResponseSchema,
