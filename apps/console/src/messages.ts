@@ -169,6 +169,7 @@ export const m = {
       'ops-failed': 'Failed by the team',
       'ops-insufficient-data': 'Documents asked for by the team',
       'ops-closed': 'Closed by the team',
+      'source-verified': 'Verified with the issuer through DigiLocker',
     } as Record<string, string>,
     assignToMe: 'Assign to me',
     deadline: (date: string) => `Expected completion: ${date}`,
@@ -204,6 +205,53 @@ export const m = {
     documentLabel: (n: number) => `Document ${n}`,
     removeDocument: (n: number) => `Remove document ${n}`,
     addDocument: 'Add a document',
+    /** Asking the issuer (API Setu) and the documents pulled from issuers (issue 26, ADR 0045). */
+    sources: {
+      ask: (issuer: string) => `Ask the issuer (${issuer})`,
+      asking: (issuer: string) => `Asking ${issuer}…`,
+      answerFrom: (issuer: string) => `The answer of ${issuer}`,
+      verifiedTitle: 'Verified with the issuer',
+      verifiedBody: (issuer: string) =>
+        `${issuer} answered and every field matches. The verification is Completed; the issuer’s answer is kept as evidence.`,
+      notVerifiedTitle: 'Not verified by the issuer',
+      unchanged: 'Nothing changed: the verification is still in progress. Review the documents.',
+      failedTitle: 'The issuer could not be asked',
+      comparison: 'Field-by-field comparison',
+      columns: { field: 'Field', expected: 'Candidate’s value', found: 'Issuer’s value', result: 'Result' },
+      matches: 'Matches',
+      differs: 'Differs',
+      notGiven: 'Not given',
+      evidence: 'Documents from issuers',
+      evidenceCount: (count: number) => `Documents from issuers (${count})`,
+      evidenceIntro:
+        'Every pull from DigiLocker or an issuer’s API, newest first: the evidence of the answer.',
+      noPulls: 'Nothing has been pulled from an issuer for this case yet.',
+      loadError: 'The documents from issuers could not be loaded.',
+      channels: {
+        digilocker: 'DigiLocker, by the candidate',
+        apisetu: 'API Setu, by the team',
+      } as Record<string, string>,
+      byYou: 'API Setu, by you',
+      matched: 'Matched',
+      notMatched: 'Did not match',
+      completedIt: 'Completed the verification',
+      pulledAt: (at: string) => `Pulled ${at}`,
+      showComparison: 'Show the comparison',
+      hideComparison: 'Hide the comparison',
+      noComparison: 'The issuer sent nothing to compare (no record, or the document only as a PDF).',
+      verifiedAtSource: {
+        digilocker: 'Verified with the issuer through DigiLocker',
+        apisetu: 'Verified with the issuer (API Setu)',
+      } as Record<string, string>,
+      /** DigiLocker's document types (SOURCE_DOCTYPES), as the server's comparison names them. */
+      doctypes: {
+        SSCER: 'Class X marksheet',
+        SPCER: 'Class X passing certificate',
+        HSCER: 'Class XII marksheet',
+        HPCER: 'Class XII passing certificate',
+        DGCER: 'Degree certificate',
+      } as Record<string, string>,
+    },
     decisions: {
       start: {
         button: 'Start',

@@ -29,6 +29,8 @@ import { useSession } from '../../app/use-session';
 import { DayField } from '../../components/day-field';
 import { formatDate, formatDateTime, formatTime, m } from '../../messages';
 import { DecisionDialog, type DecisionKind } from './decision-dialog';
+import { IssuerAnswerPanel, IssuerEvidence, verifiedAtSourceOf, type IssuerAnswer } from './issuer-sources';
+import { useAskIssuerMutation, useIssuerSourcesQuery } from './issuer-sources-api';
 import { allowedDecisions, othersLock, stateColor, VerificationCard } from './verification-card';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -213,6 +215,10 @@ export default function CasePage() {
   const [takeLock] = useLockMutation();
   const [decide] = useDecideMutation();
   const [setExpected, expectedState] = useExpectedDateMutation();
+  const sources = useIssuerSourcesQuery(txnId);
+  const [askIssuer] = useAskIssuerMutation();
+  const [asking, setAsking] = useState<string | null>(null);
+  const [answers, setAnswers] = useState<Record<string, IssuerAnswer>>({});
   const [focused, setFocused] = useState(0);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const [dialog, setDialog] = useState<{ kind: DecisionKind; name: string; label: string } | null>(null);
@@ -226,7 +232,7 @@ export default function CasePage() {
 
   const openDecision = (index: number, kind: DecisionKind) => {
     const v = verifications[index];
-    if (!v || othersLock(v, staffId) || !allowedDecisions(v).includes(kind)) return;
+    if (!v || asking === v.name || othersLock(v, staffId) || !allowedDecisions(v).includes(kind)) return;
     setDialogError(null);
     setDialog({ kind, name: v.name, label: v.label });
   };
@@ -249,6 +255,26 @@ export default function CasePage() {
     } finally {
       setBusy(false);
     }
+  };
+
+  /**
+   * Asks the issuer (API Setu) about one verification: its lock first, as for a decision. The answer
+   * stays on the card (kept open) even once a match has completed it; an error says why, in the card.
+   */
+  const ask = async (name: string, issuer: string) => {
+    setAsking(name);
+    setExpanded((state) => ({ ...state, [name]: true }));
+    setAnswers(({ [name]: _previous, ...rest }) => rest);
+    let answer: IssuerAnswer;
+    try {
+      await takeLock({ txnId, name }).unwrap();
+      answer = { kind: 'answer', issuer, result: await askIssuer({ txnId, name }).unwrap() };
+    } catch (failure) {
+      answer = { kind: 'error', issuer, message: decisionError(failure) };
+      void refetch();
+    }
+    setAnswers((state) => ({ ...state, [name]: answer }));
+    setAsking(null);
   };
 
   const move = (step: number) => {
@@ -302,6 +328,9 @@ export default function CasePage() {
   }
 
   const mine = data.assignee?.staffId === staffId;
+  const labels = new Map(verifications.map((v) => [v.name, v.label]));
+  const issuerOf = (name: string) =>
+    sources.data?.askable.find((a) => a.verificationName === name)?.issuer ?? null;
   return (
     <Stack spacing={2}>
       <Breadcrumbs aria-label={m.cases.breadcrumb}>
@@ -428,8 +457,26 @@ export default function CasePage() {
               }
               onFocus={() => setFocused(index)}
               onDecide={(kind) => openDecision(index, kind)}
+              issuer={issuerOf(verification.name)}
+              asking={asking === verification.name}
+              onAskIssuer={() => {
+                const issuer = issuerOf(verification.name);
+                if (issuer && !asking) void ask(verification.name, issuer);
+              }}
+              issuerAnswer={
+                answers[verification.name] && <IssuerAnswerPanel answer={answers[verification.name]!} />
+              }
+              verifiedAtSource={verifiedAtSourceOf(sources.data?.pulls, verification.name)}
             />
           ))}
+          <IssuerEvidence
+            data={sources.data}
+            isLoading={sources.isLoading}
+            isError={sources.isError}
+            onRetry={() => void sources.refetch()}
+            labels={labels}
+            staffId={staffId}
+          />
         </Stack>
       </Box>
       {dialog && (

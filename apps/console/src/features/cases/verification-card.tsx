@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import {
   Accordion,
   AccordionDetails,
@@ -16,6 +16,7 @@ import type { OpsCaseVerification, State } from '@veridocs/shared';
 import { formatDateTime, formatTime, m } from '../../messages';
 import type { DecisionKind } from './decision-dialog';
 import { DocumentViewer } from './document-viewer';
+import { VerifiedAtSourceChip, type IssuerChannel } from './issuer-sources';
 
 const TERMINAL: State[] = ['COMPLETED', 'FAILED', 'CLOSED', 'SKIPPED'];
 
@@ -57,15 +58,40 @@ interface Props {
   onToggle: () => void;
   onFocus: () => void;
   onDecide: (kind: DecisionKind) => void;
+  /** The issuer an API can ask about this verification now (issue 26), or null. */
+  issuer?: string | null;
+  /** Asking the issuer: the button shows progress, and no other decision is taken meanwhile. */
+  asking?: boolean;
+  onAskIssuer?: () => void;
+  /** The issuer's answer (or why it could not be asked), under the buttons. */
+  issuerAnswer?: ReactNode;
+  /** Completed with the issuer's own answer, through this channel. */
+  verifiedAtSource?: IssuerChannel | null;
 }
 
 /** One verification of the case: its data, documents, findings, insufficiency history and decisions. */
 export const VerificationCard = forwardRef<HTMLDivElement, Props>(function VerificationCard(
-  { verification: v, staffId, focused, expanded, onToggle, onFocus, onDecide },
+  {
+    verification: v,
+    staffId,
+    focused,
+    expanded,
+    onToggle,
+    onFocus,
+    onDecide,
+    issuer = null,
+    asking = false,
+    onAskIssuer,
+    issuerAnswer,
+    verifiedAtSource = null,
+  },
   ref,
 ) {
   const lock = othersLock(v, staffId);
   const allowed = allowedDecisions(v);
+  // Only a verification being checked can be asked about (the server refuses the others with 123).
+  const askable = Boolean(issuer && onAskIssuer && v.state === 'IN_PROGRESS' && allowed.includes('verify'));
+  const blocked = Boolean(lock) || asking;
   const headingId = `verification-${v.name}`;
   return (
     <Accordion
@@ -107,6 +133,7 @@ export const VerificationCard = forwardRef<HTMLDivElement, Props>(function Verif
             color={stateColor(v.state)}
             label={v.markedAsSkip ? m.states.SKIPPED : m.states[v.state]}
           />
+          {verifiedAtSource && v.state === 'COMPLETED' && <VerifiedAtSourceChip channel={verifiedAtSource} />}
         </Stack>
       </AccordionSummary>
       <AccordionDetails id={`${headingId}-content`}>
@@ -184,7 +211,7 @@ export const VerificationCard = forwardRef<HTMLDivElement, Props>(function Verif
               aria-label={m.cases.decisionsFor(v.label)}
             >
               {allowed.includes('start') && (
-                <Button variant="contained" disabled={Boolean(lock)} onClick={() => onDecide('start')}>
+                <Button variant="contained" disabled={blocked} onClick={() => onDecide('start')}>
                   {m.cases.decisions.start.button}
                 </Button>
               )}
@@ -192,37 +219,54 @@ export const VerificationCard = forwardRef<HTMLDivElement, Props>(function Verif
                 <Button
                   variant="contained"
                   color="success"
-                  disabled={Boolean(lock)}
+                  disabled={blocked}
                   onClick={() => onDecide('verify')}
                 >
                   {m.cases.decisions.verify.button}
                 </Button>
               )}
-              {allowed.includes('ask') && (
+              {askable && (
                 <Button
                   variant="outlined"
-                  color="warning"
-                  disabled={Boolean(lock)}
-                  onClick={() => onDecide('ask')}
+                  color="success"
+                  loading={asking}
+                  loadingPosition="start"
+                  disabled={blocked}
+                  onClick={onAskIssuer}
+                  // A long issuer's name wraps inside the button on a phone.
+                  sx={{ textAlign: 'left' }}
                 >
+                  {m.cases.sources.ask(issuer ?? '')}
+                </Button>
+              )}
+              {allowed.includes('ask') && (
+                <Button variant="outlined" color="warning" disabled={blocked} onClick={() => onDecide('ask')}>
                   {m.cases.decisions.ask.button}
                 </Button>
               )}
               {allowed.includes('fail') && (
-                <Button
-                  variant="outlined"
-                  color="error"
-                  disabled={Boolean(lock)}
-                  onClick={() => onDecide('fail')}
-                >
+                <Button variant="outlined" color="error" disabled={blocked} onClick={() => onDecide('fail')}>
                   {m.cases.decisions.fail.button}
                 </Button>
               )}
-              <Button variant="text" disabled={Boolean(lock)} onClick={() => onDecide('close')}>
+              <Button variant="text" disabled={blocked} onClick={() => onDecide('close')}>
                 {m.cases.decisions.close.button}
               </Button>
+              {askable && (
+                // Always there, so that assistive technology hears it fill in.
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  role="status"
+                  component="span"
+                  sx={{ alignSelf: 'center' }}
+                >
+                  {asking ? m.cases.sources.asking(issuer ?? '') : ''}
+                </Typography>
+              )}
             </Stack>
           )}
+          {issuerAnswer}
         </Stack>
       </AccordionDetails>
     </Accordion>

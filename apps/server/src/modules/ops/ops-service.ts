@@ -22,6 +22,7 @@ import type { FilesService } from '../files/files-service.js';
 import type { OpsAuthService, OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
 import {
   insufficiencyRoundsOf,
+  ISSUER_SOURCE_KEY,
   type IssuerSourceMark,
   type TransactionsService,
 } from '../transactions/transactions-service.js';
@@ -243,7 +244,11 @@ export function createOpsService(deps: {
       const verifications = parts.records.map((rec) => {
         const { label, fields, options } = labelsOf(rec.name, configs);
         const data = rec.data ?? {};
-        const keys = [...new Set([...[...fields.keys()].filter((k) => k in data), ...Object.keys(data)])];
+        // The server's own mark of a verification completed at its source is not something the candidate
+        // gave: its evidence is the case's issuer pulls (GET …/issuer-sources), not a field.
+        const keys = [
+          ...new Set([...[...fields.keys()].filter((k) => k in data), ...Object.keys(data)]),
+        ].filter((key) => key !== ISSUER_SOURCE_KEY);
         const own = rounds.filter((r) => r.verificationName === rec.name);
         const refs = [
           ...fileIdsIn(data),

@@ -444,6 +444,15 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
       state: 'COMPLETED',
       issuer: 'Central Board of Secondary Education',
     });
+    // The team's case shows the issuer's data, not the server's mark of the source as a field.
+    const opsCase = expectCode<{ verifications: Array<{ name: string; fields: Array<{ key: string }> }> }>(
+      await send('GET', OPS_API_PATHS.case(txnId), undefined, staff),
+      0,
+      200,
+    );
+    const fields = opsCase.verifications.find((v) => v.name === 'bgv-twelfth')!.fields.map((f) => f.key);
+    expect(fields).toEqual(expect.arrayContaining(['rollNumber', 'passingYear']));
+    expect(fields).not.toContain('issuerSource');
     const after = await info(h, txnId);
     expect(after.verificationList['bgv-twelfth']).toMatchObject({
       state: 'COMPLETED',

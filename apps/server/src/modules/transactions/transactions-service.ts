@@ -35,6 +35,7 @@ import { configFor } from './verification-data-fns.js';
 export type { LockedForPayment, PaymentGuard, TransactionsServiceDeps } from './transaction-access.js';
 export type { EvaluationRecord } from './transaction-view-fns.js';
 export type { IssuerSourceMark } from './verification-data-fns.js';
+export { ISSUER_SOURCE_KEY } from './verification-data-fns.js';
 /** The ops module maps the rounds of a case with the same function (one mapping, ADR 0020). */
 export { insufficiencyRoundsOf } from './insufficiency-fns.js';
 
