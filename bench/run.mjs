@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale, root } from '../scripts/lib.mjs';
+import * as digilocker from './digilocker.mjs';
 import * as loginBundle from './login-bundle.mjs';
 import * as opsQueues from './ops-queues.mjs';
 import * as pages from './pages.mjs';
@@ -24,6 +25,7 @@ const all = [
   upload,
   pages,
   passport,
+  digilocker,
   opsQueues,
   referenceSearch,
 ];

@@ -21,7 +21,7 @@ async function load(url, headers) {
   return result;
 }
 
-export async function signIn(base, mobile) {
+export async function signIn(base, mobile, name = 'Bench Candidate') {
   const headers = { 'content-type': 'application/json', 'partner-org-id': 'veridocs' };
   const w = `${base}/api/web-wallet`;
   const login = await (
@@ -42,7 +42,7 @@ export async function signIn(base, mobile) {
     await fetch(`${w}/profile`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ mobile, name: 'Bench Candidate', txnId: verified.data.txnId }),
+      body: JSON.stringify({ mobile, name, txnId: verified.data.txnId }),
     })
   ).json();
   return created.data.accessToken;
