@@ -12,7 +12,9 @@ const config = {
   mutate: [
     'packages/shared/src/rules/pricing.ts',
     'packages/shared/src/rules/verification.ts',
+    'packages/shared/src/rules/person-name.ts',
     'apps/server/src/modules/transactions/state-machine.ts',
+    'apps/server/src/modules/sources/sources-fns.ts',
   ],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },

@@ -9,8 +9,10 @@ import { defineConfig } from 'vitest/config';
 export const MUTATION_TEST_FILES = [
   'packages/shared/src/rules/pricing.test.ts',
   'packages/shared/src/rules/verification.test.ts',
+  'packages/shared/src/rules/person-name.test.ts',
   'packages/shared/src/constants/spec-constants.test.ts',
   'apps/server/src/modules/transactions/transitions.test.ts',
+  'apps/server/src/modules/sources/sources-fns.test.ts',
 ];
 
 const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));

@@ -49,6 +49,40 @@ describe('matchPersonName', () => {
     });
     expect(matchPersonName('Asha Sharma', 'Asha Verma').reason).toBe('"sharma" is not in the other name');
     expect(matchPersonName('Asha Verma', 'Asha Verma')).toEqual({ matched: true, reason: null });
+    expect(matchPersonName('Asha Verma', ' ')).toEqual({ matched: false, reason: 'A name is missing' });
+    expect(matchPersonName('Priya S. Nair', 'Priya Krishnan Nair').reason).toBe(
+      'The initial "S" does not fit the other name',
+    );
+    expect(matchPersonName('Asha Verma', 'Asha Rani Devi Verma').reason).toBe(
+      '"rani devi" is not in the other name',
+    );
+  });
+
+  it('drops every honorific, so that none counts as the one middle name', () => {
+    for (const honorific of ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Shri', 'Sri', 'Smt', 'Km', 'Kumari', 'Late'])
+      expect(same(`${honorific} Asha Verma`, 'Asha Rani Verma'), honorific).toBe(true);
+    expect(same('Shri Asha Verma', 'Asha Rani Devi Verma')).toBe(false); // still one middle name at most
+  });
+
+  it('folds the spellings the ADR lists, in short words too (where no slip is allowed)', () => {
+    expect(same('Laksmi Rao', 'Laxmi Rao')).toBe(true); // ks
+    expect(same('Lakṣmī Rao', 'Lakshmi Rao')).toBe(true); // the diacritics of a transliteration
+    expect(same('Pawan Jha', 'Pavan Jha')).toBe(true); // w/v
+    expect(same('Jeevan Jha', 'Jiwan Jha')).toBe(true); // ee/i and w/v
+    expect(same('Aarti Jha', 'Arti Jha')).toBe(true); // aa/a
+    expect(same('Pooja Rao', 'Puja Rao')).toBe(true); // oo/u
+    expect(same('Sidharth Rao', 'Siddharth Rao')).toBe(true); // aspirated and doubled consonants
+    expect(same('Ravi Bhat', 'Ravi Bhatt')).toBe(true); // a doubled letter
+  });
+
+  it('allows one slip only in words of five letters or more, counting the shorter word', () => {
+    expect(same('Suman Das', 'Sumon Das')).toBe(true); // five letters, one changed
+    expect(same('Chaudhary Ram', 'Chaudhry Ram')).toBe(true); // one left out
+    expect(same('Chaudhry Ram', 'Chaudhary Ram')).toBe(true); // one added
+    expect(same('Anil Verma', 'Anila Verma')).toBe(false); // Anil is four letters: another name
+    expect(same('Anila Verma', 'Anil Verma')).toBe(false);
+    expect(same('Srinivas Iyer', 'Srinivasan Iyer')).toBe(false); // two letters are not a slip
+    expect(same('Sumit Das', 'Sumant Das')).toBe(false); // nor a changed and an added one
   });
 
   it('does not let one word of the longer name serve two of the shorter', () => {
@@ -69,5 +103,9 @@ describe('personNameWords and foldSpelling', () => {
     expect(foldSpelling('vijay')).toBe(foldSpelling('vijai'));
     expect(foldSpelling('phalguni')).toBe('falguni');
     expect(foldSpelling('zubin')).toBe('jubin');
+  });
+  it('folds only a final y, and a letter typed any number of times to one', () => {
+    expect(foldSpelling('yamini')).toBe('yamini');
+    expect(foldSpelling('sunnnil')).toBe('sunil');
   });
 });

@@ -17,10 +17,9 @@ const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'shri', 'sri', 'smt
 export function personNameWords(name: string): string[] {
   return name
     .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[^\p{L}]+/gu, ' ')
-    .split(' ')
+    .split(/[^\p{L}]/u)
     .filter((w) => w.length > 0 && !HONORIFICS.has(w));
 }
 
@@ -40,19 +39,20 @@ export function foldSpelling(word: string): string {
     .replace(/(.)\1+/g, '$1');
 }
 
-/** One edit apart (insert, delete or substitute one letter). */
+/**
+ * Two different words one edit apart (insert, delete or substitute one letter). After the first letter
+ * they differ at (there is one, as they differ), the rest must be equal once the edit is undone; of the
+ * three ways to undo it, only the one that fits the lengths can give equal rests.
+ */
 function oneEditApart(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  while (a[i] === b[i]) i++;
+  const rest = a.slice(i + 1);
+  return rest === b.slice(i + 1) || rest === b.slice(i) || a.slice(i) === b.slice(i + 1);
 }
 
 /** A full word of one name against a word of the other: the same after folding, or one edit for long words. */
 function sameWord(a: string, b: string): boolean {
-  if (a === b) return true;
   const fa = foldSpelling(a);
   const fb = foldSpelling(b);
   return fa === fb || (Math.min(fa.length, fb.length) >= 5 && oneEditApart(fa, fb));
@@ -65,10 +65,11 @@ export function matchPersonName(left: string, right: string): PersonNameMatch {
   const b = personNameWords(right);
   if (a.length === 0 || b.length === 0) return { matched: false, reason: 'A name is missing' };
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  const used = new Array<boolean>(long.length).fill(false);
+  // The indexes of the longer name's words already taken (-1 too when a word finds none: the match fails then).
+  const used = new Set<number>();
   const take = (test: (w: string) => boolean) => {
-    const at = long.findIndex((w, i) => !used[i] && test(w));
-    if (at >= 0) used[at] = true;
+    const at = long.findIndex((w, i) => !used.has(i) && test(w));
+    used.add(at);
     return at >= 0;
   };
   // Full words first, so an initial does not take the word a full word needs.
@@ -83,7 +84,7 @@ export function matchPersonName(left: string, right: string): PersonNameMatch {
       return { matched: false, reason: `The initial "${initial.toUpperCase()}" does not fit the other name` };
   }
   // What the longer name has beyond: initials, and at most one full (middle) word.
-  const extraFull = long.filter((w, i) => !used[i] && !isInitial(w));
+  const extraFull = long.filter((w, i) => !used.has(i) && !isInitial(w));
   if (extraFull.length > 1)
     return { matched: false, reason: `"${extraFull.join(' ')}" is not in the other name` };
   return { matched: true, reason: null };

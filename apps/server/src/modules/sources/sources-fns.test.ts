@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { IssuedDocument } from '../../providers/digilocker/digilocker-provider.js';
 import type { IssuerCertificate, SignatureCheck } from '../../providers/issuer-documents/issuer-document.js';
-import { compareCertificate, documentsView, formValuesFrom, issuerFor, stateName } from './sources-fns.js';
+import {
+  compareCertificate,
+  documentsView,
+  formValuesFrom,
+  issuerFor,
+  rollNumberOf,
+  stateName,
+} from './sources-fns.js';
 
 const cert = (over: Partial<IssuerCertificate> = {}): IssuerCertificate => ({
   doctype: 'SSCER',
@@ -92,6 +99,130 @@ describe('compareCertificate', () => {
   });
 });
 
+describe('compareCertificate: what the candidate is shown', () => {
+  it('lists every field with its label, what was expected and what the document says', () => {
+    const c = compareCertificate(cert(), signed, tenth({ rollNumber: '1100040', passingYear: '2017' }), asha);
+    expect(c.fields).toEqual([
+      {
+        field: 'doctype',
+        label: 'Document',
+        expected: 'Class X marksheet or Class X passing certificate',
+        found: 'Class X marksheet',
+        matches: true,
+      },
+      {
+        field: 'signature',
+        label: "Issuer's signature",
+        expected: 'Signed by the issuer',
+        found: 'Signed by CBSE Sandbox Issuer',
+        matches: true,
+      },
+      { field: 'name', label: 'Name', expected: 'Asha Verma', found: 'ASHA VERMA', matches: true },
+      {
+        field: 'dateOfBirth',
+        label: 'Date of birth',
+        expected: '2001-04-12',
+        found: '2001-04-12',
+        matches: true,
+      },
+      { field: 'rollNumber', label: 'Roll number', expected: '1100040', found: '1100040', matches: true },
+      { field: 'year', label: 'Passing year', expected: '2017', found: '2017', matches: true },
+    ]);
+  });
+
+  it('names the documents by what they are, and a degree’s number as a registration number', () => {
+    const field = (c: ReturnType<typeof compareCertificate>, name: string) =>
+      c.fields.find((f) => f.field === name);
+    const twelfth = compareCertificate(
+      cert({ doctype: 'HPCER' }),
+      signed,
+      { name: 'bgv-twelfth', data: {} },
+      asha,
+    );
+    expect(field(twelfth, 'doctype')).toMatchObject({
+      expected: 'Class XII marksheet or Class XII passing certificate',
+      found: 'Class XII passing certificate',
+      matches: true,
+    });
+    expect(field(twelfth, 'rollNumber')?.label).toBe('Roll number');
+    const degreeAsTwelfth = compareCertificate(
+      cert({ doctype: 'DGCER' }),
+      signed,
+      { name: 'bgv-twelfth', data: {} },
+      asha,
+    );
+    expect(field(degreeAsTwelfth, 'doctype')).toMatchObject({ found: 'Degree certificate', matches: false });
+    const degree = compareCertificate(
+      cert({ doctype: 'DGCER' }),
+      signed,
+      { name: 'bgv-degree', data: {} },
+      asha,
+    );
+    expect(field(degree, 'doctype')).toMatchObject({ expected: 'Degree certificate', matches: true });
+    expect(field(degree, 'rollNumber')?.label).toBe('Registration or roll number');
+    // A type DigiLocker has no name for is shown as its code; a verification no source verifies expects none.
+    const odd = compareCertificate(cert({ doctype: 'XYZCER' }), signed, { name: 'dl', data: {} }, asha);
+    expect(field(odd, 'doctype')).toEqual({
+      field: 'doctype',
+      label: 'Document',
+      expected: null,
+      found: 'XYZCER',
+      matches: false,
+    });
+  });
+
+  it('says who signed, or why the signature does not count', () => {
+    const found = (signature: SignatureCheck) =>
+      compareCertificate(cert(), signature, tenth(), asha).fields.find((f) => f.field === 'signature')?.found;
+    expect(found({ valid: true, signer: null, reason: null })).toBe(
+      'Signed by Central Board of Secondary Education',
+    );
+    expect(found({ valid: false, signer: 'Someone', reason: 'untrusted' })).toBe(
+      'The signature does not hold',
+    );
+    expect(found({ valid: false, signer: null, reason: 'invalid' })).toBe('The signature does not hold');
+  });
+
+  it('offers a name change only when the name is all that differs', () => {
+    const rohan = cert({ person: { name: 'Rohan Mehta', dateOfBirth: null } });
+    const c = compareCertificate(rohan, signed, tenth({ rollNumber: '999' }), asha);
+    expect(failing(c)).toEqual(['name', 'rollNumber']);
+    expect(c.nameMismatch).toBe(false);
+  });
+
+  it('takes a blank typed value as empty, and a typed one without its spaces', () => {
+    const c = compareCertificate(cert(), signed, tenth({ rollNumber: '   ', passingYear: ' 2017 ' }), asha);
+    expect(c.matched).toBe(true);
+    expect(c.fields.find((f) => f.field === 'rollNumber')?.expected).toBeNull();
+    expect(c.fields.find((f) => f.field === 'year')?.expected).toBe('2017');
+  });
+
+  it('compares the roll number of a Class XII marksheet too', () => {
+    const twelfth = (data: Record<string, unknown>) => ({ name: 'bgv-twelfth', data });
+    const hscer = cert({ doctype: 'HSCER' });
+    expect(compareCertificate(hscer, signed, twelfth({ rollNumber: '1100040' }), asha).matched).toBe(true);
+    expect(failing(compareCertificate(hscer, signed, twelfth({ rollNumber: '1100041' }), asha))).toEqual([
+      'rollNumber',
+    ]);
+  });
+});
+
+describe('rollNumberOf', () => {
+  it('reads the field each type keeps its number in, trimmed', () => {
+    expect(rollNumberOf('bgv-tenth', { rollNumber: ' 1100040 ' })).toBe('1100040');
+    expect(rollNumberOf('bgv-twelfth~2', { rollNumber: '1100040' })).toBe('1100040');
+    expect(rollNumberOf('bgv-degree', { rollNumber: '1', instituteId: 'AKTU/2019/0451' })).toBe(
+      'AKTU/2019/0451',
+    );
+  });
+  it('is null when nothing usable was typed, or the type has no number', () => {
+    expect(rollNumberOf('bgv-tenth', {})).toBeNull();
+    expect(rollNumberOf('bgv-tenth', { rollNumber: '  ' })).toBeNull();
+    expect(rollNumberOf('bgv-tenth', { rollNumber: 1100040 })).toBeNull();
+    expect(rollNumberOf('dl', { rollNumber: '1100040' })).toBeNull();
+  });
+});
+
 describe('documentsView', () => {
   const doc = (
     doctype: string,
@@ -143,14 +274,21 @@ describe('formValuesFrom', () => {
     expect(formValuesFrom('bgv-twelfth', cert({ state: 'delhi' }), 'f1', {}).state).toBe('Delhi');
   });
   it('files a degree certificate as the degree, without marksheets', () => {
+    expect(formValuesFrom('bgv-degree', cert({ doctype: 'DGCER', examination: 'B.Tech' }), 'f2', {})).toEqual(
+      {
+        institute: { manual: true, name: 'Central Board of Secondary Education' },
+        degreeName: 'B.Tech',
+        passingYear: '2017',
+        instituteId: '1100040',
+        degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET',
+        supportingDocuments: [{ fileId: 'f2' }],
+      },
+    );
     expect(
-      formValuesFrom('bgv-degree', cert({ doctype: 'DGCER', examination: 'B.Tech' }), 'f2', {}),
-    ).toMatchObject({
-      degreeStatus: 'DEGREE_ONLY_NO_MARKSHEET',
-      supportingDocuments: [{ fileId: 'f2' }],
-      degreeName: 'B.Tech',
-      instituteId: '1100040',
-    });
+      formValuesFrom('bgv-degree', cert({ doctype: 'DGCER', examination: null }), 'f2', {
+        degreeName: 'B.Sc',
+      }).degreeName,
+    ).toBe('B.Sc');
   });
   it('knows states by name or code', () => {
     expect(stateName('  tamil   NADU ')).toBe('Tamil Nadu');
@@ -193,6 +331,23 @@ describe('issuerFor', () => {
     expect(
       issuerFor(issuers, 'bgv-degree~2', { institute: { manual: true, name: 'BPUT Rourkela' } })?.issuer.id,
     ).toBe('bput');
+  });
+  it('forgives punctuation and spacing on either side, and takes a field holding plain text', () => {
+    expect(issuerFor(issuers, 'bgv-tenth', { board: 'CBSE' })?.issuer.id).toBe('cbse');
+    expect(
+      issuerFor(issuers, 'bgv-tenth', { board: { manual: true, name: 'C.B.S.E. New Delhi' } })?.issuer.id,
+    ).toBe('cbse');
+    expect(
+      issuerFor(issuers, 'bgv-degree', {
+        institute: { manual: true, name: 'Biju  Patnaik University of Technology Odisha' },
+      })?.issuer.id,
+    ).toBe('bput');
+  });
+  it('finds nothing for a field left null, or blank, even if an issuer is listed with a blank alias', () => {
+    expect(issuerFor(issuers, 'bgv-tenth', { board: null })).toBeNull();
+    const careless = { ...cbse, aliases: ['CBSE', ' - '] };
+    expect(issuerFor([careless], 'bgv-tenth', { board: { value: '', name: ' ' } })).toBeNull();
+    expect(issuerFor([careless], 'bgv-tenth', { board: '.' })).toBeNull();
   });
   it('finds nothing for another board, an empty field, or a type the issuer does not answer', () => {
     expect(

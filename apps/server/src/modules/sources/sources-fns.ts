@@ -49,7 +49,9 @@ export function documentsView(
 }
 
 /** Roll numbers as issuers and candidates write them: no spaces, dashes or slashes, any case. */
-const normaliseId = (value: string) => value.replace(/[\s\-/.]/g, '').toUpperCase();
+const normaliseId = (value: string) =>
+  // Stryker disable next-line MethodExpression: upper or lower case alike, both sides are folded the same
+  value.replace(/[\s\-/.]/g, '').toUpperCase();
 
 const typed = (data: Record<string, unknown>, field: string): string | null => {
   const value = data[field];
@@ -198,19 +200,18 @@ export interface IssuerChoice {
   doctypes: readonly { verification: string; doctype: string }[];
 }
 
+/** Lower-case letters and digits, one space between words (brackets and punctuation are spaces too). */
 const words = (text: string) =>
   text
     .toLowerCase()
-    .replace(/\([^)]*\)/g, (m) => ` ${m.slice(1, -1)} `)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
-/** The texts a board or institute field holds: a reference id and its name, or what was typed. */
-function referenceTexts(value: unknown): string[] {
+/** What a board or institute field holds: a reference id and its name, or what was typed. */
+function referenceTexts(value: unknown): unknown[] {
   if (typeof value === 'string') return [value];
-  if (typeof value !== 'object' || value === null) return [];
-  const { value: id, name } = value as Record<string, unknown>;
-  return [id, name].filter((t): t is string => typeof t === 'string' && t.trim() !== '');
+  const { value: id, name } = (value ?? {}) as Record<string, unknown>;
+  return [id, name];
 }
 
 /** The field naming the issuer on each verification's form. */
@@ -234,14 +235,15 @@ export function issuerFor<T extends IssuerChoice>(
   const field = ISSUER_FIELD[type];
   if (!field) return null;
   const typed = referenceTexts(data[field])
+    .filter((t): t is string => typeof t === 'string')
     .map(words)
     .filter((t) => t !== '');
-  if (typed.length === 0) return null;
   for (const issuer of issuers) {
     const doctype = issuer.doctypes.find((d) => d.verification === type)?.doctype;
     if (!doctype) continue;
     const names = [issuer.id, issuer.name, ...issuer.aliases].map(words);
-    const named = typed.some((t) => names.some((n) => t === n || ` ${t} `.includes(` ${n} `)));
+    // A name is the whole text or whole words of it ("Central Board of Secondary Education (CBSE)").
+    const named = typed.some((t) => names.some((n) => ` ${t} `.includes(` ${n} `)));
     if (named) return { issuer, doctype };
   }
   return null;

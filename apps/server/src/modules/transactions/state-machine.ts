@@ -55,6 +55,19 @@ export function canTransition(entity: Entity, from: State, to: State): boolean {
 
 const pretty = (state: State) => state.toLowerCase().replace(/_/g, ' ');
 
+/**
+ * Whether a verification may complete before submission: only an identity a provider verified (issue
+ * 11), or a document its issuer gave (issue 26).
+ */
+function completesEarly(name: string | undefined, action: string | undefined): boolean {
+  if (name === undefined) return false;
+  const type = verificationTypeOf(name);
+  return (
+    PROVIDER_VERIFIED_IDENTITIES.includes(type) ||
+    (action === SOURCE_VERIFIED_ACTION && SOURCE_VERIFIED_TYPES.includes(type))
+  );
+}
+
 /** Refuses anything not in the tables with INVALID_TRANSITION (123). */
 export function assertTransition(
   entity: Entity,
@@ -63,15 +76,9 @@ export function assertTransition(
   name?: string,
   action?: string,
 ): void {
-  // COMPLETED before submission is only for an identity a provider verified (issue 11), or a
-  // document its issuer gave (issue 26).
-  const early = entity === 'verification' && to === 'COMPLETED' && BEFORE_SUBMISSION.includes(from);
-  const type = name === undefined ? undefined : verificationTypeOf(name);
-  const allowedEarly =
-    type !== undefined &&
-    (PROVIDER_VERIFIED_IDENTITIES.includes(type) ||
-      (action === SOURCE_VERIFIED_ACTION && SOURCE_VERIFIED_TYPES.includes(type)));
-  if (canTransition(entity, from, to) && (!early || allowedEarly)) return;
+  // Only a verification can be early: the transaction table has no move to COMPLETED before submission.
+  const early = to === 'COMPLETED' && BEFORE_SUBMISSION.includes(from);
+  if (canTransition(entity, from, to) && (!early || completesEarly(name, action))) return;
   const what =
     entity === 'transaction' ? 'The verification request' : `The verification ${name ?? ''}`.trimEnd();
   throw new AppError('INVALID_TRANSITION', `${what} cannot move from ${pretty(from)} to ${pretty(to)}`, {

@@ -342,7 +342,11 @@ describe('transitionVerification', () => {
     const context = { action: 'x', profileId: null, now: NOW };
     await expect(
       transitionVerification(ops, 'txn-1', { name: 'bgv-degree', state: 'SUBMITTED' }, 'DATA_SAVED', context),
-    ).rejects.toMatchObject({ code: 123, data: { verificationName: 'bgv-degree' } });
+    ).rejects.toMatchObject({
+      code: 123,
+      message: 'The verification bgv-degree cannot move from submitted to data saved',
+      data: { entity: 'verification', verificationName: 'bgv-degree' },
+    });
     await expect(
       transitionVerification(ops, 'txn-1', { name: 'bgv-degree', state: 'DATA_SAVED' }, 'COMPLETED', context),
     ).rejects.toMatchObject({ code: 123 });
