@@ -75,8 +75,14 @@ describe('matchPersonName', () => {
     expect(same('Ravi Bhat', 'Ravi Bhatt')).toBe(true); // a doubled letter
   });
 
-  it('allows one slip only in words of five letters or more, counting the shorter word', () => {
-    expect(same('Suman Das', 'Sumon Das')).toBe(true); // five letters, one changed
+  it('allows one vowel slip inside words of five letters or more, never a consonant or an ending', () => {
+    expect(same('Suman Das', 'Sumon Das')).toBe(true); // five letters, one vowel changed
+    expect(same('Ramesh Kumar', 'Rakesh Kumar')).toBe(false); // a consonant: another person
+    expect(same('Sunita Rao', 'Sunit Rao')).toBe(false); // the ending: another name
+    expect(same('Sunit Rao', 'Sunita Rao')).toBe(false);
+    expect(same('Amrita Sen', 'Emrita Sen')).toBe(false); // the first letter is never a slip
+    expect(same('Harish Nair', 'Hareesh Nair')).toBe(true); // ee folds to i
+    expect(same('Kavita Rao', 'Kavitha Rao')).toBe(true); // th folds to t
     expect(same('Chaudhary Ram', 'Chaudhry Ram')).toBe(true); // one left out
     expect(same('Chaudhry Ram', 'Chaudhary Ram')).toBe(true); // one added
     expect(same('Anil Verma', 'Anila Verma')).toBe(false); // Anil is four letters: another name

@@ -2,7 +2,8 @@
  * Whether two writings of a person's name name the same person (issue 26; ADR 0045): the name on an
  * issuer's document against the candidate's verified name. It tolerates what Indian records vary in —
  * word order ("Verma Asha"), initials ("A. Verma", "Priya K Nair"), honorifics, dots and case, one
- * middle name left out, and transliteration ("Mohammad"/"Mohammed", "Laxmi"/"Lakshmi") — and nothing
+ * middle name left out, transliteration ("Laxmi"/"Lakshmi") and one vowel slip in a long word
+ * ("Mohammad"/"Mohammed") — and nothing
  * else: every full word of the shorter name must be found in the longer one.
  */
 export interface PersonNameMatch {
@@ -39,23 +40,29 @@ export function foldSpelling(word: string): string {
     .replace(/(.)\1+/g, '$1');
 }
 
+const VOWELS = new Set(['a', 'e', 'i', 'o', 'u']);
+
 /**
- * Two different words one edit apart (insert, delete or substitute one letter). After the first letter
- * they differ at (there is one, as they differ), the rest must be equal once the edit is undone; of the
- * three ways to undo it, only the one that fits the lengths can give equal rests.
+ * Two different words one vowel slip apart: a vowel inside the word (not its first or last letter)
+ * changed, left out or added — "Mohammad"/"Mohammed", "Chaudhary"/"Chaudhry", "Suman"/"Sumon". A changed
+ * consonant ("Ramesh"/"Rakesh") or a changed ending ("Sunita"/"Sunit") is another name, not a slip.
  */
-function oneEditApart(a: string, b: string): boolean {
+function oneVowelSlip(a: string, b: string): boolean {
+  const [longer, shorter] = a.length >= b.length ? [a, b] : [b, a];
+  if (longer.length - shorter.length > 1) return false;
   let i = 0;
-  while (a[i] === b[i]) i++;
-  const rest = a.slice(i + 1);
-  return rest === b.slice(i + 1) || rest === b.slice(i) || a.slice(i) === b.slice(i + 1);
+  while (longer[i] === shorter[i]) i++;
+  const inside = i > 0 && i < longer.length - 1;
+  if (!inside || !VOWELS.has(longer[i]!)) return false;
+  if (longer.length > shorter.length) return longer.slice(i + 1) === shorter.slice(i);
+  return VOWELS.has(shorter[i]!) && longer.slice(i + 1) === shorter.slice(i + 1);
 }
 
-/** A full word of one name against a word of the other: the same after folding, or one edit for long words. */
+/** A full word of one name against a word of the other: the same after folding, or one vowel slip in a long word. */
 function sameWord(a: string, b: string): boolean {
   const fa = foldSpelling(a);
   const fb = foldSpelling(b);
-  return fa === fb || (Math.min(fa.length, fb.length) >= 5 && oneEditApart(fa, fb));
+  return fa === fb || (Math.min(fa.length, fb.length) >= 5 && oneVowelSlip(fa, fb));
 }
 
 const isInitial = (w: string) => w.length === 1;
