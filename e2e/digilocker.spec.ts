@@ -131,3 +131,31 @@ test('cancelling at DigiLocker comes back with a clear message and the upload pa
   await page.getByRole('link', { name: 'Upload instead' }).click();
   await expect(page).toHaveURL(/\/verification\?.*name=bgv-twelfth/);
 });
+
+test('proves the identity with the e-Aadhaar from DigiLocker instead of an OTP', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { txnId } = await startedDemoTransaction(page, request, 'Asha Verma');
+  const q = new URLSearchParams({ orgId: ORG, txnId, name: 'aadhaar' }).toString();
+  await page.goto(`/verification?${q}`);
+  await page.getByRole('link', { name: 'Fetch from DigiLocker' }).click();
+  await expect(page.getByText('Aadhaar (e-Aadhaar)', { exact: true })).toBeVisible();
+  await expect(page.getByText(/To verify your identity for Demo University/)).toBeVisible();
+  await page.getByLabel('I agree to share these documents from my DigiLocker').check();
+  await page.getByRole('button', { name: 'Continue to DigiLocker' }).click();
+  await page.getByLabel(/Mobile/).fill('9000000001');
+  await page.getByLabel(/PIN/).fill('123456');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: /Allow/ }).click();
+  await expect(page.getByRole('radio', { name: /Aadhaar \(e-Aadhaar\)/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Fetch this document' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Verified with the issuer through DigiLocker' }),
+  ).toBeVisible();
+  await axeAndWidth(page, 'e-Aadhaar verified phone');
+  await page.goto(`/verification?${q}`);
+  await expect(page.getByText(/XXXX XXXX 4821|4821/).first()).toBeVisible();
+});

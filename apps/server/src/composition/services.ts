@@ -371,6 +371,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     digilocker: issuerSources.digilocker,
     apisetu: issuerSources.apisetu,
     ops,
+    identity: aadhaar,
+    trustAnchors: issuerSources.trustAnchors,
     documents: createIssuerDocumentReader(issuerSources.trustAnchors),
     transactions,
     profiles,

@@ -16,6 +16,8 @@ export const SOURCE_DOCTYPES: Readonly<Record<string, readonly string[]>> = {
   'bgv-tenth': ['SSCER', 'SPCER'],
   'bgv-twelfth': ['HSCER', 'HPCER'],
   'bgv-degree': ['DGCER'],
+  // DigiLocker's e-Aadhaar (its own endpoint, not an issued document): a second way to prove identity.
+  aadhaar: ['ADHAR'],
 };
 
 /** Days a pulled document and its XML are kept after the verification ends (stated on the consent screen). */

@@ -6,9 +6,11 @@ import {
   type AadhaarStep,
   type AadhaarVerifyRequest,
   type AadhaarVerifyResponse,
+  type State,
 } from '@veridocs/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbScope } from '../../db/client.js';
+import type { EaadhaarRecord } from '../../providers/issuer-documents/issuer-document.js';
 import { AppError } from '../../errors.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { hmacSha256Hex } from '../../lib/crypto.js';
@@ -102,6 +104,72 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
   });
 
   return {
+    /** The product's keyed hash of an Aadhaar number (for a source that reads one, never stored in clear). */
+    numberHash,
+
+    /**
+     * The identity proven by a DigiLocker e-Aadhaar (issue 26): under the same rules as the OTP check
+     * (last 4 digits and the keyed hash only, a number another account holds refused or logged), the
+     * profile filled and the verification completed with the source's mark; `within` writes the caller's
+     * evidence in the same database transaction.
+     */
+    async completeFromEaadhaar(
+      profileId: string,
+      txnId: string,
+      record: EaadhaarRecord,
+      mark: Record<string, unknown>,
+      within: (scope: DbScope) => Promise<void>,
+    ): Promise<State> {
+      const at = now();
+      const hash = record.numberHash ?? null;
+      if (hash) await checkRepeat(profileId, hash);
+      const state = await transactions.completeIdentity(
+        profileId,
+        txnId,
+        AADHAAR_VERIFICATION,
+        {
+          verifiedBy: 'digilocker-eaadhaar',
+          aadhaarLast4: record.last4,
+          candidateName: record.name,
+          verifiedAt: at.toISOString(),
+          issuerSource: mark,
+        },
+        async (scope) => {
+          await within(scope);
+          if (hash) {
+            await repo.lockNumber(hash, scope);
+            await checkRepeat(profileId, hash, scope);
+          }
+          const a = record.address;
+          await profiles.applyKyc(
+            profileId,
+            {
+              name: record.name,
+              dateOfBirth: record.dateOfBirth,
+              gender: record.gender,
+              address: {
+                careOf: '',
+                line1: [a.house, a.street].filter((p) => p.trim() !== '').join(', '),
+                locality: a.locality,
+                vtc: a.locality,
+                district: a.district,
+                state: a.state,
+                pincode: a.pincode,
+                country: 'India',
+              },
+              photo: null,
+              aadhaarHash: hash,
+              aadhaarLast4: record.last4,
+              verifiedAt: at,
+            },
+            scope,
+          );
+        },
+      );
+      profiles.forget(profileId);
+      return state;
+    },
+
     async start(
       profileId: string,
       body: { orgId: string; txnId: string; aadhaarNumber: string },

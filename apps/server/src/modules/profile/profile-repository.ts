@@ -13,7 +13,8 @@ export interface KycPatch {
   gender: string;
   address: KycAddress;
   photo: string | null;
-  aadhaarHash: string;
+  /** Null when the source gave the number masked (a DigiLocker e-Aadhaar may): no repeat is findable then. */
+  aadhaarHash: string | null;
   aadhaarLast4: string;
   verifiedAt: Date;
 }

@@ -16,7 +16,56 @@ export const DOCTYPE_NAMES: Readonly<Record<string, string>> = {
   HSCER: 'Class XII marksheet',
   HPCER: 'Class XII passing certificate',
   DGCER: 'Degree certificate',
+  ADHAR: 'Aadhaar (e-Aadhaar)',
 };
+
+/** DigiLocker's e-Aadhaar as the documents list shows it (the account has one: `eaadhaar` Y). */
+export const EAADHAAR_DOCUMENT = {
+  uri: 'eaadhaar',
+  name: 'Aadhaar (e-Aadhaar)',
+  doctype: 'ADHAR',
+  description: 'e-Aadhaar',
+  issuerId: 'in.gov.uidai',
+  issuer: 'Unique Identification Authority of India',
+  date: '',
+  mime: ['application/xml'],
+} as const;
+
+/**
+ * The e-Aadhaar against the candidate (issue 26): signed by a trusted key, the name by the rule of ADR
+ * 0045, the date of birth when the profile has one.
+ */
+export function compareEaadhaar(
+  record: { name: string; dateOfBirth: string },
+  signature: SignatureCheck,
+  candidate: { name: string; dateOfBirth: string | null },
+): Comparison {
+  const name = matchPersonName(record.name, candidate.name);
+  const fields: FieldComparison[] = [
+    {
+      field: 'signature',
+      label: "Issuer's signature",
+      expected: 'Signed by the issuer',
+      found: signature.valid ? `Signed by ${signature.signer ?? 'UIDAI'}` : 'The signature does not hold',
+      matches: signature.valid,
+    },
+    { field: 'name', label: 'Name', expected: candidate.name, found: record.name, matches: name.matched },
+  ];
+  if (candidate.dateOfBirth)
+    fields.push({
+      field: 'dateOfBirth',
+      label: 'Date of birth',
+      expected: candidate.dateOfBirth,
+      found: record.dateOfBirth,
+      matches: candidate.dateOfBirth === record.dateOfBirth,
+    });
+  const matched = fields.every((f) => f.matches);
+  return {
+    matched,
+    nameMismatch: !name.matched && fields.every((f) => f.matches || f.field === 'name'),
+    fields,
+  };
+}
 
 export const doctypeName = (doctype: string) => DOCTYPE_NAMES[doctype] ?? doctype;
 

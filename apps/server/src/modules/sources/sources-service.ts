@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   PULLED_DOCUMENT_RETENTION_DAYS,
+  verificationTypeOf,
   type SourceCallbackRequest,
   type SourceCallbackResponse,
   type SourceConsent,
@@ -26,15 +27,24 @@ import {
   type DigiLockerProvider,
   type IssuedDocument,
 } from '../../providers/digilocker/digilocker-provider.js';
-import type { IssuerCertificate, SignatureCheck } from '../../providers/issuer-documents/issuer-document.js';
+import type {
+  EaadhaarRecord,
+  IssuerCertificate,
+  SignatureCheck,
+} from '../../providers/issuer-documents/issuer-document.js';
 import { CertificateOnlyAsPdf, SourceRefused, type ApiSetuProvider } from '../../providers/apisetu/index.js';
+import { parseEaadhaarXml } from '../../providers/issuer-documents/eaadhaar-xml.js';
+import { verifySignedXml } from '../../providers/issuer-documents/xml-signature.js';
+import type { AadhaarService } from '../aadhaar/aadhaar-service.js';
 import type { FilesService } from '../files/files-service.js';
 import type { OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
 import type { OpsService } from '../ops/ops-service.js';
 import type { ProfileService } from '../profile/profile-service.js';
 import type { TransactionsService } from '../transactions/transactions-service.js';
 import {
+  EAADHAAR_DOCUMENT,
   compareCertificate,
+  compareEaadhaar,
   doctypeName,
   doctypesFor,
   documentsView,
@@ -65,6 +75,8 @@ export interface SourcesServiceDeps {
   repo: SourcesRepository;
   digilocker: DigiLockerProvider;
   apisetu: ApiSetuProvider;
+  /** Aadhaar's rules for an e-Aadhaar: the keyed hash, the repeat check, the profile and the identity. */
+  identity: Pick<AadhaarService, 'completeFromEaadhaar' | 'numberHash'>;
   /** The team's decision with the issuer's mark (lock, audit), for a matching API Setu answer. */
   ops: Pick<OpsService, 'decideFromSource'>;
   documents: IssuerDocumentReader;
@@ -74,6 +86,8 @@ export interface SourcesServiceDeps {
   >;
   profiles: Pick<ProfileService, 'get'>;
   files: Pick<FilesService, 'receive' | 'complete' | 'discard'>;
+  /** The PEM certificates issuers' XML signatures are checked against. */
+  trustAnchors: readonly string[];
   /** Encrypts the PKCE verifier and the access token at rest (ServerKeys.sources). */
   key: Uint8Array;
   /** Where DigiLocker sends the candidate back: the web app's digilocker page (registered with DigiLocker). */
@@ -82,7 +96,10 @@ export interface SourcesServiceDeps {
   log: FastifyBaseLogger;
 }
 
-const PURPOSE = (org: string) => `To verify your education for ${org}`;
+const PURPOSE = (org: string, verificationName: string) =>
+  verificationTypeOf(verificationName) === 'aadhaar'
+    ? `To verify your identity for ${org}`
+    : `To verify your education for ${org}`;
 
 /**
  * Fetch from DigiLocker (issue 26, ADR 0045): the candidate agrees (the words are kept), signs in at
@@ -132,6 +149,86 @@ export function createSourcesService(deps: SourcesServiceDeps) {
     await repo.update(session.id, { accessTokenEnc: null, tokenRevokedAt: now() });
   }
 
+  /** The e-Aadhaar of the session's account, read under Aadhaar's rules; a match proves the identity. */
+  async function pullEaadhaar(
+    profileId: string,
+    session: DigilockerSession,
+    token: string,
+  ): Promise<SourcePullResponse> {
+    let xml: string;
+    try {
+      xml = await guarded('eaadhaar', () => digilocker.eaadhaarXml(token));
+    } finally {
+      await revoke(session);
+    }
+    const verified = verifySignedXml(xml, deps.trustAnchors);
+    let record: EaadhaarRecord;
+    try {
+      record = parseEaadhaarXml(verified.signedXml ?? xml, { hashNumber: deps.identity.numberHash });
+    } catch (error) {
+      log.warn({ sessionId: session.id, err: error }, 'DigiLocker e-Aadhaar not readable');
+      throw new AppError('SOURCE_DOCUMENT_NOT_FOUND', 'DigiLocker sent an e-Aadhaar that could not be read');
+    }
+    const target = await transactions.sourceTarget(
+      profileId,
+      { orgId: session.orgId, txnId: session.txnId },
+      session.verificationName,
+    );
+    const profile = await profiles.get(profileId);
+    const comparison = compareEaadhaar(record, verified.check, {
+      name: target.profileName,
+      dateOfBirth: profile.basicDetails?.dateOfBirth ?? null,
+    });
+    const at = now();
+    // Kept: what was compared, never the XML (it holds the full number when DigiLocker gives it whole).
+    const pullRow = {
+      id: randomUUID(),
+      txnId: session.txnId,
+      verificationName: session.verificationName,
+      orgId: session.orgId,
+      profileId,
+      channel: 'digilocker' as const,
+      staffId: null,
+      issuerId: EAADHAAR_DOCUMENT.issuerId,
+      issuerName: EAADHAAR_DOCUMENT.issuer,
+      doctype: EAADHAAR_DOCUMENT.doctype,
+      sourceRef: EAADHAAR_DOCUMENT.uri,
+      xml: null,
+      fields: { name: record.name, dateOfBirth: record.dateOfBirth, last4: record.last4 },
+      comparison: comparison.fields as unknown as Record<string, unknown>[],
+      matched: comparison.matched,
+      signature: verified.check as unknown as Record<string, unknown>,
+      pulledAt: at,
+    };
+    const answer = (state: string): SourcePullResponse => ({
+      matched: comparison.matched,
+      comparison: comparison.fields,
+      issuer: EAADHAAR_DOCUMENT.issuer,
+      state,
+      nameMismatch: comparison.nameMismatch,
+    });
+    if (!comparison.matched) {
+      await repo.insertPull(pullRow);
+      return answer(target.state);
+    }
+    const state = await deps.identity.completeFromEaadhaar(
+      profileId,
+      session.txnId,
+      record,
+      {
+        channel: 'digilocker',
+        issuer: EAADHAAR_DOCUMENT.issuer,
+        doctype: EAADHAAR_DOCUMENT.doctype,
+        pullId: pullRow.id,
+        at: at.toISOString(),
+      },
+      async (scope) => {
+        await repo.insertPull({ ...pullRow, completed: true }, scope);
+      },
+    );
+    return answer(state);
+  }
+
   async function consentFor(profileId: string, query: SourceConsentQuery): Promise<SourceConsent> {
     assertFetchable(query.name);
     const target = await transactions.sourceTarget(profileId, query, query.name);
@@ -140,7 +237,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
       verificationLabel: target.label,
       documents: doctypesFor(query.name).map(doctypeName),
       doctypes: [...doctypesFor(query.name)],
-      purpose: PURPOSE(target.orgName),
+      purpose: PURPOSE(target.orgName, query.name),
       retentionDays: PULLED_DOCUMENT_RETENTION_DAYS,
     };
   }
@@ -209,7 +306,12 @@ export function createSourcesService(deps: SourcesServiceDeps) {
           account: { name: grant.account.name, dateOfBirth: grant.account.dateOfBirth },
         });
         accountName = grant.account.name;
-        issued = await guarded('issued', () => digilocker.issuedDocuments(grant.accessToken));
+        issued =
+          verificationTypeOf(session.verificationName) === 'aadhaar'
+            ? grant.account.eaadhaar
+              ? [{ ...EAADHAAR_DOCUMENT, mime: [...EAADHAAR_DOCUMENT.mime] }]
+              : []
+            : await guarded('issued', () => digilocker.issuedDocuments(grant.accessToken));
       } catch (error) {
         const latest = await repo.find(session.id);
         if (latest) await revoke(latest);
@@ -254,6 +356,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
       const session = await repo.takeForPull(known.id);
       if (!session?.accessTokenEnc) throw new AppError('SOURCE_SESSION_INVALID');
       const token = unseal(key, session.accessTokenEnc);
+      if (chosen.doctype === EAADHAAR_DOCUMENT.doctype) return pullEaadhaar(profileId, session, token);
       let xml: string;
       let pdf: { bytes: Buffer; mimeType: string } | null;
       try {

@@ -325,6 +325,39 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
     );
   });
 
+  it('proves the identity with the e-Aadhaar from DigiLocker: the last 4 digits only', async () => {
+    const { h, txnId } = await candidate();
+    const list = await listed(h, txnId, '9000000001', 'aadhaar');
+    expect(list.documents).toEqual([
+      expect.objectContaining({ uri: 'eaadhaar', doctype: 'ADHAR', fits: true }),
+    ]);
+    const pulled = sourcePullResponseSchema.parse(
+      expectCode(await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: 'eaadhaar' }, h), 0, 200),
+    );
+    expect(pulled).toMatchObject({ matched: true, state: 'COMPLETED' });
+    expect((await info(h, txnId)).verificationList.aadhaar).toMatchObject({
+      state: 'COMPLETED',
+      verifiedAtSource: { channel: 'digilocker' },
+    });
+    const profile = expectCode<{ aadhaarLast4: string; verifiedName: string }>(
+      await send('GET', `${SERVICE_BASES.webWallet}${API_PATHS.profile.base}`, undefined, h),
+      0,
+      200,
+    );
+    expect(profile).toMatchObject({ aadhaarLast4: '4821', verifiedName: 'Asha Verma' });
+    // Nothing holds the number in clear: not the pull (no XML kept), not the profile, not the record.
+    const dump = JSON.stringify(
+      await rowsOf(sql`select p.*, r.data, pl.fields, pl.xml from profiles p, verification_records r, issuer_pulls pl
+        where r.txn_id = ${txnId} and r.name = 'aadhaar' and pl.txn_id = ${txnId} and p.id = pl.profile_id`),
+    );
+    expect(dump).toContain('4821');
+    expect(dump).not.toContain('567812384821');
+
+    // An account without an e-Aadhaar lists nothing to fetch.
+    const other = await candidate();
+    expect((await listed(other.h, other.txnId, '9000000002', 'aadhaar')).documents).toEqual([]);
+  });
+
   it('the team asks CBSE through API Setu about a Class XII marksheet and completes it', async () => {
     const { h, txnId } = await candidate();
     const twelfth = {

@@ -103,13 +103,22 @@ describe('reading the e-Aadhaar XML', () => {
         state: 'Delhi',
         pincode: '110075',
       },
+      numberHash: null,
     });
     expect(JSON.stringify(record)).not.toContain(UID);
+    // With the product's keyed hash, a whole uid comes out as its hash only; a masked one has none.
+    const hashed = parseEaadhaarXml(EAADHAAR, { hashNumber: (digits) => `h(${digits.length})` });
+    expect(hashed.numberHash).toBe('h(12)');
     // Wrapped under prism's <xml> root, with elements for attributes, and a masked uid.
     const prismForm =
       '<xml><KycRes><UidData><Poi><dob>01-01-1990</dob><gender>M</gender><name>Sunil Kumar</name></Poi>' +
       '<Poa><dist>Pune</dist><pc>411001</pc><state>Maharashtra</state></Poa><uid>xxxxxxxx1234</uid></UidData></KycRes></xml>';
-    expect(parseEaadhaarXml(prismForm)).toMatchObject({ name: 'Sunil Kumar', gender: 'M', last4: '1234' });
+    expect(parseEaadhaarXml(prismForm, { hashNumber: () => 'never' })).toMatchObject({
+      name: 'Sunil Kumar',
+      gender: 'M',
+      last4: '1234',
+      numberHash: null,
+    });
   });
 
   it('never lets the number out, in a value or an error', () => {

@@ -38,7 +38,11 @@ function gender(value: string | null): EaadhaarRecord['gender'] {
  * error (errors are fixed texts), and a record that would repeat it anywhere is refused. A date of
  * birth that is not a full DD-MM-YYYY (UIDAI has year-only ones) is refused rather than invented.
  */
-export function parseEaadhaarXml(xml: string): EaadhaarRecord {
+export function parseEaadhaarXml(
+  xml: string,
+  /** Keys the number into the product's Aadhaar HMAC when the uid is whole (a masked one gives null). */
+  options: { hashNumber?: (digits: string) => string } = {},
+): EaadhaarRecord {
   const doc = parseXmlDocument(xml, EaadhaarXmlError);
   const res = kycRes(doc);
   const ret = field(res, 'ret');
@@ -75,5 +79,6 @@ export function parseEaadhaarXml(xml: string): EaadhaarRecord {
     if (text.includes(uid) || text.includes(spaced))
       throw new EaadhaarXmlError('The e-Aadhaar repeats its number outside the uid');
   }
+  record.numberHash = /^\d{12}$/.test(uid) && options.hashNumber ? options.hashNumber(uid) : null;
   return record;
 }

@@ -44,6 +44,8 @@ export interface EaadhaarRecord {
   dateOfBirth: string;
   gender: 'M' | 'F' | 'T';
   last4: string;
+  /** The number's keyed hash (the product's Aadhaar HMAC) when the uid was whole; null when masked. */
+  numberHash?: string | null;
   address: {
     house: string;
     street: string;

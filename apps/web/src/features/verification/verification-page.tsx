@@ -55,13 +55,25 @@ function AadhaarScreen({ info }: { info: VerificationInfo }) {
   const t = useT(verificationCatalog);
   const organisation = useOrganisationName(info.orgId, info.txnId);
   const label = info.verification.label || info.config.metadata.orgSpecificName || info.config.metadata.label;
+  const editable = !info.formExpired && EDITABLE_STATES.includes(info.verification.state);
   return (
-    <AadhaarOtpStep
-      info={info}
-      label={label}
-      backLabel={t('back')}
-      organisationLine={organisation ? t('requestedBy', { organisation }) : ''}
-    />
+    <>
+      <AadhaarOtpStep
+        info={info}
+        label={label}
+        backLabel={t('back')}
+        organisationLine={organisation ? t('requestedBy', { organisation }) : ''}
+      />
+      {editable && (
+        <Box sx={{ mt: 2 }}>
+          <DigilockerOffer
+            target={{ orgId: info.orgId, txnId: info.txnId, name: info.verification.name }}
+            label={label}
+            intro={t('digilockerAadhaarIntro')}
+          />
+        </Box>
+      )}
+    </>
   );
 }
 import { PassportScan } from './passport-scan';
@@ -69,7 +81,15 @@ import { ChatLauncher } from '../../app/support/chat-launcher';
 import { track } from '../../lib/telemetry/tracker';
 
 /** Beside the upload: the same document straight from its issuer (issue 26). */
-function DigilockerOffer({ target, label }: { target: VerificationRef; label: string }) {
+function DigilockerOffer({
+  target,
+  label,
+  intro,
+}: {
+  target: VerificationRef;
+  label: string;
+  intro?: string;
+}) {
   const t = useT(verificationCatalog);
   const query = new URLSearchParams({ orgId: target.orgId, txnId: target.txnId, name: target.name });
   return (
@@ -81,7 +101,7 @@ function DigilockerOffer({ target, label }: { target: VerificationRef; label: st
       <Typography id="digilocker-offer" variant="h3" component="h3" sx={{ fontSize: '1.05rem' }}>
         {t('digilockerTitle')}
       </Typography>
-      <Typography variant="body2">{t('digilockerIntro', { label })}</Typography>
+      <Typography variant="body2">{intro ?? t('digilockerIntro', { label })}</Typography>
       <Box>
         <Button variant="outlined" component={RouterLink} to={`${PATHS.digilocker}?${query.toString()}`}>
           {t('digilockerFetch')}
