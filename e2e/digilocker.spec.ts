@@ -143,7 +143,7 @@ test('proves the identity with the e-Aadhaar from DigiLocker instead of an OTP',
   await page.goto(`/verification?${q}`);
   await page.getByRole('link', { name: 'Fetch from DigiLocker' }).click();
   await expect(page.getByText('Aadhaar (e-Aadhaar)', { exact: true })).toBeVisible();
-  await expect(page.getByText(/To verify your identity for Demo University/)).toBeVisible();
+  await expect(page.getByText(/to verify your identity for Demo University/)).toBeVisible();
   await page.getByLabel('I agree to share these documents from my DigiLocker').check();
   await page.getByRole('button', { name: 'Continue to DigiLocker' }).click();
   await page.getByLabel(/Mobile/).fill('9000000001');

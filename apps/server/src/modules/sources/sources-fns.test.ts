@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { IssuedDocument } from '../../providers/digilocker/digilocker-provider.js';
 import type { IssuerCertificate, SignatureCheck } from '../../providers/issuer-documents/issuer-document.js';
 import {
+  EAADHAAR_DOCUMENT,
+  compareEaadhaar,
+  doctypeName,
+  doctypesFor,
   compareCertificate,
   documentsView,
   formValuesFrom,
@@ -358,5 +362,66 @@ describe('issuerFor', () => {
     expect(issuerFor(issuers, 'dl', { board: 'CBSE' })).toBeNull();
     // A word inside another is not a name: "cbsea" is not CBSE.
     expect(issuerFor(issuers, 'bgv-tenth', { board: 'CBSEA board' })).toBeNull();
+  });
+});
+
+describe('compareEaadhaar', () => {
+  const eaadhaar = { name: 'ASHA VERMA', dateOfBirth: '1994-08-15' };
+  const byUidai: SignatureCheck = { valid: true, signer: 'UIDAI Signer', reason: null };
+  const candidate = { name: 'Asha Verma', dateOfBirth: '1994-08-15' };
+
+  it('matches the candidate’s own signed e-Aadhaar, field by field', () => {
+    expect(compareEaadhaar(eaadhaar, byUidai, candidate)).toEqual({
+      matched: true,
+      nameMismatch: false,
+      fields: [
+        {
+          field: 'signature',
+          label: "Issuer's signature",
+          expected: 'Signed by the issuer',
+          found: 'Signed by UIDAI Signer',
+          matches: true,
+        },
+        { field: 'name', label: 'Name', expected: 'Asha Verma', found: 'ASHA VERMA', matches: true },
+        {
+          field: 'dateOfBirth',
+          label: 'Date of birth',
+          expected: '1994-08-15',
+          found: '1994-08-15',
+          matches: true,
+        },
+      ],
+    });
+    const unnamed: SignatureCheck = { valid: true, signer: null, reason: null };
+    expect(compareEaadhaar(eaadhaar, unnamed, candidate).fields[0]!.found).toBe('Signed by UIDAI');
+  });
+
+  it('compares the date of birth only when the profile has one', () => {
+    const c = compareEaadhaar(eaadhaar, byUidai, { name: 'Asha Verma', dateOfBirth: null });
+    expect(c.matched).toBe(true);
+    expect(c.fields.map((f) => f.field)).toEqual(['signature', 'name']);
+    const other = compareEaadhaar(eaadhaar, byUidai, { ...candidate, dateOfBirth: '1994-08-16' });
+    expect(other).toMatchObject({ matched: false, nameMismatch: false });
+    expect(other.fields.filter((f) => !f.matches).map((f) => f.field)).toEqual(['dateOfBirth']);
+  });
+
+  it('offers a name change only when the name alone differs, and never trusts a bad signature', () => {
+    const renamed = compareEaadhaar({ ...eaadhaar, name: 'Asha Sharma' }, byUidai, candidate);
+    expect(renamed).toMatchObject({ matched: false, nameMismatch: true });
+    const unsigned: SignatureCheck = { valid: false, signer: null, reason: 'unsigned' };
+    const bad = compareEaadhaar(eaadhaar, unsigned, candidate);
+    expect(bad).toMatchObject({ matched: false, nameMismatch: false });
+    expect(bad.fields[0]!.found).toBe('The signature does not hold');
+    const both = compareEaadhaar({ ...eaadhaar, name: 'Asha Sharma' }, unsigned, candidate);
+    expect(both).toMatchObject({ matched: false, nameMismatch: false });
+  });
+
+  it('names the e-Aadhaar for the aadhaar verification', () => {
+    expect(doctypesFor('aadhaar')).toEqual(['ADHAR']);
+    expect(doctypeName(EAADHAAR_DOCUMENT.doctype)).toBe('Aadhaar (e-Aadhaar)');
+    expect(EAADHAAR_DOCUMENT).toMatchObject({
+      uri: 'eaadhaar',
+      issuer: 'Unique Identification Authority of India',
+    });
   });
 });

@@ -177,7 +177,13 @@ function Consent({ target }: { target: Ref }) {
             </li>
           ))}
         </Box>
-        <Typography>{t('consentPurpose', { purpose: c.purpose })}</Typography>
+        <Typography>
+          {t('consentPurpose', {
+            purpose: t(c.doctypes.includes('ADHAR') ? 'purposeIdentity' : 'purposeEducation', {
+              organisation: c.organisation,
+            }),
+          })}
+        </Typography>
         <Typography color="text.secondary">{t('consentRetention', { days: c.retentionDays })}</Typography>
       </Box>
       <FormControlLabel
