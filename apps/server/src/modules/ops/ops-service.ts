@@ -85,69 +85,58 @@ export function createOpsService(deps: {
       throw new AppError('VERIFICATION_LOCKED', undefined, { lock: lockOf(held) });
   }
 
+  /**
+   * A decision under the verification's lock (another's is 220), audited in its database transaction;
+   * from an issuer's answer, its mark joins the record and the audit, and `within` writes beside it.
+   */
+  function decideAudited(
+    staff: OpsUser,
+    txnId: string,
+    decision: OpsDecisionRequest,
+    origin: OpsOrigin,
+    fromSource?: { source: IssuerSourceMark; within: (scope: DbScope) => Promise<void> },
+  ): Promise<OpsDecisionResponse> {
+    const { verificationName, state, ...rest } = decision;
+    return deps.transactions.opsDecide(
+      txnId,
+      decision,
+      staff.staffId,
+      async (scope) => {
+        if (fromSource) await fromSource.within(scope);
+        await deps.auth.audit(
+          {
+            staffId: staff.staffId,
+            action: 'verification.decide',
+            targetType: 'verification',
+            targetId: `${txnId.toLowerCase()}/${verificationName}`,
+            detail: fromSource ? { state, ...rest, source: fromSource.source } : { state, ...rest },
+            ip: origin.ip,
+          },
+          scope,
+        );
+      },
+      (scope, id) => refuseOthersLock(scope, id, verificationName, staff.staffId),
+      fromSource?.source,
+    );
+  }
+
   return {
-    decide(
-      staff: OpsUser,
-      txnId: string,
-      decision: OpsDecisionRequest,
-      origin: OpsOrigin,
-    ): Promise<OpsDecisionResponse> {
-      const { verificationName, state, ...rest } = decision;
-      return deps.transactions.opsDecide(
-        txnId,
-        decision,
-        staff.staffId,
-        (scope) =>
-          deps.auth.audit(
-            {
-              staffId: staff.staffId,
-              action: 'verification.decide',
-              targetType: 'verification',
-              targetId: `${txnId.toLowerCase()}/${verificationName}`,
-              detail: { state, ...rest },
-              ip: origin.ip,
-            },
-            scope,
-          ),
-        (scope, id) => refuseOthersLock(scope, id, verificationName, staff.staffId),
-      );
-    },
+    decide: (staff: OpsUser, txnId: string, decision: OpsDecisionRequest, origin: OpsOrigin) =>
+      decideAudited(staff, txnId, decision, origin),
 
     /**
      * The issuer's own answer matched (API Setu, issue 26): the verification is COMPLETED by the team
      * member who asked, with the issuer's mark, under the same lock and audit as a decision; `within`
      * writes the caller's evidence row in that database transaction.
      */
-    decideFromSource(
+    decideFromSource: (
       staff: OpsUser,
       txnId: string,
       verificationName: string,
       source: IssuerSourceMark,
       origin: OpsOrigin,
       within: (scope: DbScope) => Promise<void>,
-    ): Promise<OpsDecisionResponse> {
-      return deps.transactions.opsDecide(
-        txnId,
-        { verificationName, state: 'COMPLETED' },
-        staff.staffId,
-        async (scope) => {
-          await within(scope);
-          await deps.auth.audit(
-            {
-              staffId: staff.staffId,
-              action: 'verification.decide',
-              targetType: 'verification',
-              targetId: `${txnId.toLowerCase()}/${verificationName}`,
-              detail: { state: 'COMPLETED', source },
-              ip: origin.ip,
-            },
-            scope,
-          );
-        },
-        (scope, id) => refuseOthersLock(scope, id, verificationName, staff.staffId),
-        source,
-      );
-    },
+    ) => decideAudited(staff, txnId, { verificationName, state: 'COMPLETED' }, origin, { source, within }),
 
     async history(staff: OpsUser, txnId: string, origin: OpsOrigin): Promise<InsufficiencyHistory> {
       const history = await deps.transactions.insufficiencyHistory(txnId);

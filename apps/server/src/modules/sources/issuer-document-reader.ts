@@ -1,4 +1,5 @@
 import { parseCertificateXml } from '../../providers/issuer-documents/certificate-xml.js';
+import { parseEaadhaarXml } from '../../providers/issuer-documents/eaadhaar-xml.js';
 import { verifySignedXml } from '../../providers/issuer-documents/xml-signature.js';
 import type { IssuerDocumentReader } from './sources-service.js';
 
@@ -12,6 +13,11 @@ export function createIssuerDocumentReader(trustAnchors: readonly string[]): Iss
       const verified = verifySignedXml(xml, trustAnchors);
       const cert = parseCertificateXml(verified.signedXml ?? xml, hints);
       return { cert, signature: verified.check };
+    },
+    readEaadhaar(xml, hashNumber) {
+      const verified = verifySignedXml(xml, trustAnchors);
+      const record = parseEaadhaarXml(verified.signedXml ?? xml, { hashNumber });
+      return { record, signature: verified.check };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  FILE_LIMITS,
   PULLED_DOCUMENT_RETENTION_DAYS,
   verificationTypeOf,
   type SourceCallbackRequest,
@@ -33,13 +34,10 @@ import type {
   SignatureCheck,
 } from '../../providers/issuer-documents/issuer-document.js';
 import { CertificateOnlyAsPdf, SourceRefused, type ApiSetuProvider } from '../../providers/apisetu/index.js';
-import { parseEaadhaarXml } from '../../providers/issuer-documents/eaadhaar-xml.js';
-import { verifySignedXml } from '../../providers/issuer-documents/xml-signature.js';
 import type { AadhaarService } from '../aadhaar/aadhaar-service.js';
 import type { FilesService } from '../files/files-service.js';
 import type { OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
 import type { OpsService } from '../ops/ops-service.js';
-import type { ProfileService } from '../profile/profile-service.js';
 import type { TransactionsService } from '../transactions/transactions-service.js';
 import {
   EAADHAAR_DOCUMENT,
@@ -51,6 +49,7 @@ import {
   formValuesFrom,
   issuerFor,
   rollNumberOf,
+  type Comparison,
 } from './sources-fns.js';
 import type { DigilockerSession, SourcesRepository } from './sources-repository.js';
 
@@ -69,6 +68,11 @@ export interface IssuerDocumentReader {
     xml: string,
     hints: { issuerId?: string; doctype?: string },
   ): { cert: IssuerCertificate; signature: SignatureCheck };
+  /** The same for DigiLocker's e-Aadhaar: only the last 4 digits and `hashNumber`'s hash leave it. */
+  readEaadhaar(
+    xml: string,
+    hashNumber: (digits: string) => string,
+  ): { record: EaadhaarRecord; signature: SignatureCheck };
 }
 
 export interface SourcesServiceDeps {
@@ -84,10 +88,7 @@ export interface SourcesServiceDeps {
     TransactionsService,
     'sourceTarget' | 'completeFromSource' | 'opsSourceTarget' | 'reportContext'
   >;
-  profiles: Pick<ProfileService, 'get'>;
   files: Pick<FilesService, 'receive' | 'complete' | 'discard'>;
-  /** The PEM certificates issuers' XML signatures are checked against. */
-  trustAnchors: readonly string[];
   /** Encrypts the PKCE verifier and the access token at rest (ServerKeys.sources). */
   key: Uint8Array;
   /** Where DigiLocker sends the candidate back: the web app's digilocker page (registered with DigiLocker). */
@@ -109,8 +110,7 @@ const PURPOSE = (org: string, verificationName: string) =>
  * every pull is kept (who, what, when, for which organisation) in issuer_pulls.
  */
 export function createSourcesService(deps: SourcesServiceDeps) {
-  const { repo, digilocker, apisetu, documents, transactions, profiles, files, key, redirectUri, now, log } =
-    deps;
+  const { repo, digilocker, apisetu, documents, transactions, files, key, redirectUri, now, log } = deps;
 
   function assertFetchable(name: string) {
     if (doctypesFor(name).length === 0) throw new AppError('SOURCE_NOT_SUPPORTED');
@@ -149,6 +149,34 @@ export function createSourcesService(deps: SourcesServiceDeps) {
     await repo.update(session.id, { accessTokenEnc: null, tokenRevokedAt: now() });
   }
 
+  /** The verification a session is for, as the caller's open transaction has it now. */
+  const targetOf = (profileId: string, session: DigilockerSession) =>
+    transactions.sourceTarget(
+      profileId,
+      { orgId: session.orgId, txnId: session.txnId },
+      session.verificationName,
+    );
+
+  /** What every candidate's pull row says of its session. */
+  const sessionPull = (profileId: string, session: DigilockerSession, at: Date) => ({
+    id: randomUUID(),
+    txnId: session.txnId,
+    verificationName: session.verificationName,
+    orgId: session.orgId,
+    profileId,
+    channel: 'digilocker' as const,
+    staffId: null,
+    pulledAt: at,
+  });
+
+  const pullAnswer = (comparison: Comparison, issuer: string, state: string): SourcePullResponse => ({
+    matched: comparison.matched,
+    comparison: comparison.fields,
+    issuer,
+    state,
+    nameMismatch: comparison.nameMismatch,
+  });
+
   /** The e-Aadhaar of the session's account, read under Aadhaar's rules; a match proves the identity. */
   async function pullEaadhaar(
     profileId: string,
@@ -161,34 +189,23 @@ export function createSourcesService(deps: SourcesServiceDeps) {
     } finally {
       await revoke(session);
     }
-    const verified = verifySignedXml(xml, deps.trustAnchors);
     let record: EaadhaarRecord;
+    let signature: SignatureCheck;
     try {
-      record = parseEaadhaarXml(verified.signedXml ?? xml, { hashNumber: deps.identity.numberHash });
+      ({ record, signature } = documents.readEaadhaar(xml, deps.identity.numberHash));
     } catch (error) {
       log.warn({ sessionId: session.id, err: error }, 'DigiLocker e-Aadhaar not readable');
       throw new AppError('SOURCE_DOCUMENT_NOT_FOUND', 'DigiLocker sent an e-Aadhaar that could not be read');
     }
-    const target = await transactions.sourceTarget(
-      profileId,
-      { orgId: session.orgId, txnId: session.txnId },
-      session.verificationName,
-    );
-    const profile = await profiles.get(profileId);
-    const comparison = compareEaadhaar(record, verified.check, {
+    const target = await targetOf(profileId, session);
+    const comparison = compareEaadhaar(record, signature, {
       name: target.profileName,
-      dateOfBirth: profile.basicDetails?.dateOfBirth ?? null,
+      dateOfBirth: target.dateOfBirth,
     });
     const at = now();
     // Kept: what was compared, never the XML (it holds the full number when DigiLocker gives it whole).
     const pullRow = {
-      id: randomUUID(),
-      txnId: session.txnId,
-      verificationName: session.verificationName,
-      orgId: session.orgId,
-      profileId,
-      channel: 'digilocker' as const,
-      staffId: null,
+      ...sessionPull(profileId, session, at),
       issuerId: EAADHAAR_DOCUMENT.issuerId,
       issuerName: EAADHAAR_DOCUMENT.issuer,
       doctype: EAADHAAR_DOCUMENT.doctype,
@@ -197,19 +214,11 @@ export function createSourcesService(deps: SourcesServiceDeps) {
       fields: { name: record.name, dateOfBirth: record.dateOfBirth, last4: record.last4 },
       comparison: comparison.fields as unknown as Record<string, unknown>[],
       matched: comparison.matched,
-      signature: verified.check as unknown as Record<string, unknown>,
-      pulledAt: at,
+      signature: signature as unknown as Record<string, unknown>,
     };
-    const answer = (state: string): SourcePullResponse => ({
-      matched: comparison.matched,
-      comparison: comparison.fields,
-      issuer: EAADHAAR_DOCUMENT.issuer,
-      state,
-      nameMismatch: comparison.nameMismatch,
-    });
     if (!comparison.matched) {
       await repo.insertPull(pullRow);
-      return answer(target.state);
+      return pullAnswer(comparison, EAADHAAR_DOCUMENT.issuer, target.state);
     }
     const state = await deps.identity.completeFromEaadhaar(
       profileId,
@@ -226,13 +235,14 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         await repo.insertPull({ ...pullRow, completed: true }, scope);
       },
     );
-    return answer(state);
+    return pullAnswer(comparison, EAADHAAR_DOCUMENT.issuer, state);
   }
 
-  async function consentFor(profileId: string, query: SourceConsentQuery): Promise<SourceConsent> {
+  /** The consent screen's words for a verification of the caller's (the fetchable ones only). */
+  async function consentTarget(profileId: string, query: SourceConsentQuery) {
     assertFetchable(query.name);
     const target = await transactions.sourceTarget(profileId, query, query.name);
-    return {
+    const consent: SourceConsent = {
       organisation: target.orgName,
       verificationLabel: target.label,
       documents: doctypesFor(query.name).map(doctypeName),
@@ -240,14 +250,15 @@ export function createSourcesService(deps: SourcesServiceDeps) {
       purpose: PURPOSE(target.orgName, query.name),
       retentionDays: PULLED_DOCUMENT_RETENTION_DAYS,
     };
+    return { consent, target };
   }
 
   return {
-    consent: consentFor,
+    consent: async (profileId: string, query: SourceConsentQuery) =>
+      (await consentTarget(profileId, query)).consent,
 
     async start(profileId: string, body: SourceStartRequest): Promise<SourceStartResponse> {
-      const consent = await consentFor(profileId, body);
-      const target = await transactions.sourceTarget(profileId, body, body.name);
+      const { consent, target } = await consentTarget(profileId, body);
       const at = now();
       if (
         (await repo.countStartedSince(profileId, new Date(at.getTime() - 3_600_000))) >= MAX_STARTS_PER_HOUR
@@ -319,15 +330,13 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         throw error;
       }
       await repo.update(session.id, { documents: issued as unknown as Record<string, unknown>[] });
-      const target = await transactions
-        .sourceTarget(profileId, { orgId: session.orgId, txnId: session.txnId }, session.verificationName)
-        .catch(async (error: unknown) => {
-          // Submitted or completed meanwhile: nothing to fetch for, the token goes.
-          const latest = await repo.find(session.id);
-          if (latest) await revoke(latest);
-          await repo.update(session.id, { status: 'ended' });
-          throw error;
-        });
+      const target = await targetOf(profileId, session).catch(async (error: unknown) => {
+        // Submitted or completed meanwhile: nothing to fetch for, the token goes.
+        const latest = await repo.find(session.id);
+        if (latest) await revoke(latest);
+        await repo.update(session.id, { status: 'ended' });
+        throw error;
+      });
       const view = documentsView(issued, session.verificationName);
       return {
         sessionId: session.id,
@@ -378,25 +387,14 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         log.warn({ sessionId: session.id, err: error }, 'DigiLocker XML not a certificate');
         throw new AppError('SOURCE_DOCUMENT_NOT_FOUND', 'DigiLocker sent a document that could not be read');
       }
-      const target = await transactions.sourceTarget(
-        profileId,
-        { orgId: session.orgId, txnId: session.txnId },
-        session.verificationName,
-      );
-      const profile = await profiles.get(profileId);
+      const target = await targetOf(profileId, session);
       const comparison = compareCertificate(cert, signature, target, {
         name: target.profileName,
-        dateOfBirth: profile.basicDetails?.dateOfBirth ?? null,
+        dateOfBirth: target.dateOfBirth,
       });
       const at = now();
       const pullRow = {
-        id: randomUUID(),
-        txnId: session.txnId,
-        verificationName: session.verificationName,
-        orgId: session.orgId,
-        profileId,
-        channel: 'digilocker' as const,
-        staffId: null,
+        ...sessionPull(profileId, session, at),
         issuerId: cert.issuer.id || chosen.issuerId,
         issuerName: cert.issuer.name || chosen.issuer,
         doctype: cert.doctype || chosen.doctype,
@@ -406,15 +404,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         comparison: comparison.fields as unknown as Record<string, unknown>[],
         matched: comparison.matched,
         signature: signature as unknown as Record<string, unknown>,
-        pulledAt: at,
       };
-      const answer = (state: string): SourcePullResponse => ({
-        matched: comparison.matched,
-        comparison: comparison.fields,
-        issuer: pullRow.issuerName,
-        state,
-        nameMismatch: comparison.nameMismatch,
-      });
       if (!comparison.matched || !pdf) {
         await repo.insertPull({ ...pullRow, matched: comparison.matched && pdf !== null });
         log.info(
@@ -426,15 +416,13 @@ export function createSourcesService(deps: SourcesServiceDeps) {
             'SOURCE_DOCUMENT_NOT_FOUND',
             'DigiLocker has no file of this document to attach',
           );
-        return answer(target.state);
+        return pullAnswer(comparison, pullRow.issuerName, target.state);
       }
       const received = await files.receive(
         Readable.from([pdf.bytes]),
         `${pullRow.doctype.toLowerCase()}.pdf`,
-        {
-          minBytes: 1,
-          maxBytes: 25 * 1024 * 1024,
-        },
+        // The issuer's own file: the upload minimum (made against empty scans) does not apply.
+        { minBytes: 1, maxBytes: FILE_LIMITS.maxBytes },
       );
       const file = await files.complete(profileId, received, {
         folderName: session.txnId,
@@ -457,7 +445,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         },
       );
       log.info({ sessionId: session.id, pullId: pullRow.id, matched: true }, 'DigiLocker pull verified');
-      return answer(state);
+      return pullAnswer(comparison, pullRow.issuerName, state);
     },
 
     /**

@@ -55,7 +55,7 @@ export function createSourcePorts(
       profileId: string,
       ref: TransactionRef,
       name: string,
-    ): Promise<SourceTarget & { profileName: string }> {
+    ): Promise<SourceTarget & { profileName: string; dateOfBirth: string | null }> {
       const snap = await owned(profileId, ref);
       assertOpen(snap.txn.state);
       if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
@@ -83,6 +83,7 @@ export function createSourcePorts(
         data: record.data,
         config,
         profileName: profile.profileDetails.name,
+        dateOfBirth: profile.basicDetails?.dateOfBirth ?? null,
       };
     },
 
