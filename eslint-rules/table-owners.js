@@ -74,4 +74,16 @@ export const TABLE_OWNERS = {
   digilockerSessions: { owner: 'sources' },
   issuerPulls: { owner: 'sources', readers: ['credentials', 'ops', 'reports'] },
   sandboxDigilockerGrants: { owner: 'providers/digilocker' },
+  // institutions answer (issue 27): the directory, requests to contacts, their answers
+  institutions: { owner: 'institutions' },
+  institutionTurnaround: { owner: 'institutions' },
+  institutionContacts: { owner: 'institutions' },
+  institutionRequests: { owner: 'institutions', readers: ['ops'] },
+  institutionRequestItems: { owner: 'institutions' },
+  institutionCodes: { owner: 'institutions' },
+  institutionSessions: { owner: 'institutions' },
+  institutionAnswers: { owner: 'institutions', readers: ['credentials', 'reports'] },
+  institutionMessages: { owner: 'institutions' },
+  // given at submission (the candidate's journey); a request copies it
+  contactConsents: { owner: 'transactions', readers: ['institutions'] },
 };

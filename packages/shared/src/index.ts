@@ -34,6 +34,8 @@ export * from './rules/form-lookups.js';
 export * from './rules/aadhaar.js';
 export * from './schemas/aadhaar.js';
 export * from './schemas/sources.js';
+export * from './schemas/institutions.js';
+export * from './rules/working-days.js';
 export * from './rules/person-name.js';
 export * from './rules/mrz.js';
 export * from './rules/profile-details.js';

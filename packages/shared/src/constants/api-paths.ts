@@ -260,6 +260,25 @@ export const OPS_API_PATHS = {
   adminStaffPasswordRoute: '/api/ops/admin/staff/:staffId/password',
   /** GET ?orderId= | ?txnId=: orders with their refunds and what is left to refund (for `refunds`). */
   adminOrders: '/api/ops/admin/orders',
+  /** The institution directory (issue 27; admins write, verifiers read): GET list ?q&kind&sort, POST add. */
+  institutions: '/api/ops/institutions',
+  /** PUT method, fee, notes (admin). */
+  institution: (id: string) => `/api/ops/institutions/${encodeURIComponent(id)}`,
+  institutionRoute: '/api/ops/institutions/:institutionId',
+  /** POST {email, batchDaily} (admin): a contact; a confirmation link is e-mailed to it. */
+  institutionContacts: (id: string) => `/api/ops/institutions/${encodeURIComponent(id)}/contacts`,
+  institutionContactsRoute: '/api/ops/institutions/:institutionId/contacts',
+  /** DELETE (admin): the contact gets no more requests (its answers stay). */
+  institutionContact: (id: string, contactId: string) =>
+    `/api/ops/institutions/${encodeURIComponent(id)}/contacts/${encodeURIComponent(contactId)}`,
+  institutionContactRoute: '/api/ops/institutions/:institutionId/contacts/:contactId',
+  /** GET what a case can ask of which institution, and its requests with their answers; POST sends one. */
+  institutionRequests: (txnId: string) => `/api/ops/cases/${encodeURIComponent(txnId)}/institution-requests`,
+  institutionRequestsRoute: '/api/ops/cases/:txnId/institution-requests',
+  /** POST {answerId, state, reason?}: completes or fails a verification from an institution's answer. */
+  decideFromAnswer: (txnId: string, name: string) =>
+    `/api/ops/cases/${encodeURIComponent(txnId)}/verifications/${encodeURIComponent(name)}/decide-from-answer`,
+  decideFromAnswerRoute: '/api/ops/cases/:txnId/verifications/:name/decide-from-answer',
 } as const;
 
 /**
@@ -317,6 +336,38 @@ export const DIGILOCKER_SANDBOX_PATHS = {
   signIn: '/sandbox/digilocker/oauth2/1/authorize/sign-in',
   /** POST (form): allow or deny the consent. */
   consent: '/sandbox/digilocker/oauth2/1/authorize/consent',
+} as const;
+
+/**
+ * The institution's side (issue 27): no account. The registrar or HR opens RESPONDER_PAGE?t=<token> from
+ * the e-mail, receives a one-time code at that same address, and answers with the session it gives
+ * (Authorization: Bearer). Its own export, not in API_PATHS, so the candidate bundle does not carry it.
+ */
+export const INSTITUTION_API_PATHS = {
+  /** The web app's page for the responder (`?t=` the link's token). */
+  responderPage: '/respond',
+  /** The web app's page a contact's confirmation link opens (`?t=`). */
+  confirmPage: '/respond/confirm',
+  /** POST {token}: confirms a contact address. */
+  confirmContact: '/api/institutions/contacts/confirm',
+  /** POST {token}: e-mails a code to the contact the link is bound to. */
+  responderCode: '/api/institutions/respond/code',
+  /** POST {token, code}: a session for that contact. */
+  responderSession: '/api/institutions/respond/session',
+  /** GET: the contact's requests. */
+  responderRequests: '/api/institutions/respond/requests',
+  responderRequest: (id: string) => `/api/institutions/respond/requests/${encodeURIComponent(id)}`,
+  responderRequestRoute: '/api/institutions/respond/requests/:requestId',
+  /** POST {verificationName, facts, responderName, designation, letterFileId?, declaration}. */
+  responderAnswer: (id: string) => `/api/institutions/respond/requests/${encodeURIComponent(id)}/answers`,
+  responderAnswerRoute: '/api/institutions/respond/requests/:requestId/answers',
+  /** POST (multipart "file"): the optional letter, through the checked upload path (PDF). */
+  responderLetter: (id: string) => `/api/institutions/respond/requests/${encodeURIComponent(id)}/letter`,
+  responderLetterRoute: '/api/institutions/respond/requests/:requestId/letter',
+  /** GET a document of the request (the candidate's upload or the letter) with the session. */
+  responderFile: (id: string, fileId: string) =>
+    `/api/institutions/respond/requests/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`,
+  responderFileRoute: '/api/institutions/respond/requests/:requestId/files/:fileId',
 } as const;
 
 /**

@@ -295,6 +295,34 @@ export const ERROR_CODES = {
     status: 429,
     message: 'Too many DigiLocker requests, please try again in an hour',
   },
+  INSTITUTION_NOT_FOUND: { code: 290, status: 404, message: 'This institution is not in the directory' },
+  CONTACT_NOT_CONFIRMED: {
+    code: 291,
+    status: 409,
+    message: 'This contact has not confirmed its address yet',
+  },
+  RESPONSE_LINK_INVALID: {
+    code: 292,
+    status: 404,
+    message: 'This link is not valid or has expired. Ask the verification team for a new one',
+  },
+  RESPONSE_CODE_WRONG: { code: 293, status: 400, message: 'The code is not correct' },
+  RESPONSE_LOCKED: {
+    code: 294,
+    status: 429,
+    message: 'Too many wrong codes. This link is closed for a while, please try again later',
+  },
+  REQUEST_ALREADY_OPEN: {
+    code: 295,
+    status: 409,
+    message: 'An open request to an institution already covers this verification',
+  },
+  ANSWER_NOT_FOUND: { code: 296, status: 404, message: 'There is no such answer' },
+  CONTACT_CONSENT_MISSING: {
+    code: 297,
+    status: 409,
+    message: 'The candidate has not consented to the institutions being contacted',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

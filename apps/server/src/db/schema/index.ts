@@ -28,3 +28,4 @@ export * from './verification-locks.js';
 export * from './notifications.js';
 export * from './support.js';
 export * from './issuer-sources.js';
+export * from './institutions.js';
