@@ -279,6 +279,8 @@ export const OPS_API_PATHS = {
   decideFromAnswer: (txnId: string, name: string) =>
     `/api/ops/cases/${encodeURIComponent(txnId)}/verifications/${encodeURIComponent(name)}/decide-from-answer`,
   decideFromAnswerRoute: '/api/ops/cases/:txnId/verifications/:name/decide-from-answer',
+  /** GET ?status (default escalated): requests across cases, the team's queue of unanswered ones. */
+  institutionRequestList: '/api/ops/institution-requests',
 } as const;
 
 /**

@@ -320,3 +320,30 @@ export type ResponderAnswerRequest = z.infer<typeof responderAnswerRequestSchema
 /** The declaration the responder accepts with every answer (kept with the answer). */
 export const RESPONDER_DECLARATION =
   'I declare that I am authorised by the institution to answer this request and that my answer matches its records.';
+
+/**
+ * The words beside a verification's Submit (the candidate's journey): pressing it with them shown is the
+ * consent a request copies. The web shows them in the candidate's language; the server keeps these.
+ */
+export const CONTACT_CONSENT_TEXT =
+  'I agree that the verification team contacts the institutions and employers named in my documents to confirm them.';
+
+/** GET OPS_API_PATHS.institutionRequestList ?status: the team's queue of requests (escalated first). */
+export const institutionRequestListQuerySchema = z
+  .object({
+    status: z.enum(INSTITUTION_REQUEST_STATUSES).default('escalated'),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+export type InstitutionRequestListQuery = z.infer<typeof institutionRequestListQuerySchema>;
+export const institutionRequestListSchema = z.object({
+  items: z.array(
+    institutionRequestSchema.omit({ answers: true }).extend({
+      txnId: z.string(),
+      candidateName: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type InstitutionRequestList = z.infer<typeof institutionRequestListSchema>;

@@ -15,6 +15,8 @@ export interface ServerKeys {
   issuer: Uint8Array;
   /** Encrypts what a DigiLocker fetch keeps for minutes: the PKCE verifier and the access token (issue 26). */
   sources: Uint8Array;
+  /** Keys the HMAC an institution request's link token is derived from (issue 27; ADR 0046). */
+  institutions: Uint8Array;
   /**
    * Where the secret came from: the configuration (JWT_SECRET / JWT_SECRET_FILE), the database (a
    * generated one, dev tools only) or this process alone (generated, forgotten at exit).
@@ -64,6 +66,7 @@ export async function loadServerKeys(
     ops: deriveKey(secret, 'ops-jwt:v1'),
     issuer: deriveKey(secret, 'vc-issuer:ed25519:v1'),
     sources: deriveKey(secret, 'issuer-sources:aes-gcm:v1'),
+    institutions: deriveKey(secret, 'institution-links:hmac:v1'),
     source,
   };
 }
