@@ -124,7 +124,8 @@ export type SourcePullResponse = z.infer<typeof sourcePullResponseSchema>;
 
 /** How a verification was verified at its source (on the verification entry; null for the others). */
 export const verifiedAtSourceSchema = z.object({
-  channel: z.enum(['digilocker', 'apisetu']),
+  /** institution: its registrar or HR answered the team's request (issue 27). */
+  channel: z.enum(['digilocker', 'apisetu', 'institution']),
   issuer: z.string(),
   at: z.string(),
 });

@@ -300,6 +300,11 @@ export const saveVerificationDataRequestSchema = transactionRefSchema
     data: z
       .record(z.string().max(100), z.unknown())
       .refine((d) => JSON.stringify(d).length <= 64_000, 'Too much data'),
+    /**
+     * On the POST (submit) only: the candidate pressed Submit beside CONTACT_CONSENT_TEXT (issue 27),
+     * the consent a request to the institution copies. Recorded once per transaction.
+     */
+    contactConsent: z.literal(true).optional(),
   })
   .strict();
 export type SaveVerificationDataRequest = z.infer<typeof saveVerificationDataRequestSchema>;

@@ -1,4 +1,4 @@
-import { displayState } from '@veridocs/shared';
+import { displayState, type VerifiedAtSource } from '@veridocs/shared';
 import { defineCatalog, translate, useT } from '../../i18n';
 import en from './locales/en.json';
 import sourceEn from './locales/source-en.json';
@@ -25,8 +25,11 @@ export const sourceCatalog = defineCatalog('sources', sourceEn, {
   hi: () => import('./locales/source-hi.json'),
 });
 
-/** "Verified with the issuer through DigiLocker" (or API Setu's), in the current language; null for the others. */
-export function sourceLabel(source: { channel: 'digilocker' | 'apisetu' } | null | undefined): string | null {
+/**
+ * "Verified with the issuer through DigiLocker" (or API Setu's, or the institution's own answer), in the
+ * current language; null for the others.
+ */
+export function sourceLabel(source: Pick<VerifiedAtSource, 'channel'> | null | undefined): string | null {
   if (!source) return null;
   return translate(sourceCatalog, source.channel);
 }
