@@ -6,6 +6,8 @@ import {
   decideFromAnswerSchema,
   institutionListQuerySchema,
   institutionListSchema,
+  institutionRequestListQuerySchema,
+  institutionRequestListSchema,
   institutionSchema,
   opsDecisionResponseSchema,
   sendInstitutionRequestSchema,
@@ -143,6 +145,20 @@ export const institutionsOpsRouter: FastifyPluginAsyncZod<{
         ),
         'Removed',
       ),
+  );
+
+  app.get(
+    P.institutionRequestList,
+    {
+      schema: {
+        tags,
+        summary: "The team's queue of requests to institutions (escalated first by default)",
+        security,
+        querystring: institutionRequestListQuerySchema,
+        response: responses(institutionRequestListSchema),
+      },
+    },
+    async (request) => ok(await requests.list(request.query)),
   );
 
   app.get(

@@ -257,5 +257,20 @@ describe('institutions (issue 27): the directory, requests and the team’s deci
       )
       .items.find((i) => i.id === cbse)!;
     expect(entry.turnaround).toMatchObject({ sent: 1, open: 1 });
+    // The team's queue across cases.
+    const queue = expectCode<{
+      items: { id: string; txnId: string; candidateName: string }[];
+      total: number;
+    }>(await send('GET', `${OPS_API_PATHS.institutionRequestList}?status=open`, undefined, verifier), 0, 200);
+    expect(queue.items).toContainEqual(
+      expect.objectContaining({ id: sent.requests[0]!.id, txnId, candidateName: 'Asha Verma' }),
+    );
+    expect(
+      expectCode<{ total: number }>(
+        await send('GET', `${OPS_API_PATHS.institutionRequestList}`, undefined, verifier),
+        0,
+        200,
+      ).total,
+    ).toBe(0);
   });
 });

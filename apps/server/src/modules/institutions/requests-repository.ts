@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   institutionAnswers,
@@ -108,6 +108,29 @@ export function createRequestsRepository(orm: Orm) {
           desc(institutionRequests.createdAt),
         )
         .limit(200);
+    },
+
+    /** The team's queue: requests in one status, oldest first (escalated: by when they were escalated). */
+    async requestsByStatus(
+      status: RequestRow['status'],
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: RequestRow[]; total: number }> {
+      const rows = await orm
+        .select()
+        .from(institutionRequests)
+        .where(eq(institutionRequests.status, status))
+        .orderBy(
+          asc(sql`coalesce(${institutionRequests.escalatedAt}, ${institutionRequests.createdAt})`),
+          asc(institutionRequests.id),
+        )
+        .offset(offset)
+        .limit(limit);
+      const [counted] = await orm
+        .select({ n: count() })
+        .from(institutionRequests)
+        .where(eq(institutionRequests.status, status));
+      return { rows, total: counted?.n ?? 0 };
     },
 
     // ——— Codes and sessions ———

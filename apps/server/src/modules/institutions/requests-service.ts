@@ -5,6 +5,8 @@ import {
   type DecideFromAnswer,
   type InstitutionAnswer,
   type InstitutionRequest,
+  type InstitutionRequestList,
+  type InstitutionRequestListQuery,
   type OpsDecisionResponse,
   type SendInstitutionRequest,
 } from '@veridocs/shared';
@@ -167,6 +169,20 @@ export function createRequestsService(deps: InstitutionsDeps) {
 
   return {
     caseView,
+
+    /** The team's queue of requests across cases (escalated ones by default). */
+    async list(query: InstitutionRequestListQuery): Promise<InstitutionRequestList> {
+      const { rows, total } = await requests.requestsByStatus(query.status, query.offset, query.limit);
+      const views = await requestViews(rows);
+      return {
+        items: views.map(({ answers: _answers, ...view }, i) => ({
+          ...view,
+          txnId: rows[i]!.txnId,
+          candidateName: rows[i]!.claims.flatMap((c) => c.facts).find((f) => f.key === 'name')?.claimed ?? '',
+        })),
+        total,
+      };
+    },
 
     /** One request to one confirmed contact for chosen verifications of the case (audited). */
     async send(

@@ -81,7 +81,7 @@ function fileIdsIn(value: unknown, out: string[] = []): string[] {
 
 /** Verification reports: made when a transaction is settled, delivered, checked in public (ADR 0028). */
 /** How a verification verified at its source was verified (issue 26): the issuer, the channel, the day. */
-function sourceMethod(data: Record<string, unknown>): string | null {
+export function sourceMethod(data: Record<string, unknown>): string | null {
   const mark = data.issuerSource;
   if (typeof mark !== 'object' || mark === null) return null;
   const { channel, issuer, at, responder } = mark as Record<string, unknown>;
