@@ -236,6 +236,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       streamMaxAgeMs: 30 * 60_000,
     },
     support: { chatHashSecret: e.SUPPORT_CHAT_HASH_SECRET },
+    institutions: {
+      linkTtlDays: e.INSTITUTION_LINK_TTL_DAYS,
+      reminderDays: [...e.INSTITUTION_REMINDER_DAYS].sort((a, b) => a - b),
+      escalateAfterDays: e.INSTITUTION_ESCALATE_AFTER_DAYS,
+      teamDays: e.INSTITUTION_TEAM_DAYS,
+      holidays: e.INSTITUTION_HOLIDAYS,
+      codeTtlSeconds: e.INSTITUTION_CODE_TTL_SECONDS,
+      sessionTtlSeconds: e.INSTITUTION_SESSION_TTL_SECONDS,
+      lockMinutes: e.INSTITUTION_LOCK_MINUTES,
+      digestHourIst: e.INSTITUTION_DIGEST_HOUR_IST,
+    },
     observability: {
       analyticsIngest: e.ANALYTICS_INGEST === 'on',
       metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN },

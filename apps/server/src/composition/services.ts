@@ -69,6 +69,10 @@ import { createAadhaarProvider } from '../providers/aadhaar/index.js';
 import { createApiSetuProvider } from '../providers/apisetu/index.js';
 import { createDigiLockerProvider, digilockerRedirectUri } from '../providers/digilocker/index.js';
 import { createIssuerDocumentReader } from '../modules/sources/issuer-document-reader.js';
+import { createDirectoryRepository } from '../modules/institutions/institutions-repository.js';
+import { createInstitutionsService } from '../modules/institutions/institutions-service.js';
+import { createRequestsRepository } from '../modules/institutions/requests-repository.js';
+import { OTP } from '@veridocs/shared';
 import { createSourcesRepository } from '../modules/sources/sources-repository.js';
 import { createSourcesService } from '../modules/sources/sources-service.js';
 import { issuerTrustAnchors } from '../providers/issuer-documents/trust-anchors.js';
@@ -380,6 +384,27 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
   });
+  // Institutions answering verification requests (issue 27, ADR 0046): the directory, the team's
+  // requests, the responder's page. `onRequestChanged` is where the candidate's expected date follows a
+  // request (bound by that work); `kick` wakes the institutions' mail job.
+  const institutions = createInstitutionsService({
+    directory: createDirectoryRepository(db.orm),
+    requests: createRequestsRepository(db.orm),
+    reference,
+    transactions,
+    ops,
+    files,
+    auth: opsAuth,
+    mailer,
+    keys: { institutions: keys.institutions, otp: keys.otp },
+    config: config.institutions,
+    resendAfterSeconds: config.otpResendAfterSeconds ?? OTP.resendAfterSeconds,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+    onRequestChanged: async () => undefined,
+    kick: () => signals.emit('institution-mail-queued'),
+  });
   // Organisations, forms and staff accounts (ADR 0029); every change audited in its own transaction.
   const admin = createAdminService({
     repo: createAdminRepository(db.orm),
@@ -474,6 +499,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     issuerSources,
     digilockerSandbox,
     sources,
+    institutions,
     opsAuth,
     ops,
     admin,

@@ -219,6 +219,42 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(16, 'SUPPORT_CHAT_HASH_SECRET must be at least 16 characters').optional(),
   ),
+  // Institutions answering verification requests (issue 27, ADR 0046).
+  /** Days a request's link stays valid. */
+  INSTITUTION_LINK_TTL_DAYS: positiveInt.max(365).default(30),
+  /** Working days after sending when reminders go out: "2,5,8". */
+  INSTITUTION_REMINDER_DAYS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('2,5,8')
+      .transform((raw) => raw.split(',').map((d) => Number(d.trim())))
+      .pipe(z.array(z.number().int().min(1).max(60)).max(10)),
+  ),
+  /** Working days after the last reminder before an unanswered request goes to the team's queue. */
+  INSTITUTION_ESCALATE_AFTER_DAYS: positiveInt.max(60).default(3),
+  /** The team's own working days after an institution answers (the candidate's expected date). */
+  INSTITUTION_TEAM_DAYS: z.coerce.number().int().min(0).max(60).default(2),
+  /** Extra non-working days (yyyy-mm-dd, comma separated) beside weekends and national holidays. */
+  INSTITUTION_HOLIDAYS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('')
+      .transform((raw) =>
+        raw
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2027-03-14'))),
+  ),
+  /** The responder's one-time code: lifetime, the session it opens, the lock after three wrong codes. */
+  INSTITUTION_CODE_TTL_SECONDS: positiveInt.max(3600).default(600),
+  INSTITUTION_SESSION_TTL_SECONDS: positiveInt.max(86_400).default(7200),
+  INSTITUTION_LOCK_MINUTES: positiveInt.max(1440).default(30),
+  /** The hour (IST) daily digests go out to contacts that batch their requests. */
+  INSTITUTION_DIGEST_HOUR_IST: z.coerce.number().int().min(0).max(23).default(10),
   /** POST /api/analytics accepts the client's event batches (logged, counted) when on. */
   ANALYTICS_INGEST: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('off')),
   /** Prometheus metrics at /metrics when on; with METRICS_TOKEN only for `Authorization: Bearer <token>`. */

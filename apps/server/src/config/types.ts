@@ -97,11 +97,29 @@ export interface Config {
   notifications: { jobs: boolean; heartbeatMs: number; streamMaxAgeMs: number };
   /** Support chat and observability (ADR 0032). */
   support: { chatHashSecret: string | undefined };
+  /** Institutions answering verification requests (issue 27, ADR 0046). */
+  institutions: InstitutionsConfig;
   observability: {
     analyticsIngest: boolean;
     metrics: { enabled: boolean; token: string | undefined };
     otel: { endpoint: string; serviceName: string } | undefined;
   };
+}
+
+export interface InstitutionsConfig {
+  linkTtlDays: number;
+  /** Working days after sending when reminders go out. */
+  reminderDays: readonly number[];
+  /** Working days after the last reminder before escalation to the team's queue. */
+  escalateAfterDays: number;
+  /** The team's own working days after an answer. */
+  teamDays: number;
+  /** yyyy-mm-dd beside weekends and India's national holidays. */
+  holidays: readonly string[];
+  codeTtlSeconds: number;
+  sessionTtlSeconds: number;
+  lockMinutes: number;
+  digestHourIst: number;
 }
 
 export interface IssuerSourcesConfig {

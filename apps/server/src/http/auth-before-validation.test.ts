@@ -5,7 +5,7 @@ import { DEV_STAFF } from '../modules/ops-auth/dev-staff.js';
 
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
 /** The security schemes that stand for a token (partnerOrg alone is a header, not a sign-in). */
-const SIGNED_IN = new Set(['bearer', 'opsBearer', 'integrationKey']);
+const SIGNED_IN = new Set(['bearer', 'opsBearer', 'integrationKey', 'responderSession']);
 /**
  * What an unauthenticated caller gets: the session's 102, the refresh's 138 (get-token, the spec's
  * forced logout), or the integration API's 210.

@@ -33,6 +33,8 @@ export async function registerDocs(app: FastifyInstance) {
           opsBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           /** An organisation's API key (ADR 0025): `Authorization: Bearer vdk_...`. */
           integrationKey: { type: 'http', scheme: 'bearer', bearerFormat: 'vdk_ API key' },
+          /** An institution's responder after the e-mailed code (issue 27). */
+          responderSession: { type: 'http', scheme: 'bearer' },
         },
       },
     },

@@ -5,6 +5,8 @@ import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { aadhaarProfileRouter, aadhaarRouter } from '../modules/aadhaar/aadhaar-router.js';
 import { sourcesOpsRouter, sourcesRouter } from '../modules/sources/sources-router.js';
+import { institutionsOpsRouter } from '../modules/institutions/institutions-router.js';
+import { institutionsPublicRouter } from '../modules/institutions/responder-router.js';
 import { adminRouter, orgLogoRouter } from '../modules/admin/admin-router.js';
 import { analyticsRouter } from '../modules/analytics/analytics-router.js';
 import { authRouter } from '../modules/auth/auth-router.js';
@@ -148,6 +150,10 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
     signedInFamily(requireOpsRole('verifier', 'admin'), async (team) => {
       await team.register(opsRouter, { ops: s.ops });
       await team.register(sourcesOpsRouter, { sources: s.sources });
+      await team.register(institutionsOpsRouter, {
+        directory: s.institutions.directory,
+        requests: s.institutions.requests,
+      });
       await team.register(supportOpsRouter, { support: s.support });
       await team.register(reportsOpsRouter, { reports: s.reports, audit });
     }),
@@ -176,6 +182,12 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
   // The DigiLocker sandbox's own sign-in pages, only while it is the configured DigiLocker (issue 26).
   if (s.digilockerSandbox) await app.register(digilockerSandboxPagesRouter, { sandbox: s.digilockerSandbox });
   await app.register(reportsPublicRouter, { reports: s.reports });
+  // The institution's registrar or HR (issue 27): confirmation links and the responder's page.
+  await app.register(institutionsPublicRouter, {
+    directory: s.institutions.directory,
+    responder: s.institutions.responder,
+    rateLimit: config.rateLimit,
+  });
   if (config.devTools)
     await app.register(devPartnerInboxRouter, {
       inbox: createDevPartnerInbox({ secret: PARTNER_DEV_SECRET, now }),

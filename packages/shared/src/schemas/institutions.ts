@@ -282,6 +282,14 @@ export const responderRequestSchema = z.object({
 });
 export type ResponderRequest = z.infer<typeof responderRequestSchema>;
 
+/** POST responderLetter(id): the stored letter, to name as `letterFileId` in an answer. */
+export const responderLetterResponseSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+});
+export type ResponderLetterResponse = z.infer<typeof responderLetterResponseSchema>;
+
 /** POST responderAnswer(id): one verification's answer; a second answer corrects the first (both kept). */
 export const responderAnswerRequestSchema = z
   .object({

@@ -89,7 +89,9 @@ export function attributesOf(v: CompletedVerification, verifiedAt: Date): Creden
   };
   const mark = sourceMarkOf(v);
   // "Issuer: Central Board of Secondary Education, via DigiLocker, on 2026-11-29" (issue 26).
-  if (mark)
+  if (mark?.channel === 'institution')
+    attributes.source = `Confirmed by ${mark.designation ? `the ${mark.designation}, ` : ''}${mark.issuer}, on ${mark.at.slice(0, 10)}`;
+  else if (mark)
     attributes.source = `Issuer: ${mark.issuer}, via ${CHANNEL_NAMES[mark.channel] ?? mark.channel}, on ${mark.at.slice(0, 10)}`;
   // Identity documents attest the name only: their fields hold numbers and addresses.
   if (v.category === 'Identity') return attributes;
@@ -102,17 +104,28 @@ export function attributesOf(v: CompletedVerification, verifiedAt: Date): Creden
   return attributes;
 }
 
-const CHANNEL_NAMES: Record<string, string> = { digilocker: 'DigiLocker', apisetu: 'API Setu' };
+const CHANNEL_NAMES: Record<string, string> = {
+  digilocker: 'DigiLocker',
+  apisetu: 'API Setu',
+  institution: 'the issuing institution',
+};
 
 /** The issuer's mark on a verification verified at its source (issue 26), when it has a usable one. */
 function sourceMarkOf(
   v: CompletedVerification,
-): { channel: string; issuer: string; doctype: string; at: string } | null {
+): { channel: string; issuer: string; doctype: string; at: string; designation: string | null } | null {
   const mark = v.data.issuerSource;
   if (typeof mark !== 'object' || mark === null) return null;
-  const { channel, issuer, doctype, at } = mark as Record<string, unknown>;
+  const { channel, issuer, doctype, at, responder } = mark as Record<string, unknown>;
   if (typeof channel !== 'string' || typeof issuer !== 'string' || typeof at !== 'string') return null;
-  return { channel, issuer, doctype: typeof doctype === 'string' ? doctype : '', at };
+  const designation = (responder as { designation?: unknown } | undefined)?.designation;
+  return {
+    channel,
+    issuer,
+    doctype: typeof doctype === 'string' ? doctype : '',
+    at,
+    designation: typeof designation === 'string' ? designation : null,
+  };
 }
 
 /**
@@ -122,6 +135,17 @@ function sourceMarkOf(
 export function evidenceOf(v: CompletedVerification): Record<string, unknown>[] | null {
   const mark = sourceMarkOf(v);
   if (!mark) return null;
+  // The institution's own answer to the team's request (issue 27): who confirmed it, not a document.
+  if (mark.channel === 'institution')
+    return [
+      {
+        type: ['DocumentVerification'],
+        verificationMethod: 'IssuerConfirmation',
+        documentIssuer: mark.issuer,
+        confirmedBy: mark.designation ? `${mark.designation}, ${mark.issuer}` : mark.issuer,
+        evidenceDate: mark.at,
+      },
+    ];
   return [
     {
       type: ['DocumentVerification'],

@@ -125,8 +125,8 @@ export function createOpsService(deps: {
       decideAudited(staff, txnId, decision, origin),
 
     /**
-     * The issuer's own answer matched (API Setu, issue 26): the verification is COMPLETED by the team
-     * member who asked, with the issuer's mark, under the same lock and audit as a decision; `within`
+     * The issuer's own answer matched (API Setu, issue 26), or an institution answered the team's
+     * request (issue 27): the verification is COMPLETED (or FAILED) by the team member, with the mark, under the same lock and audit as a decision; `within`
      * writes the caller's evidence row in that database transaction.
      */
     decideFromSource: (
@@ -136,7 +136,9 @@ export function createOpsService(deps: {
       source: IssuerSourceMark,
       origin: OpsOrigin,
       within: (scope: DbScope) => Promise<void>,
-    ) => decideAudited(staff, txnId, { verificationName, state: 'COMPLETED' }, origin, { source, within }),
+      /** An institution's answer (issue 27) may also fail it, with the team's reason. */
+      outcome: { state: 'COMPLETED' } | { state: 'FAILED'; reason: string } = { state: 'COMPLETED' },
+    ) => decideAudited(staff, txnId, { verificationName, ...outcome }, origin, { source, within }),
 
     async history(staff: OpsUser, txnId: string, origin: OpsOrigin): Promise<InsufficiencyHistory> {
       const history = await deps.transactions.insufficiencyHistory(txnId);

@@ -81,11 +81,16 @@ function fileIdsIn(value: unknown, out: string[] = []): string[] {
 
 /** Verification reports: made when a transaction is settled, delivered, checked in public (ADR 0028). */
 /** How a verification verified at its source was verified (issue 26): the issuer, the channel, the day. */
-function sourceMethod(data: Record<string, unknown>): string | null {
+export function sourceMethod(data: Record<string, unknown>): string | null {
   const mark = data.issuerSource;
   if (typeof mark !== 'object' || mark === null) return null;
-  const { channel, issuer, at } = mark as Record<string, unknown>;
+  const { channel, issuer, at, responder } = mark as Record<string, unknown>;
   if (typeof issuer !== 'string' || typeof at !== 'string') return null;
+  if (channel === 'institution') {
+    const designation = (responder as { designation?: unknown } | undefined)?.designation;
+    const who = typeof designation === 'string' && designation ? `the ${designation}, ${issuer}` : issuer;
+    return `Confirmed by ${who}, on ${at.slice(0, 10)}`;
+  }
   const via = channel === 'apisetu' ? 'API Setu' : 'DigiLocker';
   return `Verified with the issuer (${issuer}) through ${via} on ${at.slice(0, 10)}`;
 }

@@ -114,6 +114,12 @@ export function createSourcePorts(
       };
     },
 
+    /** The candidate's consent to contact institutions (issue 27), as the request copies it; null if none. */
+    async contactConsent(txnId: string): Promise<{ givenAt: string; text: string } | null> {
+      const row = await repo.contactConsent(txnId);
+      return row ? { givenAt: row.givenAt.toISOString(), text: row.text } : null;
+    },
+
     /**
      * Completes the verification with the issuer's data: judged like a submit of the form (the file
      * must be the caller's), the file attached, the record COMPLETED with the source's mark, and a

@@ -12,6 +12,7 @@ import {
   questionsWithAnswers,
   shownData,
   verificationEntry,
+  verifiedAtSourceOf,
 } from './transaction-view-fns.js';
 import type { RecordRow, TransactionRow, TransactionSnapshot } from './transactions-repository.js';
 
@@ -197,6 +198,25 @@ describe('small views', () => {
     expect(addWorkingDays(AT, 5).toISOString()).toBe('2026-12-04T10:00:00.000Z');
     expect(addWorkingDays(AT, 0).getTime()).toBe(AT.getTime());
     expect(addWorkingDays(AT, -3).getTime()).toBe(AT.getTime());
+  });
+
+  it("carries how a completed record was verified at its source, the institution's answer too", () => {
+    const mark = {
+      channel: 'institution',
+      issuer: 'CBSE',
+      doctype: '',
+      pullId: 'a1',
+      at: '2030-01-17T10:00:00.000Z',
+    };
+    expect(verifiedAtSourceOf({ state: 'COMPLETED', data: { issuerSource: mark } })).toEqual({
+      channel: 'institution',
+      issuer: 'CBSE',
+      at: '2030-01-17T10:00:00.000Z',
+    });
+    expect(verifiedAtSourceOf({ state: 'FAILED', data: { issuerSource: mark } })).toBeNull();
+    expect(
+      verifiedAtSourceOf({ state: 'COMPLETED', data: { issuerSource: { ...mark, channel: 'fax' } } }),
+    ).toBeNull();
   });
 
   it('knows the states', () => {

@@ -117,7 +117,7 @@ export function verifiedAtSourceOf(record: Pick<RecordRow, 'state' | 'data'>): V
   if (record.state !== 'COMPLETED' || typeof mark !== 'object' || mark === null) return null;
   const { channel, issuer, at } = mark as Record<string, unknown>;
   if (
-    (channel !== 'digilocker' && channel !== 'apisetu') ||
+    (channel !== 'digilocker' && channel !== 'apisetu' && channel !== 'institution') ||
     typeof issuer !== 'string' ||
     typeof at !== 'string'
   )

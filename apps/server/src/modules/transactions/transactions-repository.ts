@@ -2,6 +2,7 @@ import type { State } from '@veridocs/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
+  contactConsents,
   insufficiencyAnswers,
   insufficiencyRequests,
   nameChangeRequests,
@@ -232,6 +233,10 @@ function writeOps(tx: Orm, onChanges?: StateChangeHook) {
         .set({ answeredAt: at })
         .where(and(eq(insufficiencyRequests.id, requestId), isNull(insufficiencyRequests.answeredAt)));
     },
+    /** The candidate's consent to contact institutions (issue 27): the first one given is kept. */
+    async insertContactConsent(txnId: string, text: string, language: string, at: Date): Promise<void> {
+      await tx.insert(contactConsents).values({ txnId, text, language, givenAt: at }).onConflictDoNothing();
+    },
     async upsertAnswers(txnId: string, answers: readonly { questionId: string; answer: string }[], at: Date) {
       if (answers.length === 0) return;
       await tx
@@ -459,6 +464,12 @@ export function createTransactionsRepository(
               )
               .orderBy(asc(insufficiencyAnswers.answeredAt), asc(insufficiencyAnswers.documentKey));
       return { requests, answers };
+    },
+
+    /** The candidate's consent to contact the institutions their documents name (issue 27), if given. */
+    async contactConsent(txnId: string) {
+      const [row] = await orm.select().from(contactConsents).where(eq(contactConsents.txnId, txnId));
+      return row;
     },
 
     /** Whether a transaction exists (ops reads). */

@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
 import { ok, responses, sendEncoded } from '../../http/envelope.js';
+import { requestLanguage } from '../../http/language.js';
 import type { TransactionsService } from './transactions-service.js';
 
 const security = [{ partnerOrg: [], bearer: [] }];
@@ -200,7 +201,8 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
         response: responses(verificationInfoSchema),
       },
     },
-    async (request) => ok(await service.submitVerification(me(request), request.body), 'Submitted'),
+    async (request) =>
+      ok(await service.submitVerification(me(request), request.body, requestLanguage(request)), 'Submitted'),
   );
 
   app.post(

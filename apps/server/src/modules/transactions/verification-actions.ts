@@ -15,6 +15,7 @@ import {
   type TransactionInfo,
   type TransactionRef,
   type VerificationInfo,
+  CONTACT_CONSENT_TEXT,
 } from '@veridocs/shared';
 import { AppError, validationFailed } from '../../errors.js';
 import type { SavedDataChecks } from './saved-data-checks.js';
@@ -69,7 +70,13 @@ export function createVerificationActions(
     profileId: string,
     body: SaveVerificationDataRequest,
     mode: 'save' | 'submit',
+    language = 'en',
   ): Promise<VerificationInfo> {
+    // The consent is given beside Submit's words (issue 27): a save carrying it is refused, not ignored.
+    if (mode === 'save' && body.contactConsent)
+      throw validationFailed([
+        { path: 'contactConsent', message: 'The consent is given when the verification is submitted' },
+      ]);
     const snap = await owned(profileId, body);
     assertOpen(snap.txn.state);
     if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
@@ -106,6 +113,8 @@ export function createVerificationActions(
       } else {
         await transitionVerification(ops, txn.id, record, to, context, patch);
       }
+      if (mode === 'submit' && body.contactConsent)
+        await ops.insertContactConsent(txn.id, CONTACT_CONSENT_TEXT, language, at);
       if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
       else await ops.updateTransaction(txn.id, { updatedAt: at });
     });
@@ -117,8 +126,9 @@ export function createVerificationActions(
 
     saveData: (profileId: string, body: SaveVerificationDataRequest) =>
       writeVerification(profileId, body, 'save'),
-    submitVerification: (profileId: string, body: SaveVerificationDataRequest) =>
-      writeVerification(profileId, body, 'submit'),
+    /** `language`: the request's (http/language.ts), kept with a consent it carries. */
+    submitVerification: (profileId: string, body: SaveVerificationDataRequest, language?: 'en' | 'hi') =>
+      writeVerification(profileId, body, 'submit', language),
 
     /** Marks verifications as skipped (ADR 0006): all or nothing. */
     async markAsSkip(profileId: string, body: MarkAsSkipRequest): Promise<TransactionInfo> {

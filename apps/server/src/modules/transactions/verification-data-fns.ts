@@ -26,11 +26,14 @@ export const ISSUER_SOURCE_KEY = 'issuerSource';
 
 /** What a source-verified record keeps of its source (never written by the candidate: checkFormData refuses unknown keys). */
 export interface IssuerSourceMark {
-  channel: 'digilocker' | 'apisetu';
+  /** institution: its registrar or HR answered the team's request (issue 27; pullId is the answer's id). */
+  channel: 'digilocker' | 'apisetu' | 'institution';
   issuer: string;
   doctype: string;
   pullId: string;
   at: string;
+  /** Who answered for the institution (channel 'institution' only). */
+  responder?: { name: string; designation: string };
 }
 
 export const FILE_TAKEN = 'This file is part of another verification request; upload it again here';
