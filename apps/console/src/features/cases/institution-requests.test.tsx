@@ -209,7 +209,7 @@ describe('asking an institution from the case (issue 27)', () => {
     expect(
       within(after).getByRole('checkbox', { name: /Degree \(an open request already covers it\)/ }),
     ).toBeDisabled();
-  });
+  }, 60_000);
 
   it('a ticked-off verification is left out; the server’s refusal is shown', async () => {
     signIn();
@@ -253,7 +253,7 @@ describe('asking an institution from the case (issue 27)', () => {
     expect(within(group).getByRole('button', { name: 'Send request' })).toHaveAccessibleDescription(
       /Tick at least one verification\./,
     );
-  });
+  }, 60_000);
 
   it('explains what blocks sending: no consent, not in the directory, no confirmed contact', async () => {
     signIn();
@@ -312,7 +312,7 @@ describe('asking an institution from the case (issue 27)', () => {
     expect(acme).toHaveTextContent(/Method.*Not in the directory/);
     expect(acme).toHaveTextContent('Acme Corp is not in the institution directory. Ask an admin to add it.');
     expect(within(acme).queryByRole('link')).not.toBeInTheDocument();
-  });
+  }, 60_000);
 
   it('offers an admin the link that adds the institution to the directory', async () => {
     signIn(ADMIN);
@@ -348,7 +348,7 @@ describe('asking an institution from the case (issue 27)', () => {
       '/institutions?add=employer&value=Acme+Corp',
     );
     expect(acme).not.toHaveTextContent('The candidate has not agreed');
-  });
+  }, 60_000);
 });
 
 describe('the answers as evidence (issue 27)', () => {
@@ -422,7 +422,7 @@ describe('the answers as evidence (issue 27)', () => {
     );
     expect(await within(items[1]!).findByText(`Letter from ${DU}.pdf`)).toBeVisible();
     await waitFor(() => expect(api.callsTo('get', OPS_API_PATHS.file('fil_letter'))).toHaveLength(1));
-  });
+  }, 60_000);
 
   it('fails from an answer only with a reason (its lock first)', async () => {
     signIn();
@@ -462,7 +462,7 @@ describe('the answers as evidence (issue 27)', () => {
     expect(lockIndex).toBeLessThan(decideIndex);
     expect(await within(region).findByText('Degree: Failed from the institution’s answer.')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
+  }, 60_000);
 
   it('completes from an answer that confirms every fact: the card shows Completed, confirmed by the institution', async () => {
     signIn();
@@ -499,7 +499,7 @@ describe('the answers as evidence (issue 27)', () => {
     expect(
       within(region).queryByRole('button', { name: 'Complete from this answer' }),
     ).not.toBeInTheDocument();
-  });
+  }, 60_000);
 
   it('shows the refusal when another verifier holds the lock', async () => {
     signIn();
@@ -519,5 +519,5 @@ describe('the answers as evidence (issue 27)', () => {
     await user.click(await within(region).findByRole('button', { name: 'Complete from this answer' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent(/Locked by Omar Other until/);
     expect(api.callsTo('post', OPS_API_PATHS.decideFromAnswer(TXN, 'degree'))).toHaveLength(0);
-  });
+  }, 60_000);
 });

@@ -60,7 +60,12 @@ const errorText = (error: unknown) =>
 const rupees = (paise: number | null) =>
   paise === null
     ? t.none
-    : new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
+    : new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: 'INR',
+        // ₹1,500 rather than ₹1,500.00; paise shown when there are some.
+        minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
+      }).format(paise / 100);
 
 /** "500", "499.50", "1,500" → paise; '' → null; anything else → undefined (invalid). */
 export function paiseOf(text: string): number | null | undefined {
@@ -473,9 +478,9 @@ const SORTABLE: Partial<Record<keyof typeof t.columns, Sort>> = {
   open: 'open',
   oldest: 'oldest',
 };
+// The kind is written under the name: one column fewer keeps the table within a laptop's width.
 const COLUMNS = [
   'name',
-  'kind',
   'contacts',
   'method',
   'fee',
@@ -520,6 +525,7 @@ export default function DirectoryPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [contactsOf, setContactsOf] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const noteId = useId();
 
   const update = (changes: Record<string, string>, keepOffset = false) => {
     const next = new URLSearchParams(params);
@@ -614,6 +620,7 @@ export default function DirectoryPage() {
             value={kind}
             onChange={(event) => update({ kind: event.target.value })}
             fullWidth
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">{t.any}</MenuItem>
             {INSTITUTION_KINDS.map((k) => (
@@ -651,7 +658,13 @@ export default function DirectoryPage() {
             tabIndex={0}
             sx={{ overflowX: 'auto', maxWidth: '100%' }}
           >
-            <Table size="small" aria-label={t.tableLabel} aria-busy={isFetching}>
+            <Table
+              size="small"
+              aria-label={t.tableLabel}
+              aria-describedby={noteId}
+              aria-busy={isFetching}
+              sx={{ '& th, & td': { px: 0.75 }, '& tr > :first-of-type': { pl: 2 } }}
+            >
               <TableHead>
                 <TableRow>
                   {COLUMNS.map((column) => {
@@ -664,7 +677,7 @@ export default function DirectoryPage() {
                         sortDirection={key && sort === key ? order : false}
                         sx={{
                           whiteSpace: column === 'name' ? 'nowrap' : 'normal',
-                          minWidth: column === 'name' ? 180 : undefined,
+                          minWidth: column === 'name' ? 150 : undefined,
                         }}
                       >
                         {key ? (
@@ -681,14 +694,14 @@ export default function DirectoryPage() {
                       </TableCell>
                     );
                   })}
-                  <TableCell>{t.columns.actions}</TableCell>
+                  {isAdmin && <TableCell>{t.columns.actions}</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {isLoading &&
                   [0, 1, 2, 3].map((row) => (
                     <TableRow key={row}>
-                      <TableCell colSpan={COLUMNS.length + 1}>
+                      <TableCell colSpan={COLUMNS.length + (isAdmin ? 1 : 0)}>
                         <Skeleton />
                       </TableCell>
                     </TableRow>
@@ -696,7 +709,7 @@ export default function DirectoryPage() {
                 {!isLoading && items.length === 0 && (
                   <TableRow>
                     <TableCell
-                      colSpan={COLUMNS.length + 1}
+                      colSpan={COLUMNS.length + (isAdmin ? 1 : 0)}
                       sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}
                     >
                       {filtered ? t.emptyFiltered : t.empty}
@@ -711,19 +724,17 @@ export default function DirectoryPage() {
                     <TableRow key={item.id} hover>
                       <TableCell component="th" scope="row" sx={{ fontWeight: 650 }}>
                         {item.name}
-                        {item.notes && (
-                          <Typography
-                            variant="caption"
-                            component="p"
-                            color="text.secondary"
-                            sx={{ fontWeight: 400, maxWidth: 260, whiteSpace: 'normal' }}
-                          >
-                            {item.notes}
-                          </Typography>
-                        )}
+                        <Typography
+                          variant="caption"
+                          component="p"
+                          color="text.secondary"
+                          sx={{ fontWeight: 400, maxWidth: 260, whiteSpace: 'normal' }}
+                        >
+                          {m.institutions.kinds[item.kind]}
+                          {item.notes ? ` · ${item.notes}` : ''}
+                        </Typography>
                       </TableCell>
-                      <TableCell>{m.institutions.kinds[item.kind]}</TableCell>
-                      <TableCell sx={{ minWidth: 140 }}>
+                      <TableCell sx={{ minWidth: 110, maxWidth: 150 }}>
                         <Button
                           size="small"
                           onClick={() => setContactsOf(item.id)}
@@ -748,8 +759,8 @@ export default function DirectoryPage() {
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {turnaround.oldestOpenAt ? formatDate(turnaround.oldestOpenAt) : t.none}
                       </TableCell>
-                      <TableCell>
-                        {isAdmin ? (
+                      {isAdmin && (
+                        <TableCell>
                           <Button
                             size="small"
                             variant="outlined"
@@ -758,10 +769,8 @@ export default function DirectoryPage() {
                           >
                             {t.edit}
                           </Button>
-                        ) : (
-                          t.none
-                        )}
-                      </TableCell>
+                        </TableCell>
+                      )}
                     </TableRow>
                   );
                 })}
@@ -769,6 +778,15 @@ export default function DirectoryPage() {
             </Table>
           </Box>
         )}
+        <Typography
+          id={noteId}
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}
+        >
+          {t.daysNote}
+        </Typography>
         <Stack
           direction="row"
           spacing={1}

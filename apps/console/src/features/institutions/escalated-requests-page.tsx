@@ -92,11 +92,18 @@ export default function EscalatedRequestsPage() {
             tabIndex={0}
             sx={{ overflowX: 'auto', maxWidth: '100%' }}
           >
-            <Table size="small" aria-label={t.tableLabel} aria-busy={isFetching}>
+            <Table
+              size="small"
+              aria-label={t.tableLabel}
+              aria-busy={isFetching}
+              sx={{ '& th, & td': { px: 1 }, '& tr > :first-of-type': { pl: 2 } }}
+            >
               <TableHead>
                 <TableRow>
                   {columns.map((column) => (
-                    <TableCell key={column}>{column}</TableCell>
+                    <TableCell key={column} align={column === t.columns.reminders ? 'right' : 'left'}>
+                      {column}
+                    </TableCell>
                   ))}
                 </TableRow>
               </TableHead>
@@ -121,8 +128,10 @@ export default function EscalatedRequestsPage() {
                 )}
                 {items.map((item) => (
                   <TableRow key={item.id} hover>
-                    <TableCell component="th" scope="row" sx={{ fontWeight: 650, minWidth: 140 }}>
-                      {item.candidateName}
+                    <TableCell component="th" scope="row" sx={{ fontWeight: 650, minWidth: 120 }}>
+                      <Link component={RouterLink} to={PATHS.case(item.txnId)}>
+                        {item.candidateName}
+                      </Link>
                     </TableCell>
                     <TableCell sx={{ minWidth: 160 }}>{item.institution.name}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all', minWidth: 160 }}>{item.contactEmail}</TableCell>
@@ -134,21 +143,12 @@ export default function EscalatedRequestsPage() {
                         label={m.institutions.statuses[item.status] ?? item.status}
                       />
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell sx={{ minWidth: 110 }}>
                       {item.sentAt ? formatDate(item.sentAt) : t.waitingBatch}
                     </TableCell>
                     <TableCell align="right">{item.remindersSent}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {item.escalatedAt ? formatDate(item.escalatedAt) : '—'}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Link
-                        component={RouterLink}
-                        to={PATHS.case(item.txnId)}
-                        aria-label={t.openCaseOf(item.candidateName)}
-                      >
-                        {t.openCase}
-                      </Link>
                     </TableCell>
                   </TableRow>
                 ))}
