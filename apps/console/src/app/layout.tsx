@@ -21,6 +21,8 @@ import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import InboxIcon from '@mui/icons-material/Inbox';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
+import ReportIcon from '@mui/icons-material/ReportProblemOutlined';
 import SettingsIcon from '@mui/icons-material/Settings';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { OPS_API_PATHS } from '@veridocs/shared';
@@ -53,6 +55,27 @@ function Navigation({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate: () 
               <ForumIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText primary={m.nav.support} />
+          </ListItemButton>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton component={NavLink} to={PATHS.institutions} onClick={onNavigate} sx={navLinkSx}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <AccountBalanceIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={m.nav.institutions} />
+          </ListItemButton>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton
+            component={NavLink}
+            to={PATHS.institutionRequests}
+            onClick={onNavigate}
+            sx={navLinkSx}
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <ReportIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={m.nav.escalated} />
           </ListItemButton>
         </ListItem>
       </List>

@@ -7,5 +7,9 @@ export const PATHS = {
   support: '/support',
   supportConversation: (id: string) => `/support/${encodeURIComponent(id)}`,
   supportConversationRoute: '/support/:conversationId',
+  /** The institution directory (issue 27): every staff member reads it, admins change it. */
+  institutions: '/institutions',
+  /** The team's queue of requests to institutions (escalated by default). */
+  institutionRequests: '/institution-requests',
   admin: '/admin',
 } as const;

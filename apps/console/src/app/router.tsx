@@ -14,6 +14,10 @@ const SignInPage = lazy(() => loadWithRetry(() => import('../features/auth/sign-
 const QueuesPage = lazy(() => loadWithRetry(() => import('../features/queues/queues-page')));
 const CasePage = lazy(() => loadWithRetry(() => import('../features/cases/case-page')));
 const SupportPage = lazy(() => loadWithRetry(() => import('../features/support/support-page')));
+const DirectoryPage = lazy(() => loadWithRetry(() => import('../features/institutions/directory-page')));
+const EscalatedRequestsPage = lazy(() =>
+  loadWithRetry(() => import('../features/institutions/escalated-requests-page')),
+);
 
 export function PageLoader() {
   return (
@@ -104,6 +108,23 @@ export function ConsoleRoutes() {
           }
         />
       ))}
+      {/* Every staff member reads the directory and the request queue; the directory's writes are admins'. */}
+      <Route
+        path={PATHS.institutions}
+        element={
+          <SignedIn>
+            <DirectoryPage />
+          </SignedIn>
+        }
+      />
+      <Route
+        path={PATHS.institutionRequests}
+        element={
+          <SignedIn>
+            <EscalatedRequestsPage />
+          </SignedIn>
+        }
+      />
       {ADMIN_ROUTES.map(({ path, Component }) => (
         <Route
           key={path}

@@ -31,6 +31,8 @@ import { formatDate, formatDateTime, formatTime, m } from '../../messages';
 import { DecisionDialog, type DecisionKind } from './decision-dialog';
 import { IssuerAnswerPanel, IssuerEvidence, verifiedAtSourceOf, type IssuerAnswer } from './issuer-sources';
 import { useAskIssuerMutation, useIssuerSourcesQuery } from './issuer-sources-api';
+import { confirmedByInstitution, InstitutionsSection } from './institution-requests';
+import { useCaseInstitutionRequestsQuery } from './institution-requests-api';
 import { allowedDecisions, othersLock, stateColor, VerificationCard } from './verification-card';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -216,6 +218,8 @@ export default function CasePage() {
   const [decide] = useDecideMutation();
   const [setExpected, expectedState] = useExpectedDateMutation();
   const sources = useIssuerSourcesQuery(txnId);
+  // The same query as the Institutions section's (one request): its answers mark the cards they completed.
+  const institutions = useCaseInstitutionRequestsQuery(txnId);
   const [askIssuer] = useAskIssuerMutation();
   const [asking, setAsking] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, IssuerAnswer>>({});
@@ -466,7 +470,10 @@ export default function CasePage() {
               issuerAnswer={
                 answers[verification.name] && <IssuerAnswerPanel answer={answers[verification.name]!} />
               }
-              verifiedAtSource={verifiedAtSourceOf(sources.data?.pulls, verification.name)}
+              verifiedAtSource={
+                verifiedAtSourceOf(sources.data?.pulls, verification.name) ??
+                (confirmedByInstitution(institutions.data, verification.name) ? 'institution' : null)
+              }
             />
           ))}
           <IssuerEvidence
@@ -476,6 +483,11 @@ export default function CasePage() {
             onRetry={() => void sources.refetch()}
             labels={labels}
             staffId={staffId}
+          />
+          <InstitutionsSection
+            txnId={txnId}
+            verifications={verifications}
+            isAdmin={session?.staff.role === 'admin'}
           />
         </Stack>
       </Box>

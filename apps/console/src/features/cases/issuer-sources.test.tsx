@@ -200,6 +200,12 @@ describe('asking the issuer on a case (issue 26)', () => {
     signIn();
     const api = mockApi()
       .on('get', OPS_API_PATHS.case(TXN), okReply(caseWith(twelfth())))
+      // The case's institutions load (their error would be a second alert).
+      .on(
+        'get',
+        OPS_API_PATHS.institutionRequests(TXN),
+        okReply({ consent: null, askable: [], requests: [] }),
+      )
       .on('get', OPS_API_PATHS.issuerSources(TXN), okReply(sources()))
       .on('post', OPS_API_PATHS.lock(TXN, 'bgv-twelfth'), lockReply)
       .on(

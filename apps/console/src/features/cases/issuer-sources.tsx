@@ -25,7 +25,8 @@ import { formatDateTime, m } from '../../messages';
 
 const t = m.cases.sources;
 
-export type IssuerChannel = IssuerPullView['channel'];
+/** How a verification was completed at its source: a pull's channel, or the institution's own answer (issue 27). */
+export type IssuerChannel = IssuerPullView['channel'] | 'institution';
 
 /** The channel that completed a verification at its source (its completed pull), or null. */
 export function verifiedAtSourceOf(
