@@ -23,7 +23,7 @@ export function ConfirmContactPage() {
   return (
     <Paper
       variant="outlined"
-      sx={{ p: { xs: 2, sm: 4 }, display: 'grid', gap: 2, maxWidth: 640, mx: 'auto', minWidth: 0 }}
+      sx={{ p: { xs: 2, sm: 4 }, display: 'grid', gap: 2, maxWidth: 640, minWidth: 0 }}
     >
       <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
         {t('confirmTitle')}

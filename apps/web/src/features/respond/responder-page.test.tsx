@@ -8,6 +8,7 @@ import {
   type ResponderAnswerRequest,
   type ResponderRequest,
 } from '@veridocs/shared';
+import { titleFor } from '../../app/page-meta';
 import { PATHS } from '../../app/paths';
 import { fail, ok } from '../../test/fixtures';
 import { mockApi, type MockApi, type RecordedCall } from '../../test/mock-api';
@@ -244,7 +245,7 @@ describe('the responder’s page (issue 27)', () => {
     expect(await screen.findByRole('heading', { name: 'Acme Corp asks about Ravi Kumar' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('R. Sharma');
     expect(screen.getByRole('textbox', { name: 'Your designation' })).toHaveValue('Deputy Registrar');
-  }, 90_000);
+  }, 120_000);
 
   it('a locked link says so and turns the code off', async () => {
     api.on('post', P.responderCode, { status: 200, body: ok(CODE_SENT) });
@@ -350,6 +351,8 @@ describe('the contract', () => {
   it('the routes and the declaration are the shared ones', () => {
     expect(PATHS.respond).toBe(P.responderPage);
     expect(PATHS.respondConfirm).toBe(P.confirmPage);
+    expect(titleFor(PATHS.respond)).toBe('Verification Request');
+    expect(titleFor(PATHS.respondConfirm)).toBe('Verification Request');
     // A compiled plain message is its text in a one-element array (the catalogs plugin).
     const text = (message: unknown) => [message].flat().join('');
     expect(text(en.declaration)).toBe(RESPONDER_DECLARATION);

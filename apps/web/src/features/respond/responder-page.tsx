@@ -44,7 +44,7 @@ function Frame({ children, narrow = false }: { children: React.ReactNode; narrow
         display: 'grid',
         gap: 2.5,
         minWidth: 0,
-        ...(narrow ? { maxWidth: 640, mx: 'auto', width: '100%' } : {}),
+        ...(narrow ? { maxWidth: 640, width: '100%' } : {}),
       }}
     >
       {children}
@@ -362,8 +362,9 @@ function RequestList({
                   gap: 0.5,
                   p: 1.25,
                   color: 'text.primary',
-                  borderColor: current ? 'primary.main' : 'divider',
                   border: 1,
+                  borderColor: current ? 'primary.main' : 'divider',
+                  bgcolor: current ? 'action.selected' : 'transparent',
                 }}
               >
                 <Typography component="span" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -253,6 +253,22 @@ function AnswerView({
   );
 }
 
+const schemaResolver = zodResolver(responderAnswerRequestSchema) as unknown as Resolver<FormValues>;
+
+/**
+ * The shared schema's checks, and a missing value on record marked at once: the schema's own rule for it
+ * runs only once everything else is valid, so it would appear one Submit later than the other errors.
+ */
+const answerResolver: Resolver<FormValues> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  const missing = values.facts.flatMap((f, i) => (f.verdict === 'differs' && !f.onRecord.trim() ? [i] : []));
+  if (missing.length === 0 || Object.keys(result.errors).length === 0) return result;
+  const errors = result.errors as Record<string, unknown>;
+  const facts = [...((errors.facts as unknown[] | undefined) ?? [])] as Record<string, unknown>[];
+  for (const i of missing) facts[i] = { ...facts[i], onRecord: { type: 'custom', message: 'onRecord' } };
+  return { values: {}, errors: { ...errors, facts } as never };
+};
+
 /** The answer's form: the shared schema checks it; errors show in the page's words, not zod's. */
 function AnswerForm({
   sessionToken,
@@ -272,7 +288,7 @@ function AnswerForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const { control, handleSubmit, setValue, formState } = useForm<FormValues>({
-    resolver: zodResolver(responderAnswerRequestSchema) as never,
+    resolver: answerResolver,
     defaultValues: {
       verificationName: verification.verificationName,
       facts: verification.facts.map((f) => {
@@ -360,7 +376,7 @@ function AnswerForm({
                   float: 'left',
                   p: 0,
                   color: 'text.primary',
-                  '&.Mui-focused': { color: 'text.primary' },
+                  '&.Mui-focused, &.Mui-error': { color: 'text.primary' },
                 }}
               >
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
@@ -386,7 +402,8 @@ function AnswerForm({
                       name={field.name}
                       value={field.value}
                       onChange={(event) => field.onChange(event.target.value)}
-                      aria-labelledby={legendId}
+                      // The legend's label and claimed value, with a pause between them in every browser.
+                      aria-label={`${fact.label}: ${fact.claimed}`}
                       aria-describedby={verdictError ? `${legendId}-error` : undefined}
                       sx={{ columnGap: 1 }}
                     >
