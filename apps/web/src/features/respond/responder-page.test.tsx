@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CONTACT_CONSENT_TEXT,
   INSTITUTION_API_PATHS as P,
@@ -245,6 +245,69 @@ describe('the responder’s page (issue 27)', () => {
     expect(await screen.findByRole('heading', { name: 'Acme Corp asks about Ravi Kumar' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('R. Sharma');
     expect(screen.getByRole('textbox', { name: 'Your designation' })).toHaveValue('Deputy Registrar');
+  }, 120_000);
+
+  it('documents open with the session; the letter goes through the checks and with the answer', async () => {
+    sessionStorage.setItem(
+      'veridocs.respond.session',
+      JSON.stringify({
+        linkToken: TOKEN,
+        sessionToken: SESSION,
+        expiresAt: Date.now() + 60_000,
+        requestId: 'req-1',
+      }),
+    );
+    serveRequests();
+    api.on('get', P.responderFile('req-1', 'file-1'), {
+      status: 200,
+      body: new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
+    });
+    const refusal = 'The PDF is password-protected or encrypted; upload an unprotected copy';
+    api.on('post', P.responderLetter('req-1'), { status: 400, body: fail(170, refusal) }, { once: true });
+    api.on('post', P.responderLetter('req-1'), {
+      status: 200,
+      body: ok({ fileId: 'letter-1', name: 'letter.pdf', state: 'COMPLETED', issues: [] }),
+    });
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const openTab = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const createObjectURL = vi.fn(() => 'blob:degree');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { user } = open();
+
+    await user.click(await screen.findByRole('button', { name: 'Open degree.pdf' }, { timeout: 10_000 }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:degree'));
+    expect(openTab).toHaveBeenCalledWith('about:blank', '_blank');
+    expect(api.callsTo('get', P.responderFile('req-1', 'file-1'))[0]?.headers.authorization).toBe(
+      `Bearer ${SESSION}`,
+    );
+
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const pdf = (name: string, size: number) =>
+      new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+    // The app's own checks first: a file this small never leaves the browser.
+    fireEvent.change(input, { target: { files: [pdf('tiny.pdf', 100)] } });
+    expect(await screen.findByText('File size should be more than 40 KB')).toBeVisible();
+    expect(api.callsTo('post', P.responderLetter('req-1'))).toHaveLength(0);
+    // Then the server's refusal, in its words.
+    fireEvent.change(input, { target: { files: [pdf('locked.pdf', 50_000)] } });
+    expect(await screen.findByText(refusal)).toBeVisible();
+    fireEvent.change(input, { target: { files: [pdf('letter.pdf', 50_000)] } });
+    expect(await screen.findByText('letter.pdf is attached')).toBeVisible();
+    const upload = api.callsTo('post', P.responderLetter('req-1')).at(-1);
+    expect(upload?.headers.authorization).toBe(`Bearer ${SESSION}`);
+    expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
+
+    for (const [label, claimed] of FACTS.map((f) => [f.label, f.claimed] as const))
+      await user.click(within(factGroup(label, claimed)).getByRole('radio', { name: 'Confirmed' }));
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'R. Sharma');
+    await user.type(screen.getByRole('textbox', { name: 'Your designation' }), 'Registrar');
+    await user.click(screen.getByRole('checkbox', { name: RESPONDER_DECLARATION }));
+    await user.click(screen.getByRole('button', { name: 'Submit the answer' }));
+    expect(await screen.findByRole('button', { name: 'Open the letter' })).toBeVisible();
+    expect(api.callsTo('post', P.responderAnswer('req-1'))[0]?.body).toMatchObject({
+      letterFileId: 'letter-1',
+    });
+    openTab.mockRestore();
   }, 120_000);
 
   it('a locked link says so and turns the code off', async () => {
