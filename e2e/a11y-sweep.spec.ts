@@ -28,6 +28,8 @@ const FORM = 'demo-form';
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+/** A link token of the right shape that no institution request has. */
+const UNKNOWN_LINK = 'unknown-link-token-0000000000000000';
 
 /** The candidate app's routes (apps/web/src/app/paths.ts). */
 const CANDIDATE_ROUTES: string[] = Object.values(PATHS);
@@ -80,6 +82,9 @@ const CANDIDATE_SWEEP: Record<string, 'signed-in' | 'payments' | 'signed-out'> =
   [PATHS.wallet]: 'signed-in',
   [PATHS.walletCredential]: 'signed-in',
   [PATHS.credentialVerify]: 'signed-out',
+  // The institution's pages (issue 27), with a token no request has: what a forwarded or stale link shows.
+  [PATHS.respond]: 'signed-out',
+  [PATHS.respondConfirm]: 'signed-out',
 };
 
 const CONSOLE_SWEEP = [
@@ -357,9 +362,19 @@ test('signed-out screens: axe clean at 360 and 1280 px, none wider than 360 px',
     [PATHS.privacyPolicy, '/privacy-policy'],
     [PATHS.payment, '/payment'],
     [PATHS.credentialVerify, `/credentials/verify/${credential.shareId}`],
+    [PATHS.respond, `/respond?t=${UNKNOWN_LINK}`],
+    [
+      PATHS.respond,
+      `/respond?t=${UNKNOWN_LINK}`,
+      async (p) => {
+        await p.getByRole('button', { name: 'Send me a code' }).click();
+        await expect(p.getByRole('alert')).toBeVisible();
+      },
+    ],
+    [PATHS.respondConfirm, `/respond/confirm?t=${UNKNOWN_LINK}`],
   ];
   expectPartCovered('signed-out', screens);
-  for (const [, url] of screens) await sweep(page, url);
+  for (const [, url, then] of screens) await sweep(page, url, then);
 });
 
 test('console screens: axe clean at 360 and 1280 px, none wider than 360 px', async ({

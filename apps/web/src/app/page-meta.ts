@@ -20,6 +20,7 @@ const EXTRA_TITLES: Record<string, string> = {
   'select-evaluation-partner': 'Evaluation Partner',
   wallet: 'Wallet',
   credentials: 'Verify Credential',
+  respond: 'Verification Request',
 };
 
 /** The page title by first path segment (spec §2), or null: the specification's English. */

@@ -40,6 +40,12 @@ export const PATHS = {
   walletCredential: '/wallet/:id',
   /** The public page that verifies a shared credential (spec §7 /credentials/verify/{id}). */
   credentialVerify: '/credentials/verify/:id',
+  /**
+   * The institution's pages (issue 27; INSTITUTION_API_PATHS.responderPage and confirmPage, literals so
+   * api-paths.ts stays off /login): a link's `?t=`, no candidate session, outside the candidate's layout.
+   */
+  respond: '/respond',
+  respondConfirm: '/respond/confirm',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

@@ -44,6 +44,9 @@ const credentialVerify = lazyScreen(() => import('../features/wallet/verify-page
 /** The one generic page for the screens later issues build. */
 const notifications = lazyScreen(() => import('../features/notifications/notifications-page'));
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
+/** The institution's pages (issue 27): their own plain frame, with or without a candidate's session. */
+const respond = lazyScreen(() => import('../features/respond/respond-screens'));
+const respondRoute = <Route path={`${PATHS.respond}/*`} element={<respond.Component />} />;
 
 /** The screen of each path that has one of its own (others show the generic page). */
 const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unknown> }][] = [
@@ -140,6 +143,7 @@ function LoggedOutRoutes() {
   return (
     <Routes>
       <Route path={PATHS.login} element={<login.Component />} />
+      {respondRoute}
       {/* The form entry needs a session: sign in first, then come back to the same form URL. */}
       <Route path={PATHS.formEntry} element={<LoggedOutFormEntry />} />
       <Route path={PATHS.home} element={<RedirectToLogin keepFrom />} />
@@ -156,6 +160,7 @@ function LoggedInRoutes() {
   return (
     <Routes>
       <Route path={PATHS.login} element={<RedirectAfterLogin />} />
+      {respondRoute}
       <Route element={<appLayout.Component />}>
         <Route index element={<home.Component />} />
         {SIGNED_IN_SCREENS.map(([path, screen]) => (

@@ -116,6 +116,13 @@ describe('which requests are public', () => {
     expect(isPublicAuthRequest('put', '/api/web-wallet/profile/login/get-token')).toBe(true);
     expect(isPublicAuthRequest('get', '/api/web-wallet/profile')).toBe(false);
     expect(isPublicAuthRequest('get', '/api/verification/v1/transactions/info')).toBe(false);
+    // The institution's responder (issue 27): its 401 is its own session's, the candidate stays signed in.
+    expect(isPublicAuthRequest('get', '/api/institutions/respond/requests')).toBe(true);
+    expect(
+      decideError(
+        facts({ status: 401, code: null, url: '/api/institutions/respond/requests', noSnackbar: true }),
+      ),
+    ).toEqual({ snackbar: null, logout: false });
   });
 
   it('the request guard applies to everything but the public routes; changing the profile needs a session', () => {
@@ -128,5 +135,8 @@ describe('which requests are public', () => {
     expect(requiresSession('patch', '/api/web-wallet/profile')).toBe(true);
     expect(requiresSession('get', '/api/verification/v1/transactions/info?orgId=1')).toBe(true);
     expect(requiresSession('get', '/api/notification/notification')).toBe(true);
+    expect(requiresSession('post', '/api/institutions/respond/code')).toBe(false);
+    expect(requiresSession('post', '/api/institutions/contacts/confirm')).toBe(false);
+    expect(requiresSession('get', '/api/ops/institutions')).toBe(true);
   });
 });

@@ -52,11 +52,14 @@ export function isLogoutPath(url: string): boolean {
 
 /**
  * The public sign-in calls: a 401 there is about the code or token the form sent, not about an
- * expired session, so the form shows the server's message instead of logging out.
+ * expired session, so the form shows the server's message instead of logging out. So are the
+ * institution's responder calls (issue 27).
  */
 export function isPublicAuthRequest(method: string, url: string): boolean {
   const path = pathOf(url);
   if (path.includes('/profile/otp/')) return true;
+  // The institution's responder: a 401 is about its link or its own session, never the candidate's.
+  if (path.startsWith('/api/institutions/')) return true;
   if ([PROFILE.login, PROFILE.getToken, PROFILE.logout].some((p) => path === WALLET + p)) return true;
   return path === WALLET + PROFILE.base && method.toLowerCase() === 'post';
 }

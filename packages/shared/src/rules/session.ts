@@ -48,7 +48,7 @@ export function refreshIntervalMs(refreshTokenExpiresIn: number | null | undefin
  * Requests that go out without an access token (spec §5 "Request guard"): profile login, profile base
  * (and the optional-bearer GET profile that shares its URL), get-token, logout (it carries the refresh
  * token), any verifier base route, any URL containing /profile/otp/; and the public verification of a
- * shared credential (ADR 0031: anyone may check one, without an account).
+ * shared credential (ADR 0031: anyone may check one, without an account); the institution's pages.
  */
 export function isPublicRequest(url: string): boolean {
   const path = url.split('?')[0] ?? '';
@@ -58,6 +58,8 @@ export function isPublicRequest(url: string): boolean {
   if (path.includes('/profile/otp/')) return true;
   // A literal, not API_PATHS.credentials: api-paths.ts stays off the sign-in page's bundle.
   if (path.startsWith(`${wallet}/credentials/verify`)) return true;
+  // The institution's responder and contact confirmation (issue 27): a link's token or its own session.
+  if (path.startsWith('/api/institutions/')) return true;
   const verifier = VERIFIER_PATHS.base;
   return path.startsWith(SERVICE_BASES.verificationV1 + verifier) || path.startsWith(verifier);
 }

@@ -325,6 +325,18 @@ export const responderAnswerRequestSchema = z
   });
 export type ResponderAnswerRequest = z.infer<typeof responderAnswerRequestSchema>;
 
+/**
+ * POST responderLetter: the letter as the checked upload path answers it; the page reads only these
+ * (an answer with every field of fileUploadResponseSchema passes too).
+ */
+export const responderLetterResponseSchema = z.object({
+  fileId: z.string(),
+  name: z.string().optional(),
+  state: z.string().optional(),
+  issues: z.array(z.object({ code: z.string(), message: z.string() })).optional(),
+});
+export type ResponderLetterResponse = z.infer<typeof responderLetterResponseSchema>;
+
 /** The declaration the responder accepts with every answer (kept with the answer). */
 export const RESPONDER_DECLARATION =
   'I declare that I am authorised by the institution to answer this request and that my answer matches its records.';

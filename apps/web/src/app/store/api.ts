@@ -23,6 +23,7 @@ export const api = createApi({
     'NameChanges',
     'Notifications',
     'Credentials',
+    'Responder',
   ],
   // A screen that mounts shows what is cached at once and asks again, as every screen did before.
   refetchOnMountOrArgChange: true,

@@ -181,6 +181,8 @@ export interface DynamicFormProps {
   submitLabel?: string;
   /** Extra content beside the submit button (a cancel link, a save status). */
   actions?: ReactNode;
+  /** A short line above the submit button that pressing it agrees to (the contact consent); it describes the button. */
+  submitNote?: ReactNode;
   /** Today, for date rules (tests). */
   now?: () => Date;
 }
@@ -212,6 +214,7 @@ export function DynamicForm({
   onSubmit,
   submitLabel,
   actions,
+  submitNote,
   now,
 }: DynamicFormProps) {
   const t = useT(dynamicFormCatalog);
@@ -366,9 +369,20 @@ export function DynamicForm({
             </Box>
           );
         })}
+        {!readOnly && onSubmit && submitNote && (
+          <Typography id={`${idPrefix}-submit-note`} variant="body2" color="text.secondary">
+            {submitNote}
+          </Typography>
+        )}
         {!readOnly && onSubmit && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-            <Button type="submit" variant="contained" loading={formState.isSubmitting} sx={{ minWidth: 140 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              loading={formState.isSubmitting}
+              sx={{ minWidth: 140 }}
+              aria-describedby={submitNote ? `${idPrefix}-submit-note` : undefined}
+            >
               {submitLabel ?? t('submit')}
             </Button>
             {actions}

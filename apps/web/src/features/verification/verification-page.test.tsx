@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { DynamicInputField, VerificationInfo } from '@veridocs/shared';
+import { CONTACT_CONSENT_TEXT, type DynamicInputField, type VerificationInfo } from '@veridocs/shared';
 import { fail, makeSession, makeVerificationInfo, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { recordAnalytics } from '../../test/analytics-sink';
@@ -162,6 +162,10 @@ describe('/verification', () => {
     api.on('post', BGV_PATH, { status: 200, body: ok(makeInfo()) });
     const analytics = recordAnalytics();
     const { user, probe } = renderPage();
+    // The consent to contact the institutions is the line above Submit, and describes it (issue 27).
+    expect(await screen.findByRole('button', { name: 'Submit' })).toHaveAccessibleDescription(
+      CONTACT_CONSENT_TEXT,
+    );
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription('Required');
     expect(api.callsTo('post', BGV_PATH)).toHaveLength(0);
@@ -178,6 +182,8 @@ describe('/verification', () => {
       txnId: 'txn-1',
       verificationName: 'bgv-tenth',
       data: { schoolName: 'DPS', rollNumber: '999' },
+      // Pressed beside the consent line: the server records the consent (issue 27).
+      contactConsent: true,
     });
 
     await user.clear(screen.getByLabelText('Roll number'));
@@ -288,5 +294,12 @@ describe('/verification in Hindi', () => {
       ),
     );
     expect(screen.getByText('केवल अंक दर्ज करें')).toBeInTheDocument();
+    // The consent line is in the candidate's language; the server keeps the English it stands for.
+    expect(
+      screen.getByText(
+        'मैं सहमत हूँ कि सत्यापन टीम मेरे दस्तावेज़ों में नामित संस्थानों और नियोक्ताओं से उनकी पुष्टि के लिए संपर्क करे।',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('post', BGV_PATH)[0]?.body).toMatchObject({ contactConsent: true });
   });
 });

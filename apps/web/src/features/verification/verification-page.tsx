@@ -265,7 +265,9 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
     values.current = { ...values.current, ...valid };
     // The submit carries everything: drop a pending save so it cannot land after it.
     await autosave.cancel();
-    const submitted = await submitVerificationData(body(values.current));
+    // Pressed beside CONTACT_CONSENT_TEXT (the line above the button): the consent a request to an
+    // institution copies (issue 27); the server records it.
+    const submitted = await submitVerificationData({ ...body(values.current), contactConsent: true });
     if (!submitted.error) {
       track('form', 'verification_submitted', analyticsRef);
       void navigate(formHome(info), { state: FORM_HOME_STATE });
@@ -409,6 +411,7 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
           onValuesChange={onValuesChange}
           onSubmit={onSubmit}
           submitLabel={t('submit')}
+          submitNote={t('contactConsent')}
           fieldRenderers={documentRenderers}
           actions={<SaveStatusLine status={autosave.status} onRetry={autosave.retry} />}
         />
