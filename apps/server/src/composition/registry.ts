@@ -53,7 +53,12 @@ export function createStateChangeHooks(): StateChangeHooks {
 }
 
 /** Work queued for a background job; the job's loop (when it runs) is woken at once. */
-export const JOB_SIGNALS = ['file-queued', 'notification-queued', 'sandbox-webhook-queued'] as const;
+export const JOB_SIGNALS = [
+  'file-queued',
+  'notification-queued',
+  'sandbox-webhook-queued',
+  'institution-mail-queued',
+] as const;
 export type JobSignal = (typeof JOB_SIGNALS)[number];
 
 export interface JobSignals {

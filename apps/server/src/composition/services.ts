@@ -30,6 +30,13 @@ import { createFormsRepository } from '../modules/forms/forms-repository.js';
 import { createFormsService } from '../modules/forms/forms-service.js';
 import { createGeoService, createOfflineGeoProviders } from '../modules/geo/geo-service.js';
 import { createPassportService } from '../modules/identity/passport-service.js';
+import { createExpectedDateRepository } from '../modules/institutions/expected-date-repository.js';
+import { createExpectedDateService } from '../modules/institutions/expected-date-service.js';
+import { INSTITUTION_TIME_DEFAULTS } from '../modules/institutions/institution-mail-fns.js';
+import { createInstitutionMailRepository } from '../modules/institutions/institution-mail-repository.js';
+import { createInstitutionMailService } from '../modules/institutions/institution-mail-service.js';
+import { createInstitutionQueueRepository } from '../modules/institutions/institution-queue-repository.js';
+import { createInstitutionQueueService } from '../modules/institutions/institution-queue-service.js';
 import { createIntegrationRepository } from '../modules/integration/integration-repository.js';
 import {
   createIntegrationService,
@@ -380,6 +387,35 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
   });
+  // Institutions answer (issue 27, ADR 0046): the e-mail job (requests, reminders, escalation, daily
+  // digests), the expected date from their turnaround, the team's queue of requests.
+  // TODO(issue 27 merge): config.institutions replaces the defaults.
+  const institutionTime = INSTITUTION_TIME_DEFAULTS;
+  const institutionMail = {
+    ...createInstitutionMailService({
+      repo: createInstitutionMailRepository(db.orm),
+      mailer,
+      key: keys.institutions,
+      publicUrl: config.publicUrl,
+      config: institutionTime,
+      caseNames: (txnIds) => ops.caseNames(txnIds),
+      now,
+      log: app.log,
+    }),
+    /** Wakes the job now (a request was just made): its e-mail goes out without waiting for the poll. */
+    kick: () => signals.emit('institution-mail-queued'),
+  };
+  const expectedDates = createExpectedDateService({
+    repo: createExpectedDateRepository(db.orm),
+    transactions,
+    config: institutionTime,
+    now,
+  });
+  const institutionQueue = createInstitutionQueueService({
+    repo: createInstitutionQueueRepository(db.orm),
+    caseNames: (txnIds) => ops.caseNames(txnIds),
+  });
+
   // Organisations, forms and staff accounts (ADR 0029); every change audited in its own transaction.
   const admin = createAdminService({
     repo: createAdminRepository(db.orm),
@@ -474,6 +510,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     issuerSources,
     digilockerSandbox,
     sources,
+    institutionMail,
+    expectedDates,
+    institutionQueue,
     opsAuth,
     ops,
     admin,

@@ -34,6 +34,7 @@ import type { AuditInput } from '../modules/ops-auth/ops-auth-service.js';
 import { opsAuthRouter } from '../modules/ops-auth/ops-auth-router.js';
 import { registerOpsAuth } from '../modules/ops-auth/ops-guard.js';
 import { opsRouter } from '../modules/ops/ops-router.js';
+import { institutionQueueRouter } from '../modules/institutions/institution-queue-router.js';
 import { orgAssetsRouter } from '../modules/orgs/orgs-router.js';
 import {
   paymentWebhooksRouter,
@@ -148,6 +149,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
     signedInFamily(requireOpsRole('verifier', 'admin'), async (team) => {
       await team.register(opsRouter, { ops: s.ops });
       await team.register(sourcesOpsRouter, { sources: s.sources });
+      await team.register(institutionQueueRouter, { queue: s.institutionQueue });
       await team.register(supportOpsRouter, { support: s.support });
       await team.register(reportsOpsRouter, { reports: s.reports, audit });
     }),

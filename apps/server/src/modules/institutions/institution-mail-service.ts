@@ -1,0 +1,183 @@
+import { INSTITUTION_API_PATHS, createWorkingCalendar } from '@veridocs/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import type { MailSender, OutgoingMail } from '../../providers/mail/index.js';
+import { linkTokenFor } from './institution-links.js';
+import {
+  composeDigestMail,
+  composeRequestMail,
+  digestCutoff,
+  planSchedule,
+  type InstitutionTimeConfig,
+  type RequestMailPart,
+} from './institution-mail-fns.js';
+import type { ClaimedMessage, InstitutionMailRepository } from './institution-mail-repository.js';
+
+/** The candidate and the requesting organisation of a case, for the e-mail (a port: other modules own them). */
+export interface CaseNames {
+  candidateName: string;
+  organisation: string;
+}
+
+export interface InstitutionMailServiceDeps {
+  repo: InstitutionMailRepository;
+  mailer: MailSender;
+  /** ServerKeys.institutions: the link tokens are derived with it. */
+  key: Uint8Array;
+  publicUrl: string;
+  config: InstitutionTimeConfig;
+  /** The names of these cases (transaction ids); a missing one is written as unknown. */
+  caseNames: (txnIds: readonly string[]) => Promise<Map<string, CaseNames>>;
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** Requests scheduled per database transaction. */
+  scheduleBatch?: number;
+  /** Messages claimed per pass (single contacts), contacts per pass (digests). */
+  deliverBatch?: number;
+  /** Sends in flight at once within a claim. */
+  concurrency?: number;
+  /** How long a claimed message stays hidden from other instances: longer than any SMTP send. */
+  leaseMs?: number;
+}
+
+const RETRY_MS = 5 * 60 * 1000;
+const MAX_RETRY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * The e-mails of institution requests (issue 27, ADR 0046), on one job loop that several instances may
+ * run: each pass schedules (the reminders due, then the escalations) and delivers (the messages due,
+ * one e-mail each, or one digest a day for a contact that asked for it).
+ *
+ * Never sent twice: a message is claimed with SKIP LOCKED and leased (its due time moved past the
+ * lease in the claiming statement, which commits before the send), then marked sent once the provider
+ * accepted it. Mark-then-send would lose a message for good on any failure between the mark and the
+ * send (a crash, an SMTP refusal after a commit); the lease keeps a refused or interrupted send for
+ * another pass instead. The one window left: a crash after the SMTP server accepted the mail and before
+ * the mark commits sends that mail again when the lease ends (milliseconds, against minutes of lease).
+ */
+export function createInstitutionMailService(deps: InstitutionMailServiceDeps) {
+  const { repo, mailer, config, now, log } = deps;
+  const calendar = createWorkingCalendar(config.holidays);
+  const scheduleBatch = deps.scheduleBatch ?? 1000;
+  const deliverBatch = deps.deliverBatch ?? 50;
+  const concurrency = deps.concurrency ?? 8;
+  const leaseMs = deps.leaseMs ?? 10 * 60 * 1000;
+  const reminders = config.reminderDays.length;
+
+  const linkOf = (requestId: string, contactId: string) =>
+    `${deps.publicUrl}${INSTITUTION_API_PATHS.responderPage}?t=${linkTokenFor(deps.key, requestId, contactId)}`;
+
+  /** Every request due by now gets its reminder or its escalation; answers how many were due. */
+  async function schedule(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const at = now();
+      const { due } = await repo.scheduleBatch(at, scheduleBatch, (rows) =>
+        planSchedule(calendar, config, rows, at),
+      );
+      total += due;
+      if (due < scheduleBatch) return total;
+    }
+  }
+
+  /** The e-mail parts of claimed messages, with the names of their cases. */
+  async function partsOf(claimed: readonly ClaimedMessage[]) {
+    const context = await repo.mailContext([...new Set(claimed.map((c) => c.requestId))]);
+    const byId = new Map(context.map((c) => [c.id, c]));
+    const names = await deps.caseNames([...new Set(context.map((c) => c.txnId))]);
+    return claimed.flatMap((message) => {
+      const request = byId.get(message.requestId);
+      if (!request) return [];
+      const case_ = names.get(request.txnId);
+      const part: RequestMailPart = {
+        kind: message.kind,
+        seq: message.seq,
+        reminders,
+        organisation: case_?.organisation ?? 'Unknown organisation',
+        candidateName: case_?.candidateName ?? 'Unknown candidate',
+        institution: request.institution,
+        verifications: request.claims.map((c) => c.label),
+        link: linkOf(message.requestId, message.contactId),
+        linkExpiresAt: request.linkExpiresAt,
+      };
+      return [{ message, email: request.email, institution: request.institution, part }];
+    });
+  }
+
+  /** Sends `mail` for `messages`, then marks them (or leaves them for a later pass). */
+  async function sendAndMark(mail: OutgoingMail, messages: readonly ClaimedMessage[]): Promise<boolean> {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      const attempts = Math.max(...messages.map((x) => x.attempts));
+      log.warn({ err: error, messages: messages.map((x) => x.id) }, 'institution e-mail not sent');
+      const wait = Math.min(RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+      await repo.retryLater(
+        messages.map((x) => x.id),
+        new Date(now().getTime() + wait),
+      );
+      return false;
+    }
+    const at = now();
+    await repo.markSent(
+      messages.map((x) => x.id),
+      messages.filter((x) => x.kind === 'request').map((x) => x.requestId),
+      at,
+      calendar.addWorkingDays(at, config.reminderDays[0] ?? config.escalateAfterDays),
+    );
+    return true;
+  }
+
+  /** Runs `work` over `items`, `concurrency` at a time. */
+  async function inWaves<T>(items: readonly T[], work: (item: T) => Promise<unknown>) {
+    for (let i = 0; i < items.length; i += concurrency)
+      await Promise.all(items.slice(i, i + concurrency).map(work));
+  }
+
+  /** One claim of single messages and one of digests; answers whether anything was claimed. */
+  async function deliver(): Promise<boolean> {
+    const at = now();
+    await repo.dropClosed(at);
+    const lease = new Date(at.getTime() + leaseMs);
+    const singles = await repo.claimSingles(at, lease, deliverBatch);
+    if (singles.length > 0) {
+      const parts = await partsOf(singles);
+      await inWaves(parts, ({ message, email, part }) =>
+        sendAndMark(composeRequestMail(email, part), [message]),
+      );
+    }
+    const digests = await repo.claimDigests(digestCutoff(at, config.digestHourIst), lease, deliverBatch);
+    if (digests.length > 0) {
+      const parts = await partsOf(digests);
+      const byContact = new Map<string, typeof parts>();
+      for (const p of parts)
+        byContact.set(p.message.contactId, [...(byContact.get(p.message.contactId) ?? []), p]);
+      await inWaves([...byContact.values()], (group) =>
+        sendAndMark(
+          composeDigestMail(
+            group[0]!.email,
+            group[0]!.institution,
+            group.map((g) => g.part),
+          ),
+          group.map((g) => g.message),
+        ),
+      );
+    }
+    return singles.length > 0 || digests.length > 0;
+  }
+
+  return {
+    schedule,
+    deliver,
+    /** One pass of the job: schedules what is due, then delivers one claim. True when it did work. */
+    async runOnce(): Promise<boolean> {
+      const scheduled = await schedule();
+      const delivered = await deliver();
+      return scheduled > 0 || delivered;
+    },
+    /** The link an e-mail of this request carries (tests, the console's copy). */
+    linkOf,
+  };
+}
+
+export type InstitutionMailService = ReturnType<typeof createInstitutionMailService>;
