@@ -87,9 +87,10 @@ export function createInstitutionMailRepository(orm: Orm) {
     },
 
     /**
-     * Claims up to `limit` unsent messages due by `now` to contacts that take them one by one, of open
-     * requests: SKIP LOCKED, and their due time moved to `leaseUntil` in the same statement, so no other
-     * instance sees them until the lease ends (see the service for why a lease).
+     * Claims up to `limit` unsent messages due by `now` to contacts that take them one by one: SKIP
+     * LOCKED, and their due time moved to `leaseUntil` in the same statement, so no other instance sees
+     * them until the lease ends (see the service for why a lease). Messages of requests closed meanwhile
+     * are claimed too, for the service to drop: the claim stays one index range scan.
      */
     async claimSingles(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMessage[]> {
       const result = await orm.execute(sql`update institution_messages m
@@ -97,9 +98,8 @@ export function createInstitutionMailRepository(orm: Orm) {
         where m.id in (
           select m2.id from institution_messages m2
           join institution_contacts c on c.id = m2.contact_id
-          join institution_requests r on r.id = m2.request_id
           where m2.sent_at is null and m2.due_at <= ${now.toISOString()}::timestamptz
-            and not c.batch_daily and r.status = 'open' and m2.kind in ('request', 'reminder')
+            and not c.batch_daily and m2.kind in ('request', 'reminder')
           order by m2.due_at
           limit ${limit}
           for update of m2 skip locked)
@@ -117,16 +117,15 @@ export function createInstitutionMailRepository(orm: Orm) {
       const result = await orm.execute(sql`with picked as (
           select c.id from institution_contacts c
           where c.batch_daily and exists (
-            select 1 from institution_messages m1 join institution_requests r1 on r1.id = m1.request_id
+            select 1 from institution_messages m1
             where m1.contact_id = c.id and m1.sent_at is null and m1.due_at <= ${at}::timestamptz
-              and r1.status = 'open' and m1.kind in ('request', 'reminder'))
+              and m1.kind in ('request', 'reminder'))
           limit ${contacts}
           for no key update of c skip locked)
         update institution_messages m
         set due_at = ${leaseUntil.toISOString()}::timestamptz, attempts = m.attempts + 1
-        from picked, institution_requests r
-        where m.contact_id = picked.id and r.id = m.request_id and r.status = 'open'
-          and m.sent_at is null and m.due_at <= ${at}::timestamptz and m.kind in ('request', 'reminder')
+        from picked
+        where m.contact_id = picked.id and m.sent_at is null and m.due_at <= ${at}::timestamptz and m.kind in ('request', 'reminder')
         returning m.id, m.request_id, m.contact_id, m.kind, m.seq, m.attempts`);
       return rowsOf<RawMessage>(result).map(messageOf);
     },
@@ -138,6 +137,7 @@ export function createInstitutionMailRepository(orm: Orm) {
         .select({
           id: r.id,
           txnId: r.txnId,
+          status: r.status,
           claims: r.claims,
           linkExpiresAt: r.linkExpiresAt,
           sentAt: r.sentAt,
@@ -183,11 +183,10 @@ export function createInstitutionMailRepository(orm: Orm) {
         .where(and(inArray(m.id, [...messageIds]), sql`${m.sentAt} is null`));
     },
 
-    /** Unsent messages of requests answered or cancelled meanwhile: nothing to send any more. */
-    async dropClosed(now: Date): Promise<void> {
-      await orm.execute(sql`delete from institution_messages m using institution_requests r
-        where r.id = m.request_id and m.sent_at is null and m.due_at <= ${now.toISOString()}::timestamptz
-          and r.status in ('answered', 'cancelled')`);
+    /** Claimed messages of requests answered, escalated or cancelled meanwhile: nothing to send any more. */
+    async drop(messageIds: readonly string[]): Promise<void> {
+      if (messageIds.length === 0) return;
+      await orm.delete(m).where(and(inArray(m.id, [...messageIds]), sql`${m.sentAt} is null`));
     },
   };
 }

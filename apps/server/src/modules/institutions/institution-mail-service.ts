@@ -80,14 +80,19 @@ export function createInstitutionMailService(deps: InstitutionMailServiceDeps) {
     }
   }
 
-  /** The e-mail parts of claimed messages, with the names of their cases. */
+  /**
+   * The e-mail parts of claimed messages, with the names of their cases; messages of requests no longer
+   * open (answered, escalated, cancelled since they were made) are dropped, not sent.
+   */
   async function partsOf(claimed: readonly ClaimedMessage[]) {
     const context = await repo.mailContext([...new Set(claimed.map((c) => c.requestId))]);
     const byId = new Map(context.map((c) => [c.id, c]));
-    const names = await deps.caseNames([...new Set(context.map((c) => c.txnId))]);
+    await repo.drop(claimed.filter((c) => byId.get(c.requestId)?.status !== 'open').map((c) => c.id));
+    const open = context.filter((c) => c.status === 'open');
+    const names = await deps.caseNames([...new Set(open.map((c) => c.txnId))]);
     return claimed.flatMap((message) => {
       const request = byId.get(message.requestId);
-      if (!request) return [];
+      if (request?.status !== 'open') return [];
       const case_ = names.get(request.txnId);
       const part: RequestMailPart = {
         kind: message.kind,
@@ -104,63 +109,67 @@ export function createInstitutionMailService(deps: InstitutionMailServiceDeps) {
     });
   }
 
-  /** Sends `mail` for `messages`, then marks them (or leaves them for a later pass). */
-  async function sendAndMark(mail: OutgoingMail, messages: readonly ClaimedMessage[]): Promise<boolean> {
-    try {
-      await mailer.send(mail);
-    } catch (error) {
+  /**
+   * Sends each e-mail of a wave at once, then marks the accepted ones in one write (a refused one is
+   * retried later, backing off): the window of a crash between accept and mark is the wave's.
+   */
+  async function sendWave(wave: readonly { mail: OutgoingMail; messages: readonly ClaimedMessage[] }[]) {
+    const results = await Promise.allSettled(wave.map(({ mail }) => mailer.send(mail)));
+    const sent: ClaimedMessage[] = [];
+    const at = now();
+    for (const [index, result] of results.entries()) {
+      const { messages } = wave[index]!;
+      if (result.status === 'fulfilled') {
+        sent.push(...messages);
+        continue;
+      }
       const attempts = Math.max(...messages.map((x) => x.attempts));
-      log.warn({ err: error, messages: messages.map((x) => x.id) }, 'institution e-mail not sent');
+      log.warn({ err: result.reason, messages: messages.map((x) => x.id) }, 'institution e-mail not sent');
       const wait = Math.min(RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
       await repo.retryLater(
         messages.map((x) => x.id),
-        new Date(now().getTime() + wait),
+        new Date(at.getTime() + wait),
       );
-      return false;
     }
-    const at = now();
     await repo.markSent(
-      messages.map((x) => x.id),
-      messages.filter((x) => x.kind === 'request').map((x) => x.requestId),
+      sent.map((x) => x.id),
+      sent.filter((x) => x.kind === 'request').map((x) => x.requestId),
       at,
       calendar.addWorkingDays(at, config.reminderDays[0] ?? config.escalateAfterDays),
     );
-    return true;
   }
 
-  /** Runs `work` over `items`, `concurrency` at a time. */
-  async function inWaves<T>(items: readonly T[], work: (item: T) => Promise<unknown>) {
-    for (let i = 0; i < items.length; i += concurrency)
-      await Promise.all(items.slice(i, i + concurrency).map(work));
+  /** Sends `items`, `concurrency` at a time. */
+  async function inWaves(items: readonly { mail: OutgoingMail; messages: readonly ClaimedMessage[] }[]) {
+    for (let i = 0; i < items.length; i += concurrency) await sendWave(items.slice(i, i + concurrency));
   }
 
   /** One claim of single messages and one of digests; answers whether anything was claimed. */
   async function deliver(): Promise<boolean> {
     const at = now();
-    await repo.dropClosed(at);
     const lease = new Date(at.getTime() + leaseMs);
     const singles = await repo.claimSingles(at, lease, deliverBatch);
-    if (singles.length > 0) {
-      const parts = await partsOf(singles);
-      await inWaves(parts, ({ message, email, part }) =>
-        sendAndMark(composeRequestMail(email, part), [message]),
+    if (singles.length > 0)
+      await inWaves(
+        (await partsOf(singles)).map(({ message, email, part }) => ({
+          mail: composeRequestMail(email, part),
+          messages: [message],
+        })),
       );
-    }
     const digests = await repo.claimDigests(digestCutoff(at, config.digestHourIst), lease, deliverBatch);
     if (digests.length > 0) {
-      const parts = await partsOf(digests);
-      const byContact = new Map<string, typeof parts>();
-      for (const p of parts)
+      const byContact = new Map<string, Awaited<ReturnType<typeof partsOf>>>();
+      for (const p of await partsOf(digests))
         byContact.set(p.message.contactId, [...(byContact.get(p.message.contactId) ?? []), p]);
-      await inWaves([...byContact.values()], (group) =>
-        sendAndMark(
-          composeDigestMail(
+      await inWaves(
+        [...byContact.values()].map((group) => ({
+          mail: composeDigestMail(
             group[0]!.email,
             group[0]!.institution,
             group.map((g) => g.part),
           ),
-          group.map((g) => g.message),
-        ),
+          messages: group.map((g) => g.message),
+        })),
       );
     }
     return singles.length > 0 || digests.length > 0;
