@@ -161,16 +161,21 @@ export function createInstitutionMailRepository(orm: Orm) {
       firstReminderAt: Date,
     ) {
       if (messageIds.length === 0) return;
-      await orm.transaction(async (tx) => {
-        await tx
+      const marked = (scope: Orm) =>
+        scope
           .update(m)
           .set({ sentAt: now })
           .where(inArray(m.id, [...messageIds]));
-        if (firstSent.length > 0)
-          await tx
-            .update(r)
-            .set({ sentAt: now, nextReminderAt: firstReminderAt })
-            .where(and(inArray(r.id, [...firstSent]), sql`${r.sentAt} is null`, eq(r.status, 'open')));
+      if (firstSent.length === 0) {
+        await marked(orm);
+        return;
+      }
+      await orm.transaction(async (tx) => {
+        await marked(tx);
+        await tx
+          .update(r)
+          .set({ sentAt: now, nextReminderAt: firstReminderAt })
+          .where(and(inArray(r.id, [...firstSent]), sql`${r.sentAt} is null`, eq(r.status, 'open')));
       });
     },
 
