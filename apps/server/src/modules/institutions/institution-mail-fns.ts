@@ -72,7 +72,10 @@ export function nextStepAt(
   return calendar.addWorkingDays(sentAt, last + config.escalateAfterDays);
 }
 
-/** What the scheduler does with due requests: the next reminder, or the escalation after the last. */
+/**
+ * What the scheduler does with due requests: the next reminder, or the escalation after the last; the
+ * step after it is due on its working day, and at least one working day after now.
+ */
 export function planSchedule(
   calendar: WorkingCalendar,
   config: Pick<InstitutionTimeConfig, 'reminderDays' | 'escalateAfterDays'>,
@@ -86,11 +89,15 @@ export function planSchedule(
       continue;
     }
     const seq = request.remindersSent + 1;
+    // After a pause of the job (or a clock jump) the schedule may lie in the past: the next step still
+    // waits a working day, so a request never gets its reminders in a burst.
+    const planned = nextStepAt(calendar, config, request.sentAt ?? now, seq);
+    const earliest = calendar.addWorkingDays(now, 1);
     plan.reminders.push({
       id: request.id,
       contactId: request.contactId,
       seq,
-      nextAt: nextStepAt(calendar, config, request.sentAt ?? now, seq),
+      nextAt: planned > earliest ? planned : earliest,
     });
   }
   return plan;
