@@ -109,28 +109,20 @@ export function createInstitutionMailService(deps: InstitutionMailServiceDeps) {
     });
   }
 
-  /**
-   * Sends each e-mail of a wave at once, then marks the accepted ones in one write (a refused one is
-   * retried later, backing off): the window of a crash between accept and mark is the wave's.
-   */
-  async function sendWave(wave: readonly { mail: OutgoingMail; messages: readonly ClaimedMessage[] }[]) {
-    const results = await Promise.allSettled(wave.map(({ mail }) => mailer.send(mail)));
-    const sent: ClaimedMessage[] = [];
+  /** A refused send is tried again later, backing off with its attempts. */
+  async function retryLater(messages: readonly ClaimedMessage[], error: unknown) {
+    const attempts = Math.max(...messages.map((x) => x.attempts));
+    log.warn({ err: error, messages: messages.map((x) => x.id) }, 'institution e-mail not sent');
+    const wait = Math.min(RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+    await repo.retryLater(
+      messages.map((x) => x.id),
+      new Date(now().getTime() + wait),
+    );
+  }
+
+  /** Marks accepted messages sent (and a request's first e-mail sends the request). */
+  async function markSent(sent: readonly ClaimedMessage[]) {
     const at = now();
-    for (const [index, result] of results.entries()) {
-      const { messages } = wave[index]!;
-      if (result.status === 'fulfilled') {
-        sent.push(...messages);
-        continue;
-      }
-      const attempts = Math.max(...messages.map((x) => x.attempts));
-      log.warn({ err: result.reason, messages: messages.map((x) => x.id) }, 'institution e-mail not sent');
-      const wait = Math.min(RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
-      await repo.retryLater(
-        messages.map((x) => x.id),
-        new Date(at.getTime() + wait),
-      );
-    }
     await repo.markSent(
       sent.map((x) => x.id),
       sent.filter((x) => x.kind === 'request').map((x) => x.requestId),
@@ -139,9 +131,29 @@ export function createInstitutionMailService(deps: InstitutionMailServiceDeps) {
     );
   }
 
-  /** Sends `items`, `concurrency` at a time. */
-  async function inWaves(items: readonly { mail: OutgoingMail; messages: readonly ClaimedMessage[] }[]) {
-    for (let i = 0; i < items.length; i += concurrency) await sendWave(items.slice(i, i + concurrency));
+  /**
+   * Sends `items` with `concurrency` sends in flight, marking the accepted ones in writes of up to
+   * `concurrency` messages: the window of a crash between accept and mark is those few messages.
+   */
+  async function sendAll(items: readonly { mail: OutgoingMail; messages: readonly ClaimedMessage[] }[]) {
+    let next = 0;
+    const accepted: ClaimedMessage[] = [];
+    const flush = () => markSent(accepted.splice(0));
+    const worker = async () => {
+      while (next < items.length) {
+        const { mail, messages } = items[next++]!;
+        try {
+          await mailer.send(mail);
+        } catch (error) {
+          await retryLater(messages, error);
+          continue;
+        }
+        accepted.push(...messages);
+        if (accepted.length >= concurrency) await flush();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+    await flush();
   }
 
   /** One claim of single messages and one of digests; answers whether anything was claimed. */
@@ -150,7 +162,7 @@ export function createInstitutionMailService(deps: InstitutionMailServiceDeps) {
     const lease = new Date(at.getTime() + leaseMs);
     const singles = await repo.claimSingles(at, lease, deliverBatch);
     if (singles.length > 0)
-      await inWaves(
+      await sendAll(
         (await partsOf(singles)).map(({ message, email, part }) => ({
           mail: composeRequestMail(email, part),
           messages: [message],
@@ -161,7 +173,7 @@ export function createInstitutionMailService(deps: InstitutionMailServiceDeps) {
       const byContact = new Map<string, Awaited<ReturnType<typeof partsOf>>>();
       for (const p of await partsOf(digests))
         byContact.set(p.message.contactId, [...(byContact.get(p.message.contactId) ?? []), p]);
-      await inWaves(
+      await sendAll(
         [...byContact.values()].map((group) => ({
           mail: composeDigestMail(
             group[0]!.email,
