@@ -53,7 +53,8 @@ const MAX_RETRY_MS = 6 * 60 * 60 * 1000;
  * accepted it. Mark-then-send would lose a message for good on any failure between the mark and the
  * send (a crash, an SMTP refusal after a commit); the lease keeps a refused or interrupted send for
  * another pass instead. The one window left: a crash after the SMTP server accepted the mail and before
- * the mark commits sends that mail again when the lease ends (milliseconds, against minutes of lease).
+ * the mark commits sends that mail again when the lease ends (accepted sends are marked a few at a
+ * time, within milliseconds). The lease (10 minutes) outlasts any send: SMTP times out long before.
  */
 export function createInstitutionMailService(deps: InstitutionMailServiceDeps) {
   const { repo, mailer, config, now, log } = deps;
