@@ -15,6 +15,7 @@ const config = {
     'packages/shared/src/rules/person-name.ts',
     'apps/server/src/modules/transactions/state-machine.ts',
     'apps/server/src/modules/sources/sources-fns.ts',
+    'packages/shared/src/rules/working-days.ts',
   ],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },

@@ -13,6 +13,7 @@ export const MUTATION_TEST_FILES = [
   'packages/shared/src/constants/spec-constants.test.ts',
   'apps/server/src/modules/transactions/transitions.test.ts',
   'apps/server/src/modules/sources/sources-fns.test.ts',
+  'packages/shared/src/rules/working-days.test.ts',
 ];
 
 const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale, root } from '../scripts/lib.mjs';
 import * as digilocker from './digilocker.mjs';
+import * as institutions from './institutions.mjs';
 import * as loginBundle from './login-bundle.mjs';
 import * as opsQueues from './ops-queues.mjs';
 import * as pages from './pages.mjs';
@@ -28,6 +29,7 @@ const all = [
   digilocker,
   opsQueues,
   referenceSearch,
+  institutions,
 ];
 const unknown = only.filter((n) => !all.some((m) => m.name === n));
 if (unknown.length > 0) {

@@ -322,7 +322,14 @@ export const m = {
       letterName: (institution: string) => `Letter from ${institution}.pdf`,
       complete: 'Complete from this answer',
       fail: 'Fail from this answer',
-      notAllConfirmed: 'Not every fact is confirmed: complete it only from an answer that confirms them all.',
+      notAllConfirmed:
+        'A fact differs from the claim: completing asks you to note why the difference does not matter.',
+      noRecordBlocks: 'The institution has no record of a fact: fail it, or ask the institution again.',
+      completeTitle: (label: string) => `Complete ${label} despite the difference?`,
+      completeBody:
+        'The verification is marked Completed, citing this answer. Note why the difference does not matter: it is kept with the decision.',
+      completeNote: 'Why the difference does not matter',
+      completeConfirm: 'Complete',
       failTitle: (label: string) => `Fail ${label} from this answer?`,
       failBody:
         'The verification is marked Failed, citing this answer. Say why: the candidate and the report read it.',

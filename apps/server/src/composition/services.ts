@@ -30,6 +30,10 @@ import { createFormsRepository } from '../modules/forms/forms-repository.js';
 import { createFormsService } from '../modules/forms/forms-service.js';
 import { createGeoService, createOfflineGeoProviders } from '../modules/geo/geo-service.js';
 import { createPassportService } from '../modules/identity/passport-service.js';
+import { createExpectedDateRepository } from '../modules/institutions/expected-date-repository.js';
+import { createExpectedDateService } from '../modules/institutions/expected-date-service.js';
+import { createInstitutionMailRepository } from '../modules/institutions/institution-mail-repository.js';
+import { createInstitutionMailService } from '../modules/institutions/institution-mail-service.js';
 import { createIntegrationRepository } from '../modules/integration/integration-repository.js';
 import {
   createIntegrationService,
@@ -384,9 +388,29 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
   });
-  // Institutions answering verification requests (issue 27, ADR 0046): the directory, the team's
-  // requests, the responder's page. `onRequestChanged` is where the candidate's expected date follows a
-  // request (bound by that work); `kick` wakes the institutions' mail job.
+  // Institutions answer (issue 27, ADR 0046): the e-mail job (requests, reminders, escalation, daily
+  // digests) and the expected date from their turnaround, then the directory, the team's requests and
+  // the responder's page; a request made or answered moves the candidate's expected date.
+  const institutionMail = {
+    ...createInstitutionMailService({
+      repo: createInstitutionMailRepository(db.orm),
+      mailer,
+      key: keys.institutions,
+      publicUrl: config.publicUrl,
+      config: config.institutions,
+      caseNames: (txnIds) => ops.caseNames(txnIds),
+      now,
+      log: app.log,
+    }),
+    /** Wakes the job now (a request was just made): its e-mail goes out without waiting for the poll. */
+    kick: () => signals.emit('institution-mail-queued'),
+  };
+  const expectedDates = createExpectedDateService({
+    repo: createExpectedDateRepository(db.orm),
+    transactions,
+    config: config.institutions,
+    now,
+  });
   const institutions = createInstitutionsService({
     directory: createDirectoryRepository(db.orm),
     requests: createRequestsRepository(db.orm),
@@ -402,8 +426,14 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     publicUrl: config.publicUrl,
     now,
     log: app.log,
-    onRequestChanged: async () => undefined,
-    kick: () => signals.emit('institution-mail-queued'),
+    // After the request's or answer's own commit: a failure here must not turn a saved answer into an
+    // error the responder retries (a retry would be a second answer), so it is logged, not thrown.
+    onRequestChanged: async (txnId) => {
+      await expectedDates.refreshExpectedDate(txnId).catch((error: unknown) => {
+        app.log.warn({ err: error, txnId }, 'expected date not refreshed');
+      });
+    },
+    kick: institutionMail.kick,
   });
   // Organisations, forms and staff accounts (ADR 0029); every change audited in its own transaction.
   const admin = createAdminService({
@@ -500,6 +530,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     digilockerSandbox,
     sources,
     institutions,
+    institutionMail,
+    expectedDates,
     opsAuth,
     ops,
     admin,

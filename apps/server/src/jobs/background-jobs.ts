@@ -29,6 +29,16 @@ declare module 'fastify' {
     reportJobs: { runOnce(): Promise<boolean> };
     /** One pass of the DigiLocker token sweep (issue 26). */
     sourceJobs: { revokeLeftTokens(): Promise<number> };
+    /**
+     * One pass of the institution e-mail job and its halves, and a case's expected date recomputed from
+     * its requests (issue 27): tests and tools.
+     */
+    institutionJobs: {
+      runOnce(): Promise<boolean>;
+      schedule(): Promise<number>;
+      deliver(): Promise<boolean>;
+      refreshExpectedDate(txnId: string): Promise<Date | null>;
+    };
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -106,6 +116,24 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
       log: app.log,
     }),
   );
+
+  // Institution requests' e-mails, reminders and escalations (issue 27): always on, as a request's
+  // e-mail must go; SKIP LOCKED claims and leases make it safe on every instance.
+  const { institutionMail } = s;
+  app.decorate('institutionJobs', {
+    runOnce: () => institutionMail.runOnce(),
+    schedule: () => institutionMail.schedule(),
+    deliver: () => institutionMail.deliver(),
+    refreshExpectedDate: (txnId) => s.expectedDates.refreshExpectedDate(txnId),
+  });
+  const institutionLoop = createJobLoop({
+    name: 'institution-mail',
+    runOnce: () => institutionMail.runOnce(),
+    pollMs: 30_000,
+    log: app.log,
+  });
+  s.signals.on('institution-mail-queued', () => institutionLoop.kick());
+  runLoop(app, institutionLoop);
 
   // The OCR worker takes queued uploads; its loop runs with OCR_WORKER=on.
   const ocr = createOcrWorker({

@@ -213,7 +213,10 @@ export const decideFromAnswerSchema = z
   .object({
     answerId: id,
     state: z.enum(['COMPLETED', 'FAILED']),
-    /** Required when failing: the candidate and the report read it. */
+    /**
+     * Required when failing (the candidate and the report read it), and when completing from an answer
+     * whose facts differ (why the difference does not matter: kept with the decision).
+     */
     reason: z.string().trim().min(1).max(500).optional(),
   })
   .strict();
@@ -282,7 +285,10 @@ export const responderRequestSchema = z.object({
 });
 export type ResponderRequest = z.infer<typeof responderRequestSchema>;
 
-/** POST responderLetter(id): the stored letter, to name as `letterFileId` in an answer. */
+/**
+ * POST responderLetter(id): the stored letter, to name as `letterFileId` in an answer. A letter the
+ * document checks find unusable is refused (FILE_UNUSABLE with the spec's message), never stored.
+ */
 export const responderLetterResponseSchema = z.object({
   fileId: z.string(),
   name: z.string(),
@@ -324,18 +330,6 @@ export const responderAnswerRequestSchema = z
     });
   });
 export type ResponderAnswerRequest = z.infer<typeof responderAnswerRequestSchema>;
-
-/**
- * POST responderLetter: the letter as the checked upload path answers it; the page reads only these
- * (an answer with every field of fileUploadResponseSchema passes too).
- */
-export const responderLetterResponseSchema = z.object({
-  fileId: z.string(),
-  name: z.string().optional(),
-  state: z.string().optional(),
-  issues: z.array(z.object({ code: z.string(), message: z.string() })).optional(),
-});
-export type ResponderLetterResponse = z.infer<typeof responderLetterResponseSchema>;
 
 /** The declaration the responder accepts with every answer (kept with the answer). */
 export const RESPONDER_DECLARATION =

@@ -355,7 +355,7 @@ describe('the answers as evidence (issue 27)', () => {
   const withAnswers = (answers: InstitutionAnswer[], status: InstitutionRequest['status'] = 'answered') =>
     okReply({ consent, askable: [], requests: [request({ status, answers })] });
 
-  it('shows each answer in order, the latest marked, the difference in words; complete needs all confirmed', async () => {
+  it('shows each answer in order, the latest marked, the difference in words; no record blocks completing', async () => {
     signIn();
     const api = mockApi()
       .on('get', OPS_API_PATHS.case(TXN), caseWith(verification('degree', 'Degree')))
@@ -407,8 +407,9 @@ describe('the answers as evidence (issue 27)', () => {
     expect(items[1]).toHaveTextContent('2 facts differ from the claim');
 
     const complete = within(items[1]!).getByRole('button', { name: 'Complete from this answer' });
+    // A fact without a record cannot be completed.
     expect(complete).toBeDisabled();
-    expect(complete).toHaveAccessibleDescription(/Not every fact is confirmed/);
+    expect(complete).toHaveAccessibleDescription(/has no record of a fact/);
 
     // The letter opens like the case's documents, through the ops file route (jsdom has no object URLs).
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:letter'), revokeObjectURL: vi.fn() });
@@ -461,6 +462,43 @@ describe('the answers as evidence (issue 27)', () => {
     expect(lockIndex).toBeGreaterThanOrEqual(0);
     expect(lockIndex).toBeLessThan(decideIndex);
     expect(await within(region).findByText('Degree: Failed from the institution’s answer.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 60_000);
+
+  it('completes from an answer that differs only with a note of why the difference does not matter', async () => {
+    signIn();
+    const api = mockApi()
+      .on('get', OPS_API_PATHS.case(TXN), caseWith(verification('degree', 'Degree')))
+      .on(
+        'get',
+        OPS_API_PATHS.institutionRequests(TXN),
+        withAnswers([answer({ facts: facts({ programme: 'differs' }) })]),
+      )
+      .on('post', OPS_API_PATHS.lock(TXN, 'degree'), lockReply('degree'))
+      .on('post', OPS_API_PATHS.decideFromAnswer(TXN, 'degree'), okReply({ state: 'COMPLETED' }));
+    const user = userEvent.setup();
+    renderConsole(`/cases/${TXN}`);
+    const region = await section();
+    const complete = await within(region).findByRole('button', { name: 'Complete from this answer' });
+    expect(complete).toBeEnabled();
+    expect(complete).toHaveAccessibleDescription(/note why the difference does not matter/);
+    await user.click(complete);
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Degree despite the difference?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    expect(api.callsTo('post', OPS_API_PATHS.decideFromAnswer(TXN, 'degree'))).toHaveLength(0);
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Why the difference does not matter/ }),
+      'The programme was renamed in 2021',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    await waitFor(() =>
+      expect(api.callsTo('post', OPS_API_PATHS.decideFromAnswer(TXN, 'degree'))).toHaveLength(1),
+    );
+    expect(api.callsTo('post', OPS_API_PATHS.decideFromAnswer(TXN, 'degree'))[0]?.body).toEqual({
+      answerId: 'ans_1',
+      state: 'COMPLETED',
+      reason: 'The programme was renamed in 2021',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   }, 60_000);
 

@@ -473,31 +473,35 @@ function Letter({ fileId, institution }: { fileId: string; institution: string }
   );
 }
 
-function FailDialog({
+/** Fail from an answer (the reason the candidate reads), or complete one that differs (why it may). */
+function ReasonDialog({
+  mode,
   label,
   busy,
   error,
   onCancel,
   onConfirm,
 }: {
+  mode: 'COMPLETED' | 'FAILED';
   label: string;
   busy: boolean;
   error: string | null;
   onCancel: () => void;
   onConfirm: (reason: string) => void;
 }) {
+  const failing = mode === 'FAILED';
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState(false);
   const titleId = useId();
   return (
     <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t.failTitle(label)}</DialogTitle>
+      <DialogTitle id={titleId}>{failing ? t.failTitle(label) : t.completeTitle(label)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 0.5 }}>
-          <DialogContentText>{t.failBody}</DialogContentText>
+          <DialogContentText>{failing ? t.failBody : t.completeBody}</DialogContentText>
           {error && <Alert severity="error">{error}</Alert>}
           <TextField
-            label={m.cases.reason}
+            label={failing ? m.cases.reason : t.completeNote}
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);
@@ -520,7 +524,7 @@ function FailDialog({
         </Button>
         <Button
           variant="contained"
-          color="error"
+          color={failing ? 'error' : 'success'}
           disabled={busy}
           onClick={() => {
             const trimmed = reason.trim();
@@ -528,7 +532,7 @@ function FailDialog({
             onConfirm(trimmed);
           }}
         >
-          {m.cases.decisions.fail.confirm}
+          {failing ? m.cases.decisions.fail.confirm : t.completeConfirm}
         </Button>
       </DialogActions>
     </Dialog>
@@ -553,13 +557,15 @@ function AnswerItem({
   decidable: boolean;
   onDecide: (state: 'COMPLETED' | 'FAILED', reason?: string) => Promise<string | null>;
 }) {
-  const [failing, setFailing] = useState(false);
+  const [asking, setAsking] = useState<'COMPLETED' | 'FAILED' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const titleId = useId();
   const reasonId = useId();
   const differing = answer.facts.filter((fact) => fact.verdict !== 'confirmed').length;
+  // No record of a fact cannot be completed; a difference can, with the verifier's note of why.
+  const noRecord = answer.facts.some((fact) => fact.verdict === 'no_record');
 
   const decide = async (state: 'COMPLETED' | 'FAILED', reason?: string) => {
     setBusy(true);
@@ -567,8 +573,8 @@ function AnswerItem({
     setDialogError(null);
     const failure = await onDecide(state, reason);
     setBusy(false);
-    if (failure === null) setFailing(false);
-    else if (state === 'FAILED') setDialogError(failure);
+    if (failure === null) setAsking(null);
+    else if (reason !== undefined) setDialogError(failure);
     else setError(failure);
   };
 
@@ -629,9 +635,13 @@ function AnswerItem({
               <Button
                 variant="contained"
                 color="success"
-                disabled={!answer.allConfirmed || busy}
+                disabled={noRecord || busy}
                 aria-describedby={answer.allConfirmed ? undefined : reasonId}
-                onClick={() => void decide('COMPLETED')}
+                onClick={() => {
+                  if (answer.allConfirmed) return void decide('COMPLETED');
+                  setDialogError(null);
+                  setAsking('COMPLETED');
+                }}
               >
                 {t.complete}
               </Button>
@@ -641,7 +651,7 @@ function AnswerItem({
                 disabled={busy}
                 onClick={() => {
                   setDialogError(null);
-                  setFailing(true);
+                  setAsking('FAILED');
                 }}
               >
                 {t.fail}
@@ -649,7 +659,7 @@ function AnswerItem({
             </Stack>
             {!answer.allConfirmed && (
               <Typography id={reasonId} variant="body2" color="text.secondary">
-                {t.notAllConfirmed}
+                {noRecord ? t.noRecordBlocks : t.notAllConfirmed}
               </Typography>
             )}
             {error && (
@@ -660,13 +670,14 @@ function AnswerItem({
           </>
         )}
       </Stack>
-      {failing && (
-        <FailDialog
+      {asking && (
+        <ReasonDialog
+          mode={asking}
           label={label}
           busy={busy}
           error={dialogError}
-          onCancel={() => setFailing(false)}
-          onConfirm={(reason) => void decide('FAILED', reason)}
+          onCancel={() => setAsking(null)}
+          onConfirm={(reason) => void decide(asking, reason)}
         />
       )}
     </Box>

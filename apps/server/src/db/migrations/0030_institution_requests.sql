@@ -175,3 +175,5 @@ CREATE UNIQUE INDEX "institutions_kind_name_uq" ON "institutions" USING btree ("
 CREATE UNIQUE INDEX "institutions_ref_uq" ON "institutions" USING btree ("kind","ref_value") WHERE "institutions"."ref_value" is not null;
 --> statement-breakpoint
 CREATE INDEX "institutions_median_idx" ON "institutions" USING btree ("median_days","id");
+--> statement-breakpoint
+CREATE INDEX "institutions_p90_idx" ON "institutions" USING btree ("p90_days","id");

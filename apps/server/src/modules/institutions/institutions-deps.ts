@@ -18,7 +18,7 @@ export interface InstitutionsDeps {
   reference: Pick<ReferenceService, 'resolve'>;
   transactions: Pick<TransactionsService, 'reportContext' | 'opsSourceTarget' | 'contactConsent'>;
   /** The team's one audited decision path (lock, audit), with the institution's mark. */
-  ops: Pick<OpsService, 'decideFromSource'>;
+  ops: Pick<OpsService, 'decideFromSource' | 'caseNames'>;
   files: Pick<
     FilesService,
     'admit' | 'receive' | 'charge' | 'discard' | 'complete' | 'attach' | 'openAttached' | 'get'

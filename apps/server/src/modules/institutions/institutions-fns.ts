@@ -108,3 +108,23 @@ export function maskEmail(email: string): string {
     local.length <= 2 ? `${local[0]}*` : `${local[0]}${'*'.repeat(local.length - 2)}${local.at(-1)}`;
   return `${shown}${email.slice(at)}`;
 }
+
+/**
+ * Answers in the order they were given: by time, and among answers of the same instant (a frozen or
+ * coarse clock) a correction after what it corrects, by its depth in the correction chain.
+ */
+export function inAnswerOrder<T extends { id: string; correctsAnswerId: string | null; answeredAt: Date }>(
+  rows: readonly T[],
+): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const depth = (row: T): number => {
+    let n = 0;
+    for (let at = row.correctsAnswerId; at && n <= rows.length; at = byId.get(at)?.correctsAnswerId ?? null)
+      n++;
+    return n;
+  };
+  return rows
+    .map((row) => ({ row, depth: depth(row) }))
+    .sort((a, b) => a.row.answeredAt.getTime() - b.row.answeredAt.getTime() || a.depth - b.depth)
+    .map(({ row }) => row);
+}

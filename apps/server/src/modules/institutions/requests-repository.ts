@@ -1,3 +1,4 @@
+import { inAnswerOrder } from './institutions-fns.js';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
@@ -77,11 +78,12 @@ export function createRequestsRepository(orm: Orm) {
 
     async answersOfRequests(ids: readonly string[]): Promise<AnswerRow[]> {
       if (ids.length === 0) return [];
-      return orm
-        .select()
-        .from(institutionAnswers)
-        .where(inArray(institutionAnswers.requestId, [...ids]))
-        .orderBy(asc(institutionAnswers.answeredAt), asc(institutionAnswers.id));
+      return inAnswerOrder(
+        await orm
+          .select()
+          .from(institutionAnswers)
+          .where(inArray(institutionAnswers.requestId, [...ids])),
+      );
     },
 
     async findRequest(id: string): Promise<RequestRow | undefined> {
@@ -211,18 +213,13 @@ export function createRequestsRepository(orm: Orm) {
 
     /** The latest answer about a verification of a case (a correction supersedes what it corrects). */
     async latestAnswer(txnId: string, verificationName: string): Promise<AnswerRow | undefined> {
-      const [row] = await orm
+      const rows = await orm
         .select()
         .from(institutionAnswers)
         .where(
           and(eq(institutionAnswers.txnId, txnId), eq(institutionAnswers.verificationName, verificationName)),
-        )
-        .orderBy(
-          desc(institutionAnswers.answeredAt),
-          desc(sql`${institutionAnswers.correctsAnswerId} is not null`),
-        )
-        .limit(1);
-      return row;
+        );
+      return inAnswerOrder(rows).at(-1);
     },
 
     /**
@@ -242,11 +239,9 @@ export function createRequestsRepository(orm: Orm) {
           .where(eq(institutionRequests.id, row.requestId))
           .for('update');
         if (!request) throw new Error('request vanished');
-        const earlier = await tx
-          .select()
-          .from(institutionAnswers)
-          .where(eq(institutionAnswers.requestId, request.id))
-          .orderBy(asc(institutionAnswers.answeredAt), asc(institutionAnswers.id));
+        const earlier = inAnswerOrder(
+          await tx.select().from(institutionAnswers).where(eq(institutionAnswers.requestId, request.id)),
+        );
         const previous = earlier.filter((a) => a.verificationName === row.verificationName).at(-1);
         const [inserted] = await tx
           .insert(institutionAnswers)

@@ -174,11 +174,13 @@ export function createRequestsService(deps: InstitutionsDeps) {
     async list(query: InstitutionRequestListQuery): Promise<InstitutionRequestList> {
       const { rows, total } = await requests.requestsByStatus(query.status, query.offset, query.limit);
       const views = await requestViews(rows);
+      // The candidate's name as it is now (the profile's), not as a claim once copied it.
+      const names = await deps.ops.caseNames(rows.map((r) => r.txnId));
       return {
         items: views.map(({ answers: _answers, ...view }, i) => ({
           ...view,
           txnId: rows[i]!.txnId,
-          candidateName: rows[i]!.claims.flatMap((c) => c.facts).find((f) => f.key === 'name')?.claimed ?? '',
+          candidateName: names.get(rows[i]!.txnId)?.candidateName ?? '',
         })),
         total,
       };
@@ -286,15 +288,26 @@ export function createRequestsService(deps: InstitutionsDeps) {
         throw new AppError('INVALID_TRANSITION', 'A later answer corrects this one: decide from the latest', {
           latestAnswerId: latest?.id ?? null,
         });
+      // A difference the verifier judges immaterial (a spelling, a rounded mark) may be completed with a
+      // note saying why; a fact the institution has no record of may not.
       if (body.state === 'COMPLETED' && !answer.allConfirmed) {
-        const differs = answer.facts
-          .filter((f) => f.verdict !== 'confirmed')
-          .map((f) =>
-            f.verdict === 'differs'
-              ? `${f.label} (on record: ${f.onRecord ?? ''})`
-              : `${f.label} (no record)`,
+        const noRecord = answer.facts.filter((f) => f.verdict === 'no_record').map((f) => f.label);
+        if (noRecord.length > 0)
+          throw new AppError(
+            'INVALID_TRANSITION',
+            `The institution has no record of: ${noRecord.join(', ')}. Fail it, or ask the institution again`,
           );
-        throw new AppError('INVALID_TRANSITION', `The institution's answer differs: ${differs.join(', ')}`);
+        if (!body.reason) {
+          const differs = answer.facts
+            .filter((f) => f.verdict === 'differs')
+            .map((f) => `${f.label} (on record: ${f.onRecord ?? ''})`);
+          throw validationFailed([
+            {
+              path: 'reason',
+              message: `The institution's answer differs: ${differs.join(', ')}. Say why it can be completed`,
+            },
+          ]);
+        }
       }
       if (body.state === 'FAILED' && !body.reason)
         throw validationFailed([{ path: 'reason', message: 'Say why the verification failed' }]);
@@ -311,6 +324,7 @@ export function createRequestsService(deps: InstitutionsDeps) {
           pullId: answer.id,
           at: answer.answeredAt.toISOString(),
           responder: { name: answer.responderName, designation: answer.designation },
+          ...(body.state === 'COMPLETED' && body.reason ? { note: body.reason } : {}),
         },
         origin,
         async () => undefined,

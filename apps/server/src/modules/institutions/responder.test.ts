@@ -206,16 +206,27 @@ describe('the responder’s page (issue 27): link, code, session, answers, and t
 
     const decide = (body: Record<string, unknown>, txnId = cases.a.txnId) =>
       send('POST', OPS_API_PATHS.decideFromAnswer(txnId, 'bgv-twelfth'), body, verifier);
-    const differs = expectCode(await decide({ answerId: first.id, state: 'COMPLETED' }), 123, 409);
-    expect(differs).toBeDefined();
+    // A difference completes only with the verifier's note of why it does not matter; failing needs a reason.
     const refused = await decide({ answerId: first.id, state: 'COMPLETED' });
-    expect(refused.json<{ message: string }>().message).toMatch(
-      /The institution's answer differs: Years \(on record: 2018\)/,
+    expectCode(refused, 100, 400);
+    expect(JSON.stringify(refused.json())).toMatch(
+      /The institution's answer differs: Years \(on record: 2018\)\. Say why it can be completed/,
     );
     expectCode(await decide({ answerId: first.id, state: 'FAILED' }), 100, 400);
 
+    // A fact without a record cannot be completed, not even with a note.
+    const noRecord = institutionAnswerSchema.parse(
+      expectCode(await postAnswer(answer({}, { programme: 'no_record' })), 0, 200),
+    );
+    expect(noRecord).toMatchObject({ allConfirmed: false, correctsAnswerId: first.id });
+    const withoutRecord = await decide({ answerId: noRecord.id, state: 'COMPLETED', reason: 'Looks fine' });
+    expectCode(withoutRecord, 123, 409);
+    expect(withoutRecord.json<{ message: string }>().message).toMatch(
+      /The institution has no record of: Programme/,
+    );
+
     const second = institutionAnswerSchema.parse(expectCode(await postAnswer(answer()), 0, 200));
-    expect(second).toMatchObject({ allConfirmed: true, correctsAnswerId: first.id });
+    expect(second).toMatchObject({ allConfirmed: true, correctsAnswerId: noRecord.id });
     const [request] = await kit.rowsOf<{ status: string; turnaround_days: number; answered_at: unknown }>(
       sql`select status, turnaround_days, answered_at from institution_requests where id = ${cases.a.requestId}`,
     );
@@ -234,7 +245,11 @@ describe('the responder’s page (issue 27): link, code, session, answers, and t
     );
     expect(entry).toEqual({ requests_sent: 2, requests_answered: 1, median_days: 2, p90_days: 2 });
     const view = await kit.caseRequests(cases.a.txnId, verifier);
-    expect(view.requests[0]!.answers.map((a: InstitutionAnswer) => a.id)).toEqual([first.id, second.id]);
+    expect(view.requests[0]!.answers.map((a: InstitutionAnswer) => a.id)).toEqual([
+      first.id,
+      noRecord.id,
+      second.id,
+    ]);
 
     // The first answer is corrected: deciding from it is refused; from the latest it completes.
     expect(

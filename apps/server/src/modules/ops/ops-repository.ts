@@ -174,6 +174,20 @@ export function createOpsRepository(orm: Orm) {
       });
     },
 
+    /**
+     * The candidate's and the organisation's names of these cases, for the institutions module's e-mails
+     * and request queue (issue 27): one query whatever the batch.
+     */
+    async caseNames(txnIds: readonly string[]) {
+      if (txnIds.length === 0) return [];
+      return orm
+        .select({ txnId: t.id, candidateName: profiles.name, organisation: organisations.name })
+        .from(t)
+        .innerJoin(profiles, eq(profiles.id, t.profileId))
+        .innerJoin(organisations, eq(organisations.id, t.orgId))
+        .where(inArray(t.id, [...txnIds]));
+    },
+
     /** The transaction with its candidate, organisation, form and assignee. */
     async caseHead(txnId: string) {
       const [row] = await orm

@@ -121,6 +121,14 @@ export function createOpsService(deps: {
   }
 
   return {
+    /** The candidate's and organisation's names of cases (the institutions module's e-mails and queue). */
+    async caseNames(
+      txnIds: readonly string[],
+    ): Promise<Map<string, { candidateName: string; organisation: string }>> {
+      const rows = await repo.caseNames(txnIds.filter(isUuid).map((id) => id.toLowerCase()));
+      return new Map(rows.map(({ txnId, ...names }) => [txnId, names]));
+    },
+
     decide: (staff: OpsUser, txnId: string, decision: OpsDecisionRequest, origin: OpsOrigin) =>
       decideAudited(staff, txnId, decision, origin),
 

@@ -20,6 +20,7 @@ import { OPEN_TRANSACTION_STATES, transitionTransaction } from './state-machine.
 import { assertSubmittableRecords, createSubmission } from './submission.js';
 import { createTeamActions } from './team-actions.js';
 import { createTransactionAccess, type TransactionsServiceDeps } from './transaction-access.js';
+import { createInstitutionPorts } from './institution-ports.js';
 import { createSourcePorts } from './source-ports.js';
 import { createTransactionPorts } from './transaction-ports.js';
 import {
@@ -35,6 +36,7 @@ import { configFor } from './verification-data-fns.js';
 export type { LockedForPayment, PaymentGuard, TransactionsServiceDeps } from './transaction-access.js';
 export type { EvaluationRecord } from './transaction-view-fns.js';
 export type { IssuerSourceMark } from './verification-data-fns.js';
+export type { ExpectationBasis } from './institution-ports.js';
 export { ISSUER_SOURCE_KEY } from './verification-data-fns.js';
 /** The ops module maps the rounds of a case with the same function (one mapping, ADR 0020). */
 export { insufficiencyRoundsOf } from './insufficiency-fns.js';
@@ -90,6 +92,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     ...createVerificationActions(deps, access, checks),
     ...createTransactionPorts(deps, access, checks, submission),
     ...createSourcePorts(deps, access, checks),
+    ...createInstitutionPorts(deps, access),
     ...createTeamActions(deps, access),
     ...createInsufficiencyRounds(deps, access),
 

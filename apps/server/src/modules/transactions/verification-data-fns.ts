@@ -34,6 +34,8 @@ export interface IssuerSourceMark {
   at: string;
   /** Who answered for the institution (channel 'institution' only). */
   responder?: { name: string; designation: string };
+  /** Why the team completed from an answer that differs (issue 27): the verifier's note. */
+  note?: string;
 }
 
 export const FILE_TAKEN = 'This file is part of another verification request; upload it again here';

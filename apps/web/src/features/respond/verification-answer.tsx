@@ -27,7 +27,6 @@ import {
   type ResponderRequest,
 } from '@veridocs/shared';
 import { checkFiles } from '../../components/file-upload';
-import { issueText } from '../../components/file-upload/file-checks';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/api-client';
 import { queryErrorMessage } from '../../lib/api/base-query';
@@ -582,13 +581,9 @@ function Letter({
     if (!file) return;
     setUploading(file.name);
     try {
+      // An unusable letter is refused by the server with the checks' message (the catch below).
       const letter = await uploadResponderLetter(sessionToken, requestId, file);
-      const issues = letter.state === 'ERROR' ? (letter.issues ?? []) : [];
-      if (issues.length > 0) {
-        setMessages(issues.map((issue) => issueText(issue)));
-        return;
-      }
-      setAttached(letter.name ?? file.name);
+      setAttached(letter.name);
       onChange(letter.fileId);
     } catch (error) {
       setMessages([ruleText(errorMessage(error))]);
