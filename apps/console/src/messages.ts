@@ -295,7 +295,7 @@ export const m = {
       status: 'Status',
       covers: 'Covers',
       sentAt: 'Sent',
-      waitingBatch: 'Waiting for the daily e-mail',
+      waitingBatch: 'Not sent yet',
       reminders: 'Reminders sent',
       nextReminder: 'Next reminder',
       escalatedAt: 'Escalated',

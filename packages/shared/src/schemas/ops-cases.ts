@@ -1,3 +1,4 @@
+import { verifiedAtSourceSchema } from './sources.js';
 import { z } from 'zod';
 import { STATES } from '../constants/states.js';
 import { documentIssueSchema, uploadStateSchema } from './files.js';
@@ -122,6 +123,8 @@ export const opsCaseVerificationSchema = z.object({
   insufficiencies: z.array(insufficiencyRoundSchema),
   lock: opsVerificationLockSchema.nullable(),
   updatedAt: z.string(),
+  /** Completed at its source (an issuer's document, an institution's answer): the record's mark. */
+  verifiedAtSource: verifiedAtSourceSchema.nullable().optional(),
 });
 export type OpsCaseVerification = z.infer<typeof opsCaseVerificationSchema>;
 

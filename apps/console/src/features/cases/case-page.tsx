@@ -31,8 +31,7 @@ import { formatDate, formatDateTime, formatTime, m } from '../../messages';
 import { DecisionDialog, type DecisionKind } from './decision-dialog';
 import { IssuerAnswerPanel, IssuerEvidence, verifiedAtSourceOf, type IssuerAnswer } from './issuer-sources';
 import { useAskIssuerMutation, useIssuerSourcesQuery } from './issuer-sources-api';
-import { confirmedByInstitution, InstitutionsSection } from './institution-requests';
-import { useCaseInstitutionRequestsQuery } from './institution-requests-api';
+import { InstitutionsSection } from './institution-requests';
 import { allowedDecisions, othersLock, stateColor, VerificationCard } from './verification-card';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -218,8 +217,6 @@ export default function CasePage() {
   const [decide] = useDecideMutation();
   const [setExpected, expectedState] = useExpectedDateMutation();
   const sources = useIssuerSourcesQuery(txnId);
-  // The same query as the Institutions section's (one request): its answers mark the cards they completed.
-  const institutions = useCaseInstitutionRequestsQuery(txnId);
   const [askIssuer] = useAskIssuerMutation();
   const [asking, setAsking] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, IssuerAnswer>>({});
@@ -471,8 +468,8 @@ export default function CasePage() {
                 answers[verification.name] && <IssuerAnswerPanel answer={answers[verification.name]!} />
               }
               verifiedAtSource={
-                verifiedAtSourceOf(sources.data?.pulls, verification.name) ??
-                (confirmedByInstitution(institutions.data, verification.name) ? 'institution' : null)
+                verification.verifiedAtSource?.channel ??
+                verifiedAtSourceOf(sources.data?.pulls, verification.name)
               }
             />
           ))}

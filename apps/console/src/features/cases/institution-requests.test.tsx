@@ -196,9 +196,7 @@ describe('asking an institution from the case (issue 27)', () => {
     // The case's requests are read again: the new request, waiting for the contact's daily e-mail.
     const item = await within(region).findByRole('listitem', { name: `Request to ${DU}` });
     expect(item).toHaveTextContent(/Open/);
-    expect(item).toHaveTextContent(
-      /Contact.*exams@du\.ac\.in.*Covers.*Degree, Masters.*Sent.*Waiting for the daily e-mail/,
-    );
+    expect(item).toHaveTextContent(/Contact.*exams@du\.ac\.in.*Covers.*Degree, Masters.*Sent.*Not sent yet/);
     expect(item).toHaveTextContent(
       /Reminders sent.*1.*Next reminder.*01 Dec 2026.*Escalated.*—.*Link expires.*26 Dec 2026/,
     );
@@ -507,7 +505,22 @@ describe('the answers as evidence (issue 27)', () => {
     let completed = false;
     const api = mockApi()
       .on('get', OPS_API_PATHS.case(TXN), () =>
-        caseWith(verification('degree', 'Degree', completed ? { state: 'COMPLETED' } : {})),
+        caseWith(
+          verification(
+            'degree',
+            'Degree',
+            completed
+              ? {
+                  state: 'COMPLETED',
+                  verifiedAtSource: {
+                    channel: 'institution',
+                    issuer: 'University of Delhi',
+                    at: '2026-11-28T12:00:00.000Z',
+                  },
+                }
+              : {},
+          ),
+        ),
       )
       .on('get', OPS_API_PATHS.institutionRequests(TXN), withAnswers([answer()]))
       .on('post', OPS_API_PATHS.lock(TXN, 'degree'), lockReply('degree'))

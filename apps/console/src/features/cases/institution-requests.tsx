@@ -71,14 +71,6 @@ export function answersFor(
     .sort((a, b) => a.answeredAt.localeCompare(b.answeredAt));
 }
 
-/** The institution's latest answer about the verification confirms every fact. */
-export function confirmedByInstitution(
-  data: CaseInstitutionRequests | undefined,
-  verificationName: string,
-): boolean {
-  return answersFor(data, verificationName).at(-1)?.allConfirmed ?? false;
-}
-
 /** What a refused call says: who holds the lock, else the server's message. */
 function failureText(error: unknown): string {
   if (!isConsoleQueryError(error)) return m.app.unexpectedError;
@@ -197,13 +189,14 @@ function AskGroup({
     const contact = confirmed.find((c) => c.id === contactId);
     if (!institution.id || !contact) return;
     try {
-      const request = await send({
+      await send({
         txnId,
         body: { institutionId: institution.id, contactId: contact.id, verificationNames: ticked },
       }).unwrap();
       onSent({
         severity: 'success',
-        text: request.sentAt ? t.sent(contact.email) : t.queued(contact.email),
+        // The e-mail job sends it within moments (sentAt is set then), a daily contact's at the digest hour.
+        text: contact.batchDaily ? t.queued(contact.email) : t.sent(contact.email),
       });
     } catch (failure) {
       setError(failureText(failure));

@@ -106,7 +106,7 @@ export const im = {
       reminders: 'Reminders',
       escalated: 'Escalated',
     },
-    waitingBatch: 'Waiting for the daily e-mail',
+    waitingBatch: 'Not sent yet',
     empty: (status: string) => `No ${status.toLowerCase()} requests.`,
     loadError: 'The requests could not be loaded.',
   },

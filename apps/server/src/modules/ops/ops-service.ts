@@ -25,6 +25,7 @@ import {
   ISSUER_SOURCE_KEY,
   type IssuerSourceMark,
   type TransactionsService,
+  verifiedAtSourceOf,
 } from '../transactions/transactions-service.js';
 import {
   auditedQuery,
@@ -278,6 +279,8 @@ export function createOpsService(deps: {
           insufficiencies: own,
           lock: locks.get(rec.name) ?? null,
           updatedAt: iso(rec.updatedAt),
+          // How it was verified at its source (issuer pull, institution's answer), from the record's mark.
+          verifiedAtSource: verifiedAtSourceOf(rec),
         };
       });
       const aadhaar = parts.records.find((r) => verificationTypeOf(r.name) === 'aadhaar');

@@ -40,6 +40,7 @@ export type { ExpectationBasis } from './institution-ports.js';
 export { ISSUER_SOURCE_KEY } from './verification-data-fns.js';
 /** The ops module maps the rounds of a case with the same function (one mapping, ADR 0020). */
 export { insufficiencyRoundsOf } from './insufficiency-fns.js';
+export { verifiedAtSourceOf } from './transaction-view-fns.js';
 
 const HISTORY_LIMIT = 1000;
 
