@@ -166,9 +166,11 @@ describe('bad bytes on every route', () => {
       (o.request.includes(' /api/analytics ') && o.status === 413) ||
       // Every guard runs before the body is read (ADR 0004), and the candidate's token opens no team or
       // integration route; the dev partner receiver, like a gateway's webhook, checks the signature on
-      // the raw bytes first (ADR 0028).
+      // the raw bytes first (ADR 0028); an institution's responder routes want their own session
+      // (ADR 0046).
       ((o.request.includes(' /api/ops/') ||
         o.request.includes(' /api/integration/') ||
+        o.request.includes(' /api/institutions/respond/requests/') ||
         o.request.includes(' /api/dev/partner-inbox/')) &&
         o.status === 401);
     expect(outcomes.filter((o) => !refusedAsExpected(o)).map((o) => `${o.request} → ${o.status}`)).toEqual(

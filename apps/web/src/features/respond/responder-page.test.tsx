@@ -266,7 +266,7 @@ describe('the responder’s page (issue 27)', () => {
     api.on('post', P.responderLetter('req-1'), { status: 400, body: fail(170, refusal) }, { once: true });
     api.on('post', P.responderLetter('req-1'), {
       status: 200,
-      body: ok({ fileId: 'letter-1', name: 'letter.pdf', state: 'COMPLETED', issues: [] }),
+      body: ok({ fileId: 'letter-1', name: 'letter.pdf', size: 50_000 }),
     });
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     const openTab = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
