@@ -14,27 +14,53 @@ export const TABLE_OWNERS = {
   refreshTokens: { owner: 'auth' },
   signInLinks: { owner: 'auth' },
   // profile
-  profiles: { owner: 'profile', readers: ['credentials', 'notifications', 'ops', 'reports', 'support'] },
+  profiles: {
+    owner: 'profile',
+    readers: ['credentials', 'notifications', 'ops', 'org-candidates', 'reports', 'support'],
+  },
   // admin: organisations and their forms
   organisations: {
     owner: 'admin',
-    readers: ['credentials', 'forms', 'integration', 'notifications', 'ops', 'payments', 'transactions'],
+    readers: [
+      'credentials',
+      'forms',
+      'integration',
+      'notifications',
+      'ops',
+      'org-auth',
+      'org-billing',
+      'org-candidates',
+      'payments',
+      'transactions',
+    ],
   },
   organisationLogos: { owner: 'admin' },
-  ekycForms: { owner: 'admin', readers: ['forms', 'integration', 'ops', 'payments', 'transactions'] },
+  ekycForms: {
+    owner: 'admin',
+    readers: ['forms', 'integration', 'ops', 'org-billing', 'org-candidates', 'payments', 'transactions'],
+  },
   verificationConfigs: { owner: 'admin', readers: ['credentials', 'forms', 'notifications'] },
   prestartQuestions: { owner: 'admin', readers: ['forms'] },
   // transactions: the candidate's journey, its verifications, audit rows and insufficiency rounds
   transactions: {
     owner: 'transactions',
-    readers: ['credentials', 'integration', 'name-change', 'notifications', 'ops', 'reports'],
+    readers: [
+      'credentials',
+      'integration',
+      'name-change',
+      'notifications',
+      'ops',
+      'org-billing',
+      'org-candidates',
+      'reports',
+    ],
   },
   transactionAnswers: { owner: 'transactions' },
   verificationRecords: {
     owner: 'transactions',
-    readers: ['credentials', 'integration', 'name-change', 'ops'],
+    readers: ['credentials', 'integration', 'name-change', 'ops', 'org-billing', 'org-candidates'],
   },
-  stateChanges: { owner: 'transactions', readers: ['ops', 'reports'] },
+  stateChanges: { owner: 'transactions', readers: ['ops', 'org-candidates', 'reports'] },
   insufficiencyRequests: { owner: 'transactions', readers: ['notifications', 'ops'] },
   insufficiencyAnswers: { owner: 'transactions', readers: ['ops'] },
   // the rest, one module each
@@ -86,4 +112,19 @@ export const TABLE_OWNERS = {
   institutionMessages: { owner: 'institutions' },
   // given at submission (the candidate's journey); a request copies it
   contactConsents: { owner: 'transactions', readers: ['institutions'] },
+  // the organisation portal (issue 28, ADR 0047): accounts, invitations and bulk files, billing, branding
+  orgUsers: { owner: 'org-auth' },
+  orgUserSignInCodes: { owner: 'org-auth' },
+  orgUserSessions: { owner: 'org-auth' },
+  orgUserInvitations: { owner: 'org-auth' },
+  orgAudit: { owner: 'org-auth' },
+  candidateInvitations: { owner: 'org-candidates' },
+  inviteBatches: { owner: 'org-candidates' },
+  inviteBatchRows: { owner: 'org-candidates' },
+  orgNotificationSettings: { owner: 'org-candidates' },
+  orgBranding: { owner: 'org-settings', readers: ['forms'] },
+  orgBillingAccounts: { owner: 'org-billing' },
+  orgCreditLedger: { owner: 'org-billing' },
+  orgCreditOrders: { owner: 'org-billing' },
+  orgInvoices: { owner: 'org-billing' },
 };

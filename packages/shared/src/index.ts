@@ -35,6 +35,7 @@ export * from './rules/aadhaar.js';
 export * from './schemas/aadhaar.js';
 export * from './schemas/sources.js';
 export * from './schemas/institutions.js';
+export * from './schemas/org-portal.js';
 export * from './rules/working-days.js';
 export * from './rules/person-name.js';
 export * from './rules/mrz.js';

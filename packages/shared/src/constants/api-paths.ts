@@ -399,3 +399,91 @@ export const INTEGRATION_API_PATHS = {
     `/api/ops/orgs/${encodeURIComponent(orgId)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
   replayDeliveryRoute: '/api/ops/orgs/:orgId/deliveries/:deliveryId/replay',
 } as const;
+
+/** The organisation portal's pages, served by the same server under /org (apps/org, issue 28). */
+export const ORG_BASE = '/org';
+
+/**
+ * The organisation portal's API (issue 28, ADR 0047): an organisation user's bearer token (its own key
+ * and audience); every answer is the caller's organisation's only. Its own export, not in API_PATHS.
+ */
+const orgEnc = encodeURIComponent;
+export const ORG_API_PATHS = {
+  base: '/api/org',
+  signIn: '/api/org/auth/sign-in',
+  verifyCode: '/api/org/auth/verify-code',
+  signOut: '/api/org/auth/sign-out',
+  /** GET ?token: the invitation's preview; POST {token, password}: accepts it (public). */
+  invitation: '/api/org/auth/invitation',
+  acceptInvitation: '/api/org/auth/invitation/accept',
+  me: '/api/org/me',
+  /** Owner: GET users and open invitations; POST userInvitations invites one. */
+  users: '/api/org/users',
+  user: (userId: string) => `/api/org/users/${orgEnc(userId)}`,
+  userRoute: '/api/org/users/:userId',
+  userInvitations: '/api/org/users/invitations',
+  userInvitation: (id: string) => `/api/org/users/invitations/${orgEnc(id)}`,
+  userInvitationRoute: '/api/org/users/invitations/:invitationId',
+  /** Platform admin (ops token): the organisation's first owner. */
+  opsOrgOwner: (orgId: string) => `/api/ops/orgs/${orgEnc(orgId)}/owner`,
+  opsOrgOwnerRoute: '/api/ops/orgs/:orgId/owner',
+
+  /** GET: the organisation's forms with their bucket counts. */
+  forms: '/api/org/forms',
+  /** GET ?formId&bucket&q&cursor&limit; candidatesCsv the same filters as CSV. */
+  candidates: '/api/org/candidates',
+  candidatesCsv: '/api/org/candidates.csv',
+  candidate: (txnId: string) => `/api/org/candidates/${orgEnc(txnId)}`,
+  candidateRoute: '/api/org/candidates/:txnId',
+  /** GET: the candidate's verification report PDF (once issued). */
+  candidateReport: (txnId: string) => `/api/org/candidates/${orgEnc(txnId)}/report.pdf`,
+  candidateReportRoute: '/api/org/candidates/:txnId/report.pdf',
+  /** GET: a credential of the candidate's, as issued (JSON). */
+  candidateCredential: (txnId: string, credentialId: string) =>
+    `/api/org/candidates/${orgEnc(txnId)}/credentials/${orgEnc(credentialId)}`,
+  candidateCredentialRoute: '/api/org/candidates/:txnId/credentials/:credentialId',
+  /** GET (SSE): `candidate` events when one of the organisation's candidates changes bucket. */
+  events: '/api/org/events',
+  /** POST: one candidate (header Idempotency-Key). */
+  invitations: '/api/org/invitations',
+  /** POST (multipart "file", CSV or XLSX): checks into a batch; GET lists batches. */
+  inviteBatches: '/api/org/invite-batches',
+  inviteBatch: (id: string) => `/api/org/invite-batches/${orgEnc(id)}`,
+  inviteBatchRoute: '/api/org/invite-batches/:batchId',
+  /** POST: sends the batch's valid rows on the job queue. */
+  sendInviteBatch: (id: string) => `/api/org/invite-batches/${orgEnc(id)}/send`,
+  sendInviteBatchRoute: '/api/org/invite-batches/:batchId/send',
+  /** GET: every row with its outcome, as CSV. */
+  inviteBatchResult: (id: string) => `/api/org/invite-batches/${orgEnc(id)}/result.csv`,
+  inviteBatchResultRoute: '/api/org/invite-batches/:batchId/result.csv',
+  /** POST {formId}: reminds every invited candidate who has not started. */
+  remindNotStarted: '/api/org/invitations/remind',
+
+  /** GET: mode, balance, usage, ledger; PUT billingProfile (owner). */
+  billing: '/api/org/billing',
+  billingProfile: '/api/org/billing/profile',
+  /** POST {amount}: a credits order through the payment gateways (owner). */
+  creditOrders: '/api/org/billing/credit-orders',
+  creditOrder: (id: string) => `/api/org/billing/credit-orders/${orgEnc(id)}`,
+  creditOrderRoute: '/api/org/billing/credit-orders/:orderId',
+  invoices: '/api/org/billing/invoices',
+  invoicePdf: (id: string) => `/api/org/billing/invoices/${orgEnc(id)}/invoice.pdf`,
+  invoicePdfRoute: '/api/org/billing/invoices/:invoiceId/invoice.pdf',
+
+  /** Owner: the integration screens (the admin's, for the organisation's own keys and webhooks). */
+  apiKeys: '/api/org/api-keys',
+  revokeApiKey: (keyId: string) => `/api/org/api-keys/${orgEnc(keyId)}/revoke`,
+  revokeApiKeyRoute: '/api/org/api-keys/:keyId/revoke',
+  webhooks: '/api/org/webhooks',
+  disableWebhook: (id: string) => `/api/org/webhooks/${orgEnc(id)}/disable`,
+  disableWebhookRoute: '/api/org/webhooks/:endpointId/disable',
+  rotateWebhookSecret: (id: string) => `/api/org/webhooks/${orgEnc(id)}/rotate-secret`,
+  rotateWebhookSecretRoute: '/api/org/webhooks/:endpointId/rotate-secret',
+  deliveries: '/api/org/deliveries',
+  replayDelivery: (id: string) => `/api/org/deliveries/${orgEnc(id)}/replay`,
+  replayDeliveryRoute: '/api/org/deliveries/:deliveryId/replay',
+  /** Owner: GET/PUT display name and colour; POST/DELETE logo (multipart "file"). */
+  branding: '/api/org/branding',
+  brandingLogo: '/api/org/branding/logo',
+  notificationSettings: '/api/org/notification-settings',
+} as const;

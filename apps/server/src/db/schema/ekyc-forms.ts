@@ -52,6 +52,11 @@ export const ekycForms = pgTable(
     expectedWorkingDays: integer('expected_working_days').notNull().default(7),
     /** Prices, discounts and express fee (FormPaymentConfig, checked on read); null: no prices set. */
     paymentConfig: jsonb('payment_config').$type<unknown>(),
+    /**
+     * Who pays (issue 28, ADR 0047): the candidate at /payment, or the organisation from its credits or
+     * its monthly invoice (the candidate then sees no payment step).
+     */
+    payer: text('payer').$type<'candidate' | 'organisation'>().notNull().default('candidate'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last change through the console's admin screens; the dev seed leaves such a form as edited. */
     editedAt: timestamp('edited_at', { withTimezone: true }),

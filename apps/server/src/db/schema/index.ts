@@ -29,3 +29,4 @@ export * from './notifications.js';
 export * from './support.js';
 export * from './issuer-sources.js';
 export * from './institutions.js';
+export * from './org-portal.js';

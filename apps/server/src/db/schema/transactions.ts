@@ -1,4 +1,4 @@
-import type { State } from '@veridocs/shared';
+import type { OrgBucket, State } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { index, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { ekycForms } from './ekyc-forms.js';
@@ -56,6 +56,12 @@ export const transactions = pgTable(
     searchMobile: text('search_mobile'),
     /** The team member the case is assigned to (POST /api/ops/cases/{txnId}/assign). */
     assigneeStaffId: uuid('assignee_staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /**
+     * Where the candidate stands for the organisation portal (issue 28, ORG_BUCKETS) and since when:
+     * rewritten with the queue columns, so the portal's dashboard is one index range scan.
+     */
+    orgBucket: text('org_bucket').$type<OrgBucket>().notNull().default('invited'),
+    orgBucketSince: timestamp('org_bucket_since', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('transactions_profile_form_uq').on(t.profileId, t.formId),
@@ -83,6 +89,8 @@ export const transactions = pgTable(
     index('transactions_queue_mobile_tail_idx')
       .on(t.queue, sql`(reverse(${t.searchMobile}) collate "C")`)
       .where(sql`${t.queue} is not null`),
+    index('transactions_org_form_since_idx').on(t.formId, t.orgBucketSince, t.id),
+    index('transactions_org_form_bucket_idx').on(t.formId, t.orgBucket, t.orgBucketSince, t.id),
     index('transactions_assignee_idx')
       .on(t.assigneeStaffId)
       .where(sql`${t.assigneeStaffId} is not null`),
