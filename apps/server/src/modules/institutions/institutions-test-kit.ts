@@ -46,10 +46,10 @@ export function institutionsKit(t: () => TestApp) {
 
   /**
    * A candidate's submitted case: Class XII (CBSE, submitted with the consent unless `consent` is
-   * false) and a degree of an institute outside the reference data ("Other"), Aadhaar verified; then
-   * the verifier starts checking both.
+   * false) and a degree of an institute outside the reference data ("Other"), Aadhaar verified, and with
+   * `employer` an employment there too; then the verifier starts checking them.
    */
-  async function submittedCase(staff: Headers, consent = true, name = 'Asha Verma') {
+  async function submittedCase(staff: Headers, consent = true, name = 'Asha Verma', employer?: string) {
     const h = bearer((await signUp(t(), undefined, name)).accessToken);
     const { transactionId: txnId } = expectCode<{ transactionId: string }>(
       await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
@@ -87,6 +87,22 @@ export function institutionsKit(t: () => TestApp) {
       0,
       200,
     );
+    if (employer) {
+      const employment = {
+        candidateName: name,
+        companyName: employer,
+        designation: 'Software Engineer',
+        employeeId: 'E-1042',
+        employmentType: 'FULL_TIME',
+        joiningDate: '2021-07-01',
+        currentlyWorking: 'no',
+        relievingDate: '2024-03-31',
+        documentUrl: { fileId: (await uploadDocument(t(), h)).fileId },
+        employerEmail: 'hr@acme.example',
+      };
+      const bgv = { orgId: ORG, txnId, verificationName: 'bgv-employment', data: employment };
+      expectCode(await send('POST', v1(P.bgv), bgv, h), 0, 200);
+    }
     const number = SANDBOX_AADHAAR.captcha;
     const step = expectCode<{ requestId: string }>(
       await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
@@ -115,7 +131,7 @@ export function institutionsKit(t: () => TestApp) {
       'passport',
       'dl',
       'employment-check',
-      'bgv-employment',
+      ...(employer ? [] : ['bgv-employment']),
       'bgv-address',
       'bgv-ews',
     ];
@@ -125,7 +141,7 @@ export function institutionsKit(t: () => TestApp) {
       200,
     );
     expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200);
-    for (const verificationName of ['bgv-twelfth', 'bgv-degree'])
+    for (const verificationName of ['bgv-twelfth', 'bgv-degree', ...(employer ? ['bgv-employment'] : [])])
       expectCode(
         await send('POST', OPS_API_PATHS.decisions(txnId), { verificationName, state: 'IN_PROGRESS' }, staff),
         0,

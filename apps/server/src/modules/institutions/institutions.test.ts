@@ -273,4 +273,54 @@ describe('institutions (issue 27): the directory, requests and the team’s deci
       ).total,
     ).toBe(0);
   });
+
+  it('asks a former employer about an employment: the employer named in the form, its facts', async () => {
+    const employer = expectCode<Institution>(
+      await send('POST', OPS_API_PATHS.institutions, { kind: 'employer', name: 'Acme Industries' }, admin),
+      0,
+      200,
+    );
+    const withContact = expectCode<Institution>(
+      await send('POST', OPS_API_PATHS.institutionContacts(employer.id), { email: 'hr@acme.example' }, admin),
+      0,
+      200,
+    );
+    const [mail] = await outbox(t, 'hr@acme.example');
+    const token = /\?t=([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+    expectCode(await send('POST', R.confirmContact, { token }), 0, 200);
+    const contactId = withContact.contacts[0]!.id;
+
+    // The form names the employer as typed: the directory finds it whatever the spacing and case.
+    const { txnId } = await kit.submittedCase(verifier, true, 'Ravi Kumar', '  acme  INDUSTRIES ');
+    const view = await kit.caseRequests(txnId, verifier);
+    expect(view.askable).toContainEqual(
+      expect.objectContaining({
+        verificationName: 'bgv-employment',
+        institution: expect.objectContaining({ id: employer.id, kind: 'employer' }),
+        openRequestId: null,
+      }),
+    );
+    const sent = expectCode<{ requests: { id: string; verificationNames: string[] }[] }>(
+      await send(
+        'POST',
+        OPS_API_PATHS.institutionRequests(txnId),
+        { institutionId: employer.id, contactId, verificationNames: ['bgv-employment'] },
+        verifier,
+      ),
+      0,
+      200,
+    );
+    expect(sent.requests[0]!.verificationNames).toEqual(['bgv-employment']);
+    const [request] = await kit.rowsOf<{
+      claims: { facts: { key: string; claimed: string }[]; fileIds: string[] }[];
+    }>(sql`select claims from institution_requests where id = ${sent.requests[0]!.id}`);
+    expect(request!.claims[0]!.facts.map((f) => [f.key, f.claimed])).toEqual([
+      ['name', 'Ravi Kumar'],
+      ['employeeId', 'E-1042'],
+      ['designation', 'Software Engineer'],
+      ['period', '2021-07-01 to 2024-03-31'],
+    ]);
+    // The letter the candidate uploaded goes with the request.
+    expect(request!.claims[0]!.fileIds).toHaveLength(1);
+  });
 });
