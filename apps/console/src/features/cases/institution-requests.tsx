@@ -20,11 +20,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -47,6 +42,7 @@ import { isConsoleQueryError } from '../../app/api';
 import { useLockMutation } from '../../app/ops-api';
 import { PATHS } from '../../app/paths';
 import { formatDate, formatDateTime, formatTime, m } from '../../messages';
+import { StackedTable } from '../../components/stacked-table';
 import { DocumentViewer } from './document-viewer';
 import {
   useCaseInstitutionRequestsQuery,
@@ -338,92 +334,36 @@ function Verdict({ verdict }: { verdict: AnsweredFact['verdict'] }) {
 }
 
 /**
- * An answer's facts: the candidate's claim, the institution's verdict and its value on record. On a
- * phone each row stacks (the fact and its verdict, then the values), the roles kept explicitly as in
- * the issuer comparison table.
+ * An answer's facts: the candidate's claim, the institution's verdict and its value on record (on a
+ * phone each fact stacks, as the issuer comparison does).
  */
 export function AnswerFactsTable({ facts, label }: { facts: AnsweredFact[]; label: string }) {
   return (
-    <Table
-      size="small"
-      role="table"
-      aria-label={label}
-      sx={{
-        display: { xs: 'block', sm: 'table' },
-        '& th, & td': { whiteSpace: 'normal', wordBreak: 'break-word', verticalAlign: 'top' },
-      }}
-    >
-      <TableHead
-        role="rowgroup"
-        sx={{
-          display: { xs: 'block', sm: 'table-header-group' },
-          position: { xs: 'absolute', sm: 'static' },
-          width: { xs: '1px', sm: 'auto' },
-          height: { xs: '1px', sm: 'auto' },
-          overflow: { xs: 'hidden', sm: 'visible' },
-          clip: { xs: 'rect(0 0 0 0)', sm: 'auto' },
-        }}
-      >
-        <TableRow role="row">
-          <TableCell role="columnheader">{t.columns.fact}</TableCell>
-          <TableCell role="columnheader">{t.columns.claimed}</TableCell>
-          <TableCell role="columnheader">{t.columns.verdict}</TableCell>
-          <TableCell role="columnheader">{t.columns.onRecord}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody role="rowgroup" sx={{ display: { xs: 'block', sm: 'table-row-group' } }}>
-        {facts.map((fact) => {
-          const differs = fact.verdict !== 'confirmed';
-          return (
-            <TableRow
-              key={fact.key}
-              role="row"
-              data-verdict={fact.verdict}
-              sx={(theme) => {
-                const line = `1px solid ${theme.palette.divider}`;
-                return {
-                  display: { xs: 'grid', sm: 'table-row' },
-                  gridTemplateColumns: '1fr auto',
-                  py: { xs: 0.75, sm: 0 },
-                  borderBottom: { xs: line, sm: 'none' },
-                  // A difference stands out by its background and bar as well as by its words and icon.
-                  bgcolor: differs ? 'rgba(211, 47, 47, 0.06)' : undefined,
-                  boxShadow: differs ? `inset 4px 0 0 ${theme.palette.error.main}` : undefined,
-                  '& > td, & > th': {
-                    borderBottom: { xs: 'none', sm: line },
-                    px: { xs: 1, sm: 1.5 },
-                    py: { xs: 0.25, sm: 0.75 },
-                  },
-                  '& > [data-label]': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
-                  '& > [data-label]::before': {
-                    content: { xs: 'attr(data-label) ": "', sm: 'none' },
-                    color: 'text.secondary',
-                  },
-                  '& > *': { display: { xs: 'block', sm: 'table-cell' } },
-                };
-              }}
-            >
-              <TableCell component="th" scope="row" role="rowheader" sx={{ fontWeight: 600 }}>
-                {fact.label}
-              </TableCell>
-              <TableCell role="cell" data-label={t.columns.claimed} sx={{ order: { xs: 2, sm: 0 } }}>
-                {fact.claimed || t.none}
-              </TableCell>
-              <TableCell role="cell" sx={{ order: { xs: 1, sm: 0 } }}>
-                <Verdict verdict={fact.verdict} />
-              </TableCell>
-              <TableCell
-                role="cell"
-                data-label={t.columns.onRecord}
-                sx={{ order: { xs: 3, sm: 0 }, fontWeight: fact.verdict === 'differs' ? 700 : undefined }}
-              >
-                {fact.onRecord ?? t.none}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <StackedTable
+      label={label}
+      rows={facts}
+      rowKey={(fact) => fact.key}
+      rowData={(fact) => ({ 'data-verdict': fact.verdict })}
+      // A difference stands out by its background and bar as well as by its words and icon.
+      flagged={(fact) => fact.verdict !== 'confirmed'}
+      rowHeader={{ header: t.columns.fact, cell: (fact) => fact.label }}
+      columns={[
+        {
+          header: t.columns.claimed,
+          cell: (fact) => fact.claimed || t.none,
+          phoneOrder: 2,
+          labelled: true,
+        },
+        { header: t.columns.verdict, cell: (fact) => <Verdict verdict={fact.verdict} />, phoneOrder: 1 },
+        {
+          header: t.columns.onRecord,
+          cell: (fact) => fact.onRecord ?? t.none,
+          phoneOrder: 3,
+          labelled: true,
+          strong: (fact) => fact.verdict === 'differs',
+        },
+      ]}
+    />
   );
 }
 

@@ -9,11 +9,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -22,6 +17,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import type { AskIssuerResponse, CaseIssuerSources, FieldComparison, IssuerPullView } from '@veridocs/shared';
 import { formatDateTime, m } from '../../messages';
+import { StackedTable } from '../../components/stacked-table';
 
 const t = m.cases.sources;
 
@@ -76,87 +72,25 @@ function Outcome({ matches }: { matches: boolean }) {
   );
 }
 
-/**
- * The issuer's answer field by field: what the case says, what the issuer says, whether they match.
- * A table; on a phone each field's row stacks (label and result, then the two values), the table's
- * semantics kept by explicit roles (a table restyled with `display` loses them in some browsers).
- */
+/** The issuer's answer field by field: what the case says, what the issuer says, whether they match. */
 export function ComparisonTable({ comparison, label }: { comparison: FieldComparison[]; label: string }) {
-  const stacked = { xs: 'block', sm: 'table-row' } as const;
   return (
-    <Table
-      size="small"
-      role="table"
-      aria-label={label}
-      sx={{
-        display: { xs: 'block', sm: 'table' },
-        '& th, & td': { whiteSpace: 'normal', wordBreak: 'break-word', verticalAlign: 'top' },
-      }}
-    >
-      <TableHead
-        role="rowgroup"
-        sx={{
-          // Kept for assistive technology on a phone, where the cells carry their own labels.
-          display: { xs: 'block', sm: 'table-header-group' },
-          position: { xs: 'absolute', sm: 'static' },
-          width: { xs: '1px', sm: 'auto' },
-          height: { xs: '1px', sm: 'auto' },
-          overflow: { xs: 'hidden', sm: 'visible' },
-          clip: { xs: 'rect(0 0 0 0)', sm: 'auto' },
-        }}
-      >
-        <TableRow role="row">
-          <TableCell role="columnheader">{t.columns.field}</TableCell>
-          <TableCell role="columnheader">{t.columns.expected}</TableCell>
-          <TableCell role="columnheader">{t.columns.found}</TableCell>
-          <TableCell role="columnheader">{t.columns.result}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody role="rowgroup" sx={{ display: { xs: 'block', sm: 'table-row-group' } }}>
-        {comparison.map((row) => (
-          <TableRow
-            key={row.field}
-            role="row"
-            sx={(theme) => {
-              // The colour in the same declaration as the width: a border shorthand inside a media query
-              // would reset a colour set outside it.
-              const line = `1px solid ${theme.palette.divider}`;
-              return {
-                display: { xs: 'grid', sm: 'table-row' },
-                gridTemplateColumns: '1fr auto',
-                py: { xs: 0.75, sm: 0 },
-                borderBottom: { xs: line, sm: 'none' },
-                '& > td, & > th': {
-                  borderBottom: { xs: 'none', sm: line },
-                  px: { xs: 0.5, sm: 1.5 },
-                  py: { xs: 0.25, sm: 0.75 },
-                },
-                // On a phone: the label and the result on one line, each value below with its column's name.
-                '& > [data-label]': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
-                '& > [data-label]::before': {
-                  content: { xs: 'attr(data-label) ": "', sm: 'none' },
-                  color: 'text.secondary',
-                },
-                '& > *': { display: stacked },
-              };
-            }}
-          >
-            <TableCell component="th" scope="row" role="rowheader" sx={{ fontWeight: 600 }}>
-              {row.label}
-            </TableCell>
-            <TableCell role="cell" data-label={t.columns.expected} sx={{ order: { xs: 2, sm: 0 } }}>
-              {row.expected ?? t.notGiven}
-            </TableCell>
-            <TableCell role="cell" data-label={t.columns.found} sx={{ order: { xs: 3, sm: 0 } }}>
-              {row.found ?? t.notGiven}
-            </TableCell>
-            <TableCell role="cell" sx={{ order: { xs: 1, sm: 0 } }}>
-              <Outcome matches={row.matches} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <StackedTable
+      label={label}
+      rows={comparison}
+      rowKey={(row) => row.field}
+      rowHeader={{ header: t.columns.field, cell: (row) => row.label }}
+      columns={[
+        {
+          header: t.columns.expected,
+          cell: (row) => row.expected ?? t.notGiven,
+          phoneOrder: 2,
+          labelled: true,
+        },
+        { header: t.columns.found, cell: (row) => row.found ?? t.notGiven, phoneOrder: 3, labelled: true },
+        { header: t.columns.result, cell: (row) => <Outcome matches={row.matches} />, phoneOrder: 1 },
+      ]}
+    />
   );
 }
 
