@@ -58,6 +58,7 @@ export default tseslint.config(
       'apps/console/**/*.{ts,tsx}',
       'apps/org/**/*.{ts,tsx}',
       'packages/shared/**/*.ts',
+      'packages/ui/**/*.{ts,tsx}',
       'e2e/**/*.ts',
     ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
@@ -176,7 +177,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}', 'apps/org/src/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/console/src/**/*.{ts,tsx}',
+      'apps/org/src/**/*.{ts,tsx}',
+      'packages/ui/src/**/*.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -295,6 +301,23 @@ export default tseslint.config(
             {
               regex: '(^|/)apps/(web|console)(/|$)|^(\\.\\./)+(web|console)(/|$)',
               message: 'The portal never imports the candidate app nor the console',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // What the console and the portal share in the browser: it serves the apps and imports none of them.
+  {
+    files: ['packages/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/|^@veridocs/(web|console|org|server)$',
+              message: 'packages/ui imports no app',
             },
           ],
         },

@@ -31,12 +31,14 @@ const BUILD_INPUTS = {
     'apps/console/index.html',
     'apps/console/vite.config.ts',
     'packages/shared/src',
+    'packages/ui/src',
   ],
   'apps/org/dist/index.html': [
     'apps/org/src',
     'apps/org/index.html',
     'apps/org/vite.config.ts',
     'packages/shared/src',
+    'packages/ui/src',
   ],
   'apps/server/dist/main.js': ['apps/server/src', 'apps/server/drizzle', 'packages/shared/src'],
 };

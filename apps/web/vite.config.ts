@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { precompress } from '../../packages/ui/src/vite-precompress.js';
 
 /** The web builds from the shared TypeScript sources, never from a possibly stale `dist/`. */
 const sharedSource = decodeURIComponent(
@@ -177,41 +175,6 @@ function compiledCatalogs(): Plugin {
   };
 }
 
-/**
- * Writes `.br` and `.gz` next to every text asset of the build, so the server sends compressed files
- * without compressing on each request (@fastify/static `preCompressed`). Phones on slow networks get
- * the sign-in page's ~160 KB gzip (~136 KB brotli) instead of ~490 KB.
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'veridocs-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const path = join(dir, name);
-          return statSync(path).isDirectory() ? walk(path) : [path];
-        });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(file) || file.includes('/.vite/')) continue;
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
-          }),
-        );
-      }
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   // The server-side build (scripts/prerender.mjs) only renders pages: no chunks, no compressed copies.
   plugins: isSsrBuild
@@ -223,7 +186,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         lazyTextareaAutosize(),
         signIn.plugin,
         rtkQueryOwnBuilds(),
-        precompress(),
+        precompress('veridocs-precompress'),
       ],
   resolve: { alias: [{ find: '@veridocs/shared', replacement: sharedSource }] },
   server: {

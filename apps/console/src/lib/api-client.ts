@@ -1,86 +1,17 @@
-import { ApiError, ERROR_CODES, isEnvelope } from '@veridocs/shared';
+import { ERROR_CODES } from '@veridocs/shared';
+import { createApiClient } from '@veridocs/ui';
 import { clearSession, readSession } from './session';
 
 // The envelope and the error are the candidate app's too: one implementation in packages/shared.
 export { ApiError, hasCode } from '@veridocs/shared';
-
-export interface TransportRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-  responseType: 'json' | 'blob';
-}
-export interface TransportResponse {
-  status: number;
-  body: unknown;
-}
-export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
-
-const fetchTransport: Transport = async (request) => {
-  const response = await fetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body ?? null,
-  });
-  if (request.responseType === 'blob' && response.ok)
-    return { status: response.status, body: await response.blob() };
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, body };
-};
-
-let transport: Transport = fetchTransport;
-
-/** Tests answer requests in memory (src/test/mock-api.ts); null restores fetch. */
-export function setTransport(next: Transport | null): void {
-  transport = next ?? fetchTransport;
-}
-
-export interface RequestOptions {
-  method?: string;
-  body?: unknown;
-  responseType?: 'json' | 'blob';
-}
+export type { RequestOptions, Transport, TransportRequest, TransportResponse } from '@veridocs/ui';
 
 /**
- * One call to the API with the ops token (ADR 0019). A 401 (code 102: the session ended, expired or
+ * The console's calls with the ops token (ADR 0019). A 401 (code 102: the session ended, expired or
  * was signed out elsewhere) ends the console's session: the router shows the sign-in screen.
  */
-export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const session = readSession();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (session) headers.authorization = `Bearer ${session.accessToken}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: TransportResponse;
-  try {
-    response = await transport({
-      method: options.method ?? 'GET',
-      url,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      responseType: options.responseType ?? 'json',
-    });
-  } catch {
-    throw new ApiError('The server could not be reached. Check your connection and try again.');
-  }
-  if (options.responseType === 'blob' && response.status < 400 && response.body instanceof Blob) {
-    return response.body as T;
-  }
-  const body = response.body;
-  if (isEnvelope(body) && body.code === 0 && response.status < 400) return body.data as T;
-  const code = isEnvelope(body) ? body.code : null;
-  if (response.status === 401 || code === ERROR_CODES.UNAUTHORIZED.code) {
-    if (session) clearSession('expired');
-  }
-  throw new ApiError(isEnvelope(body) ? body.message : `Request failed (${response.status})`, {
-    code,
-    status: response.status,
-    data: isEnvelope(body) ? body.data : null,
-  });
-}
+export const { apiRequest, setTransport } = createApiClient({
+  readSession,
+  endSession: () => clearSession('expired'),
+  unauthorisedCode: ERROR_CODES.UNAUTHORIZED.code,
+});

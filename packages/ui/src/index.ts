@@ -1,0 +1,3 @@
+export * from './api-client';
+export * from './route-error-boundary';
+export * from './session-store';
