@@ -196,9 +196,8 @@ export default function UsersPage() {
         </Button>
       </Stack>
 
-      <Box aria-live="polite">
-        {note && <Alert severity={note.ok ? 'success' : 'error'}>{note.text}</Alert>}
-      </Box>
+      {/* An Alert is a live region of its own (role="alert"). */}
+      {note && <Alert severity={note.ok ? 'success' : 'error'}>{note.text}</Alert>}
 
       {users.isLoading ? (
         <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: 160 }}>
