@@ -2,7 +2,10 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement }
 import type { OrgRole } from '@veridocs/shared';
 import { loadWithRetry } from '@veridocs/shared';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
+import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
+import { um } from '../features/users/users-messages';
 import { m } from '../messages';
+import { PATHS } from './paths';
 
 /**
  * The signed-in pages, in navigation order: one entry per page, added by its feature (ADR 0047). The
@@ -27,7 +30,19 @@ export const ORG_ROUTES: readonly OrgRoute[] = [
     navLabel: m.nav.overview,
     icon: <HomeIcon fontSize="small" />,
   },
+  {
+    path: PATHS.users,
+    Component: lazy(() => loadWithRetry(() => import('../features/users/users-page'))),
+    roles: ['owner'],
+    navLabel: um.nav,
+    icon: <PeopleIcon fontSize="small" />,
+  },
 ];
 
 /** The public pages (no session): sign-in is the router's own; these are the features'. */
-export const PUBLIC_ROUTES: readonly { path: string; Component: LazyExoticComponent<ComponentType> }[] = [];
+export const PUBLIC_ROUTES: readonly { path: string; Component: LazyExoticComponent<ComponentType> }[] = [
+  {
+    path: PATHS.invitation,
+    Component: lazy(() => loadWithRetry(() => import('../features/invitation/invitation-page'))),
+  },
+];
