@@ -51,6 +51,8 @@ import { createOpsAuthRepository } from '../modules/ops-auth/ops-auth-repository
 import { createOpsAuthService } from '../modules/ops-auth/ops-auth-service.js';
 import { createOpsRepository } from '../modules/ops/ops-repository.js';
 import { createOpsService, deriveSearchAuditKey } from '../modules/ops/ops-service.js';
+import { createOrgBillingRepository } from '../modules/org-billing/org-billing-repository.js';
+import { createOrgBillingService } from '../modules/org-billing/org-billing-service.js';
 import { createPaymentsRepository } from '../modules/payments/payments-repository.js';
 import { createPaymentsService } from '../modules/payments/payments-service.js';
 import { createProfileRepository } from '../modules/profile/profile-repository.js';
@@ -67,6 +69,7 @@ import type { TransactionSnapshot } from '../modules/transactions/transactions-r
 import { createTransactionsRepository } from '../modules/transactions/transactions-repository.js';
 import {
   createTransactionsService,
+  type OrgUsageCharge,
   type PaymentGuard,
 } from '../modules/transactions/transactions-service.js';
 import { createAadhaarProvider } from '../providers/aadhaar/index.js';
@@ -120,6 +123,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   // transactions run the payments' checks, the payments' service reads transactions.
   const identities = createPort<Pick<ProfileService, 'findIdentity'>>('profile identity');
   const paymentGuard = createPort<PaymentGuard>('payments guard');
+  // Transactions charge an organisation-paid submission; org-billing needs the payment gateways.
+  const orgUsage = createPort<OrgUsageCharge>('org billing usage');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -256,6 +261,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       afterCandidateWrite: (scope, txn, records) =>
         paymentGuard.get().afterCandidateWrite(scope, txn, records),
       assertPaidFor: (scope, locked) => paymentGuard.get().assertPaidFor(scope, locked),
+    },
+    orgBilling: {
+      chargeSubmission: (scope, submitted) => orgUsage.get().chargeSubmission(scope, submitted),
     },
   });
   const integration = createIntegrationService({
@@ -482,6 +490,16 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       INTL: config.payments.providerIntl,
     },
   );
+  // Organisations' billing (issue 28, ADR 0047): usage, credits through the same gateways, invoices.
+  const orgBilling = createOrgBillingService({
+    repo: createOrgBillingRepository(db.orm),
+    gateways,
+    supplier: config.invoiceSupplier,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
+  orgUsage.bind(orgBilling.usageCharge);
   const payments = createPaymentsService({
     repo: createPaymentsRepository(db.orm),
     gateways,
@@ -492,6 +510,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
     onPaymentEvent: (scope, event, at) => notifications.onPaymentEvent(scope, event, at),
+    onOtherPayment: (providers, gatewayOrderId) => orgBilling.onGatewayPayment(providers, gatewayOrderId),
   });
   paymentGuard.bind(payments.guard);
 
@@ -537,6 +556,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     admin,
     sandbox,
     payments,
+    orgBilling,
     support,
     geo,
   };

@@ -37,6 +37,7 @@ import { opsAuthRouter } from '../modules/ops-auth/ops-auth-router.js';
 import { registerOpsAuth } from '../modules/ops-auth/ops-guard.js';
 import { opsRouter } from '../modules/ops/ops-router.js';
 import { orgAssetsRouter } from '../modules/orgs/orgs-router.js';
+import { orgBillingOpsRouter } from '../modules/org-billing/org-billing-router.js';
 import {
   paymentWebhooksRouter,
   paymentsOpsRouter,
@@ -169,6 +170,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       await admins.register(paymentsOpsRouter, { payments: s.payments });
       await admins.register(integrationOpsRouter, { integration: s.integration, audit });
       await admins.register(credentialsOpsRouter, { credentials: s.credentials, audit });
+      await admins.register(orgBillingOpsRouter, { billing: s.orgBilling, audit });
     }),
   );
 
