@@ -2,6 +2,8 @@ import {
   INTEGRATION_API_PATHS as I,
   OPS_API_PATHS as O,
   ORG_API_PATHS,
+  type OpsOrgOwnerCreate,
+  type OrgUserInvitation,
   type AdminForm,
   type AdminFormCreate,
   type AdminFormUpdate,
@@ -61,6 +63,10 @@ export const adminApi = api
           body: { mode },
         }),
         invalidatesTags: ['AdminOrgBilling'],
+      }),
+      /** The organisation portal's first owner, invited by e-mail (issue 28). */
+      inviteOrgOwner: build.mutation<OrgUserInvitation, { orgId: string; body: OpsOrgOwnerCreate }>({
+        query: ({ orgId, body }) => ({ url: ORG_API_PATHS.opsOrgOwner(orgId), method: 'POST', body }),
       }),
       forms: build.query<{ list: AdminForm[] }, string>({
         query: (orgId) => O.adminOrgForms(orgId),

@@ -46,6 +46,14 @@ export const am = {
     billingModeHelp: 'Saved at once. Prepaid refuses a submission the credits do not cover.',
     prepaid: 'Prepaid credits',
     arrears: 'Monthly invoice in arrears',
+    inviteOwner: 'Invite owner',
+    inviteOwnerTitle: (name: string) => `Invite an owner of ${name}`,
+    inviteOwnerIntro:
+      'The owner receives an e-mail with a link to set a password for the organisation portal. The link works for 7 days.',
+    ownerName: 'Name',
+    ownerEmail: 'E-mail',
+    sendInvitation: 'Send invitation',
+    ownerInvited: (email: string) => `Invitation sent to ${email}.`,
   },
   forms: {
     title: 'Forms',
