@@ -24,6 +24,7 @@ import {
   staffSignIn,
   type TestApp,
 } from '../../test/test-app.js';
+import { orgSession } from '../../test/org-session.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import type { OrgPrincipal } from '../org-auth/org-guard.js';
@@ -388,5 +389,81 @@ describe('org-billing: organisation-paid forms, credits, monthly invoices', () =
     });
     await expect(billing.invoicePdf(ORG, 'x')).rejects.toMatchObject({ errorName: 'INVOICE_NOT_FOUND' });
     expect(chargedTxn).not.toBe('');
+  });
+
+  it("answers the portal routes by role, for the caller's organisation only", async () => {
+    const [ownerA, managerA, viewerA, ownerB] = await Promise.all([
+      orgSession(t, { orgId: ORG, role: 'owner' }),
+      orgSession(t, { orgId: ORG, role: 'manager' }),
+      orgSession(t, { orgId: ORG, role: 'viewer' }),
+      orgSession(t, { orgId: OTHER, role: 'owner' }),
+    ]);
+    const B = ORG_API_PATHS;
+    // No token: 302; a viewer reaches nothing (303).
+    expectCode(await send('GET', B.billing), 302, 401);
+    for (const [method, url, payload] of [
+      ['GET', B.billing, undefined],
+      ['GET', B.invoices, undefined],
+      ['PUT', B.billingProfile, PROFILE],
+      ['POST', B.creditOrders, { amount: 1_000_00 }],
+    ] as const)
+      expectCode(await send(method, url, payload, viewerA.headers), 303, 403);
+
+    // A manager reads, does not write.
+    const seen = expectCode<{ mode: string; balance: number; profile: unknown }>(
+      await send('GET', B.billing, undefined, managerA.headers),
+      0,
+      200,
+    );
+    expect(seen).toMatchObject({ mode: 'prepaid', profile: PROFILE });
+    expectCode(await send('PUT', B.billingProfile, PROFILE, managerA.headers), 303, 403);
+    expectCode(await send('POST', B.creditOrders, { amount: 1_000_00 }, managerA.headers), 303, 403);
+
+    // The owner writes; a bad GSTIN or amount is 100.
+    expectCode(await send('PUT', B.billingProfile, { ...PROFILE, gstin: 'nope' }, ownerA.headers), 100, 400);
+    expectCode(await send('POST', B.creditOrders, { amount: 99 }, ownerA.headers), 100, 400);
+    expect(
+      expectCode(
+        await send('PUT', B.billingProfile, { ...PROFILE, legalName: 'Demo University' }, ownerA.headers),
+        0,
+        200,
+      ),
+    ).toMatchObject({ legalName: 'Demo University' });
+    const order = expectCode<{ id: string; total: number; checkoutUrl: string }>(
+      await send('POST', B.creditOrders, { amount: 2_000_00 }, ownerA.headers),
+      0,
+      200,
+    );
+    expect(order.total).toBe(2_360_00);
+    expect(
+      expectCode(await send('GET', B.creditOrder(order.id), undefined, managerA.headers), 0, 200),
+    ).toMatchObject({
+      status: 'created',
+    });
+    // Organisation B: no profile yet (321); A's order and invoice do not exist for it (323, 322).
+    expectCode(await send('POST', B.creditOrders, { amount: 1_000_00 }, ownerB.headers), 321, 409);
+    expectCode(await send('GET', B.creditOrder(order.id), undefined, ownerB.headers), 323, 404);
+    const invoicesA = expectCode<{ list: { id: string; number: string }[] }>(
+      await send('GET', B.invoices, undefined, managerA.headers),
+      0,
+      200,
+    ).list;
+    const invoicesB = expectCode<{ list: { id: string; number: string }[] }>(
+      await send('GET', B.invoices, undefined, ownerB.headers),
+      0,
+      200,
+    ).list;
+    expect(invoicesA.map((i) => i.number)).toEqual(['VD/2029-30/00002']);
+    expect(invoicesB.map((i) => i.number)).toEqual(['VD/2029-30/00001']);
+    expectCode(await send('GET', B.invoicePdf(invoicesA[0]!.id), undefined, ownerB.headers), 322, 404);
+    const pdf = await send('GET', B.invoicePdf(invoicesA[0]!.id), undefined, managerA.headers);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(1);
+    // B's own view: arrears, its usage in the ledger, no profile.
+    expect(expectCode(await send('GET', B.billing, undefined, ownerB.headers), 0, 200)).toMatchObject({
+      mode: 'arrears',
+      profile: null,
+    });
   });
 });
