@@ -2,7 +2,9 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement }
 import type { OrgRole } from '@veridocs/shared';
 import { loadWithRetry } from '@veridocs/shared';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { m } from '../messages';
+import { PATHS } from './paths';
 
 /**
  * The signed-in pages, in navigation order: one entry per page, added by its feature (ADR 0047). The
@@ -26,6 +28,13 @@ export const ORG_ROUTES: readonly OrgRoute[] = [
     roles: ALL,
     navLabel: m.nav.overview,
     icon: <HomeIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.billing,
+    Component: lazy(() => loadWithRetry(() => import('../features/billing/billing-page'))),
+    roles: ['owner', 'manager'],
+    navLabel: m.nav.billing,
+    icon: <ReceiptIcon fontSize="small" />,
   },
 ];
 
