@@ -226,6 +226,7 @@ function Ledger({ ledger }: { ledger: OrgBilling['ledger'] }) {
           key={entry.id}
           direction="row"
           spacing={2}
+          useFlexGap
           sx={{ py: 1, justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}
         >
           <Box sx={{ minWidth: 0 }}>
@@ -235,7 +236,7 @@ function Ledger({ ledger }: { ledger: OrgBilling['ledger'] }) {
               {entry.note ? ` · ${entry.note}` : ''}
             </Typography>
           </Box>
-          <Box sx={{ textAlign: 'right' }}>
+          <Box sx={{ textAlign: 'right', ml: 'auto' }}>
             <Typography sx={{ fontWeight: 600, color: entry.amount < 0 ? 'text.primary' : 'success.main' }}>
               {entry.amount > 0 ? '+' : ''}
               {inr(entry.amount)}
@@ -271,6 +272,7 @@ function Invoices() {
             key={invoice.id}
             direction="row"
             spacing={2}
+            useFlexGap
             sx={{ py: 1, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
           >
             <Box sx={{ minWidth: 0 }}>
