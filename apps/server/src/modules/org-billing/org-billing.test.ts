@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   API_PATHS,
   GATEWAY_PATHS,
+  OPS_API_PATHS,
+  adminFormUpdateSchema,
+  type AdminForm,
   ORG_API_PATHS,
   SERVICE_BASES,
   formPaymentConfigSchema,
@@ -256,6 +259,29 @@ describe('org-billing: organisation-paid forms, credits, monthly invoices', () =
       profile: PROFILE,
     });
     expect(overview.ledger.map((e) => e.kind)).toEqual(['usage', 'purchase']);
+  });
+
+  it("the admin's form shows and keeps who pays; an organisation-paid form needs its prices", async () => {
+    const admin = await staffSignIn(t, ADMIN);
+    const form = expectCode<AdminForm>(
+      await send('GET', OPS_API_PATHS.adminForm(FORM), undefined, admin),
+      0,
+      200,
+    );
+    expect(form.payer).toBe('organisation');
+    const { id: _id, orgId: _org, isExpired: _e, createdAt: _c, hasTransactions: _h, ...fields } = form;
+    const body = { ...fields };
+    const parsed = adminFormUpdateSchema.safeParse({
+      ...body,
+      paymentRequired: false,
+      expressAllowed: false,
+      paymentConfig: null,
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.message)).toContain(
+      'An organisation-paid form needs its prices',
+    );
+    expect(adminFormUpdateSchema.safeParse({ ...body, payer: 'candidate' }).data?.payer).toBe('candidate');
   });
 
   it('the platform admin sets arrears: usage is then recorded without a balance check', async () => {
