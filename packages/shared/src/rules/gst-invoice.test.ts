@@ -109,7 +109,7 @@ describe('IST months and financial years', () => {
     });
     expect(istMonthRange('2026-12').end).toEqual(new Date('2026-12-31T18:30:00.000Z'));
     expect(istMonthRange('2027-01').start).toEqual(new Date('2026-12-31T18:30:00.000Z'));
-    for (const bad of ['2026-13', '2026-00', '2026-1', 'x', '2026-011'])
+    for (const bad of ['2026-13', '2026-00', '2026-1', 'x', '2026-011', 'x2026-11'])
       expect(() => istMonthRange(bad)).toThrow(/Not a month/);
   });
 
@@ -143,6 +143,7 @@ describe('invoice numbers', () => {
     expect(invoiceSequenceOf('VD/2025-26/00042', '2026-27')).toBeNull();
     expect(invoiceSequenceOf('VD/2026-27/0042', '2026-27')).toBeNull();
     expect(invoiceSequenceOf('VD/2026-27/00042x', '2026-27')).toBeNull();
+    expect(invoiceSequenceOf('VD/2026-27/x00042', '2026-27')).toBeNull();
     expect(invoiceSequenceOf('XVD/2026-27/00042', '2026-27')).toBeNull();
   });
 });
@@ -165,16 +166,23 @@ describe('buildInvoice', () => {
     formName: 'Admissions',
     items: usageOf(config, keys.map(v)).items,
   });
-  const usage: InvoiceUsage[] = [
+  // Made in each test (not while collecting), so a broken usageOf fails tests rather than the file.
+  const usageRows = (): InvoiceUsage[] => [
     admissions(['bgv-degree', 'bgv-degree~2', 'bgv-tenth']), // 225000 + 180000 + 90000
     admissions(['bgv-degree']), // 250000
     { formId: 'f-staff', formName: 'Staff', items: usageOf(config, [v('bgv-degree')]).items }, // 250000
   ];
   const issuedAt = new Date('2026-12-01T00:30:00.000Z');
-  const base = { number: 'VD/2026-27/00007', period: '2026-11', issuedAt, supplier, usage };
+  const base = () => ({
+    number: 'VD/2026-27/00007',
+    period: '2026-11',
+    issuedAt,
+    supplier,
+    usage: usageRows(),
+  });
 
   it('groups lines by form and verification type and splits CGST and SGST within the state', () => {
-    const invoice = buildInvoice({ ...base, recipient: sameState, mode: 'prepaid' });
+    const invoice = buildInvoice({ ...base(), recipient: sameState, mode: 'prepaid' });
     expect(invoice.lines).toEqual([
       {
         formId: 'f-adm',
@@ -223,7 +231,7 @@ describe('buildInvoice', () => {
   });
 
   it('charges IGST to another state, payable in arrears', () => {
-    const invoice = buildInvoice({ ...base, recipient: otherState, mode: 'arrears' });
+    const invoice = buildInvoice({ ...base(), recipient: otherState, mode: 'arrears' });
     expect(invoice).toMatchObject({
       placeOfSupply: '27',
       interState: true,
@@ -246,7 +254,7 @@ describe('buildInvoice', () => {
       usageOf(config, [v('bgv-tenth')]),
     ];
     const invoice = buildInvoice({
-      ...base,
+      ...base(),
       recipient: otherState,
       mode: 'arrears',
       usage: usages.map((u) => ({ formId: 'f', formName: 'F', items: u.items })),
@@ -261,7 +269,7 @@ describe('buildInvoice', () => {
 
   it('gives the odd paisa of an odd tax to CGST, so that the halves sum to the tax', () => {
     const invoice = buildInvoice({
-      ...base,
+      ...base(),
       recipient: sameState,
       mode: 'prepaid',
       usage: [{ formId: 'f', formName: 'F', items: [{ verificationName: 'bgv-tenth', amount: 1003 }] }],
@@ -271,13 +279,13 @@ describe('buildInvoice', () => {
   });
 
   it('uses the rate it is given', () => {
-    const invoice = buildInvoice({ ...base, recipient: otherState, mode: 'arrears', gstPercent: 12 });
+    const invoice = buildInvoice({ ...base(), recipient: otherState, mode: 'arrears', gstPercent: 12 });
     // ₹9,950 × 12% = ₹1,194.
     expect([invoice.gstPercent, invoice.igst, invoice.total]).toEqual([12, 119400, 1114400]);
   });
 
   it('is empty without usage', () => {
-    const invoice = buildInvoice({ ...base, recipient: sameState, mode: 'arrears', usage: [] });
+    const invoice = buildInvoice({ ...base(), recipient: sameState, mode: 'arrears', usage: [] });
     expect([invoice.lines, invoice.taxable, invoice.cgst, invoice.sgst, invoice.total]).toEqual([
       [],
       0,
