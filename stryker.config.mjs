@@ -16,6 +16,7 @@ const config = {
     'apps/server/src/modules/transactions/state-machine.ts',
     'apps/server/src/modules/sources/sources-fns.ts',
     'packages/shared/src/rules/working-days.ts',
+    'packages/shared/src/rules/gst-invoice.ts',
   ],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },

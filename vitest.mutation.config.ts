@@ -14,6 +14,7 @@ export const MUTATION_TEST_FILES = [
   'apps/server/src/modules/transactions/transitions.test.ts',
   'apps/server/src/modules/sources/sources-fns.test.ts',
   'packages/shared/src/rules/working-days.test.ts',
+  'packages/shared/src/rules/gst-invoice.test.ts',
 ];
 
 const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));

@@ -18,6 +18,7 @@ const TESTS_OF = {
   ],
   'apps/server/src/modules/sources/sources-fns.ts': ['apps/server/src/modules/sources/sources-fns.test.ts'],
   'packages/shared/src/rules/working-days.ts': ['packages/shared/src/rules/working-days.test.ts'],
+  'packages/shared/src/rules/gst-invoice.ts': ['packages/shared/src/rules/gst-invoice.test.ts'],
 };
 /** A change to these reruns every file. */
 const SETUP = ['stryker.config.mjs', 'vitest.mutation.config.ts', 'scripts/mutation-check.mjs'];

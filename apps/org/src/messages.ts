@@ -27,6 +27,7 @@ export const m = {
   nav: {
     label: 'Portal navigation',
     overview: 'Overview',
+    billing: 'Billing',
     openMenu: 'Open navigation',
     signOut: 'Sign out',
     signedInAs: (name: string, role: string, org: string) => `Signed in as ${name} (${role}) at ${org}`,

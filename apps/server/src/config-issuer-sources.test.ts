@@ -21,6 +21,11 @@ const APISETU = {
 /** Production with everything else set. */
 const PRODUCTION = {
   NODE_ENV: 'production',
+  // The supplier on organisations' GST invoices (ADR 0047).
+  INVOICE_SUPPLIER_NAME: 'Veridocs Pvt Ltd',
+  INVOICE_SUPPLIER_GSTIN: '29AAACV1234F1Z5',
+  INVOICE_SUPPLIER_ADDRESS: '1 MG Road, Bengaluru 560001',
+  INVOICE_SUPPLIER_STATE_CODE: '29',
   JWT_SECRET: 's'.repeat(40),
   SMS_GATEWAY_URL: 'https://sms.example.com/v1/messages',
   SMTP_HOST: 'smtp.example.com',

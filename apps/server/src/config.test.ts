@@ -28,9 +28,24 @@ const PRODUCTION = {
   APISETU_API_URL: 'https://apisetu.gov.in/{issuer}/v3',
   APISETU_API_KEY: 'a'.repeat(24),
   APISETU_CLIENT_ID: 'in.veridocs',
+  // The supplier on organisations' GST invoices (ADR 0047).
+  INVOICE_SUPPLIER_NAME: 'Veridocs Pvt Ltd',
+  INVOICE_SUPPLIER_GSTIN: '29AAACV1234F1Z5',
+  INVOICE_SUPPLIER_ADDRESS: '1 MG Road, Bengaluru 560001',
+  INVOICE_SUPPLIER_STATE_CODE: '29',
 };
 /** The settings a production start refuses to do without (each named by its own line). */
-const REQUIRED = ['JWT_SECRET', 'SMS_GATEWAY_URL', 'SMTP_HOST', 'SMTP_FROM', 'PUBLIC_URL'];
+const REQUIRED = [
+  'JWT_SECRET',
+  'SMS_GATEWAY_URL',
+  'SMTP_HOST',
+  'SMTP_FROM',
+  'PUBLIC_URL',
+  'INVOICE_SUPPLIER_NAME',
+  'INVOICE_SUPPLIER_GSTIN',
+  'INVOICE_SUPPLIER_ADDRESS',
+  'INVOICE_SUPPLIER_STATE_CODE',
+];
 
 /** The lines of the production refusal `env` gets (without the heading); fails if it starts. */
 function refusal(env: Record<string, string>): string[] {
@@ -209,6 +224,10 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       'PUBLIC_URL',
       'PAYMENT_PROVIDER_IN=sandbox',
       'DIGILOCKER_PROVIDER=sandbox',
+      'INVOICE_SUPPLIER_NAME',
+      'INVOICE_SUPPLIER_GSTIN',
+      'INVOICE_SUPPLIER_ADDRESS',
+      'INVOICE_SUPPLIER_STATE_CODE',
     ]);
   });
 

@@ -250,6 +250,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       lockMinutes: e.INSTITUTION_LOCK_MINUTES,
       digestHourIst: e.INSTITUTION_DIGEST_HOUR_IST,
     },
+    // Development defaults: a fictitious supplier in Karnataka (production refuses to start without them).
+    invoiceSupplier: {
+      legalName: e.INVOICE_SUPPLIER_NAME ?? 'Veridocs Development Pvt Ltd',
+      gstin: e.INVOICE_SUPPLIER_GSTIN ?? '29AAACV0000D1Z5',
+      address: e.INVOICE_SUPPLIER_ADDRESS ?? '1 Development Road, Bengaluru 560001',
+      stateCode: e.INVOICE_SUPPLIER_STATE_CODE ?? '29',
+    },
     observability: {
       analyticsIngest: e.ANALYTICS_INGEST === 'on',
       metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN },

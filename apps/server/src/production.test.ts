@@ -46,6 +46,11 @@ const PRODUCTION = {
   APISETU_API_URL: 'https://apisetu.gov.in/{issuer}/v3',
   APISETU_API_KEY: 'a'.repeat(24),
   APISETU_CLIENT_ID: 'in.veridocs',
+  // The supplier on organisations' GST invoices (ADR 0047).
+  INVOICE_SUPPLIER_NAME: 'Veridocs Pvt Ltd',
+  INVOICE_SUPPLIER_GSTIN: '29AAACV1234F1Z5',
+  INVOICE_SUPPLIER_ADDRESS: '1 MG Road, Bengaluru 560001',
+  INVOICE_SUPPLIER_STATE_CODE: '29',
 };
 
 interface Run {

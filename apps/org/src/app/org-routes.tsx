@@ -3,6 +3,7 @@ import type { OrgRole } from '@veridocs/shared';
 import { loadWithRetry } from '@veridocs/shared';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { um } from '../features/users/users-messages';
 import { m } from '../messages';
 import { PATHS } from './paths';
@@ -29,6 +30,13 @@ export const ORG_ROUTES: readonly OrgRoute[] = [
     roles: ALL,
     navLabel: m.nav.overview,
     icon: <HomeIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.billing,
+    Component: lazy(() => loadWithRetry(() => import('../features/billing/billing-page'))),
+    roles: ['owner', 'manager'],
+    navLabel: m.nav.billing,
+    icon: <ReceiptIcon fontSize="small" />,
   },
   {
     path: PATHS.users,

@@ -53,6 +53,8 @@ import { createOrgAuthRepository } from '../modules/org-auth/org-auth-repository
 import { createOrgAuthService } from '../modules/org-auth/org-auth-service.js';
 import { createOpsRepository } from '../modules/ops/ops-repository.js';
 import { createOpsService, deriveSearchAuditKey } from '../modules/ops/ops-service.js';
+import { createOrgBillingRepository } from '../modules/org-billing/org-billing-repository.js';
+import { createOrgBillingService } from '../modules/org-billing/org-billing-service.js';
 import { createPaymentsRepository } from '../modules/payments/payments-repository.js';
 import { createPaymentsService } from '../modules/payments/payments-service.js';
 import { createProfileRepository } from '../modules/profile/profile-repository.js';
@@ -69,6 +71,7 @@ import type { TransactionSnapshot } from '../modules/transactions/transactions-r
 import { createTransactionsRepository } from '../modules/transactions/transactions-repository.js';
 import {
   createTransactionsService,
+  type OrgUsageCharge,
   type PaymentGuard,
 } from '../modules/transactions/transactions-service.js';
 import { createAadhaarProvider } from '../providers/aadhaar/index.js';
@@ -122,6 +125,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   // transactions run the payments' checks, the payments' service reads transactions.
   const identities = createPort<Pick<ProfileService, 'findIdentity'>>('profile identity');
   const paymentGuard = createPort<PaymentGuard>('payments guard');
+  // Transactions charge an organisation-paid submission; org-billing needs the payment gateways.
+  const orgUsage = createPort<OrgUsageCharge>('org billing usage');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -258,6 +263,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       afterCandidateWrite: (scope, txn, records) =>
         paymentGuard.get().afterCandidateWrite(scope, txn, records),
       assertPaidFor: (scope, locked) => paymentGuard.get().assertPaidFor(scope, locked),
+    },
+    orgBilling: {
+      chargeSubmission: (scope, submitted) => orgUsage.get().chargeSubmission(scope, submitted),
     },
   });
   const integration = createIntegrationService({
@@ -495,6 +503,16 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       INTL: config.payments.providerIntl,
     },
   );
+  // Organisations' billing (issue 28, ADR 0047): usage, credits through the same gateways, invoices.
+  const orgBilling = createOrgBillingService({
+    repo: createOrgBillingRepository(db.orm),
+    gateways,
+    supplier: config.invoiceSupplier,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
+  orgUsage.bind(orgBilling.usageCharge);
   const payments = createPaymentsService({
     repo: createPaymentsRepository(db.orm),
     gateways,
@@ -505,6 +523,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
     onPaymentEvent: (scope, event, at) => notifications.onPaymentEvent(scope, event, at),
+    onOtherPayment: (providers, gatewayOrderId) => orgBilling.onGatewayPayment(providers, gatewayOrderId),
   });
   paymentGuard.bind(payments.guard);
 
@@ -551,6 +570,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     admin,
     sandbox,
     payments,
+    orgBilling,
     support,
     geo,
   };

@@ -257,6 +257,28 @@ export const envSchema = z.object({
   INSTITUTION_LOCK_MINUTES: positiveInt.max(1440).default(30),
   /** The hour (IST) daily digests go out to contacts that batch their requests. */
   INSTITUTION_DIGEST_HOUR_IST: z.coerce.number().int().min(0).max(23).default(10),
+  /**
+   * The supplier printed on the organisations' GST invoices (ADR 0047): legal name, GSTIN, address and
+   * GST state code. Development defaults; production requires all four.
+   */
+  INVOICE_SUPPLIER_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(2).max(200).optional()),
+  INVOICE_SUPPLIER_GSTIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a 15-character GSTIN')
+      .optional(),
+  ),
+  INVOICE_SUPPLIER_ADDRESS: z.preprocess(emptyToUndefined, z.string().trim().min(5).max(500).optional()),
+  INVOICE_SUPPLIER_STATE_CODE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{2}$/, 'the 2-digit GST state code')
+      .optional(),
+  ),
   /** POST /api/analytics accepts the client's event batches (logged, counted) when on. */
   ANALYTICS_INGEST: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('off')),
   /** Prometheus metrics at /metrics when on; with METRICS_TOKEN only for `Authorization: Bearer <token>`. */

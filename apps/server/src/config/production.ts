@@ -79,6 +79,16 @@ export function refuseHalfConfiguredProduction(
       `${sourcesNotReal.join(', ')}: fictitious sandbox accounts would be offered as DigiLocker and the issuers; ` +
         'configure the real services (see README "DigiLocker and API Setu sandboxes"), or set I_UNDERSTAND_ISSUER_SOURCES_ARE_NOT_REAL=1 for a staging copy',
     );
+  for (const name of [
+    'INVOICE_SUPPLIER_NAME',
+    'INVOICE_SUPPLIER_GSTIN',
+    'INVOICE_SUPPLIER_ADDRESS',
+    'INVOICE_SUPPLIER_STATE_CODE',
+  ] as const)
+    if (!e[name])
+      problems.push(
+        `${name} is not set: the supplier's details every organisation's GST tax invoice prints (ADR 0047)`,
+      );
   if (e.DEV_TOOLS)
     problems.push(
       'DEV_TOOLS=1 is for development only: it publishes every OTP at /api/dev/outbox and seeds staff accounts with known passwords (no override)',

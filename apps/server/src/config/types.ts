@@ -101,6 +101,8 @@ export interface Config {
   support: { chatHashSecret: string | undefined };
   /** Institutions answering verification requests (issue 27, ADR 0046). */
   institutions: InstitutionsConfig;
+  /** The supplier on organisations' GST invoices (ADR 0047). */
+  invoiceSupplier: { legalName: string; gstin: string; address: string; stateCode: string };
   observability: {
     analyticsIngest: boolean;
     metrics: { enabled: boolean; token: string | undefined };

@@ -39,6 +39,7 @@ import { opsRouter } from '../modules/ops/ops-router.js';
 import { opsOrgOwnerRouter, orgAuthRouter, orgUsersRouter } from '../modules/org-auth/org-auth-router.js';
 import { registerOrgAuth } from '../modules/org-auth/org-guard.js';
 import { orgAssetsRouter } from '../modules/orgs/orgs-router.js';
+import { orgBillingOpsRouter, orgBillingRouter } from '../modules/org-billing/org-billing-router.js';
 import {
   paymentWebhooksRouter,
   paymentsOpsRouter,
@@ -172,6 +173,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       await admins.register(paymentsOpsRouter, { payments: s.payments });
       await admins.register(integrationOpsRouter, { integration: s.integration, audit });
       await admins.register(credentialsOpsRouter, { credentials: s.credentials, audit });
+      await admins.register(orgBillingOpsRouter, { billing: s.orgBilling, audit });
       await admins.register(opsOrgOwnerRouter, { orgAuth: s.orgAuth, audit });
     }),
   );
@@ -182,6 +184,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
   await app.register(
     signedInFamily(requireOrgRole(), async (org) => {
       await org.register(orgUsersRouter, { orgAuth: s.orgAuth });
+      await org.register(orgBillingRouter, { billing: s.orgBilling });
     }),
   );
 

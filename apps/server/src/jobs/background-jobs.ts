@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock.js';
 import { SESSIONS_CHANNEL } from '../modules/auth/session-repository.js';
 import { NOTIFICATIONS_CHANNEL } from '../modules/notifications/notifications-repository.js';
 import type { NotificationsService } from '../modules/notifications/notifications-service.js';
+import type { OrgBillingService } from '../modules/org-billing/org-billing-service.js';
 import type { PaymentsService } from '../modules/payments/payments-service.js';
 import { loadInstallationId } from '../modules/secrets/secrets-service.js';
 import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
@@ -39,6 +40,11 @@ declare module 'fastify' {
       deliver(): Promise<boolean>;
       refreshExpectedDate(txnId: string): Promise<Date | null>;
     };
+    /**
+     * Organisations' billing (issue 28): one pass of the monthly invoices' job, and the service itself
+     * (tests and tools).
+     */
+    orgBillingJobs: { issueInvoicesOnce(): Promise<number>; billing: OrgBillingService };
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -134,6 +140,23 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
   });
   s.signals.on('institution-mail-queued', () => institutionLoop.kick());
   runLoop(app, institutionLoop);
+
+  // The organisations' monthly GST invoices (ADR 0047): always on, hourly; once a month has ended (IST)
+  // each organisation with usage gets one, numbered under a table lock, unique per month: every instance
+  // may run it.
+  app.decorate('orgBillingJobs', {
+    issueInvoicesOnce: () => s.orgBilling.issueInvoices(),
+    billing: s.orgBilling,
+  });
+  runLoop(
+    app,
+    createJobLoop({
+      name: 'org-invoices',
+      runOnce: async () => (await s.orgBilling.issueInvoices()) > 0,
+      pollMs: 3_600_000,
+      log: app.log,
+    }),
+  );
 
   // The OCR worker takes queued uploads; its loop runs with OCR_WORKER=on.
   const ocr = createOcrWorker({

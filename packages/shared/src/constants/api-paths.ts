@@ -469,6 +469,9 @@ export const ORG_API_PATHS = {
   invoices: '/api/org/billing/invoices',
   invoicePdf: (id: string) => `/api/org/billing/invoices/${orgEnc(id)}/invoice.pdf`,
   invoicePdfRoute: '/api/org/billing/invoices/:invoiceId/invoice.pdf',
+  /** Platform admin (ops token): GET the organisation's billing mode and balance; PUT {mode}. */
+  opsOrgBilling: (orgId: string) => `/api/ops/orgs/${orgEnc(orgId)}/billing`,
+  opsOrgBillingRoute: '/api/ops/orgs/:orgId/billing',
 
   /** Owner: the integration screens (the admin's, for the organisation's own keys and webhooks). */
   apiKeys: '/api/org/api-keys',

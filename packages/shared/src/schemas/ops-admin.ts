@@ -105,6 +105,11 @@ const formFields = {
     .max(30)
     .refine((v) => new Set(v.map((x) => x.name)).size === v.length, 'Each verification only once'),
   paymentRequired: z.boolean().default(false),
+  /**
+   * Who pays (issue 28, ADR 0047): the candidate at /payment, or the organisation (its credits or its
+   * monthly invoice; the candidate then sees no payment step). Either way the form's prices apply.
+   */
+  payer: z.enum(['candidate', 'organisation']).default('candidate'),
   expressAllowed: z.boolean().default(false),
   /** Prices, discounts and the fast-track fee; null when the form has no prices. */
   paymentConfig: formPaymentConfigSchema.nullable().default(null),
@@ -120,6 +125,8 @@ function formRules(form: FormFields, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path, message });
   const config = form.paymentConfig;
   if (form.paymentRequired && !config) issue(['paymentConfig'], 'A paid form needs its prices');
+  if (form.payer === 'organisation' && !config)
+    issue(['paymentConfig'], 'An organisation-paid form needs its prices');
   if (form.expressAllowed && !config?.express)
     issue(['paymentConfig', 'express'], 'Set the fast-track fee, or do not offer fast-track');
   const types = new Set(form.verifications.map((v) => verificationTypeOf(v.name)));
@@ -167,6 +174,7 @@ export const adminFormSchema = z.object({
     }),
   ),
   paymentRequired: z.boolean(),
+  payer: z.enum(['candidate', 'organisation']),
   expressAllowed: z.boolean(),
   /** Null when none is set or the stored one no longer passes the schema. */
   paymentConfig: formPaymentConfigSchema.nullable(),

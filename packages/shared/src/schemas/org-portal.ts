@@ -355,6 +355,33 @@ export const orgInvoiceSchema = z.object({
 export type OrgInvoice = z.infer<typeof orgInvoiceSchema>;
 export const orgInvoiceListSchema = z.object({ list: z.array(orgInvoiceSchema) });
 
+/** POST ORG_API_PATHS.creditOrders (owner): credits to buy (paise, before GST), ₹1,000 to ₹10,00,000. */
+export const CREDIT_ORDER_MIN = 1_000_00;
+export const CREDIT_ORDER_MAX = 10_00_000_00;
+export const orgCreditOrderCreateSchema = z
+  .object({ amount: z.number().int().min(CREDIT_ORDER_MIN).max(CREDIT_ORDER_MAX) })
+  .strict();
+export type OrgCreditOrderCreate = z.infer<typeof orgCreditOrderCreateSchema>;
+export const orgCreditOrderSchema = z.object({
+  id: z.string(),
+  /** Credits bought (paise, before GST). */
+  amount: z.number().int(),
+  /** What the gateway charges: amount + GST; a paid order adds this to the balance. */
+  total: z.number().int(),
+  status: z.enum(['created', 'paid', 'failed', 'cancelled']),
+  /** Where to send the browser to pay (while created). */
+  checkoutUrl: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type OrgCreditOrder = z.infer<typeof orgCreditOrderSchema>;
+
+/** Platform admin: an organisation's billing (GET/PUT ORG_API_PATHS.opsOrgBilling). */
+export const opsOrgBillingUpdateSchema = z.object({ mode: z.enum(BILLING_MODES) }).strict();
+export type OpsOrgBillingUpdate = z.infer<typeof opsOrgBillingUpdateSchema>;
+export const opsOrgBillingSchema = z.object({ mode: z.enum(BILLING_MODES), balance: z.number().int() });
+export type OpsOrgBilling = z.infer<typeof opsOrgBillingSchema>;
+
 // ---------------------------------------------------------------------------------------------------
 // Branding (owner): the candidate's pages show the organisation's name and colours.
 

@@ -18,6 +18,7 @@ import {
   type AdminVerificationType,
   type ApiKey,
   type ApiKeyCreated,
+  type OpsOrgBilling,
   type StaffRole,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -30,7 +31,14 @@ import { readSession } from '../../lib/session';
 /** The admin screens' endpoints (ADR 0029 and the integration routes of ADR 0025). */
 export const adminApi = api
   .enhanceEndpoints({
-    addTagTypes: ['AdminOrgs', 'AdminForms', 'AdminStaff', 'AdminIntegration', 'AdminOrders'],
+    addTagTypes: [
+      'AdminOrgs',
+      'AdminForms',
+      'AdminStaff',
+      'AdminIntegration',
+      'AdminOrders',
+      'AdminOrgBilling',
+    ],
   })
   .injectEndpoints({
     endpoints: (build) => ({
@@ -42,6 +50,19 @@ export const adminApi = api
       updateOrg: build.mutation<AdminOrg, { orgId: string; body: AdminOrgUpdate }>({
         query: ({ orgId, body }) => ({ url: O.adminOrg(orgId), method: 'PUT', body }),
         invalidatesTags: ['AdminOrgs'],
+      }),
+      /** The organisation portal's billing mode (ADR 0047): prepaid credits or monthly in arrears. */
+      orgBilling: build.query<OpsOrgBilling, string>({
+        query: (orgId) => ORG_API_PATHS.opsOrgBilling(orgId),
+        providesTags: ['AdminOrgBilling'],
+      }),
+      setOrgBilling: build.mutation<OpsOrgBilling, { orgId: string; mode: OpsOrgBilling['mode'] }>({
+        query: ({ orgId, mode }) => ({
+          url: ORG_API_PATHS.opsOrgBilling(orgId),
+          method: 'PUT',
+          body: { mode },
+        }),
+        invalidatesTags: ['AdminOrgBilling'],
       }),
       /** The organisation portal's first owner, invited by e-mail (issue 28). */
       inviteOrgOwner: build.mutation<OrgUserInvitation, { orgId: string; body: OpsOrgOwnerCreate }>({

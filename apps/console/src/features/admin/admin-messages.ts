@@ -42,6 +42,10 @@ export const am = {
     created: (name: string) => `${name} created.`,
     openForms: 'Forms',
     openIntegration: 'Integration',
+    billingMode: 'Billing of organisation-paid forms',
+    billingModeHelp: 'Saved at once. Prepaid refuses a submission the credits do not cover.',
+    prepaid: 'Prepaid credits',
+    arrears: 'Monthly invoice in arrears',
     inviteOwner: 'Invite owner',
     inviteOwnerTitle: (name: string) => `Invite an owner of ${name}`,
     inviteOwnerIntro:
@@ -79,6 +83,11 @@ export const am = {
     marksheet: 'Marksheet required',
     payment: 'Payment',
     paymentRequired: 'The candidate pays',
+    paidBy: 'Paid by',
+    paidByCandidate: 'Candidate',
+    paidByOrganisation: 'Organisation',
+    paidByOrganisationHelp:
+      "The candidate sees no payment step: each submission is charged to the organisation's credits or monthly invoice at these prices.",
     express: 'Offer fast-track',
     expressFee: 'Fast-track fee',
     gst: 'GST %',

@@ -50,6 +50,7 @@ interface FormModel {
     { on: boolean; skipAllowed: boolean; marksheetRequired: boolean; subType: string }
   >;
   paymentRequired: boolean;
+  payer: 'candidate' | 'organisation';
   expressAllowed: boolean;
   prices: Record<string, PriceModel>;
   expressInr: string;
@@ -104,6 +105,7 @@ function toModel(form: AdminForm | undefined, types: AdminVerificationType[]): F
     basicDetailsRequired: form?.basicDetailsRequired ?? false,
     verifications,
     paymentRequired: form?.paymentRequired ?? false,
+    payer: form?.payer ?? 'candidate',
     expressAllowed: form?.expressAllowed ?? false,
     prices,
     expressInr: major(config?.express?.INR),
@@ -125,7 +127,8 @@ function toModel(form: AdminForm | undefined, types: AdminVerificationType[]): F
 /** The request body (the shared schema then judges it, as the server will). */
 function toBody(model: FormModel, types: AdminVerificationType[]): AdminFormCreate {
   const chosen = types.filter((t) => model.verifications[t.name]?.on);
-  const priced = model.paymentRequired || model.expressAllowed;
+  // An organisation-paid form is priced too: its usage is charged to the organisation (ADR 0047).
+  const priced = model.paymentRequired || model.expressAllowed || model.payer === 'organisation';
   return {
     name: model.name,
     expiry:
@@ -145,6 +148,7 @@ function toBody(model: FormModel, types: AdminVerificationType[]): AdminFormCrea
       };
     }),
     paymentRequired: model.paymentRequired,
+    payer: model.payer,
     expressAllowed: model.expressAllowed,
     paymentConfig: priced
       ? {
@@ -379,6 +383,18 @@ function Editor({
 
         <Section title={am.forms.payment}>
           <Stack spacing={2.5}>
+            <TextField
+              select
+              size="small"
+              label={am.forms.paidBy}
+              defaultValue={defaults.payer}
+              {...register('payer')}
+              helperText={watched.payer === 'organisation' ? am.forms.paidByOrganisationHelp : undefined}
+              sx={{ maxWidth: 360 }}
+            >
+              <MenuItem value="candidate">{am.forms.paidByCandidate}</MenuItem>
+              <MenuItem value="organisation">{am.forms.paidByOrganisation}</MenuItem>
+            </TextField>
             <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <FormControlLabel
                 control={
@@ -391,7 +407,7 @@ function Editor({
                 label={am.forms.express}
               />
             </Stack>
-            {(watched.paymentRequired || watched.expressAllowed) && (
+            {(watched.paymentRequired || watched.expressAllowed || watched.payer === 'organisation') && (
               <>
                 {chosen.map((type) => (
                   <PriceRow key={type.name} type={type} register={register} />

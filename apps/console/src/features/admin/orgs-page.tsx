@@ -30,6 +30,35 @@ import { am } from './admin-messages';
 import { errorText, FormDialog, ListTable, PageHeader } from './admin-ui';
 import { OPS_API_PATHS } from '@veridocs/shared';
 
+/** The platform admin's choice of how the organisation pays for its organisation-paid forms. */
+function BillingModeField({ orgId }: { orgId: string }) {
+  const billing = adminApi.useOrgBillingQuery(orgId);
+  const [setMode, saving] = adminApi.useSetOrgBillingMutation();
+  const [error, setError] = useState<string | null>(null);
+  if (!billing.data) return null;
+  return (
+    <>
+      <TextField
+        select
+        label={am.orgs.billingMode}
+        value={billing.data.mode}
+        disabled={saving.isLoading}
+        helperText={am.orgs.billingModeHelp}
+        onChange={(event) => {
+          setError(null);
+          void setMode({ orgId, mode: event.target.value as 'prepaid' | 'arrears' }).then((result) => {
+            if ('error' in result) setError(errorText(result.error));
+          });
+        }}
+      >
+        <MenuItem value="prepaid">{am.orgs.prepaid}</MenuItem>
+        <MenuItem value="arrears">{am.orgs.arrears}</MenuItem>
+      </TextField>
+      {error && <Alert severity="error">{error}</Alert>}
+    </>
+  );
+}
+
 interface OrgFields {
   id?: string;
   name: string;
@@ -163,6 +192,7 @@ function OrgDialog({
         </Stack>
       )}
       {logoNote && <Alert severity={logoNote.ok ? 'success' : 'error'}>{logoNote.text}</Alert>}
+      {org && <BillingModeField orgId={org.id} />}
     </FormDialog>
   );
 }

@@ -121,6 +121,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         subType: v.subType,
       })),
       paymentRequired: form.paymentRequired,
+      payer: form.payer,
       expressAllowed: form.expressAllowed,
       paymentConfig: config?.success ? config.data : null,
       questions: view.questions.map((q) => ({
@@ -167,6 +168,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       })),
       paymentRequired: input.paymentRequired,
       userPaymentRequired: input.paymentRequired,
+      payer: input.payer,
       expressAllowed: input.expressAllowed,
       paymentConfig: input.paymentConfig,
       questionnaireRequired: input.questions.length > 0,
@@ -339,6 +341,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           name: input.name,
           verifications: input.verifications.map((v) => v.name),
           paymentRequired: input.paymentRequired,
+          payer: input.payer,
           questions: questions.questions,
         });
         return row.id;

@@ -57,7 +57,7 @@ export function createFormsService({ repo, now }: { repo: FormsRepository; now: 
           expiry: f.expiry,
           isExpired: isFormExpired(f.expiry, at),
           verificationNames: f.verifications.map((v) => v.name),
-          paymentRequired: f.paymentRequired,
+          paymentRequired: f.paymentRequired && f.payer !== 'organisation',
           questionnaire: { isRequired: f.questionnaireRequired },
         })),
       };

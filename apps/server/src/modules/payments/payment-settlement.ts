@@ -33,6 +33,11 @@ export interface PaymentsServiceDeps {
    * Told of a payment's success or failure and of a refund's outcome, inside the database transaction
    * that records it (app.ts passes the notifications module's; ADR 0030).
    */
+  /**
+   * A verified payment webhook for a gateway order that is none of ours: the organisations' credits
+   * orders (ADR 0047) are confirmed and applied there. Undefined when it does not know it either.
+   */
+  onOtherPayment?: (providers: readonly string[], gatewayOrderId: string) => Promise<boolean | undefined>;
   onPaymentEvent?: (
     scope: DbScope,
     event: {

@@ -6,7 +6,12 @@ import { UNPAID_ORDER_STATUSES } from './payments-repository.js';
 
 /** The gateways' webhooks (ADR 0024): verified, deduplicated, confirmed with the gateway, applied once. */
 export function createPaymentWebhooks(
-  { repo, gateways, log }: Pick<PaymentsServiceDeps, 'repo' | 'gateways' | 'log'>,
+  {
+    repo,
+    gateways,
+    log,
+    onOtherPayment,
+  }: Pick<PaymentsServiceDeps, 'repo' | 'gateways' | 'log' | 'onOtherPayment'>,
   settlement: PaymentSettlement,
 ) {
   const { applyPayment, applyRefund, spend } = settlement;
@@ -41,6 +46,10 @@ export function createPaymentWebhooks(
           const order = event.gatewayOrderId
             ? await repo.orderByGateway(gateway.providers, event.gatewayOrderId)
             : undefined;
+          if (!order && event.gatewayOrderId && onOtherPayment) {
+            const applied = await onOtherPayment(gateway.providers, event.gatewayOrderId);
+            if (applied !== undefined) return { applied };
+          }
           if (!order) {
             log.warn(
               { provider: name, gatewayOrderId: event.gatewayOrderId },

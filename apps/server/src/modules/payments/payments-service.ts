@@ -56,7 +56,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   /** The candidate's transaction and what its fee is computed from (the done, non-skipped records). */
   async function pricingContext(profileId: string, ref: TransactionRef) {
     const { snap, info } = await transactions.paymentContext(profileId, ref);
-    if (!snap.form.paymentRequired) throw new AppError('PAYMENT_NOT_REQUIRED');
+    // The organisation pays for its form (ADR 0047): the candidate has nothing to pay.
+    if (!snap.form.paymentRequired || snap.form.payer === 'organisation')
+      throw new AppError('PAYMENT_NOT_REQUIRED');
     const config = configOf(snap.form);
     const verifications = pricedOf(snap.records, (name, type) => info.verificationList[name]?.label ?? type);
     return { snap, info, config, verifications };

@@ -10,6 +10,7 @@ import type { ReferenceService } from '../reference/reference-service.js';
 import { OPEN_TRANSACTION_STATES } from './state-machine.js';
 import { buildTransactionInfo, questionnaireAnswered } from './transaction-view-fns.js';
 import type {
+  FormRow,
   RecordRow,
   TransactionRow,
   TransactionSnapshot,
@@ -26,6 +27,27 @@ export interface TransactionsServiceDeps {
   now: Clock;
   /** The payments module's checks on the locked transaction row (ADR 0023); app.ts wires it. */
   payments?: PaymentGuard;
+  /** The org-billing module's charge of an organisation-paid form's submission (ADR 0047). */
+  orgBilling?: OrgUsageCharge;
+}
+
+/**
+ * Whether the candidate pays (at /payment): a paid form, unless the organisation pays for it (ADR
+ * 0047: the candidate then sees no payment step).
+ */
+export const candidatePays = (form: Pick<FormRow, 'paymentRequired' | 'payer'>): boolean =>
+  form.paymentRequired && form.payer !== 'organisation';
+
+/**
+ * An organisation-paid form's submission (ADR 0047): priced and charged (one `usage` row per
+ * transaction) in the submission's database transaction; a prepaid balance that does not cover it
+ * refuses the submission (320) and nothing changes.
+ */
+export interface OrgUsageCharge {
+  chargeSubmission(
+    scope: DbScope,
+    submitted: { txn: TransactionRow; form: FormRow; records: RecordRow[]; at: Date },
+  ): Promise<void>;
 }
 
 /** What a payment guard sees: the transaction row, locked in this database transaction, and its records. */

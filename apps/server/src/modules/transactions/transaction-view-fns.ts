@@ -159,8 +159,9 @@ export function buildTransactionInfo(
     filtered: filterVerifications(records.map(like)),
     expectedCompletionDate: txn.expectedMaxDate ? { maxDate: iso(txn.expectedMaxDate) } : null,
     updatedAt: iso(txn.updatedAt),
-    paymentRequired: form.paymentRequired,
-    userPaymentRequired: form.userPaymentRequired,
+    // An organisation-paid form shows the candidate no payment step (ADR 0047).
+    paymentRequired: form.paymentRequired && form.payer !== 'organisation',
+    userPaymentRequired: form.userPaymentRequired && form.payer !== 'organisation',
     // One entry per successful order; it was paid for every verification the candidate completed.
     paymentDetails: snap.paidOrders.map((o) => ({
       allVerificationsCompleted: true,

@@ -25,7 +25,7 @@ export type InsufficiencyRequestRow = typeof insufficiencyRequests.$inferSelect;
 export type InsufficiencyAnswerRow = typeof insufficiencyAnswers.$inferSelect;
 export type RecordRow = typeof verificationRecords.$inferSelect;
 export type NewRecord = Omit<typeof verificationRecords.$inferInsert, 'txnId'>;
-type FormRow = typeof ekycForms.$inferSelect;
+export type FormRow = typeof ekycForms.$inferSelect;
 /** A record as json_build_object returns it (timestamps as text). */
 type RawRecord = Omit<RecordRow, 'updatedAt'> & { updatedAt: string };
 type OrgRow = typeof organisations.$inferSelect;

@@ -19,7 +19,11 @@ import { createSavedDataChecks } from './saved-data-checks.js';
 import { OPEN_TRANSACTION_STATES, transitionTransaction } from './state-machine.js';
 import { assertSubmittableRecords, createSubmission } from './submission.js';
 import { createTeamActions } from './team-actions.js';
-import { createTransactionAccess, type TransactionsServiceDeps } from './transaction-access.js';
+import {
+  candidatePays,
+  createTransactionAccess,
+  type TransactionsServiceDeps,
+} from './transaction-access.js';
 import { createInstitutionPorts } from './institution-ports.js';
 import { createSourcePorts } from './source-ports.js';
 import { createTransactionPorts } from './transaction-ports.js';
@@ -33,7 +37,12 @@ import type { TransactionSnapshot } from './transactions-repository.js';
 import { createVerificationActions } from './verification-actions.js';
 import { configFor } from './verification-data-fns.js';
 
-export type { LockedForPayment, PaymentGuard, TransactionsServiceDeps } from './transaction-access.js';
+export type {
+  LockedForPayment,
+  OrgUsageCharge,
+  PaymentGuard,
+  TransactionsServiceDeps,
+} from './transaction-access.js';
 export type { EvaluationRecord } from './transaction-view-fns.js';
 export type { IssuerSourceMark } from './verification-data-fns.js';
 export type { ExpectationBasis } from './institution-ports.js';
@@ -56,7 +65,7 @@ const HISTORY_LIMIT = 1000;
  * reports). The pure parts are the *-fns.ts files.
  */
 export function createTransactionsService(deps: TransactionsServiceDeps) {
-  const { repo, forms, now, payments } = deps;
+  const { repo, forms, now, payments, orgBilling } = deps;
   const access = createTransactionAccess(deps);
   const checks = createSavedDataChecks(deps);
   const submission = createSubmission(deps);
@@ -228,7 +237,8 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       const snap = await owned(profileId, ref);
       if (snap.txn.state === 'SUBMITTED') return infoOf(snap);
       // A paid form is submitted by its payment's success (settlePayment); this route too once it is paid.
-      if (snap.form.paymentRequired && snap.paidOrders.length === 0) throw new AppError('PAYMENT_REQUIRED');
+      const paidByCandidate = candidatePays(snap.form);
+      if (paidByCandidate && snap.paidOrders.length === 0) throw new AppError('PAYMENT_REQUIRED');
       const at = now();
       const context = { action: 'submit', profileId, now: at };
       // Read past the snapshot cache: what is judged must be what is stored.
@@ -236,12 +246,21 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       await withLockedTransaction(snap.txn.id, async (ops, txn) => {
         // Paid for exactly what is submitted: the successful order's quote is the current one (checked
         // after what is missing, which the candidate must finish first).
-        if (snap.form.paymentRequired && payments && OPEN_TRANSACTION_STATES.includes(txn.state)) {
+        if (paidByCandidate && payments && OPEN_TRANSACTION_STATES.includes(txn.state)) {
           const records = await ops.records(txn.id);
           if (txn.state !== 'NOT_INITIALIZED') assertSubmittableRecords(snap, txn, records);
           await payments.assertPaidFor(ops.scope, { txn, records });
         }
-        return submission.submitLocked(ops, txn, snap, judged, context);
+        const submitting = txn.state !== 'SUBMITTED';
+        await submission.submitLocked(ops, txn, snap, judged, context);
+        // The organisation pays: charged in this database transaction, so a refusal (320) undoes it all.
+        if (submitting && snap.form.payer === 'organisation' && orgBilling)
+          await orgBilling.chargeSubmission(ops.scope, {
+            txn,
+            form: snap.form,
+            records: await ops.records(txn.id),
+            at,
+          });
       });
       return info(profileId, ref);
     },

@@ -1,0 +1,58 @@
+/** The billing page's strings (ADR 0047). English for now. */
+export const bm = {
+  title: 'Billing',
+  intro:
+    'Organisation-paid forms draw on your credits or are invoiced monthly. Amounts include GST where stated.',
+  mode: 'Billing mode',
+  modes: { prepaid: 'Prepaid credits', arrears: 'Monthly invoice in arrears' },
+  balance: 'Credit balance (GST included)',
+  monthUsage: "This month's usage (before GST)",
+  loadFailed: 'The billing details could not be loaded.',
+  buy: {
+    title: 'Buy credits',
+    amount: 'Credits (₹, before GST)',
+    amountHelp: 'From ₹1,000 to ₹10,00,000. 18% GST is added at the checkout.',
+    submit: 'Continue to payment',
+    needsProfile: 'Add the billing details below first: they are printed on your invoices.',
+    invalid: 'Enter an amount from ₹1,000 to ₹10,00,000',
+  },
+  order: {
+    paid: (total: string) => `Payment received: ${total} added to your credits.`,
+    created: 'Waiting for the payment to be confirmed…',
+    failed: 'The payment failed. Nothing was charged: you can try again.',
+    cancelled: 'The payment was cancelled. Nothing was charged.',
+  },
+  profile: {
+    title: 'Billing details',
+    intro: 'Printed on every GST invoice as the recipient.',
+    legalName: 'Legal name',
+    gstin: 'GSTIN (leave empty if unregistered)',
+    address: 'Address',
+    stateCode: 'GST state code',
+    stateCodeHelp: 'Two digits, e.g. 29 for Karnataka',
+    billingEmail: 'Billing e-mail',
+    save: 'Save details',
+    saved: 'Billing details saved.',
+    none: 'No billing details yet. An owner adds them.',
+  },
+  ledger: {
+    title: 'Recent credit activity',
+    empty: 'No credit activity yet.',
+    kinds: {
+      purchase: 'Credits bought',
+      usage: 'Submission charged',
+      refund: 'Refund',
+      adjustment: 'Adjustment',
+    },
+    balanceAfter: (amount: string) => `Balance ${amount}`,
+  },
+  invoices: {
+    title: 'Invoices',
+    intro: 'One GST tax invoice per month with usage, issued after the month ends.',
+    empty: 'No invoices yet.',
+    download: 'Download PDF',
+    downloadLabel: (number: string) => `Download invoice ${number} as PDF`,
+    total: (amount: string) => `Total ${amount}`,
+    downloadFailed: 'The invoice could not be downloaded. Try again.',
+  },
+} as const;
