@@ -41,6 +41,7 @@ export * from './rules/person-name.js';
 export * from './rules/mrz.js';
 export * from './rules/profile-details.js';
 export * from './rules/pricing.js';
+export * from './rules/contrast.js';
 export * from './schemas/integration.js';
 export * from './schemas/credentials.js';
 export * from './schemas/reports.js';
