@@ -211,5 +211,6 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
     config.webDistDir,
     (formId, orgId) => s.forms.heading(formId, orgId),
     config.consoleDistDir,
+    config.orgDistDir,
   );
 }
