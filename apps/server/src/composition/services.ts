@@ -466,8 +466,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     repo: createOrgSettingsRepository(db.orm),
     integration,
     admin,
-    // TODO(org-auth): the organisation's audit (org_audit) once the org-auth service lands.
-    audit: async (entry) => app.log.info({ orgAudit: entry }, 'org audit'),
+    audit: (entry) => orgAuth.audit(entry),
     onBrandingChanged: () => txnCache.clear(),
     now,
   });
