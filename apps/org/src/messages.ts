@@ -27,6 +27,8 @@ export const m = {
   nav: {
     label: 'Portal navigation',
     overview: 'Overview',
+    integration: 'Integration',
+    settings: 'Settings',
     openMenu: 'Open navigation',
     signOut: 'Sign out',
     signedInAs: (name: string, role: string, org: string) => `Signed in as ${name} (${role}) at ${org}`,

@@ -2,6 +2,9 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement }
 import type { OrgRole } from '@veridocs/shared';
 import { loadWithRetry } from '@veridocs/shared';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
+import IntegrationIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import { PATHS } from './paths';
 import { m } from '../messages';
 
 /**
@@ -26,6 +29,20 @@ export const ORG_ROUTES: readonly OrgRoute[] = [
     roles: ALL,
     navLabel: m.nav.overview,
     icon: <HomeIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.integration,
+    Component: lazy(() => loadWithRetry(() => import('../features/integration/integration-page'))),
+    roles: ['owner'],
+    navLabel: m.nav.integration,
+    icon: <IntegrationIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.settings,
+    Component: lazy(() => loadWithRetry(() => import('../features/settings/settings-page'))),
+    roles: ['owner'],
+    navLabel: m.nav.settings,
+    icon: <SettingsIcon fontSize="small" />,
   },
 ];
 
