@@ -1,5 +1,8 @@
 import {
+  API_PATHS,
   ORG_API_PATHS as P,
+  SERVICE_BASES,
+  type Organisation,
   type ApiKeyCreated,
   type OrgBrandingView,
   type OrgNotificationSettings,
@@ -142,6 +145,18 @@ describe('/api/org settings routes: owner only, own organisation only', () => {
       200,
     );
     expect(saved).toMatchObject({ displayName: 'A Admissions', primaryColor: '#0f6e63', custom: true });
+    // The candidate's pages receive them with the organisation (GET verifier/{orgId}).
+    const orgOf = async (orgId: string) =>
+      expectCode<Organisation>(
+        await t.request({
+          method: 'GET',
+          url: `${SERVICE_BASES.verificationV1}${API_PATHS.verifier.org(orgId)}`,
+        }),
+        0,
+        200,
+      );
+    expect(await orgOf(ORG_A)).toMatchObject({ displayName: 'A Admissions', primaryColor: '#0f6e63' });
+    expect((await orgOf(ORG_B)).primaryColor).toBeUndefined();
     const b = expectCode<OrgBrandingView>(await call('GET', P.branding, ownerB), 0, 200);
     expect(b.custom).toBe(false);
     expect(b.displayName).toBe(`Organisation ${ORG_B}`);
