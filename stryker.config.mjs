@@ -11,6 +11,7 @@
 const config = {
   mutate: [
     'packages/shared/src/rules/pricing.ts',
+    'packages/shared/src/rules/contrast.ts',
     'packages/shared/src/rules/verification.ts',
     'packages/shared/src/rules/person-name.ts',
     'apps/server/src/modules/transactions/state-machine.ts',

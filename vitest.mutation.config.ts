@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const MUTATION_TEST_FILES = [
   'packages/shared/src/rules/pricing.test.ts',
+  'packages/shared/src/rules/contrast.test.ts',
   'packages/shared/src/rules/verification.test.ts',
   'packages/shared/src/rules/person-name.test.ts',
   'packages/shared/src/constants/spec-constants.test.ts',

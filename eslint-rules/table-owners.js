@@ -121,7 +121,7 @@ export const TABLE_OWNERS = {
   candidateInvitations: { owner: 'org-candidates' },
   inviteBatches: { owner: 'org-candidates' },
   inviteBatchRows: { owner: 'org-candidates' },
-  orgNotificationSettings: { owner: 'org-candidates' },
+  orgNotificationSettings: { owner: 'org-settings' },
   orgBranding: { owner: 'org-settings', readers: ['forms'] },
   orgBillingAccounts: { owner: 'org-billing' },
   orgCreditLedger: { owner: 'org-billing' },

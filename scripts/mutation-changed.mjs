@@ -11,6 +11,7 @@ import config from '../stryker.config.mjs';
 /** Each mutated file with the tests that kill its mutants (vitest.mutation.config.ts). */
 const TESTS_OF = {
   'packages/shared/src/rules/pricing.ts': ['packages/shared/src/rules/pricing.test.ts'],
+  'packages/shared/src/rules/contrast.ts': ['packages/shared/src/rules/contrast.test.ts'],
   'packages/shared/src/rules/verification.ts': ['packages/shared/src/rules/verification.test.ts'],
   'packages/shared/src/rules/person-name.ts': ['packages/shared/src/rules/person-name.test.ts'],
   'apps/server/src/modules/transactions/state-machine.ts': [

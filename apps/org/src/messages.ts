@@ -28,6 +28,8 @@ export const m = {
     label: 'Portal navigation',
     overview: 'Overview',
     billing: 'Billing',
+    integration: 'Integration',
+    settings: 'Settings',
     openMenu: 'Open navigation',
     signOut: 'Sign out',
     signedInAs: (name: string, role: string, org: string) => `Signed in as ${name} (${role}) at ${org}`,

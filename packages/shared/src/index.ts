@@ -42,6 +42,7 @@ export * from './rules/mrz.js';
 export * from './rules/profile-details.js';
 export * from './rules/pricing.js';
 export * from './rules/gst-invoice.js';
+export * from './rules/contrast.js';
 export * from './schemas/integration.js';
 export * from './schemas/credentials.js';
 export * from './schemas/reports.js';

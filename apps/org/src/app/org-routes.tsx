@@ -5,6 +5,8 @@ import HomeIcon from '@mui/icons-material/HomeOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { um } from '../features/users/users-messages';
+import IntegrationIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { m } from '../messages';
 import { PATHS } from './paths';
 
@@ -44,6 +46,20 @@ export const ORG_ROUTES: readonly OrgRoute[] = [
     roles: ['owner'],
     navLabel: um.nav,
     icon: <PeopleIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.integration,
+    Component: lazy(() => loadWithRetry(() => import('../features/integration/integration-page'))),
+    roles: ['owner'],
+    navLabel: m.nav.integration,
+    icon: <IntegrationIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.settings,
+    Component: lazy(() => loadWithRetry(() => import('../features/settings/settings-page'))),
+    roles: ['owner'],
+    navLabel: m.nav.settings,
+    icon: <SettingsIcon fontSize="small" />,
   },
 ];
 

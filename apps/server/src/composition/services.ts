@@ -35,6 +35,8 @@ import { createExpectedDateService } from '../modules/institutions/expected-date
 import { createInstitutionMailRepository } from '../modules/institutions/institution-mail-repository.js';
 import { createInstitutionMailService } from '../modules/institutions/institution-mail-service.js';
 import { createIntegrationRepository } from '../modules/integration/integration-repository.js';
+import { createOrgSettingsRepository } from '../modules/org-settings/org-settings-repository.js';
+import { createOrgSettingsService } from '../modules/org-settings/org-settings-service.js';
 import {
   createIntegrationService,
   deriveWebhookSecretKey,
@@ -467,6 +469,16 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
   });
 
+  // The portal owner's settings (issue 28, ADR 0047): the integration and admin services, reused.
+  const orgSettings = createOrgSettingsService({
+    repo: createOrgSettingsRepository(db.orm),
+    integration,
+    admin,
+    audit: (entry) => orgAuth.audit(entry),
+    onBrandingChanged: () => txnCache.clear(),
+    now,
+  });
+
   // Payments (issue 13, ADR 0023): the embedded sandbox gateway unless a region is set to another.
   const sandbox = config.payments.sandboxSecret
     ? createSandboxGateway({
@@ -568,6 +580,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgAuth,
     ops,
     admin,
+    orgSettings,
     sandbox,
     payments,
     orgBilling,

@@ -37,6 +37,7 @@ import { opsAuthRouter } from '../modules/ops-auth/ops-auth-router.js';
 import { registerOpsAuth } from '../modules/ops-auth/ops-guard.js';
 import { opsRouter } from '../modules/ops/ops-router.js';
 import { opsOrgOwnerRouter, orgAuthRouter, orgUsersRouter } from '../modules/org-auth/org-auth-router.js';
+import { orgSettingsRouter } from '../modules/org-settings/org-settings-router.js';
 import { registerOrgAuth } from '../modules/org-auth/org-guard.js';
 import { orgAssetsRouter } from '../modules/orgs/orgs-router.js';
 import { orgBillingOpsRouter, orgBillingRouter } from '../modules/org-billing/org-billing-router.js';
@@ -185,6 +186,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
     signedInFamily(requireOrgRole(), async (org) => {
       await org.register(orgUsersRouter, { orgAuth: s.orgAuth });
       await org.register(orgBillingRouter, { billing: s.orgBilling });
+      await org.register(orgSettingsRouter, { settings: s.orgSettings });
     }),
   );
 

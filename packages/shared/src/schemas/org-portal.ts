@@ -406,3 +406,17 @@ export const orgNotificationSettingsSchema = z
   })
   .strict();
 export type OrgNotificationSettings = z.infer<typeof orgNotificationSettingsSchema>;
+
+/** The candidate app's colour when the organisation chose none (apps/web's theme primary). */
+export const DEFAULT_BRAND_COLOR = '#1d4e89';
+
+/** GET ORG_API_PATHS.branding: the saved branding (or the defaults) and the current logo. */
+export const orgBrandingViewSchema = z.object({
+  displayName: z.string(),
+  primaryColor: z.string(),
+  /** The logo the candidate app shows, null when none. */
+  imageUrl: z.string().nullable(),
+  /** false: nothing saved yet, the organisation's name and the default colour. */
+  custom: z.boolean(),
+});
+export type OrgBrandingView = z.infer<typeof orgBrandingViewSchema>;

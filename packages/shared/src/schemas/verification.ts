@@ -22,6 +22,8 @@ export const organisationSchema = z.object({
   name: z.string(),
   displayName: z.string(),
   imageUrl: z.string().nullable(),
+  /** The organisation's branding colour (#rrggbb, carries white text at 4.5:1), when it chose one. */
+  primaryColor: z.string().optional(),
   additionalDetail: z.record(z.string(), z.unknown()),
 });
 export type Organisation = z.infer<typeof organisationSchema>;

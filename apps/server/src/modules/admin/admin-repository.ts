@@ -112,6 +112,13 @@ function writeOps(tx: Orm) {
     async updateOrg(id: string, patch: Partial<Pick<OrgRow, 'name' | 'partnerOrgId' | 'imageUrl'>>) {
       await tx.update(organisations).set(patch).where(eq(organisations.id, id));
     },
+    async deleteLogo(orgId: string): Promise<boolean> {
+      const gone = await tx
+        .delete(organisationLogos)
+        .where(eq(organisationLogos.orgId, orgId))
+        .returning({ orgId: organisationLogos.orgId });
+      return gone.length > 0;
+    },
     async putLogo(row: typeof organisationLogos.$inferInsert): Promise<void> {
       await tx
         .insert(organisationLogos)

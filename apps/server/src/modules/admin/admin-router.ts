@@ -41,7 +41,7 @@ const formParams = z.object({ formId: id });
 const staffParams = z.object({ staffId: id });
 
 /** The multipart parser's refusals of a logo, in the envelope. */
-function logoUploadError(error: unknown): unknown {
+export function logoUploadError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('LOGO_TOO_LARGE');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')

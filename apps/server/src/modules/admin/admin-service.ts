@@ -96,6 +96,40 @@ export function createAdminService(deps: AdminServiceDeps) {
       ]);
   }
 
+  async function storeLogo(
+    orgId: string,
+    bytes: Buffer,
+    audit: (ops: AdminWriteOps, detail: Record<string, unknown>) => Promise<void>,
+  ): Promise<AdminOrg> {
+    if (!(await repo.org(orgId))) throw new AppError('ORG_NOT_FOUND');
+    const logo = await checkLogo(bytes);
+    await repo.change(async (ops) => {
+      const org = await ops.lockOrg(orgId);
+      if (!org) throw new AppError('ORG_NOT_FOUND');
+      const at = clock();
+      await ops.putLogo({
+        orgId,
+        version: logo.version,
+        mimeType: logo.mimeType,
+        contentBase64: logo.bytes.toString('base64'),
+        sizeBytes: logo.bytes.length,
+        width: logo.width,
+        height: logo.height,
+        updatedAt: at,
+      });
+      await ops.updateOrg(orgId, { imageUrl: ORG_LOGO_PATHS.logo(orgId, logo.version) });
+      await audit(ops, {
+        mimeType: logo.mimeType,
+        bytes: logo.bytes.length,
+        width: logo.width,
+        height: logo.height,
+        version: logo.version,
+      });
+    });
+    deps.onCatalogueChanged();
+    return orgOrThrow(orgId);
+  }
+
   async function orgOrThrow(orgId: string): Promise<AdminOrg> {
     const row = await repo.org(orgId);
     if (!row) throw new AppError('ORG_NOT_FOUND');
@@ -267,34 +301,33 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     /** Stores a checked logo and points the organisation's `imageUrl` at it (a new URL per logo). */
     async setLogo(actor: OpsUser, orgId: string, bytes: Buffer, origin: OpsOrigin): Promise<AdminOrg> {
-      if (!(await repo.org(orgId))) throw new AppError('ORG_NOT_FOUND');
-      const logo = await checkLogo(bytes);
-      await repo.change(async (ops) => {
-        const org = await ops.lockOrg(orgId);
-        if (!org) throw new AppError('ORG_NOT_FOUND');
-        const at = clock();
-        await ops.putLogo({
-          orgId,
-          version: logo.version,
-          mimeType: logo.mimeType,
-          contentBase64: logo.bytes.toString('base64'),
-          sizeBytes: logo.bytes.length,
-          width: logo.width,
-          height: logo.height,
-          updatedAt: at,
-        });
-        await ops.updateOrg(orgId, { imageUrl: ORG_LOGO_PATHS.logo(orgId, logo.version) });
-        await audited(actor, origin, ops, 'org.logo', 'org', orgId, {
-          mimeType: logo.mimeType,
-          bytes: logo.bytes.length,
-          width: logo.width,
-          height: logo.height,
-          version: logo.version,
-        });
+      return storeLogo(orgId, bytes, (ops, detail) =>
+        audited(actor, origin, ops, 'org.logo', 'org', orgId, detail),
+      );
+    },
+
+    /**
+     * The organisation's own owner's upload (the portal, ADR 0047): the same check and storage; the
+     * portal audits it in the organisation's audit, not the staff's.
+     */
+    async setOwnLogo(orgId: string, bytes: Buffer): Promise<AdminOrg> {
+      return storeLogo(orgId, bytes, async () => {});
+    },
+
+    /** Removes the organisation's logo (the portal's owner): the candidate app then shows none. */
+    async removeOwnLogo(orgId: string): Promise<{ removed: boolean }> {
+      const removed = await repo.change(async (ops) => {
+        if (!(await ops.lockOrg(orgId))) throw new AppError('ORG_NOT_FOUND');
+        const gone = await ops.deleteLogo(orgId);
+        await ops.updateOrg(orgId, { imageUrl: null });
+        return gone;
       });
       deps.onCatalogueChanged();
-      return orgOrThrow(orgId);
+      return { removed };
     },
+
+    /** The organisation's name and logo URL (404 ORG_NOT_FOUND when none). */
+    org: orgOrThrow,
 
     /** The stored logo of `orgId` when `version` is its current one. */
     async logo(orgId: string, version: string): Promise<{ mimeType: string; bytes: Buffer } | null> {

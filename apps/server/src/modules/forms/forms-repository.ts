@@ -1,7 +1,13 @@
 import type { VerificationConfig } from '@veridocs/shared';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
-import { ekycForms, organisations, prestartQuestions, verificationConfigs } from '../../db/schema/index.js';
+import {
+  ekycForms,
+  orgBranding,
+  organisations,
+  prestartQuestions,
+  verificationConfigs,
+} from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 
 export type OrgRow = typeof organisations.$inferSelect;
@@ -16,6 +22,11 @@ export function createFormsRepository(orm: Orm, configs: ReadCache<'all', Map<st
   return {
     async findOrg(id: string): Promise<OrgRow | undefined> {
       const [row] = await orm.select().from(organisations).where(eq(organisations.id, id));
+      return row;
+    },
+    /** The organisation's branding (modules/org-settings owns it), when saved. */
+    async findBranding(orgId: string) {
+      const [row] = await orm.select().from(orgBranding).where(eq(orgBranding.orgId, orgId));
       return row;
     },
     async findForm(id: string): Promise<FormRow | undefined> {

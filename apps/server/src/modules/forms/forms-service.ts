@@ -29,13 +29,16 @@ export function createFormsService({ repo, now }: { repo: FormsRepository; now: 
     async organisation(orgId: string): Promise<Organisation> {
       const org = await repo.findOrg(orgId);
       if (!org) throw new AppError('ORG_NOT_FOUND');
+      const branding = await repo.findBranding(orgId);
       const displayName =
-        typeof org.additionalDetail.displayName === 'string' ? org.additionalDetail.displayName : org.name;
+        branding?.displayName ??
+        (typeof org.additionalDetail.displayName === 'string' ? org.additionalDetail.displayName : org.name);
       return {
         orgId: org.id,
         name: org.name,
         displayName,
         imageUrl: org.imageUrl,
+        ...(branding ? { primaryColor: branding.primaryColor } : {}),
         additionalDetail: org.additionalDetail,
       };
     },

@@ -114,6 +114,16 @@ export function createIntegrationRepository(orm: Orm) {
       return row;
     },
 
+    /** Replaces an endpoint's stored secret: the next attempt signs with the new one. */
+    async setEndpointSecret(orgId: string, id: string, secretEnc: string): Promise<EndpointRow | undefined> {
+      const [row] = await orm
+        .update(orgWebhookEndpoints)
+        .set({ secretEnc })
+        .where(and(eq(orgWebhookEndpoints.id, id), eq(orgWebhookEndpoints.orgId, orgId)))
+        .returning();
+      return row;
+    },
+
     /** The active endpoints of the organisations of these transactions, by transaction id. */
     async endpointsOfTransactions(scope: DbScope, txnIds: string[]) {
       if (txnIds.length === 0) return [];

@@ -117,6 +117,8 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     );
   }
 
+  const newSecret = () => `whsec_${randomToken(32)}`;
+
   async function assertOrg(orgId: string) {
     if (!(await repo.orgExists(orgId))) throw new AppError('ORG_NOT_FOUND');
   }
@@ -161,8 +163,19 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       await assertOrg(orgId);
       const problem = await checkWebhookUrl(url, deps.webhookTargets, deps.resolver);
       if (problem) throw new AppError('WEBHOOK_URL_NOT_ALLOWED', problem);
-      const secret = `whsec_${randomToken(32)}`;
+      const secret = newSecret();
       const row = await repo.insertEndpoint({ orgId, url, secretEnc: encrypt(secret), createdAt: now() });
+      return { ...endpointOut(row), secret };
+    },
+    /**
+     * A new signing secret, answered here only. Every attempt reads the stored secret, so the old one
+     * signs nothing from this moment on (a delivery in flight may still carry it).
+     */
+    async rotateSecret(orgId: string, id: string): Promise<WebhookEndpointCreated> {
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+      const secret = newSecret();
+      const row = uuid ? await repo.setEndpointSecret(orgId, id.toLowerCase(), encrypt(secret)) : undefined;
+      if (!row) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND');
       return { ...endpointOut(row), secret };
     },
     async listEndpoints(orgId: string): Promise<WebhookEndpoint[]> {

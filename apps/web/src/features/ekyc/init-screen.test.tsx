@@ -20,6 +20,8 @@ import {
 } from './journey-fixtures';
 
 let api: MockApi;
+/** What GET verifier/{orgId} answers (a test may brand it). */
+let org = makeOrg();
 const link = `/ekyc/${FORM_ID}?orgId=${ORG_ID}`;
 const linkWithTxn = `/ekyc/${FORM_ID}/${TXN_ID}?orgId=${ORG_ID}`;
 const verifications = [makeVerification('bgv-degree'), makeVerification('bgv-tenth')];
@@ -28,7 +30,8 @@ beforeEach(() => {
   api = mockApi();
   api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
   api.on('post', '/api/web-wallet/profile/logout', { status: 200, body: ok(null) });
-  api.on('get', `${V1}/verifier/${ORG_ID}`, { status: 200, body: ok(makeOrg()) });
+  org = makeOrg();
+  api.on('get', `${V1}/verifier/${ORG_ID}`, () => ({ status: 200, body: ok(org) }));
   storeSession(makeSession());
 });
 afterEach(() => api.restore());
@@ -57,6 +60,23 @@ describe('init screen (spec §2): organisation, platform line and one button', (
     expect(listCall?.url).toContain('count=100');
     await user.click(screen.getByRole('link', { name: 'Go Back to Home' }));
     await waitFor(() => expect(probe.current?.pathname).toBe('/'));
+  });
+
+  it("shows the organisation's branding: its display name, and its colour on the button", async () => {
+    org = makeOrg({ displayName: 'Acme Admissions', primaryColor: '#0f6e63' });
+    publicForms();
+    candidateTransactions();
+    renderApp({ route: link });
+    expect(await screen.findByRole('heading', { name: 'Acme Admissions' })).toBeInTheDocument();
+    expect(await mainButton('Start Verification')).toHaveStyle({ backgroundColor: 'rgb(15, 110, 99)' });
+  });
+
+  it('keeps the theme colour when the organisation chose none', async () => {
+    publicForms();
+    candidateTransactions();
+    renderApp({ route: link });
+    expect(await mainButton('Start Verification')).not.toHaveStyle({ backgroundColor: 'rgb(15, 110, 99)' });
+    expect(document.querySelector('[data-brand]')).toBeNull();
   });
 
   it('"View Verification" for a started transaction found in the candidate’s list; it opens the form home', async () => {

@@ -242,9 +242,22 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
   };
 
   const orgName = data ? data.org.displayName || data.org.name : '';
+  // The organisation's own colour (the portal's branding; the server keeps it at 4.5:1 with white text).
+  const brand = data?.org.primaryColor;
+  const brandFill = brand ? { bgcolor: brand, color: '#fff' } : {};
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
+    <Paper
+      variant="outlined"
+      data-brand={brand ?? undefined}
+      sx={{
+        p: { xs: 3, sm: 5 },
+        textAlign: 'center',
+        maxWidth: 560,
+        mx: 'auto',
+        ...(brand ? { borderTop: `6px solid ${brand}` } : {}),
+      }}
+    >
       {!data ? (
         <Box
           role="status"
@@ -268,7 +281,15 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
           ) : (
             <Avatar
               aria-hidden
-              sx={{ width: 72, height: 72, mx: 'auto', mb: 2, bgcolor: 'primary.main', fontSize: 30 }}
+              sx={{
+                width: 72,
+                height: 72,
+                mx: 'auto',
+                mb: 2,
+                bgcolor: 'primary.main',
+                fontSize: 30,
+                ...brandFill,
+              }}
             >
               {orgName.charAt(0).toUpperCase()}
             </Avatar>
@@ -294,7 +315,10 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
             <Button
               variant="contained"
               size="large"
-              sx={{ minWidth: 240 }}
+              sx={{
+                minWidth: 240,
+                ...(brand ? { ...brandFill, '&:hover': { ...brandFill, filter: 'brightness(0.9)' } } : {}),
+              }}
               disabled={label === 'Form Expired' || label === 'Access not allowed'}
               loading={busy}
               onClick={() => {

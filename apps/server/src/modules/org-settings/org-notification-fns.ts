@@ -1,0 +1,108 @@
+import { ORG_BUCKETS, type OrgBucket, type OrgNotificationSettings } from '@veridocs/shared';
+import type { OutgoingMail } from '../../providers/mail/index.js';
+
+/** One candidate's move between buckets (transactions.org_bucket), as the state-change hook sees it. */
+export interface BucketChange {
+  orgId: string;
+  txnId: string;
+  candidateName: string;
+  formName: string;
+  from: OrgBucket | null;
+  to: OrgBucket;
+  at: Date;
+}
+
+/** What a bucket change asks the organisation to hear about, or null. */
+export type NotificationKind = 'action_required' | 'finished';
+
+export function kindOf(change: Pick<BucketChange, 'from' | 'to'>): NotificationKind | null {
+  if (change.from === change.to) return null;
+  if (change.to === 'action_required') return 'action_required';
+  if (change.to === 'verified' || change.to === 'closed') return 'finished';
+  return null;
+}
+
+/**
+ * The key of one notification: the same change (candidate, bucket entered, instant) always gives the
+ * same key, so a retried hook or job writes or sends it once (the outbox's unique key).
+ */
+export function notificationKey(change: Pick<BucketChange, 'txnId' | 'to' | 'at'>): string {
+  return `org-bucket:${change.txnId}:${change.to}:${change.at.toISOString()}`;
+}
+
+/** The settings' address when given, else the organisation's owners (deduplicated, in order). */
+export function recipientsOf(settings: OrgNotificationSettings, owners: readonly string[]): string[] {
+  if (settings.email) return [settings.email];
+  return [...new Set(owners.map((o) => o.trim().toLowerCase()).filter(Boolean))];
+}
+
+const BUCKET_WORDS: Record<OrgBucket, string> = {
+  invited: 'Invited',
+  started: 'Started',
+  action_required: 'Action required',
+  submitted: 'Submitted',
+  in_progress: 'In progress',
+  verified: 'Verified',
+  closed: 'Closed',
+};
+
+/**
+ * The e-mails of these changes under the organisation's settings: one per change the settings want
+ * and recipient, each with its key. A change of another organisation is ignored.
+ */
+export function mailsForChanges(
+  orgId: string,
+  changes: readonly BucketChange[],
+  settings: OrgNotificationSettings,
+  owners: readonly string[],
+  portalUrl: string,
+): { key: string; mail: OutgoingMail }[] {
+  const to = recipientsOf(settings, owners);
+  return changes.flatMap((change) => {
+    if (change.orgId !== orgId) return [];
+    const kind = kindOf(change);
+    if (kind === null) return [];
+    if (kind === 'action_required' && !settings.onActionRequired) return [];
+    if (kind === 'finished' && !settings.onFinished) return [];
+    const link = `${portalUrl.replace(/\/+$/, '')}/candidates/${encodeURIComponent(change.txnId)}`;
+    const subject =
+      kind === 'action_required'
+        ? `${change.candidateName} needs you (${change.formName})`
+        : `${change.candidateName} has finished: ${BUCKET_WORDS[change.to].toLowerCase()} (${change.formName})`;
+    const text = [
+      kind === 'action_required'
+        ? `${change.candidateName}'s verification for ${change.formName} needs something from your organisation.`
+        : `${change.candidateName}'s verification for ${change.formName} is ${BUCKET_WORDS[change.to].toLowerCase()}.`,
+      '',
+      `Open it in the portal: ${link}`,
+    ].join('\n');
+    return to.map((address) => ({
+      key: `${notificationKey(change)}:${address}`,
+      mail: { to: address, subject, text },
+    }));
+  });
+}
+
+/** The daily digest: counts per bucket, then the day's changes (oldest first); null when nothing moved. */
+export function composeDigest(
+  orgName: string,
+  day: string,
+  counts: Partial<Record<OrgBucket, number>>,
+  changes: readonly BucketChange[],
+): { subject: string; text: string } | null {
+  if (changes.length === 0) return null;
+  const lines = [
+    `${orgName}: your candidates on ${day}`,
+    '',
+    ...ORG_BUCKETS.map((b) => `${BUCKET_WORDS[b]}: ${counts[b] ?? 0}`),
+    '',
+    `Changes (${changes.length}):`,
+    ...[...changes]
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .map(
+        (c) =>
+          `- ${c.candidateName} (${c.formName}): ${c.from ? BUCKET_WORDS[c.from] : 'new'} → ${BUCKET_WORDS[c.to]}`,
+      ),
+  ];
+  return { subject: `Your candidates on ${day}: ${changes.length} changes`, text: lines.join('\n') };
+}
