@@ -39,6 +39,11 @@ import {
   createIntegrationService,
   deriveWebhookSecretKey,
 } from '../modules/integration/integration-service.js';
+import { createOrgCandidatesRepository } from '../modules/org-candidates/org-candidates-repository.js';
+import {
+  createOrgCandidatesService,
+  type OrgCandidatesService,
+} from '../modules/org-candidates/org-candidates-service.js';
 import { createNameChangeRepository } from '../modules/name-change/name-change-repository.js';
 import { createNameChangeService } from '../modules/name-change/name-change-service.js';
 import { createNotificationsRepository } from '../modules/notifications/notifications-repository.js';
@@ -120,6 +125,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   // transactions run the payments' checks, the payments' service reads transactions.
   const identities = createPort<Pick<ProfileService, 'findIdentity'>>('profile identity');
   const paymentGuard = createPort<PaymentGuard>('payments guard');
+  const orgInvitations = createPort<Pick<OrgCandidatesService, 'recordApiInvitation'>>('org invitations');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -270,6 +276,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       (await transactions.create(profileId, { orgId, eKycFormId: formId })).transactionId,
     ownerHasSignedIn: (profileId) => sessions.hasProvenSession(profileId),
     issueSso: (candidate, context) => sessions.issueLink(candidate, context),
+    // The portal lists what the API invited too (ADR 0047: one invitation path).
+    recordInvitation: (invitation) => orgInvitations.get().recordApiInvitation(invitation),
   });
   stateChanges.bind('integration', (scope, changes, at) => integration.enqueue(scope, changes, at));
   // Verification reports (ADR 0028): made and delivered by their job; the dev default delivers every
@@ -503,6 +511,19 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     audit: (entry) => opsAuth.audit(entry),
   });
   const geo = createGeoService(deps.geo ?? createOfflineGeoProviders(), API_PATHS.files.mapImage);
+  // The organisation portal's candidates (issue 28, ADR 0047): invitations through the integration
+  // API's creation, bulk files sent by their job, the dashboard's reads.
+  const orgCandidates = createOrgCandidatesService({
+    repo: createOrgCandidatesRepository(db.orm),
+    createTransaction: (orgId, body, key) => integration.createTransactionFor(orgId, body, key),
+    reportPdf: (txnId) => reports.opsPdf(txnId),
+    sender,
+    mailer,
+    now,
+    log: app.log,
+    onBatchQueued: () => signals.emit('invite-batch-queued'),
+  });
+  orgInvitations.bind(orgCandidates);
   stateChanges.assertComplete();
 
   return {
@@ -539,5 +560,6 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     payments,
     support,
     geo,
+    orgCandidates,
   };
 }

@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock.js';
 import { SESSIONS_CHANNEL } from '../modules/auth/session-repository.js';
 import { NOTIFICATIONS_CHANNEL } from '../modules/notifications/notifications-repository.js';
 import type { NotificationsService } from '../modules/notifications/notifications-service.js';
+import type { OrgCandidatesService } from '../modules/org-candidates/org-candidates-service.js';
 import type { PaymentsService } from '../modules/payments/payments-service.js';
 import { loadInstallationId } from '../modules/secrets/secrets-service.js';
 import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
@@ -39,6 +40,8 @@ declare module 'fastify' {
       deliver(): Promise<boolean>;
       refreshExpectedDate(txnId: string): Promise<Date | null>;
     };
+    /** One pass of the bulk invitation sender and the portal's candidates service (issue 28): tests. */
+    orgCandidateJobs: { sendOnce(): Promise<boolean>; service: OrgCandidatesService };
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -134,6 +137,21 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
   });
   s.signals.on('institution-mail-queued', () => institutionLoop.kick());
   runLoop(app, institutionLoop);
+
+  // Organisations' bulk invitation files (issue 28): each row settled with its invitation in one
+  // database transaction, so a pass after a crash resumes where it stopped.
+  app.decorate('orgCandidateJobs', {
+    sendOnce: () => s.orgCandidates.sendOnce(),
+    service: s.orgCandidates,
+  });
+  const inviteLoop = createJobLoop({
+    name: 'invite-batches',
+    runOnce: () => s.orgCandidates.sendOnce(),
+    pollMs: 30_000,
+    log: app.log,
+  });
+  s.signals.on('invite-batch-queued', () => inviteLoop.kick());
+  runLoop(app, inviteLoop);
 
   // The OCR worker takes queued uploads; its loop runs with OCR_WORKER=on.
   const ocr = createOcrWorker({
