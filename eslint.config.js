@@ -19,6 +19,13 @@ const CONSOLE_FEATURES = readdirSync(new URL('./apps/console/src/features/', imp
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const otherConsole = (feature) => CONSOLE_FEATURES.filter((f) => f !== feature).join('|');
+// The organisation portal's features (apps/org/src/features, ADR 0047) too.
+const ORG_FEATURES = readdirSync(new URL('./apps/org/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const otherOrg = (feature) => ORG_FEATURES.filter((f) => f !== feature).join('|');
 
 export default tseslint.config(
   {
@@ -49,6 +56,7 @@ export default tseslint.config(
       'apps/server/**/*.ts',
       'apps/web/**/*.{ts,tsx}',
       'apps/console/**/*.{ts,tsx}',
+      'apps/org/**/*.{ts,tsx}',
       'packages/shared/**/*.ts',
       'e2e/**/*.ts',
     ],
@@ -168,7 +176,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}', 'apps/org/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -197,6 +205,10 @@ export default tseslint.config(
             {
               regex: '(^|/)apps/console(/|$)|^(\\.\\./)+console(/|$)',
               message: 'apps/web never imports the console',
+            },
+            {
+              regex: '(^|/)apps/org(/|$)',
+              message: 'apps/web never imports the organisation portal',
             },
           ],
         },
@@ -250,6 +262,39 @@ export default tseslint.config(
             {
               regex: '(^|/)apps/web(/|$)|^(\\.\\./)+web(/|$)',
               message: 'The console never imports the candidate app',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...ORG_FEATURES.map((feature) => ({
+    files: [`apps/org/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)apps/(web|console)(/|$)|(^|/)features/(${otherOrg(feature)})(/|$)|^(\\.\\./)+(${otherOrg(feature)})(/|$)`,
+              message:
+                'Portal features never import each other, the candidate app nor the console; compose them in app/',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/org/src/app/**/*.{ts,tsx}', 'apps/org/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/(web|console)(/|$)|^(\\.\\./)+(web|console)(/|$)',
+              message: 'The portal never imports the candidate app nor the console',
             },
           ],
         },

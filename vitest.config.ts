@@ -85,6 +85,17 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
+      {
+        extends: './apps/org/vite.config.ts',
+        test: {
+          name: 'org',
+          root: './apps/org',
+          testTimeout: 15_000,
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -32,6 +32,12 @@ const BUILD_INPUTS = {
     'apps/console/vite.config.ts',
     'packages/shared/src',
   ],
+  'apps/org/dist/index.html': [
+    'apps/org/src',
+    'apps/org/index.html',
+    'apps/org/vite.config.ts',
+    'packages/shared/src',
+  ],
   'apps/server/dist/main.js': ['apps/server/src', 'apps/server/drizzle', 'packages/shared/src'],
 };
 

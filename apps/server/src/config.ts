@@ -27,6 +27,7 @@ export * from './config/types.js';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** The built console, next to this package: apps/console/dist. */
 const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
+const DEFAULT_ORG_DIST = fileURLToPath(new URL('../../org/dist', import.meta.url));
 
 function aadhaarConfig(e: Env): Config['aadhaar'] {
   if (e.AADHAAR_PROVIDER === 'sandbox')
@@ -87,8 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const webDistDir = e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
   const consoleDistDir = e.CONSOLE_DIST_DIR ? abs(e.CONSOLE_DIST_DIR) : DEFAULT_CONSOLE_DIST;
+  const orgDistDir = e.ORG_DIST_DIR ? abs(e.ORG_DIST_DIR) : DEFAULT_ORG_DIST;
   if (storage.kind === 'local') {
-    for (const served of [webDistDir, consoleDistDir]) {
+    for (const served of [webDistDir, consoleDistDir, orgDistDir]) {
       const rel = relative(served, storage.dir);
       if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel)))
         throw new ConfigError('Invalid configuration: FILES_DIR must not be inside the served web folder');
@@ -171,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     trustProxy: e.TRUST_PROXY,
     webDistDir,
     consoleDistDir,
+    orgDistDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { CONSOLE_BASE } from '@veridocs/shared';
+import { CONSOLE_BASE, ORG_BASE } from '@veridocs/shared';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
@@ -66,6 +66,10 @@ async function main() {
   const consoleLine = consoleBuilt
     ? `Verification console: ${url}${CONSOLE_BASE}\n`
     : `Verification console: not built (npm run build -w apps/console), then ${url}${CONSOLE_BASE}\n`;
+  const orgBuilt = existsSync(join(config.orgDistDir, 'index.html'));
+  const orgLine = orgBuilt
+    ? `Organisation portal: ${url}${ORG_BASE}\n`
+    : `Organisation portal: not built (npm run build -w apps/org), then ${url}${ORG_BASE}\n`;
   const staff = config.devTools
     ? `Verification team: sign in at ${url}${CONSOLE_BASE} (or POST /api/ops/auth/sign-in, ${url}/api/docs tag "ops") with\n` +
       DEV_STAFF.map((s) => `  ${s.role}: ${s.email} / ${s.password}\n`).join('') +
@@ -75,6 +79,7 @@ async function main() {
     `\nVeridocs is running at ${url} (database: ${db.kind}${config.devTools ? ', dev tools on' : ''})\n` +
       demo +
       consoleLine +
+      orgLine +
       staff +
       `API docs: ${url}/api/docs\n\n`,
   );

@@ -54,6 +54,8 @@ import {
 import { seedDevStaff } from '../modules/ops-auth/dev-staff.js';
 import { createOpsAuthRepository } from '../modules/ops-auth/ops-auth-repository.js';
 import { createOpsAuthService } from '../modules/ops-auth/ops-auth-service.js';
+import { createOrgAuthRepository } from '../modules/org-auth/org-auth-repository.js';
+import { createOrgAuthService } from '../modules/org-auth/org-auth-service.js';
 import { createOpsRepository } from '../modules/ops/ops-repository.js';
 import { createOpsService, deriveSearchAuditKey } from '../modules/ops/ops-service.js';
 import { createPaymentsRepository } from '../modules/payments/payments-repository.js';
@@ -372,6 +374,17 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     log: app.log,
   });
   if (config.devTools) await seedDevStaff(opsAuth);
+  // The organisation portal's users (ADR 0047): their own token key and audience, the console's rules.
+  const orgAuth = createOrgAuthService({
+    repo: createOrgAuthRepository(db.orm),
+    mailer,
+    tokenKey: keys.org,
+    codeKey: keys.otp,
+    accessTtlSeconds: config.opsAccessTokenTtlSeconds,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
   const ops = createOpsService({
     repo: createOpsRepository(db.orm),
     transactions,
@@ -554,6 +567,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     institutionMail,
     expectedDates,
     opsAuth,
+    orgAuth,
     ops,
     admin,
     sandbox,

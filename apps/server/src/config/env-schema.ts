@@ -45,6 +45,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   /** The built console (apps/console/dist), served under /ops (ADR 0027). */
   CONSOLE_DIST_DIR: optionalString,
+  /** The built organisation portal (apps/org/dist), served under /org (ADR 0047). */
+  ORG_DIST_DIR: optionalString,
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   SMS_GATEWAY_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),

@@ -34,6 +34,8 @@ export interface Config {
   webDistDir: string;
   /** The built verification console, served under /ops when it has an index.html (ADR 0027). */
   consoleDistDir: string;
+  /** The built organisation portal, served under /org when it has an index.html (ADR 0047). */
+  orgDistDir: string;
   /** Base URL people open, used in printed and returned links (no trailing slash). */
   publicUrl: string;
   bodyLimitBytes: number;

@@ -5,12 +5,12 @@ import { DEV_STAFF } from '../modules/ops-auth/dev-staff.js';
 
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
 /** The security schemes that stand for a token (partnerOrg alone is a header, not a sign-in). */
-const SIGNED_IN = new Set(['bearer', 'opsBearer', 'integrationKey', 'responderSession']);
+const SIGNED_IN = new Set(['bearer', 'opsBearer', 'orgBearer', 'integrationKey', 'responderSession']);
 /**
  * What an unauthenticated caller gets: the session's 102, the refresh's 138 (get-token, the spec's
- * forced logout), or the integration API's 210.
+ * forced logout), the integration API's 210, or the organisation portal's 302.
  */
-const UNAUTHENTICATED = new Set([102, 138, 210]);
+const UNAUTHENTICATED = new Set([102, 138, 210, 302]);
 /** Logout answers 0 to any caller, token or not (idempotent, ADR 0004); it reads no body. */
 const ALWAYS_OK = new Set([`POST ${SERVICE_BASES.webWallet}${API_PATHS.profile.logout}`]);
 const GARBAGE = { garbage: [1, { deeper: null }], count: 'many', orgId: 42 };

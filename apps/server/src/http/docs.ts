@@ -17,6 +17,10 @@ export async function registerDocs(app: FastifyInstance) {
           `\`${PARTNER_ORG_HEADER}\` header.`,
       },
       tags: [
+        {
+          name: 'org',
+          description: "The organisation portal: its users' sign-in, users and invitations (ADR 0047)",
+        },
         { name: 'ops', description: "The verification team's sign-in, decisions and audit (ADR 0019, 0020)" },
         {
           name: 'ops-cases',
@@ -31,6 +35,8 @@ export async function registerDocs(app: FastifyInstance) {
           partnerOrg: { type: 'apiKey', in: 'header', name: PARTNER_ORG_HEADER },
           /** The verification team's access token (ADR 0019): another key and audience than a candidate's. */
           opsBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          /** An organisation portal user's access token (ADR 0047): its own key and audience. */
+          orgBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           /** An organisation's API key (ADR 0025): `Authorization: Bearer vdk_...`. */
           integrationKey: { type: 'http', scheme: 'bearer', bearerFormat: 'vdk_ API key' },
           /** An institution's responder after the e-mailed code (issue 27). */

@@ -36,6 +36,8 @@ import type { AuditInput } from '../modules/ops-auth/ops-auth-service.js';
 import { opsAuthRouter } from '../modules/ops-auth/ops-auth-router.js';
 import { registerOpsAuth } from '../modules/ops-auth/ops-guard.js';
 import { opsRouter } from '../modules/ops/ops-router.js';
+import { opsOrgOwnerRouter, orgAuthRouter, orgUsersRouter } from '../modules/org-auth/org-auth-router.js';
+import { registerOrgAuth } from '../modules/org-auth/org-guard.js';
 import { orgAssetsRouter } from '../modules/orgs/orgs-router.js';
 import {
   paymentWebhooksRouter,
@@ -65,6 +67,7 @@ import { registerSpaAndNotFound } from './spa.js';
 export async function registerRoutes(app: App, config: Config, db: Database, now: Clock, s: Services) {
   const authenticate = registerAuth(app, s.sessions);
   const requireOpsRole = registerOpsAuth(app, s.opsAuth);
+  const requireOrgRole = registerOrgAuth(app, s.orgAuth);
   const audit = (entry: AuditInput) => s.opsAuth.audit(entry);
 
   if (config.observability.metrics.enabled) {
@@ -169,6 +172,16 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       await admins.register(paymentsOpsRouter, { payments: s.payments });
       await admins.register(integrationOpsRouter, { integration: s.integration, audit });
       await admins.register(credentialsOpsRouter, { credentials: s.credentials, audit });
+      await admins.register(opsOrgOwnerRouter, { orgAuth: s.orgAuth, audit });
+    }),
+  );
+
+  // The organisation portal (ADR 0047): its public sign-in and invitation routes, then the signed-in
+  // family (any role; a route narrows it with allowOrgRoles).
+  await app.register(orgAuthRouter, { orgAuth: s.orgAuth, rateLimit: config.rateLimit });
+  await app.register(
+    signedInFamily(requireOrgRole(), async (org) => {
+      await org.register(orgUsersRouter, { orgAuth: s.orgAuth });
     }),
   );
 
@@ -198,5 +211,6 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
     config.webDistDir,
     (formId, orgId) => s.forms.heading(formId, orgId),
     config.consoleDistDir,
+    config.orgDistDir,
   );
 }

@@ -240,3 +240,51 @@ describe('the console under /ops (ADR 0027)', () => {
     await app.close();
   });
 });
+
+describe('the organisation portal under /org (ADR 0047)', () => {
+  let consoleDist: string;
+  let orgDist: string;
+  const orgScript = `console.log(${JSON.stringify('portal '.repeat(400))});`;
+  beforeAll(() => {
+    consoleDist = mkdtempSync(join(tmpdir(), 'veridocs-console-'));
+    writeFileSync(join(consoleDist, 'index.html'), '<!doctype html><title>Veridocs Console</title>');
+    orgDist = mkdtempSync(join(tmpdir(), 'veridocs-org-'));
+    mkdirSync(join(orgDist, 'assets'));
+    writeFileSync(join(orgDist, 'index.html'), '<!doctype html><title>Veridocs for organisations</title>');
+    writeFileSync(join(orgDist, 'assets', 'index-0a1b2c.js'), orgScript);
+    writeFileSync(join(orgDist, 'assets', 'index-0a1b2c.js.br'), brotliCompressSync(orgScript));
+  });
+  afterAll(() => {
+    rmSync(consoleDist, { recursive: true, force: true });
+    rmSync(orgDist, { recursive: true, force: true });
+  });
+
+  it("sends every /org page the portal's index.html, and keeps /ops the console's", async () => {
+    const app = Fastify();
+    await registerSpaAndNotFound(app, dist, undefined, consoleDist, orgDist);
+    for (const url of [
+      '/org',
+      '/org/',
+      '/org/dashboard',
+      '/org/candidates/abc?x=1',
+      '/org/invitation?token=t',
+    ]) {
+      const page = await app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body, url).toContain('Veridocs for organisations');
+    }
+    expect((await app.inject({ url: '/ops/queues' })).body).toContain('Veridocs Console');
+    expect((await app.inject({ url: '/login' })).body).toContain('<div id="root">');
+    // A page whose path only starts like the portal's is the candidate app's.
+    expect((await app.inject({ url: '/organisation' })).body).not.toContain('Veridocs for organisations');
+    const asset = await app.inject({
+      url: '/org/assets/index-0a1b2c.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(orgScript);
+    expect((await app.inject({ url: '/org/assets/gone-000.js' })).statusCode).toBe(404);
+    await app.close();
+  });
+});

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { CONSOLE_BASE, ERROR_CODES, FORM_HOME_COOKIE, FORM_SHELL_TOKENS } from '@veridocs/shared';
+import { CONSOLE_BASE, ERROR_CODES, FORM_HOME_COOKIE, FORM_SHELL_TOKENS, ORG_BASE } from '@veridocs/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PATH = /^\/api(\/|$)/;
@@ -143,41 +143,46 @@ function sendHtml(reply: FastifyReply, html: string, acceptEncoding: string | un
 const sendPage = (reply: FastifyReply, file: string) =>
   reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file);
 
-/** Any /ops page (not its assets): the console's (ADR 0027). */
-const isConsolePage = (path: string) =>
-  (path === CONSOLE_BASE || path.startsWith(`${CONSOLE_BASE}/`)) &&
-  !path.startsWith(`${CONSOLE_BASE}/assets/`);
+/** Any page under `base` (not its assets): the console's under /ops (ADR 0027), the portal's under /org. */
+const isSubAppPage = (base: string, path: string) =>
+  (path === base || path.startsWith(`${base}/`)) && !path.startsWith(`${base}/assets/`);
+
+/** An app of its own served under a base: the console (/ops, ADR 0027) or the organisation portal (/org). */
+interface SubApp {
+  base: string;
+  index: Buffer;
+}
 
 /**
- * The verification team's console (apps/console, ADR 0027), when built: its files under /ops/ with the
- * SPA's caching (hashed assets for a year, the rest revalidated). Answers the console's index.html,
- * which `consolePage` then sends for every /ops page (client-side routes).
+ * An app of its own (apps/console under /ops, ADR 0027; apps/org under /org, ADR 0047), when built: its
+ * files under `base`/ with the SPA's caching (hashed assets for a year, the rest revalidated). Answers
+ * its index.html, which `subAppPage` then sends for every page under `base` (client-side routes).
  */
-async function registerConsole(app: FastifyInstance, consoleDistDir: string): Promise<Buffer | null> {
-  const indexFile = join(consoleDistDir, 'index.html');
+async function registerSubApp(app: FastifyInstance, base: string, distDir: string): Promise<SubApp | null> {
+  const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
   await app.register(fastifyStatic, {
-    root: consoleDistDir,
-    prefix: `${CONSOLE_BASE}/`,
+    root: distDir,
+    prefix: `${base}/`,
     // The candidate SPA's registration owns reply.sendFile; two cannot both decorate the reply.
     decorateReply: false,
     index: false,
     cacheControl: false,
     preCompressed: true,
     setHeaders: (reply, filePath) => {
-      const relative = filePath.slice(consoleDistDir.length).replace(/\\/g, '/');
+      const relative = filePath.slice(distDir.length).replace(/\\/g, '/');
       reply.header('cache-control', relative.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
     },
   });
   // Read once: a few hundred bytes that change only with a new build (and a restart).
   const index = readFileSync(indexFile);
-  for (const path of [CONSOLE_BASE, `${CONSOLE_BASE}/`])
-    app.get(path, { schema: { hide: true } }, (_request, reply) => consolePage(reply, index));
-  return index;
+  for (const path of [base, `${base}/`])
+    app.get(path, { schema: { hide: true } }, (_request, reply) => subAppPage(reply, index));
+  return { base, index };
 }
 
-/** The console's page: revalidated on every visit. */
-const consolePage = (reply: FastifyReply, index: Buffer) =>
+/** A sub-app's page: revalidated on every visit. */
+const subAppPage = (reply: FastifyReply, index: Buffer) =>
   reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
 
 /**
@@ -191,8 +196,16 @@ export async function registerSpaAndNotFound(
   webDistDir: string,
   formHeading?: FormHeadingLookup,
   consoleDistDir?: string,
+  orgDistDir?: string,
 ): Promise<boolean> {
-  const consoleIndex = consoleDistDir ? await registerConsole(app, consoleDistDir) : null;
+  const subApps: SubApp[] = [];
+  for (const [base, distDir] of [
+    [CONSOLE_BASE, consoleDistDir],
+    [ORG_BASE, orgDistDir],
+  ] as const) {
+    const served = distDir ? await registerSubApp(app, base, distDir) : null;
+    if (served) subApps.push(served);
+  }
   const hasSpa = existsSync(join(webDistDir, 'index.html'));
   const pages: PageChooser = hasSpa
     ? pageFiles(webDistDir)
@@ -219,9 +232,12 @@ export async function registerSpaAndNotFound(
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(path);
-    // Every /ops page is the console's, never the candidate app's shell (nor its pre-rendered pages).
-    if (isPage && consoleIndex && isConsolePage(path)) return consolePage(reply, consoleIndex);
-    if (hasSpa && isPage && !path.startsWith('/assets/') && !path.startsWith(`${CONSOLE_BASE}/assets/`)) {
+    // Every /ops page is the console's and every /org page the portal's, never the candidate app's shell
+    // (nor its pre-rendered pages).
+    const subApp = isPage ? subApps.find((sub) => isSubAppPage(sub.base, path)) : undefined;
+    if (subApp) return subAppPage(reply, subApp.index);
+    const subAsset = [CONSOLE_BASE, ORG_BASE].some((base) => path.startsWith(`${base}/assets/`));
+    if (hasSpa && isPage && !path.startsWith('/assets/') && !subAsset) {
       const query = request.url.slice(path.length + 1);
       const formHome = await formHomePage(pages, formHeading, path, query, request.headers.cookie);
       if (formHome) return sendHtml(reply, formHome, request.headers['accept-encoding']);

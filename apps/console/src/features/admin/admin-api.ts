@@ -1,6 +1,9 @@
 import {
   INTEGRATION_API_PATHS as I,
   OPS_API_PATHS as O,
+  ORG_API_PATHS,
+  type OpsOrgOwnerCreate,
+  type OrgUserInvitation,
   type AdminForm,
   type AdminFormCreate,
   type AdminFormUpdate,
@@ -39,6 +42,10 @@ export const adminApi = api
       updateOrg: build.mutation<AdminOrg, { orgId: string; body: AdminOrgUpdate }>({
         query: ({ orgId, body }) => ({ url: O.adminOrg(orgId), method: 'PUT', body }),
         invalidatesTags: ['AdminOrgs'],
+      }),
+      /** The organisation portal's first owner, invited by e-mail (issue 28). */
+      inviteOrgOwner: build.mutation<OrgUserInvitation, { orgId: string; body: OpsOrgOwnerCreate }>({
+        query: ({ orgId, body }) => ({ url: ORG_API_PATHS.opsOrgOwner(orgId), method: 'POST', body }),
       }),
       forms: build.query<{ list: AdminForm[] }, string>({
         query: (orgId) => O.adminOrgForms(orgId),

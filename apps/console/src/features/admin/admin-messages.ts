@@ -42,6 +42,14 @@ export const am = {
     created: (name: string) => `${name} created.`,
     openForms: 'Forms',
     openIntegration: 'Integration',
+    inviteOwner: 'Invite owner',
+    inviteOwnerTitle: (name: string) => `Invite an owner of ${name}`,
+    inviteOwnerIntro:
+      'The owner receives an e-mail with a link to set a password for the organisation portal. The link works for 7 days.',
+    ownerName: 'Name',
+    ownerEmail: 'E-mail',
+    sendInvitation: 'Send invitation',
+    ownerInvited: (email: string) => `Invitation sent to ${email}.`,
   },
   forms: {
     title: 'Forms',

@@ -15,7 +15,14 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
-import { adminOrgCreateSchema, ERROR_CODES, LOGO_LIMITS, type AdminOrg } from '@veridocs/shared';
+import {
+  adminOrgCreateSchema,
+  ERROR_CODES,
+  LOGO_LIMITS,
+  opsOrgOwnerCreateSchema,
+  type AdminOrg,
+  type OpsOrgOwnerCreate,
+} from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
 import { formatDate } from '../../messages';
 import { adminApi, adminSend } from './admin-api';
@@ -160,11 +167,76 @@ function OrgDialog({
   );
 }
 
+/** Invites the organisation portal's owner of `org` (name, e-mail): an e-mailed link. */
+function InviteOwnerDialog({
+  org,
+  onClose,
+  onSent,
+}: {
+  org: AdminOrg;
+  onClose: () => void;
+  onSent: (email: string) => void;
+}) {
+  const [invite] = adminApi.useInviteOrgOwnerMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<OpsOrgOwnerCreate>({
+    resolver: zodResolver(opsOrgOwnerCreateSchema),
+    defaultValues: { name: '', email: '' },
+  });
+  const submit = handleSubmit(async (body) => {
+    setServerError(null);
+    const result = await invite({ orgId: org.id, body });
+    if ('error' in result) {
+      const message = errorText(result.error);
+      if ((result.error as { code?: number }).code === ERROR_CODES.ORG_USER_EMAIL_TAKEN.code)
+        setError('email', { message });
+      else setServerError(message);
+      return;
+    }
+    onSent(result.data.email);
+  });
+  return (
+    <FormDialog
+      open
+      title={am.orgs.inviteOwnerTitle(org.name)}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={am.orgs.sendInvitation}
+      submitting={formState.isSubmitting}
+      serverError={serverError}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {am.orgs.inviteOwnerIntro}
+      </Typography>
+      <TextField
+        label={am.orgs.ownerName}
+        required
+        autoFocus
+        autoComplete="off"
+        {...register('name')}
+        error={Boolean(formState.errors.name)}
+        helperText={formState.errors.name?.message}
+      />
+      <TextField
+        label={am.orgs.ownerEmail}
+        type="email"
+        required
+        autoComplete="off"
+        {...register('email')}
+        error={Boolean(formState.errors.email)}
+        helperText={formState.errors.email?.message}
+      />
+    </FormDialog>
+  );
+}
+
 /** /admin/orgs: every organisation, create and edit (name, partner, logo). */
 export default function OrgsPage() {
   const orgs = adminApi.useOrgsQuery();
   const [editing, setEditing] = useState<AdminOrg | null>(null);
   const [open, setOpen] = useState(false);
+  const [inviting, setInviting] = useState<AdminOrg | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const list = orgs.data?.list ?? [];
   return (
     <>
@@ -184,6 +256,11 @@ export default function OrgsPage() {
           </Button>
         }
       />
+      {sentTo && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSentTo(null)}>
+          {am.orgs.ownerInvited(sentTo)}
+        </Alert>
+      )}
       <Paper variant="outlined">
         <ListTable
           query={orgs}
@@ -236,6 +313,16 @@ export default function OrgsPage() {
                   </Button>
                   <Button
                     size="small"
+                    aria-label={`${am.orgs.inviteOwner}: ${org.name}`}
+                    onClick={() => {
+                      setSentTo(null);
+                      setInviting(org);
+                    }}
+                  >
+                    {am.orgs.inviteOwner}
+                  </Button>
+                  <Button
+                    size="small"
                     variant="outlined"
                     aria-label={`${am.common.edit} ${org.name}`}
                     onClick={() => {
@@ -251,6 +338,16 @@ export default function OrgsPage() {
           ))}
         </ListTable>
       </Paper>
+      {inviting && (
+        <InviteOwnerDialog
+          org={inviting}
+          onClose={() => setInviting(null)}
+          onSent={(email) => {
+            setInviting(null);
+            setSentTo(email);
+          }}
+        />
+      )}
       {open && (
         <OrgDialog
           org={editing}

@@ -98,12 +98,14 @@ export function createResponderService(deps: InstitutionsDeps) {
     return target.profileId;
   }
 
-  /** Whether a file is a letter uploaded for this request (its folder is the request's id). */
-  async function isLetterOf(request: RequestRow, fileId: string): Promise<boolean> {
-    if (!isUuid(fileId)) return false;
+  /** The letter uploaded for this request under this id (its folder is the request's id), or null. */
+  async function letterOf(request: RequestRow, fileId: string) {
+    if (!isUuid(fileId)) return null;
     const file = await deps.files.get(await ownerOf(request), fileId.toLowerCase()).catch(() => null);
-    return file?.fileCategory === LETTER_CATEGORY && file.folderName === request.id;
+    return file?.fileCategory === LETTER_CATEGORY && file.folderName === request.id ? file : null;
   }
+  const isLetterOf = async (request: RequestRow, fileId: string) =>
+    (await letterOf(request, fileId)) !== null;
 
   return {
     /** The files module's checked upload path (limits, size, type by magic bytes) for the letter. */
@@ -211,6 +213,16 @@ export function createResponderService(deps: InstitutionsDeps) {
     async detail(contact: ContactRow, requestId: string): Promise<ResponderRequest> {
       const request = await ownRequest(contact, requestId);
       const answers = await requests.answersOfRequests([request.id]);
+      // Each document by the name the candidate uploaded it under (a file gone since: its place).
+      const owner = await ownerOf(request);
+      const fileIds = [...new Set(request.claims.flatMap((c) => c.fileIds))];
+      const names = new Map(
+        await Promise.all(
+          fileIds.map(
+            async (id) => [id, (await deps.files.get(owner, id).catch(() => null))?.name ?? null] as const,
+          ),
+        ),
+      );
       return {
         id: request.id,
         institution: await institutionName(request),
@@ -224,7 +236,7 @@ export function createResponderService(deps: InstitutionsDeps) {
           facts: c.facts,
           documents: c.fileIds.map((fileId, i) => ({
             fileId,
-            name: `Document ${i + 1}`,
+            name: names.get(fileId) ?? `Document ${i + 1}`,
             url: INSTITUTION_API_PATHS.responderFile(request.id, fileId),
           })),
         })),
@@ -296,10 +308,19 @@ export function createResponderService(deps: InstitutionsDeps) {
       if (given.size !== body.facts.length)
         issues.push({ path: 'facts', message: 'A fact is answered twice' });
       if (issues.length > 0) throw validationFailed(issues);
-      if (body.letterFileId && !(await isLetterOf(request, body.letterFileId)))
-        throw validationFailed([
-          { path: 'letterFileId', message: 'Upload the letter for this request first' },
-        ]);
+      if (body.letterFileId) {
+        const letter = await letterOf(request, body.letterFileId);
+        // An answer cites a letter the checks have read: one still being checked, or refused by them,
+        // would stand as evidence nobody could open.
+        const problem = !letter
+          ? 'Upload the letter for this request first'
+          : letter.state === 'PROCESSING'
+            ? 'The letter is still being checked. Submit again in a few seconds'
+            : letter.state === 'ERROR'
+              ? 'The letter could not be read. Upload it again'
+              : null;
+        if (problem) throw validationFailed([{ path: 'letterFileId', message: problem }]);
+      }
       const facts: AnsweredFact[] = claim.facts.map((f) => {
         const answer = given.get(f.key)!;
         return {

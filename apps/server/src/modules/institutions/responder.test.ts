@@ -105,8 +105,10 @@ describe('the responder’s page (issue 27): link, code, session, answers, and t
     expect(list.requests.map((r) => r.id)).toEqual([cases.a.requestId]);
     expect(list.requests[0]).toMatchObject({ candidateName: 'Asha Verma', organisation: expect.any(String) });
     const detail = expectCode<{
-      verifications: { facts: { key: string }[]; documents: { url: string }[] }[];
+      verifications: { facts: { key: string }[]; documents: { url: string; name: string }[] }[];
     }>(await send('GET', R.responderRequest(cases.a.requestId), undefined, sessionA), 0, 200);
+    // The document by the name the candidate uploaded it under.
+    expect(detail.verifications[0]!.documents.map((d) => d.name)).toEqual(['document.pdf']);
     expect(detail.verifications[0]!.facts.map((f) => f.key)).toEqual([
       'name',
       'candidateId',

@@ -9,6 +9,8 @@ export interface ServerKeys {
   otp: Uint8Array;
   /** Signs the verification team's access tokens (HS256; never a candidate's key, ADR 0019). */
   ops: Uint8Array;
+  /** Signs the organisation portal's access tokens (HS256; neither a candidate's nor a staff key, ADR 0047). */
+  org: Uint8Array;
   /** Keys the HMAC an Aadhaar number is kept as (the salt that makes a repeat findable, not the number). */
   aadhaar: Uint8Array;
   /** The seed of the credential issuer's Ed25519 key (ADR 0031): derived, never stored. */
@@ -64,6 +66,7 @@ export async function loadServerKeys(
     otp: deriveKey(secret, 'otp:v1'),
     aadhaar: deriveKey(secret, 'aadhaar:v1'),
     ops: deriveKey(secret, 'ops-jwt:v1'),
+    org: deriveKey(secret, 'org-jwt:v1'),
     issuer: deriveKey(secret, 'vc-issuer:ed25519:v1'),
     sources: deriveKey(secret, 'issuer-sources:aes-gcm:v1'),
     institutions: deriveKey(secret, 'institution-links:hmac:v1'),

@@ -9,6 +9,7 @@ import {
   type ResponderRequest,
 } from '@veridocs/shared';
 import { titleFor } from '../../app/page-meta';
+import { setLanguage } from '../../i18n';
 import { PATHS } from '../../app/paths';
 import { fail, ok } from '../../test/fixtures';
 import { mockApi, type MockApi, type RecordedCall } from '../../test/mock-api';
@@ -407,6 +408,29 @@ describe('the contact confirmation page (issue 27)', () => {
     expect(api.calls).toHaveLength(0);
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});
+
+describe('the responder’s page in Hindi', () => {
+  afterEach(() => setLanguage('en', { persist: false }));
+
+  it('labels the claimed facts in the page’s language, the claimed values as the candidate wrote them', async () => {
+    await setLanguage('hi', { persist: false });
+    sessionStorage.setItem(
+      'veridocs.respond.session',
+      JSON.stringify({
+        linkToken: TOKEN,
+        sessionToken: SESSION,
+        expiresAt: Date.now() + 60_000,
+        requestId: 'req-1',
+      }),
+    );
+    serveRequests();
+    open();
+    expect(await screen.findByRole('radiogroup', { name: 'नाम: Asha Verma' })).toBeVisible();
+    expect(screen.getByRole('radiogroup', { name: 'पाठ्यक्रम: B.Sc. Physics' })).toBeVisible();
+    expect(screen.getByRole('radiogroup', { name: 'वर्ष: 2016–2019' })).toBeVisible();
+    expect(screen.queryByText('Programme')).toBeNull();
   });
 });
 

@@ -182,6 +182,25 @@ function Documents({
 
 const VERDICT_COLOR = { confirmed: 'success', differs: 'warning', no_record: 'default' } as const;
 
+const FACT_KEYS = [
+  'name',
+  'candidateId',
+  'programme',
+  'years',
+  'result',
+  'employeeId',
+  'designation',
+  'period',
+] as const;
+const isFactKey = (key: string): key is (typeof FACT_KEYS)[number] =>
+  (FACT_KEYS as readonly string[]).includes(key);
+
+/** A claimed fact's label in the page's language; the server's English label only for a key it adds later. */
+function useFactLabel() {
+  const t = useT(respondCatalog);
+  return (fact: { key: string; label: string }) => (isFactKey(fact.key) ? t(`fact_${fact.key}`) : fact.label);
+}
+
 function AnswerView({
   answer,
   sessionToken,
@@ -194,6 +213,7 @@ function AnswerView({
   onCorrect: (() => void) | null;
 }) {
   const t = useT(respondCatalog);
+  const factLabel = useFactLabel();
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Typography sx={{ fontWeight: 600 }}>
@@ -216,7 +236,7 @@ function AnswerView({
             sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 0.5 }}
           >
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-              <Typography sx={{ fontWeight: 600 }}>{f.label}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{factLabel(f)}</Typography>
               <Chip size="small" color={VERDICT_COLOR[f.verdict]} label={t(`verdict_${f.verdict}`)} />
             </Box>
             <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
@@ -281,6 +301,7 @@ function AnswerForm({
   onSent,
 }: Props & { prefill: InstitutionAnswer | null; onCancel: (() => void) | null; onSent: () => void }) {
   const t = useT(respondCatalog);
+  const factLabel = useFactLabel();
   const ruleText = useRuleText();
   const id = useId();
   const [send] = useSendResponderAnswerMutation();
@@ -379,7 +400,7 @@ function AnswerForm({
                 }}
               >
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                  {fact.label}
+                  {factLabel(fact)}
                   <Box component="span" sx={visuallyHidden}>
                     :{' '}
                   </Box>
@@ -402,7 +423,7 @@ function AnswerForm({
                       value={field.value}
                       onChange={(event) => field.onChange(event.target.value)}
                       // The legend's label and claimed value, with a pause between them in every browser.
-                      aria-label={`${fact.label}: ${fact.claimed}`}
+                      aria-label={`${factLabel(fact)}: ${fact.claimed}`}
                       aria-describedby={verdictError ? `${legendId}-error` : undefined}
                       sx={{ columnGap: 1 }}
                     >

@@ -1,0 +1,48 @@
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import type { OrgRole } from '@veridocs/shared';
+import { loadWithRetry } from '@veridocs/shared';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
+import { um } from '../features/users/users-messages';
+import { m } from '../messages';
+import { PATHS } from './paths';
+
+/**
+ * The signed-in pages, in navigation order: one entry per page, added by its feature (ADR 0047). The
+ * router guards each by `roles` (the server checks again on every call); the navigation lists those
+ * with a `navLabel` that the user's role may open. `/` opens the first the role may see.
+ */
+export interface OrgRoute {
+  path: string;
+  Component: LazyExoticComponent<ComponentType>;
+  roles: readonly OrgRole[];
+  navLabel?: string;
+  icon?: ReactElement;
+}
+
+const ALL: readonly OrgRole[] = ['owner', 'manager', 'viewer'];
+
+export const ORG_ROUTES: readonly OrgRoute[] = [
+  {
+    path: '/overview',
+    Component: lazy(() => loadWithRetry(() => import('../features/overview/overview-page'))),
+    roles: ALL,
+    navLabel: m.nav.overview,
+    icon: <HomeIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.users,
+    Component: lazy(() => loadWithRetry(() => import('../features/users/users-page'))),
+    roles: ['owner'],
+    navLabel: um.nav,
+    icon: <PeopleIcon fontSize="small" />,
+  },
+];
+
+/** The public pages (no session): sign-in is the router's own; these are the features'. */
+export const PUBLIC_ROUTES: readonly { path: string; Component: LazyExoticComponent<ComponentType> }[] = [
+  {
+    path: PATHS.invitation,
+    Component: lazy(() => loadWithRetry(() => import('../features/invitation/invitation-page'))),
+  },
+];
