@@ -11,6 +11,7 @@ import type { PaymentsService } from '../modules/payments/payments-service.js';
 import { loadInstallationId } from '../modules/secrets/secrets-service.js';
 import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
 import type { SandboxGateway } from '../providers/payments/sandbox.js';
+import { ORG_BUCKETS_CHANNEL } from '../modules/transactions/transactions-repository.js';
 import { createJobLoop, type JobLoop } from './job-loop.js';
 import { createOcrWorker } from './ocr-worker.js';
 import { createOrphanSweep } from './orphan-sweep.js';
@@ -144,6 +145,16 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
     sendOnce: () => s.orgCandidates.sendOnce(),
     service: s.orgCandidates,
   });
+  // The portal's live dashboard: every instance passes committed bucket moves to its open streams.
+  let stopBuckets = () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopBuckets = db.listen(
+      ORG_BUCKETS_CHANNEL,
+      (payload) => s.orgCandidates.announce(payload),
+      () => s.orgCandidates.resync(),
+    );
+  });
+  app.addHook('onClose', async () => stopBuckets());
   const inviteLoop = createJobLoop({
     name: 'invite-batches',
     runOnce: () => s.orgCandidates.sendOnce(),

@@ -230,6 +230,57 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
     },
   );
 
+  // Live dashboard (text/event-stream): `candidate` events when one of the organisation's candidates
+  // changes bucket, `resync` when some may have been missed. The bearer comes in the header: the app
+  // reads the stream with fetch (EventSource sends no header).
+  const open = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of [...open]) end();
+  });
+  app.get(
+    P.events,
+    {
+      schema: {
+        tags,
+        summary: 'Live bucket moves of the organisation’s candidates (text/event-stream)',
+        security,
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const orgId = orgOf(request);
+      const raw = reply.raw;
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        detach();
+        open.delete(end);
+        raw.end();
+      };
+      const detach = s.attach(orgId, {
+        send(event, data) {
+          if (!ended) raw.write(`event: ${event}\ndata: ${data}\n\n`);
+        },
+      });
+      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), 25_000);
+      open.add(end);
+      reply.hijack();
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write('retry: 5000\n: connected\n\n');
+      request.raw.on('close', end);
+      raw.on('error', end);
+      if (raw.destroyed || request.raw.destroyed) end();
+    },
+  );
+
   const txnParams = z.object({ txnId: id });
   app.get(
     P.candidateRoute,

@@ -1,8 +1,23 @@
-import { ORG_API_PATHS as P, type InviteBatch, type InviteBatchChecked } from '@veridocs/shared';
+import {
+  API_PATHS,
+  ORG_API_PATHS as P,
+  SERVICE_BASES,
+  type InviteBatch,
+  type InviteBatchChecked,
+} from '@veridocs/shared';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgSession } from '../../test/org-session.js';
-import { createTestApp, expectCode, outbox, uniqueMobile, type TestApp } from '../../test/test-app.js';
+import {
+  bearer,
+  createTestApp,
+  expectCode,
+  outbox,
+  signUp,
+  uniqueMobile,
+  type TestApp,
+} from '../../test/test-app.js';
 import { multipart } from '../files/test-files.js';
 
 const ORG = 'demo-university';
@@ -126,5 +141,75 @@ describe('organisation portal: candidate routes', () => {
     expect(listed.list.map((b) => b.id)).toContain(id);
     const ofB = expectCode<{ list: InviteBatch[] }>(await send('GET', P.inviteBatches, otherOrg), 0, 200);
     expect(ofB.list.map((b) => b.id)).not.toContain(id);
+  });
+
+  it('streams a candidate event when one of its candidates changes bucket, not another org’s', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const open = async (headers: H) => {
+      const abort = new AbortController();
+      const res = await fetch(`${base}${P.events}`, { headers, signal: abort.signal });
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = res.body!.getReader();
+      let text = '';
+      const until = async (pattern: RegExp) => {
+        const deadline = Date.now() + 10_000;
+        while (!pattern.test(text) && Date.now() < deadline) {
+          const chunk = await Promise.race([
+            reader.read(),
+            new Promise<{ value: undefined }>((r) => setTimeout(() => r({ value: undefined }), 200)),
+          ]);
+          if (chunk.value) text += Buffer.from(chunk.value).toString('utf8');
+        }
+        return text;
+      };
+      return { until, close: () => abort.abort(), text: () => text };
+    };
+    expect((await fetch(`${base}${P.events}`)).status).toBe(401);
+    const mine = await open(viewer);
+    const theirs = await open(otherOrg);
+    await mine.until(/connected/);
+    await theirs.until(/connected/);
+    // The candidate opens the form: invited → started, announced at commit.
+    const h = bearer((await signUp(t)).accessToken);
+    const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
+    const V = API_PATHS.verification;
+    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
+      await t.request({
+        method: 'POST',
+        url: v1(V.transactions),
+        body: { orgId: ORG, eKycFormId: FORM },
+        headers: h,
+      }),
+      0,
+      200,
+    );
+    const answers = [
+      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
+    ];
+    expectCode(
+      await t.request({
+        method: 'PATCH',
+        url: v1(V.userResponse),
+        body: { orgId: ORG, txnId, data: answers },
+        headers: h,
+      }),
+      0,
+      200,
+    );
+    expectCode(
+      await t.request({ method: 'POST', url: v1(V.process), body: { orgId: ORG, txnId }, headers: h }),
+      0,
+      200,
+    );
+    const got = await mine.until(new RegExp(txnId));
+    expect(got).toContain(
+      `event: candidate\ndata: {"transactionId":"${txnId}","formId":"${FORM}","bucket":"started"}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(theirs.text()).not.toContain(txnId);
+    mine.close();
+    theirs.close();
   });
 });

@@ -127,9 +127,16 @@ function decodeCursor(cursor: string | undefined) {
 /** Whether the bytes are an XLSX (a ZIP) file, whatever the name says. */
 const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
 
+/** An open live stream of the dashboard (GET ORG_API_PATHS.events). */
+export interface OrgStreamClient {
+  send(event: string, data: string): void;
+}
+
 /** The organisation portal's candidates (issue 28, ADR 0047). */
 export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
   const { repo, now, log } = deps;
+  /** orgId → this instance's open dashboard streams. */
+  const streams = new Map<string, Set<OrgStreamClient>>();
 
   /** Sends the form link by SMS and, when there is an address, by e-mail, in the candidate's language. */
   async function sendLink(
@@ -195,6 +202,34 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
   }
 
   return {
+    /** Attaches a dashboard stream of the organisation; answers its detach. */
+    attach(orgId: string, client: OrgStreamClient): () => void {
+      let set = streams.get(orgId);
+      if (!set) streams.set(orgId, (set = new Set()));
+      set.add(client);
+      return () => {
+        set.delete(client);
+        if (set.size === 0) streams.delete(orgId);
+      };
+    },
+    /** A committed bucket move (ORG_BUCKETS_CHANNEL's payload): a `candidate` event to its org's streams. */
+    announce(payload: string): void {
+      let move: { o?: string; f?: string; t?: string; b?: string };
+      try {
+        move = JSON.parse(payload) as typeof move;
+      } catch {
+        return;
+      }
+      const set = move.o ? streams.get(move.o) : undefined;
+      if (!set) return;
+      const data = JSON.stringify({ transactionId: move.t, formId: move.f, bucket: move.b });
+      for (const client of set) client.send('candidate', data);
+    },
+    /** Messages may have been lost (the listener reconnected): every stream reloads. */
+    resync(): void {
+      for (const set of streams.values()) for (const client of set) client.send('resync', '{}');
+    },
+
     /**
      * One invitation (portal or file): the integration API's creation (one transaction per candidate
      * and form), then its invitation row; a second invitation of the same mobile and form answers the
