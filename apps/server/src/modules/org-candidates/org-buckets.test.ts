@@ -93,5 +93,5 @@ describe('org buckets follow the real state changes', () => {
         when state = 'COMPLETED' then 'verified' else 'closed' end`,
     );
     expect(check!.n).toBe(0);
-  });
+  }, 60_000);
 });
