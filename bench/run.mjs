@@ -8,6 +8,7 @@ import * as digilocker from './digilocker.mjs';
 import * as institutions from './institutions.mjs';
 import * as loginBundle from './login-bundle.mjs';
 import * as opsQueues from './ops-queues.mjs';
+import * as orgPortal from './org-portal.mjs';
 import * as pages from './pages.mjs';
 import * as passport from './passport.mjs';
 import * as referenceSearch from './reference-search.mjs';
@@ -30,6 +31,7 @@ const all = [
   opsQueues,
   referenceSearch,
   institutions,
+  orgPortal,
 ];
 const unknown = only.filter((n) => !all.some((m) => m.name === n));
 if (unknown.length > 0) {

@@ -86,9 +86,9 @@ export const TABLE_OWNERS = {
   orgWebhookEndpoints: { owner: 'integration' },
   orgWebhookDeliveries: { owner: 'integration', readers: ['metrics'] },
   orgWebhookAttempts: { owner: 'integration' },
-  credentials: { owner: 'credentials' },
+  credentials: { owner: 'credentials', readers: ['org-candidates'] },
   receivedCredentials: { owner: 'credentials' },
-  verificationReports: { owner: 'reports' },
+  verificationReports: { owner: 'reports', readers: ['org-candidates'] },
   reportDeliveryAttempts: { owner: 'reports' },
   notifications: { owner: 'notifications' },
   notificationDeliveries: { owner: 'notifications' },
@@ -98,7 +98,7 @@ export const TABLE_OWNERS = {
   appSecrets: { owner: 'secrets' },
   // issuer sources (issue 26): the candidate's DigiLocker fetch and the team's API Setu pull
   digilockerSessions: { owner: 'sources' },
-  issuerPulls: { owner: 'sources', readers: ['credentials', 'ops', 'reports'] },
+  issuerPulls: { owner: 'sources', readers: ['credentials', 'ops', 'org-candidates', 'reports'] },
   sandboxDigilockerGrants: { owner: 'providers/digilocker' },
   // institutions answer (issue 27): the directory, requests to contacts, their answers
   institutions: { owner: 'institutions' },
@@ -108,7 +108,7 @@ export const TABLE_OWNERS = {
   institutionRequestItems: { owner: 'institutions' },
   institutionCodes: { owner: 'institutions' },
   institutionSessions: { owner: 'institutions' },
-  institutionAnswers: { owner: 'institutions', readers: ['credentials', 'reports'] },
+  institutionAnswers: { owner: 'institutions', readers: ['credentials', 'org-candidates', 'reports'] },
   institutionMessages: { owner: 'institutions' },
   // given at submission (the candidate's journey); a request copies it
   contactConsents: { owner: 'transactions', readers: ['institutions'] },

@@ -59,6 +59,8 @@ export const JOB_SIGNALS = [
   'sandbox-webhook-queued',
   /** An institution's e-mail (a request, issue 27) is due now. */
   'institution-mail-queued',
+  /** An organisation's bulk invitation file is to be sent (issue 28). */
+  'invite-batch-queued',
 ] as const;
 export type JobSignal = (typeof JOB_SIGNALS)[number];
 

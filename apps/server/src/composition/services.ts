@@ -41,6 +41,11 @@ import {
   createIntegrationService,
   deriveWebhookSecretKey,
 } from '../modules/integration/integration-service.js';
+import { createOrgCandidatesRepository } from '../modules/org-candidates/org-candidates-repository.js';
+import {
+  createOrgCandidatesService,
+  type OrgCandidatesService,
+} from '../modules/org-candidates/org-candidates-service.js';
 import { createNameChangeRepository } from '../modules/name-change/name-change-repository.js';
 import { createNameChangeService } from '../modules/name-change/name-change-service.js';
 import { createNotificationsRepository } from '../modules/notifications/notifications-repository.js';
@@ -129,6 +134,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   const paymentGuard = createPort<PaymentGuard>('payments guard');
   // Transactions charge an organisation-paid submission; org-billing needs the payment gateways.
   const orgUsage = createPort<OrgUsageCharge>('org billing usage');
+  const orgInvitations = createPort<Pick<OrgCandidatesService, 'recordApiInvitation'>>('org invitations');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -282,6 +288,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       (await transactions.create(profileId, { orgId, eKycFormId: formId })).transactionId,
     ownerHasSignedIn: (profileId) => sessions.hasProvenSession(profileId),
     issueSso: (candidate, context) => sessions.issueLink(candidate, context),
+    // The portal lists what the API invited too (ADR 0047: one invitation path).
+    recordInvitation: (invitation) => orgInvitations.get().recordApiInvitation(invitation),
   });
   stateChanges.bind('integration', (scope, changes, at) => integration.enqueue(scope, changes, at));
   // Verification reports (ADR 0028): made and delivered by their job; the dev default delivers every
@@ -547,6 +555,19 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     audit: (entry) => opsAuth.audit(entry),
   });
   const geo = createGeoService(deps.geo ?? createOfflineGeoProviders(), API_PATHS.files.mapImage);
+  // The organisation portal's candidates (issue 28, ADR 0047): invitations through the integration
+  // API's creation, bulk files sent by their job, the dashboard's reads.
+  const orgCandidates = createOrgCandidatesService({
+    repo: createOrgCandidatesRepository(db.orm),
+    createTransaction: (orgId, body, key) => integration.createTransactionFor(orgId, body, key),
+    reportPdf: (txnId) => reports.opsPdf(txnId),
+    sender,
+    mailer,
+    now,
+    log: app.log,
+    onBatchQueued: () => signals.emit('invite-batch-queued'),
+  });
+  orgInvitations.bind(orgCandidates);
   stateChanges.assertComplete();
 
   return {
@@ -586,5 +607,6 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgBilling,
     support,
     geo,
+    orgCandidates,
   };
 }

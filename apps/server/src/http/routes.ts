@@ -34,6 +34,7 @@ import {
 } from '../modules/notifications/notifications-router.js';
 import type { AuditInput } from '../modules/ops-auth/ops-auth-service.js';
 import { opsAuthRouter } from '../modules/ops-auth/ops-auth-router.js';
+import { orgCandidatesRouter } from '../modules/org-candidates/org-candidates-router.js';
 import { registerOpsAuth } from '../modules/ops-auth/ops-guard.js';
 import { opsRouter } from '../modules/ops/ops-router.js';
 import { opsOrgOwnerRouter, orgAuthRouter, orgUsersRouter } from '../modules/org-auth/org-auth-router.js';
@@ -187,6 +188,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       await org.register(orgUsersRouter, { orgAuth: s.orgAuth });
       await org.register(orgBillingRouter, { billing: s.orgBilling });
       await org.register(orgSettingsRouter, { settings: s.orgSettings });
+      await org.register(orgCandidatesRouter, { orgCandidates: s.orgCandidates });
     }),
   );
 

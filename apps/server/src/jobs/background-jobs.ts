@@ -7,10 +7,12 @@ import { SESSIONS_CHANNEL } from '../modules/auth/session-repository.js';
 import { NOTIFICATIONS_CHANNEL } from '../modules/notifications/notifications-repository.js';
 import type { NotificationsService } from '../modules/notifications/notifications-service.js';
 import type { OrgBillingService } from '../modules/org-billing/org-billing-service.js';
+import type { OrgCandidatesService } from '../modules/org-candidates/org-candidates-service.js';
 import type { PaymentsService } from '../modules/payments/payments-service.js';
 import { loadInstallationId } from '../modules/secrets/secrets-service.js';
 import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
 import type { SandboxGateway } from '../providers/payments/sandbox.js';
+import { ORG_BUCKETS_CHANNEL } from '../modules/transactions/transactions-repository.js';
 import { createJobLoop, type JobLoop } from './job-loop.js';
 import { createOcrWorker } from './ocr-worker.js';
 import { createOrphanSweep } from './orphan-sweep.js';
@@ -45,6 +47,8 @@ declare module 'fastify' {
      * (tests and tools).
      */
     orgBillingJobs: { issueInvoicesOnce(): Promise<number>; billing: OrgBillingService };
+    /** One pass of the bulk invitation sender and the portal's candidates service (issue 28): tests. */
+    orgCandidateJobs: { sendOnce(): Promise<boolean>; service: OrgCandidatesService };
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -157,6 +161,30 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
       log: app.log,
     }),
   );
+  // Organisations' bulk invitation files (issue 28): each row settled with its invitation in one
+  // database transaction, so a pass after a crash resumes where it stopped.
+  app.decorate('orgCandidateJobs', {
+    sendOnce: () => s.orgCandidates.sendOnce(),
+    service: s.orgCandidates,
+  });
+  // The portal's live dashboard: every instance passes committed bucket moves to its open streams.
+  let stopBuckets = () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopBuckets = db.listen(
+      ORG_BUCKETS_CHANNEL,
+      (payload) => s.orgCandidates.announce(payload),
+      () => s.orgCandidates.resync(),
+    );
+  });
+  app.addHook('onClose', async () => stopBuckets());
+  const inviteLoop = createJobLoop({
+    name: 'invite-batches',
+    runOnce: () => s.orgCandidates.sendOnce(),
+    pollMs: 30_000,
+    log: app.log,
+  });
+  s.signals.on('invite-batch-queued', () => inviteLoop.kick());
+  runLoop(app, inviteLoop);
 
   // The OCR worker takes queued uploads; its loop runs with OCR_WORKER=on.
   const ocr = createOcrWorker({

@@ -53,6 +53,18 @@ export interface IntegrationServiceDeps {
   candidateByMobile: (mobile: string, name: string | undefined, orgId: string) => Promise<Candidate | null>;
   /** The candidate app's transaction creation (idempotent per profile and form). */
   createTransaction: (profileId: string, orgId: string, formId: string) => Promise<string>;
+  /**
+   * Records the organisation portal's invitation of a transaction the API made (ADR 0047: one
+   * invitation path; source 'api'). Set by the composition once the portal's service exists.
+   */
+  recordInvitation?: (invitation: {
+    orgId: string;
+    formId: string;
+    transactionId: string;
+    profileId: string;
+    mobile: string;
+    name: string | undefined;
+  }) => Promise<void>;
   /** Whether the wallet's owner ever signed in with the mobile OTP. */
   ownerHasSignedIn: (profileId: string) => Promise<boolean>;
   /** A single-use, short-lived sign-in link token for the wallet: the link's `sso` (ADR 0004). */
@@ -127,6 +139,43 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     return `${base}${formLinkPath(orgId, formId, txnId)}`;
   }
 
+  /**
+   * The candidate's link; with their mobile, their transaction (made once per candidate and form, as
+   * the candidate app does) and an `sso`. An Idempotency-Key answers the transaction of its first call.
+   */
+  async function createFor(
+    orgId: string,
+    body: IntegrationCreateTransaction,
+    idempotencyKey: string | undefined,
+  ): Promise<IntegrationCreateTransactionResponse & { profileId?: string }> {
+    const requestHash = sha256Hex(JSON.stringify(body));
+    if (idempotencyKey) {
+      const earlier = await repo.findRequest(orgId, idempotencyKey);
+      if (earlier && earlier.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    }
+    if (!(await repo.formOfOrg(orgId, body.formId))) throw new AppError('FORM_NOT_FOUND');
+    const mobile = body.candidate.mobile;
+    if (!mobile) return { link: linkOf(orgId, body.formId) };
+    const candidate = await deps.candidateByMobile(mobile, body.candidate.name, orgId);
+    if (!candidate) throw new AppError('INTEGRATION_NAME_REQUIRED');
+    const transactionId = await deps.createTransaction(candidate.id, orgId, body.formId);
+    if (idempotencyKey) await repo.insertRequest({ orgId, idempotencyKey, requestHash, transactionId });
+    const link = linkOf(orgId, body.formId, transactionId);
+    // An organisation signs in only to a wallet its own call made and whose owner has never signed in
+    // by OTP (ADR 0025): any other wallet's owner follows the link and proves the mobile.
+    if (candidate.createdByOrgId !== orgId || (await deps.ownerHasSignedIn(candidate.id)))
+      return { transactionId, link, profileId: candidate.id };
+    // A replay gets a fresh sso: links are kept only hashed, so the first one cannot be answered again.
+    const sso = await deps.issueSso(candidate, { orgId, transactionId });
+    return {
+      transactionId,
+      link,
+      sso: sso.token,
+      ssoExpiresAt: sso.expiresAt.toISOString(),
+      profileId: candidate.id,
+    };
+  }
+
   return {
     /** The organisation a bearer API key speaks for; 210 when missing, unknown or revoked. */
     async authenticate(bearer: string | null): Promise<{ orgId: string; keyId: string }> {
@@ -197,27 +246,25 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       body: IntegrationCreateTransaction,
       idempotencyKey: string | undefined,
     ): Promise<IntegrationCreateTransactionResponse> {
-      const requestHash = sha256Hex(JSON.stringify(body));
-      if (idempotencyKey) {
-        const earlier = await repo.findRequest(orgId, idempotencyKey);
-        if (earlier && earlier.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      }
-      if (!(await repo.formOfOrg(orgId, body.formId))) throw new AppError('FORM_NOT_FOUND');
+      const { profileId, ...answer } = await createFor(orgId, body, idempotencyKey);
       const mobile = body.candidate.mobile;
-      if (!mobile) return { link: linkOf(orgId, body.formId) };
-      const candidate = await deps.candidateByMobile(mobile, body.candidate.name, orgId);
-      if (!candidate) throw new AppError('INTEGRATION_NAME_REQUIRED');
-      const transactionId = await deps.createTransaction(candidate.id, orgId, body.formId);
-      if (idempotencyKey) await repo.insertRequest({ orgId, idempotencyKey, requestHash, transactionId });
-      const link = linkOf(orgId, body.formId, transactionId);
-      // An organisation signs in only to a wallet its own call made and whose owner has never signed in
-      // by OTP (ADR 0025): any other wallet's owner follows the link and proves the mobile.
-      if (candidate.createdByOrgId !== orgId || (await deps.ownerHasSignedIn(candidate.id)))
-        return { transactionId, link };
-      // A replay gets a fresh sso: links are kept only hashed, so the first one cannot be answered again.
-      const sso = await deps.issueSso(candidate, { orgId, transactionId });
-      return { transactionId, link, sso: sso.token, ssoExpiresAt: sso.expiresAt.toISOString() };
+      if (answer.transactionId && profileId && mobile && deps.recordInvitation)
+        await deps.recordInvitation({
+          orgId,
+          formId: body.formId,
+          transactionId: answer.transactionId,
+          profileId,
+          mobile,
+          name: body.candidate.name,
+        });
+      return answer;
     },
+    /**
+     * The same creation for the organisation portal's invitations (ADR 0047), which record their own
+     * invitation: answers the candidate's profile id too.
+     */
+    createTransactionFor: (orgId: string, body: IntegrationCreateTransaction, idempotencyKey?: string) =>
+      createFor(orgId, body, idempotencyKey),
 
     async transaction(orgId: string, txnId: string): Promise<IntegrationTransaction> {
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(txnId);

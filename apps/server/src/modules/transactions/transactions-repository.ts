@@ -53,6 +53,9 @@ export interface TransactionSnapshot {
  * integration module enqueues the organisation's webhooks there (ADR 0025), so an event exists iff the
  * change committed.
  */
+/** Where the portal's bucket moves are announced at commit (payload {o: orgId, f: formId, t: txnId, b}). */
+export const ORG_BUCKETS_CHANNEL = 'veridocs_org_buckets';
+
 export type StateChangeHook = (scope: DbScope, changes: readonly StateChange[], at: Date) => Promise<void>;
 
 /**
@@ -61,7 +64,7 @@ export type StateChangeHook = (scope: DbScope, changes: readonly StateChange[], 
  * deadline (expected_max_date), when it was first submitted, and the candidate's name and mobile for
  * search (a trigger on profiles follows later changes of those). Migration 0015 backfilled by the same rule.
  */
-async function refreshQueue(tx: Orm, txnIds: readonly string[]): Promise<void> {
+async function refreshQueue(tx: Orm, txnIds: readonly string[], at?: Date): Promise<void> {
   if (txnIds.length === 0) return;
   const ids = sql.join(
     txnIds.map((id) => sql`${id}::uuid`),
@@ -88,6 +91,26 @@ async function refreshQueue(tx: Orm, txnIds: readonly string[]): Promise<void> {
     search_mobile = p.mobile
     from profiles p
     where p.id = t.profile_id and t.id in (${ids})`);
+  // The organisation portal's bucket (ADR 0047), from the queue just written; its `since` moves only
+  // when the bucket does (the ageing). Migration 0031 backfilled by the same rule. Each move is
+  // announced at commit on ORG_BUCKETS_CHANNEL (the portal's live dashboard).
+  const since = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  await tx.execute(sql`with b as (
+      select id, case
+        when state = 'NOT_INITIALIZED' then 'invited'
+        when state = 'DATA_SAVED' then 'started'
+        when queue = 'action_required' then 'action_required'
+        when state = 'SUBMITTED' then 'submitted'
+        when state in ('IN_PROGRESS', 'INSUFFICIENT_DATA') then 'in_progress'
+        when state = 'COMPLETED' then 'verified'
+        else 'closed'
+      end as bucket
+      from transactions where id in (${ids})),
+    moved as (update transactions t set org_bucket = b.bucket, org_bucket_since = ${since}
+      from b where t.id = b.id and t.org_bucket <> b.bucket
+      returning t.id, t.org_id, t.form_id, t.org_bucket)
+    select pg_notify(${ORG_BUCKETS_CHANNEL},
+      json_build_object('o', org_id, 'f', form_id, 't', id, 'b', org_bucket)::text) from moved`);
 }
 
 function writeOps(tx: Orm, onChanges?: StateChangeHook) {
@@ -165,7 +188,7 @@ function writeOps(tx: Orm, onChanges?: StateChangeHook) {
         })),
       );
       // The queue follows every change, in the same database transaction (ADR 0026).
-      await refreshQueue(tx, [...new Set(changes.map((c) => c.txnId))]);
+      await refreshQueue(tx, [...new Set(changes.map((c) => c.txnId))], at);
       await onChanges?.(tx, changes, at);
     },
     /** Recomputes the queue columns (a change without a state change: a payment, the expected date). */
@@ -358,6 +381,7 @@ export function createTransactionsRepository(
             state: 'NOT_INITIALIZED',
             createdAt: input.now,
             updatedAt: input.now,
+            orgBucketSince: input.now,
           })
           .onConflictDoNothing({ target: [transactions.profileId, transactions.formId] })
           .returning();
