@@ -36,6 +36,11 @@ export const ORG_ROUTES: readonly OrgRoute[] = [
     icon: <DashboardIcon fontSize="small" />,
   },
   {
+    path: PATHS.candidateRoute,
+    Component: lazy(() => loadWithRetry(() => import('../features/candidate/candidate-page'))),
+    roles: ALL,
+  },
+  {
     path: '/overview',
     Component: lazy(() => loadWithRetry(() => import('../features/overview/overview-page'))),
     roles: ALL,
