@@ -23,6 +23,8 @@ import { dm } from './dashboard-messages';
 import { useLiveUpdates } from './use-live-updates';
 
 const SEARCH_DELAY_MS = 300;
+const PANEL_ID = 'candidates-panel';
+const tabId = (bucket: string) => `bucket-tab-${bucket}`;
 const DAY_MS = 86_400_000;
 
 const day = (iso: string) =>
@@ -184,9 +186,15 @@ function BucketTabs({
       aria-label={dm.bucketsLabel}
       sx={{ borderBottom: 1, borderColor: 'divider', minWidth: 0 }}
     >
-      <Tab value="all" label={dm.tab(dm.all, total)} />
+      <Tab value="all" label={dm.tab(dm.all, total)} id={tabId('all')} aria-controls={PANEL_ID} />
       {ORG_BUCKETS.map((b) => (
-        <Tab key={b} value={b} label={dm.tab(dm.buckets[b], form.counts[b] ?? 0)} />
+        <Tab
+          key={b}
+          value={b}
+          label={dm.tab(dm.buckets[b], form.counts[b] ?? 0)}
+          id={tabId(b)}
+          aria-controls={PANEL_ID}
+        />
       ))}
     </Tabs>
   );
@@ -293,7 +301,9 @@ export default function DashboardPage() {
           </Stack>
           {exportError && <Alert severity="error">{dm.exportFailed}</Alert>}
           <BucketTabs form={form} bucket={bucket} onChange={(next) => update({ bucket: next })} />
-          <CandidateList filters={filters} />
+          <Box role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(bucket ?? 'all')}>
+            <CandidateList filters={filters} />
+          </Box>
         </>
       )}
     </Stack>
