@@ -1,9 +1,11 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { OrgRole } from '@veridocs/shared';
 import { loadWithRetry } from '@veridocs/shared';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { dm } from '../features/dashboard/dashboard-messages';
 import { um } from '../features/users/users-messages';
 import IntegrationIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
@@ -26,6 +28,18 @@ export interface OrgRoute {
 const ALL: readonly OrgRole[] = ['owner', 'manager', 'viewer'];
 
 export const ORG_ROUTES: readonly OrgRoute[] = [
+  {
+    path: PATHS.dashboard,
+    Component: lazy(() => loadWithRetry(() => import('../features/dashboard/dashboard-page'))),
+    roles: ALL,
+    navLabel: dm.nav,
+    icon: <DashboardIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.candidateRoute,
+    Component: lazy(() => loadWithRetry(() => import('../features/candidate/candidate-page'))),
+    roles: ALL,
+  },
   {
     path: '/overview',
     Component: lazy(() => loadWithRetry(() => import('../features/overview/overview-page'))),

@@ -76,7 +76,13 @@ function Public({ path, children }: { path: string; children: ReactNode }) {
 
 function SignInRoute() {
   const session = useSession();
-  if (session) return <Navigate to={homePath(session.user.role)} replace />;
+  const location = useLocation();
+  if (session) {
+    // Back to the page that sent the visitor here (a path of the portal's only), else the start page.
+    const next = new URLSearchParams(location.search).get('next');
+    const back = next && next.startsWith('/') && !next.startsWith('//') ? next : homePath(session.user.role);
+    return <Navigate to={back} replace />;
+  }
   return (
     <Public path={PATHS.signIn}>
       <SignInPage />

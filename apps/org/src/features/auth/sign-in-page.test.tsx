@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, ORG_API_PATHS } from '@veridocs/shared';
 import { readSession } from '../../lib/session';
 import { errorReply, mockApi, okReply } from '../../test/mock-api';
@@ -16,9 +16,17 @@ async function enterCredentials(password = 'a-long-password') {
   return user;
 }
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('the portal sign-in', () => {
   it('signs in with the password then the e-mailed code, keeps the session for the tab, opens the start page', async () => {
+    // The start page is the dashboard: its live stream (fetch) stays pending here.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<never>(() => {})),
+    );
     const api = mockApi()
+      .on('get', ORG_API_PATHS.forms, okReply({ list: [] }))
       .on('post', ORG_API_PATHS.signIn, okReply(CHALLENGE))
       .on(
         'post',
@@ -34,7 +42,7 @@ describe('the portal sign-in', () => {
     });
     await user.type(screen.getByLabelText('6-digit code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Acme University' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Candidates' })).toBeInTheDocument();
     expect(api.callsTo('post', ORG_API_PATHS.verifyCode)[0]?.body).toEqual({
       challengeId: 'chl_1',
       code: '123456',
