@@ -33,7 +33,7 @@ export const inviteApi = api.injectEndpoints({
     }),
     inviteBatches: build.query<{ list: InviteBatch[] }, void>({
       query: () => P.inviteBatches,
-      providesTags: ['Batches'],
+      providesTags: [{ type: 'Batches', id: 'LIST' }],
     }),
     inviteBatch: build.query<InviteBatch, string>({
       query: (id) => P.inviteBatch(id),

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   Alert,
@@ -19,7 +19,8 @@ import {
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import type { InviteBatch, InviteBatchChecked, InviteBatchRow } from '@veridocs/shared';
-import { isOrgQueryError } from '../../app/api';
+import { api, isOrgQueryError } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
 import { downloadBatchResult, inviteApi } from './invite-api';
 import { im } from './invite-messages';
 
@@ -93,6 +94,12 @@ function BatchView({
     query.data ?? (preview?.batch.id === batchId ? preview.batch : undefined);
   const shouldPoll = batch?.status === 'sending';
   if (shouldPoll !== poll) setPoll(shouldPoll);
+  // Once sent, the recent uploads show the new status too.
+  const dispatch = useAppDispatch();
+  const status = batch?.status;
+  useEffect(() => {
+    if (status === 'sent') dispatch(api.util.invalidateTags([{ type: 'Batches', id: 'LIST' }]));
+  }, [dispatch, status]);
 
   if (!batch) {
     if (query.isError)

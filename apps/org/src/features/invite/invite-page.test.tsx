@@ -168,6 +168,7 @@ describe('the invite page', () => {
     let polls = 0;
     const api = base()
       .on('post', P.inviteBatches, okReply(CHECKED))
+      .on('get', P.inviteBatches, () => okReply({ list: [batch({ status: state })] }))
       .on('post', P.sendInviteBatch('bat_1'), () => {
         state = 'sending';
         return okReply(batch({ status: 'sending' }));
@@ -200,6 +201,8 @@ describe('the invite page', () => {
     );
     expect(await within(section).findByText('Done: 2 sent, 1 failed.', {}, { timeout: 8_000 })).toBeVisible();
     expect(within(section).getByRole('button', { name: 'Download the result' })).toBeVisible();
+    const recent = within(section).getByRole('list', { name: 'Recent uploads' });
+    await waitFor(() => expect(recent).toHaveTextContent(/candidates\.csv.*Sent/));
     const after = api.callsTo('get', P.inviteBatch('bat_1')).length;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(api.callsTo('get', P.inviteBatch('bat_1')).length).toBe(after);
