@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ORG_API_PATHS as P,
   type InviteBatch,
@@ -99,6 +99,13 @@ const base = () =>
     .on('get', P.inviteBatches, okReply({ list: [] }));
 
 describe('the invite page', () => {
+  const { createObjectURL, revokeObjectURL } = URL;
+  afterEach(() => {
+    vi.restoreAllMocks();
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+  });
+
   it('invites one candidate with the right body and shows the masked mobile, and a server error', async () => {
     signIn(MANAGER);
     let fail = true;
@@ -237,6 +244,33 @@ describe('the invite page', () => {
     expect(within(recent).getAllByRole('listitem')).toHaveLength(2);
     expect(recent).toHaveTextContent(/old\.csv.*Sent/);
     expect(api.callsTo('post', P.sendInviteBatch('bat_1'))).toHaveLength(0);
+  }, 60_000);
+
+  it('downloads the result of a sent batch as a CSV file', async () => {
+    signIn(MANAGER);
+    const api = base()
+      .on('get', P.inviteBatch('bat_1'), okReply(batch({ status: 'sent', sent: 3 })))
+      .on('get', P.inviteBatchResult('bat_1'), {
+        status: 200,
+        body: new Blob(['row,name,status\n'], { type: 'text/csv' }),
+      });
+    const created: Blob[] = [];
+    const names: string[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:result';
+    };
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderPortal('/invite?batch=bat_1');
+    await user.click(await screen.findByRole('button', { name: 'Download the result' }, { timeout: 20_000 }));
+    await waitFor(() => expect(names).toEqual(['candidates-result.csv']));
+    expect(created).toHaveLength(1);
+    expect(api.callsTo('get', P.inviteBatchResult('bat_1'))).toHaveLength(1);
+    expect(screen.getByText('Done: 3 sent, 0 failed.')).toBeVisible();
   }, 60_000);
 
   it('reminds those who have not started after a confirmation', async () => {
