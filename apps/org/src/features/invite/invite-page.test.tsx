@@ -228,7 +228,12 @@ describe('the invite page', () => {
           ],
         }),
       )
-      .on('get', P.inviteBatch('bat_1'), okReply(batch({ status: 'sending', sent: 2 })));
+      .on('get', P.inviteBatch('bat_1'), okReply(batch({ status: 'sending', sent: 2 })))
+      .on(
+        'get',
+        P.inviteBatch('bat_0'),
+        okReply(batch({ id: 'bat_0', fileName: 'old.csv', status: 'sent', sent: 3 })),
+      );
     renderPortal('/invite?batch=bat_1');
     const section = await screen.findByRole(
       'region',
@@ -244,6 +249,11 @@ describe('the invite page', () => {
     expect(within(recent).getAllByRole('listitem')).toHaveLength(2);
     expect(recent).toHaveTextContent(/old\.csv.*Sent/);
     expect(api.callsTo('post', P.sendInviteBatch('bat_1'))).toHaveLength(0);
+
+    await userEvent.setup().click(within(recent).getByRole('button', { name: 'Open the upload old.csv' }));
+    expect(await within(section).findByText('Done: 3 sent, 0 failed.')).toBeVisible();
+    expect(within(section).getByRole('region', { name: 'Upload: old.csv' })).toBeVisible();
+    expect(within(section).queryByRole('region', { name: 'Upload: candidates.csv' })).toBeNull();
   }, 60_000);
 
   it('downloads the result of a sent batch as a CSV file', async () => {
