@@ -7,6 +7,8 @@ import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { dm } from '../features/dashboard/dashboard-messages';
 import { um } from '../features/users/users-messages';
+import { im } from '../features/invite/invite-messages';
+import InviteIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import IntegrationIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { m } from '../messages';
@@ -46,6 +48,13 @@ export const ORG_ROUTES: readonly OrgRoute[] = [
     roles: ALL,
     navLabel: m.nav.overview,
     icon: <HomeIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.invite,
+    Component: lazy(() => loadWithRetry(() => import('../features/invite/invite-page'))),
+    roles: ['owner', 'manager'],
+    navLabel: im.nav,
+    icon: <InviteIcon fontSize="small" />,
   },
   {
     path: PATHS.billing,
