@@ -133,6 +133,11 @@ describe('a production start of the real process', () => {
       expect.stringMatching(
         /^ {2}DIGILOCKER_PROVIDER=sandbox .*, APISETU_PROVIDER=sandbox .*: fictitious sandbox accounts/,
       ),
+      // The supplier every organisation's GST tax invoice names (ADR 0047).
+      expect.stringMatching(/^ {2}INVOICE_SUPPLIER_NAME is not set: /),
+      expect.stringMatching(/^ {2}INVOICE_SUPPLIER_GSTIN is not set: /),
+      expect.stringMatching(/^ {2}INVOICE_SUPPLIER_ADDRESS is not set: /),
+      expect.stringMatching(/^ {2}INVOICE_SUPPLIER_STATE_CODE is not set: /),
     ]);
   }, 60_000);
 

@@ -167,9 +167,10 @@ describe('bad bytes on every route', () => {
       // Every guard runs before the body is read (ADR 0004), and the candidate's token opens no team or
       // integration route; the dev partner receiver, like a gateway's webhook, checks the signature on
       // the raw bytes first (ADR 0028); an institution's responder routes want their own session
-      // (ADR 0046).
+      // (ADR 0046), and the organisation portal's its own token (ADR 0047).
       ((o.request.includes(' /api/ops/') ||
         o.request.includes(' /api/integration/') ||
+        o.request.includes(' /api/org/') ||
         o.request.includes(' /api/institutions/respond/requests/') ||
         o.request.includes(' /api/dev/partner-inbox/')) &&
         o.status === 401);

@@ -47,7 +47,15 @@ function RowsTable({
   withReason: boolean;
 }) {
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 360 }}>
+    // Scrolls by itself on a phone: focusable and named, so a keyboard can scroll it too.
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      sx={{ maxHeight: 360 }}
+    >
       <Table size="small" stickyHeader aria-label={label}>
         <TableHead>
           <TableRow>
@@ -320,20 +328,23 @@ export function InviteFile() {
         </Box>
         {error && <Alert severity="error">{error}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-          <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
+          {/* One control: the button opens the file picker of an input kept out of the tab order. */}
+          <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => input.current?.click()}>
             {im.file.choose}
-            <input
-              ref={input}
-              type="file"
-              style={visuallyHidden}
-              accept=".csv,text/csv"
-              aria-label={im.file.choose}
-              onChange={(event) => {
-                setError(null);
-                setFile(event.target.files?.[0] ?? null);
-              }}
-            />
           </Button>
+          <input
+            ref={input}
+            type="file"
+            tabIndex={-1}
+            aria-hidden
+            style={visuallyHidden}
+            accept=".csv,text/csv"
+            aria-label={im.file.choose}
+            onChange={(event) => {
+              setError(null);
+              setFile(event.target.files?.[0] ?? null);
+            }}
+          />
           <Button variant="contained" disabled={checking.isLoading} onClick={() => void upload()}>
             {checking.isLoading ? im.file.checking : im.file.check}
           </Button>
