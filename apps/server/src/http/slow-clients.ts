@@ -61,7 +61,10 @@ export function registerBodyDeadlines(app: FastifyInstance, limits: HttpLimits) 
       stop();
       if (raw.complete || socket.destroyed) return;
       request.log.warn({ ip: request.ip, why }, 'Closed a connection whose request body was too slow');
-      socket.destroy();
+      // An injected request (tests, light-my-request) has a socket stand-in without destroy(): ending
+      // the request itself ends it there (a real request's destroy() ends its socket too).
+      if (typeof socket.destroy === 'function') socket.destroy();
+      else raw.destroy();
     };
     let timer: NodeJS.Timeout;
     if (upload) {

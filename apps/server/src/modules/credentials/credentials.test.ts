@@ -502,7 +502,7 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     expectCode(await send('POST', w(C.documents(identity.id)), { fileId: added.fileId }, holder), 114, 415);
     // A refused stream's partial write is removed as its upload fails, which can finish just after the
     // answer (seen on a loaded CI machine): nothing is left once it has.
-    await expect.poll(stored).toEqual(before);
+    await expect.poll(stored, { timeout: 15_000 }).toEqual(before);
     expect((await list(holder)).find((c) => c.id === identity.id)!.documents).toHaveLength(1);
   });
 
