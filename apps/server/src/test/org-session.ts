@@ -102,7 +102,22 @@ async function newOwner(t: TestApp, orgId: string, email: string): Promise<OrgTe
  * owner invites the other roles; the invitee accepts the e-mailed link, signs in with the password and
  * the e-mailed code (both read from the dev outbox). Every call makes a new user (e-mails are unique).
  */
-export async function orgSession(
+/**
+ * One at a time per test app: each call may sign the platform admin in, and a second sign-in's code
+ * ends the first one's (ADR 0019), so calls made together (Promise.all) would fail each other.
+ */
+const queues = new WeakMap<TestApp, Promise<unknown>>();
+
+export function orgSession(
+  t: TestApp,
+  opts: { orgId: string; role: OrgRole; email?: string },
+): Promise<OrgTestSession> {
+  const run = (queues.get(t) ?? Promise.resolve()).catch(() => undefined).then(() => sessionNow(t, opts));
+  queues.set(t, run);
+  return run;
+}
+
+async function sessionNow(
   t: TestApp,
   opts: { orgId: string; role: OrgRole; email?: string },
 ): Promise<OrgTestSession> {
