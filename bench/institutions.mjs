@@ -206,27 +206,30 @@ export async function run() {
     );
 
     // ——— (a) the directory
+    // The directory sorts by a row's own column with the page chosen first (pageThenOpen); the shape
+    // before 3d49c1d is kept as a reference and is not part of the worst figure.
     const scenarios = [
-      ['sort=median, first page', [directoryPage('median_days', 'asc', 0), DIRECTORY_TOTAL]],
-      ['sort=p90 desc, page 100', [directoryPage('p90_days', 'desc', 2475), DIRECTORY_TOTAL]],
+      ['sort=median, first page', [pageThenOpen('median_days', 'asc', 0), DIRECTORY_TOTAL], true],
+      ['sort=p90 desc, page 100', [pageThenOpen('p90_days', 'desc', 2475), DIRECTORY_TOTAL], true],
       [
-        'sort=p90 desc, page 100, open counts after paging',
-        [pageThenOpen('p90_days', 'desc', 2475), DIRECTORY_TOTAL],
+        'sort=p90 desc, page 100, open counted for every row (before 3d49c1d, reference)',
+        [directoryPage('p90_days', 'desc', 2475), DIRECTORY_TOTAL],
+        false,
       ],
     ];
     const rows = [];
     let worst = 0;
-    for (const [label, statements] of scenarios) {
+    for (const [label, statements, runs] of scenarios) {
       await timeQueries(client, statements, 50);
       const { p50, p99 } = await timeQueries(client, statements, ITERATIONS);
-      worst = Math.max(worst, p99);
+      if (runs) worst = Math.max(worst, p99);
       console.log(`institutions: directory ${label}: p50 ${round(p50)} ms, p99 ${round(p99)} ms`);
       rows.push({
         measure: `institution directory p99: ${label}`,
         value: round(p99),
         unit: 'ms',
-        target: '≤ 50',
-        ok: p99 <= 50,
+        target: runs ? '≤ 50' : '(reference)',
+        ok: !runs || p99 <= 50,
       });
     }
     const baseline = await timeQueries(client, [BASELINE], 20);
