@@ -163,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     ssoTtlSeconds: e.SSO_TTL_SECONDS,
     opsAccessTokenTtlSeconds: e.OPS_ACCESS_TOKEN_TTL_SECONDS,
+    orgAccessTokenTtlSeconds: e.ORG_ACCESS_TOKEN_TTL_SECONDS,
     opsSignInLimits: {
       codesPerHour: e.OPS_SIGN_IN_CODES_PER_HOUR,
       wrongCodesPerHour: e.OPS_WRONG_CODES_PER_HOUR,

@@ -390,7 +390,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     mailer,
     tokenKey: keys.org,
     codeKey: keys.otp,
-    accessTtlSeconds: config.opsAccessTokenTtlSeconds,
+    accessTtlSeconds: config.orgAccessTokenTtlSeconds,
     publicUrl: config.publicUrl,
     now,
     log: app.log,

@@ -31,6 +31,8 @@ export const envSchema = z.object({
   SSO_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** The verification team's session (ADR 0019): one working day by default, then sign in again. */
   OPS_ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
+  /** An organisation portal user's session (ADR 0047): a working day, as the console's. */
+  ORG_ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
   /** Sign-in codes e-mailed per staff account per hour, and wrong codes before an hour's lock (ADR 0019). */
   OPS_SIGN_IN_CODES_PER_HOUR: positiveInt.default(5),
   OPS_WRONG_CODES_PER_HOUR: positiveInt.default(5),

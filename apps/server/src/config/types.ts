@@ -22,6 +22,8 @@ export interface Config {
   ssoTtlSeconds: number;
   /** Lifetime of an ops access token and its session (ADR 0019). */
   opsAccessTokenTtlSeconds: number;
+  /** Lifetime of an organisation portal user's access token and session (ADR 0047). */
+  orgAccessTokenTtlSeconds: number;
   /** The hourly caps on a staff account's sign-in codes (ADR 0019). */
   opsSignInLimits: { codesPerHour: number; wrongCodesPerHour: number };
   /** Days an issued credential is valid (its `exp`; ADR 0031). */

@@ -194,6 +194,25 @@ describe('the responder’s page (issue 27): link, code, session, answers, and t
     expectCode(await send('GET', R.responderRequests, undefined, sessionA), 102, 401);
     sessionA = await sessionFor(cases.a.link, EMAIL_A);
     verifier = await staffSignIn(t, VERIFIER);
+    // An answer cites only a letter the checks have read: one still being checked, or refused by them,
+    // is refused with what to do, and the answer is not kept.
+    const [read] = await kit.rowsOf<{ state: string }>(
+      sql`select state from files where id = ${letter.fileId}`,
+    );
+    const checked = read!.state;
+    for (const [state, message] of [
+      ['PROCESSING', 'The letter is still being checked. Submit again in a few seconds'],
+      ['ERROR', 'The letter could not be read. Upload it again'],
+    ]) {
+      await kit.rowsOf(sql`update files set state = ${state} where id = ${letter.fileId} returning id`);
+      const refused = await postAnswer(answer({ letterFileId: letter.fileId }, { years: 'differs' }));
+      expectCode(refused, 100, 400);
+      expect(JSON.stringify(refused.json())).toContain(message);
+    }
+    await kit.rowsOf(sql`update files set state = ${checked} where id = ${letter.fileId} returning id`);
+    expect(
+      await kit.rowsOf(sql`select id from institution_answers where request_id = ${cases.a.requestId}`),
+    ).toHaveLength(0);
     const first = institutionAnswerSchema.parse(
       expectCode(await postAnswer(answer({ letterFileId: letter.fileId }, { years: 'differs' })), 0, 200),
     );

@@ -164,7 +164,7 @@ describe('organisation portal accounts (ADR 0047)', () => {
     it('the token expires with its session', async () => {
       const orgId = newOrg();
       const owner = await orgSession(t, { orgId, role: 'owner' });
-      t.clock.advance(t.config.opsAccessTokenTtlSeconds + 1);
+      t.clock.advance(t.config.orgAccessTokenTtlSeconds + 1);
       expectCode(await inject('GET', O.me, undefined, owner.headers), 302, 401);
       // The test helper signs its cached owner in again to invite another role.
       const viewer = await orgSession(t, { orgId, role: 'viewer' });

@@ -534,7 +534,7 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
         if (found.includes('institution')) return 'institution' as const;
         if (found.includes('digilocker')) return 'digilocker' as const;
         if (found.includes('issuer_api')) return 'issuer_api' as const;
-        return state === 'NOT_INITIALIZED' ? null : ('document' as const);
+        return state === 'NOT_INITIALIZED' || state === 'SKIPPED' ? null : ('document' as const);
       };
       return {
         transactionId: c.txn.id,
