@@ -18,9 +18,9 @@ import { verifyCredential } from 'did-jwt-vc';
 import { Resolver, type DIDResolutionResult } from 'did-resolver';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
+import { SANDBOX_AADHAAR } from '../../providers/aadhaar/sandbox-provider.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
-import { uploadDocument } from '../../test/uploads.js';
+import { submittedCandidate as submitCandidate } from '../../test/submitted-candidate.js';
 import { createFilesRepository } from '../files/files-repository.js';
 import { multipart, pdfOfSize } from '../files/test-files.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
@@ -31,25 +31,11 @@ import { STATUS_LIST_SIZE } from './status-list.js';
 
 const PUBLIC_URL = 'https://wallet.example';
 const DID = 'did:web:wallet.example';
-const ORG = 'demo-university';
-const FORM = 'demo-form';
 const C = API_PATHS.credentials;
-const V = API_PATHS.verification;
 const O = OPS_API_PATHS;
-const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const w = (path: string) => `${SERVICE_BASES.webWallet}${path}`;
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
 const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
-const SKIPPED = [
-  'bgv-twelfth',
-  'bgv-tenth',
-  'passport',
-  'dl',
-  'employment-check',
-  'bgv-employment',
-  'bgv-address',
-  'bgv-ews',
-];
 type Headers = Record<string, string>;
 
 describe('the wallet: credentials issued on COMPLETED, verified, revoked', () => {
@@ -92,59 +78,9 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     );
   }
 
-  /** A candidate whose Aadhaar is verified (identity COMPLETED) and whose degree is submitted. */
-  async function submittedCandidate(name: string): Promise<{ h: Headers; txnId: string }> {
-    const h = bearer((await signUp(t, undefined, name)).accessToken);
-    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
-      await send('POST', v1(V.transactions), { orgId: ORG, eKycFormId: FORM }, h),
-      0,
-      200,
-    );
-    const answers = [
-      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
-      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
-    ];
-    expectCode(await send('PATCH', v1(V.userResponse), { orgId: ORG, txnId, data: answers }, h), 0, 200);
-    expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
-    const degree = {
-      // A listed institute: stored by its id, attested by its name.
-      institute: { value: 'anna-university' },
-      degreeName: 'B.Tech in Computer Science',
-      passingYear: '2020',
-      instituteId: '201604200042',
-      degreeStatus: 'DEGREE_AND_MARKSHEET',
-      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
-    };
-    expectCode(
-      await send('POST', v1(V.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
-      0,
-      200,
-    );
-    const number = SANDBOX_AADHAAR.direct;
-    const step = expectCode<{ requestId: string }>(
-      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
-      0,
-      200,
-    );
-    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
-    expectCode(
-      await send(
-        'POST',
-        v1(API_PATHS.aadhaar.verify),
-        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
-        h,
-      ),
-      0,
-      200,
-    );
-    expectCode(
-      await send('POST', v1(V.markAsSkip), { orgId: ORG, txnId, verificationNameList: SKIPPED }, h),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(V.submit), { orgId: ORG, txnId }, h), 0, 200);
-    return { h, txnId };
-  }
+  // A listed institute: stored by its id, attested by its name.
+  const submittedCandidate = (name: string) =>
+    submitCandidate(t, { name, institute: 'anna-university', instituteId: '201604200042' });
 
   const list = async (h: Headers): Promise<Credential[]> =>
     credentialListResponseSchema.parse(

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  API_PATHS,
-  OPS_API_PATHS,
-  SERVICE_BASES,
-  institutionRequestListSchema,
-  opsSessionSchema,
-} from '@veridocs/shared';
+import { OPS_API_PATHS, institutionRequestListSchema, opsSessionSchema } from '@veridocs/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,27 +10,13 @@ import {
   institutionRequests,
   institutions,
 } from '../../db/schema/index.js';
-import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
-import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
-import { uploadDocument } from '../../test/uploads.js';
+import { bearer, createTestApp, expectCode, outbox, type TestApp } from '../../test/test-app.js';
+import { submittedCandidate as submitCandidate } from '../../test/submitted-candidate.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import { hashLinkToken, linkTokenFor } from './institution-links.js';
 
-const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
-const P = API_PATHS.verification;
 const ORG = 'demo-university';
-const FORM = 'demo-form';
 const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
-const SKIPPED = [
-  'bgv-twelfth',
-  'bgv-tenth',
-  'passport',
-  'dl',
-  'employment-check',
-  'bgv-employment',
-  'bgv-address',
-  'bgv-ews',
-];
 type Headers = Record<string, string>;
 
 /**
@@ -77,62 +57,8 @@ describe('institution requests in the app: e-mail, expected date, the team queue
     return bearer(session.accessToken);
   }
 
-  const send = (method: 'POST' | 'PATCH', url: string, body: unknown, headers: Headers) =>
-    t.request({ method, url, body: body as object, headers });
-
-  /** The demo form submitted: the degree (with a document) and Aadhaar, the rest skipped. */
-  async function submittedCandidate(name: string): Promise<string> {
-    const session = await signUp(t, undefined, name);
-    const h = bearer(session.accessToken);
-    const txnId = expectCode<{ transactionId: string }>(
-      await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
-      0,
-      200,
-    ).transactionId;
-    const data = [
-      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
-      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
-    ];
-    expectCode(await send('PATCH', v1(P.userResponse), { orgId: ORG, txnId, data }, h), 0, 200);
-    expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200);
-    const degree = {
-      institute: { value: 'indian-institute-of-technology-bombay' },
-      degreeName: 'B.Tech in Computer Science',
-      passingYear: '2020',
-      instituteId: 'R-2016-0042',
-      degreeStatus: 'DEGREE_AND_MARKSHEET',
-      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
-    };
-    expectCode(
-      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
-      0,
-      200,
-    );
-    const number = SANDBOX_AADHAAR.direct;
-    const step = expectCode<{ requestId: string }>(
-      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
-      0,
-      200,
-    );
-    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
-    expectCode(
-      await send(
-        'POST',
-        v1(API_PATHS.aadhaar.verify),
-        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
-        h,
-      ),
-      0,
-      200,
-    );
-    expectCode(
-      await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: SKIPPED }, h),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200);
-    return txnId;
-  }
+  const submittedCandidate = async (name: string) =>
+    (await submitCandidate(t, { name, institute: 'indian-institute-of-technology-bombay' })).txnId;
 
   /** What the request-sending part writes: a slow registrar (p90 20 working days), the request, its e-mail. */
   async function requestDegree(txnId: string) {

@@ -14,7 +14,6 @@ import {
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 import {
   bearer,
   createTestApp,
@@ -25,6 +24,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
+import { submittedCandidate as submitCandidate } from '../../test/submitted-candidate.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import type { DocumentAnalyser } from '../files/analyser.js';
 import type { StateChange } from '../transactions/state-machine.js';
@@ -45,16 +45,6 @@ const passing: DocumentAnalyser = {
   analyseDocument: async () => ({ state: 'COMPLETED', issues: [], pageCount: 1 }),
   recogniseText: async () => '',
 };
-const SKIPPED = [
-  'bgv-twelfth',
-  'bgv-tenth',
-  'passport',
-  'dl',
-  'employment-check',
-  'bgv-employment',
-  'bgv-address',
-  'bgv-ews',
-];
 
 /** Reads an SSE response: each `event:`/`data:` block, as it arrives. */
 function sseReader(response: IncomingMessage) {
@@ -167,59 +157,7 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
     );
   }
 
-  /** A candidate with the demo form submitted: the degree and Aadhaar, the rest skipped. */
-  async function submittedCandidate() {
-    const session = await signUp(t, undefined, 'Asha Rao');
-    const h = bearer(session.accessToken);
-    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
-      await send('POST', v1(V.transactions), { orgId: ORG, eKycFormId: 'demo-form' }, h),
-      0,
-      200,
-    );
-    const data = [
-      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
-      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
-    ];
-    expectCode(await send('PATCH', v1(V.userResponse), { orgId: ORG, txnId, data }, h), 0, 200);
-    expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
-    const degree = {
-      institute: { value: 'Other' },
-      degreeName: 'B.Tech in Computer Science',
-      passingYear: '2020',
-      instituteId: 'R-2016-0042',
-      degreeStatus: 'DEGREE_AND_MARKSHEET',
-      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
-    };
-    expectCode(
-      await send('POST', v1(V.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
-      0,
-      200,
-    );
-    const number = SANDBOX_AADHAAR.direct;
-    const step = expectCode<{ requestId: string }>(
-      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
-      0,
-      200,
-    );
-    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
-    expectCode(
-      await send(
-        'POST',
-        v1(API_PATHS.aadhaar.verify),
-        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
-        h,
-      ),
-      0,
-      200,
-    );
-    expectCode(
-      await send('POST', v1(V.markAsSkip), { orgId: ORG, txnId, verificationNameList: SKIPPED }, h),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(V.submit), { orgId: ORG, txnId }, h), 0, 200);
-    return { h, txnId, mobile: session.mobile, refreshToken: session.refreshToken };
-  }
+  const submittedCandidate = () => submitCandidate(t);
 
   it('every decision of the team is a notification of the candidate only, with an SMS copy; pushed live', async () => {
     const a = await submittedCandidate();

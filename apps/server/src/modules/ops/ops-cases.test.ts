@@ -14,9 +14,10 @@ import {
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
-import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
+import { SANDBOX_AADHAAR } from '../../providers/aadhaar/sandbox-provider.js';
+import { bearer, createTestApp, expectCode, outbox, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
+import { submittedCandidate as submitCandidate } from '../../test/submitted-candidate.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
@@ -27,16 +28,6 @@ const FORM = 'demo-form';
 type Headers = Record<string, string>;
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
 const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
-const SKIPPED = [
-  'bgv-twelfth',
-  'bgv-tenth',
-  'passport',
-  'dl',
-  'employment-check',
-  'bgv-employment',
-  'bgv-address',
-  'bgv-ews',
-];
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
 
 describe('the console: queues, a case, documents, assignment, locks, expected date (ADR 0026)', () => {
@@ -82,72 +73,8 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
     );
   }
 
-  /** A candidate with the demo form submitted: the degree (with a document) and Aadhaar, the rest skipped. */
-  async function submittedCandidate(
-    name = 'Asha Rao',
-  ): Promise<{ h: Headers; txnId: string; mobile: string }> {
-    const session = await signUp(t, undefined, name);
-    const h = bearer(session.accessToken);
-    const txnId = expectCode<{ transactionId: string }>(
-      await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
-      0,
-      200,
-    ).transactionId;
-    const answers = [
-      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
-      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
-    ];
-    expectCode(
-      await t.request({
-        method: 'PATCH',
-        url: v1(P.userResponse),
-        body: { orgId: ORG, txnId, data: answers },
-        headers: h,
-      }),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200);
-    const degree = {
-      institute: { value: 'indian-institute-of-technology-bombay' },
-      degreeName: 'B.Tech in Computer Science',
-      passingYear: '2020',
-      instituteId: 'R-2016-0042',
-      degreeStatus: 'DEGREE_AND_MARKSHEET',
-      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
-    };
-    expectCode(
-      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
-      0,
-      200,
-    );
-    const number = SANDBOX_AADHAAR.direct;
-    const step = expectCode<{ requestId: string }>(
-      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
-      0,
-      200,
-    );
-    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
-    expectCode(
-      await send(
-        'POST',
-        v1(API_PATHS.aadhaar.verify),
-        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
-        h,
-      ),
-      0,
-      200,
-    );
-    expectCode(
-      await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: SKIPPED }, h),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200);
-    const [me] = await rowsOf(sql`select mobile from profiles p join transactions t on t.profile_id = p.id
-      where t.id = ${txnId}`);
-    return { h, txnId, mobile: String(me!.mobile) };
-  }
+  const submittedCandidate = (name = 'Asha Rao') =>
+    submitCandidate(t, { name, institute: 'indian-institute-of-technology-bombay' });
 
   const list = async (query: Record<string, string | number>, h = verifier): Promise<OpsCaseList> => {
     const qs = new URLSearchParams(

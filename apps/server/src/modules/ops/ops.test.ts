@@ -12,29 +12,18 @@ import {
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
+import { submittedCandidate as submitCandidate } from '../../test/submitted-candidate.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
 const O = OPS_API_PATHS;
 const ORG = 'demo-university';
-const FORM = 'demo-form';
 type Headers = Record<string, string>;
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
 const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
-const SKIPPED = [
-  'bgv-twelfth',
-  'bgv-tenth',
-  'passport',
-  'dl',
-  'employment-check',
-  'bgv-employment',
-  'bgv-address',
-  'bgv-ews',
-];
 const DOCS = [{ key: 'semester-5', label: 'Marksheet for semester 5' }];
 
 describe('the verification team: ops auth, decisions and the Action Required loop', () => {
@@ -72,68 +61,7 @@ describe('the verification team: ops auth, decisions and the Action Required loo
     );
   }
 
-  /** A candidate with the demo form submitted: the degree (with a document) and Aadhaar, the rest skipped. */
-  async function submittedCandidate(): Promise<{ h: Headers; txnId: string }> {
-    const h = bearer((await signUp(t, undefined, 'Asha Rao')).accessToken);
-    const created = expectCode<{ transactionId: string }>(
-      await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
-      0,
-      200,
-    );
-    const txnId = created.transactionId;
-    const answers = [
-      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
-      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
-    ];
-    expectCode(
-      await t.request({
-        method: 'PATCH',
-        url: v1(P.userResponse),
-        body: { orgId: ORG, txnId, data: answers },
-        headers: h,
-      }),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200);
-    const degree = {
-      institute: { value: 'Other' },
-      degreeName: 'B.Tech in Computer Science',
-      passingYear: '2020',
-      instituteId: 'R-2016-0042',
-      degreeStatus: 'DEGREE_AND_MARKSHEET',
-      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
-    };
-    expectCode(
-      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
-      0,
-      200,
-    );
-    const number = SANDBOX_AADHAAR.direct;
-    const step = expectCode<{ requestId: string }>(
-      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
-      0,
-      200,
-    );
-    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
-    expectCode(
-      await send(
-        'POST',
-        v1(API_PATHS.aadhaar.verify),
-        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
-        h,
-      ),
-      0,
-      200,
-    );
-    expectCode(
-      await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: SKIPPED }, h),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200);
-    return { h, txnId };
-  }
+  const submittedCandidate = () => submitCandidate(t);
 
   const info = async (h: Headers, txnId: string): Promise<TransactionInfo> =>
     transactionInfoSchema.parse(

@@ -20,14 +20,13 @@ import jsQRModule from 'jsqr';
 import type { PDFNumber } from 'pdf-lib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 import {
   PARTNER_DEV_SECRET,
   createWebhookReportDelivery,
   verifyReportSignature,
 } from '../../providers/report-delivery/index.js';
-import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
-import { uploadDocument } from '../../test/uploads.js';
+import { bearer, createTestApp, expectCode, outbox, type TestApp } from '../../test/test-app.js';
+import { submittedCandidate as submitCandidate } from '../../test/submitted-candidate.js';
 import { openWithPdfJs, pageTexts } from '../documents/analysis/pdfjs.js';
 import { multipart } from '../files/test-files.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
@@ -38,22 +37,11 @@ const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
 const O = OPS_API_PATHS;
 const ORG = 'demo-university';
-const FORM = 'demo-form';
 const PUBLIC_URL = 'https://app.example';
 const PARTNER_SECRET = 'wes-partner-secret-0123456789';
 type Headers = Record<string, string>;
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
 const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
-const SKIPPED = [
-  'bgv-twelfth',
-  'bgv-tenth',
-  'passport',
-  'dl',
-  'employment-check',
-  'bgv-employment',
-  'bgv-address',
-  'bgv-ews',
-];
 
 // jsqr is CommonJS with an ES-style default in its types: under Node's interop the function is `.default`.
 const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule }).default ??
@@ -178,83 +166,8 @@ describe('the verification report (ADR 0028)', { timeout: 120_000 }, () => {
     );
   }
 
-  /** The demo form submitted: the degree (a document), Aadhaar by OTP, WES proved, the rest skipped. */
-  async function submittedCandidate(
-    name: string,
-    withPartner = true,
-  ): Promise<{ h: Headers; txnId: string }> {
-    const h = bearer((await signUp(t, undefined, name)).accessToken);
-    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
-      await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
-      0,
-      200,
-    );
-    const answers = [
-      { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
-      { questionId: 'demo-q-source', answer: 'EMPLOYER' },
-    ];
-    expectCode(
-      await t.request({
-        method: 'PATCH',
-        url: v1(P.userResponse),
-        body: { orgId: ORG, txnId, data: answers },
-        headers: h,
-      }),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200);
-    const degree = {
-      institute: { value: 'Other' },
-      degreeName: 'B.Tech in Computer Science',
-      passingYear: '2020',
-      instituteId: 'R-2016-0042',
-      degreeStatus: 'DEGREE_AND_MARKSHEET',
-      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
-    };
-    expectCode(
-      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
-      0,
-      200,
-    );
-    const number = SANDBOX_AADHAAR.direct;
-    const step = expectCode<{ requestId: string }>(
-      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
-      0,
-      200,
-    );
-    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
-    expectCode(
-      await send(
-        'POST',
-        v1(API_PATHS.aadhaar.verify),
-        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
-        h,
-      ),
-      0,
-      200,
-    );
-    if (withPartner) {
-      const sent = expectCode<{ otpId: string }>(
-        await send('POST', v1(P.evalInfoOtp), { orgId: ORG, txnId, partner: 'WES', reference: '4012345' }, h),
-        0,
-        200,
-      );
-      const [mail] = await outbox(t, 'asha.verma@example.com');
-      expectCode(
-        await send('POST', v1(P.evalInfo), { orgId: ORG, txnId, otpId: sent.otpId, otp: mail!.otp }, h),
-        0,
-        200,
-      );
-    }
-    expectCode(
-      await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: SKIPPED }, h),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200);
-    return { h, txnId };
-  }
+  const submittedCandidate = (name: string, withPartner = true) =>
+    submitCandidate(t, { name, partner: withPartner });
 
   const decide = async (txnId: string, body: object) =>
     expectCode(await send('POST', O.decisions(txnId), body, verifier), 0, 200);
