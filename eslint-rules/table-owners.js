@@ -127,4 +127,7 @@ export const TABLE_OWNERS = {
   orgCreditLedger: { owner: 'org-billing' },
   orgCreditOrders: { owner: 'org-billing' },
   orgInvoices: { owner: 'org-billing' },
+  // privacy by law (issue 29, ADR 0049): the consent ledger and the notices it cites
+  consentLedger: { owner: 'privacy' },
+  privacyNotices: { owner: 'privacy' },
 };

@@ -36,6 +36,7 @@ export * from './schemas/aadhaar.js';
 export * from './schemas/sources.js';
 export * from './schemas/institutions.js';
 export * from './schemas/org-portal.js';
+export * from './schemas/privacy.js';
 export * from './rules/working-days.js';
 export * from './rules/person-name.js';
 export * from './rules/mrz.js';

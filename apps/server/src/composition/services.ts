@@ -36,6 +36,8 @@ import { createInstitutionMailRepository } from '../modules/institutions/institu
 import { createInstitutionMailService } from '../modules/institutions/institution-mail-service.js';
 import { createIntegrationRepository } from '../modules/integration/integration-repository.js';
 import { createOrgSettingsRepository } from '../modules/org-settings/org-settings-repository.js';
+import { createPrivacyRepository } from '../modules/privacy/privacy-repository.js';
+import { createPrivacyService } from '../modules/privacy/privacy-service.js';
 import { createOrgSettingsService } from '../modules/org-settings/org-settings-service.js';
 import {
   createIntegrationService,
@@ -487,6 +489,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
   });
 
+  // Privacy by law (issue 29, ADR 0049): the consent ledger.
+  const privacy = createPrivacyService({ repo: createPrivacyRepository(db.orm), now });
+
   // Payments (issue 13, ADR 0023): the embedded sandbox gateway unless a region is set to another.
   const sandbox = config.payments.sandboxSecret
     ? createSandboxGateway({
@@ -608,5 +613,6 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     support,
     geo,
     orgCandidates,
+    privacy,
   };
 }

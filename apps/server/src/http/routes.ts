@@ -61,6 +61,7 @@ import { digilockerSandboxPagesRouter } from '../providers/digilocker/index.js';
 import { sandboxCheckoutRouter } from '../providers/payments/sandbox-checkout.js';
 import { PARTNER_DEV_SECRET } from '../providers/report-delivery/index.js';
 import { registerAuth } from './auth-guard.js';
+import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { signedInFamily } from './route-families.js';
 import { registerMetrics } from './metrics.js';
 import type { App } from './platform.js';
@@ -177,6 +178,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       await admins.register(credentialsOpsRouter, { credentials: s.credentials, audit });
       await admins.register(orgBillingOpsRouter, { billing: s.orgBilling, audit });
       await admins.register(opsOrgOwnerRouter, { orgAuth: s.orgAuth, audit });
+      await admins.register(privacyOpsRouter, { privacy: s.privacy, audit });
     }),
   );
 

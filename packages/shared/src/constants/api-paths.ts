@@ -490,3 +490,9 @@ export const ORG_API_PATHS = {
   brandingLogo: '/api/org/branding/logo',
   notificationSettings: '/api/org/notification-settings',
 } as const;
+
+/** Privacy by law (issue 29, ADR 0049): the team's side. */
+export const PRIVACY_OPS_PATHS = {
+  /** POST (admin): walks the consent ledger's chain and answers where it first does not hold. */
+  ledgerCheck: '/api/ops/privacy/ledger-check',
+} as const;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GENESIS_HASH,
+  entryHash,
+  nextEntry,
+  problemOf,
+  sortedPurposes,
+  type LedgerFacts,
+} from './ledger-fns.js';
+
+const facts = (over: Partial<LedgerFacts> = {}): LedgerFacts => ({
+  profileId: '11111111-1111-4111-8111-111111111111',
+  orgId: 'demo-university',
+  formId: 'demo-form',
+  txnId: '22222222-2222-4222-8222-222222222222',
+  noticeHash: 'a'.repeat(64),
+  action: 'consent',
+  purposes: [
+    { purpose: 'verify', granted: true },
+    { purpose: 'report_organisation', granted: true },
+    { purpose: 'wallet', granted: false },
+  ],
+  channel: 'web',
+  at: new Date('2030-01-15T10:00:00.000Z'),
+  ...over,
+});
+
+describe('the consent ledger chain (ADR 0049)', () => {
+  it('starts at 1 from the genesis hash and links each entry to the previous hash', () => {
+    const first = nextEntry(null, facts());
+    expect(first).toMatchObject({ seq: 1, prevHash: GENESIS_HASH });
+    expect(first.hash).toMatch(/^[0-9a-f]{64}$/);
+    const second = nextEntry(
+      first,
+      facts({ action: 'withdraw', purposes: [{ purpose: 'wallet', granted: false }] }),
+    );
+    expect(second).toMatchObject({ seq: 2, prevHash: first.hash });
+    expect(second.hash).not.toBe(first.hash);
+    expect(problemOf(null, first)).toBeNull();
+    expect(problemOf(first, second)).toBeNull();
+  });
+
+  it('hashes the same facts the same whatever the purposes order, and any changed field differently', () => {
+    const base = nextEntry(null, facts());
+    const reordered = nextEntry(null, facts({ purposes: [...facts().purposes].reverse() }));
+    expect(reordered.hash).toBe(base.hash);
+    const changes: Partial<LedgerFacts>[] = [
+      { profileId: '33333333-3333-4333-8333-333333333333' },
+      { orgId: 'other-org' },
+      { formId: 'other-form' },
+      { txnId: null },
+      { noticeHash: 'b'.repeat(64) },
+      { action: 'refuse' },
+      { purposes: [{ purpose: 'verify', granted: true }] },
+      {
+        purposes: [
+          { purpose: 'verify', granted: true },
+          { purpose: 'report_organisation', granted: true },
+          { purpose: 'wallet', granted: true },
+        ],
+      },
+      { channel: 'api' },
+      { at: new Date('2030-01-15T10:00:00.001Z') },
+    ];
+    for (const change of changes) expect(nextEntry(null, facts(change)).hash).not.toBe(base.hash);
+    expect(entryHash({ ...base, seq: 2 })).not.toBe(base.hash);
+    expect(entryHash({ ...base, prevHash: 'c'.repeat(64) })).not.toBe(base.hash);
+  });
+
+  it('names what does not hold: an edited field, a broken link, a missing or repeated entry', () => {
+    const first = nextEntry(null, facts());
+    const second = nextEntry(first, facts({ channel: 'api' }));
+    expect(problemOf(first, { ...second, orgId: 'edited' })).toBe('hash');
+    expect(problemOf(first, { ...second, prevHash: 'd'.repeat(64) })).toBe('link');
+    expect(problemOf(first, { ...second, seq: 3 })).toBe('gap');
+    expect(problemOf(null, second)).toBe('gap');
+    expect(problemOf(second, second)).toBe('gap');
+    // A rewritten entry with a fresh hash still breaks the next entry's link.
+    const rewritten = nextEntry(null, facts({ action: 'refuse' }));
+    expect(problemOf(null, rewritten)).toBeNull();
+    expect(problemOf(rewritten, second)).toBe('link');
+  });
+
+  it('refuses a purpose named twice', () => {
+    expect(() =>
+      sortedPurposes([
+        { purpose: 'verify', granted: true },
+        { purpose: 'verify', granted: false },
+      ]),
+    ).toThrow(/verify named twice/);
+    expect(
+      sortedPurposes([
+        { purpose: 'wallet', granted: true },
+        { purpose: 'verify', granted: false },
+      ]),
+    ).toEqual([
+      { purpose: 'verify', granted: false },
+      { purpose: 'wallet', granted: true },
+    ]);
+  });
+});

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { ConsentAction, ConsentChannel, PurposeChoice } from '@veridocs/shared';
+
+/** The first entry's `prev_hash` (ADR 0049). */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** What an entry says, before the chain places it. */
+export interface LedgerFacts {
+  profileId: string;
+  orgId: string;
+  formId: string;
+  txnId: string | null;
+  noticeHash: string;
+  action: ConsentAction;
+  purposes: readonly PurposeChoice[];
+  channel: ConsentChannel;
+  at: Date;
+}
+
+/** An entry placed in the chain. */
+export interface LedgerEntry extends LedgerFacts {
+  seq: number;
+  prevHash: string;
+  hash: string;
+}
+
+export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The purposes in one order (by name), each once; a purpose named twice is a caller's bug. */
+export function sortedPurposes(purposes: readonly PurposeChoice[]): PurposeChoice[] {
+  const sorted = [...purposes]
+    .map((p) => ({ purpose: p.purpose, granted: p.granted }))
+    .sort((a, b) => (a.purpose < b.purpose ? -1 : a.purpose > b.purpose ? 1 : 0));
+  for (let i = 1; i < sorted.length; i++)
+    if (sorted[i]!.purpose === sorted[i - 1]!.purpose)
+      throw new Error(`Purpose ${sorted[i]!.purpose} named twice`);
+  return sorted;
+}
+
+/**
+ * An entry's hash: SHA-256 over the canonical JSON of its place (seq, previous hash) and every fact, in
+ * a fixed order, so the same entry always hashes the same and any changed field changes it.
+ */
+export function entryHash(entry: Omit<LedgerEntry, 'hash'>): string {
+  return sha256Hex(
+    JSON.stringify([
+      entry.seq,
+      entry.prevHash,
+      entry.profileId,
+      entry.orgId,
+      entry.formId,
+      entry.txnId,
+      entry.noticeHash,
+      entry.action,
+      sortedPurposes(entry.purposes).map((p) => [p.purpose, p.granted]),
+      entry.channel,
+      entry.at.toISOString(),
+    ]),
+  );
+}
+
+/** The entry that follows `head` (null: the first). */
+export function nextEntry(head: { seq: number; hash: string } | null, facts: LedgerFacts): LedgerEntry {
+  const placed = {
+    ...facts,
+    purposes: sortedPurposes(facts.purposes),
+    seq: head ? head.seq + 1 : 1,
+    prevHash: head ? head.hash : GENESIS_HASH,
+  };
+  return { ...placed, hash: entryHash(placed) };
+}
+
+export type ChainProblem = 'hash' | 'link' | 'gap';
+
+/** Whether `entry` holds after `previous` (null: it should be the first): its place, link and hash. */
+export function problemOf(previous: LedgerEntry | null, entry: LedgerEntry): ChainProblem | null {
+  if (entry.seq !== (previous ? previous.seq + 1 : 1)) return 'gap';
+  if (entry.prevHash !== (previous ? previous.hash : GENESIS_HASH)) return 'link';
+  let expected: string;
+  try {
+    expected = entryHash(entry);
+  } catch {
+    return 'hash';
+  }
+  return expected === entry.hash ? null : 'hash';
+}
