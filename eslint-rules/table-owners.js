@@ -61,6 +61,8 @@ export const TABLE_OWNERS = {
     readers: ['credentials', 'integration', 'name-change', 'ops', 'org-billing', 'org-candidates'],
   },
   stateChanges: { owner: 'transactions', readers: ['ops', 'org-candidates', 'reports'] },
+  // each move between the portal's buckets (issue 28), for the organisation's e-mails
+  orgBucketMoves: { owner: 'transactions' },
   insufficiencyRequests: { owner: 'transactions', readers: ['notifications', 'ops'] },
   insufficiencyAnswers: { owner: 'transactions', readers: ['ops'] },
   // the rest, one module each
@@ -122,6 +124,7 @@ export const TABLE_OWNERS = {
   inviteBatches: { owner: 'org-candidates' },
   inviteBatchRows: { owner: 'org-candidates' },
   orgNotificationSettings: { owner: 'org-settings' },
+  orgNotificationMails: { owner: 'org-settings' },
   orgBranding: { owner: 'org-settings', readers: ['forms'] },
   orgBillingAccounts: { owner: 'org-billing' },
   orgCreditLedger: { owner: 'org-billing' },

@@ -251,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       lockMinutes: e.INSTITUTION_LOCK_MINUTES,
       digestHourIst: e.INSTITUTION_DIGEST_HOUR_IST,
     },
+    orgDigestHourIst: e.ORG_DIGEST_HOUR_IST,
     // Development defaults: a fictitious supplier in Karnataka (production refuses to start without them).
     invoiceSupplier: {
       legalName: e.INVOICE_SUPPLIER_NAME ?? 'Veridocs Development Pvt Ltd',

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { API_PATHS, GATEWAY_PATHS, REPORT_PATHS, formLinkPath } from '@veridocs/shared';
+import { API_PATHS, GATEWAY_PATHS, ORG_BASE, REPORT_PATHS, formLinkPath } from '@veridocs/shared';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { REFERENCE_ALIASES } from '../db/seed-data/reference-data.js';
@@ -39,6 +39,9 @@ import { createOrgSettingsRepository } from '../modules/org-settings/org-setting
 import { createPrivacyRepository } from '../modules/privacy/privacy-repository.js';
 import { createPrivacyService } from '../modules/privacy/privacy-service.js';
 import { createOrgSettingsService } from '../modules/org-settings/org-settings-service.js';
+import { createOrgNotificationsRepository } from '../modules/org-settings/org-notifications-repository.js';
+import { createOrgNotificationsService } from '../modules/org-settings/org-notifications-service.js';
+import { createBucketMovesRepository } from '../modules/transactions/bucket-moves-repository.js';
 import {
   createIntegrationService,
   deriveWebhookSecretKey,
@@ -573,6 +576,28 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     onBatchQueued: () => signals.emit('invite-batch-queued'),
   });
   orgInvitations.bind(orgCandidates);
+  // The organisation's e-mails (issue 28): the bucket moves the transactions module records, made into
+  // mails under the organisation's settings by their job.
+  const orgNotifications = createOrgNotificationsService({
+    repo: createOrgNotificationsRepository(db.orm),
+    moves: createBucketMovesRepository(db.orm),
+    settings: (orgId) => orgSettings.notificationSettings(orgId),
+    digestOrgIds: () => orgSettings.digestOrgIds(),
+    caseNames: (txnIds) => ops.caseNames(txnIds),
+    ownerEmails: (orgId) => orgAuth.ownerEmails(orgId),
+    orgName: (orgId) => orgAuth.orgName(orgId),
+    bucketCounts: async (orgId) => {
+      const counts: Partial<Record<string, number>> = {};
+      for (const form of await orgCandidates.forms(orgId))
+        for (const [bucket, n] of Object.entries(form.counts)) counts[bucket] = (counts[bucket] ?? 0) + n;
+      return counts;
+    },
+    mailer,
+    portalUrl: `${config.publicUrl}${ORG_BASE}`,
+    digestHourIst: config.orgDigestHourIst,
+    now,
+    log: app.log,
+  });
   stateChanges.assertComplete();
 
   return {
@@ -613,6 +638,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     support,
     geo,
     orgCandidates,
+    orgNotifications,
     privacy,
   };
 }

@@ -259,6 +259,8 @@ export const envSchema = z.object({
   INSTITUTION_LOCK_MINUTES: positiveInt.max(1440).default(30),
   /** The hour (IST) daily digests go out to contacts that batch their requests. */
   INSTITUTION_DIGEST_HOUR_IST: z.coerce.number().int().min(0).max(23).default(10),
+  /** The hour (IST) an organisation that asked for a daily digest gets the day before's (issue 28). */
+  ORG_DIGEST_HOUR_IST: z.coerce.number().int().min(0).max(23).default(9),
   /**
    * The supplier printed on the organisations' GST invoices (ADR 0047): legal name, GSTIN, address and
    * GST state code. Development defaults; production requires all four.

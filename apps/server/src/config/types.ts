@@ -105,6 +105,8 @@ export interface Config {
   institutions: InstitutionsConfig;
   /** The supplier on organisations' GST invoices (ADR 0047). */
   invoiceSupplier: { legalName: string; gstin: string; address: string; stateCode: string };
+  /** The hour (IST) of the organisations' daily notification digest (issue 28). */
+  orgDigestHourIst: number;
   observability: {
     analyticsIngest: boolean;
     metrics: { enabled: boolean; token: string | undefined };

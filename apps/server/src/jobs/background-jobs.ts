@@ -8,6 +8,7 @@ import { NOTIFICATIONS_CHANNEL } from '../modules/notifications/notifications-re
 import type { NotificationsService } from '../modules/notifications/notifications-service.js';
 import type { OrgBillingService } from '../modules/org-billing/org-billing-service.js';
 import type { OrgCandidatesService } from '../modules/org-candidates/org-candidates-service.js';
+import type { OrgNotificationsService } from '../modules/org-settings/org-notifications-service.js';
 import type { PaymentsService } from '../modules/payments/payments-service.js';
 import { loadInstallationId } from '../modules/secrets/secrets-service.js';
 import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     orgBillingJobs: { issueInvoicesOnce(): Promise<number>; billing: OrgBillingService };
     /** One pass of the bulk invitation sender and the portal's candidates service (issue 28): tests. */
     orgCandidateJobs: { sendOnce(): Promise<boolean>; service: OrgCandidatesService };
+    /** The organisation's notification e-mails (issue 28): one pass and its parts, for tests and tools. */
+    orgNotificationJobs: OrgNotificationsService;
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -167,13 +170,29 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
     sendOnce: () => s.orgCandidates.sendOnce(),
     service: s.orgCandidates,
   });
+  // The organisation's e-mails (issue 28): always on, as the invitations; moves are claimed with SKIP
+  // LOCKED and mails leased, so every instance may run it. Woken by each committed bucket move.
+  app.decorate('orgNotificationJobs', s.orgNotifications);
+  const orgMailLoop = createJobLoop({
+    name: 'org-notification-mails',
+    runOnce: () => s.orgNotifications.runOnce(),
+    pollMs: 60_000,
+    log: app.log,
+  });
+  runLoop(app, orgMailLoop);
   // The portal's live dashboard: every instance passes committed bucket moves to its open streams.
   let stopBuckets = () => undefined as void;
   app.addHook('onReady', async () => {
     stopBuckets = db.listen(
       ORG_BUCKETS_CHANNEL,
-      (payload) => s.orgCandidates.announce(payload),
-      () => s.orgCandidates.resync(),
+      (payload) => {
+        s.orgCandidates.announce(payload);
+        orgMailLoop.kick();
+      },
+      () => {
+        s.orgCandidates.resync();
+        orgMailLoop.kick();
+      },
     );
   });
   app.addHook('onClose', async () => stopBuckets());

@@ -27,7 +27,8 @@ export const sm = {
     email: 'Send to (leave empty for the owners)',
     onActionRequired: 'When a candidate needs something from you',
     onFinished: 'When a candidate finishes (verified or closed)',
-    dailyDigest: 'A daily digest (counts per state and the day’s changes)',
+    dailyDigest:
+      'A daily digest instead of one e-mail each (the next morning: counts per state and the day’s changes)',
     save: 'Save e-mail settings',
   },
 };

@@ -30,4 +30,5 @@ export * from './support.js';
 export * from './issuer-sources.js';
 export * from './institutions.js';
 export * from './org-portal.js';
+export * from './org-notifications.js';
 export * from './privacy.js';

@@ -181,10 +181,16 @@ export function createOpsRepository(orm: Orm) {
     async caseNames(txnIds: readonly string[]) {
       if (txnIds.length === 0) return [];
       return orm
-        .select({ txnId: t.id, candidateName: profiles.name, organisation: organisations.name })
+        .select({
+          txnId: t.id,
+          candidateName: profiles.name,
+          organisation: organisations.name,
+          formName: ekycForms.name,
+        })
         .from(t)
         .innerJoin(profiles, eq(profiles.id, t.profileId))
         .innerJoin(organisations, eq(organisations.id, t.orgId))
+        .innerJoin(ekycForms, eq(ekycForms.id, t.formId))
         .where(inArray(t.id, [...txnIds]));
     },
 

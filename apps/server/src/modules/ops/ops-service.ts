@@ -122,10 +122,13 @@ export function createOpsService(deps: {
   }
 
   return {
-    /** The candidate's and organisation's names of cases (the institutions module's e-mails and queue). */
+    /**
+     * The candidate's, organisation's and form's names of cases (the institutions module's e-mails and
+     * queue, the organisation's notifications).
+     */
     async caseNames(
       txnIds: readonly string[],
-    ): Promise<Map<string, { candidateName: string; organisation: string }>> {
+    ): Promise<Map<string, { candidateName: string; organisation: string; formName: string }>> {
       const rows = await repo.caseNames(txnIds.filter(isUuid).map((id) => id.toLowerCase()));
       return new Map(rows.map(({ txnId, ...names }) => [txnId, names]));
     },

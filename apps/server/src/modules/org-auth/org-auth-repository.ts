@@ -249,6 +249,16 @@ export function createOrgAuthRepository(orm: Orm) {
       await (within ?? orm).insert(orgAudit).values(row);
     },
 
+    /** The e-mail addresses of the organisation's enabled owners (its notifications' default). */
+    async ownerEmails(orgId: string): Promise<string[]> {
+      const rows = await orm
+        .select({ email: orgUsers.email })
+        .from(orgUsers)
+        .where(and(eq(orgUsers.orgId, orgId), eq(orgUsers.role, 'owner'), isNull(orgUsers.disabledAt)))
+        .orderBy(asc(orgUsers.createdAt), asc(orgUsers.id));
+      return rows.map((r) => r.email);
+    },
+
     async countUsers(orgId: string): Promise<number> {
       const [row] = await orm.select({ n: count() }).from(orgUsers).where(eq(orgUsers.orgId, orgId));
       return row?.n ?? 0;

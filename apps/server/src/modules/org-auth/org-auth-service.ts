@@ -371,6 +371,11 @@ export function createOrgAuthService(deps: OrgAuthServiceDeps) {
       });
     },
 
+    /** The organisation's enabled owners' addresses: where its notifications go without a settings' address. */
+    ownerEmails: (orgId: string): Promise<string[]> => repo.ownerEmails(orgId),
+    /** The organisation's name (its id when unknown). */
+    orgName: async (orgId: string): Promise<string> => (await repo.orgName(orgId)) ?? orgId,
+
     async me(user: OrgPrincipal): Promise<OrgMe> {
       return {
         user: { id: user.userId, email: user.email, name: user.name, role: user.role },

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   composeDigest,
+  digestKey,
+  digestWindow,
   kindOf,
   mailsForChanges,
   notificationKey,
   recipientsOf,
+  wanted,
   type BucketChange,
 } from './org-notification-fns.js';
 
@@ -112,5 +115,33 @@ describe("the organisation's notifications (pure rules)", () => {
     expect(digest.text.indexOf('Earlier (Hiring 2027): new → Invited')).toBeLessThan(
       digest.text.indexOf('Later (Hiring 2027): In progress → Verified'),
     );
+  });
+
+  it('digests the IST day before from the digest hour on', () => {
+    // 2026-11-29 08:59 IST: the 28th's digest is not due yet, the 27th's is the last due.
+    expect(digestWindow(new Date('2026-11-29T03:29:00Z'), 9)).toEqual({
+      day: '2026-11-27',
+      from: new Date('2026-11-26T18:30:00Z'),
+      to: new Date('2026-11-27T18:30:00Z'),
+    });
+    // 09:00 IST: the 28th, midnight to midnight India time.
+    expect(digestWindow(new Date('2026-11-29T03:30:00Z'), 9)).toEqual({
+      day: '2026-11-28',
+      from: new Date('2026-11-27T18:30:00Z'),
+      to: new Date('2026-11-28T18:30:00Z'),
+    });
+    // 23:59 IST (18:29 UTC) is still the 29th in India.
+    expect(digestWindow(new Date('2026-11-29T18:29:00Z'), 9).day).toBe('2026-11-28');
+    expect(digestWindow(new Date('2026-11-29T18:30:00Z'), 0).day).toBe('2026-11-29');
+    expect(digestKey('acme', '2026-11-28', 'a@acme.test')).toBe('org-digest:acme:2026-11-28:a@acme.test');
+  });
+
+  it('wants a change only when its kind is switched on', () => {
+    expect(wanted(ALL_ON, { from: 'submitted', to: 'action_required' })).toBe(true);
+    expect(wanted({ ...ALL_ON, onActionRequired: false }, { from: 'submitted', to: 'action_required' })).toBe(
+      false,
+    );
+    expect(wanted({ ...ALL_ON, onFinished: false }, { from: 'in_progress', to: 'closed' })).toBe(false);
+    expect(wanted(ALL_ON, { from: 'invited', to: 'started' })).toBe(false);
   });
 });

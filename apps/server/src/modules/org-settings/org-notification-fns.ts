@@ -104,5 +104,41 @@ export function composeDigest(
           `- ${c.candidateName} (${c.formName}): ${c.from ? BUCKET_WORDS[c.from] : 'new'} → ${BUCKET_WORDS[c.to]}`,
       ),
   ];
-  return { subject: `Your candidates on ${day}: ${changes.length} changes`, text: lines.join('\n') };
+  const count = `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`;
+  return { subject: `Your candidates on ${day}: ${count}`, text: lines.join('\n') };
+}
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily digest due by `now`: sent from `hourIst` (India time) on each day for the day before, the
+ * whole IST day [from, to). Before that hour today, yesterday's digest hour is the latest passed, so
+ * the day before yesterday is the one due (already sent, unless the job was down).
+ */
+export function digestWindow(now: Date, hourIst: number): { day: string; from: Date; to: Date } {
+  const local = now.getTime() + IST_OFFSET_MS;
+  let dayStart = Math.floor(local / DAY_MS) * DAY_MS;
+  if (local < dayStart + hourIst * 60 * 60 * 1000) dayStart -= DAY_MS;
+  const digested = dayStart - DAY_MS;
+  return {
+    day: new Date(digested).toISOString().slice(0, 10),
+    from: new Date(digested - IST_OFFSET_MS),
+    to: new Date(dayStart - IST_OFFSET_MS),
+  };
+}
+
+/** The key of one organisation's digest of one day to one recipient: sent once. */
+export const digestKey = (orgId: string, day: string, address: string) =>
+  `org-digest:${orgId}:${day}:${address}`;
+
+/** Whether the organisation's settings want to hear of this change (in a mail or the digest). */
+export function wanted(
+  settings: OrgNotificationSettings,
+  change: Pick<BucketChange, 'from' | 'to'>,
+): boolean {
+  const kind = kindOf(change);
+  if (kind === 'action_required') return settings.onActionRequired;
+  if (kind === 'finished') return settings.onFinished;
+  return false;
 }

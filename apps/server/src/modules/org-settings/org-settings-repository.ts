@@ -30,6 +30,14 @@ export function createOrgSettingsRepository(orm: Orm) {
         .where(eq(orgNotificationSettings.orgId, orgId));
       return row;
     },
+    /** The organisations that asked for a daily digest. */
+    async digestOrgIds(): Promise<string[]> {
+      const rows = await orm
+        .select({ orgId: orgNotificationSettings.orgId })
+        .from(orgNotificationSettings)
+        .where(eq(orgNotificationSettings.dailyDigest, true));
+      return rows.map((r) => r.orgId);
+    },
     async putNotificationSettings(
       row: typeof orgNotificationSettings.$inferInsert,
     ): Promise<NotificationSettingsRow> {

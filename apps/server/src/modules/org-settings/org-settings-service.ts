@@ -174,6 +174,8 @@ export function createOrgSettingsService(deps: OrgSettingsServiceDeps) {
     async notificationSettings(orgId: string): Promise<OrgNotificationSettings> {
       return settingsOut(await repo.notificationSettings(orgId));
     },
+    /** The organisations whose notifications go as one daily digest (the e-mail job). */
+    digestOrgIds: (): Promise<string[]> => repo.digestOrgIds(),
     async setNotificationSettings(
       actor: OrgActor,
       input: OrgNotificationSettings,

@@ -93,10 +93,11 @@ async function refreshQueue(tx: Orm, txnIds: readonly string[], at?: Date): Prom
     where p.id = t.profile_id and t.id in (${ids})`);
   // The organisation portal's bucket (ADR 0047), from the queue just written; its `since` moves only
   // when the bucket does (the ageing). Migration 0031 backfilled by the same rule. Each move is
-  // announced at commit on ORG_BUCKETS_CHANNEL (the portal's live dashboard).
+  // announced at commit on ORG_BUCKETS_CHANNEL (the portal's live dashboard) and recorded in
+  // org_bucket_moves, in this database transaction, for the organisation's e-mails (issue 28).
   const since = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   await tx.execute(sql`with b as (
-      select id, case
+      select id, org_bucket as old_bucket, case
         when state = 'NOT_INITIALIZED' then 'invited'
         when state = 'DATA_SAVED' then 'started'
         when queue = 'action_required' then 'action_required'
@@ -108,7 +109,9 @@ async function refreshQueue(tx: Orm, txnIds: readonly string[], at?: Date): Prom
       from transactions where id in (${ids})),
     moved as (update transactions t set org_bucket = b.bucket, org_bucket_since = ${since}
       from b where t.id = b.id and t.org_bucket <> b.bucket
-      returning t.id, t.org_id, t.form_id, t.org_bucket)
+      returning t.id, t.org_id, t.form_id, t.org_bucket, b.old_bucket),
+    recorded as (insert into org_bucket_moves (org_id, form_id, txn_id, from_bucket, to_bucket, at)
+      select org_id, form_id, id, old_bucket, org_bucket, ${since} from moved)
     select pg_notify(${ORG_BUCKETS_CHANNEL},
       json_build_object('o', org_id, 'f', form_id, 't', id, 'b', org_bucket)::text) from moved`);
 }
