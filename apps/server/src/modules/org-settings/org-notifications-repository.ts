@@ -82,6 +82,17 @@ export function createOrgNotificationsRepository(orm: Orm) {
         .where(and(inArray(n.id, [...ids]), isNull(n.sentAt)));
     },
 
+    /** Removes up to `limit` mails sent before `before`; how many it removed. */
+    async pruneSent(before: Date, limit: number): Promise<number> {
+      const removed = await orm.execute(sql`delete from org_notification_mails where id in (
+          select id from org_notification_mails where sent_at < ${before.toISOString()}::timestamptz limit ${limit})`);
+      return Number(
+        (removed as { rowCount?: number | null; affectedRows?: number }).rowCount ??
+          (removed as { affectedRows?: number }).affectedRows ??
+          0,
+      );
+    },
+
     /** The provider refused: tried again at `retryAt`. */
     async retryLater(ids: readonly string[], retryAt: Date): Promise<void> {
       if (ids.length === 0) return;

@@ -30,7 +30,17 @@ export interface BucketMovesPort {
   claim(scope: DbScope, ids: readonly number[]): Promise<RecordedMove[]>;
   markProcessed(scope: DbScope, ids: readonly number[], at: Date): Promise<void>;
   between(orgIds: readonly string[], from: Date, to: Date): Promise<RecordedMove[]>;
+  prune(before: Date, limit: number): Promise<number>;
 }
+
+/**
+ * How long a processed move is kept (the digest reads the IST day before; a week covers a stalled job)
+ * and a sent mail (ADR 0049: notifications and the outbox's bodies, 90 days).
+ */
+export const MOVES_KEPT_MS = 8 * 86_400_000;
+export const SENT_MAILS_KEPT_MS = 90 * 86_400_000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_BATCH = 5_000;
 
 export interface OrgNotificationsServiceDeps {
   repo: OrgNotificationsRepository;
@@ -220,15 +230,28 @@ export function createOrgNotificationsService(deps: OrgNotificationsServiceDeps)
     return claimed.length > 0;
   }
 
+  let prunedAt = -Infinity;
+  /** Old processed moves and old sent mails removed, at most hourly; how many of each. */
+  async function prune(): Promise<{ moves: number; mails: number }> {
+    const at = now();
+    prunedAt = at.getTime();
+    return {
+      moves: await moves.prune(new Date(at.getTime() - MOVES_KEPT_MS), PRUNE_BATCH),
+      mails: await repo.pruneSent(new Date(at.getTime() - SENT_MAILS_KEPT_MS), PRUNE_BATCH),
+    };
+  }
+
   return {
     processMoves,
     writeDigests,
     deliver,
-    /** One pass of the job: moves into mails, the digest when due, one delivery claim. */
+    prune,
+    /** One pass of the job: moves into mails, the digest when due, one delivery claim, hourly pruning. */
     async runOnce(): Promise<boolean> {
       const processed = await processMoves();
       const digests = await writeDigests();
       const delivered = await deliver();
+      if (now().getTime() - prunedAt >= PRUNE_EVERY_MS) await prune();
       return processed || digests > 0 || delivered;
     },
   };

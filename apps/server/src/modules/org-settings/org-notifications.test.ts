@@ -255,4 +255,51 @@ describe("the organisation's notification e-mails", () => {
       expect.arrayContaining(['Your candidates on 2030-01-19: 1 change']),
     );
   }, 60_000);
+
+  it('keeps processed moves a week and sent mails 90 days, then removes them; never an unprocessed move', async () => {
+    await drain();
+    const day = 86_400_000;
+    const now = t.clock.now().getTime();
+    const txn = caseId;
+    await recordMove(ORG, txn, 'started', 'submitted', new Date(now - 9 * day));
+    await recordMove(ORG, txn, 'submitted', 'in_progress', new Date(now - 9 * day));
+    await recordMove(ORG, txn, 'in_progress', 'verified', new Date(now - 2 * day));
+    // The first old one processed, the second left unprocessed (a stalled job must not lose it).
+    await t.db.orm.execute(sql`update org_bucket_moves set processed_at = now()
+      where txn_id = ${txn}::uuid and to_bucket = 'submitted' and at < ${new Date(now - 8 * day).toISOString()}::timestamptz`);
+    await t.db.orm.execute(sql`update org_bucket_moves set processed_at = now()
+      where txn_id = ${txn}::uuid and to_bucket = 'verified' and at > ${new Date(now - 3 * day).toISOString()}::timestamptz`);
+    const [sentBefore] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from org_notification_mails`,
+    );
+    await t.db.orm
+      .execute(sql`update org_notification_mails set sent_at = ${new Date(now - 91 * day).toISOString()}::timestamptz
+      where id = (select id from org_notification_mails where sent_at is not null order by id limit 1)`);
+    const oldMoves = sql`select to_bucket from org_bucket_moves where txn_id = ${txn}::uuid
+      and at < ${new Date(now - 8 * day).toISOString()}::timestamptz order by to_bucket`;
+    expect((await rowsOf<{ to_bucket: string }>(oldMoves)).map((r) => r.to_bucket)).toEqual([
+      'in_progress',
+      'submitted',
+    ]);
+
+    const recentMoves = async () =>
+      Number(
+        (
+          await rowsOf<{ n: number }>(
+            sql`select count(*)::int as n from org_bucket_moves where txn_id = ${txn}::uuid
+              and at > ${new Date(now - 3 * day).toISOString()}::timestamptz`,
+          )
+        )[0]!.n,
+      );
+    const recentBefore = await recentMoves();
+    expect(recentBefore).toBeGreaterThan(0);
+    expect(await t.app.orgNotificationJobs.prune()).toEqual({ moves: 1, mails: 1 });
+    expect((await rowsOf<{ to_bucket: string }>(oldMoves)).map((r) => r.to_bucket)).toEqual(['in_progress']);
+    expect(await recentMoves()).toBe(recentBefore);
+    const [sentAfter] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from org_notification_mails`,
+    );
+    expect(sentAfter!.n).toBe(sentBefore!.n - 1);
+    expect(await t.app.orgNotificationJobs.prune()).toEqual({ moves: 0, mails: 0 });
+  });
 });
