@@ -229,7 +229,7 @@ export const orgFormListSchema = z.object({ list: z.array(orgFormSummarySchema) 
 export const orgCandidateQuerySchema = z.object({
   formId: id,
   bucket: orgBucketSchema.optional(),
-  /** A name's start or a mobile's digits. */
+  /** A name's start, or a mobile's last digits (or the whole number). */
   q: z.string().trim().max(100).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -19,7 +19,7 @@ export const dm = {
   } satisfies Record<OrgBucket, string>,
   tab: (label: string, count: number) => `${label} (${count})`,
   search: 'Search by name or mobile',
-  searchHelp: 'The start of a name, or digits of a mobile number',
+  searchHelp: 'The start of a name, or the last digits of a mobile number',
   export: 'Export CSV',
   exportFailed: 'The list could not be exported. Try again.',
   loadMore: 'Load more',

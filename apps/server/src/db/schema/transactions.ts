@@ -91,6 +91,20 @@ export const transactions = pgTable(
       .where(sql`${t.queue} is not null`),
     index('transactions_org_form_since_idx').on(t.formId, t.orgBucketSince, t.id),
     index('transactions_org_form_bucket_idx').on(t.formId, t.orgBucket, t.orgBucketSince, t.id),
+    // The portal's search within a form (migration 0033): a name's start, or a mobile's last digits
+    // (what the masked mobile shows), as byte-order ranges; the list's order columns ride along.
+    index('transactions_org_form_name_idx').on(
+      t.formId,
+      sql`(${t.searchName} collate "C")`,
+      t.orgBucketSince,
+      t.id,
+    ),
+    index('transactions_org_form_mobile_tail_idx').on(
+      t.formId,
+      sql`(reverse(${t.searchMobile}) collate "C")`,
+      t.orgBucketSince,
+      t.id,
+    ),
     index('transactions_assignee_idx')
       .on(t.assigneeStaffId)
       .where(sql`${t.assigneeStaffId} is not null`),

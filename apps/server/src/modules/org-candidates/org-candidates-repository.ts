@@ -1,5 +1,5 @@
 import type { OrgBucket } from '@veridocs/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import {
   candidateInvitations,
@@ -29,9 +29,9 @@ export interface CandidateListFilter {
   orgId: string;
   formId: string;
   bucket?: OrgBucket;
-  /** A name's start (lower case). */
+  /** A name's start (lower case, spaces collapsed, as transactions.search_name). */
   namePrefix?: string;
-  /** Digits of a mobile. */
+  /** A mobile's last digits (the ones the masked mobile shows), or the whole number. */
   mobileDigits?: string;
   cursor?: ListCursor;
   limit: number;
@@ -273,9 +273,16 @@ export function createOrgCandidatesRepository(orm: Orm) {
         conditions.push(
           sql`(${transactions.orgBucketSince}, ${transactions.id}) < (${f.cursor.since.toISOString()}::timestamptz, ${f.cursor.id}::uuid)`,
         );
-      if (f.namePrefix)
-        conditions.push(sql`${transactions.searchName} like ${`${escapeLike(f.namePrefix)}%`}`);
-      if (f.mobileDigits) conditions.push(sql`${transactions.searchMobile} like ${`%${f.mobileDigits}%`}`);
+      // Search: byte-order ranges of migration 0033's indexes (a like pattern with a bound parameter
+      // is not one a btree answers; '%digits%' none at all).
+      if (f.namePrefix) conditions.push(inRange(sql`(${transactions.searchName} collate "C")`, f.namePrefix));
+      if (f.mobileDigits)
+        conditions.push(
+          inRange(
+            sql`(reverse(${transactions.searchMobile}) collate "C")`,
+            [...f.mobileDigits].reverse().join(''),
+          ),
+        );
       return orm
         .select({
           id: transactions.id,
@@ -350,4 +357,10 @@ export function createOrgCandidatesRepository(orm: Orm) {
 }
 export type OrgCandidatesRepository = ReturnType<typeof createOrgCandidatesRepository>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `column` starts with `prefix`: [prefix, prefix'), prefix' its last code point plus one. */
+function inRange(column: SQL, prefix: string): SQL {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  const hi = chars.join('') + String.fromCodePoint(last + 1);
+  return sql`(${column} >= ${prefix} and ${column} < ${hi})`;
+}

@@ -58,6 +58,11 @@ export interface OrgCandidatesServiceDeps {
   onBatchQueued?: () => void;
 }
 
+/**
+ * Rows of a bulk file in flight at once in one pass: each row is a dozen round trips (the integration
+ * path, its outcome, the messages), so a few overlap the waits; the pool has 10 connections.
+ */
+export const SEND_CONCURRENCY = 4;
 /** At most one reminder a day per invitation. */
 export const REMINDER_INTERVAL_MS = 24 * 3600_000;
 const emailSchema = z.email();
@@ -138,17 +143,37 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
   /** orgId → this instance's open dashboard streams. */
   const streams = new Map<string, Set<OrgStreamClient>>();
 
+  /** The names a message shows; a bulk pass reads them once (`names`), not once per row. */
+  function messageNames() {
+    const orgs = new Map<string, Promise<string>>();
+    const forms = new Map<string, Promise<string>>();
+    return {
+      org: (orgId: string) => orgs.get(orgId) ?? set(orgs, orgId, repo.orgName(orgId)),
+      form: (orgId: string, formId: string) =>
+        forms.get(`${orgId}|${formId}`) ??
+        set(
+          forms,
+          `${orgId}|${formId}`,
+          repo.formOfOrg(orgId, formId).then((f) => f?.name ?? formId),
+        ),
+    };
+  }
+  const set = <T>(map: Map<string, Promise<T>>, key: string, value: Promise<T>) => (
+    map.set(key, value),
+    value
+  );
+
   /** Sends the form link by SMS and, when there is an address, by e-mail, in the candidate's language. */
   async function sendLink(
     inv: Pick<InvitationRow, 'orgId' | 'formId' | 'name' | 'mobile' | 'email' | 'language'>,
     link: string,
     reminder: boolean,
+    names = messageNames(),
   ): Promise<void> {
-    const form = await repo.formOfOrg(inv.orgId, inv.formId);
     const text = inviteText(inv.language, {
       name: inv.name,
-      org: await repo.orgName(inv.orgId),
-      form: form?.name ?? inv.formId,
+      org: await names.org(inv.orgId),
+      form: await names.form(inv.orgId, inv.formId),
       link,
       reminder,
     });
@@ -199,6 +224,43 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
     if (rows.length - 1 > INVITE_BATCH_MAX_ROWS) throw new AppError('INVITE_FILE_TOO_LARGE');
     const index = Object.fromEntries(COLUMNS.map((c) => [c, header.indexOf(c)]));
     return rows.slice(1).map((r) => COLUMNS.map((c) => (index[c]! >= 0 ? (r[index[c]!] ?? '').trim() : '')));
+  }
+
+  /** One row of a bulk file: its transaction (the integration path), then its outcome, then the link. */
+  async function sendLine(batch: BatchRow, line: BatchLineRow, names: ReturnType<typeof messageNames>) {
+    let made: Awaited<ReturnType<typeof deps.createTransaction>> | null = null;
+    let failure: string | null = null;
+    try {
+      made = await deps.createTransaction(batch.orgId, {
+        formId: line.formId,
+        candidate: { mobile: line.mobile, name: line.name },
+      });
+    } catch (error) {
+      failure = error instanceof AppError ? error.message : 'The invitation could not be made';
+      if (!(error instanceof AppError)) log.warn({ err: error, batchId: batch.id }, 'bulk invitation failed');
+    }
+    const at = now();
+    const result = made
+      ? await repo.settleLine(line, {
+          status: 'sent',
+          invitation: {
+            orgId: batch.orgId,
+            formId: line.formId,
+            transactionId: made.transactionId!,
+            name: line.name,
+            mobile: line.mobile,
+            email: line.email,
+            language: line.language,
+            source: 'bulk',
+            batchId: batch.id,
+            createdBy: batch.createdBy,
+            lastSentAt: at,
+            createdAt: at,
+          },
+        })
+      : await repo.settleLine(line, { status: 'failed', reason: failure! });
+    // Sent after the row's commit: a crash in between loses this message, never sends it twice.
+    if (result.invitation && made) await sendLink(result.invitation, linkWith(made), false, names);
   }
 
   return {
@@ -383,49 +445,25 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
 
     /**
      * One pass of the sending job: the oldest batch being sent, up to `limit` valid rows in order, each
-     * settled with its invitation in one database transaction (a resumed pass skips settled rows).
-     * Answers whether it found work.
+     * settled with its invitation in one database transaction (a resumed pass skips settled rows), by
+     * `concurrency` rows at a time: each row is one worker's, and a row another pass holds (locked) or
+     * settled is skipped, so none is sent twice. Answers whether it found work.
      */
-    async sendOnce(limit = 50): Promise<boolean> {
+    async sendOnce(limit = 50, concurrency = SEND_CONCURRENCY): Promise<boolean> {
       const batch = await repo.sendingBatch();
       if (!batch) return false;
       const lines = await repo.lines(batch.id, 'valid', limit);
-      for (const line of lines) {
-        let made: Awaited<ReturnType<typeof deps.createTransaction>> | null = null;
-        let failure: string | null = null;
-        try {
-          made = await deps.createTransaction(batch.orgId, {
-            formId: line.formId,
-            candidate: { mobile: line.mobile, name: line.name },
-          });
-        } catch (error) {
-          failure = error instanceof AppError ? error.message : 'The invitation could not be made';
-          if (!(error instanceof AppError))
-            log.warn({ err: error, batchId: batch.id }, 'bulk invitation failed');
-        }
-        const at = now();
-        const result = made
-          ? await repo.settleLine(line, {
-              status: 'sent',
-              invitation: {
-                orgId: batch.orgId,
-                formId: line.formId,
-                transactionId: made.transactionId!,
-                name: line.name,
-                mobile: line.mobile,
-                email: line.email,
-                language: line.language,
-                source: 'bulk',
-                batchId: batch.id,
-                createdBy: batch.createdBy,
-                lastSentAt: at,
-                createdAt: at,
-              },
-            })
-          : await repo.settleLine(line, { status: 'failed', reason: failure! });
-        // Sent after the row's commit: a crash in between loses this message, never sends it twice.
-        if (result.invitation && made) await sendLink(result.invitation, linkWith(made), false);
-      }
+      const names = messageNames();
+      let next = 0;
+      const worker = async () => {
+        while (next < lines.length) await sendLine(batch, lines[next++]!, names);
+      };
+      // Every worker ends its row before the pass answers (a failed one's error after the others').
+      const ended = await Promise.allSettled(
+        Array.from({ length: Math.max(1, Math.min(concurrency, lines.length)) }, worker),
+      );
+      const failed = ended.find((e) => e.status === 'rejected');
+      if (failed) throw failed.reason;
       await repo.finishIfDone(batch.id, now());
       return true;
     },
@@ -436,13 +474,14 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
       const at = now();
       const notSince = new Date(at.getTime() - REMINDER_INTERVAL_MS);
       let reminded = 0;
+      const names = messageNames();
       for (const inv of await repo.remindable(orgId, formId, notSince)) {
         if (!(await repo.countReminder(inv.id, at, notSince))) continue;
         const made = await deps.createTransaction(orgId, {
           formId,
           candidate: { mobile: inv.mobile, name: inv.name },
         });
-        await sendLink(inv, linkWith(made), true);
+        await sendLink(inv, linkWith(made), true, names);
         reminded++;
       }
       return { reminded };
@@ -461,18 +500,25 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
     },
 
     async candidates(orgId: string, query: OrgCandidateQuery): Promise<OrgCandidateList> {
-      await assertForm(orgId, query.formId);
       const q = query.q?.trim() ?? '';
-      const digits = /^[\d\s+-]+$/.test(q) ? q.replace(/\D/g, '') : '';
-      const rows = await repo.candidates({
-        orgId,
-        formId: query.formId,
-        bucket: query.bucket,
-        namePrefix: q && !digits ? q.toLowerCase().replace(/\s+/g, ' ') : undefined,
-        mobileDigits: digits || undefined,
-        cursor: decodeCursor(query.cursor),
-        limit: query.limit + 1,
-      });
+      // Digits search the mobile's end (what the masked mobile shows; a whole number too, +91 or not);
+      // text searches the name's start. Both are index ranges (migration 0033).
+      const typed = /^[\d\s+()-]+$/.test(q) ? q.replace(/\D/g, '') : '';
+      const digits = typed.length === 12 && typed.startsWith('91') ? typed.slice(2) : typed;
+      // The form's check beside the list's query, not before it (one round trip less per page): the
+      // list is the organisation's own rows either way, and an unknown form still answers 311.
+      const [, rows] = await Promise.all([
+        assertForm(orgId, query.formId),
+        repo.candidates({
+          orgId,
+          formId: query.formId,
+          bucket: query.bucket,
+          namePrefix: q && !digits ? q.toLowerCase().replace(/\s+/g, ' ') : undefined,
+          mobileDigits: digits || undefined,
+          cursor: decodeCursor(query.cursor),
+          limit: query.limit + 1,
+        }),
+      ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {

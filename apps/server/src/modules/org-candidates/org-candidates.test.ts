@@ -215,6 +215,43 @@ describe('organisation portal: candidates', () => {
     expect(await outbox(t, mobile)).toHaveLength(1);
   });
 
+  it('searches a name by its start and a mobile by its last digits (migration 0033 ranges)', async () => {
+    const people = [
+      { name: 'Zoravar  Quill', mobile: uniqueMobile() },
+      { name: 'Zoravar Quillon', mobile: uniqueMobile() },
+      { name: 'Zorawar Quill', mobile: uniqueMobile() },
+    ];
+    const ids: string[] = [];
+    for (const p of people)
+      ids.push((await s.invite(A, { formId: FORM, ...p, language: 'en' })).invitation.transactionId);
+    const names = async (q: string, extra: { bucket?: 'invited' | 'verified' } = {}) =>
+      (await s.candidates(ORG, { formId: FORM, q, limit: 50, ...extra })).list.map((r) => r.transactionId);
+    // Case and runs of spaces do not matter; the start of the full name does.
+    expect((await names('  ZORAVAR   quill')).sort()).toEqual([ids[0], ids[1]].sort());
+    expect(await names('zoravar quillo')).toEqual([ids[1]]);
+    expect((await names('zora')).sort()).toEqual([...ids].sort());
+    expect(await names('quill')).toEqual([]);
+    // Like's wildcards are plain characters.
+    expect(await names('zora%')).toEqual([]);
+    expect(await names('zorav_r')).toEqual([]);
+    expect(await names('zora', { bucket: 'verified' })).toEqual([]);
+    expect((await names('zora', { bucket: 'invited' })).sort()).toEqual([...ids].sort());
+    // A search pages by the list's keyset too.
+    const first = await s.candidates(ORG, { formId: FORM, q: 'zora', limit: 2 });
+    const rest = await s.candidates(ORG, { formId: FORM, q: 'zora', limit: 2, cursor: first.nextCursor! });
+    expect([...first.list, ...rest.list].map((r) => r.transactionId).sort()).toEqual([...ids].sort());
+    expect(rest.nextCursor).toBeNull();
+    // Digits: the mobile's end (what the masked mobile shows), the whole number, with +91 or not.
+    const m = people[2]!.mobile;
+    expect(await names(m.slice(-6))).toEqual([ids[2]]);
+    expect(await names(m)).toEqual([ids[2]]);
+    expect(await names(`+91 ${m.slice(0, 5)} ${m.slice(5)}`)).toEqual([ids[2]]);
+    expect(await names(m.slice(-4))).toContain(ids[2]);
+    // Not the middle nor the start alone.
+    expect(await names(m.slice(2, 8))).not.toContain(ids[2]);
+    expect(await names(m.slice(0, 7))).not.toContain(ids[2]);
+  });
+
   it('refuses files that are not CSV, without a header, or too long', async () => {
     await rejects(s.checkFile(A, 'x.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0])), 312);
     await rejects(s.checkFile(A, 'x.csv', Buffer.from('mobile,form\n9876543210,demo-form\n')), 312);
