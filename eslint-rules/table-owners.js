@@ -130,6 +130,8 @@ export const TABLE_OWNERS = {
   orgCreditLedger: { owner: 'org-billing' },
   orgCreditOrders: { owner: 'org-billing' },
   orgInvoices: { owner: 'org-billing' },
+  // kept by triggers on transactions (migration 0036); the portal's form list reads it
+  orgBucketCounts: { owner: 'transactions', readers: ['org-candidates'] },
   // privacy by law (issue 29, ADR 0049): the consent ledger and the notices it cites
   consentLedger: { owner: 'privacy' },
   privacyNotices: { owner: 'privacy' },

@@ -1,6 +1,16 @@
 import type { OrgBucket, State } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ekycForms } from './ekyc-forms.js';
 import { organisations } from './organisations.js';
 import { profiles } from './profiles.js';
@@ -109,4 +119,20 @@ export const transactions = pgTable(
       .on(t.assigneeStaffId)
       .where(sql`${t.assigneeStaffId} is not null`),
   ],
+);
+
+/**
+ * How many transactions of each organisation's form are in each portal bucket (issue 28): kept by
+ * statement triggers on `transactions` (migration 0036), so the portal's form list reads a few rows
+ * instead of counting a million. Written by no repository; read by org-candidates.
+ */
+export const orgBucketCounts = pgTable(
+  'org_bucket_counts',
+  {
+    orgId: text('org_id').notNull(),
+    formId: text('form_id').notNull(),
+    bucket: text('bucket').$type<OrgBucket>().notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.formId, t.bucket] })],
 );

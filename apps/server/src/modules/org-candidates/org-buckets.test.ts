@@ -94,4 +94,40 @@ describe('org buckets follow the real state changes', () => {
     );
     expect(check!.n).toBe(0);
   }, 60_000);
+
+  it('the counts per form and bucket (migration 0036) always equal a count of the transactions', async () => {
+    const mismatches = () =>
+      rowsOf<Record<string, unknown>>(
+        t,
+        sql`select coalesce(c.org_id, a.org_id) as org_id, coalesce(c.form_id, a.form_id) as form_id,
+            coalesce(c.bucket, a.bucket) as bucket, c.n as kept, a.n as actual
+          from org_bucket_counts c
+          full join (select org_id, form_id, org_bucket as bucket, count(*) as n from transactions
+            group by 1, 2, 3) a using (org_id, form_id, bucket)
+          where coalesce(c.n, 0) <> coalesce(a.n, 0)`,
+      );
+    const kept = async (bucket: string) =>
+      Number(
+        (
+          await rowsOf<{ n: number }>(
+            t,
+            sql`select coalesce(sum(n), 0)::int as n from org_bucket_counts where bucket = ${bucket}`,
+          )
+        )[0]!.n,
+      );
+    // After the walk above (inserts and single moves through the real routes).
+    expect(await kept('verified')).toBeGreaterThan(0);
+    expect(await mismatches()).toEqual([]);
+    // A statement moving many rows at once, one that changes nothing, and a delete.
+    const before = await kept('closed');
+    await t.db.orm.execute(sql`update transactions set org_bucket = 'closed' where org_bucket = 'verified'`);
+    expect(await kept('verified')).toBe(0);
+    expect(await kept('closed')).toBeGreaterThan(before);
+    await t.db.orm.execute(sql`update transactions set updated_at = updated_at`);
+    expect(await mismatches()).toEqual([]);
+    await t.db.orm.execute(
+      sql`delete from transactions where id = (select id from transactions where org_bucket = 'closed' limit 1)`,
+    );
+    expect(await mismatches()).toEqual([]);
+  });
 });

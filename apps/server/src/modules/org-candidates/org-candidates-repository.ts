@@ -6,6 +6,7 @@ import {
   ekycForms,
   inviteBatchRows,
   inviteBatches,
+  orgBucketCounts,
   organisations,
   profiles,
   stateChanges,
@@ -78,15 +79,15 @@ export function createOrgCandidatesRepository(orm: Orm) {
         .from(ekycForms)
         .where(eq(ekycForms.orgId, orgId))
         .orderBy(asc(ekycForms.name));
+      // Kept by triggers on transactions (migration 0036): a few rows, not a count of every candidate.
       const counts = await orm
         .select({
-          formId: transactions.formId,
-          bucket: transactions.orgBucket,
-          n: sql<number>`count(*)::int`,
+          formId: orgBucketCounts.formId,
+          bucket: orgBucketCounts.bucket,
+          n: sql<number>`${orgBucketCounts.n}::int`,
         })
-        .from(transactions)
-        .where(eq(transactions.orgId, orgId))
-        .groupBy(transactions.formId, transactions.orgBucket);
+        .from(orgBucketCounts)
+        .where(and(eq(orgBucketCounts.orgId, orgId), sql`${orgBucketCounts.n} <> 0`));
       return { forms, counts };
     },
 
