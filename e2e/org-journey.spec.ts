@@ -214,6 +214,7 @@ test('an invited candidate finishes an organisation-paid form: the dashboard fol
   expect(reportPdf.length).toBeGreaterThan(2_000);
   expect(await pdfText(reportPdf)).toContain(name);
   await expectNoSidewaysScroll(phone);
+  await phone.context().close();
 
   // The owner's billing: the submission drew its price with GST from the credits.
   const usage = usageOf(PRICES, [
