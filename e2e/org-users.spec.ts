@@ -1,46 +1,13 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
 import {
   consoleSignIn,
   expect,
   expectNoSeriousA11yViolations,
   expectNoSidewaysScroll,
-  latestOtp,
   OPS_ACCOUNTS,
   opsSignIn,
   test,
 } from './fixtures';
-
-/** The invitation link e-mailed to `email` (the dev outbox), relative to the server. */
-async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
-  let body = '';
-  for (let i = 0; i < 50; i++) {
-    const res = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-    body = res?.data?.list?.[0]?.body ?? '';
-    if (body.includes('token=')) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const url = /https?:\/\/\S+\/org\/invitation\?token=[A-Za-z0-9_-]+/.exec(body)?.[0];
-  if (!url) throw new Error(`no invitation link for ${email}: ${body}`);
-  return new URL(url).pathname + new URL(url).search;
-}
-
-/** Opens the link, sets the password twice, then signs in with it and the e-mailed code. */
-async function acceptAndSignIn(page: Page, link: string, email: string, password: string) {
-  await page.goto(link);
-  await page.getByLabel('New password').fill(password);
-  await page.getByLabel('Repeat the password').fill(password);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in' }).click();
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter the sign-in code' })).toBeVisible();
-  const { otp } = await latestOtp(page.request, email);
-  await page.getByLabel('6-digit code').fill(otp);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/sign-in/);
-}
+import { acceptAndSignIn, invitationLink } from './org-portal';
 
 test.setTimeout(180_000);
 

@@ -210,6 +210,7 @@ describe('a production-like app (DEV_TOOLS=0, low rate limits, a built SPA, an S
   it('hides the dev routes', async () => {
     expectCode(await t.app.inject({ method: 'GET', url: API_PATHS.devOutbox }), 101, 404);
     expectCode(await t.app.inject({ method: 'GET', url: API_PATHS.devDemo }), 101, 404);
+    expectCode(await t.app.inject({ method: 'POST', url: API_PATHS.devOrgInvoices, payload: {} }), 101, 404);
   });
 
   it('delivers OTPs through the configured SMS gateway', async () => {

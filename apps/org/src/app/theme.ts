@@ -37,5 +37,8 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { size: 'small' } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 650, color: '#4a5566', whiteSpace: 'nowrap' } } },
     MuiPaper: { defaultProps: { variant: 'outlined' } },
+    // A long e-mail address in a message ("Invitation sent to …") wraps: on a phone it would otherwise
+    // turn the message into a scrollable region that the keyboard cannot reach (axe: serious).
+    MuiAlert: { styleOverrides: { message: { overflowWrap: 'anywhere' } } },
   },
 });

@@ -86,7 +86,12 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
   await app.register(healthRouter, { repo: createHealthRepository(db.orm), kind: db.kind });
   await app.register(orgAssetsRouter);
   if (s.outbox)
-    await app.register(devRouter, { dev: createDevService(s.outbox), publicUrl: config.publicUrl });
+    await app.register(devRouter, {
+      dev: createDevService(s.outbox),
+      publicUrl: config.publicUrl,
+      now,
+      issueInvoices: (period) => s.orgBilling.issueInvoices(period),
+    });
   // The candidate's routes: public ones beside a signed-in family per service base (spec §7).
   await app.register(
     async (wallet) => {

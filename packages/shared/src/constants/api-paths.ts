@@ -9,6 +9,8 @@ export const API_PATHS = {
   docs: '/api/docs',
   devOutbox: '/api/dev/outbox',
   devDemo: '/api/dev/demo',
+  /** POST {period?}: issues the organisations' invoices of a month now (default: the current IST month). */
+  devOrgInvoices: '/api/dev/org-invoices',
   profile: PROFILE_PATHS,
   verifier: VERIFIER_PATHS,
   /** Relative to SERVICE_BASES.verificationV1 (spec §7 "Verification and forms"). */

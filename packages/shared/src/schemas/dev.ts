@@ -27,3 +27,17 @@ export const demoResponseSchema = z.object({
   paidLink: z.string(),
 });
 export type DemoResponse = z.infer<typeof demoResponseSchema>;
+
+/**
+ * POST /api/dev/org-invoices (dev tools only): the monthly invoice job for `period` without waiting for the
+ * month to end, so a developer or a browser test sees the invoice of the usage just made (ADR 0047).
+ */
+export const devOrgInvoicesRequestSchema = z
+  .object({
+    period: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM')
+      .optional(),
+  })
+  .strict();
+export const devOrgInvoicesResponseSchema = z.object({ period: z.string(), issued: z.number().int() });

@@ -368,10 +368,10 @@ export function createOrgBillingService(deps: OrgBillingServiceDeps) {
     /**
      * The monthly job: once the IST month has ended, one invoice per organisation with usage in it
      * (unique per organisation and month: a second run or instance issues none). Answers how many.
+     * `period` is for the dev tools only (POST /api/dev/org-invoices): a month not yet ended, invoiced now.
      */
-    async issueInvoices(): Promise<number> {
+    async issueInvoices(period: string = previousIstMonth(now())): Promise<number> {
       const at = now();
-      const period = previousIstMonth(at);
       const { start, end } = istMonthRange(period);
       let issued = 0;
       for (const orgId of await repo.orgsToInvoice(start, end, period))

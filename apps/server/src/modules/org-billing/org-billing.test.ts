@@ -492,4 +492,22 @@ describe('org-billing: organisation-paid forms, credits, monthly invoices', () =
       profile: null,
     });
   });
+
+  it("the dev tools issue a month in progress now (POST /api/dev/org-invoices): once, that month's usage", async () => {
+    // February 2030 in IST (the clock moved there above): a submission charged now.
+    const usage = await expectedUsage();
+    const { h, txnId } = await readyToSubmit();
+    expectCode(await submit(h, txnId), 0, 200);
+    // The job's own run leaves a month in progress alone.
+    expect(await t.app.orgBillingJobs.issueInvoicesOnce()).toBe(0);
+    expectCode(await send('POST', API_PATHS.devOrgInvoices, { period: '2030-13' }), 100, 400);
+    expect(expectCode(await send('POST', API_PATHS.devOrgInvoices, {}), 0, 200)).toEqual({
+      period: '2030-02',
+      issued: 1,
+    });
+    // Again (no body, as a bare curl): nothing more.
+    expect(expectCode(await send('POST', API_PATHS.devOrgInvoices), 0, 200)).toMatchObject({ issued: 0 });
+    const february = (await billing.invoices(ORG)).list.find((i) => i.period === '2030-02');
+    expect(february).toMatchObject({ number: 'VD/2029-30/00003', taxable: usage.taxable });
+  });
 });
