@@ -56,3 +56,16 @@ export const ledgerCheckResponseSchema = z.object({
   checkedAt: z.string(),
 });
 export type LedgerCheckResponse = z.infer<typeof ledgerCheckResponseSchema>;
+
+/** The retention schedule's data classes (ADR 0049), each with its default period in days. */
+export const RETENTION_DEFAULT_DAYS = {
+  uploaded_documents: 180,
+  pulled_documents: 30,
+  aadhaar_data: 30,
+  results: 3 * 365,
+  support_chat: 365,
+  messages: 90,
+  payments: 8 * 365,
+  access_logs: 2 * 365,
+} as const;
+export type RetentionClass = keyof typeof RETENTION_DEFAULT_DAYS;
