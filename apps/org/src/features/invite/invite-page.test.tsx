@@ -152,9 +152,13 @@ describe('the invite page', () => {
       { timeout: 20_000 },
     );
     expect(section).toHaveTextContent(/name, mobile, email, form, language/);
-    expect(section).toHaveTextContent(/save as.*CSV/i);
+    expect(section).toHaveTextContent(/CSV or XLSX/);
+    expect(within(section).getByLabelText('Choose a CSV or XLSX file')).toHaveAttribute(
+      'accept',
+      expect.stringContaining('.xlsx'),
+    );
     const file = new File(['name,mobile\n'], 'candidates.csv', { type: 'text/csv' });
-    await user.upload(within(section).getByLabelText('Choose a CSV file'), file);
+    await user.upload(within(section).getByLabelText('Choose a CSV or XLSX file'), file);
     await user.click(within(section).getByRole('button', { name: 'Check the file' }));
 
     const refused = await within(section).findByRole('table', { name: 'Refused rows' });
@@ -195,7 +199,7 @@ describe('the invite page', () => {
       { timeout: 20_000 },
     );
     await user.upload(
-      within(section).getByLabelText('Choose a CSV file'),
+      within(section).getByLabelText('Choose a CSV or XLSX file'),
       new File(['x'], 'candidates.csv', { type: 'text/csv' }),
     );
     await user.click(within(section).getByRole('button', { name: 'Check the file' }));

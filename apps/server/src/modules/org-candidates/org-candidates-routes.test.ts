@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { multipart } from '../files/test-files.js';
+import { xlsxBook } from './xlsx-test-book.js';
 
 const ORG = 'demo-university';
 const FORM = 'demo-form';
@@ -41,8 +42,9 @@ describe('organisation portal: candidate routes', () => {
       headers,
       ...(body === undefined ? {} : { payload: body as object }),
     });
-  const upload = (headers: H, text: string, filename = 'people.csv') => {
-    const { payload, headers: h } = multipart([{ name: 'file', filename, data: Buffer.from(text) }]);
+  const upload = (headers: H, text: string | Buffer, filename = 'people.csv') => {
+    const data = typeof text === 'string' ? Buffer.from(text) : text;
+    const { payload, headers: h } = multipart([{ name: 'file', filename, data }]);
     return t.app.inject({ method: 'POST', url: P.inviteBatches, headers: { ...headers, ...h }, payload });
   };
   beforeAll(async () => {
@@ -117,6 +119,12 @@ describe('organisation portal: candidate routes', () => {
     const text = `name,mobile,email,form,language\nAsha Rao,${a},,${FORM},hi\nBad,1,,${FORM},en\n`;
     expectCode(await upload(viewer, text), 303, 403);
     expectCode(await upload(manager, 'just,some\nwords,here\n'), 312, 400);
+    const book = xlsxBook([
+      ['name', 'mobile', 'form'],
+      ['Xl Row', Number(uniqueMobile()), FORM],
+    ]);
+    const fromXlsx = expectCode<InviteBatchChecked>(await upload(manager, book, 'people.xlsx'), 0, 200);
+    expect(fromXlsx.batch).toMatchObject({ total: 1, valid: 1, refused: 0 });
     const checked = expectCode<InviteBatchChecked>(await upload(manager, text), 0, 200);
     expect(checked.batch).toMatchObject({ total: 2, valid: 1, refused: 1 });
     const id = checked.batch.id;
