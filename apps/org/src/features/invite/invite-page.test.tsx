@@ -131,12 +131,25 @@ describe('the invite page', () => {
     fail = false;
     await user.click(within(section).getByRole('button', { name: 'Send invitation' }));
     expect(await within(section).findByText('Invitation sent to ••••3210.')).toBeVisible();
-    expect(api.callsTo('post', P.invitations).at(-1)!.body).toEqual({
+    const posts = api.callsTo('post', P.invitations);
+    expect(posts.at(-1)!.body).toEqual({
       formId: 'frm_b',
       name: 'Asha Rao',
       mobile: '9876543210',
       language: 'hi',
     });
+    // The retry of the same fill sent the same Idempotency-Key.
+    const keys = posts.map((c) => c.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^portal-[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    // The next candidate is a new fill: a new key.
+    await user.type(within(section).getByRole('textbox', { name: /Name/ }), 'Dev Patel');
+    await user.type(within(section).getByRole('textbox', { name: /Mobile/ }), '9876500000');
+    await user.click(within(section).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.callsTo('post', P.invitations)).toHaveLength(3));
+    expect(api.callsTo('post', P.invitations)[2]!.headers['idempotency-key']).not.toBe(keys[0]);
   }, 60_000);
 
   it('uploads a CSV and shows the counts, the refused rows with their reasons and the valid ones', async () => {

@@ -70,6 +70,25 @@ describe('organisation portal: candidate routes', () => {
     expect(inv.source).toBe('portal');
     expect(await outbox(t, mobile)).toHaveLength(1);
 
+    // The same Idempotency-Key again (a retry after a lost answer), twice at once: the same
+    // invitation, no second SMS; the key with another body is refused.
+    const keyed = { ...manager, 'idempotency-key': 'portal-key-0001' };
+    const again = await Promise.all([1, 2].map(() => send('POST', P.invitations, keyed, invite)));
+    for (const r of again)
+      expect(expectCode<{ transactionId: string }>(r, 0, 200).transactionId).toBe(inv.transactionId);
+    expect(await outbox(t, mobile)).toHaveLength(1);
+    expect(
+      await t.db.orm.execute(
+        sql`select count(*)::int as n from candidate_invitations where mobile = ${mobile}`,
+      ),
+    ).toMatchObject({ rows: [{ n: 1 }] });
+    expectCode(await send('POST', P.invitations, keyed, { ...invite, name: 'Other Name' }), 198, 409);
+    expectCode(
+      await send('POST', P.invitations, { ...manager, 'idempotency-key': 'bad key!' }, invite),
+      190,
+      400,
+    );
+
     const forms = expectCode<{ list: { formId: string; counts: Record<string, number> }[] }>(
       await send('GET', P.forms, viewer),
       0,
@@ -219,5 +238,23 @@ describe('organisation portal: candidate routes', () => {
     expect(theirs.text()).not.toContain(txnId);
     mine.close();
     theirs.close();
+  });
+
+  it('a fresh Idempotency-Key posted twice at once makes one invitation (a double submit)', async () => {
+    const invite = { formId: FORM, name: 'Sara Iyer', language: 'en' };
+    const m2 = uniqueMobile();
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        send(
+          'POST',
+          P.invitations,
+          { ...manager, 'idempotency-key': `portal-${m2}` },
+          { ...invite, mobile: m2 },
+        ),
+      ),
+    );
+    const ids = both.map((r) => expectCode<{ transactionId: string }>(r, 0, 200).transactionId);
+    expect(ids[1]).toBe(ids[0]);
+    expect(await outbox(t, m2)).toHaveLength(1);
   });
 });
