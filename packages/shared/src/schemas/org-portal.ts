@@ -375,6 +375,9 @@ export const orgCreditOrderSchema = z.object({
   paidAt: z.string().nullable(),
 });
 export type OrgCreditOrder = z.infer<typeof orgCreditOrderSchema>;
+/** GET ORG_API_PATHS.creditOrders (owner): the latest orders, newest first (a pending one can be resumed). */
+export const orgCreditOrderListSchema = z.object({ list: z.array(orgCreditOrderSchema) });
+export type OrgCreditOrderList = z.infer<typeof orgCreditOrderListSchema>;
 
 /** Platform admin: an organisation's billing (GET/PUT ORG_API_PATHS.opsOrgBilling). */
 export const opsOrgBillingUpdateSchema = z.object({ mode: z.enum(BILLING_MODES) }).strict();
