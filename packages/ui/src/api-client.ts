@@ -20,6 +20,8 @@ export interface RequestOptions {
   /** JSON, or a FormData sent as multipart. */
   body?: unknown;
   responseType?: 'json' | 'blob';
+  /** Extra request headers (an Idempotency-Key); the client's own (authorization, accept) win. */
+  headers?: Record<string, string>;
 }
 
 const fetchTransport: Transport = async (request) => {
@@ -66,7 +68,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async apiRequest<T>(url: string, request: RequestOptions = {}): Promise<T> {
       const session = options.readSession();
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
       if (session) headers.authorization = `Bearer ${session.accessToken}`;
       const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
       if (request.body !== undefined && !isForm) headers['content-type'] = 'application/json';

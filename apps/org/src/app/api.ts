@@ -13,12 +13,13 @@ export interface OrgQueryArgs {
   url: string;
   method?: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 const baseQuery: BaseQueryFn<OrgQueryArgs | string, unknown, OrgQueryError> = async (args) => {
-  const { url, method, body } = typeof args === 'string' ? { url: args } : args;
+  const { url, method, body, headers } = typeof args === 'string' ? { url: args } : args;
   try {
-    return { data: await apiRequest<unknown>(url, { method, body }) };
+    return { data: await apiRequest<unknown>(url, { method, body, headers }) };
   } catch (error) {
     if (error instanceof ApiError)
       return { error: { code: error.code, status: error.status, message: error.message, data: error.data } };

@@ -7,6 +7,8 @@ import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { dm } from '../features/dashboard/dashboard-messages';
 import { um } from '../features/users/users-messages';
+import { am } from '../features/activity/activity-messages';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import { im } from '../features/invite/invite-messages';
 import InviteIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import IntegrationIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
@@ -69,6 +71,13 @@ export const ORG_ROUTES: readonly OrgRoute[] = [
     roles: ['owner'],
     navLabel: um.nav,
     icon: <PeopleIcon fontSize="small" />,
+  },
+  {
+    path: PATHS.activity,
+    Component: lazy(() => loadWithRetry(() => import('../features/activity/activity-page'))),
+    roles: ['owner'],
+    navLabel: am.nav,
+    icon: <HistoryIcon fontSize="small" />,
   },
   {
     path: PATHS.integration,

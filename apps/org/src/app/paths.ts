@@ -11,4 +11,5 @@ export const PATHS = {
   billing: '/billing',
   integration: '/integration',
   settings: '/settings',
+  activity: '/activity',
 } as const;

@@ -419,6 +419,8 @@ export const ORG_API_PATHS = {
   invitation: '/api/org/auth/invitation',
   acceptInvitation: '/api/org/auth/invitation/accept',
   me: '/api/org/me',
+  /** Owner: GET ?cursor&limit, the organisation's audit (who did what, when), newest first. */
+  activity: '/api/org/activity',
   /** Owner: GET users and open invitations; POST userInvitations invites one. */
   users: '/api/org/users',
   user: (userId: string) => `/api/org/users/${orgEnc(userId)}`,

@@ -89,6 +89,36 @@ export const orgUserListSchema = z.object({
 });
 export type OrgUserList = z.infer<typeof orgUserListSchema>;
 
+/** GET ORG_API_PATHS.activity (owner): one page of the organisation's audit, newest first. */
+export const orgActivityQuerySchema = z
+  .object({
+    /** The previous page's nextCursor. */
+    cursor: z
+      .string()
+      .regex(/^[1-9][0-9]{0,17}$/, 'Bad cursor')
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+export type OrgActivityQuery = z.infer<typeof orgActivityQuerySchema>;
+export const orgActivityEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** What was done, e.g. 'user.invite', 'sign_in' (the audit's own names). */
+  action: z.string(),
+  /** Who did it: null for the system or someone no longer a user. */
+  actor: z.object({ userId: z.string(), name: z.string(), email: z.string() }).nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type OrgActivityEntry = z.infer<typeof orgActivityEntrySchema>;
+export const orgActivityListSchema = z.object({
+  list: z.array(orgActivityEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type OrgActivityList = z.infer<typeof orgActivityListSchema>;
+
 /** POST ORG_API_PATHS.userInvitations (owner): an e-mailed invitation link that expires. */
 export const orgUserInviteRequestSchema = z
   .object({ email: emailSchema, name: z.string().trim().min(2).max(100), role: orgRoleSchema })
@@ -375,6 +405,9 @@ export const orgCreditOrderSchema = z.object({
   paidAt: z.string().nullable(),
 });
 export type OrgCreditOrder = z.infer<typeof orgCreditOrderSchema>;
+/** GET ORG_API_PATHS.creditOrders (owner): the latest orders, newest first (a pending one can be resumed). */
+export const orgCreditOrderListSchema = z.object({ list: z.array(orgCreditOrderSchema) });
+export type OrgCreditOrderList = z.infer<typeof orgCreditOrderListSchema>;
 
 /** Platform admin: an organisation's billing (GET/PUT ORG_API_PATHS.opsOrgBilling). */
 export const opsOrgBillingUpdateSchema = z.object({ mode: z.enum(BILLING_MODES) }).strict();

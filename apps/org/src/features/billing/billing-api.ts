@@ -3,6 +3,7 @@ import {
   type OrgBilling,
   type OrgBillingProfile,
   type OrgCreditOrder,
+  type OrgCreditOrderList,
   type OrgInvoice,
 } from '@veridocs/shared';
 import { api } from '../../app/api';
@@ -18,6 +19,11 @@ export const billingApi = api.injectEndpoints({
     }),
     createCreditOrder: build.mutation<OrgCreditOrder, { amount: number }>({
       query: (body) => ({ url: ORG_API_PATHS.creditOrders, method: 'POST', body }),
+    }),
+    // The latest orders (owner): a pending one keeps its checkout, so a reload can still pay it.
+    creditOrders: build.query<OrgCreditOrderList, void>({
+      query: () => ORG_API_PATHS.creditOrders,
+      providesTags: ['Billing'],
     }),
     creditOrder: build.query<OrgCreditOrder, string>({
       query: (id) => ORG_API_PATHS.creditOrder(id),

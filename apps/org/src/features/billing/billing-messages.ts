@@ -22,6 +22,18 @@ export const bm = {
     failed: 'The payment failed. Nothing was charged: you can try again.',
     cancelled: 'The payment was cancelled. Nothing was charged.',
   },
+  orders: {
+    title: 'Recent orders',
+    summary: (total: string, date: string) => `${total} (GST included) · ${date}`,
+    status: {
+      created: 'Awaiting payment',
+      paid: 'Paid',
+      failed: 'Payment failed',
+      cancelled: 'Cancelled',
+    },
+    continue: 'Continue to pay',
+    continueLabel: (total: string) => `Continue to pay ${total}`,
+  },
   profile: {
     title: 'Billing details',
     intro: 'Printed on every GST invoice as the recipient.',

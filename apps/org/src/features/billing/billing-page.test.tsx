@@ -118,6 +118,46 @@ describe('the billing page', () => {
     expect(await screen.findByText('No invoices yet.')).toBeInTheDocument();
   });
 
+  it('lists the owner’s recent orders after a reload: a pending one links back to its checkout', async () => {
+    signIn(OWNER);
+    const order = (id: string, status: string, checkoutUrl: string | null, total: number) => ({
+      id,
+      amount: Math.round(total / 1.18),
+      total,
+      status,
+      checkoutUrl,
+      createdAt: '2030-01-15T10:00:00.000Z',
+      paidAt: status === 'paid' ? '2030-01-15T10:01:00.000Z' : null,
+    });
+    mockApi()
+      .on('get', ORG_API_PATHS.billing, okReply(BILLING))
+      .on('get', ORG_API_PATHS.invoices, okReply({ list: [] }))
+      .on(
+        'get',
+        ORG_API_PATHS.creditOrders,
+        okReply({
+          list: [
+            order('o3', 'created', 'http://localhost/sandbox/checkout/s3', 590_000),
+            order('o2', 'paid', null, 1_180_000),
+            order('o1', 'cancelled', null, 118_000),
+          ],
+        }),
+      );
+    renderPortal('/billing');
+    const orders = await screen.findByRole('region', { name: 'Recent orders' });
+    const items = within(orders).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Awaiting payment'),
+      expect.stringContaining('Paid'),
+      expect.stringContaining('Cancelled'),
+    ]);
+    expect(items[0]).toHaveTextContent('₹5,900 (GST included) · 15 Jan 2030');
+    const resume = within(orders).getByRole('link', { name: 'Continue to pay ₹5,900' });
+    expect(resume).toHaveAttribute('href', 'http://localhost/sandbox/checkout/s3');
+    // Only the pending order can be paid.
+    expect(within(orders).getAllByRole('link')).toHaveLength(1);
+  });
+
   it('says what became of the order when the owner is back from the checkout', async () => {
     signIn(OWNER);
     const api = mockApi()

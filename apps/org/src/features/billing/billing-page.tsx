@@ -74,6 +74,54 @@ function OrderOutcome({ orderId }: { orderId: string }) {
   );
 }
 
+/** The owner's latest orders: a pending one links back to its checkout (the POST's answer is gone after a reload). */
+function RecentOrders() {
+  const orders = billingApi.useCreditOrdersQuery();
+  const list = orders.data?.list ?? [];
+  // A failed list is not worth an error here: buying still works.
+  if (list.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="recent-orders-title" sx={{ mt: 2 }}>
+      <Typography id="recent-orders-title" variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+        {bm.orders.title}
+      </Typography>
+      <Stack
+        component="ul"
+        divider={<Divider component="li" aria-hidden />}
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+      >
+        {list.map((order) => (
+          <Stack
+            component="li"
+            key={order.id}
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ py: 1, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>{bm.orders.status[order.status]}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {bm.orders.summary(inr(order.total), day(order.createdAt))}
+              </Typography>
+            </Box>
+            {order.status === 'created' && order.checkoutUrl && (
+              <Button
+                variant="outlined"
+                size="small"
+                href={order.checkoutUrl}
+                aria-label={bm.orders.continueLabel(inr(order.total))}
+              >
+                {bm.orders.continue}
+              </Button>
+            )}
+          </Stack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
 function BuyCredits({ hasProfile }: { hasProfile: boolean }) {
   const [rupees, setRupees] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -116,6 +164,7 @@ function BuyCredits({ hasProfile }: { hasProfile: boolean }) {
           </Button>
         </Stack>
       </Box>
+      <RecentOrders />
     </Section>
   );
 }

@@ -10,8 +10,8 @@ import { api } from '../../app/api';
 import { apiRequest } from '../../lib/api-client';
 
 /**
- * Inviting candidates (ADR 0047): one at a time, a checked CSV batch, and reminders. The single invite
- * goes without an Idempotency-Key: the router takes it as optional and the API client sends no headers.
+ * Inviting candidates (ADR 0047): one at a time, a checked CSV or XLSX batch, and reminders. The single
+ * invite sends the form fill's Idempotency-Key: a retry after a lost answer makes no second invitation.
  */
 export const inviteApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,8 +19,13 @@ export const inviteApi = api.injectEndpoints({
       query: () => P.forms,
       providesTags: ['Forms'],
     }),
-    inviteCandidate: build.mutation<OrgInvitation, OrgCandidateInvite>({
-      query: (body) => ({ url: P.invitations, method: 'POST', body }),
+    inviteCandidate: build.mutation<OrgInvitation, { body: OrgCandidateInvite; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({
+        url: P.invitations,
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
       invalidatesTags: ['Forms', 'Candidates'],
     }),
     checkInviteFile: build.mutation<InviteBatchChecked, File>({

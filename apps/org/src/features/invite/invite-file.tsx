@@ -278,7 +278,7 @@ function RecentUploads({ onOpen }: { onOpen: (id: string) => void }) {
   );
 }
 
-/** Many candidates: a CSV checked into a batch, then sent; the batch id stays in the URL (?batch=). */
+/** Many candidates: a CSV or XLSX checked into a batch, then sent; the batch id stays in the URL (?batch=). */
 export function InviteFile() {
   const [params, setParams] = useSearchParams();
   const batchId = params.get('batch');
@@ -338,7 +338,7 @@ export function InviteFile() {
             tabIndex={-1}
             aria-hidden
             style={visuallyHidden}
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             aria-label={im.file.choose}
             onChange={(event) => {
               setError(null);

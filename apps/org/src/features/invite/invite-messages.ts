@@ -32,9 +32,9 @@ export const im = {
   file: {
     title: 'Many candidates from a file',
     columns:
-      'A CSV file with the columns name, mobile, email, form, language (one candidate a row, up to 10,000 rows). Email and language may be empty.',
-    xlsx: 'Excel files are not read yet: in Excel choose “Save as” CSV.',
-    choose: 'Choose a CSV file',
+      'A CSV or XLSX (Excel) file with the columns name, mobile, email, form, language (one candidate a row, up to 10,000 rows). Email and language may be empty.',
+    xlsx: 'From Excel, upload the .xlsx as it is: its first sheet is read.',
+    choose: 'Choose a CSV or XLSX file',
     check: 'Check the file',
     checking: 'Checking…',
     chosen: (name: string) => `Chosen: ${name}`,

@@ -33,6 +33,28 @@ const resolver: Resolver<Values, unknown, OrgCandidateInvite> = (values, context
     options,
   );
 
+/** 32 random hex digits (getRandomValues works outside secure contexts too, unlike randomUUID). */
+const newKey = () =>
+  `portal-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+/**
+ * One Idempotency-Key per form fill: a retry of the same values reuses it (the server answers the first
+ * invitation); changed values, or the next candidate after `done`, get a new one (the server refuses a
+ * key reused with another body).
+ */
+function fillKeys() {
+  let last: { key: string; body: string } | null = null;
+  return {
+    for(body: string): string {
+      if (last?.body !== body) last = { key: newKey(), body };
+      return last.key;
+    },
+    done() {
+      last = null;
+    },
+  };
+}
+
 const EMPTY: Values = { formId: '', name: '', mobile: '', email: '', language: 'en' };
 
 /** One candidate: form, name, mobile, optional e-mail and the messages' language. */
@@ -45,13 +67,15 @@ export function InviteOne({ forms }: { forms: readonly OrgFormSummary[] }) {
     OrgCandidateInvite
   >({ resolver, defaultValues: EMPTY });
 
+  const [keys] = useState(fillKeys);
   const submit = handleSubmit(async (body) => {
     setNote(null);
-    const result = await invite(body);
+    const result = await invite({ body, idempotencyKey: keys.for(JSON.stringify(body)) });
     if ('error' in result) {
       setNote({ ok: false, text: isOrgQueryError(result.error) ? result.error.message : im.unexpected });
       return;
     }
+    keys.done();
     setNote({ ok: true, text: im.one.sent(result.data.mobile) });
     // The next candidate is often for the same form and language.
     reset({ ...EMPTY, formId: getValues('formId'), language: getValues('language') });

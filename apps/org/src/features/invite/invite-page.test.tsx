@@ -131,12 +131,25 @@ describe('the invite page', () => {
     fail = false;
     await user.click(within(section).getByRole('button', { name: 'Send invitation' }));
     expect(await within(section).findByText('Invitation sent to ••••3210.')).toBeVisible();
-    expect(api.callsTo('post', P.invitations).at(-1)!.body).toEqual({
+    const posts = api.callsTo('post', P.invitations);
+    expect(posts.at(-1)!.body).toEqual({
       formId: 'frm_b',
       name: 'Asha Rao',
       mobile: '9876543210',
       language: 'hi',
     });
+    // The retry of the same fill sent the same Idempotency-Key.
+    const keys = posts.map((c) => c.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^portal-[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    // The next candidate is a new fill: a new key.
+    await user.type(within(section).getByRole('textbox', { name: /Name/ }), 'Dev Patel');
+    await user.type(within(section).getByRole('textbox', { name: /Mobile/ }), '9876500000');
+    await user.click(within(section).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.callsTo('post', P.invitations)).toHaveLength(3));
+    expect(api.callsTo('post', P.invitations)[2]!.headers['idempotency-key']).not.toBe(keys[0]);
   }, 60_000);
 
   it('uploads a CSV and shows the counts, the refused rows with their reasons and the valid ones', async () => {
@@ -152,9 +165,13 @@ describe('the invite page', () => {
       { timeout: 20_000 },
     );
     expect(section).toHaveTextContent(/name, mobile, email, form, language/);
-    expect(section).toHaveTextContent(/save as.*CSV/i);
+    expect(section).toHaveTextContent(/CSV or XLSX/);
+    expect(within(section).getByLabelText('Choose a CSV or XLSX file')).toHaveAttribute(
+      'accept',
+      expect.stringContaining('.xlsx'),
+    );
     const file = new File(['name,mobile\n'], 'candidates.csv', { type: 'text/csv' });
-    await user.upload(within(section).getByLabelText('Choose a CSV file'), file);
+    await user.upload(within(section).getByLabelText('Choose a CSV or XLSX file'), file);
     await user.click(within(section).getByRole('button', { name: 'Check the file' }));
 
     const refused = await within(section).findByRole('table', { name: 'Refused rows' });
@@ -195,7 +212,7 @@ describe('the invite page', () => {
       { timeout: 20_000 },
     );
     await user.upload(
-      within(section).getByLabelText('Choose a CSV file'),
+      within(section).getByLabelText('Choose a CSV or XLSX file'),
       new File(['x'], 'candidates.csv', { type: 'text/csv' }),
     );
     await user.click(within(section).getByRole('button', { name: 'Check the file' }));

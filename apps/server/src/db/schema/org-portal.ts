@@ -277,6 +277,8 @@ export const orgCreditOrders = pgTable(
     total: bigint('total', { mode: 'number' }).notNull(),
     gateway: text('gateway').notNull(),
     gatewayOrderId: text('gateway_order_id'),
+    /** The gateway's checkout page: kept so a pending order can be paid after a reload. */
+    checkoutUrl: text('checkout_url'),
     status: text('status').$type<'created' | 'paid' | 'failed' | 'cancelled'>().notNull(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   orgAudit,
@@ -243,6 +243,32 @@ export function createOrgAuthRepository(orm: Orm) {
     /** Runs `fn` in one database transaction (a change and its audit row commit together). */
     change<T>(fn: (ops: OrgChangeOps) => Promise<T>): Promise<T> {
       return orm.transaction(async (tx) => fn(changeOps(tx)));
+    },
+
+    /** One page of the organisation's audit, newest first (by id: rows are written in time order). */
+    async activity(orgId: string, beforeId: number | undefined, limit: number) {
+      return (
+        orm
+          .select({
+            id: orgAudit.id,
+            at: orgAudit.at,
+            action: orgAudit.action,
+            targetType: orgAudit.targetType,
+            targetId: orgAudit.targetId,
+            detail: orgAudit.detail,
+            userId: orgUsers.id,
+            name: orgUsers.name,
+            email: orgUsers.email,
+          })
+          .from(orgAudit)
+          // Only a user of the same organisation is named.
+          .leftJoin(orgUsers, and(eq(orgUsers.id, orgAudit.userId), eq(orgUsers.orgId, orgAudit.orgId)))
+          .where(
+            and(eq(orgAudit.orgId, orgId), beforeId === undefined ? undefined : lt(orgAudit.id, beforeId)),
+          )
+          .orderBy(desc(orgAudit.id))
+          .limit(limit)
+      );
     },
 
     async audit(row: NewOrgAuditRow, within?: DbScope): Promise<void> {

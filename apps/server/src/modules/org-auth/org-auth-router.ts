@@ -9,6 +9,8 @@ import {
   orgSignInResponseSchema,
   orgUserInvitationSchema,
   orgUserInviteRequestSchema,
+  orgActivityListSchema,
+  orgActivityQuerySchema,
   orgUserListSchema,
   orgUserRowSchema,
   orgUserSchema,
@@ -127,6 +129,21 @@ export const orgUsersRouter: FastifyPluginAsyncZod<{ orgAuth: OrgAuthService }> 
   );
 
   const owner = allowOrgRoles('owner');
+
+  app.get(
+    P.activity,
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: "The organisation's activity (owner): who did what, when; newest first, keyset pages",
+        security,
+        querystring: orgActivityQuerySchema,
+        response: responses(orgActivityListSchema),
+      },
+    },
+    async (request) => ok(await orgAuth.activity(currentOrgUser(request), request.query)),
+  );
 
   app.get(
     P.users,

@@ -10,6 +10,8 @@ import {
   type OrgUser,
   type OrgUserInvitation,
   type OrgUserInviteRequest,
+  type OrgActivityList,
+  type OrgActivityQuery,
   type OrgUserList,
   type OrgUserRow,
   type OrgUserUpdate,
@@ -384,6 +386,31 @@ export function createOrgAuthService(deps: OrgAuthServiceDeps) {
     },
 
     // ── Users and invitations, by an owner (each change and its audit row commit together) ──
+
+    /** The owner's Activity page: the organisation's audit, newest first, a page at a time. */
+    async activity(actor: OrgPrincipal, query: OrgActivityQuery): Promise<OrgActivityList> {
+      const rows = await repo.activity(
+        actor.orgId,
+        query.cursor === undefined ? undefined : Number(query.cursor),
+        query.limit + 1,
+      );
+      const page = rows.slice(0, query.limit);
+      return {
+        list: page.map((r) => ({
+          id: String(r.id),
+          at: r.at.toISOString(),
+          action: r.action,
+          actor:
+            r.userId && r.name !== null && r.email !== null
+              ? { userId: r.userId, name: r.name, email: r.email }
+              : null,
+          targetType: r.targetType,
+          targetId: r.targetId,
+          detail: r.detail,
+        })),
+        nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+      };
+    },
 
     async listUsers(actor: OrgPrincipal): Promise<OrgUserList> {
       const { users, invitations } = await repo.listUsers(actor.orgId, clock());

@@ -192,6 +192,67 @@ describe('organisation portal accounts (ADR 0047)', () => {
       }
     });
 
+    it("the owner's Activity: newest first, paged, named; another org's owner gets none; a manager 303", async () => {
+      const orgId = newOrg();
+      const owner = await orgSession(t, { orgId, role: 'owner' });
+      const manager = await orgSession(t, { orgId, role: 'manager' });
+      type Page = {
+        list: { id: string; action: string; at: string; actor: { userId: string; name: string } | null }[];
+        nextCursor: string | null;
+      };
+      const all = expectCode<Page>(
+        await inject('GET', `${O.activity}?limit=100`, undefined, owner.headers),
+        0,
+        200,
+      );
+      const actions = await auditActions(orgId);
+      expect(all.list.map((e) => e.action)).toEqual([...actions].reverse());
+      expect(all.nextCursor).toBeNull();
+      const ids = all.list.map((e) => Number(e.id));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      expect(all.list.find((e) => e.action === 'sign-in' && e.actor?.userId === owner.userId)).toBeDefined();
+      // Pages of 2 walk the same rows, with no overlap.
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page = expectCode<Page>(
+          await inject(
+            'GET',
+            `${O.activity}?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+            undefined,
+            owner.headers,
+          ),
+          0,
+          200,
+        );
+        expect(page.list.length).toBeLessThanOrEqual(2);
+        walked.push(...page.list.map((e) => e.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(walked).toEqual(all.list.map((e) => e.id));
+
+      // Another organisation's owner sees only its own rows, never these (nor through a cursor).
+      const other = await orgSession(t, { orgId: newOrg(), role: 'owner' });
+      const theirs = expectCode<Page>(
+        await inject('GET', `${O.activity}?limit=100`, undefined, other.headers),
+        0,
+        200,
+      );
+      expect(theirs.list.length).toBeGreaterThan(0);
+      expect(theirs.list.some((e) => ids.includes(Number(e.id)))).toBe(false);
+      expect(theirs.list.some((e) => e.actor?.userId === owner.userId)).toBe(false);
+      // A cursor into the first organisation's rows reaches none of them.
+      const past = expectCode<Page>(
+        await inject('GET', `${O.activity}?cursor=${ids[0]! + 1}`, undefined, other.headers),
+        0,
+        200,
+      );
+      expect(past.list).toEqual([]);
+      // A manager (and a viewer) is refused like any owner-only page; a bad cursor is a 100.
+      expectCode(await inject('GET', O.activity, undefined, manager.headers), 303, 403);
+      expectCode(await inject('GET', `${O.activity}?cursor=abc`, undefined, owner.headers), 100, 400);
+    });
+
     it('invites by an e-mailed link (only a hash stored), previews, accepts once with the role', async () => {
       const orgId = newOrg();
       const owner = await orgSession(t, { orgId, role: 'owner' });

@@ -205,8 +205,21 @@ export function createOrgBillingRepository(orm: Orm) {
       return inserted!;
     },
 
-    async setGatewayOrder(id: string, gatewayOrderId: string): Promise<void> {
-      await orm.update(orgCreditOrders).set({ gatewayOrderId }).where(eq(orgCreditOrders.id, id));
+    async setGatewayOrder(id: string, gatewayOrderId: string, checkoutUrl: string | null): Promise<void> {
+      await orm
+        .update(orgCreditOrders)
+        .set({ gatewayOrderId, checkoutUrl })
+        .where(eq(orgCreditOrders.id, id));
+    },
+
+    /** The organisation's latest credits orders, newest first. */
+    async recentOrders(orgId: string, limit: number): Promise<CreditOrderRow[]> {
+      return orm
+        .select()
+        .from(orgCreditOrders)
+        .where(eq(orgCreditOrders.orgId, orgId))
+        .orderBy(desc(orgCreditOrders.createdAt), desc(orgCreditOrders.id))
+        .limit(limit);
     },
 
     async order(orgId: string, id: string): Promise<CreditOrderRow | undefined> {

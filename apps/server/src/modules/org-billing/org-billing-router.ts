@@ -5,6 +5,7 @@ import {
   orgBillingProfileSchema,
   orgBillingSchema,
   orgCreditOrderCreateSchema,
+  orgCreditOrderListSchema,
   orgCreditOrderSchema,
   orgInvoiceListSchema,
 } from '@veridocs/shared';
@@ -75,6 +76,20 @@ export const orgBillingRouter: FastifyPluginAsyncZod<{ billing: OrgBillingServic
       },
     },
     async (request) => ok(await billing.createCreditOrder(currentOrgUser(request), request.body.amount)),
+  );
+
+  app.get(
+    ORG_API_PATHS.creditOrders,
+    {
+      onRequest: owners,
+      schema: {
+        tags,
+        summary: 'The latest credits orders, newest first; a pending one with its checkout to continue',
+        security,
+        response: responses(orgCreditOrderListSchema),
+      },
+    },
+    async (request) => ok({ list: await billing.creditOrders(currentOrgUser(request).orgId) }),
   );
 
   app.get(

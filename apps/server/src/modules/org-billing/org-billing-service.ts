@@ -84,12 +84,16 @@ const ledgerEntry = (row: LedgerRow) => ({
   at: row.at.toISOString(),
 });
 
-const orderOf = (row: CreditOrderRow, checkoutUrl: string | null = null): OrgCreditOrder => ({
+/** Orders the billing page lists. */
+const RECENT_ORDERS = 5;
+
+const orderOf = (row: CreditOrderRow): OrgCreditOrder => ({
   id: row.id,
   amount: row.amount,
   total: row.total,
   status: row.status,
-  checkoutUrl: row.status === 'created' ? checkoutUrl : null,
+  // Only a pending order can still be paid at its checkout.
+  checkoutUrl: row.status === 'created' ? row.checkoutUrl : null,
   createdAt: row.createdAt.toISOString(),
   paidAt: iso(row.paidAt),
 });
@@ -328,8 +332,19 @@ export function createOrgBillingService(deps: OrgBillingServiceDeps) {
         }
         throw error;
       }
-      await repo.setGatewayOrder(order.id, session.gatewayOrderId);
-      return orderOf({ ...order, gatewayOrderId: session.gatewayOrderId }, session.redirectUrl);
+      await repo.setGatewayOrder(order.id, session.gatewayOrderId, session.redirectUrl);
+      return orderOf({ ...order, gatewayOrderId: session.gatewayOrderId, checkoutUrl: session.redirectUrl });
+    },
+
+    /**
+     * GET creditOrders: the latest orders, pending ones confirmed with their gateway first, so a
+     * reload can still reach a pending order's checkout ("Continue to pay") or see what became of it.
+     */
+    async creditOrders(orgId: string): Promise<OrgCreditOrder[]> {
+      const rows = await repo.recentOrders(orgId, RECENT_ORDERS);
+      const synced: CreditOrderRow[] = [];
+      for (const row of rows) synced.push(row.status === 'created' ? await syncOrder(row) : row);
+      return synced.map(orderOf);
     },
 
     /** GET creditOrder: the order as its gateway now says (the owner is back from the checkout). */

@@ -211,6 +211,17 @@ describe('org-billing: organisation-paid forms, credits, monthly invoices', () =
     expect(order).toMatchObject({ amount: 10_000_00, total: 11_800_00, status: 'created' });
     expect(order.checkoutUrl).toMatch(/^http.*\/sandbox/);
     const sessionId = order.checkoutUrl!.split('/').pop()!;
+    // After a reload the page lists the orders: the pending one keeps its checkout, the cancelled shows so.
+    // (The test clock stands still: both orders have the same time, so their order is not checked.)
+    const pending = await billing.creditOrders(ORG);
+    expect(pending).toHaveLength(2);
+    expect(pending.map((o) => [o.id, o.status, o.checkoutUrl])).toEqual(
+      expect.arrayContaining([
+        [order.id, 'created', order.checkoutUrl],
+        [cancelled.id, 'cancelled', null],
+      ]),
+    );
+    expect((await billing.creditOrder(ORG, order.id)).checkoutUrl).toBe(order.checkoutUrl);
     expect((await pay(sessionId, 'pay')).statusCode).toBeLessThan(400);
     const [hook] = await webhooksOf(sessionId);
     expect(hook).toBeDefined();
@@ -218,6 +229,12 @@ describe('org-billing: organisation-paid forms, credits, monthly invoices', () =
     expectCode(await deliver(hook!.body), 0, 200);
     expect((await billing.creditOrder(ORG, order.id)).status).toBe('paid');
     expect((await billing.creditOrder(ORG, order.id)).paidAt).not.toBeNull();
+    // Paid: listed as paid, with no checkout to go back to.
+    expect((await billing.creditOrders(ORG)).find((o) => o.id === order.id)).toMatchObject({
+      status: 'paid',
+      checkoutUrl: null,
+    });
+    expect(await billing.creditOrders(OTHER)).toEqual([]);
     expect(await ledger(ORG)).toEqual([
       { kind: 'purchase', amount: '1180000', balance_after: '1180000', transaction_id: null },
     ]);
@@ -469,6 +486,21 @@ describe('org-billing: organisation-paid forms, credits, monthly invoices', () =
     // Organisation B: no profile yet (321); A's order and invoice do not exist for it (323, 322).
     expectCode(await send('POST', B.creditOrders, { amount: 1_000_00 }, ownerB.headers), 321, 409);
     expectCode(await send('GET', B.creditOrder(order.id), undefined, ownerB.headers), 323, 404);
+    // The list: the owner's pending order with its checkout; a manager cannot pay (303); B sees none of A's.
+    const listed = expectCode<{ list: { id: string; checkoutUrl: string | null }[] }>(
+      await send('GET', B.creditOrders, undefined, ownerA.headers),
+      0,
+      200,
+    );
+    expect(listed.list.find((o) => o.id === order.id)?.checkoutUrl).toBe(order.checkoutUrl);
+    expectCode(await send('GET', B.creditOrders, undefined, managerA.headers), 303, 403);
+    expect(
+      expectCode<{ list: { id: string }[] }>(
+        await send('GET', B.creditOrders, undefined, ownerB.headers),
+        0,
+        200,
+      ).list,
+    ).toEqual([]);
     const invoicesA = expectCode<{ list: { id: string; number: string }[] }>(
       await send('GET', B.invoices, undefined, managerA.headers),
       0,

@@ -84,9 +84,9 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
       onRequest: inviters,
       schema: {
         tags,
-        summary: 'Checks a CSV file (multipart "file") row by row into a batch; nothing is sent yet',
+        summary: 'Checks a CSV or XLSX file (multipart "file") row by row into a batch; nothing is sent yet',
         description:
-          'Columns name, mobile, email, form, language and a header row. 312 not such a file, 313 too many rows.',
+          'Columns name, mobile, email, form, language and a header row (XLSX: the first sheet). 312 not such a file, 313 too many rows.',
         security,
         consumes: ['multipart/form-data'],
         response: responses(inviteBatchCheckedSchema),

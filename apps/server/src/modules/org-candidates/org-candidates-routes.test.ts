@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { multipart } from '../files/test-files.js';
+import { xlsxBook } from './xlsx-test-book.js';
 
 const ORG = 'demo-university';
 const FORM = 'demo-form';
@@ -41,8 +42,9 @@ describe('organisation portal: candidate routes', () => {
       headers,
       ...(body === undefined ? {} : { payload: body as object }),
     });
-  const upload = (headers: H, text: string, filename = 'people.csv') => {
-    const { payload, headers: h } = multipart([{ name: 'file', filename, data: Buffer.from(text) }]);
+  const upload = (headers: H, text: string | Buffer, filename = 'people.csv') => {
+    const data = typeof text === 'string' ? Buffer.from(text) : text;
+    const { payload, headers: h } = multipart([{ name: 'file', filename, data }]);
     return t.app.inject({ method: 'POST', url: P.inviteBatches, headers: { ...headers, ...h }, payload });
   };
   beforeAll(async () => {
@@ -67,6 +69,25 @@ describe('organisation portal: candidate routes', () => {
     );
     expect(inv.source).toBe('portal');
     expect(await outbox(t, mobile)).toHaveLength(1);
+
+    // The same Idempotency-Key again (a retry after a lost answer), twice at once: the same
+    // invitation, no second SMS; the key with another body is refused.
+    const keyed = { ...manager, 'idempotency-key': 'portal-key-0001' };
+    const again = await Promise.all([1, 2].map(() => send('POST', P.invitations, keyed, invite)));
+    for (const r of again)
+      expect(expectCode<{ transactionId: string }>(r, 0, 200).transactionId).toBe(inv.transactionId);
+    expect(await outbox(t, mobile)).toHaveLength(1);
+    expect(
+      await t.db.orm.execute(
+        sql`select count(*)::int as n from candidate_invitations where mobile = ${mobile}`,
+      ),
+    ).toMatchObject({ rows: [{ n: 1 }] });
+    expectCode(await send('POST', P.invitations, keyed, { ...invite, name: 'Other Name' }), 198, 409);
+    expectCode(
+      await send('POST', P.invitations, { ...manager, 'idempotency-key': 'bad key!' }, invite),
+      190,
+      400,
+    );
 
     const forms = expectCode<{ list: { formId: string; counts: Record<string, number> }[] }>(
       await send('GET', P.forms, viewer),
@@ -117,6 +138,12 @@ describe('organisation portal: candidate routes', () => {
     const text = `name,mobile,email,form,language\nAsha Rao,${a},,${FORM},hi\nBad,1,,${FORM},en\n`;
     expectCode(await upload(viewer, text), 303, 403);
     expectCode(await upload(manager, 'just,some\nwords,here\n'), 312, 400);
+    const book = xlsxBook([
+      ['name', 'mobile', 'form'],
+      ['Xl Row', Number(uniqueMobile()), FORM],
+    ]);
+    const fromXlsx = expectCode<InviteBatchChecked>(await upload(manager, book, 'people.xlsx'), 0, 200);
+    expect(fromXlsx.batch).toMatchObject({ total: 1, valid: 1, refused: 0 });
     const checked = expectCode<InviteBatchChecked>(await upload(manager, text), 0, 200);
     expect(checked.batch).toMatchObject({ total: 2, valid: 1, refused: 1 });
     const id = checked.batch.id;
@@ -211,5 +238,23 @@ describe('organisation portal: candidate routes', () => {
     expect(theirs.text()).not.toContain(txnId);
     mine.close();
     theirs.close();
+  });
+
+  it('a fresh Idempotency-Key posted twice at once makes one invitation (a double submit)', async () => {
+    const invite = { formId: FORM, name: 'Sara Iyer', language: 'en' };
+    const m2 = uniqueMobile();
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        send(
+          'POST',
+          P.invitations,
+          { ...manager, 'idempotency-key': `portal-${m2}` },
+          { ...invite, mobile: m2 },
+        ),
+      ),
+    );
+    const ids = both.map((r) => expectCode<{ transactionId: string }>(r, 0, 200).transactionId);
+    expect(ids[1]).toBe(ids[0]);
+    expect(await outbox(t, m2)).toHaveLength(1);
   });
 });

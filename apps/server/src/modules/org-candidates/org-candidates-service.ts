@@ -25,6 +25,7 @@ import type { MailSender } from '../../providers/mail/index.js';
 import type { MessageSender } from '../../providers/sms/index.js';
 import { verificationLabel } from '../notifications/notification-messages.js';
 import { csvLine, parseCsv } from './csv-fns.js';
+import { readXlsxRows, XlsxTooLarge } from './xlsx-fns.js';
 import { inviteText, type InviteLanguage } from './invite-messages.js';
 import type {
   BatchLineRow,
@@ -210,13 +211,30 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
     return found;
   }
 
-  /** Reads the file's rows: CSV by its bytes (XLSX is not read yet: 312 says so). */
-  function readRows(bytes: Buffer): string[][] {
-    if (isZip(bytes))
-      throw new AppError('INVITE_FILE_INVALID', 'XLSX files are not read yet: save the sheet as CSV (UTF-8)');
+  /** The file's cells: an XLSX's first sheet when the bytes are a ZIP, else CSV (whatever the name). */
+  function readCells(bytes: Buffer): string[][] {
+    if (isZip(bytes)) {
+      let rows: string[][] | null;
+      try {
+        rows = readXlsxRows(bytes);
+      } catch (error) {
+        if (!(error instanceof XlsxTooLarge)) throw error;
+        if (error.kind === 'rows') throw new AppError('INVITE_FILE_TOO_LARGE');
+        throw new AppError('INVITE_FILE_INVALID', 'This workbook is too large once unpacked');
+      }
+      if (!rows || rows.length === 0)
+        throw new AppError('INVITE_FILE_INVALID', 'This is not an XLSX workbook with a sheet of rows');
+      return rows;
+    }
     const text = bytes.toString('utf8');
     const rows = text.includes('\uFFFD') ? null : parseCsv(text);
     if (!rows || rows.length === 0) throw new AppError('INVITE_FILE_INVALID', 'This is not a CSV file');
+    return rows;
+  }
+
+  /** Reads the file's rows (CSV or XLSX), checks the header and the count. */
+  function readRows(bytes: Buffer): string[][] {
+    const rows = readCells(bytes);
     const header = rows[0]!.map((h) => h.trim().toLowerCase());
     const missing = COLUMNS.filter((c) => c !== 'email' && c !== 'language' && !header.includes(c));
     if (missing.length > 0)

@@ -1,5 +1,6 @@
 import { INTEGRATION_API_PATHS as I, type ApiKeyCreated } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
+import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -12,6 +13,7 @@ import {
 } from '../../test/test-app.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import type { OrgCandidatesService } from './org-candidates-service.js';
+import { xlsxBook } from './xlsx-test-book.js';
 
 const ORG = 'demo-university';
 const FORM = 'demo-form';
@@ -250,6 +252,44 @@ describe('organisation portal: candidates', () => {
     // Not the middle nor the start alone.
     expect(await names(m.slice(2, 8))).not.toContain(ids[2]);
     expect(await names(m.slice(0, 7))).not.toContain(ids[2]);
+  });
+
+  it('reads an XLSX file into the same checked rows; refuses a bad row, a bomb, too many rows', async () => {
+    const [m1, m2] = [uniqueMobile(), uniqueMobile()];
+    const book = xlsxBook([
+      ['Name', 'Mobile', 'Email', 'Form', 'Language'],
+      ['Kavya Menon', Number(m1), `k-${m1}@example.com`, FORM, 'hi'],
+      ['Bad Mobile', 12345, null, FORM, 'en'],
+      ['Dev Patel', m2, null, FORM, null],
+    ]);
+    // The content decides, not the name.
+    const checked = await s.checkFile(A, 'people.csv', book);
+    expect(checked.batch).toMatchObject({ total: 3, valid: 2, refused: 1, status: 'checked' });
+    expect(checked.refusedRows.map((r) => [r.row, r.reason])).toEqual([
+      [3, 'The mobile number must be 10 digits starting with 6, 7, 8 or 9'],
+    ]);
+    expect(checked.validPreview.map((r) => [r.row, r.name, r.language])).toEqual([
+      [2, 'Kavya Menon', 'hi'],
+      [4, 'Dev Patel', 'en'],
+    ]);
+    await s.sendBatch(ORG, checked.batch.id);
+    while ((await s.batch(ORG, checked.batch.id)).status === 'sending')
+      await t.app.orgCandidateJobs.sendOnce();
+    expect(await s.batch(ORG, checked.batch.id)).toMatchObject({ status: 'sent', sent: 2 });
+    expect(await outbox(t, m1)).toHaveLength(1);
+
+    // A zip bomb: a sheet that inflates to ~44 MB from a few KB is refused, nothing recorded.
+    const before = (await s.batches(ORG)).length;
+    const huge = strToU8(`<worksheet><sheetData>${'<row/>'.repeat(7 * 1024 * 1024)}</sheetData></worksheet>`);
+    const bomb = xlsxBook([], { 'xl/worksheets/sheet1.xml': [huge, { level: 9 }] });
+    await expect(s.checkFile(A, 'bomb.xlsx', bomb)).rejects.toMatchObject({
+      code: 312,
+      message: 'This workbook is too large once unpacked',
+    });
+    expect(await s.batches(ORG)).toHaveLength(before);
+    await rejects(s.checkFile(A, 'x.xlsx', xlsxBook([['mobile', 'form']])), 312);
+    const many = [['name', 'mobile', 'form'], ...Array.from({ length: 10_001 }, () => ['A B', m2, FORM])];
+    await rejects(s.checkFile(A, 'x.xlsx', xlsxBook(many)), 313);
   });
 
   it('refuses files that are not CSV, without a header, or too long', async () => {

@@ -8,6 +8,7 @@ import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/misc-slice';
 import { useT } from '../../i18n';
 import { ekycCatalog } from './ekyc-catalog';
+import { OrgBranding } from '../../app/branding/org-branding';
 import { FormHome } from './form-home';
 import { InitScreen } from './init-screen';
 import { isSameForm } from './journey';
@@ -42,7 +43,9 @@ function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: st
     return <InitScreen formId={formId} orgId={orgId} txnId={txnId} />;
   return (
     <>
-      <FormHome key={`${orgId}/${txnId}`} formId={formId} orgId={orgId} txnId={txnId} />
+      <OrgBranding orgId={orgId}>
+        <FormHome key={`${orgId}/${txnId}`} formId={formId} orgId={orgId} txnId={txnId} />
+      </OrgBranding>
       {/* Spec §2: the chat widget on form screens, never with the init screen. */}
       <ChatLauncher initScreenShowing={false} />
     </>

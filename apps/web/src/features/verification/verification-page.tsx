@@ -47,6 +47,7 @@ import { useRuleText } from '../../lib/content/rules/rule-text';
 import { useLocalisedVerificationInfo } from './use-localised-info';
 import { verificationCatalog } from './verification-catalog';
 import { AadhaarOtpStep } from './aadhaar/aadhaar-otp-step';
+import { OrgBranding } from '../../app/branding/org-branding';
 
 /** The verification done by the Aadhaar OTP step rather than a typed form (issue 11). */
 const AADHAAR = 'aadhaar';
@@ -480,9 +481,16 @@ function VerificationScreen() {
 
 /** The screen and, being a form screen (spec §2), the support chat widget. */
 export default function VerificationPage() {
+  const [params] = useSearchParams();
+  // The organisation's branding around its verification (issue 28); an incomplete link asks nothing.
+  const complete =
+    ['orgId', 'name'].every((k) => params.get(k)?.trim()) &&
+    (params.get('txnId') ?? params.get('txId'))?.trim();
   return (
     <>
-      <VerificationScreen />
+      <OrgBranding orgId={complete ? (params.get('orgId')?.trim() ?? '') : ''}>
+        <VerificationScreen />
+      </OrgBranding>
       <ChatLauncher initScreenShowing={false} />
     </>
   );

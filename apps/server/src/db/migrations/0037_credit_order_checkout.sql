@@ -1,0 +1,1 @@
+ALTER TABLE "org_credit_orders" ADD COLUMN "checkout_url" text;

@@ -1,0 +1,4 @@
+import { defineCatalog } from '../../i18n';
+import en from './locales/en.json';
+
+export const brandingCatalog = defineCatalog('branding', en, { hi: () => import('./locales/hi.json') });
