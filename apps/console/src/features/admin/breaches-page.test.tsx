@@ -77,7 +77,7 @@ describe('the breach register (issue 29)', () => {
       ['What it may mean for them', 'Your documents may be seen.'],
       ['What was done', 'We wiped it remotely.'],
       ['What they can do', 'Nothing for now.'],
-    ])
+    ] as const)
       await user.type(within(dialog).getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) }), text);
     // Half a Hindi notice is refused.
     await user.type(within(dialog).getByRole('textbox', { name: 'What happened (हिन्दी)' }), 'लैपटॉप चोरी हुआ।');
