@@ -101,6 +101,8 @@ const CONSOLE_SWEEP = [
   '/admin/staff',
   '/admin/integration',
   '/admin/refunds',
+  '/admin/breaches',
+  '/admin/breaches/:breachId',
 ];
 
 /** Lazy screens and their first requests are done: no loader left, no transition half-way. */
@@ -413,6 +415,31 @@ test('console screens: axe clean at 360 and 1280 px, none wider than 360 px', as
   const ops = await opsSignIn(request, 'admin');
   const conversations = await (await request.get('/api/ops/support/conversations', { headers: ops })).json();
   const conversationId = conversations.data.list[0].id as string;
+  // A breach in the register (issue 29), for its page.
+  const breach = await (
+    await request.post('/api/ops/privacy/breaches', {
+      headers: ops,
+      data: {
+        title: 'Sweep: exported list on a shared drive',
+        foundAt: new Date(Date.now() - 3_600_000).toISOString(),
+        occurredFrom: null,
+        occurredTo: null,
+        dataClasses: ['identity', 'contact'],
+        affected: { kind: 'all' },
+        notice: {
+          en: {
+            whatHappened: 'A list with names and mobile numbers could be read.',
+            consequences: 'Someone may call pretending to be us.',
+            actionsTaken: 'We removed the file.',
+            whatTheyCanDo: 'Share no OTP with a caller.',
+          },
+          hi: null,
+        },
+        boardNotifiedAt: null,
+      },
+    })
+  ).json();
+  expect(breach.code, JSON.stringify(breach)).toBe(0);
 
   // The sign-in screen first, signed out; then the admin signs in (the session lives in the tab).
   await sweep(page, '/ops/sign-in');
@@ -430,6 +457,8 @@ test('console screens: axe clean at 360 and 1280 px, none wider than 360 px', as
     '/ops/admin/staff',
     '/ops/admin/integration',
     '/ops/admin/refunds',
+    '/ops/admin/breaches',
+    `/ops/admin/breaches/${encodeURIComponent(breach.data.id as string)}`,
   ];
   expect(urls.length + 1, 'one URL per console route').toBe(CONSOLE_SWEEP.length);
   for (const url of urls) await sweep(page, url);

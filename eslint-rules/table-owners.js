@@ -16,7 +16,7 @@ export const TABLE_OWNERS = {
   // profile
   profiles: {
     owner: 'profile',
-    readers: ['credentials', 'notifications', 'ops', 'org-candidates', 'reports', 'support'],
+    readers: ['credentials', 'notifications', 'ops', 'org-candidates', 'privacy', 'reports', 'support'],
   },
   // admin: organisations and their forms
   organisations: {
@@ -31,13 +31,23 @@ export const TABLE_OWNERS = {
       'org-billing',
       'org-candidates',
       'payments',
+      'privacy',
       'transactions',
     ],
   },
   organisationLogos: { owner: 'admin' },
   ekycForms: {
     owner: 'admin',
-    readers: ['forms', 'integration', 'ops', 'org-billing', 'org-candidates', 'payments', 'transactions'],
+    readers: [
+      'forms',
+      'integration',
+      'ops',
+      'org-billing',
+      'org-candidates',
+      'payments',
+      'privacy',
+      'transactions',
+    ],
   },
   verificationConfigs: { owner: 'admin', readers: ['credentials', 'forms', 'notifications'] },
   prestartQuestions: { owner: 'admin', readers: ['forms'] },
@@ -52,6 +62,7 @@ export const TABLE_OWNERS = {
       'ops',
       'org-billing',
       'org-candidates',
+      'privacy',
       'reports',
     ],
   },
@@ -71,7 +82,7 @@ export const TABLE_OWNERS = {
   evaluationOtps: { owner: 'evaluation' },
   aadhaarRequests: { owner: 'aadhaar' },
   nameChangeRequests: { owner: 'name-change' },
-  staffAccounts: { owner: 'ops-auth', readers: ['ops', 'support'] },
+  staffAccounts: { owner: 'ops-auth', readers: ['ops', 'privacy', 'support'] },
   staffSignInCodes: { owner: 'ops-auth' },
   staffSessions: { owner: 'ops-auth' },
   opsAudit: { owner: 'ops-auth', readers: ['reports'] },
@@ -135,4 +146,8 @@ export const TABLE_OWNERS = {
   // privacy by law (issue 29, ADR 0049): the consent ledger and the notices it cites
   consentLedger: { owner: 'privacy' },
   privacyNotices: { owner: 'privacy' },
+  // the breach register and its notices to the people affected
+  breaches: { owner: 'privacy' },
+  breachVersions: { owner: 'privacy' },
+  breachNotices: { owner: 'privacy' },
 };

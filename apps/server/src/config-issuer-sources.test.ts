@@ -26,6 +26,10 @@ const PRODUCTION = {
   INVOICE_SUPPLIER_GSTIN: '29AAACV1234F1Z5',
   INVOICE_SUPPLIER_ADDRESS: '1 MG Road, Bengaluru 560001',
   INVOICE_SUPPLIER_STATE_CODE: '29',
+  // The grievance officer every privacy notice names (ADR 0049).
+  GRIEVANCE_OFFICER_NAME: 'Asha Rao, Grievance Officer',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@veridocs.in',
+  GRIEVANCE_OFFICER_PHONE: '+91 80 4000 1234',
   JWT_SECRET: 's'.repeat(40),
   SMS_GATEWAY_URL: 'https://sms.example.com/v1/messages',
   SMTP_HOST: 'smtp.example.com',

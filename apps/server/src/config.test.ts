@@ -33,6 +33,10 @@ const PRODUCTION = {
   INVOICE_SUPPLIER_GSTIN: '29AAACV1234F1Z5',
   INVOICE_SUPPLIER_ADDRESS: '1 MG Road, Bengaluru 560001',
   INVOICE_SUPPLIER_STATE_CODE: '29',
+  // The grievance officer every privacy notice names (ADR 0049).
+  GRIEVANCE_OFFICER_NAME: 'Asha Rao, Grievance Officer',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@veridocs.in',
+  GRIEVANCE_OFFICER_PHONE: '+91 80 4000 1234',
 };
 /** The settings a production start refuses to do without (each named by its own line). */
 const REQUIRED = [
@@ -45,6 +49,9 @@ const REQUIRED = [
   'INVOICE_SUPPLIER_GSTIN',
   'INVOICE_SUPPLIER_ADDRESS',
   'INVOICE_SUPPLIER_STATE_CODE',
+  'GRIEVANCE_OFFICER_NAME',
+  'GRIEVANCE_OFFICER_EMAIL',
+  'GRIEVANCE_OFFICER_PHONE',
 ];
 
 /** The lines of the production refusal `env` gets (without the heading); fails if it starts. */
@@ -228,6 +235,9 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       'INVOICE_SUPPLIER_GSTIN',
       'INVOICE_SUPPLIER_ADDRESS',
       'INVOICE_SUPPLIER_STATE_CODE',
+      'GRIEVANCE_OFFICER_NAME',
+      'GRIEVANCE_OFFICER_EMAIL',
+      'GRIEVANCE_OFFICER_PHONE',
     ]);
   });
 

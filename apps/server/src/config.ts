@@ -259,6 +259,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       address: e.INVOICE_SUPPLIER_ADDRESS ?? '1 Development Road, Bengaluru 560001',
       stateCode: e.INVOICE_SUPPLIER_STATE_CODE ?? '29',
     },
+    // Development defaults (production refuses to start without them).
+    grievanceOfficer: {
+      name: e.GRIEVANCE_OFFICER_NAME ?? 'Grievance Officer, Veridocs',
+      email: e.GRIEVANCE_OFFICER_EMAIL ?? 'grievance@veridocs.example',
+      phone: e.GRIEVANCE_OFFICER_PHONE ?? '+91 80 0000 0000',
+    },
     observability: {
       analyticsIngest: e.ANALYTICS_INGEST === 'on',
       metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN },

@@ -51,6 +51,10 @@ const PRODUCTION = {
   INVOICE_SUPPLIER_GSTIN: '29AAACV1234F1Z5',
   INVOICE_SUPPLIER_ADDRESS: '1 MG Road, Bengaluru 560001',
   INVOICE_SUPPLIER_STATE_CODE: '29',
+  // The grievance officer every privacy notice names (ADR 0049).
+  GRIEVANCE_OFFICER_NAME: 'Asha Rao, Grievance Officer',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@veridocs.in',
+  GRIEVANCE_OFFICER_PHONE: '+91 80 4000 1234',
 };
 
 interface Run {
@@ -138,6 +142,10 @@ describe('a production start of the real process', () => {
       expect.stringMatching(/^ {2}INVOICE_SUPPLIER_GSTIN is not set: /),
       expect.stringMatching(/^ {2}INVOICE_SUPPLIER_ADDRESS is not set: /),
       expect.stringMatching(/^ {2}INVOICE_SUPPLIER_STATE_CODE is not set: /),
+      // The grievance officer every privacy and breach notice names (ADR 0049).
+      expect.stringMatching(/^ {2}GRIEVANCE_OFFICER_NAME is not set: /),
+      expect.stringMatching(/^ {2}GRIEVANCE_OFFICER_EMAIL is not set: /),
+      expect.stringMatching(/^ {2}GRIEVANCE_OFFICER_PHONE is not set: /),
     ]);
   }, 60_000);
 

@@ -61,6 +61,8 @@ export const JOB_SIGNALS = [
   'institution-mail-queued',
   /** An organisation's bulk invitation file is to be sent (issue 28). */
   'invite-batch-queued',
+  /** A breach's notices to the people affected are queued (issue 29). */
+  'breach-notices-queued',
 ] as const;
 export type JobSignal = (typeof JOB_SIGNALS)[number];
 

@@ -38,6 +38,8 @@ import { createIntegrationRepository } from '../modules/integration/integration-
 import { createOrgSettingsRepository } from '../modules/org-settings/org-settings-repository.js';
 import { createPrivacyRepository } from '../modules/privacy/privacy-repository.js';
 import { createPrivacyService } from '../modules/privacy/privacy-service.js';
+import { createBreachRepository } from '../modules/privacy/breach-repository.js';
+import { createBreachService } from '../modules/privacy/breach-service.js';
 import { createOrgSettingsService } from '../modules/org-settings/org-settings-service.js';
 import { createOrgNotificationsRepository } from '../modules/org-settings/org-notifications-repository.js';
 import { createOrgNotificationsService } from '../modules/org-settings/org-notifications-service.js';
@@ -494,6 +496,15 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
 
   // Privacy by law (issue 29, ADR 0049): the consent ledger.
   const privacy = createPrivacyService({ repo: createPrivacyRepository(db.orm), now });
+  // The breach register and its notices to the people affected, by SMS, by their job.
+  const breaches = createBreachService({
+    repo: createBreachRepository(db.orm),
+    sender,
+    officer: config.grievanceOfficer,
+    now,
+    log: app.log,
+    onQueued: () => signals.emit('breach-notices-queued'),
+  });
 
   // Payments (issue 13, ADR 0023): the embedded sandbox gateway unless a region is set to another.
   const sandbox = config.payments.sandboxSecret
@@ -640,5 +651,6 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgCandidates,
     orgNotifications,
     privacy,
+    breaches,
   };
 }

@@ -283,6 +283,23 @@ export const envSchema = z.object({
       .regex(/^\d{2}$/, 'the 2-digit GST state code')
       .optional(),
   ),
+  /**
+   * The grievance officer (DPDP Act s. 8(10), ADR 0049): named in the privacy notice and in every breach
+   * notice. Development defaults; production requires all three.
+   */
+  GRIEVANCE_OFFICER_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(2).max(200).optional()),
+  GRIEVANCE_OFFICER_EMAIL: z.preprocess(emptyToUndefined, z.email('an e-mail address').optional()),
+  GRIEVANCE_OFFICER_PHONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^\+?[0-9][0-9 -]{6,18}[0-9]$/,
+        'a phone number: digits, spaces or hyphens, an optional leading +',
+      )
+      .optional(),
+  ),
   /** POST /api/analytics accepts the client's event batches (logged, counted) when on. */
   ANALYTICS_INGEST: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('off')),
   /** Prometheus metrics at /metrics when on; with METRICS_TOKEN only for `Authorization: Bearer <token>`. */

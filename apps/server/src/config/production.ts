@@ -89,6 +89,15 @@ export function refuseHalfConfiguredProduction(
       problems.push(
         `${name} is not set: the supplier's details every organisation's GST tax invoice prints (ADR 0047)`,
       );
+  for (const name of [
+    'GRIEVANCE_OFFICER_NAME',
+    'GRIEVANCE_OFFICER_EMAIL',
+    'GRIEVANCE_OFFICER_PHONE',
+  ] as const)
+    if (!e[name])
+      problems.push(
+        `${name} is not set: the grievance officer every privacy and breach notice names (DPDP Act, ADR 0049)`,
+      );
   if (e.DEV_TOOLS)
     problems.push(
       'DEV_TOOLS=1 is for development only: it publishes every OTP at /api/dev/outbox and seeds staff accounts with known passwords (no override)',

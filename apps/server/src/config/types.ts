@@ -105,6 +105,8 @@ export interface Config {
   institutions: InstitutionsConfig;
   /** The supplier on organisations' GST invoices (ADR 0047). */
   invoiceSupplier: { legalName: string; gstin: string; address: string; stateCode: string };
+  /** Whom candidates ask about their data (ADR 0049): the privacy and breach notices name them. */
+  grievanceOfficer: { name: string; email: string; phone: string };
   /** The hour (IST) of the organisations' daily notification digest (issue 28). */
   orgDigestHourIst: number;
   observability: {

@@ -4,6 +4,7 @@ import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
 import type { Orm } from './client.js';
 import {
   ekycForms,
+  orgAudit,
   organisations,
   prestartQuestions,
   referenceOptions,
@@ -299,6 +300,13 @@ async function retireDemo(orm: Orm, now: Date): Promise<void> {
           .select({ one: sql`1` })
           .from(transactions)
           .where(eq(transactions.orgId, organisations.id)),
+      ),
+      // Its access log is kept (ADR 0049): a trigger refuses the cascade, so an organisation with one stays.
+      notExists(
+        orm
+          .select({ one: sql`1` })
+          .from(orgAudit)
+          .where(eq(orgAudit.orgId, organisations.id)),
       ),
     ),
   );

@@ -183,7 +183,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       await admins.register(credentialsOpsRouter, { credentials: s.credentials, audit });
       await admins.register(orgBillingOpsRouter, { billing: s.orgBilling, audit });
       await admins.register(opsOrgOwnerRouter, { orgAuth: s.orgAuth, audit });
-      await admins.register(privacyOpsRouter, { privacy: s.privacy, audit });
+      await admins.register(privacyOpsRouter, { privacy: s.privacy, breaches: s.breaches, audit });
     }),
   );
 

@@ -52,6 +52,8 @@ declare module 'fastify' {
     orgCandidateJobs: { sendOnce(): Promise<boolean>; service: OrgCandidatesService };
     /** The organisation's notification e-mails (issue 28): one pass and its parts, for tests and tools. */
     orgNotificationJobs: OrgNotificationsService;
+    /** One pass of the breach notices' sender (issue 29): tests and tools. */
+    breachJobs: { deliverOnce(): Promise<boolean> };
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -204,6 +206,18 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
   });
   s.signals.on('invite-batch-queued', () => inviteLoop.kick());
   runLoop(app, inviteLoop);
+
+  // A breach's notices to the people affected (issue 29, ADR 0049): always on, as they must go; claimed
+  // with SKIP LOCKED and leased, so every instance may run it. Woken when an admin notifies.
+  app.decorate('breachJobs', { deliverOnce: () => s.breaches.deliverOnce() });
+  const breachLoop = createJobLoop({
+    name: 'breach-notices',
+    runOnce: () => s.breaches.deliverOnce(),
+    pollMs: 60_000,
+    log: app.log,
+  });
+  s.signals.on('breach-notices-queued', () => breachLoop.kick());
+  runLoop(app, breachLoop);
 
   // The OCR worker takes queued uploads; its loop runs with OCR_WORKER=on.
   const ocr = createOcrWorker({

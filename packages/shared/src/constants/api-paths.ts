@@ -499,4 +499,18 @@ export const ORG_API_PATHS = {
 export const PRIVACY_OPS_PATHS = {
   /** POST (admin): walks the consent ledger's chain and answers where it first does not hold. */
   ledgerCheck: '/api/ops/privacy/ledger-check',
+  /** GET the breach register (newest first); POST a new entry (its version 1). */
+  breaches: '/api/ops/privacy/breaches',
+  /** GET one entry with its versions and sends. */
+  breach: (id: string) => `/api/ops/privacy/breaches/${encodeURIComponent(id)}`,
+  breachRoute: '/api/ops/privacy/breaches/:breachId',
+  /** POST a correction: the whole entry as it now reads, saved as the next version. */
+  breachVersions: (id: string) => `/api/ops/privacy/breaches/${encodeURIComponent(id)}/versions`,
+  breachVersionsRoute: '/api/ops/privacy/breaches/:breachId/versions',
+  /** POST {notifiedAt}: the Board was told (a new version). */
+  breachBoardNotified: (id: string) => `/api/ops/privacy/breaches/${encodeURIComponent(id)}/board-notified`,
+  breachBoardNotifiedRoute: '/api/ops/privacy/breaches/:breachId/board-notified',
+  /** POST {version}: a notice to each candidate affected, once per version and candidate. */
+  breachNotify: (id: string) => `/api/ops/privacy/breaches/${encodeURIComponent(id)}/notify`,
+  breachNotifyRoute: '/api/ops/privacy/breaches/:breachId/notify',
 } as const;

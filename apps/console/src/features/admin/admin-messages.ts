@@ -6,6 +6,7 @@ export const am = {
     staff: 'Staff',
     integration: 'Integration',
     refunds: 'Refunds',
+    breaches: 'Breaches',
   },
   common: {
     save: 'Save',

@@ -22,6 +22,8 @@ const FormEditorPage = lazy(() => loadWithRetry(() => import('./form-editor-page
 const StaffPage = lazy(() => loadWithRetry(() => import('./staff-page')));
 const IntegrationPage = lazy(() => loadWithRetry(() => import('./integration-page')));
 const RefundsPage = lazy(() => loadWithRetry(() => import('./refunds-page')));
+const BreachesPage = lazy(() => loadWithRetry(() => import('./breaches-page')));
+const BreachPage = lazy(() => loadWithRetry(() => import('./breach-page')));
 
 export const ADMIN_ROUTES: AdminRoute[] = [
   { path: '', navLabel: am.nav.orgs, Component: OrgsPage },
@@ -30,4 +32,6 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'staff', navLabel: am.nav.staff, Component: StaffPage },
   { path: 'integration', navLabel: am.nav.integration, Component: IntegrationPage },
   { path: 'refunds', navLabel: am.nav.refunds, Component: RefundsPage },
+  { path: 'breaches', navLabel: am.nav.breaches, Component: BreachesPage },
+  { path: 'breaches/:breachId', Component: BreachPage },
 ];

@@ -1,5 +1,20 @@
+import type { BreachAffected, BreachDataClass, BreachNoticeText } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The consent ledger (ADR 0049): append-only (a trigger refuses UPDATE, DELETE and TRUNCATE) and
@@ -37,3 +52,76 @@ export const privacyNotices = pgTable('privacy_notices', {
   text: text('text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The breach register (ADR 0049 "Breaches"): an entry and its versions, append-only (a trigger refuses
+ * UPDATE and DELETE): a correction is the next version. Staff ids without foreign keys: the register
+ * outlives accounts.
+ */
+export const breaches = pgTable(
+  'breaches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [index('breaches_created_idx').on(t.createdAt)],
+);
+
+export const breachVersions = pgTable(
+  'breach_versions',
+  {
+    breachId: uuid('breach_id')
+      .notNull()
+      .references(() => breaches.id),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull(),
+    occurredFrom: timestamp('occurred_from', { withTimezone: true }),
+    occurredTo: timestamp('occurred_to', { withTimezone: true }),
+    dataClasses: jsonb('data_classes').$type<BreachDataClass[]>().notNull(),
+    /** The saved selector of the people affected, and how many it matched then. */
+    affected: jsonb('affected').$type<BreachAffected>().notNull(),
+    affectedCount: integer('affected_count').notNull(),
+    /** What the people affected read: { en, hi | null }. */
+    notice: jsonb('notice').$type<{ en: BreachNoticeText; hi: BreachNoticeText | null }>().notNull(),
+    boardNotifiedAt: timestamp('board_notified_at', { withTimezone: true }),
+    authorId: uuid('author_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.breachId, t.version] }),
+    check('breach_versions_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+/**
+ * One notice of a breach version to one candidate (unique: a retried "notify" queues nothing more),
+ * delivered by the breach notices' job: claimed with SKIP LOCKED and leased (due_at moved on), then
+ * marked sent.
+ */
+export const breachNotices = pgTable(
+  'breach_notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    breachId: uuid('breach_id').notNull(),
+    version: integer('version').notNull(),
+    profileId: uuid('profile_id').notNull(),
+    status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The language it was written in, once sent. */
+    language: text('language'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.breachId, t.version],
+      foreignColumns: [breachVersions.breachId, breachVersions.version],
+    }),
+    uniqueIndex('breach_notices_once_uq').on(t.breachId, t.version, t.profileId),
+    index('breach_notices_due_idx').on(t.status, t.dueAt),
+  ],
+);
