@@ -6,6 +6,10 @@ CREATE TABLE "org_bucket_counts" (
 	CONSTRAINT "org_bucket_counts_org_id_form_id_bucket_pk" PRIMARY KEY("org_id","form_id","bucket")
 );
 --> statement-breakpoint
+-- No transaction may be written between the backfill's count and the triggers' creation (migrations
+-- run in one database transaction, so the lock holds until the triggers exist).
+LOCK TABLE "transactions" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 INSERT INTO "org_bucket_counts" ("org_id", "form_id", "bucket", "n")
 	SELECT "org_id", "form_id", "org_bucket", count(*) FROM "transactions" GROUP BY 1, 2, 3;
 --> statement-breakpoint

@@ -361,7 +361,10 @@ export type OrgCandidatesRepository = ReturnType<typeof createOrgCandidatesRepos
 /** `column` starts with `prefix`: [prefix, prefix'), prefix' its last code point plus one. */
 function inRange(column: SQL, prefix: string): SQL {
   const chars = [...prefix];
-  const last = chars.pop()!.codePointAt(0)!;
-  const hi = chars.join('') + String.fromCodePoint(last + 1);
+  // The next code point, past the surrogates (not characters); none after the last one.
+  let next = chars.pop()!.codePointAt(0)! + 1;
+  if (next >= 0xd800 && next <= 0xdfff) next = 0xe000;
+  if (next > 0x10ffff) return sql`(${column} >= ${prefix})`;
+  const hi = chars.join('') + String.fromCodePoint(next);
   return sql`(${column} >= ${prefix} and ${column} < ${hi})`;
 }

@@ -65,6 +65,26 @@ describe('readXlsxRows', () => {
     expect(() => readXlsxRows(lying)).toThrow(expect.objectContaining({ kind: 'bytes' }));
   });
 
+  it('refuses a part of millions of tiny elements under the byte cap before building its DOM', () => {
+    // 4 MB of `<c/>`: within the 8 MB part, a million elements.
+    const tiny = sheet(`<row>${'<c/>'.repeat(1024 * 1024)}</row>`);
+    const book = xlsxBook([], { 'xl/worksheets/sheet1.xml': [tiny, { level: 9 }] });
+    expect(book.length).toBeLessThan(100_000);
+    // Parsed, it would read as one row (cells past the column cap ignored): refused by counting.
+    expect(() => readXlsxRows(book)).toThrow(expect.objectContaining({ kind: 'bytes' }));
+    // A real sheet of 10,000 rows of five cells stays well within the tags cap.
+    const rows = Array.from({ length: 10_000 }, (_, i) => [
+      `Name ${i}`,
+      9_876_500_000 + i,
+      '',
+      'demo-form',
+      'en',
+    ]);
+    expect(readXlsxRows(xlsxBook([['name', 'mobile', 'email', 'form', 'language'], ...rows]))).toHaveLength(
+      10_001,
+    );
+  });
+
   it('refuses more rows than a file may hold, and ignores columns past the cap', () => {
     const rows = Array.from({ length: 12 }, (_, i) => [`r${i}`]);
     expect(() => readXlsxRows(xlsxBook(rows), { ...XLSX_LIMITS, rows: 10 })).toThrow(

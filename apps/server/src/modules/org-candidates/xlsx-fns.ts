@@ -46,12 +46,19 @@ export interface XlsxLimits {
   rows: number;
   /** Columns read per row (cells further right are ignored). */
   columns: number;
+  /**
+   * Markup tags (`<`) of one part before it is parsed: the DOM costs memory per element, so a part of
+   * millions of tiny elements is refused before it is built (a few MB of `<c/>` would be gigabytes).
+   * 64 per row covers a 10,001-row sheet of 15 cells, or its shared strings.
+   */
+  tags: number;
 }
 export const XLSX_LIMITS: XlsxLimits = {
-  partBytes: 32 * 1024 * 1024,
-  totalBytes: 48 * 1024 * 1024,
+  partBytes: 8 * 1024 * 1024,
+  totalBytes: 12 * 1024 * 1024,
   rows: 10_001,
   columns: 32,
+  tags: 10_001 * 64,
 };
 
 interface Entry {
@@ -128,8 +135,14 @@ function inflatePart(zip: Buffer, entry: Entry, cap: number): Buffer | null {
   return total === entry.size ? Buffer.concat(chunks) : null;
 }
 
-/** Parses XML strictly: any error, or a DOCTYPE (entities), makes it unreadable. */
-function parseXml(bytes: Buffer): Document | null {
+/**
+ * Parses XML strictly: any error, or a DOCTYPE (entities), makes it unreadable; more than `maxTags`
+ * tags throws XlsxTooLarge before any element is built.
+ */
+function parseXml(bytes: Buffer, maxTags: number = XLSX_LIMITS.tags): Document | null {
+  let tags = 0;
+  for (let i = bytes.indexOf(0x3c); i >= 0; i = bytes.indexOf(0x3c, i + 1))
+    if (++tags > maxTags) throw new XlsxTooLarge('bytes');
   const text = bytes.toString('utf8');
   if (/<!DOCTYPE/i.test(text)) return null;
   let failed = false;
@@ -205,11 +218,11 @@ export function readXlsxRows(zip: Buffer, limits: XlsxLimits = XLSX_LIMITS): str
   const shared: string[] = [];
   const sharedBytes = read('xl/sharedStrings.xml');
   if (sharedBytes) {
-    const sst = parseXml(sharedBytes);
+    const sst = parseXml(sharedBytes, limits.tags);
     if (!sst) return null;
     for (const si of children(sst.documentElement!, 'si')) shared.push(richText(si));
   }
-  const sheet = parseXml(sheetBytes);
+  const sheet = parseXml(sheetBytes, limits.tags);
   const data = sheet ? children(sheet.documentElement!, 'sheetData')[0] : undefined;
   if (!data) return null;
   const rows: string[][] = [];

@@ -213,20 +213,20 @@ export function createOrgNotificationsService(deps: OrgNotificationsServiceDeps)
   async function deliver(): Promise<boolean> {
     const at = now();
     const claimed = await repo.claimDue(at, new Date(at.getTime() + leaseMs), deliverBatch);
-    const sent: string[] = [];
     for (const mail of claimed) {
+      // A slow provider must not outlive the lease: past half of it, the rest is left to expire and be
+      // claimed again, unsent, rather than sent by this runner while another claims it too.
+      if (now().getTime() - at.getTime() > leaseMs / 2) break;
       try {
         await mailer.send({ to: mail.toEmail, subject: mail.subject, text: mail.body });
-        sent.push(mail.id);
+        // Marked at once: a crash re-sends at most the one mail in flight.
+        await repo.markSent([mail.id], now());
       } catch (error) {
         log.warn({ err: error, mail: mail.id }, 'organisation e-mail not sent');
         const wait = Math.min(RETRY_MS * 2 ** Math.max(0, mail.attempts - 1), MAX_RETRY_MS);
         await repo.retryLater([mail.id], new Date(now().getTime() + wait));
       }
-      // Marked a few at a time: a crash re-sends at most those few.
-      if (sent.length >= 8) await repo.markSent(sent.splice(0), now());
     }
-    await repo.markSent(sent, now());
     return claimed.length > 0;
   }
 
