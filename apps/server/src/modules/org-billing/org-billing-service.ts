@@ -86,6 +86,8 @@ const ledgerEntry = (row: LedgerRow) => ({
 
 /** Orders the billing page lists. */
 const RECENT_ORDERS = 5;
+/** How long a pending credits order is still confirmed with its gateway when listed (a checkout lasts less). */
+const SYNC_PENDING_FOR_MS = 24 * 60 * 60 * 1000;
 
 const orderOf = (row: CreditOrderRow): OrgCreditOrder => ({
   id: row.id,
@@ -342,8 +344,14 @@ export function createOrgBillingService(deps: OrgBillingServiceDeps) {
      */
     async creditOrders(orgId: string): Promise<OrgCreditOrder[]> {
       const rows = await repo.recentOrders(orgId, RECENT_ORDERS);
-      const synced: CreditOrderRow[] = [];
-      for (const row of rows) synced.push(row.status === 'created' ? await syncOrder(row) : row);
+      // Only a recent pending order is asked about (an abandoned one would cost a gateway round trip on
+      // every visit, forever), and those few at once.
+      const since = now().getTime() - SYNC_PENDING_FOR_MS;
+      const synced = await Promise.all(
+        rows.map((row) =>
+          row.status === 'created' && row.createdAt.getTime() >= since ? syncOrder(row) : row,
+        ),
+      );
       return synced.map(orderOf);
     },
 
