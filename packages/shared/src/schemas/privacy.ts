@@ -132,7 +132,7 @@ export const breachAffectedSchema = z.discriminatedUnion('kind', [
     .refine((s) => s.orgId || s.formId || s.createdFrom || s.createdTo, {
       message: 'Name an organisation, a form or a time window (or choose every candidate)',
     })
-    .refine((s) => !s.createdFrom || !s.createdTo || s.createdFrom <= s.createdTo, {
+    .refine((s) => !s.createdFrom || !s.createdTo || Date.parse(s.createdFrom) <= Date.parse(s.createdTo), {
       message: 'The window of transaction creation ends before it starts',
       path: ['createdTo'],
     }),
@@ -157,7 +157,7 @@ export const breachVersionInputSchema = z
     boardNotifiedAt: instant.nullable(),
   })
   .strict()
-  .refine((v) => !v.occurredFrom || !v.occurredTo || v.occurredFrom <= v.occurredTo, {
+  .refine((v) => !v.occurredFrom || !v.occurredTo || Date.parse(v.occurredFrom) <= Date.parse(v.occurredTo), {
     message: 'The breach ends before it starts',
     path: ['occurredTo'],
   });
