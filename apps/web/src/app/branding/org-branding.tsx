@@ -17,7 +17,16 @@ import { brandingCatalog } from './branding-catalog';
  * does not grow. The colour was contrast-checked when saved (white text at 4.5:1). Until the
  * organisation is known, or when it has no colour, the app's own theme stays.
  */
-export function OrgBranding({ orgId, children }: { orgId: string; children: ReactNode }) {
+export function OrgBranding({
+  orgId,
+  children,
+  header: withHeader = true,
+}: {
+  orgId: string;
+  children: ReactNode;
+  /** False where the screen is drawn from prerendered HTML first: a header would move its heading. */
+  header?: boolean;
+}) {
   const t = useT(brandingCatalog);
   // Cached from the start screen; a link opened in a new tab asks once. A failure shows no header.
   const { currentData: org } = useGetOrganisationQuery(orgId || skipToken);
@@ -36,7 +45,7 @@ export function OrgBranding({ orgId, children }: { orgId: string; children: Reac
     [brand],
   );
   const name = org ? org.displayName || org.name : '';
-  const header = org && (
+  const header = withHeader && org && (
     <Box
       data-testid="org-branding"
       data-brand={brand ?? undefined}

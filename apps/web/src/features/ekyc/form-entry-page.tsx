@@ -43,7 +43,9 @@ function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: st
     return <InitScreen formId={formId} orgId={orgId} txnId={txnId} />;
   return (
     <>
-      <OrgBranding orgId={orgId}>
+      {/* The colour only: the form home is drawn from prerendered HTML first, and a header added by
+          the app would move its heading (e2e/prerender.spec.ts). */}
+      <OrgBranding orgId={orgId} header={false}>
         <FormHome key={`${orgId}/${txnId}`} formId={formId} orgId={orgId} txnId={txnId} />
       </OrgBranding>
       {/* Spec §2: the chat widget on form screens, never with the init screen. */}
