@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import { orgNotificationMails } from '../../db/schema/index.js';
 
@@ -84,13 +84,8 @@ export function createOrgNotificationsRepository(orm: Orm) {
 
     /** Removes up to `limit` mails sent before `before`; how many it removed. */
     async pruneSent(before: Date, limit: number): Promise<number> {
-      const removed = await orm.execute(sql`delete from org_notification_mails where id in (
-          select id from org_notification_mails where sent_at < ${before.toISOString()}::timestamptz limit ${limit})`);
-      return Number(
-        (removed as { rowCount?: number | null; affectedRows?: number }).rowCount ??
-          (removed as { affectedRows?: number }).affectedRows ??
-          0,
-      );
+      const oldest = orm.select({ id: n.id }).from(n).where(lt(n.sentAt, before)).limit(limit);
+      return (await orm.delete(n).where(inArray(n.id, oldest)).returning({ id: n.id })).length;
     },
 
     /** The provider refused: tried again at `retryAt`. */

@@ -1,5 +1,5 @@
 import type { OrgBucket } from '@veridocs/shared';
-import { and, asc, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import { orgBucketMoves } from '../../db/schema/index.js';
 
@@ -56,14 +56,12 @@ export function createBucketMovesRepository(orm: Orm) {
     },
     /** Removes up to `limit` processed moves recorded before `before`; how many it removed. */
     async prune(before: Date, limit: number): Promise<number> {
-      const removed = await orm.execute(sql`delete from org_bucket_moves where id in (
-          select id from org_bucket_moves where processed_at is not null and at < ${before.toISOString()}::timestamptz
-          limit ${limit})`);
-      return Number(
-        (removed as { rowCount?: number | null; affectedRows?: number }).rowCount ??
-          (removed as { affectedRows?: number }).affectedRows ??
-          0,
-      );
+      const oldest = orm
+        .select({ id: m.id })
+        .from(m)
+        .where(and(isNotNull(m.processedAt), lt(m.at, before)))
+        .limit(limit);
+      return (await orm.delete(m).where(inArray(m.id, oldest)).returning({ id: m.id })).length;
     },
     /** The organisations' moves in [from, to), oldest first (a daily digest's day). */
     between(orgIds: readonly string[], from: Date, to: Date): Promise<BucketMove[]> {
