@@ -1,3 +1,4 @@
+import type { PurposeChoice } from '@veridocs/shared';
 import { describe, expect, it } from 'vitest';
 import {
   GENESIS_HASH,
@@ -5,6 +6,7 @@ import {
   nextEntry,
   problemOf,
   sortedPurposes,
+  standingGrants,
   type LedgerFacts,
 } from './ledger-fns.js';
 
@@ -97,5 +99,28 @@ describe('the consent ledger chain (ADR 0049)', () => {
       { purpose: 'verify', granted: false },
       { purpose: 'wallet', granted: true },
     ]);
+  });
+});
+
+describe('standingGrants', () => {
+  const entry = (action: 'consent' | 'refuse' | 'withdraw', purposes: [string, boolean][]) => ({
+    action,
+    purposes: purposes.map(([purpose, granted]) => ({ purpose, granted })) as PurposeChoice[],
+  });
+
+  it('folds consents, refusals and withdrawals, the latest naming a purpose deciding it', () => {
+    expect(standingGrants([])).toEqual({});
+    expect(
+      standingGrants([
+        entry('consent', [
+          ['verify', true],
+          ['report_organisation', true],
+          ['wallet', false],
+        ]),
+        entry('withdraw', [['verify', false]]),
+        entry('consent', [['wallet', true]]),
+      ]),
+    ).toEqual({ verify: false, report_organisation: true, wallet: true });
+    expect(standingGrants([entry('refuse', [['verify', false]])])).toEqual({ verify: false });
   });
 });

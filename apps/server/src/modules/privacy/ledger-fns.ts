@@ -84,3 +84,18 @@ export function problemOf(previous: LedgerEntry | null, entry: LedgerEntry): Cha
   }
   return expected === entry.hash ? null : 'hash';
 }
+
+/** Every purpose with whether it stands granted now; a purpose never named is absent. */
+export type PurposeGrants = Partial<Record<PurposeChoice['purpose'], boolean>>;
+
+/**
+ * What one request's entries (in chain order) leave standing: a consent or refusal sets each purpose it
+ * names; a withdrawal clears each it names. The latest entry naming a purpose decides it (ADR 0049).
+ */
+export function standingGrants(entries: readonly Pick<LedgerEntry, 'action' | 'purposes'>[]): PurposeGrants {
+  const grants: PurposeGrants = {};
+  for (const entry of entries)
+    for (const choice of entry.purposes)
+      grants[choice.purpose] = entry.action === 'withdraw' ? false : choice.granted;
+  return grants;
+}

@@ -1,4 +1,4 @@
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import { consentLedger, privacyNotices } from '../../db/schema/index.js';
 import { nextEntry, type LedgerEntry, type LedgerFacts } from './ledger-fns.js';
@@ -54,6 +54,16 @@ export function createPrivacyRepository(orm: Orm) {
         .where(gt(consentLedger.seq, afterSeq))
         .orderBy(asc(consentLedger.seq))
         .limit(limit);
+      return rows.map(toEntry);
+    },
+
+    /** One candidate's entries about one request, in chain order (the profile index serves it). */
+    async entriesOfTxn(profileId: string, txnId: string): Promise<LedgerEntry[]> {
+      const rows = await orm
+        .select()
+        .from(consentLedger)
+        .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
+        .orderBy(asc(consentLedger.seq));
       return rows.map(toEntry);
     },
 

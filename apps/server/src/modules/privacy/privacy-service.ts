@@ -1,6 +1,13 @@
 import { REQUIRED_PURPOSES, type LedgerCheckResponse } from '@veridocs/shared';
 import { AppError } from '../../errors.js';
-import { problemOf, sortedPurposes, type LedgerEntry, type LedgerFacts } from './ledger-fns.js';
+import {
+  problemOf,
+  sortedPurposes,
+  standingGrants,
+  type LedgerEntry,
+  type LedgerFacts,
+  type PurposeGrants,
+} from './ledger-fns.js';
 import type { PrivacyRepository } from './privacy-repository.js';
 
 export interface PrivacyServiceDeps {
@@ -41,6 +48,11 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
       if (facts.action === 'withdraw' && purposes.some((p) => p.granted))
         throw new AppError('VALIDATION_FAILED', 'A withdrawal grants nothing');
       return repo.append({ ...facts, purposes, at: deps.now() });
+    },
+
+    /** What a candidate's consent to one request grants now (consents, refusals, withdrawals folded). */
+    async grantsOf(profileId: string, txnId: string): Promise<PurposeGrants> {
+      return standingGrants(await repo.entriesOfTxn(profileId, txnId));
     },
 
     /** Walks the chain from its first entry; answers the first entry that does not hold. */
