@@ -24,10 +24,15 @@ export function createLocalStorage(dir: string): Storage {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
+      const file = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await pipeline(body, file);
         await rename(partial, target);
       } catch (error) {
+        // A body refused before its first byte rejects the pipeline while the part file is still being
+        // opened (the thread pool is busy under load): removed now, it would be created just after and
+        // stay. Its close comes after the open, so the removal waits for it.
+        if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
         await rm(partial, { force: true });
         throw error;
       }
