@@ -165,22 +165,38 @@ export function createOrgNotificationsService(deps: OrgNotificationsServiceDeps)
   }
 
   /**
+   * The digest organisations found with nothing wanted on `quietDay`. The digested day lies in the past,
+   * so its moves are final: every pass (each bucket move wakes the job) would read them again for
+   * nothing. Per instance; another instance finds the same once.
+   */
+  let quietDay = '';
+  const quiet = new Set<string>();
+
+  /**
    * From the digest hour: each digest organisation's mail of the IST day before, once per recipient
    * (keyed by organisation, day and recipient), listing the changes its settings want and the counts
    * per bucket. Nothing when none of the day's changes is wanted. Answers how many mails it wrote.
    */
   async function writeDigests(): Promise<number> {
     const { day, from, to } = digestWindow(now(), deps.digestHourIst);
+    if (day !== quietDay) {
+      quietDay = day;
+      quiet.clear();
+    }
     const digestOrgs = await deps.digestOrgIds();
     const done = await repo.digestWritten(digestOrgs, day);
-    const orgIds = digestOrgs.filter((o) => !done.has(o));
+    const orgIds = digestOrgs.filter((o) => !done.has(o) && !quiet.has(o));
+    if (orgIds.length === 0) return 0;
     const dayMoves = await moves.between(orgIds, from, to);
     let written = 0;
     for (const orgId of orgIds) {
       const settings = await deps.settings(orgId);
       if (!settings.dailyDigest) continue;
       const orgMoves = dayMoves.filter((m) => m.orgId === orgId && wanted(settings, m));
-      if (orgMoves.length === 0) continue;
+      if (orgMoves.length === 0) {
+        quiet.add(orgId);
+        continue;
+      }
       const [name, counts, to_, changes] = await Promise.all([
         deps.orgName(orgId),
         deps.bucketCounts(orgId),
@@ -188,7 +204,10 @@ export function createOrgNotificationsService(deps: OrgNotificationsServiceDeps)
         changesOf(orgMoves),
       ]);
       const digest = composeDigest(name, day, counts, changes);
-      if (!digest) continue;
+      if (!digest) {
+        quiet.add(orgId);
+        continue;
+      }
       const at = now();
       written += await repo.transaction((scope) =>
         repo.insertMails(
