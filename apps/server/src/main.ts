@@ -73,7 +73,10 @@ async function main() {
   const staff = config.devTools
     ? `Verification team: sign in at ${url}${CONSOLE_BASE} (or POST /api/ops/auth/sign-in, ${url}/api/docs tag "ops") with\n` +
       DEV_STAFF.map((s) => `  ${s.role}: ${s.email} / ${s.password}\n`).join('') +
-      `  then the 6-digit code from ${url}/api/dev/outbox?to=<e-mail>\n`
+      // With SMTP configured the code is mailed, not kept in the dev outbox.
+      (config.email
+        ? `  then the 6-digit code e-mailed to that address (SMTP ${config.email.host})\n`
+        : `  then the 6-digit code from ${url}/api/dev/outbox?to=<e-mail>\n`)
     : '';
   process.stdout.write(
     `\nVeridocs is running at ${url} (database: ${db.kind}${config.devTools ? ', dev tools on' : ''})\n` +

@@ -11,7 +11,7 @@ export function evaluationOtpMail(
   const minutes = Math.round(EMAIL_OTP.ttlSeconds / 60);
   if (language === 'hi')
     return {
-      subject: `${code} आपका Veridocs सत्यापन कोड है`,
+      subject: 'आपका Veridocs सत्यापन कोड',
       text: [
         'नमस्ते,',
         '',
@@ -24,7 +24,7 @@ export function evaluationOtpMail(
       ].join('\n'),
     };
   return {
-    subject: `${code} is your Veridocs verification code`,
+    subject: 'Your Veridocs verification code',
     text: [
       'Hello,',
       '',

@@ -206,6 +206,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
           to: email,
           ...evaluationOtpMail(code, partner.name, body.reference, language),
           otp: code,
+          language,
         });
       } catch (error) {
         log.error({ err: error, otpId: id, provider: mailer.name }, 'E-mail OTP delivery failed');

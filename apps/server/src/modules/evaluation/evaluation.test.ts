@@ -11,6 +11,7 @@ import {
 } from '@veridocs/shared';
 import { eq } from 'drizzle-orm';
 import { evaluationOtps } from '../../db/schema/index.js';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp } from '../../test/smtp-server.js';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
@@ -123,7 +124,9 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     const [mail] = await outbox(t, WES_EMAIL);
     expect(mail).toMatchObject({ channel: 'email', to: WES_EMAIL });
     expect(mail!.otp).toMatch(/^\d{6}$/);
-    expect(mail!.body).toContain(`${mail!.otp} is your Veridocs verification code`);
+    // The code is in the text, never in the subject (lock screens and previews show subjects).
+    expect(mail!.body.split('\n')[0]).toBe('Your Veridocs verification code');
+    expect(mail!.body).toContain(`is ${mail!.otp}.`);
     expect(mail!.body).toContain('reference number 4012345');
     // The code is stored only as an HMAC.
     const rows = await t.db.orm
@@ -230,7 +233,8 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     const c = await candidate();
     sent(await sendOtp(c, 'IQAS', 'IQ1234567', { 'accept-language': 'hi' }));
     const [mail] = await outbox(t, SANDBOX_REFERENCES.IQAS!.IQ1234567!);
-    expect(mail!.body).toContain(`${mail!.otp} आपका Veridocs सत्यापन कोड है`);
+    expect(mail!.body.split('\n')[0]).toBe('आपका Veridocs सत्यापन कोड');
+    expect(mail!.body).toContain(`आपका सत्यापन कोड ${mail!.otp} है।`);
     expect(mail!.body).toContain('संदर्भ संख्या IQ1234567');
   });
 
@@ -569,7 +573,10 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
       expect(smtp.received[0]).toMatchObject({ from: 'otp@veridocs.test', to: [WES_EMAIL] });
       // Nothing went to the dev outbox; the code is read from the mail the server received.
       expect(await outbox(app, WES_EMAIL)).toEqual([]);
-      const code = /Subject: (\d{6}) is your Veridocs verification code/.exec(smtp.received[0]!.raw)?.[1];
+      const received = await simpleParser(smtp.received[0]!.raw);
+      expect(received.subject).toBe('Your Veridocs verification code');
+      expect(received.html).toContain('<html lang="en">');
+      const code = /code for .* is (\d{6})\./.exec(received.text ?? '')?.[1];
       expect(code).toMatch(/^\d{6}$/);
       expectCode(
         await app.request({

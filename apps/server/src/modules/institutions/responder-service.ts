@@ -138,7 +138,7 @@ export function createResponderService(deps: InstitutionsDeps) {
       const minutes = Math.round(config.codeTtlSeconds / 60);
       await deps.mailer.send({
         to: contact.email,
-        subject: `${code} is your code to answer a verification request`,
+        subject: 'Your code to answer a verification request',
         text:
           `${code} is your code to open the verification request for ${institution}. It expires in ` +
           `${minutes} minutes. Do not share it: it opens this address's requests only.`,

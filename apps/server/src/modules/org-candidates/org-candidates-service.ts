@@ -185,7 +185,12 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
     }
     if (inv.email)
       try {
-        await deps.mailer.send({ to: inv.email, subject: text.subject, text: text.mail });
+        await deps.mailer.send({
+          to: inv.email,
+          subject: text.subject,
+          text: text.mail,
+          language: inv.language,
+        });
       } catch (error) {
         log.warn({ err: error }, 'invitation e-mail failed');
       }

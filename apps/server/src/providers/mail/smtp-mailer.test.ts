@@ -1,40 +1,8 @@
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../../test/smtp-server.js';
+import { languageOf } from './mail-html.js';
 import { createSmtpMailer } from './smtp-mailer.js';
-
-/** Just enough MIME for a single-part text mail: the decoded subject and text. */
-function decodeMime(raw: string): { subject: string; text: string } {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1] ?? '';
-  const words = (value: string) =>
-    value
-      .replace(/\?=\s+=\?/g, '?==?')
-      .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, kind: string, data: string) =>
-        kind.toLowerCase() === 'b'
-          ? Buffer.from(data, 'base64').toString('utf8')
-          : Buffer.from(
-              data
-                .replace(/_/g, ' ')
-                .replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
-              'latin1',
-            ).toString('utf8'),
-      );
-  const body = rest.join('\n\n');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? Buffer.from(
-            body
-              .replace(/=\r?\n/g, '')
-              .replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8')
-        : body;
-  return { subject: words(header('Subject')), text };
-}
 
 describe('the SMTP mail provider against a real local SMTP server', () => {
   let open: TestSmtp;
@@ -54,41 +22,53 @@ describe('the SMTP mail provider against a real local SMTP server', () => {
 
   const mail = {
     to: 'asha.verma@example.com',
-    subject: '123456 is your Veridocs verification code',
-    text: 'Your verification code is 123456.',
+    subject: 'Your Veridocs verification code',
+    text: 'Hello,\n\nYour verification code is 123456.\nOpen https://veridocs.test/login?next=%2Fhome to go on.\n\nVeridocs',
     otp: '123456',
   };
 
-  it('delivers the mail from SMTP_FROM to the recipient, subject and text intact', async () => {
-    const mailer = createSmtpMailer({
+  const openMailer = () =>
+    createSmtpMailer({
       host: '127.0.0.1',
       port: open.port,
       secure: false,
       auth: undefined,
       from: 'no-reply@veridocs.test',
     });
-    await mailer.send(mail);
+
+  it('delivers the mail from SMTP_FROM to the recipient: the text, and an HTML part saying the same', async () => {
+    await openMailer().send(mail);
     expect(open.received).toHaveLength(1);
     const [got] = open.received;
     expect(got).toMatchObject({ from: 'no-reply@veridocs.test', to: ['asha.verma@example.com'] });
-    expect(got!.raw).toContain('Subject: 123456 is your Veridocs verification code');
-    expect(got!.raw).toContain('Your verification code is 123456.');
+    const parsed = await simpleParser(got!.raw);
+    expect(parsed.subject).toBe('Your Veridocs verification code');
+    expect(parsed.text).toContain('Your verification code is 123456.');
+    expect(parsed.headers.get('content-language')).toBe('en');
+    const html = parsed.html as string;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<strong[^>]*>123456<\/strong>/);
+    expect(html).toContain(
+      '<a href="https://veridocs.test/login?next=%2Fhome" style="color:#0b5cad">https://veridocs.test/login?next=%2Fhome</a> to go on.',
+    );
   });
 
-  it('sends Hindi text intact (UTF-8)', async () => {
-    const mailer = createSmtpMailer({
-      host: '127.0.0.1',
-      port: open.port,
-      secure: false,
-      auth: undefined,
-      from: 'no-reply@veridocs.test',
+  it('sends Hindi intact (UTF-8), declared as Hindi; the text never reaches the markup unescaped', async () => {
+    await openMailer().send({
+      ...mail,
+      subject: 'आपका Veridocs सत्यापन कोड',
+      text: 'नमस्ते, कोड 123456\n\n<script>alert("x")</script> & "ok"',
+      language: 'hi',
     });
-    await mailer.send({ ...mail, subject: '123456 आपका Veridocs सत्यापन कोड है', text: 'नमस्ते, कोड 123456' });
-    const raw = open.received[0]!.raw;
-    // Encoded headers and body decode back to the text.
-    const parsed = decodeMime(raw);
-    expect(parsed.subject).toBe('123456 आपका Veridocs सत्यापन कोड है');
+    const parsed = await simpleParser(open.received[0]!.raw);
+    expect(parsed.subject).toBe('आपका Veridocs सत्यापन कोड');
     expect(parsed.text).toContain('नमस्ते, कोड 123456');
+    expect(parsed.headers.get('content-language')).toBe('hi');
+    const html = parsed.html as string;
+    expect(html).toContain('<html lang="hi">');
+    expect(html).toContain('नमस्ते, कोड <strong');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;ok&quot;');
   });
 
   it('logs in with SMTP_USER and SMTP_PASSWORD', async () => {
@@ -124,5 +104,13 @@ describe('the SMTP mail provider against a real local SMTP server', () => {
       { timeoutMs: 2_000 },
     );
     await expect(mailer.send(mail)).rejects.toThrow();
+  });
+});
+
+describe('languageOf', () => {
+  it('takes the caller’s language, else Hindi only when Devanagari outnumbers Latin letters', () => {
+    expect(languageOf({ text: 'नमस्ते', language: 'en' })).toBe('en');
+    expect(languageOf({ text: 'आपका कोड 123456 है। https://veridocs.test' })).toBe('hi');
+    expect(languageOf({ text: 'Your code is 123456 (कोड)' })).toBe('en');
   });
 });

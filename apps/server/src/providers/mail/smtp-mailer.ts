@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { EmailConfig } from '../../config.js';
+import { languageOf, mailHtml } from './mail-html.js';
 import type { MailSender } from './mail-sender.js';
 
 export interface SmtpMailerOptions {
@@ -22,7 +23,15 @@ export function createSmtpMailer(config: EmailConfig, options: SmtpMailerOptions
   return {
     name: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const language = languageOf(mail);
+      await transport.sendMail({
+        from: config.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mailHtml(mail),
+        headers: { 'Content-Language': language },
+      });
     },
   };
 }
