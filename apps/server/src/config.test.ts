@@ -455,6 +455,14 @@ describe('the retention schedule (ADR 0049)', () => {
     });
   });
 
+  it('runs its daily loop by default, except under NODE_ENV=test unless asked', () => {
+    expect(loadConfig({}).retentionJobs).toBe(true);
+    expect(loadConfig({ ...PRODUCTION }).retentionJobs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).retentionJobs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', RETENTION_JOBS: '1' }).retentionJobs).toBe(true);
+    expect(loadConfig({ RETENTION_JOBS: '0' }).retentionJobs).toBe(false);
+  });
+
   it('refuses a period below the legal minimum, naming the variable and the law', () => {
     expect(() => loadConfig({ RETENTION_PAYMENTS_DAYS: '365' })).toThrow(
       /RETENTION_PAYMENTS_DAYS=365 is below the legal minimum of 2920 days: 8 years/,

@@ -254,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     orgDigestHourIst: e.ORG_DIGEST_HOUR_IST,
     retention: retentionConfig(e),
+    retentionJobs: e.RETENTION_JOBS ?? e.NODE_ENV !== 'test',
     // Development defaults: a fictitious supplier in Karnataka (production refuses to start without them).
     invoiceSupplier: {
       legalName: e.INVOICE_SUPPLIER_NAME ?? 'Veridocs Development Pvt Ltd',

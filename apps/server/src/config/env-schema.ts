@@ -304,6 +304,8 @@ export const envSchema = z.object({
    * The retention schedule (ADR 0049): days each data class is kept, defaults from RETENTION_DEFAULT_DAYS
    * of packages/shared. config/retention.ts refuses a period below the law's minimum.
    */
+  /** The daily purge's loop; on by default, off by default under NODE_ENV=test (tests run one pass). */
+  RETENTION_JOBS: z.preprocess(emptyToUndefined, flag.optional()),
   RETENTION_UPLOADED_DOCUMENTS_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
   RETENTION_PULLED_DOCUMENTS_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
   RETENTION_AADHAAR_DATA_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),

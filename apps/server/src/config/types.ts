@@ -109,6 +109,8 @@ export interface Config {
   grievanceOfficer: { name: string; email: string; phone: string };
   /** Days each data class is kept before the purge job removes it (ADR 0049 "Retention schedule"). */
   retention: RetentionConfig;
+  /** The purge's daily loop runs (RETENTION_JOBS; off by default only under NODE_ENV=test). */
+  retentionJobs: boolean;
   /** The hour (IST) of the organisations' daily notification digest (issue 28). */
   orgDigestHourIst: number;
   observability: {
