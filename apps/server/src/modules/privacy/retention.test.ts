@@ -92,7 +92,7 @@ describe('the retention purge (ADR 0049)', () => {
       await exec(sql`insert into notification_deliveries
         (notification_id, channel, recipient, subject, body, status, next_attempt_at, created_at, sent_at)
         values (${row!.id}, 'sms', '+919000000000', 'Report', 'Code 123456', ${delivery},
-          ${ago(createdDaysAgo)}::timestamptz, ${ago(createdDaysAgo)}::timestamptz,
+          ${ago(delivery === 'pending' ? -3650 : createdDaysAgo)}::timestamptz, ${ago(createdDaysAgo)}::timestamptz,
           ${delivery === 'sent' ? ago(createdDaysAgo) : null}::timestamptz)`);
     return row!.id;
   }
@@ -282,6 +282,8 @@ describe('the retention purge (ADR 0049)', () => {
     expect(await fileRows(seeded.youngFile!)).toBe(0);
     expect(await storage.exists(seeded.youngFile!)).toBe(false);
     expect(await fileRows(seeded.openFile!)).toBe(1);
+    expect(await countWhere('support_conversations', 'id', seeded.liveChat!)).toBe(0);
+    // A copy still waiting to be sent keeps its notification, whatever its age.
     expect(await countWhere('notifications', 'id', seeded.pendingNote!)).toBe(1);
   });
 });
