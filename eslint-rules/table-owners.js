@@ -150,4 +150,6 @@ export const TABLE_OWNERS = {
   breaches: { owner: 'privacy' },
   breachVersions: { owner: 'privacy' },
   breachNotices: { owner: 'privacy' },
+  // each daily purge's report (ADR 0049 "Retention schedule")
+  purgeRuns: { owner: 'privacy' },
 };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_PARTNER_ORG_ID } from '@veridocs/shared';
+import { DEFAULT_PARTNER_ORG_ID, RETENTION_DEFAULT_DAYS } from '@veridocs/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SANDBOX_DEV_SECRET } from './config.js';
 
@@ -436,5 +436,40 @@ describe('loadConfig in production (NODE_ENV=production)', () => {
       writeFileSync(join(dir, 'jwt'), 'f'.repeat(48));
       expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET_FILE: join(dir, 'jwt') })).toThrow(/not both/);
     });
+  });
+});
+
+describe('the retention schedule (ADR 0049)', () => {
+  it('defaults to the shared table; RETENTION_<CLASS>_DAYS lengthens or shortens a class', () => {
+    expect(loadConfig({}).retention).toEqual(RETENTION_DEFAULT_DAYS);
+    const config = loadConfig({
+      RETENTION_SUPPORT_CHAT_DAYS: '30',
+      RETENTION_PAYMENTS_DAYS: String(10 * 365),
+      RETENTION_ACCESS_LOGS_DAYS: '365',
+    });
+    expect(config.retention).toEqual({
+      ...RETENTION_DEFAULT_DAYS,
+      support_chat: 30,
+      payments: 3650,
+      access_logs: 365,
+    });
+  });
+
+  it('runs its daily loop by default, except under NODE_ENV=test unless asked', () => {
+    expect(loadConfig({}).retentionJobs).toBe(true);
+    expect(loadConfig({ ...PRODUCTION }).retentionJobs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).retentionJobs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', RETENTION_JOBS: '1' }).retentionJobs).toBe(true);
+    expect(loadConfig({ RETENTION_JOBS: '0' }).retentionJobs).toBe(false);
+  });
+
+  it('refuses a period below the legal minimum, naming the variable and the law', () => {
+    expect(() => loadConfig({ RETENTION_PAYMENTS_DAYS: '365' })).toThrow(
+      /RETENTION_PAYMENTS_DAYS=365 is below the legal minimum of 2920 days: 8 years/,
+    );
+    expect(() => loadConfig({ RETENTION_ACCESS_LOGS_DAYS: '364' })).toThrow(
+      /RETENTION_ACCESS_LOGS_DAYS=364 is below the legal minimum of 365 days/,
+    );
+    expect(() => loadConfig({ RETENTION_MESSAGES_DAYS: '0' })).toThrow(/RETENTION_MESSAGES_DAYS/);
   });
 });

@@ -6,6 +6,7 @@ import { envSchema, type Env } from './config/env-schema.js';
 import { issuerSourcesConfig } from './config/issuer-sources.js';
 import { paymentGatewaysConfig, regionsOnSandbox } from './config/payments.js';
 import { readJwtSecret, refuseHalfConfiguredProduction } from './config/production.js';
+import { retentionConfig } from './config/retention.js';
 import {
   ConfigError,
   SANDBOX_DEV_SECRET,
@@ -252,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       digestHourIst: e.INSTITUTION_DIGEST_HOUR_IST,
     },
     orgDigestHourIst: e.ORG_DIGEST_HOUR_IST,
+    retention: retentionConfig(e),
+    retentionJobs: e.RETENTION_JOBS ?? e.NODE_ENV !== 'test',
     // Development defaults: a fictitious supplier in Karnataka (production refuses to start without them).
     invoiceSupplier: {
       legalName: e.INVOICE_SUPPLIER_NAME ?? 'Veridocs Development Pvt Ltd',

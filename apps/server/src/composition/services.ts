@@ -40,6 +40,8 @@ import { createPrivacyRepository } from '../modules/privacy/privacy-repository.j
 import { createPrivacyService } from '../modules/privacy/privacy-service.js';
 import { createBreachRepository } from '../modules/privacy/breach-repository.js';
 import { createBreachService } from '../modules/privacy/breach-service.js';
+import { createRetentionRepository } from '../modules/privacy/retention-repository.js';
+import { createRetentionService, drainRows } from '../modules/privacy/retention-service.js';
 import { createOrgSettingsService } from '../modules/org-settings/org-settings-service.js';
 import { createOrgNotificationsRepository } from '../modules/org-settings/org-notifications-repository.js';
 import { createOrgNotificationsService } from '../modules/org-settings/org-notifications-service.js';
@@ -267,8 +269,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     files: filesRepo,
     now,
   });
+  const transactionsRepo = createTransactionsRepository(db.orm, txnCache, stateChanges.run);
   const transactions = createTransactionsService({
-    repo: createTransactionsRepository(db.orm, txnCache, stateChanges.run),
+    repo: transactionsRepo,
     forms,
     profiles,
     files,
@@ -611,6 +614,52 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   });
   stateChanges.assertComplete();
 
+  // The retention schedule (ADR 0049): each owning module's purge, the privacy module's daily job.
+  const notificationsRepo = createNotificationsRepository(db.orm);
+  const supportRepo = createSupportRepository(db.orm);
+  const opsAuthRepo = createOpsAuthRepository(db.orm);
+  const orgAuthRepo = createOrgAuthRepository(db.orm);
+  const outboxRepo = createOutboxRepository(db.orm);
+  const retention = createRetentionService({
+    repo: createRetentionRepository(db.orm),
+    schedule: config.retention,
+    ledger: privacy,
+    purgers: {
+      // Files of requests closed before the cutoff: the storage object, then the row.
+      uploaded_documents: async (cutoff, batch) => {
+        const total = { rows: 0, objects: 0 };
+        let after: string | null = null;
+        for (;;) {
+          const txnIds = await transactionsRepo.closedBefore(cutoff, after, 500);
+          if (txnIds.length === 0) break;
+          for (;;) {
+            const gone = await filesRepo.purgeOfTransactions(txnIds, batch, (key) => storage.delete(key));
+            total.rows += gone.rows;
+            total.objects += gone.objects;
+            if (gone.rows < batch) break;
+          }
+          if (txnIds.length < 500) break;
+          after = txnIds.at(-1)!;
+        }
+        return total;
+      },
+      support_chat: drainRows((cutoff, batch) => supportRepo.purgeQuietBefore(cutoff, batch)),
+      // Notifications with their SMS / e-mail copies, and the dev outbox's messages.
+      messages: async (cutoff, batch) => {
+        const notified = await drainRows((c, b) => notificationsRepo.purgeSentBefore(c, b))(cutoff, batch);
+        const sent = await drainRows((c, b) => outboxRepo.purgeBefore(c, b))(cutoff, batch);
+        return { rows: notified.rows + sent.rows, objects: 0 };
+      },
+      access_logs: async (cutoff, batch) => {
+        const ops = await drainRows((c, b) => opsAuthRepo.purgeAuditBefore(c, b))(cutoff, batch);
+        const org = await drainRows((c, b) => orgAuthRepo.purgeAuditBefore(c, b))(cutoff, batch);
+        return { rows: ops.rows + org.rows, objects: 0 };
+      },
+    },
+    now,
+    log: app.log,
+  });
+
   return {
     signals,
     outbox,
@@ -652,5 +701,6 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgNotifications,
     privacy,
     breaches,
+    retention,
   };
 }

@@ -300,6 +300,20 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * The retention schedule (ADR 0049): days each data class is kept, defaults from RETENTION_DEFAULT_DAYS
+   * of packages/shared. config/retention.ts refuses a period below the law's minimum.
+   */
+  /** The daily purge's loop; on by default, off by default under NODE_ENV=test (tests run one pass). */
+  RETENTION_JOBS: z.preprocess(emptyToUndefined, flag.optional()),
+  RETENTION_UPLOADED_DOCUMENTS_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
+  RETENTION_PULLED_DOCUMENTS_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
+  RETENTION_AADHAAR_DATA_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
+  RETENTION_RESULTS_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
+  RETENTION_SUPPORT_CHAT_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
+  RETENTION_MESSAGES_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
+  RETENTION_PAYMENTS_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
+  RETENTION_ACCESS_LOGS_DAYS: z.preprocess(emptyToUndefined, positiveInt.optional()),
   /** POST /api/analytics accepts the client's event batches (logged, counted) when on. */
   ANALYTICS_INGEST: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('off')),
   /** Prometheus metrics at /metrics when on; with METRICS_TOKEN only for `Authorization: Bearer <token>`. */

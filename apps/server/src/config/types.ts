@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '@veridocs/shared';
+import type { PaymentProvider, RetentionClass } from '@veridocs/shared';
 import type { HttpLimits } from '../http/slow-clients.js';
 import type { WebhookTargetPolicy } from '../lib/outbound-address.js';
 import type { S3Options } from '../storage/s3-storage.js';
@@ -107,6 +107,10 @@ export interface Config {
   invoiceSupplier: { legalName: string; gstin: string; address: string; stateCode: string };
   /** Whom candidates ask about their data (ADR 0049): the privacy and breach notices name them. */
   grievanceOfficer: { name: string; email: string; phone: string };
+  /** Days each data class is kept before the purge job removes it (ADR 0049 "Retention schedule"). */
+  retention: RetentionConfig;
+  /** The purge's daily loop runs (RETENTION_JOBS; off by default only under NODE_ENV=test). */
+  retentionJobs: boolean;
   /** The hour (IST) of the organisations' daily notification digest (issue 28). */
   orgDigestHourIst: number;
   observability: {
@@ -115,6 +119,8 @@ export interface Config {
     otel: { endpoint: string; serviceName: string } | undefined;
   };
 }
+
+export type RetentionConfig = Record<RetentionClass, number>;
 
 export interface InstitutionsConfig {
   linkTtlDays: number;

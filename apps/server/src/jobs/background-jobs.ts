@@ -14,6 +14,7 @@ import { loadInstallationId } from '../modules/secrets/secrets-service.js';
 import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
 import type { SandboxGateway } from '../providers/payments/sandbox.js';
 import { ORG_BUCKETS_CHANNEL } from '../modules/transactions/transactions-repository.js';
+import type { PurgeReport } from '../modules/privacy/retention-service.js';
 import { createJobLoop, type JobLoop } from './job-loop.js';
 import { createOcrWorker } from './ocr-worker.js';
 import { createOrphanSweep } from './orphan-sweep.js';
@@ -54,6 +55,8 @@ declare module 'fastify' {
     orgNotificationJobs: OrgNotificationsService;
     /** One pass of the breach notices' sender (issue 29): tests and tools. */
     breachJobs: { deliverOnce(): Promise<boolean> };
+    /** Today's retention purge (ADR 0049), null when done or in hand elsewhere: tests and tools. */
+    retentionJobs: { purgeOnce(): Promise<PurgeReport | null> };
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -218,6 +221,21 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
   });
   s.signals.on('breach-notices-queued', () => breachLoop.kick());
   runLoop(app, breachLoop);
+
+  // The retention purge (ADR 0049): on unless RETENTION_JOBS=0 (off by default in tests, which move their
+  // clocks); each IST day claimed once (a leased row of purge_runs) and each batch claimed with SKIP
+  // LOCKED, so every instance may run it. Hourly polls find the day done.
+  app.decorate('retentionJobs', { purgeOnce: () => s.retention.purgeOnce() });
+  if (config.retentionJobs)
+    runLoop(
+      app,
+      createJobLoop({
+        name: 'retention-purge',
+        runOnce: () => s.retention.runOnce(),
+        pollMs: 3_600_000,
+        log: app.log,
+      }),
+    );
 
   // The OCR worker takes queued uploads; its loop runs with OCR_WORKER=on.
   const ocr = createOcrWorker({

@@ -104,7 +104,7 @@ export const orgAudit = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     orgId: text('org_id')
       .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'restrict' }),
     userId: uuid('user_id'),
     action: text('action').notNull(),
     targetType: text('target_type'),

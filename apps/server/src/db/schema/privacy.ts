@@ -2,6 +2,8 @@ import type { BreachAffected, BreachDataClass, BreachNoticeText } from '@veridoc
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
+  date,
   bigserial,
   check,
   foreignKey,
@@ -123,5 +125,39 @@ export const breachNotices = pgTable(
     }),
     uniqueIndex('breach_notices_once_uq').on(t.breachId, t.version, t.profileId),
     index('breach_notices_due_idx').on(t.status, t.dueAt),
+  ],
+);
+
+/** What one class lost in a purge: rows deleted and stored objects removed. */
+export interface PurgeCount {
+  rows: number;
+  objects: number;
+}
+
+/**
+ * Each day's purge (ADR 0049 "Retention schedule"): the report of what each data class lost and the
+ * consent ledger's head hash at the time, so a later rewrite of the chain contradicts earlier reports.
+ * One row per IST day; the instance holding `lease_until` runs it.
+ */
+export const purgeRuns = pgTable(
+  'purge_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    counts: jsonb('counts')
+      .$type<Record<string, PurgeCount>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    ledgerHeadHash: text('ledger_head_hash'),
+    ledgerOk: boolean('ledger_ok'),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('purge_runs_day_uq').on(t.day),
+    check('purge_runs_status_known', sql`${t.status} in ('running', 'done', 'failed')`),
   ],
 );

@@ -77,7 +77,7 @@ export const opsAudit = pgTable(
   'ops_audit',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'restrict' }),
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),

@@ -248,6 +248,41 @@ export function createFilesRepository(orm: Orm) {
       const [row] = await orm.select({ n: sql<number>`count(*)::int` }).from(files);
       return row?.n ?? 0;
     },
+
+    /**
+     * The retention purge (ADR 0049): up to `limit` files of these transactions, claimed with SKIP LOCKED;
+     * each object is removed from storage (`removeObject`) before the rows go, in the claim's database
+     * transaction, so a crash leaves rows whose objects may be gone (the next run finishes them), never
+     * an object without its row. Answers the rows deleted and the objects removed.
+     */
+    async purgeOfTransactions(
+      txnIds: readonly string[],
+      limit: number,
+      removeObject: (key: string) => Promise<void>,
+    ): Promise<{ rows: number; objects: number }> {
+      if (txnIds.length === 0) return { rows: 0, objects: 0 };
+      return orm.transaction(async (tx) => {
+        const doomed = await tx
+          .select({ id: files.id, storageKey: files.storageKey })
+          .from(files)
+          .where(inArray(files.txnId, [...txnIds]))
+          .orderBy(asc(files.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (doomed.length === 0) return { rows: 0, objects: 0 };
+        for (const file of doomed) await removeObject(file.storageKey);
+        const gone = await tx
+          .delete(files)
+          .where(
+            inArray(
+              files.id,
+              doomed.map((d) => d.id),
+            ),
+          )
+          .returning({ id: files.id });
+        return { rows: gone.length, objects: doomed.length };
+      });
+    },
   };
 }
 

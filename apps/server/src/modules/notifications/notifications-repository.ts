@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   insufficiencyRequests,
@@ -22,6 +22,52 @@ export const NOTIFICATIONS_CHANNEL = 'veridocs_notifications';
 /** Notifications, their SMS / e-mail deliveries, and what their texts are built from (ADR 0030). */
 export function createNotificationsRepository(orm: Orm) {
   return {
+    /**
+     * The retention purge (ADR 0049): up to `limit` notifications written before `cutoff` whose copies
+     * were all sent or given up before it, with those copies (their bodies carry links and codes).
+     * Answers the rows deleted (notifications and deliveries).
+     */
+    async purgeSentBefore(cutoff: Date, limit: number): Promise<number> {
+      return orm.transaction(async (tx) => {
+        const doomed = await tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(
+            and(
+              lt(notifications.createdAt, cutoff),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(notificationDeliveries)
+                  .where(
+                    and(
+                      eq(notificationDeliveries.notificationId, notifications.id),
+                      or(
+                        eq(notificationDeliveries.status, 'pending'),
+                        sql`coalesce(${notificationDeliveries.sentAt}, ${notificationDeliveries.createdAt}) >= ${cutoff.toISOString()}::timestamptz`,
+                      ),
+                    ),
+                  ),
+              ),
+            ),
+          )
+          .orderBy(asc(notifications.createdAt), asc(notifications.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (doomed.length === 0) return 0;
+        const ids = doomed.map((d) => d.id);
+        const deliveries = await tx
+          .delete(notificationDeliveries)
+          .where(inArray(notificationDeliveries.notificationId, ids))
+          .returning({ id: notificationDeliveries.id });
+        const gone = await tx
+          .delete(notifications)
+          .where(inArray(notifications.id, ids))
+          .returning({ id: notifications.id });
+        return deliveries.length + gone.length;
+      });
+    },
+
     /**
      * Owner, mobile, organisation and form of each transaction (for a state change's notification: its
      * texts, and its link to the screen it tells of).

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import { opsAudit, staffAccounts, staffSessions, staffSignInCodes } from '../../db/schema/index.js';
 
@@ -252,6 +252,29 @@ export function createOpsAuthRepository(orm: Orm) {
       const rows = await orm.select().from(opsAudit).orderBy(desc(opsAudit.id)).offset(seed).limit(limit);
       const [total] = await orm.select({ n: count() }).from(opsAudit);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * The retention purge (ADR 0049): up to `limit` audit rows written before `cutoff`, and never one
+     * younger than a year by the database's own clock (its trigger would refuse the transaction), in a
+     * transaction that sets `veridocs.purge`. Answers how many went.
+     */
+    async purgeAuditBefore(cutoff: Date, limit: number): Promise<number> {
+      return orm.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('veridocs.purge', 'on', true)`);
+        const doomed = tx
+          .select({ id: opsAudit.id })
+          .from(opsAudit)
+          .where(and(lt(opsAudit.at, cutoff), sql`${opsAudit.at} < now() - interval '1 year'`))
+          .orderBy(asc(opsAudit.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        const gone = await tx
+          .delete(opsAudit)
+          .where(inArray(opsAudit.id, doomed))
+          .returning({ id: opsAudit.id });
+        return gone.length;
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   orgAudit,
@@ -273,6 +273,28 @@ export function createOrgAuthRepository(orm: Orm) {
 
     async audit(row: NewOrgAuditRow, within?: DbScope): Promise<void> {
       await (within ?? orm).insert(orgAudit).values(row);
+    },
+
+    /**
+     * The retention purge (ADR 0049): up to `limit` audit rows written before `cutoff`, never one younger
+     * than a year by the database's clock, in a transaction that sets `veridocs.purge`. Answers how many.
+     */
+    async purgeAuditBefore(cutoff: Date, limit: number): Promise<number> {
+      return orm.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('veridocs.purge', 'on', true)`);
+        const doomed = tx
+          .select({ id: orgAudit.id })
+          .from(orgAudit)
+          .where(and(lt(orgAudit.at, cutoff), sql`${orgAudit.at} < now() - interval '1 year'`))
+          .orderBy(asc(orgAudit.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        const gone = await tx
+          .delete(orgAudit)
+          .where(inArray(orgAudit.id, doomed))
+          .returning({ id: orgAudit.id });
+        return gone.length;
+      });
     },
 
     /** The e-mail addresses of the organisation's enabled owners (its notifications' default). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { profiles, staffAccounts, supportConversations, supportMessages } from '../../db/schema/index.js';
 
@@ -49,6 +49,48 @@ export function createSupportRepository(orm: Orm) {
 
   return {
     messagesOf,
+
+    /**
+     * The retention purge (ADR 0049): up to `limit` conversations whose last message was before `cutoff`,
+     * with their messages. Answers the rows deleted (messages and conversations).
+     */
+    async purgeQuietBefore(cutoff: Date, limit: number): Promise<number> {
+      return orm.transaction(async (tx) => {
+        const doomed = await tx
+          .select({ id: supportConversations.id })
+          .from(supportConversations)
+          .where(
+            and(
+              lt(supportConversations.updatedAt, cutoff),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(supportMessages)
+                  .where(
+                    and(
+                      eq(supportMessages.conversationId, supportConversations.id),
+                      gte(supportMessages.createdAt, cutoff),
+                    ),
+                  ),
+              ),
+            ),
+          )
+          .orderBy(asc(supportConversations.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (doomed.length === 0) return 0;
+        const ids = doomed.map((d) => d.id);
+        const messages = await tx
+          .delete(supportMessages)
+          .where(inArray(supportMessages.conversationId, ids))
+          .returning({ seq: supportMessages.seq });
+        const conversations = await tx
+          .delete(supportConversations)
+          .where(inArray(supportConversations.id, ids))
+          .returning({ id: supportConversations.id });
+        return messages.length + conversations.length;
+      });
+    },
 
     async conversationOfProfile(profileId: string): Promise<ConversationRow | undefined> {
       const [row] = await orm

@@ -17,6 +17,9 @@ import {
   verificationRecords,
 } from '../../db/schema/index.js';
 import { excluded } from '../../db/sql.js';
+
+/** A transaction in these states moves no more (state-machine.ts): the request is closed. */
+const TERMINAL_TRANSACTION_STATES: State[] = ['COMPLETED', 'FAILED', 'CLOSED'];
 import type { ReadCache } from '../../lib/read-cache.js';
 import type { StateChange } from './state-machine.js';
 
@@ -347,6 +350,32 @@ export function createTransactionsRepository(
   return {
     snapshot(id: string): Promise<TransactionSnapshot | undefined> {
       return snapshots.get(id, () => loadSnapshot(id));
+    },
+
+    /**
+     * The retention schedule's "the request closes" (ADR 0049): ids after `afterId` (in id order, up to
+     * `limit`) of transactions in a terminal state (COMPLETED, FAILED, CLOSED) since before `cutoff`. The
+     * close is the later of the last transaction-level state change and the row's last update, so a
+     * row touched since counts as closed later (kept longer), never earlier.
+     */
+    async closedBefore(cutoff: Date, afterId: string | null, limit: number): Promise<string[]> {
+      const lastChange = orm
+        .select({ at: sql`max(${stateChanges.at})` })
+        .from(stateChanges)
+        .where(and(eq(stateChanges.txnId, transactions.id), eq(stateChanges.entity, 'transaction')));
+      const rows = await orm
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(
+          and(
+            inArray(transactions.state, TERMINAL_TRANSACTION_STATES),
+            afterId ? sql`${transactions.id} > ${afterId}` : undefined,
+            sql`greatest(${transactions.updatedAt}, (${lastChange})) < ${cutoff.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(asc(transactions.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
     },
 
     /** A transaction's records as stored now, past the snapshot cache (the final submit judges them). */

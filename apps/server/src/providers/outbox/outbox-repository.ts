@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
 
@@ -21,6 +21,17 @@ export function createOutboxRepository(orm: Orm) {
     /** Drops every stored message (left over from a dev-tools run, OTPs in clear text). */
     async clear(): Promise<void> {
       await orm.delete(outbox);
+    },
+    /** The retention purge (ADR 0049): up to `limit` messages stored before `cutoff`; answers how many. */
+    async purgeBefore(cutoff: Date, limit: number): Promise<number> {
+      const doomed = orm
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(lt(outbox.createdAt, cutoff))
+        .orderBy(asc(outbox.id))
+        .limit(limit);
+      const gone = await orm.delete(outbox).where(inArray(outbox.id, doomed)).returning({ id: outbox.id });
+      return gone.length;
     },
     /** Newest first. */
     async list(filter: { to?: string | undefined; limit: number }): Promise<OutboxEntry[]> {
