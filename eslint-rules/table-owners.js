@@ -150,4 +150,7 @@ export const TABLE_OWNERS = {
   breaches: { owner: 'privacy' },
   breachVersions: { owner: 'privacy' },
   breachNotices: { owner: 'privacy' },
+  // the right to erasure (issue 29): the candidates' requests and the admins' legal holds
+  erasureRequests: { owner: 'privacy' },
+  legalHolds: { owner: 'privacy' },
 };

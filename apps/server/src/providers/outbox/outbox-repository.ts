@@ -22,6 +22,13 @@ export function createOutboxRepository(orm: Orm) {
     async clear(): Promise<void> {
       await orm.delete(outbox);
     },
+    /**
+     * Drops the messages to an address (a candidate's erasure, ADR 0049: after its confirmation was
+     * delivered; the dev outbox is where "delivered" messages stay).
+     */
+    async deleteTo(to: string): Promise<void> {
+      await orm.delete(outbox).where(eq(outbox.to, to));
+    },
     /** Newest first. */
     async list(filter: { to?: string | undefined; limit: number }): Promise<OutboxEntry[]> {
       const rows = await orm
