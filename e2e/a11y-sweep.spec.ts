@@ -86,7 +86,7 @@ const CANDIDATE_SWEEP: Record<string, 'signed-in' | 'payments' | 'signed-out'> =
   [PATHS.respond]: 'signed-out',
   [PATHS.respondConfirm]: 'signed-out',
   // The right to erasure (issue 29): the explanation before any request.
-  [PATHS.privacyErasure]: 'signed-in',
+  [PATHS.erasure]: 'signed-in',
 };
 
 const CONSOLE_SWEEP = [

@@ -21,7 +21,6 @@ const EXTRA_TITLES: Record<string, string> = {
   wallet: 'Wallet',
   credentials: 'Verify Credential',
   respond: 'Verification Request',
-  privacy: 'Privacy',
 };
 
 /** The page title by first path segment (spec §2), or null: the specification's English. */

@@ -47,7 +47,7 @@ export const PATHS = {
   respond: '/respond',
   respondConfirm: '/respond/confirm',
   /** The right to erasure (issue 29, ADR 0049): the request, what is kept and why, its status. */
-  privacyErasure: '/privacy/erasure',
+  erasure: '/privacy/erasure',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
@@ -84,7 +84,7 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.paymentRedirect,
   PATHS.wallet,
   PATHS.walletCredential,
-  PATHS.privacyErasure,
+  PATHS.erasure,
 ] as const;
 
 export const walletCredentialPath = (id: string) => `/wallet/${encodeURIComponent(id)}`;

@@ -73,7 +73,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.wallet, wallet],
   [PATHS.walletCredential, walletCredential],
   [PATHS.credentialVerify, credentialVerify],
-  [PATHS.privacyErasure, privacyErasure],
+  [PATHS.erasure, privacyErasure],
   ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];
 

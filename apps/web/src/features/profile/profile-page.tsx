@@ -237,7 +237,7 @@ export default function ProfilePage() {
       </Box>
       {loaded && <PersonalDetails />}
       <Divider sx={{ my: 2 }} />
-      <Button component={RouterLink} to={PATHS.privacyErasure} color="error">
+      <Button component={RouterLink} to={PATHS.erasure} color="error">
         {t('eraseMyData')}
       </Button>
     </Paper>
