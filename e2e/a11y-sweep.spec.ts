@@ -85,6 +85,8 @@ const CANDIDATE_SWEEP: Record<string, 'signed-in' | 'payments' | 'signed-out'> =
   // The institution's pages (issue 27), with a token no request has: what a forwarded or stale link shows.
   [PATHS.respond]: 'signed-out',
   [PATHS.respondConfirm]: 'signed-out',
+  // The right to erasure (issue 29): the explanation before any request.
+  [PATHS.erasure]: 'signed-in',
 };
 
 const CONSOLE_SWEEP = [

@@ -152,4 +152,7 @@ export const TABLE_OWNERS = {
   breachNotices: { owner: 'privacy' },
   // each daily purge's report (ADR 0049 "Retention schedule")
   purgeRuns: { owner: 'privacy' },
+  // the right to erasure (issue 29): the candidates' requests and the admins' legal holds
+  erasureRequests: { owner: 'privacy' },
+  legalHolds: { owner: 'privacy' },
 };

@@ -63,6 +63,7 @@ export const JOB_SIGNALS = [
   'invite-batch-queued',
   /** A breach's notices to the people affected are queued (issue 29). */
   'breach-notices-queued',
+  'erasure-queued',
 ] as const;
 export type JobSignal = (typeof JOB_SIGNALS)[number];
 

@@ -42,6 +42,9 @@ import { createBreachRepository } from '../modules/privacy/breach-repository.js'
 import { createBreachService } from '../modules/privacy/breach-service.js';
 import { createRetentionRepository } from '../modules/privacy/retention-repository.js';
 import { createRetentionService, drainRows } from '../modules/privacy/retention-service.js';
+import { createErasureRepository } from '../modules/privacy/erasure-repository.js';
+import { createErasureService } from '../modules/privacy/erasure-service.js';
+import { createErasurePorts } from './erasure-ports.js';
 import { createOrgSettingsService } from '../modules/org-settings/org-settings-service.js';
 import { createOrgNotificationsRepository } from '../modules/org-settings/org-notifications-repository.js';
 import { createOrgNotificationsService } from '../modules/org-settings/org-notifications-service.js';
@@ -73,7 +76,7 @@ import { createOrgBillingRepository } from '../modules/org-billing/org-billing-r
 import { createOrgBillingService } from '../modules/org-billing/org-billing-service.js';
 import { createPaymentsRepository } from '../modules/payments/payments-repository.js';
 import { createPaymentsService } from '../modules/payments/payments-service.js';
-import { createProfileRepository } from '../modules/profile/profile-repository.js';
+import { createProfileRepository, type ProfileRow } from '../modules/profile/profile-repository.js';
 import { createProfileService, type ProfileService } from '../modules/profile/profile-service.js';
 import { createReferenceRepository } from '../modules/reference/reference-repository.js';
 import { createReferenceService } from '../modules/reference/reference-service.js';
@@ -173,8 +176,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   const sharedCounters = () => (redis ? createRedisCounterStore(redis, counters, app.log) : counters);
 
   // The candidate's account: sessions, OTPs, profile.
+  const liveSessions = readCache<string, boolean>('session', 10_000);
   const sessions = createSessionService({
-    repo: createSessionRepository(db.orm, readCache('session', 10_000)),
+    repo: createSessionRepository(db.orm, liveSessions),
     key: keys.jwt,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
@@ -191,7 +195,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     budget: config.otpBudget,
     resendAfterSeconds: config.otpResendAfterSeconds,
   });
-  const profileRepo = createProfileRepository(db.orm, readCache('profile', 10_000));
+  const profileCache = readCache<string, ProfileRow>('profile', 10_000);
+  const profileRepo = createProfileRepository(db.orm, profileCache);
   const profiles = createProfileService({ repo: profileRepo, otp, sessions, now });
   identities.bind(profiles);
   const auth = createAuthService({
@@ -509,6 +514,15 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     onQueued: () => signals.emit('breach-notices-queued'),
   });
 
+  // The right to erasure (issue 29, ADR 0049): each module's part through its port, run by the job.
+  const erasure = createErasureService({
+    repo: createErasureRepository(db.orm),
+    ports: createErasurePorts({ orm: db.orm, storage, sender, outbox, liveSessions, profileCache }),
+    now,
+    log: app.log,
+    onQueued: () => signals.emit('erasure-queued'),
+  });
+
   // Payments (issue 13, ADR 0023): the embedded sandbox gateway unless a region is set to another.
   const sandbox = config.payments.sandboxSecret
     ? createSandboxGateway({
@@ -702,5 +716,6 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     privacy,
     breaches,
     retention,
+    erasure,
   };
 }

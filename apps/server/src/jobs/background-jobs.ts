@@ -9,6 +9,7 @@ import type { NotificationsService } from '../modules/notifications/notification
 import type { OrgBillingService } from '../modules/org-billing/org-billing-service.js';
 import type { OrgCandidatesService } from '../modules/org-candidates/org-candidates-service.js';
 import type { OrgNotificationsService } from '../modules/org-settings/org-notifications-service.js';
+import type { ErasureService } from '../modules/privacy/erasure-service.js';
 import type { PaymentsService } from '../modules/payments/payments-service.js';
 import { loadInstallationId } from '../modules/secrets/secrets-service.js';
 import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     breachJobs: { deliverOnce(): Promise<boolean> };
     /** Today's retention purge (ADR 0049), null when done or in hand elsewhere: tests and tools. */
     retentionJobs: { purgeOnce(): Promise<PurgeReport | null> };
+    /** One pass of the erasure job and its service (issue 29): tests and tools. */
+    erasureJobs: { runOnce(): Promise<boolean>; erasure: ErasureService };
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -236,6 +239,18 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
         log: app.log,
       }),
     );
+  // Candidates' erasure requests (issue 29, ADR 0049 "Erasure"): always on, hourly, as a due request must
+  // be carried out; claimed with SKIP LOCKED and leased, so every instance may run it. Woken by a request
+  // (a minor's is due at once) and by a released legal hold.
+  app.decorate('erasureJobs', { runOnce: () => s.erasure.runOnce(), erasure: s.erasure });
+  const erasureLoop = createJobLoop({
+    name: 'erasure',
+    runOnce: () => s.erasure.runOnce(),
+    pollMs: 3_600_000,
+    log: app.log,
+  });
+  s.signals.on('erasure-queued', () => erasureLoop.kick());
+  runLoop(app, erasureLoop);
 
   // The OCR worker takes queued uploads; its loop runs with OCR_WORKER=on.
   const ocr = createOcrWorker({

@@ -46,6 +46,8 @@ export const PATHS = {
    */
   respond: '/respond',
   respondConfirm: '/respond/confirm',
+  /** The right to erasure (issue 29, ADR 0049): the request, what is kept and why, its status. */
+  erasure: '/privacy/erasure',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
@@ -82,6 +84,7 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.paymentRedirect,
   PATHS.wallet,
   PATHS.walletCredential,
+  PATHS.erasure,
 ] as const;
 
 export const walletCredentialPath = (id: string) => `/wallet/${encodeURIComponent(id)}`;

@@ -514,3 +514,11 @@ export const PRIVACY_OPS_PATHS = {
   breachNotify: (id: string) => `/api/ops/privacy/breaches/${encodeURIComponent(id)}/notify`,
   breachNotifyRoute: '/api/ops/privacy/breaches/:breachId/notify',
 } as const;
+
+/** The right to erasure (issue 29, ADR 0049 "Erasure"). */
+export const PRIVACY_ERASURE_PATHS = {
+  /** Candidate, under SERVICE_BASES.webWallet: POST asks for erasure (idempotent), GET its status. */
+  erasure: '/privacy/erasure',
+  /** Admin: POST {profileId, reason} sets a legal hold; DELETE (body {profileId}) releases it. */
+  legalHolds: '/api/ops/privacy/legal-holds',
+} as const;

@@ -377,6 +377,15 @@ export const ERROR_CODES = {
     status: 400,
     message: 'This colour is too light: white text on it must reach a contrast of 4.5:1',
   },
+  ERASURE_NOT_FOUND: { code: 348, status: 404, message: 'There is no erasure request' },
+  ERASURE_PROFILE_NOT_FOUND: { code: 349, status: 404, message: 'This candidate does not exist' },
+  CANDIDATE_UNDER_18: {
+    code: 350,
+    status: 403,
+    message:
+      'You must be 18 or older to use this service. Your request has stopped and the data collected for it will be erased',
+  },
+  ERASURE_DONE: { code: 351, status: 409, message: 'This account has been erased' },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

@@ -32,3 +32,4 @@ export * from './institutions.js';
 export * from './org-portal.js';
 export * from './org-notifications.js';
 export * from './privacy.js';
+export * from './erasure.js';

@@ -33,6 +33,13 @@ export function createOutboxRepository(orm: Orm) {
       const gone = await orm.delete(outbox).where(inArray(outbox.id, doomed)).returning({ id: outbox.id });
       return gone.length;
     },
+    /**
+     * Drops the messages to an address (a candidate's erasure, ADR 0049: after its confirmation was
+     * delivered; the dev outbox is where "delivered" messages stay).
+     */
+    async deleteTo(to: string): Promise<void> {
+      await orm.delete(outbox).where(eq(outbox.to, to));
+    },
     /** Newest first. */
     async list(filter: { to?: string | undefined; limit: number }): Promise<OutboxEntry[]> {
       const rows = await orm

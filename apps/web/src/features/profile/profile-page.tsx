@@ -236,6 +236,10 @@ export default function ProfilePage() {
         </Box>
       </Box>
       {loaded && <PersonalDetails />}
+      <Divider sx={{ my: 2 }} />
+      <Button component={RouterLink} to={PATHS.erasure} color="error">
+        {t('eraseMyData')}
+      </Button>
     </Paper>
   );
 }
