@@ -62,6 +62,7 @@ import { sandboxCheckoutRouter } from '../providers/payments/sandbox-checkout.js
 import { PARTNER_DEV_SECRET } from '../providers/report-delivery/index.js';
 import { registerAuth } from './auth-guard.js';
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
+import { withdrawalRouter } from '../modules/privacy/withdrawal-router.js';
 import { signedInFamily } from './route-families.js';
 import { registerMetrics } from './metrics.js';
 import type { App } from './platform.js';
@@ -104,6 +105,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(aadhaarProfileRouter, { profiles: s.profiles });
           await family.register(credentialsRouter, { credentials: s.credentials, files: s.files });
           await family.register(supportRouter, { support: s.support });
+          await family.register(withdrawalRouter, { withdrawals: s.withdrawals });
         }),
       );
     },

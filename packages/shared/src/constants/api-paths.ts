@@ -514,3 +514,11 @@ export const PRIVACY_OPS_PATHS = {
   breachNotify: (id: string) => `/api/ops/privacy/breaches/${encodeURIComponent(id)}/notify`,
   breachNotifyRoute: '/api/ops/privacy/breaches/:breachId/notify',
 } as const;
+
+/** Withdrawing consent (issue 29, ADR 0049), the candidate's; relative to SERVICE_BASES.webWallet. */
+export const PRIVACY_WITHDRAW_PATHS = {
+  /** GET the candidate's requests with the purposes their consent grants now. */
+  consents: '/privacy/consents',
+  /** POST {txnId, purposes}: withdraws granted purposes and carries out what that means. */
+  withdraw: '/privacy/consents/withdraw',
+} as const;

@@ -377,6 +377,12 @@ export const ERROR_CODES = {
     status: 400,
     message: 'This colour is too light: white text on it must reach a contrast of 4.5:1',
   },
+  // 343–345 withdrawing consent (issue 29).
+  PURPOSE_NOT_GRANTED: {
+    code: 343,
+    status: 409,
+    message: 'Your consent does not grant this purpose for this request, so there is nothing to withdraw',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,
