@@ -41,6 +41,7 @@ const PAYMENT_PATHS = [
 const wallet = lazyScreen(() => import('../features/wallet/wallet-page'));
 const walletCredential = lazyScreen(() => import('../features/wallet/credential-page'));
 const credentialVerify = lazyScreen(() => import('../features/wallet/verify-page'));
+const privacy = lazyScreen(() => import('../features/privacy/privacy-page'));
 /** The one generic page for the screens later issues build. */
 const notifications = lazyScreen(() => import('../features/notifications/notifications-page'));
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
@@ -72,6 +73,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.wallet, wallet],
   [PATHS.walletCredential, walletCredential],
   [PATHS.credentialVerify, credentialVerify],
+  [PATHS.privacy, privacy],
   ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];
 

@@ -13,6 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import { maskAadhaar, profileNameSchema, type Address } from '@veridocs/shared';
 import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -236,6 +237,16 @@ export default function ProfilePage() {
         </Box>
       </Box>
       {loaded && <PersonalDetails />}
+      <Divider sx={{ mt: 3, mb: 2 }} />
+      {/* The candidate's rights live under the profile (issue 29, ADR 0049). */}
+      <Button
+        variant="outlined"
+        component={RouterLink}
+        to={PATHS.privacy}
+        startIcon={<PrivacyTipOutlinedIcon />}
+      >
+        {t('privacyLink')}
+      </Button>
     </Paper>
   );
 }
