@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submittedCandidate } from '../../test/submitted-candidate.js';
 import { createTestApp, expectCode, staffSignIn, wallet, type TestApp } from '../../test/test-app.js';
 import { institutionsKit, type Headers } from '../institutions/institutions-test-kit.js';
+import type { DocumentAnalyser } from '../files/analyser.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import { createPrivacyRepository } from './privacy-repository.js';
 import { createPrivacyService, type PrivacyService } from './privacy-service.js';
@@ -27,6 +28,11 @@ const ALL: PrivacyPurpose[] = [
   'wallet',
 ];
 const EMAIL = 'registrar-withdraw@cbse.example';
+/** The document checks are not what this file tests: a stand-in that passes every document. */
+const passing: DocumentAnalyser = {
+  analyseDocument: async () => ({ state: 'COMPLETED', issues: [], pageCount: 1 }),
+  recogniseText: async () => '',
+};
 
 // Each case signs up and submits a candidate through the real routes; the consent is recorded through
 // the privacy service (the notice and consent routes are another branch's).
@@ -43,6 +49,7 @@ describe(
 
     beforeAll(async () => {
       t = await createTestApp({
+        analyser: passing,
         env: { OCR_WORKER: 'off', REPORT_JOBS: 'off', WEBHOOK_JOBS: 'off', OTP_RESEND_AFTER_SECONDS: '5' },
       });
       privacy = createPrivacyService({ repo: createPrivacyRepository(t.db.orm), now: () => t.clock.now() });
