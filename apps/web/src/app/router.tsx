@@ -41,7 +41,6 @@ const PAYMENT_PATHS = [
 const wallet = lazyScreen(() => import('../features/wallet/wallet-page'));
 const walletCredential = lazyScreen(() => import('../features/wallet/credential-page'));
 const credentialVerify = lazyScreen(() => import('../features/wallet/verify-page'));
-const privacy = lazyScreen(() => import('../features/privacy/privacy-page'));
 /** The one generic page for the screens later issues build. */
 const notifications = lazyScreen(() => import('../features/notifications/notifications-page'));
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
@@ -73,7 +72,8 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.wallet, wallet],
   [PATHS.walletCredential, walletCredential],
   [PATHS.credentialVerify, credentialVerify],
-  [PATHS.privacy, privacy],
+  // The privacy page is the profile screen's (issue 29): /login pays nothing for it.
+  [PATHS.privacy, profile],
   ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import { maskAadhaar, profileNameSchema, type Address } from '@veridocs/shared';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../app/store/profile-api';
@@ -180,7 +180,7 @@ function PersonalDetails() {
 }
 
 /** The candidate's profile: name and mobile; the name can be changed. */
-export default function ProfilePage() {
+function ProfilePage() {
   const t = useT(profileCatalog);
   const profile = useAppSelector(selectProfile);
   const [editing, setEditing] = useState(false);
@@ -249,4 +249,13 @@ export default function ProfilePage() {
       </Button>
     </Paper>
   );
+}
+
+/** The privacy page (issue 29, ADR 0049) under the profile, loaded only when opened. */
+const PrivacyPage = lazy(() => import('../privacy/privacy-page'));
+
+/** The profile's screen: /profile, and /privacy under it (one chunk for the router, none for /login). */
+export default function ProfileScreens() {
+  const { pathname } = useLocation();
+  return pathname === PATHS.privacy ? <PrivacyPage /> : <ProfilePage />;
 }
