@@ -38,8 +38,6 @@ export const PATHS = {
   /** The wallet of credentials (spec §1) and one credential of it (ADR 0031). */
   wallet: '/wallet',
   walletCredential: '/wallet/:id',
-  /** The candidate's privacy page (issue 29, ADR 0049): consents by request and their withdrawal. */
-  privacy: '/privacy',
   /** The public page that verifies a shared credential (spec §7 /credentials/verify/{id}). */
   credentialVerify: '/credentials/verify/:id',
   /**
@@ -48,6 +46,8 @@ export const PATHS = {
    */
   respond: '/respond',
   respondConfirm: '/respond/confirm',
+  /** The candidate's privacy page (issue 29, ADR 0049): consents by request and their withdrawal. */
+  privacy: '/privacy',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

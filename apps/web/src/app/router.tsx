@@ -52,6 +52,8 @@ const respondRoute = <Route path={`${PATHS.respond}/*`} element={<respond.Compon
 const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unknown> }][] = [
   [PATHS.home, home],
   [PATHS.profile, profile],
+  // The privacy page is the profile screen's (issue 29): /login pays nothing for it.
+  [PATHS.privacy, profile],
   [PATHS.formEntry, formEntry],
   [PATHS.verification, verification],
   [PATHS.submitted, submitted],
@@ -72,8 +74,6 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.wallet, wallet],
   [PATHS.walletCredential, walletCredential],
   [PATHS.credentialVerify, credentialVerify],
-  // The privacy page is the profile screen's (issue 29): /login pays nothing for it.
-  [PATHS.privacy, profile],
   ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];
 
