@@ -81,6 +81,9 @@ const CANDIDATE_SWEEP: Record<string, 'signed-in' | 'payments' | 'signed-out'> =
   [PATHS.digilocker]: 'signed-in',
   [PATHS.wallet]: 'signed-in',
   [PATHS.walletCredential]: 'signed-in',
+  // Consents by request (issue 29): the ledger's entries come with the consent screen of another branch,
+  // so the sweep sees the empty state until then.
+  [PATHS.privacy]: 'signed-in',
   [PATHS.credentialVerify]: 'signed-out',
   // The institution's pages (issue 27), with a token no request has: what a forwarded or stale link shows.
   [PATHS.respond]: 'signed-out',
@@ -306,6 +309,7 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
     [PATHS.selectEvaluationPartner, `/select-evaluation-partner?${q}`],
     [PATHS.wallet, '/wallet'],
     [PATHS.walletCredential, `/wallet/${credential.id}`],
+    [PATHS.privacy, '/privacy'],
     [PATHS.verification, `/verification?${q}&name=aadhaar`],
     [PATHS.digilocker, '/digilocker'],
   ];

@@ -38,6 +38,7 @@ import { createIntegrationRepository } from '../modules/integration/integration-
 import { createOrgSettingsRepository } from '../modules/org-settings/org-settings-repository.js';
 import { createPrivacyRepository } from '../modules/privacy/privacy-repository.js';
 import { createPrivacyService } from '../modules/privacy/privacy-service.js';
+import { createWithdrawalService } from '../modules/privacy/withdrawal-service.js';
 import { createBreachRepository } from '../modules/privacy/breach-repository.js';
 import { createBreachService } from '../modules/privacy/breach-service.js';
 import { createRetentionRepository } from '../modules/privacy/retention-repository.js';
@@ -221,12 +222,18 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   stateChanges.bind('notifications', (scope, changes, at) =>
     notifications.onStateChanges(scope, changes, at),
   );
+  // Privacy by law (issue 29, ADR 0049): the consent ledger, which the modules below ask what a
+  // candidate's consent grants now (a purpose never named stands granted: requests from before it).
+  const privacyRepo = createPrivacyRepository(db.orm);
+  const privacy = createPrivacyService({ repo: privacyRepo, now });
   const credentials = createCredentialsService({
     repo: createCredentialsRepository(db.orm),
     issuer: await createIssuerKey(keys.issuer, config.publicUrl),
     publicUrl: config.publicUrl,
     validityDays: config.credentialValidityDays,
     now,
+    walletAllowed: async (scope, profileId, txnId) =>
+      (await privacy.grantsOfIn(scope, profileId, txnId)).wallet !== false,
     // The candidate hears of the new credential with the change that made it (issue 15).
     onIssued: (scope, issued) =>
       notifications
@@ -327,6 +334,11 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     delivery: reportDelivery,
     partnerName: (id) => PARTNERS.find((p) => p.id === id)?.name ?? null,
     context: (txnId) => transactions.reportContext(txnId),
+    // Withdrawing `report_partner`, or `verify`, stops a report not yet delivered.
+    partnerAllowed: async ({ profileId, txnId }) => {
+      const grants = await privacy.grantsOf(profileId, txnId);
+      return grants.report_partner !== false && grants.verify !== false;
+    },
     publicUrl: config.publicUrl,
     now,
     log: app.log,
@@ -461,7 +473,17 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     directory: createDirectoryRepository(db.orm),
     requests: createRequestsRepository(db.orm),
     reference,
-    transactions,
+    transactions: {
+      reportContext: (txnId) => transactions.reportContext(txnId),
+      opsSourceTarget: (...args) => transactions.opsSourceTarget(...args),
+      // Withdrawing `contact_institutions` (or `verify`) ends the consent to contact (ADR 0049).
+      contactConsent: async (txnId) => {
+        const profileId = (await transactions.reportContext(txnId))?.snap.txn.profileId;
+        const grants = profileId ? await privacy.grantsOf(profileId, txnId) : {};
+        if (grants.contact_institutions === false || grants.verify === false) return null;
+        return transactions.contactConsent(txnId);
+      },
+    },
     ops,
     files,
     auth: opsAuth,
@@ -502,8 +524,17 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
   });
 
-  // Privacy by law (issue 29, ADR 0049): the consent ledger.
-  const privacy = createPrivacyService({ repo: createPrivacyRepository(db.orm), now });
+  // Withdrawing consent (issue 29, ADR 0049): the ledger entry, then its effects in the modules.
+  const withdrawals = createWithdrawalService({
+    repo: privacyRepo,
+    now,
+    effects: {
+      requestOf: (profileId, txnId) => transactions.privacyRequest(profileId, txnId),
+      stopRequest: (profileId, txnId) => transactions.stopForWithdrawal(profileId, txnId),
+      withdrawInstitutionRequests: (txnId) => institutions.requests.withdrawForTxn(txnId),
+      removeCredentials: (profileId, txnId) => credentials.removeForWithdrawal(profileId, txnId),
+    },
+  });
   // The breach register and its notices to the people affected, by SMS, by their job.
   const breaches = createBreachService({
     repo: createBreachRepository(db.orm),
@@ -714,6 +745,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgCandidates,
     orgNotifications,
     privacy,
+    withdrawals,
     breaches,
     retention,
     erasure,

@@ -63,6 +63,7 @@ import { PARTNER_DEV_SECRET } from '../providers/report-delivery/index.js';
 import { registerAuth } from './auth-guard.js';
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { erasureOpsRouter, erasureRouter } from '../modules/privacy/erasure-router.js';
+import { withdrawalRouter } from '../modules/privacy/withdrawal-router.js';
 import { signedInFamily } from './route-families.js';
 import { registerMetrics } from './metrics.js';
 import type { App } from './platform.js';
@@ -106,6 +107,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(credentialsRouter, { credentials: s.credentials, files: s.files });
           await family.register(supportRouter, { support: s.support });
           await family.register(erasureRouter, { erasure: s.erasure });
+          await family.register(withdrawalRouter, { withdrawals: s.withdrawals });
         }),
       );
     },

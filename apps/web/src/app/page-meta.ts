@@ -19,6 +19,7 @@ const EXTRA_TITLES: Record<string, string> = {
   'form-txns': 'Your Verifications',
   'select-evaluation-partner': 'Evaluation Partner',
   wallet: 'Wallet',
+  privacy: 'Privacy',
   credentials: 'Verify Credential',
   respond: 'Verification Request',
 };

@@ -48,6 +48,8 @@ export const PATHS = {
   respondConfirm: '/respond/confirm',
   /** The right to erasure (issue 29, ADR 0049): the request, what is kept and why, its status. */
   erasure: '/privacy/erasure',
+  /** The candidate's privacy page (issue 29, ADR 0049): consents by request and their withdrawal. */
+  privacy: '/privacy',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
@@ -85,6 +87,7 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.wallet,
   PATHS.walletCredential,
   PATHS.erasure,
+  PATHS.privacy,
 ] as const;
 
 export const walletCredentialPath = (id: string) => `/wallet/${encodeURIComponent(id)}`;

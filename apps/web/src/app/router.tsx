@@ -53,6 +53,8 @@ const respondRoute = <Route path={`${PATHS.respond}/*`} element={<respond.Compon
 const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unknown> }][] = [
   [PATHS.home, home],
   [PATHS.profile, profile],
+  // The privacy page is the profile screen's (issue 29): /login pays nothing for it.
+  [PATHS.privacy, profile],
   [PATHS.formEntry, formEntry],
   [PATHS.verification, verification],
   [PATHS.submitted, submitted],

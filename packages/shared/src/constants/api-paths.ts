@@ -522,3 +522,11 @@ export const PRIVACY_ERASURE_PATHS = {
   /** Admin: POST {profileId, reason} sets a legal hold; DELETE (body {profileId}) releases it. */
   legalHolds: '/api/ops/privacy/legal-holds',
 } as const;
+
+/** Withdrawing consent (issue 29, ADR 0049), the candidate's; relative to SERVICE_BASES.webWallet. */
+export const PRIVACY_WITHDRAW_PATHS = {
+  /** GET the candidate's requests with the purposes their consent grants now. */
+  consents: '/privacy/consents',
+  /** POST {txnId, purposes}: withdraws granted purposes and carries out what that means. */
+  withdraw: '/privacy/consents/withdraw',
+} as const;

@@ -386,6 +386,12 @@ export const ERROR_CODES = {
       'You must be 18 or older to use this service. Your request has stopped and the data collected for it will be erased',
   },
   ERASURE_DONE: { code: 351, status: 409, message: 'This account has been erased' },
+  // 343–345 withdrawing consent (issue 29).
+  PURPOSE_NOT_GRANTED: {
+    code: 343,
+    status: 409,
+    message: 'Your consent does not grant this purpose for this request, so there is nothing to withdraw',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

@@ -5,7 +5,7 @@ import type {
   VerificationConfig,
   WalletDocument,
 } from '@veridocs/shared';
-import { and, count, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   credentials,
@@ -250,6 +250,36 @@ export function createCredentialsRepository(orm: Orm) {
         )
         .returning({ id: receivedCredentials.credentialId });
       return deleted.length > 0;
+    },
+
+    /**
+     * The candidate withdrew `wallet` (ADR 0049): each credential of the request still in a wallet is
+     * revoked (its status bit stays set: a verifier holding it sees "revoked"), its signed form and kept
+     * documents dropped, and it leaves every wallet that received it. Answers how many.
+     */
+    async removeOfTxn(profileId: string, txnId: string, at: Date, reason: string): Promise<number> {
+      return orm.transaction(async (tx) => {
+        const removed = await tx
+          .update(credentials)
+          .set({
+            revokedAt: sql`coalesce(${credentials.revokedAt}, ${at.toISOString()}::timestamptz)`,
+            revokedReason: sql`coalesce(${credentials.revokedReason}, ${reason})`,
+            jwt: null,
+            documents: [],
+          })
+          .where(
+            and(
+              eq(credentials.profileId, profileId),
+              eq(credentials.txnId, txnId),
+              isNotNull(credentials.jwt),
+            ),
+          )
+          .returning({ id: credentials.id });
+        const ids = removed.map((r) => r.id);
+        if (ids.length > 0)
+          await tx.delete(receivedCredentials).where(inArray(receivedCredentials.credentialId, ids));
+        return ids.length;
+      });
     },
 
     /** Marks it revoked; undefined when it does not exist, the row unchanged when already revoked. */

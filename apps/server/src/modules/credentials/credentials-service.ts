@@ -187,6 +187,11 @@ export interface CredentialsServiceDeps {
   publicUrl: string;
   validityDays: number;
   now: Clock;
+  /**
+   * Whether the candidate's consent lets a request's credential be issued (ADR 0049: `wallet` withdrawn,
+   * none); read inside the state change's database transaction. Default: yes.
+   */
+  walletAllowed?: (scope: DbScope, profileId: string, txnId: string) => Promise<boolean>;
   /** Told inside the state change's database transaction when a credential is new (a notification). */
   onIssued?: (
     scope: DbScope,
@@ -345,6 +350,8 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
           continue;
         const completed = await repo.completedVerification(scope, change.txnId, change.verificationName);
         if (!completed || completed.state !== 'COMPLETED') continue;
+        if (deps.walletAllowed && !(await deps.walletAllowed(scope, completed.profileId, completed.txnId)))
+          continue;
         const expiresAt = new Date(at.getTime() + deps.validityDays * 86_400_000);
         const row = await repo.insertOnce(scope, {
           profileId: completed.profileId,
@@ -491,6 +498,14 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
 
     didDocument: () => didDocumentOf(issuer),
     jwks: () => ({ keys: [issuer.publicJwk] }),
+
+    /**
+     * The candidate withdrew `wallet` for a request (issue 29, ADR 0049): its credentials are revoked
+     * and removed from every wallet. Idempotent; answers how many were removed now.
+     */
+    removeForWithdrawal(profileId: string, txnId: string): Promise<number> {
+      return repo.removeOfTxn(profileId, txnId, now(), 'withdrawn by the candidate');
+    },
 
     /** Admin: sets the credential's status list bit (ADR 0031). */
     async revoke(id: string, reason: string): Promise<RevokeCredentialResponse> {

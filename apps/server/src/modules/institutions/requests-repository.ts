@@ -59,6 +59,32 @@ export function createRequestsRepository(orm: Orm) {
       });
     },
 
+    /**
+     * Withdraws every request of a case still waiting (open or escalated): cancelled, no reminder due,
+     * its items free; the link is refused from then on (responder-service.ts). Answers the ids.
+     */
+    async cancelOpenOfTxn(txnId: string): Promise<string[]> {
+      return orm.transaction(async (tx) => {
+        const cancelled = await tx
+          .update(institutionRequests)
+          .set({ status: 'cancelled', nextReminderAt: null })
+          .where(
+            and(
+              eq(institutionRequests.txnId, txnId),
+              inArray(institutionRequests.status, ['open', 'escalated']),
+            ),
+          )
+          .returning({ id: institutionRequests.id });
+        const ids = cancelled.map((r) => r.id);
+        if (ids.length > 0)
+          await tx
+            .update(institutionRequestItems)
+            .set({ open: false })
+            .where(inArray(institutionRequestItems.requestId, ids));
+        return ids;
+      });
+    },
+
     /** The verifications of a case an open request covers (name → request id). */
     async openItems(txnId: string): Promise<Map<string, string>> {
       const rows = await orm

@@ -170,6 +170,16 @@ export function createRequestsService(deps: InstitutionsDeps) {
   return {
     caseView,
 
+    /**
+     * The candidate withdrew (issue 29, ADR 0049): the case's requests still waiting are withdrawn and
+     * their links stop working; answered ones stay. Idempotent; answers how many were withdrawn now.
+     */
+    async withdrawForTxn(txnId: string): Promise<number> {
+      const ids = await requests.cancelOpenOfTxn(txnId);
+      if (ids.length > 0) await deps.onRequestChanged?.(txnId);
+      return ids.length;
+    },
+
     /** The team's queue of requests across cases (escalated ones by default). */
     async list(query: InstitutionRequestListQuery): Promise<InstitutionRequestList> {
       const { rows, total } = await requests.requestsByStatus(query.status, query.offset, query.limit);

@@ -99,3 +99,25 @@ export function standingGrants(entries: readonly Pick<LedgerEntry, 'action' | 'p
       grants[choice.purpose] = entry.action === 'withdraw' ? false : choice.granted;
   return grants;
 }
+
+/** A purpose as one request's entries leave it: granted or not, and the last entry that named it. */
+export interface PurposeState {
+  granted: boolean;
+  action: ConsentAction;
+  at: Date;
+}
+
+/** Every purpose one request's entries (in chain order) name, as it stands now (ADR 0049). */
+export function purposeStates(
+  entries: readonly Pick<LedgerEntry, 'action' | 'purposes' | 'at'>[],
+): Partial<Record<PurposeChoice['purpose'], PurposeState>> {
+  const states: Partial<Record<PurposeChoice['purpose'], PurposeState>> = {};
+  for (const entry of entries)
+    for (const choice of entry.purposes)
+      states[choice.purpose] = {
+        granted: entry.action === 'withdraw' ? false : choice.granted,
+        action: entry.action,
+        at: entry.at,
+      };
+  return states;
+}

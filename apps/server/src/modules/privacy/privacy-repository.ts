@@ -67,6 +67,47 @@ export function createPrivacyRepository(orm: Orm) {
       return rows.map(toEntry);
     },
 
+    /** The same, read inside the caller's database transaction (a state-change hook's). */
+    async entriesOfTxnIn(scope: DbScope, profileId: string, txnId: string): Promise<LedgerEntry[]> {
+      const rows = await scope
+        .select()
+        .from(consentLedger)
+        .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
+        .orderBy(asc(consentLedger.seq));
+      return rows.map(toEntry);
+    },
+
+    /** Every entry of one candidate, in chain order (the profile index serves it). */
+    async entriesOfProfile(profileId: string): Promise<LedgerEntry[]> {
+      const rows = await orm
+        .select()
+        .from(consentLedger)
+        .where(eq(consentLedger.profileId, profileId))
+        .orderBy(asc(consentLedger.seq));
+      return rows.map(toEntry);
+    },
+
+    /**
+     * Appends what `decide` makes of one request's entries as they stand under the ledger's lock (null:
+     * nothing), so two concurrent withdrawals cannot both record the same purpose. A throw appends nothing.
+     */
+    async appendDecided(
+      profileId: string,
+      txnId: string,
+      decide: (entries: LedgerEntry[]) => LedgerFacts | null,
+    ): Promise<LedgerEntry | null> {
+      return orm.transaction(async (tx) => {
+        await tx.execute(LEDGER_LOCK);
+        const rows = await tx
+          .select()
+          .from(consentLedger)
+          .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
+          .orderBy(asc(consentLedger.seq));
+        const facts = decide(rows.map(toEntry));
+        return facts ? appendIn(tx, facts) : null;
+      });
+    },
+
     /** Keeps a notice's text once, by its hash. */
     async saveNotice(notice: {
       hash: string;

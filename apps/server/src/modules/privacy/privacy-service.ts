@@ -1,4 +1,5 @@
 import { REQUIRED_PURPOSES, type LedgerCheckResponse } from '@veridocs/shared';
+import type { DbScope } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import {
   problemOf,
@@ -53,6 +54,11 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
     /** What a candidate's consent to one request grants now (consents, refusals, withdrawals folded). */
     async grantsOf(profileId: string, txnId: string): Promise<PurposeGrants> {
       return standingGrants(await repo.entriesOfTxn(profileId, txnId));
+    },
+
+    /** The same, read inside the caller's database transaction (a state-change hook's). */
+    async grantsOfIn(scope: DbScope, profileId: string, txnId: string): Promise<PurposeGrants> {
+      return standingGrants(await repo.entriesOfTxnIn(scope, profileId, txnId));
     },
 
     /** Walks the chain from its first entry; answers the first entry that does not hold. */

@@ -130,6 +130,14 @@ export function createReportsRepository(orm: Orm, txnCache: ReadCache<string, un
         .where(eq(verificationReports.id, id));
     },
 
+    /** The candidate withdrew `report_partner` before it went: it is not sent (`no_partner`, said why). */
+    async withheld(id: string, at: Date): Promise<void> {
+      await orm
+        .update(verificationReports)
+        .set({ status: 'no_partner', lastError: 'withdrawn by the candidate', nextAttemptAt: at })
+        .where(eq(verificationReports.id, id));
+    },
+
     /** Records one delivery attempt and the report's new status, in one database transaction. */
     async recordAttempt(
       row: ReportRow,

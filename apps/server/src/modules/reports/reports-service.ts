@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   REPORT_PATHS,
+  WITHDRAWN_BY_CANDIDATE_ACTION,
   verificationTypeOf,
   type OpsReport,
   type ReportFileCheck,
@@ -59,6 +60,11 @@ export interface ReportsServiceDeps {
   publicUrl: string;
   now: Clock;
   log: FastifyBaseLogger;
+  /**
+   * Whether the candidate's consent still lets the report go to the partner (ADR 0049: withdrawing
+   * `report_partner` stops it); asked when the report is made and before every attempt. Default: yes.
+   */
+  partnerAllowed?: (txn: { txnId: string; profileId: string }) => Promise<boolean>;
   /** Told inside the database transaction that records a delivery (the candidate's notification). */
   onSent?: (scope: DbScope, sent: SentReport) => Promise<void>;
 }
@@ -206,7 +212,8 @@ export function createReportsService(deps: ReportsServiceDeps) {
     await storage.put(storageKey, Readable.from([pdf]));
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     const partnerId = facts.partner?.id ?? null;
-    const deliverable = partnerId !== null && delivery.destination(partnerId) !== null;
+    const deliverable =
+      partnerId !== null && delivery.destination(partnerId) !== null && (await allowed(row.txnId));
     await repo.markGenerated(row, {
       facts,
       partnerId,
@@ -231,7 +238,19 @@ export function createReportsService(deps: ReportsServiceDeps) {
     };
   }
 
+  /** Whether the candidate's consent lets the report go to the partner now. */
+  async function allowed(txnId: string): Promise<boolean> {
+    if (!deps.partnerAllowed) return true;
+    const txn = (await deps.context(txnId))?.snap.txn;
+    return txn ? deps.partnerAllowed({ txnId, profileId: txn.profileId }) : false;
+  }
+
   async function attempt(row: ReportRow): Promise<void> {
+    if (!(await allowed(row.txnId))) {
+      // Withdrawn since it was made: it is not sent, now or later.
+      await repo.withheld(row.id, now());
+      return;
+    }
     const started = now();
     const partnerId = row.partnerId!;
     const pdf = await readPdf(row.storageKey!);
@@ -356,7 +375,9 @@ export function createReportsService(deps: ReportsServiceDeps) {
           c.entity === 'transaction' &&
           SETTLED.includes(c.to) &&
           c.from !== null &&
-          UNDER_REVIEW.includes(c.from),
+          UNDER_REVIEW.includes(c.from) &&
+          // Closed because the candidate withdrew: nothing more goes out (ADR 0049).
+          c.action !== WITHDRAWN_BY_CANDIDATE_ACTION,
       );
       for (const c of settled) await repo.enqueue(scope, { txnId: c.txnId, code: newReportCode(), at });
       // Woken once the change has had time to commit; the loop's poll is the backstop.
@@ -410,7 +431,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
     async resend(txnId: string): Promise<OpsReport> {
       const row = await mustHave(txnId);
       if (!row.storageKey) throw new AppError('REPORT_NOT_READY');
-      if (!row.partnerId || delivery.destination(row.partnerId) === null)
+      if (!row.partnerId || delivery.destination(row.partnerId) === null || !(await allowed(row.txnId)))
         throw new AppError('REPORT_NO_PARTNER');
       await repo.resend(row.id, row.txnId, now());
       kick();

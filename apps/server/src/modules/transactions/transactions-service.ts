@@ -18,6 +18,7 @@ import { createInsufficiencyRounds } from './insufficiency-rounds.js';
 import { createSavedDataChecks } from './saved-data-checks.js';
 import { OPEN_TRANSACTION_STATES, transitionTransaction } from './state-machine.js';
 import { assertSubmittableRecords, createSubmission } from './submission.js';
+import { createPrivacyPorts } from './privacy-ports.js';
 import { createTeamActions } from './team-actions.js';
 import {
   candidatePays,
@@ -104,6 +105,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     ...createSourcePorts(deps, access, checks),
     ...createInstitutionPorts(deps, access),
     ...createTeamActions(deps, access),
+    ...createPrivacyPorts(deps, access),
     ...createInsufficiencyRounds(deps, access),
 
     async create(profileId: string, body: CreateTransactionRequest): Promise<CreateTransactionResponse> {

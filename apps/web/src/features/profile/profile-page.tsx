@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -10,11 +10,13 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import { maskAadhaar, profileNameSchema, type Address } from '@veridocs/shared';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../app/store/profile-api';
@@ -179,7 +181,7 @@ function PersonalDetails() {
 }
 
 /** The candidate's profile: name and mobile; the name can be changed. */
-export default function ProfilePage() {
+function ProfilePage() {
   const t = useT(profileCatalog);
   const profile = useAppSelector(selectProfile);
   const [editing, setEditing] = useState(false);
@@ -236,10 +238,30 @@ export default function ProfilePage() {
         </Box>
       </Box>
       {loaded && <PersonalDetails />}
-      <Divider sx={{ my: 2 }} />
-      <Button component={RouterLink} to={PATHS.erasure} color="error">
-        {t('eraseMyData')}
-      </Button>
+      <Divider sx={{ mt: 3, mb: 2 }} />
+      {/* The candidate's rights live under the profile (issue 29, ADR 0049). */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Button
+          variant="outlined"
+          component={RouterLink}
+          to={PATHS.privacy}
+          startIcon={<PrivacyTipOutlinedIcon />}
+        >
+          {t('privacyLink')}
+        </Button>
+        <Button component={RouterLink} to={PATHS.erasure} color="error">
+          {t('eraseMyData')}
+        </Button>
+      </Stack>
     </Paper>
   );
+}
+
+/** The privacy page (issue 29, ADR 0049) under the profile, loaded only when opened. */
+const PrivacyPage = lazy(() => import('../privacy/privacy-page'));
+
+/** The profile's screen: /profile, and /privacy under it (one chunk for the router, none for /login). */
+export default function ProfileScreens() {
+  const { pathname } = useLocation();
+  return pathname === PATHS.privacy ? <PrivacyPage /> : <ProfilePage />;
 }
