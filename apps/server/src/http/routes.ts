@@ -61,6 +61,7 @@ import { digilockerSandboxPagesRouter } from '../providers/digilocker/index.js';
 import { sandboxCheckoutRouter } from '../providers/payments/sandbox-checkout.js';
 import { PARTNER_DEV_SECRET } from '../providers/report-delivery/index.js';
 import { registerAuth } from './auth-guard.js';
+import { privacyAccessRouter } from '../modules/privacy/privacy-access-router.js';
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { signedInFamily } from './route-families.js';
 import { registerMetrics } from './metrics.js';
@@ -104,6 +105,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(aadhaarProfileRouter, { profiles: s.profiles });
           await family.register(credentialsRouter, { credentials: s.credentials, files: s.files });
           await family.register(supportRouter, { support: s.support });
+          await family.register(privacyAccessRouter, { privacy: s.privacy });
         }),
       );
     },
