@@ -81,6 +81,8 @@ const CANDIDATE_SWEEP: Record<string, 'signed-in' | 'payments' | 'signed-out'> =
   [PATHS.digilocker]: 'signed-in',
   [PATHS.wallet]: 'signed-in',
   [PATHS.walletCredential]: 'signed-in',
+  // What we hold and who received it (issue 29): a candidate with a request, so its sections show.
+  [PATHS.privacyAccess]: 'signed-in',
   [PATHS.credentialVerify]: 'signed-out',
   // The institution's pages (issue 27), with a token no request has: what a forwarded or stale link shows.
   [PATHS.respond]: 'signed-out',
@@ -304,6 +306,7 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
     [PATHS.selectEvaluationPartner, `/select-evaluation-partner?${q}`],
     [PATHS.wallet, '/wallet'],
     [PATHS.walletCredential, `/wallet/${credential.id}`],
+    [PATHS.privacyAccess, '/privacy/access'],
     [PATHS.verification, `/verification?${q}&name=aadhaar`],
     [PATHS.digilocker, '/digilocker'],
   ];

@@ -43,6 +43,7 @@ const walletCredential = lazyScreen(() => import('../features/wallet/credential-
 const credentialVerify = lazyScreen(() => import('../features/wallet/verify-page'));
 /** The one generic page for the screens later issues build. */
 const notifications = lazyScreen(() => import('../features/notifications/notifications-page'));
+const privacyAccess = lazyScreen(() => import('../features/privacy-access/privacy-access-page'));
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 /** The institution's pages (issue 27): their own plain frame, with or without a candidate's session. */
 const respond = lazyScreen(() => import('../features/respond/respond-screens'));
@@ -71,6 +72,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.error, error],
   [PATHS.wallet, wallet],
   [PATHS.walletCredential, walletCredential],
+  [PATHS.privacyAccess, privacyAccess],
   [PATHS.credentialVerify, credentialVerify],
   ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];

@@ -236,6 +236,20 @@ export default function ProfilePage() {
         </Box>
       </Box>
       {loaded && <PersonalDetails />}
+      <Box component="section" aria-labelledby="your-data" sx={{ mt: 3, display: 'grid', gap: 1 }}>
+        <Divider />
+        <Typography id="your-data" variant="h3" component="h3" sx={{ fontSize: '1.125rem' }}>
+          {t('yourData')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('yourDataBody')}
+        </Typography>
+        <Box>
+          <Button component={RouterLink} to={PATHS.privacyAccess} variant="outlined">
+            {t('whatWeHold')}
+          </Button>
+        </Box>
+      </Box>
     </Paper>
   );
 }
