@@ -15,11 +15,11 @@ export async function disclosureRows(
   t: TestApp,
   where: { profileId?: string; txnId?: string },
 ): Promise<DisclosureRow[]> {
-  const { rows } = (await t.db.orm.execute(
+  const { rows } = await t.db.orm.execute<DisclosureRow>(
     sql`select profile_id, txn_id, recipient_kind, recipient_name, what, detail from disclosures
         where (${where.profileId ?? null}::uuid is null or profile_id = ${where.profileId ?? null}::uuid)
           and (${where.txnId ?? null}::uuid is null or txn_id = ${where.txnId ?? null}::uuid)
         order by at, id`,
-  )) as unknown as { rows: DisclosureRow[] };
+  );
   return rows;
 }

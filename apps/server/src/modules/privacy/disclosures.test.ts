@@ -49,9 +49,9 @@ describe("the candidate's right of access and the disclosures (ADR 0049)", () =>
     t = await createTestApp({ env: { OCR_WORKER: 'off' } });
     privacy = createPrivacyService({ repo: createPrivacyRepository(t.db.orm), now: () => t.clock.now() });
     asha = await submittedCandidate(t, { name: 'Asha Rao' });
-    const { rows } = (await t.db.orm.execute(
+    const { rows } = await t.db.orm.execute<{ profile_id: string }>(
       sql`select profile_id from transactions where id = ${asha.txnId}`,
-    )) as unknown as { rows: { profile_id: string }[] };
+    );
     ashaId = rows[0]!.profile_id;
   }, 180_000);
   afterAll(() => t?.close());
