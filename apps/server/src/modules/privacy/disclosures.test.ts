@@ -4,9 +4,8 @@ import {
   privacyAccessSchema,
   type DisclosureRecord,
 } from '@veridocs/shared';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disclosureRows } from '../../test/disclosures.js';
+import { disclosureProfile, disclosureRows } from '../../test/disclosures.js';
 import { submittedCandidate, type SubmittedCandidate } from '../../test/submitted-candidate.js';
 import { bearer, createTestApp, expectCode, signUp, wallet, type TestApp } from '../../test/test-app.js';
 import { createPrivacyRepository } from './privacy-repository.js';
@@ -49,10 +48,8 @@ describe("the candidate's right of access and the disclosures (ADR 0049)", () =>
     t = await createTestApp({ env: { OCR_WORKER: 'off' } });
     privacy = createPrivacyService({ repo: createPrivacyRepository(t.db.orm), now: () => t.clock.now() });
     asha = await submittedCandidate(t, { name: 'Asha Rao' });
-    const { rows } = await t.db.orm.execute<{ profile_id: string }>(
-      sql`select profile_id from transactions where id = ${asha.txnId}`,
-    );
-    ashaId = rows[0]!.profile_id;
+    const [row] = await disclosureProfile(t, asha.txnId);
+    ashaId = row!.profile_id;
   }, 180_000);
   afterAll(() => t?.close());
 
