@@ -376,6 +376,7 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
       const webhooks = createIntegrationService({
         ...({} as IntegrationServiceDeps),
         repo: createIntegrationRepository(t.db.orm),
+        publicUrl: 'http://localhost',
         disclose: async (_scope, record) => void disclosed.push(record),
       });
       const change = (to: State, verificationName: string | null) => ({
