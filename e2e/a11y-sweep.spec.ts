@@ -84,6 +84,8 @@ const CANDIDATE_SWEEP: Record<string, 'signed-in' | 'payments' | 'signed-out'> =
   // Consents by request (issue 29): the ledger's entries come with the consent screen of another branch,
   // so the sweep sees the empty state until then.
   [PATHS.privacy]: 'signed-in',
+  // What we hold and who received it (issue 29): a candidate with a request, so its sections show.
+  [PATHS.privacyAccess]: 'signed-in',
   [PATHS.credentialVerify]: 'signed-out',
   // The institution's pages (issue 27), with a token no request has: what a forwarded or stale link shows.
   [PATHS.respond]: 'signed-out',
@@ -310,6 +312,7 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
     [PATHS.wallet, '/wallet'],
     [PATHS.walletCredential, `/wallet/${credential.id}`],
     [PATHS.privacy, '/privacy'],
+    [PATHS.privacyAccess, '/privacy/access'],
     [PATHS.verification, `/verification?${q}&name=aadhaar`],
     [PATHS.digilocker, '/digilocker'],
   ];

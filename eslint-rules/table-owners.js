@@ -69,7 +69,7 @@ export const TABLE_OWNERS = {
   transactionAnswers: { owner: 'transactions' },
   verificationRecords: {
     owner: 'transactions',
-    readers: ['credentials', 'integration', 'name-change', 'ops', 'org-billing', 'org-candidates'],
+    readers: ['credentials', 'integration', 'name-change', 'ops', 'org-billing', 'org-candidates', 'privacy'],
   },
   stateChanges: { owner: 'transactions', readers: ['ops', 'org-candidates', 'reports'] },
   // each move between the portal's buckets (issue 28), for the organisation's e-mails
@@ -78,7 +78,7 @@ export const TABLE_OWNERS = {
   insufficiencyAnswers: { owner: 'transactions', readers: ['ops'] },
   // the rest, one module each
   referenceOptions: { owner: 'reference' },
-  files: { owner: 'files', readers: ['metrics', 'ops', 'reports'] },
+  files: { owner: 'files', readers: ['metrics', 'ops', 'privacy', 'reports'] },
   evaluationOtps: { owner: 'evaluation' },
   aadhaarRequests: { owner: 'aadhaar' },
   nameChangeRequests: { owner: 'name-change' },
@@ -87,7 +87,7 @@ export const TABLE_OWNERS = {
   staffSessions: { owner: 'ops-auth' },
   opsAudit: { owner: 'ops-auth', readers: ['reports'] },
   verificationLocks: { owner: 'ops' },
-  paymentOrders: { owner: 'payments', readers: ['notifications', 'ops'] },
+  paymentOrders: { owner: 'payments', readers: ['notifications', 'ops', 'privacy'] },
   paymentRefunds: { owner: 'payments', readers: ['ops'] },
   paymentWebhookEvents: { owner: 'payments' },
   paymentAudit: { owner: 'payments' },
@@ -99,14 +99,14 @@ export const TABLE_OWNERS = {
   orgWebhookEndpoints: { owner: 'integration' },
   orgWebhookDeliveries: { owner: 'integration', readers: ['metrics'] },
   orgWebhookAttempts: { owner: 'integration' },
-  credentials: { owner: 'credentials', readers: ['org-candidates'] },
+  credentials: { owner: 'credentials', readers: ['org-candidates', 'privacy'] },
   receivedCredentials: { owner: 'credentials' },
   verificationReports: { owner: 'reports', readers: ['org-candidates'] },
   reportDeliveryAttempts: { owner: 'reports' },
-  notifications: { owner: 'notifications' },
+  notifications: { owner: 'notifications', readers: ['privacy'] },
   notificationDeliveries: { owner: 'notifications' },
-  supportConversations: { owner: 'support' },
-  supportMessages: { owner: 'support' },
+  supportConversations: { owner: 'support', readers: ['privacy'] },
+  supportMessages: { owner: 'support', readers: ['privacy'] },
   outbox: { owner: 'providers/outbox' },
   appSecrets: { owner: 'secrets' },
   // issuer sources (issue 26): the candidate's DigiLocker fetch and the team's API Setu pull
@@ -155,4 +155,6 @@ export const TABLE_OWNERS = {
   // the right to erasure (issue 29): the candidates' requests and the admins' legal holds
   erasureRequests: { owner: 'privacy' },
   legalHolds: { owner: 'privacy' },
+  // who received the candidate's data, written by each sender through the privacy service's port
+  disclosures: { owner: 'privacy' },
 };

@@ -1,7 +1,14 @@
 import type { Redis } from 'ioredis';
-import { API_PATHS, GATEWAY_PATHS, ORG_BASE, REPORT_PATHS, formLinkPath } from '@veridocs/shared';
+import {
+  API_PATHS,
+  GATEWAY_PATHS,
+  ORG_BASE,
+  REPORT_PATHS,
+  formLinkPath,
+  type DisclosureRecord,
+} from '@veridocs/shared';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { Database, DbScope } from '../db/client.js';
 import { REFERENCE_ALIASES } from '../db/seed-data/reference-data.js';
 import type { App } from '../http/platform.js';
 import type { Clock } from '../lib/clock.js';
@@ -176,6 +183,14 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   const counters = createMemoryCounterStore(now);
   const sharedCounters = () => (redis ? createRedisCounterStore(redis, counters, app.log) : counters);
 
+  // Privacy by law (issue 29, ADR 0049): the consent ledger, which the modules below ask what a
+  // candidate's consent grants now (a purpose never named stands granted: requests from before it), and
+  // the disclosures every sender of a candidate's data records through `disclose`, in the database
+  // transaction of the act.
+  const privacyRepo = createPrivacyRepository(db.orm);
+  const privacy = createPrivacyService({ repo: privacyRepo, now });
+  const disclose = (scope: DbScope, record: DisclosureRecord) => privacy.disclose(scope, record);
+
   // The candidate's account: sessions, OTPs, profile.
   const liveSessions = readCache<string, boolean>('session', 10_000);
   const sessions = createSessionService({
@@ -222,12 +237,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   stateChanges.bind('notifications', (scope, changes, at) =>
     notifications.onStateChanges(scope, changes, at),
   );
-  // Privacy by law (issue 29, ADR 0049): the consent ledger, which the modules below ask what a
-  // candidate's consent grants now (a purpose never named stands granted: requests from before it).
-  const privacyRepo = createPrivacyRepository(db.orm);
-  const privacy = createPrivacyService({ repo: privacyRepo, now });
   const credentials = createCredentialsService({
     repo: createCredentialsRepository(db.orm),
+    disclose,
     issuer: await createIssuerKey(keys.issuer, config.publicUrl),
     publicUrl: config.publicUrl,
     validityDays: config.credentialValidityDays,
@@ -300,6 +312,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   });
   const integration = createIntegrationService({
     repo: createIntegrationRepository(db.orm),
+    disclose,
     secretKey: deriveWebhookSecretKey(keys.jwt),
     webhookTargets: config.webhookTargets,
     publicUrl: config.publicUrl,
@@ -343,15 +356,24 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
     // The candidate hears that the report went, and to whom (issue 15), with the delivery's commit.
-    onSent: (scope, sent) =>
-      notifications
-        .notify(scope, sent.profileId, {
-          message: 'report.sent',
-          params: { org: sent.partnerName },
-          // The form home, where the report's line says where and when it went.
-          link: formLinkPath(sent.orgId, sent.formId, sent.txnId),
-        })
-        .then(() => undefined),
+    onSent: async (scope, sent) => {
+      // The evaluation partner received the report (ADR 0049 "Disclosures").
+      await disclose(scope, {
+        profileId: sent.profileId,
+        txnId: sent.txnId,
+        recipientKind: 'partner',
+        recipientName: sent.partnerName,
+        what: 'report',
+        detail: 'Verification report (webhook)',
+        at: now(),
+      });
+      await notifications.notify(scope, sent.profileId, {
+        message: 'report.sent',
+        params: { org: sent.partnerName },
+        // The form home, where the report's line says where and when it went.
+        link: formLinkPath(sent.orgId, sent.formId, sent.txnId),
+      });
+    },
   });
   stateChanges.bind('reports', (scope, changes, at) => reports.enqueue(scope, changes, at));
   const evaluation = createEvaluationService({
@@ -445,6 +467,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     redirectUri: digilockerRedirectUri(config.publicUrl),
     now,
     log: app.log,
+    disclose,
   });
   // Institutions answer (issue 27, ADR 0046): the e-mail job (requests, reminders, escalation, daily
   // digests) and the expected date from their turnaround, then the directory, the team's requests and
@@ -502,6 +525,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       });
     },
     kick: institutionMail.kick,
+    disclose,
   });
   // Organisations, forms and staff accounts (ADR 0029); every change audited in its own transaction.
   const admin = createAdminService({
@@ -633,6 +657,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
     onBatchQueued: () => signals.emit('invite-batch-queued'),
+    // A download has no database transaction of its own: the disclosure is written alone, first.
+    disclose: (record) => disclose(db.orm, record),
   });
   orgInvitations.bind(orgCandidates);
   // The organisation's e-mails (issue 28): the bucket moves the transactions module records, made into

@@ -61,6 +61,7 @@ import { digilockerSandboxPagesRouter } from '../providers/digilocker/index.js';
 import { sandboxCheckoutRouter } from '../providers/payments/sandbox-checkout.js';
 import { PARTNER_DEV_SECRET } from '../providers/report-delivery/index.js';
 import { registerAuth } from './auth-guard.js';
+import { privacyAccessRouter } from '../modules/privacy/privacy-access-router.js';
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { erasureOpsRouter, erasureRouter } from '../modules/privacy/erasure-router.js';
 import { withdrawalRouter } from '../modules/privacy/withdrawal-router.js';
@@ -108,6 +109,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(supportRouter, { support: s.support });
           await family.register(erasureRouter, { erasure: s.erasure });
           await family.register(withdrawalRouter, { withdrawals: s.withdrawals });
+          await family.register(privacyAccessRouter, { privacy: s.privacy });
         }),
       );
     },

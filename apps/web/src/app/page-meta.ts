@@ -24,9 +24,15 @@ const EXTRA_TITLES: Record<string, string> = {
   respond: 'Verification Request',
 };
 
+/** Titles of whole paths, before their first segment's (a page under another's segment). */
+const PATH_TITLES: Record<string, string> = {
+  [PATHS.privacyAccess]: 'What we hold about you',
+};
+
 /** The page title by first path segment (spec §2), or null: the specification's English. */
 export function titleFor(pathname: string): string | null {
-  return pageTitle(pathname) ?? EXTRA_TITLES[firstPathSegment(pathname)] ?? null;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PATH_TITLES[path] ?? pageTitle(pathname) ?? EXTRA_TITLES[firstPathSegment(pathname)] ?? null;
 }
 
 /** The page title in the current language (the English is titleFor's). */

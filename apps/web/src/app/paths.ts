@@ -38,6 +38,8 @@ export const PATHS = {
   /** The wallet of credentials (spec §1) and one credential of it (ADR 0031). */
   wallet: '/wallet',
   walletCredential: '/wallet/:id',
+  /** What the product holds about the candidate and who received it (issue 29, ADR 0049). */
+  privacyAccess: '/privacy/access',
   /** The public page that verifies a shared credential (spec §7 /credentials/verify/{id}). */
   credentialVerify: '/credentials/verify/:id',
   /**
@@ -88,6 +90,7 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.walletCredential,
   PATHS.erasure,
   PATHS.privacy,
+  PATHS.privacyAccess,
 ] as const;
 
 export const walletCredentialPath = (id: string) => `/wallet/${encodeURIComponent(id)}`;

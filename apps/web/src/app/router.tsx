@@ -44,6 +44,7 @@ const credentialVerify = lazyScreen(() => import('../features/wallet/verify-page
 const privacyErasure = lazyScreen(() => import('../features/privacy-erasure/erasure-page'));
 /** The one generic page for the screens later issues build. */
 const notifications = lazyScreen(() => import('../features/notifications/notifications-page'));
+const privacyAccess = lazyScreen(() => import('../features/privacy-access/privacy-access-page'));
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 /** The institution's pages (issue 27): their own plain frame, with or without a candidate's session. */
 const respond = lazyScreen(() => import('../features/respond/respond-screens'));
@@ -74,6 +75,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.error, error],
   [PATHS.wallet, wallet],
   [PATHS.walletCredential, walletCredential],
+  [PATHS.privacyAccess, privacyAccess],
   [PATHS.credentialVerify, credentialVerify],
   [PATHS.erasure, privacyErasure],
   ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),

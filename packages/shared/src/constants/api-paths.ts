@@ -530,3 +530,14 @@ export const PRIVACY_WITHDRAW_PATHS = {
   /** POST {txnId, purposes}: withdraws granted purposes and carries out what that means. */
   withdraw: '/privacy/consents/withdraw',
 } as const;
+
+/**
+ * The candidate's right of access (issue 29, ADR 0049): what the product holds and who received it;
+ * relative to SERVICE_BASES.webWallet, signed in.
+ */
+export const PRIVACY_ACCESS_PATHS = {
+  /** GET what the product holds about the signed-in candidate, by category, with its purposes. */
+  access: '/privacy/access',
+  /** GET the disclosures of the candidate's data, newest first, paged (`cursor`, `limit`). */
+  disclosures: '/privacy/disclosures',
+} as const;

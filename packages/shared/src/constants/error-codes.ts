@@ -392,6 +392,12 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Your consent does not grant this purpose for this request, so there is nothing to withdraw',
   },
+  // The candidate's right of access (issue 29): 346–347.
+  DISCLOSURE_CURSOR_INVALID: {
+    code: 346,
+    status: 400,
+    message: 'This page of disclosures is no longer valid, please start again from the newest',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

@@ -161,3 +161,34 @@ export const purgeRuns = pgTable(
     check('purge_runs_status_known', sql`${t.status} in ('running', 'done', 'failed')`),
   ],
 );
+
+/**
+ * Every disclosure of a candidate's data outside the team (ADR 0049 "Disclosures"), written in the
+ * database transaction of the act; the candidate's access page lists them. Ids without foreign keys:
+ * the record of who received what outlives the request (erasure keeps the profile's random id).
+ */
+export const disclosures = pgTable(
+  'disclosures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id').notNull(),
+    txnId: uuid('txn_id'),
+    recipientKind: text('recipient_kind')
+      .$type<'organisation' | 'partner' | 'institution' | 'issuer' | 'verifier'>()
+      .notNull(),
+    recipientName: text('recipient_name').notNull(),
+    what: text('what')
+      .$type<'report' | 'result' | 'request' | 'credential_share' | 'issuer_pull'>()
+      .notNull(),
+    /** Short: ids and documents' names only. */
+    detail: text('detail').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('disclosures_profile_at_idx').on(t.profileId, t.at, t.id),
+    check(
+      'disclosures_recipient_kind',
+      sql`${t.recipientKind} in ('organisation', 'partner', 'institution', 'issuer', 'verifier')`,
+    ),
+  ],
+);

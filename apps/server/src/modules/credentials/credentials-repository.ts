@@ -176,11 +176,26 @@ export function createCredentialsRepository(orm: Orm) {
     },
 
     /** Records that `profileId` received the credential; a repeat keeps the first time (idempotent). */
-    async receive(profileId: string, credentialId: string, at: Date): Promise<void> {
-      await orm
-        .insert(receivedCredentials)
-        .values({ profileId, credentialId, receivedAt: at })
-        .onConflictDoNothing({ target: [receivedCredentials.profileId, receivedCredentials.credentialId] });
+    /** Keeps a received credential; `within` runs in the same database transaction when it was new. */
+    async receive(
+      profileId: string,
+      credentialId: string,
+      at: Date,
+      within?: (scope: DbScope) => Promise<void>,
+    ): Promise<void> {
+      await orm.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(receivedCredentials)
+          .values({ profileId, credentialId, receivedAt: at })
+          .onConflictDoNothing({ target: [receivedCredentials.profileId, receivedCredentials.credentialId] })
+          .returning({ credentialId: receivedCredentials.credentialId });
+        if (inserted.length > 0 && within) await within(tx);
+      });
+    },
+
+    /** Runs `fn` in one database transaction. */
+    transaction<T>(fn: (scope: DbScope) => Promise<T>): Promise<T> {
+      return orm.transaction(fn);
     },
 
     async findById(id: string): Promise<CredentialRow | undefined> {

@@ -13,6 +13,7 @@ import {
   type FileUploadResponse,
   type RevokeCredentialResponse,
   storedValueText,
+  type DisclosureRecord,
   type DynamicInputField,
   type VerificationConfig,
 } from '@veridocs/shared';
@@ -183,6 +184,11 @@ const vcPayloadSchema = z.object({
 
 export interface CredentialsServiceDeps {
   repo: CredentialsRepository;
+  /**
+   * Records that a credential was shared (ADR 0049 "Disclosures"): received into another wallet, or
+   * opened by a verifier through its share link; a no-op by default.
+   */
+  disclose?: (scope: DbScope, record: DisclosureRecord) => Promise<void>;
   issuer: IssuerKey;
   publicUrl: string;
   validityDays: number;
@@ -454,7 +460,20 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
       if (verification.result === 'revoked') throw new AppError('CREDENTIAL_REVOKED');
       if (verification.result !== 'valid') throw new AppError('CREDENTIAL_NOT_VALID');
       const before = await repo.findHeld(profileId, row.id);
-      if (!before) await repo.receive(profileId, row.id, now());
+      if (!before) {
+        const at = now();
+        await repo.receive(profileId, row.id, at, async (scope) => {
+          await deps.disclose?.(scope, {
+            profileId: row.profileId,
+            txnId: row.txnId,
+            recipientKind: 'verifier',
+            recipientName: 'Another Veridocs wallet',
+            what: 'credential_share',
+            detail: row.credentialType,
+            at,
+          });
+        });
+      }
       const held = await repo.findHeld(profileId, row.id);
       if (!held) throw new AppError('CREDENTIAL_NOT_FOUND');
       return { credential: toCredential(held), created: !before };
@@ -464,7 +483,21 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
     async verifyShared(shareId: string): Promise<CredentialVerification> {
       const row = /^[A-Za-z0-9_-]{22}$/.test(shareId) ? await repo.findByShareId(shareId) : undefined;
       if (!row?.jwt) throw new AppError('CREDENTIAL_NOT_FOUND');
-      return verifyJwt(row.jwt);
+      const verification = await verifyJwt(row.jwt);
+      const disclose = deps.disclose;
+      if (disclose)
+        await repo.transaction((scope) =>
+          disclose(scope, {
+            profileId: row.profileId,
+            txnId: row.txnId,
+            recipientKind: 'verifier',
+            recipientName: 'Someone with the share link',
+            what: 'credential_share',
+            detail: row.credentialType,
+            at: now(),
+          }),
+        );
+      return verification;
     },
 
     verifyJwt,

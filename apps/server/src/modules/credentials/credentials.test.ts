@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AADHAAR } from '../../providers/aadhaar/sandbox-provider.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
+import { disclosureRows } from '../../test/disclosures.js';
 import { submittedCandidate as submitCandidate } from '../../test/submitted-candidate.js';
 import { createFilesRepository } from '../files/files-repository.js';
 import { multipart, pdfOfSize } from '../files/test-files.js';
@@ -247,7 +248,14 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
   });
 
   it('verifies: signature, issuer, expiry and status list; a tampered credential is invalid', async () => {
+    const shared = async () =>
+      (await disclosureRows(t, { txnId })).filter(
+        (d) => d.what === 'credential_share' && d.recipient_name === 'Someone with the share link',
+      ).length;
+    const before = await shared();
     const ok = await verifyShare(degree.shareId);
+    // Opening the share link is a disclosure to a verifier (ADR 0049).
+    expect(await shared()).toBe(before + 1);
     expect(ok).toMatchObject({
       result: 'valid',
       reason: null,
@@ -470,6 +478,10 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     );
     expect(again).toEqual(first);
     expect(await list(receiver)).toEqual([first]);
+    // Received once into another wallet: one disclosure to a verifier, not one per call (ADR 0049).
+    expect(
+      (await disclosureRows(t, { txnId })).filter((d) => d.recipient_name === 'Another Veridocs wallet'),
+    ).toEqual([expect.objectContaining({ recipient_kind: 'verifier', what: 'credential_share' })]);
     expect(
       credentialSchema.parse(
         expectCode(await send('GET', w(C.one(identity.id)), undefined, receiver), 0, 200),

@@ -1,4 +1,6 @@
+import type { DisclosureRecord } from '@veridocs/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DbScope } from '../../db/client.js';
 import type { InstitutionsConfig } from '../../config/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailSender } from '../../providers/mail/index.js';
@@ -38,6 +40,11 @@ export interface InstitutionsDeps {
    * the module that computes that date; a no-op by default.
    */
   onRequestChanged?: (txnId: string) => Promise<void>;
+  /**
+   * Records that a request's claims and documents went to an institution (ADR 0049 "Disclosures"), in
+   * the request's database transaction; a no-op by default.
+   */
+  disclose?: (scope: DbScope, record: DisclosureRecord) => Promise<void>;
   /** Wakes the institutions' mail job (a request's first e-mail is due now); a no-op by default. */
   kick?: () => void;
 }

@@ -16,6 +16,7 @@ import {
   staffSignIn,
   type TestApp,
 } from '../../test/test-app.js';
+import { disclosureRows } from '../../test/disclosures.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import { institutionsKit, type Headers } from './institutions-test-kit.js';
 
@@ -225,6 +226,14 @@ describe('institutions (issue 27): the directory, requests and the team’s deci
       expect.objectContaining({ status: 'open', verificationNames: ['bgv-twelfth'] }),
     ]);
     expectCode(await ask(txnId, body), 295, 409);
+    // One disclosure to the institution, with the request; the refused asks wrote none (ADR 0049).
+    expect(await disclosureRows(t, { txnId })).toEqual([
+      expect.objectContaining({
+        recipient_kind: 'institution',
+        what: 'request',
+        detail: expect.stringMatching(/1 document$/),
+      }),
+    ]);
     const [request] = await kit.rowsOf<{
       claims: { facts: { key: string; claimed: string }[]; fileIds: string[] }[];
       link_expires_at: string;

@@ -41,7 +41,12 @@ export function createRequestsRepository(orm: Orm) {
      * One request: the row, its items (the partial unique index refuses a verification already covered
      * by an open request), its first e-mail (due now, sent by the mail job) and the institution's count.
      */
-    async insertRequest(row: NewRequest & { id: string }, names: readonly string[], at: Date): Promise<void> {
+    async insertRequest(
+      row: NewRequest & { id: string },
+      names: readonly string[],
+      at: Date,
+      within?: (scope: DbScope) => Promise<void>,
+    ): Promise<void> {
       await orm.transaction(async (tx) => {
         await tx.insert(institutionRequests).values(row);
         await tx
@@ -56,6 +61,7 @@ export function createRequestsRepository(orm: Orm) {
           .update(institutions)
           .set({ requestsSent: sql`${institutions.requestsSent} + 1`, updatedAt: at })
           .where(eq(institutions.id, row.institutionId));
+        await within?.(tx);
       });
     },
 

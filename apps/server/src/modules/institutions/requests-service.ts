@@ -25,6 +25,12 @@ import {
   type RequestRow,
 } from './requests-repository.js';
 
+/** A disclosure's detail: the verifications asked about and how many documents went (no facts). */
+export function disclosureDetail(claims: readonly { label: string; fileIds: readonly string[] }[]): string {
+  const documents = claims.reduce((n, c) => n + c.fileIds.length, 0);
+  return `${claims.map((c) => c.label).join(', ')}; ${documents} ${documents === 1 ? 'document' : 'documents'}`;
+}
+
 const REFERENCE_SOURCE = {
   institute: API_PATHS.utility.institutes,
   board: API_PATHS.utility.boards,
@@ -257,6 +263,18 @@ export function createRequestsService(deps: InstitutionsDeps) {
           },
           names,
           at,
+          // The institution receives the claimed facts and the documents (ADR 0049 "Disclosures").
+          async (scope) => {
+            await deps.disclose?.(scope, {
+              profileId: context.snap.txn.profileId,
+              txnId: id,
+              recipientKind: 'institution',
+              recipientName: entry.name,
+              what: 'request',
+              detail: disclosureDetail(claims),
+              at,
+            });
+          },
         );
       } catch (error) {
         // Two verifiers at once: the partial unique index keeps one open request per verification.

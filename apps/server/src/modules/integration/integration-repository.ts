@@ -128,9 +128,16 @@ export function createIntegrationRepository(orm: Orm) {
     async endpointsOfTransactions(scope: DbScope, txnIds: string[]) {
       if (txnIds.length === 0) return [];
       return scope
-        .select({ txnId: transactions.id, orgId: transactions.orgId, endpointId: orgWebhookEndpoints.id })
+        .select({
+          txnId: transactions.id,
+          orgId: transactions.orgId,
+          profileId: transactions.profileId,
+          orgName: organisations.name,
+          endpointId: orgWebhookEndpoints.id,
+        })
         .from(transactions)
         .innerJoin(orgWebhookEndpoints, eq(orgWebhookEndpoints.orgId, transactions.orgId))
+        .innerJoin(organisations, eq(organisations.id, transactions.orgId))
         .where(and(inArray(transactions.id, txnIds), eq(orgWebhookEndpoints.active, true)));
     },
     async insertDeliveries(

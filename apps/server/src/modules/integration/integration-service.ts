@@ -10,6 +10,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointCreated,
+  type DisclosureRecord,
 } from '@veridocs/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
@@ -41,6 +42,11 @@ export interface Candidate {
 
 export interface IntegrationServiceDeps {
   repo: IntegrationRepository;
+  /**
+   * Records that a result went to the organisation's webhook (ADR 0049 "Disclosures"), in the state
+   * change's database transaction that queues it; a no-op by default.
+   */
+  disclose?: (scope: DbScope, record: DisclosureRecord) => Promise<void>;
   /** Encrypts webhook secrets at rest (32 bytes, derived from the server secret). */
   secretKey: Uint8Array;
   publicUrl: string;
@@ -310,6 +316,22 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
           }));
       });
       await repo.insertDeliveries(scope, rows);
+      // A decided verification or request is a result the organisation receives (not the steps between).
+      if (deps.disclose)
+        for (const c of changes) {
+          if (c.to !== 'COMPLETED' && c.to !== 'FAILED') continue;
+          const target = targets.find((t) => t.txnId === c.txnId);
+          if (!target) continue;
+          await deps.disclose(scope, {
+            profileId: target.profileId,
+            txnId: c.txnId,
+            recipientKind: 'organisation',
+            recipientName: target.orgName,
+            what: 'result',
+            detail: `${c.verificationName ?? 'request'}: ${c.to.toLowerCase()} (webhook)`,
+            at,
+          });
+        }
     },
 
     /** One pass of the delivery job: answers whether it found work. */

@@ -12,6 +12,8 @@ import {
   type OpsSession,
   type WebhookDelivery,
   type WebhookEndpointCreated,
+  type DisclosureRecord,
+  type State,
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +28,13 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
-import { WEBHOOK_BACKOFF_MS } from './integration-service.js';
+import { disclosureRows } from '../../test/disclosures.js';
+import { createIntegrationRepository } from './integration-repository.js';
+import {
+  WEBHOOK_BACKOFF_MS,
+  createIntegrationService,
+  type IntegrationServiceDeps,
+} from './integration-service.js';
 
 const ORG = 'demo-university';
 const FORM = 'demo-form';
@@ -358,6 +366,41 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
       expect(started).toContainEqual({ event_type: 'transaction.state_changed', to: 'DATA_SAVED' });
       expect(await t.app.integrationJobs.deliverOnce()).toBe(true);
       expect(JSON.parse(hook.got.at(-1)!.body)).toMatchObject({ data: { to: 'DATA_SAVED' } });
+
+      // Steps between are not results: nothing disclosed. A decided verification is a result the
+      // organisation receives: one disclosure, in the change's transaction (ADR 0049).
+      expect(
+        (await disclosureRows(t, { txnId: created.transactionId })).filter((d) => d.what === 'result'),
+      ).toEqual([]);
+      const disclosed: DisclosureRecord[] = [];
+      const webhooks = createIntegrationService({
+        ...({} as IntegrationServiceDeps),
+        repo: createIntegrationRepository(t.db.orm),
+        publicUrl: 'http://localhost',
+        disclose: async (_scope, record) => void disclosed.push(record),
+      });
+      const change = (to: State, verificationName: string | null) => ({
+        txnId: created.transactionId!,
+        entity: verificationName ? ('verification' as const) : ('transaction' as const),
+        verificationName,
+        from: 'IN_PROGRESS' as const,
+        to,
+        action: 'test',
+        profileId: null,
+      });
+      await t.db.orm.transaction((tx) =>
+        webhooks.enqueue(tx, [change('IN_PROGRESS', null), change('COMPLETED', 'bgv-degree')], t.clock.now()),
+      );
+      expect(disclosed).toEqual([
+        expect.objectContaining({
+          txnId: created.transactionId,
+          recipientKind: 'organisation',
+          what: 'result',
+          detail: 'bgv-degree: completed (webhook)',
+        }),
+      ]);
+      // Its two events go out now, before the endpoint is disabled below.
+      expect(await t.app.integrationJobs.deliverOnce()).toBe(true);
 
       // A disabled endpoint gets no new events.
       expectCode(await send('POST', I.disableWebhook(ORG, endpoint.id), undefined, admin), 0, 200);

@@ -311,6 +311,7 @@ export function createOrgCandidatesRepository(orm: Orm) {
         .select({
           txn: transactions,
           formName: ekycForms.name,
+          orgName: organisations.name,
           name: profiles.name,
           mobile: profiles.mobile,
           invitation: candidateInvitations,
@@ -318,6 +319,7 @@ export function createOrgCandidatesRepository(orm: Orm) {
         .from(transactions)
         .innerJoin(profiles, eq(profiles.id, transactions.profileId))
         .innerJoin(ekycForms, eq(ekycForms.id, transactions.formId))
+        .innerJoin(organisations, eq(organisations.id, transactions.orgId))
         .leftJoin(candidateInvitations, eq(candidateInvitations.transactionId, transactions.id))
         .where(and(eq(transactions.orgId, orgId), eq(transactions.id, txnId)));
       if (!row) return undefined;

@@ -16,6 +16,7 @@ import {
   type OrgCandidateQuery,
   type OrgFormSummary,
   type OrgInvitation,
+  type DisclosureRecord,
 } from '@veridocs/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -57,6 +58,12 @@ export interface OrgCandidatesServiceDeps {
   log: FastifyBaseLogger;
   /** Wakes the bulk sending job. */
   onBatchQueued?: () => void;
+  /**
+   * Records that the organisation took the candidate's report or a credential (ADR 0049
+   * "Disclosures"); a download has no database transaction of its own, so it is written before the
+   * bytes are served. A no-op by default.
+   */
+  disclose?: (record: DisclosureRecord) => Promise<void>;
 }
 
 /**
@@ -642,7 +649,17 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
     async candidateReport(orgId: string, txnId: string) {
       const c = await ownCandidate(orgId, txnId);
       if (!c.report) throw new AppError('ORG_REPORT_NOT_READY');
-      return deps.reportPdf(c.txn.id);
+      const pdf = await deps.reportPdf(c.txn.id);
+      await deps.disclose?.({
+        profileId: c.txn.profileId,
+        txnId: c.txn.id,
+        recipientKind: 'organisation',
+        recipientName: c.orgName,
+        what: 'report',
+        detail: `${pdf.name} (portal download)`,
+        at: deps.now(),
+      });
+      return pdf;
     },
 
     async candidateCredential(orgId: string, txnId: string, credentialId: string) {
@@ -651,6 +668,15 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
         ? await repo.credential(c.txn.id, credentialId.toLowerCase())
         : undefined;
       if (!cred) throw new AppError('ORG_CANDIDATE_NOT_FOUND');
+      await deps.disclose?.({
+        profileId: c.txn.profileId,
+        txnId: c.txn.id,
+        recipientKind: 'organisation',
+        recipientName: c.orgName,
+        what: 'credential_share',
+        detail: `${cred.type} (portal)`,
+        at: deps.now(),
+      });
       return { id: cred.id, type: cred.type, issuedAt: iso(cred.issued_at)!, jwt: cred.jwt };
     },
   };

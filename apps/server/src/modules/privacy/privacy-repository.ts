@@ -1,6 +1,22 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { DisclosureRecord } from '@veridocs/shared';
+import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
-import { consentLedger, privacyNotices } from '../../db/schema/index.js';
+import {
+  consentLedger,
+  credentials,
+  disclosures,
+  ekycForms,
+  files,
+  notifications,
+  organisations,
+  paymentOrders,
+  privacyNotices,
+  profiles,
+  supportConversations,
+  supportMessages,
+  transactions,
+  verificationRecords,
+} from '../../db/schema/index.js';
 import { nextEntry, type LedgerEntry, type LedgerFacts } from './ledger-fns.js';
 
 /** One lock for every append, so the chain stays one line across instances (ADR 0049). */
@@ -106,6 +122,105 @@ export function createPrivacyRepository(orm: Orm) {
         const facts = decide(rows.map(toEntry));
         return facts ? appendIn(tx, facts) : null;
       });
+    },
+
+    /** Records a disclosure inside the caller's database transaction: it exists iff the act committed. */
+    async insertDisclosure(scope: DbScope, record: DisclosureRecord): Promise<void> {
+      await scope.insert(disclosures).values({
+        profileId: record.profileId,
+        txnId: record.txnId,
+        recipientKind: record.recipientKind,
+        recipientName: record.recipientName,
+        what: record.what,
+        detail: record.detail,
+        at: record.at,
+      });
+    },
+
+    /** A candidate's disclosures, newest first, from after (at, id) when given. */
+    async disclosuresOf(profileId: string, after: { at: Date; id: string } | null, limit: number) {
+      return orm
+        .select()
+        .from(disclosures)
+        .where(
+          and(
+            eq(disclosures.profileId, profileId),
+            after
+              ? or(
+                  sql`${disclosures.at} < ${after.at.toISOString()}`,
+                  and(eq(disclosures.at, after.at), sql`${disclosures.id} < ${after.id}`),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(disclosures.at), desc(disclosures.id))
+        .limit(limit);
+    },
+
+    /** What the product holds about a candidate, read for the access page (declared readers only). */
+    async holdingsOf(profileId: string) {
+      const [profile] = await orm.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
+      if (!profile) return undefined;
+      const txns = await orm
+        .select({
+          id: transactions.id,
+          state: transactions.state,
+          createdAt: transactions.createdAt,
+          orgName: organisations.name,
+          formName: ekycForms.name,
+        })
+        .from(transactions)
+        .innerJoin(organisations, eq(organisations.id, transactions.orgId))
+        .innerJoin(ekycForms, eq(ekycForms.id, transactions.formId))
+        .where(eq(transactions.profileId, profileId))
+        .orderBy(desc(transactions.createdAt));
+      const txnIds = txns.map((t) => t.id);
+      const records =
+        txnIds.length === 0
+          ? []
+          : await orm
+              .select({
+                txnId: verificationRecords.txnId,
+                name: verificationRecords.name,
+                category: verificationRecords.category,
+                state: verificationRecords.state,
+                position: verificationRecords.position,
+              })
+              .from(verificationRecords)
+              .where(inArray(verificationRecords.txnId, txnIds))
+              .orderBy(asc(verificationRecords.position));
+      const fileRows = await orm
+        .select({ txnId: files.txnId, name: files.originalName })
+        .from(files)
+        .where(eq(files.ownerProfileId, profileId))
+        .orderBy(asc(files.createdAt));
+      const counted = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+      const payments = await counted(
+        orm.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.profileId, profileId)),
+      );
+      const notices = await counted(
+        orm.select({ n: count() }).from(notifications).where(eq(notifications.profileId, profileId)),
+      );
+      const chat = await counted(
+        orm
+          .select({ n: count() })
+          .from(supportMessages)
+          .innerJoin(supportConversations, eq(supportConversations.id, supportMessages.conversationId))
+          .where(eq(supportConversations.profileId, profileId)),
+      );
+      const creds = await counted(
+        orm.select({ n: count() }).from(credentials).where(eq(credentials.profileId, profileId)),
+      );
+      return {
+        profile,
+        txns,
+        records,
+        files: fileRows,
+        payments,
+        notifications: notices,
+        chat,
+        credentials: creds,
+      };
     },
 
     /** Keeps a notice's text once, by its hash. */

@@ -1,4 +1,14 @@
-import { REQUIRED_PURPOSES, type LedgerCheckResponse } from '@veridocs/shared';
+import {
+  DISCLOSURE_PAGE_SIZE,
+  REQUIRED_PURPOSES,
+  type AccessCategory,
+  type DisclosureList,
+  type DisclosureListQuery,
+  type DisclosureRecord,
+  type LedgerCheckResponse,
+  type PrivacyAccess,
+  type PrivacyPurpose,
+} from '@veridocs/shared';
 import type { DbScope } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import {
@@ -16,6 +26,34 @@ export interface PrivacyServiceDeps {
   now: () => Date;
   /** Entries read per query while checking the chain. */
   checkBatch?: number;
+}
+
+/** What each category of data is used for (the access page; ADR 0049's purposes). */
+const USED_FOR: Record<AccessCategory['key'], PrivacyPurpose[]> = {
+  profile: ['verify', 'report_organisation'],
+  identity: ['verify', 'report_organisation'],
+  requests: ['verify', 'report_organisation', 'report_partner', 'contact_institutions'],
+  documents: ['verify', 'contact_institutions'],
+  // Kept for the account itself and the law (tax records), not for a purpose of a request.
+  payments: [],
+  notifications: [],
+  chat: [],
+  credentials: ['wallet'],
+  consents: [],
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A page's cursor: the last row's time and id, opaque to the client. */
+export function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(`${at.toISOString()}|${id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { at: Date; id: string } | null {
+  const [iso, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const at = new Date(iso ?? '');
+  if (extra !== undefined || !id || !UUID.test(id) || Number.isNaN(at.getTime())) return null;
+  return { at, id };
 }
 
 /** Privacy by law (issue 29, ADR 0049): the consent ledger and its check. */
@@ -59,6 +97,93 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
     /** The same, read inside the caller's database transaction (a state-change hook's). */
     async grantsOfIn(scope: DbScope, profileId: string, txnId: string): Promise<PurposeGrants> {
       return standingGrants(await repo.entriesOfTxnIn(scope, profileId, txnId));
+    },
+
+    /**
+     * Records a disclosure of a candidate's data in the caller's database transaction (every sender
+     * calls this through its port, so the row exists iff the act committed; ADR 0049).
+     */
+    async disclose(scope: DbScope, record: DisclosureRecord): Promise<void> {
+      await repo.insertDisclosure(scope, { ...record, detail: record.detail.slice(0, 300) });
+    },
+
+    /** The candidate's disclosures, newest first, a page at a time. */
+    async disclosures(profileId: string, query: DisclosureListQuery): Promise<DisclosureList> {
+      const limit = query.limit ?? DISCLOSURE_PAGE_SIZE;
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      if (query.cursor !== undefined && !after) throw new AppError('DISCLOSURE_CURSOR_INVALID');
+      const rows = await repo.disclosuresOf(profileId, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((r) => ({
+          id: r.id,
+          txnId: r.txnId,
+          recipientKind: r.recipientKind,
+          recipientName: r.recipientName,
+          what: r.what,
+          detail: r.detail,
+          at: r.at.toISOString(),
+        })),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.id) : null,
+      };
+    },
+
+    /** What the product holds about the candidate, by category, with what each is used for. */
+    async access(profileId: string): Promise<PrivacyAccess> {
+      const held = await repo.holdingsOf(profileId);
+      if (!held) throw new AppError('NOT_FOUND');
+      const ledger = await repo.entriesOfProfile(profileId);
+      const { profile } = held;
+      const requests = held.txns.map((t) => {
+        const grants = standingGrants(ledger.filter((e) => e.txnId === t.id));
+        return {
+          txnId: t.id,
+          orgName: t.orgName,
+          formName: t.formName,
+          state: t.state,
+          createdAt: t.createdAt.toISOString(),
+          verifications: held.records
+            .filter((r) => r.txnId === t.id)
+            .map((r) => ({ name: r.name, label: r.name, state: r.state })),
+          documents: held.files.filter((f) => f.txnId === t.id).map((f) => f.name),
+          purposes: Object.entries(grants)
+            .map(([purpose, granted]) => ({ purpose: purpose as PrivacyPurpose, granted: granted === true }))
+            .sort((a, b) => a.purpose.localeCompare(b.purpose)),
+        };
+      });
+      const counts: Record<AccessCategory['key'], number> = {
+        profile: 1,
+        identity: profile.aadhaarLast4 || held.records.some((r) => r.name === 'passport') ? 1 : 0,
+        requests: held.txns.length,
+        documents: held.files.length,
+        payments: held.payments,
+        notifications: held.notifications,
+        chat: held.chat,
+        credentials: held.credentials,
+        consents: ledger.length,
+      };
+      return {
+        profile: {
+          name: profile.name,
+          mobile: profile.mobile,
+          dateOfBirth: profile.dateOfBirth,
+          language: profile.language,
+          since: profile.createdAt.toISOString(),
+        },
+        identity: {
+          aadhaarLast4: profile.aadhaarLast4,
+          aadhaarVerifiedAt: profile.aadhaarVerifiedAt?.toISOString() ?? null,
+          verifiedName: profile.verifiedName,
+          passport: held.records.some((r) => r.name === 'passport'),
+        },
+        categories: (Object.keys(USED_FOR) as AccessCategory['key'][]).map((key) => ({
+          key,
+          count: counts[key],
+          usedFor: USED_FOR[key],
+        })),
+        requests,
+      };
     },
 
     /** Walks the chain from its first entry; answers the first entry that does not hold. */

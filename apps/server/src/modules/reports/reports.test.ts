@@ -26,6 +26,7 @@ import {
   verifyReportSignature,
 } from '../../providers/report-delivery/index.js';
 import { bearer, createTestApp, expectCode, outbox, type TestApp } from '../../test/test-app.js';
+import { disclosureRows } from '../../test/disclosures.js';
 import { submittedCandidate as submitCandidate } from '../../test/submitted-candidate.js';
 import { openWithPdfJs, pageTexts } from '../documents/analysis/pdfjs.js';
 import { multipart } from '../files/test-files.js';
@@ -245,6 +246,10 @@ describe('the verification report (ADR 0028)', { timeout: 120_000 }, () => {
     const [notice] = await sentNotices();
     expect(notice).toMatchObject({ params: { org: 'World Education Services (WES)' } });
     expect(String(notice!.link)).toContain(`/${txnId}?orgId=`);
+    // …and the partner's receipt is a disclosure on the candidate's access page (ADR 0049).
+    expect((await disclosureRows(t, { txnId })).filter((d) => d.recipient_kind === 'partner')).toEqual([
+      expect.objectContaining({ recipient_name: 'World Education Services (WES)', what: 'report' }),
+    ]);
 
     // A second pass finds nothing; the row is unique per transaction: a retry never duplicates.
     expect(await runJob()).toBe(false);

@@ -5,11 +5,16 @@ import { digilockerSessions, issuerPulls } from '../../db/schema/index.js';
 export type DigilockerSession = typeof digilockerSessions.$inferSelect;
 export type IssuerPull = typeof issuerPulls.$inferSelect;
 type NewSession = typeof digilockerSessions.$inferInsert;
-type NewPull = typeof issuerPulls.$inferInsert;
+export type NewPull = typeof issuerPulls.$inferInsert;
 
 /** The only door to the issuer-sources tables (ADR 0043): DigiLocker sessions and the pulls' evidence. */
 export function createSourcesRepository(orm: Orm) {
   return {
+    /** Runs `fn` in one database transaction (a pull and its disclosure commit together). */
+    transaction<T>(fn: (scope: DbScope) => Promise<T>): Promise<T> {
+      return orm.transaction(fn);
+    },
+
     async insertSession(row: NewSession): Promise<DigilockerSession> {
       const [inserted] = await orm.insert(digilockerSessions).values(row).returning();
       if (!inserted) throw new Error('digilocker session not inserted');

@@ -15,8 +15,10 @@ import {
   type AskIssuerResponse,
   type CaseIssuerSources,
   type FieldComparison,
+  type DisclosureRecord,
 } from '@veridocs/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DbScope } from '../../db/client.js';
 import { AppError, isAppError, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, seal, sha256Base64Url, sha256Hex, unseal } from '../../lib/crypto.js';
@@ -51,7 +53,7 @@ import {
   rollNumberOf,
   type Comparison,
 } from './sources-fns.js';
-import type { DigilockerSession, SourcesRepository } from './sources-repository.js';
+import type { DigilockerSession, NewPull, SourcesRepository } from './sources-repository.js';
 
 /** From "Fetch from DigiLocker" to the pull: the sign-in and the choice must fit in it. */
 export const SESSION_MINUTES = 15;
@@ -95,6 +97,11 @@ export interface SourcesServiceDeps {
   redirectUri: string;
   now: Clock;
   log: FastifyBaseLogger;
+  /**
+   * Records that the candidate's details went to an issuer (ADR 0049 "Disclosures"), in the database
+   * transaction that keeps the pull; a no-op by default.
+   */
+  disclose?: (scope: DbScope, record: DisclosureRecord) => Promise<void>;
 }
 
 const PURPOSE = (org: string, verificationName: string) =>
@@ -110,6 +117,27 @@ const PURPOSE = (org: string, verificationName: string) =>
  * every pull is kept (who, what, when, for which organisation) in issuer_pulls.
  */
 export function createSourcesService(deps: SourcesServiceDeps) {
+  /**
+   * Keeps a pull and records its disclosure (the candidate's details went to the issuer, whatever it
+   * answered) in one database transaction: the caller's when the pull completes a verification.
+   */
+  const recordPull = async (row: NewPull, scope?: DbScope) => {
+    const write = async (tx: DbScope) => {
+      const pull = await deps.repo.insertPull(row, tx);
+      if (row.profileId && deps.disclose)
+        await deps.disclose(tx, {
+          profileId: row.profileId,
+          txnId: row.txnId,
+          recipientKind: 'issuer',
+          recipientName: row.issuerName,
+          what: 'issuer_pull',
+          detail: `${row.doctype} (${row.channel === 'apisetu' ? 'API Setu' : 'DigiLocker'})`,
+          at: row.pulledAt,
+        });
+      return pull;
+    };
+    return scope ? write(scope) : deps.repo.transaction(write);
+  };
   const { repo, digilocker, apisetu, documents, transactions, files, key, redirectUri, now, log } = deps;
 
   function assertFetchable(name: string) {
@@ -217,7 +245,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
       signature: signature as unknown as Record<string, unknown>,
     };
     if (!comparison.matched) {
-      await repo.insertPull(pullRow);
+      await recordPull(pullRow);
       return pullAnswer(comparison, EAADHAAR_DOCUMENT.issuer, target.state);
     }
     const state = await deps.identity.completeFromEaadhaar(
@@ -232,7 +260,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         at: at.toISOString(),
       },
       async (scope) => {
-        await repo.insertPull({ ...pullRow, completed: true }, scope);
+        await recordPull({ ...pullRow, completed: true }, scope);
       },
     );
     return pullAnswer(comparison, EAADHAAR_DOCUMENT.issuer, state);
@@ -406,7 +434,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         signature: signature as unknown as Record<string, unknown>,
       };
       if (!comparison.matched || !pdf) {
-        await repo.insertPull({ ...pullRow, matched: comparison.matched && pdf !== null });
+        await recordPull({ ...pullRow, matched: comparison.matched && pdf !== null });
         log.info(
           { sessionId: session.id, pullId: pullRow.id, matched: false },
           'DigiLocker pull not attached',
@@ -441,7 +469,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
           at: at.toISOString(),
         },
         async (scope) => {
-          await repo.insertPull({ ...pullRow, fileId: file.fileId, completed: true }, scope);
+          await recordPull({ ...pullRow, fileId: file.fileId, completed: true }, scope);
         },
       );
       log.info({ sessionId: session.id, pullId: pullRow.id, matched: true }, 'DigiLocker pull verified');
@@ -529,11 +557,11 @@ export function createSourcesService(deps: SourcesServiceDeps) {
       } catch (error) {
         const noAnswer = { xml: null, fields: {}, comparison: [], matched: false, signature: {} };
         if (error instanceof CertificateOnlyAsPdf) {
-          await repo.insertPull({ ...pullRow, ...noAnswer, signature: { reason: 'pdf-only' } });
+          await recordPull({ ...pullRow, ...noAnswer, signature: { reason: 'pdf-only' } });
           return unchanged(`${found.issuer.name} gives this document only as a PDF: review the documents`);
         }
         if (error instanceof DocumentNotFound) {
-          await repo.insertPull({ ...pullRow, ...noAnswer, signature: { reason: 'not-found' } });
+          await recordPull({ ...pullRow, ...noAnswer, signature: { reason: 'not-found' } });
           return unchanged(`${found.issuer.name} has no record for roll number ${rollNumber} of ${year}`);
         }
         if (error instanceof SourceDown) {
@@ -573,7 +601,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         signature: signature as unknown as Record<string, unknown>,
       };
       if (!comparison.matched) {
-        await repo.insertPull(evidence);
+        await recordPull(evidence);
         const differs = comparison.fields.filter((f) => !f.matches).map((f) => f.label.toLowerCase());
         return unchanged(`The issuer's record differs: ${differs.join(', ')}`, comparison.fields);
       }
@@ -590,7 +618,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         },
         origin,
         async (scope) => {
-          await repo.insertPull({ ...evidence, completed: true }, scope);
+          await recordPull({ ...evidence, completed: true }, scope);
         },
       );
       return {

@@ -20,6 +20,7 @@ import {
   sandboxCaptchaAddress,
   sandboxOtpAddress,
 } from '../../providers/aadhaar/sandbox-provider.js';
+import { disclosureRows } from '../../test/disclosures.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
@@ -223,6 +224,14 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
     }>(sql`select channel, matched, completed, org_id, file_id from issuer_pulls where txn_id = ${txnId}`);
     expect(pulls).toEqual([
       { channel: 'digilocker', matched: true, completed: true, org_id: ORG, file_id: expect.any(String) },
+    ]);
+    // The pull is a disclosure to the issuer, written with it (ADR 0049).
+    expect(await disclosureRows(t, { txnId })).toEqual([
+      expect.objectContaining({
+        recipient_kind: 'issuer',
+        what: 'issuer_pull',
+        detail: expect.stringMatching(/DigiLocker/),
+      }),
     ]);
 
     // Verified: nothing more to fetch for it.
@@ -477,6 +486,15 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
       state: 'COMPLETED',
       issuer: 'Central Board of Secondary Education',
     });
+    // The candidate's details went to the issuer: a disclosure, written with the decision (ADR 0049).
+    expect(await disclosureRows(t, { txnId })).toContainEqual(
+      expect.objectContaining({
+        recipient_kind: 'issuer',
+        recipient_name: 'Central Board of Secondary Education',
+        what: 'issuer_pull',
+        detail: expect.stringMatching(/API Setu/),
+      }),
+    );
     // The team's case shows the issuer's data, not the server's mark of the source as a field.
     const opsCase = expectCode<{ verifications: Array<{ name: string; fields: Array<{ key: string }> }> }>(
       await send('GET', OPS_API_PATHS.case(txnId), undefined, staff),

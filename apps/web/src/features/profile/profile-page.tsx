@@ -238,21 +238,32 @@ function ProfilePage() {
         </Box>
       </Box>
       {loaded && <PersonalDetails />}
-      <Divider sx={{ mt: 3, mb: 2 }} />
       {/* The candidate's rights live under the profile (issue 29, ADR 0049). */}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Button
-          variant="outlined"
-          component={RouterLink}
-          to={PATHS.privacy}
-          startIcon={<PrivacyTipOutlinedIcon />}
-        >
-          {t('privacyLink')}
-        </Button>
-        <Button component={RouterLink} to={PATHS.erasure} color="error">
-          {t('eraseMyData')}
-        </Button>
-      </Stack>
+      <Box component="section" aria-labelledby="your-data" sx={{ mt: 3, display: 'grid', gap: 1 }}>
+        <Divider />
+        <Typography id="your-data" variant="h3" component="h3" sx={{ fontSize: '1.125rem' }}>
+          {t('yourData')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('yourDataBody')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Button component={RouterLink} to={PATHS.privacyAccess} variant="outlined">
+            {t('whatWeHold')}
+          </Button>
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to={PATHS.privacy}
+            startIcon={<PrivacyTipOutlinedIcon />}
+          >
+            {t('privacyLink')}
+          </Button>
+          <Button component={RouterLink} to={PATHS.erasure} color="error">
+            {t('eraseMyData')}
+          </Button>
+        </Stack>
+      </Box>
     </Paper>
   );
 }
