@@ -37,6 +37,7 @@ export * from './schemas/sources.js';
 export * from './schemas/institutions.js';
 export * from './schemas/org-portal.js';
 export * from './schemas/privacy.js';
+export * from './schemas/privacy-consent.js';
 export * from './rules/working-days.js';
 export * from './rules/person-name.js';
 export * from './rules/mrz.js';

@@ -1,5 +1,12 @@
 import type { Redis } from 'ioredis';
-import { API_PATHS, GATEWAY_PATHS, ORG_BASE, REPORT_PATHS, formLinkPath } from '@veridocs/shared';
+import {
+  API_PATHS,
+  GATEWAY_PATHS,
+  ORG_BASE,
+  REPORT_PATHS,
+  RETENTION_DEFAULT_DAYS,
+  formLinkPath,
+} from '@veridocs/shared';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { REFERENCE_ALIASES } from '../db/seed-data/reference-data.js';
@@ -38,6 +45,7 @@ import { createIntegrationRepository } from '../modules/integration/integration-
 import { createOrgSettingsRepository } from '../modules/org-settings/org-settings-repository.js';
 import { createPrivacyRepository } from '../modules/privacy/privacy-repository.js';
 import { createPrivacyService } from '../modules/privacy/privacy-service.js';
+import { createConsentService, requiredGranted } from '../modules/privacy/consent-service.js';
 import { createBreachRepository } from '../modules/privacy/breach-repository.js';
 import { createBreachService } from '../modules/privacy/breach-service.js';
 import { createOrgSettingsService } from '../modules/org-settings/org-settings-service.js';
@@ -86,6 +94,7 @@ import { createTransactionsRepository } from '../modules/transactions/transactio
 import {
   createTransactionsService,
   type OrgUsageCharge,
+  type ConsentGate,
   type PaymentGuard,
 } from '../modules/transactions/transactions-service.js';
 import { createAadhaarProvider } from '../providers/aadhaar/index.js';
@@ -142,6 +151,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   // Transactions charge an organisation-paid submission; org-billing needs the payment gateways.
   const orgUsage = createPort<OrgUsageCharge>('org billing usage');
   const orgInvitations = createPort<Pick<OrgCandidatesService, 'recordApiInvitation'>>('org invitations');
+  // Transactions start only with the candidate's consent; the privacy notice names the transaction.
+  const consentGate = createPort<ConsentGate>('privacy consent');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -282,6 +293,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgBilling: {
       chargeSubmission: (scope, submitted) => orgUsage.get().chargeSubmission(scope, submitted),
     },
+    consent: { hasConsented: (profileId, txnId) => consentGate.get().hasConsented(profileId, txnId) },
   });
   const integration = createIntegrationService({
     repo: createIntegrationRepository(db.orm),
@@ -495,7 +507,20 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   });
 
   // Privacy by law (issue 29, ADR 0049): the consent ledger.
-  const privacy = createPrivacyService({ repo: createPrivacyRepository(db.orm), now });
+  const privacyRepo = createPrivacyRepository(db.orm);
+  const privacy = createPrivacyService({ repo: privacyRepo, now });
+  consentGate.bind({
+    hasConsented: async (profileId, txnId) => requiredGranted(await privacy.grantsOf(profileId, txnId)),
+  });
+  // The notice a candidate reads before a form starts, and their answer (issue 29).
+  const consent = createConsentService({
+    repo: privacyRepo,
+    subject: (profileId, ref) => transactions.noticeSubject(profileId, ref),
+    profileLanguage: (profileId) => profiles.language(profileId),
+    retentionDays: RETENTION_DEFAULT_DAYS,
+    grievance: config.grievanceOfficer,
+    now,
+  });
   // The breach register and its notices to the people affected, by SMS, by their job.
   const breaches = createBreachService({
     repo: createBreachRepository(db.orm),
@@ -651,6 +676,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgCandidates,
     orgNotifications,
     privacy,
+    consent,
     breaches,
   };
 }

@@ -61,6 +61,7 @@ import { digilockerSandboxPagesRouter } from '../providers/digilocker/index.js';
 import { sandboxCheckoutRouter } from '../providers/payments/sandbox-checkout.js';
 import { PARTNER_DEV_SECRET } from '../providers/report-delivery/index.js';
 import { registerAuth } from './auth-guard.js';
+import { privacyCandidateRouter } from '../modules/privacy/privacy-candidate-router.js';
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { signedInFamily } from './route-families.js';
 import { registerMetrics } from './metrics.js';
@@ -116,6 +117,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
         signedInFamily(authenticate, async (family) => {
           await family.register(formsRouter, { forms: s.forms });
           await family.register(transactionsRouter, { transactions: s.transactions });
+          await family.register(privacyCandidateRouter, { consent: s.consent });
           await family.register(evaluationRouter, { evaluation: s.evaluation, rateLimit: config.rateLimit });
           await family.register(aadhaarRouter, { aadhaar: s.aadhaar, rateLimit: config.rateLimit });
           await family.register(sourcesRouter, { sources: s.sources, rateLimit: config.rateLimit });

@@ -377,6 +377,16 @@ export const ERROR_CODES = {
     status: 400,
     message: 'This colour is too light: white text on it must reach a contrast of 4.5:1',
   },
+  CONSENT_REQUIRED: {
+    code: 340,
+    status: 403,
+    message: 'Please read the notice and give your consent first',
+  },
+  NOTICE_CHANGED: {
+    code: 341,
+    status: 409,
+    message: 'The notice has changed. Please read it again before you agree',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

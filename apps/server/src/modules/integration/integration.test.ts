@@ -27,6 +27,7 @@ import {
 } from '../../test/test-app.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import { WEBHOOK_BACKOFF_MS } from './integration-service.js';
+import { consentTo } from '../../test/consent.js';
 
 const ORG = 'demo-university';
 const FORM = 'demo-form';
@@ -341,6 +342,7 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
         0,
         200,
       );
+      await consentTo(t, candidate, { orgId: ORG, txnId: created.transactionId! });
       expectCode(
         await send(
           'POST',
