@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -19,16 +20,13 @@ const FORM = 'demo-form';
 const BASE = '/api/verification/v1';
 const link = `/ekyc/${FORM}?orgId=${ORG}`;
 
-async function signedIn(
-  page: import('@playwright/test').Page,
-  request: import('@playwright/test').APIRequestContext,
-) {
+async function signedIn(page: Page, request: APIRequestContext) {
   const session = await apiLogin(request, uniqueMobile(), 'Kavya Nair');
   await useSession(page, session);
   return { authorization: `Bearer ${session.accessToken}`, 'partner-org-id': 'veridocs' };
 }
 
-async function ledgerEntries(request: import('@playwright/test').APIRequestContext) {
+async function ledgerEntries(request: APIRequestContext) {
   const headers = await opsSignIn(request, 'admin');
   const body = await (await request.post('/api/ops/privacy/ledger-check', { headers })).json();
   expect(body.code, JSON.stringify(body)).toBe(0);

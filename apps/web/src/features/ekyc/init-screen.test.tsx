@@ -34,7 +34,7 @@ beforeEach(() => {
   api.on('get', `${V1}/verifier/${ORG_ID}`, () => ({ status: 200, body: ok(org) }));
   storeSession(makeSession());
   // The privacy notice before a start (issue 29) stands consented here: its own tests are in
-  // features/privacy/consent-notice.test.tsx.
+  // features/ekyc/consent-notice.test.tsx.
   api.on('get', `${V1}/privacy/notice`, { status: 200, body: ok(makeNotice({ consented: true })) });
 });
 afterEach(() => api.restore());

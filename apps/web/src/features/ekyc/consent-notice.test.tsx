@@ -12,7 +12,7 @@ import {
   makeOrg,
   makePublicForm,
   makeVerification,
-} from '../ekyc/journey-fixtures';
+} from './journey-fixtures';
 
 let api: MockApi;
 const link = `/ekyc/${FORM_ID}?orgId=${ORG_ID}`;
