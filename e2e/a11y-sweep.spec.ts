@@ -285,8 +285,17 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
   request,
 }) => {
   test.setTimeout(180_000);
-  const { txnId, credential } = await candidateWithCredential(page, request);
+  const { txnId, credential, headers } = await candidateWithCredential(page, request);
   const q = `orgId=${ORG}&txnId=${txnId}`;
+  // A request of another form, not consented to yet: its Start shows the privacy notice (issue 29).
+  const unconsented = (
+    await (
+      await request.post(`${BASE}/transactions`, {
+        headers,
+        data: { orgId: ORG, eKycFormId: 'demo-profile-form' },
+      })
+    ).json()
+  ).data.transactionId as string;
   const screens: Screens = [
     [PATHS.home, '/'],
     [PATHS.profile, '/profile'],
@@ -297,6 +306,14 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
       async (p) => {
         await p.getByRole('button', { name: 'View Verification' }).click();
         await expect(p.getByText(/is requesting the following verifications/)).toBeVisible();
+      },
+    ],
+    [
+      PATHS.formEntry,
+      `/ekyc/demo-profile-form/${unconsented}?orgId=${ORG}`,
+      async (p) => {
+        await p.getByRole('button', { name: 'Start Verification' }).click();
+        await expect(p.getByRole('button', { name: 'I agree' })).toBeVisible();
       },
     ],
     [PATHS.verificationInfo, `/verification-info?${q}&name=bgv-degree`],

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, expect, test, uniqueMobile } from './fixtures';
+import { consentThroughApi, apiLogin, expect, test, uniqueMobile } from './fixtures';
 
 // Issue 24, bug 6: the evaluation partner's OTP step lived only in the page: after a reload the
 // candidate was back at "Send OTP", and after 3 requests the server refused a 4th, so the still-valid
@@ -52,6 +52,7 @@ test('after 3 OTP requests and a reload, the latest code can still be typed and 
     data: { orgId: ORG, eKycFormId: FORM },
   });
   const txnId = (await created.json()).data.transactionId as string;
+  await consentThroughApi(request, headers, ORG, txnId);
 
   await page.goto(`/ekyc/${FORM}/${txnId}?orgId=${ORG}&sso=${encodeURIComponent(session.refreshToken)}`);
   await expect(page).toHaveURL(/\/select-evaluation-partner$/);

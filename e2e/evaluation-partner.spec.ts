@@ -1,4 +1,5 @@
 import {
+  consentThroughApi,
   apiLogin,
   expect,
   expectNoSeriousA11yViolations,
@@ -31,6 +32,7 @@ test('single sign-on → partner → reference → e-mail OTP from the outbox �
     data: { orgId: ORG, eKycFormId: FORM },
   });
   const txnId = (await created.json()).data.transactionId as string;
+  await consentThroughApi(request, headers, ORG, txnId);
 
   await page.goto(`/ekyc/${FORM}/${txnId}?orgId=${ORG}&sso=${encodeURIComponent(session.refreshToken)}`);
   await expect(page).toHaveURL(/\/select-evaluation-partner$/);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  consentThroughApi,
   test,
   expect,
   apiLogin,
@@ -119,6 +120,7 @@ test('a degree typed in the form is saved as the candidate goes and comes back a
     })
   ).json();
   const txnId = created.data.transactionId as string;
+  await consentThroughApi(request, headers, 'demo-university', txnId);
   await request.patch(`${base}/transactions/user-response`, {
     headers,
     data: {

@@ -6,6 +6,7 @@ import {
   type OrgBillingProfile,
 } from '@veridocs/shared';
 import {
+  consentThroughApi,
   apiLogin,
   expect,
   expectNoSeriousA11yViolations,
@@ -146,6 +147,7 @@ test('an invited candidate finishes an organisation-paid form: the dashboard fol
     expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(0);
     return body.data;
   };
+  await consentThroughApi(request, headers, orgId, txnId!);
   await call('/transactions/process', { orgId, txnId });
   await expect(state).toHaveText('Started');
   const upload = await request.post('/api/utility/files', {

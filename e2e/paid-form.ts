@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, apiLogin, marksheetPdf, uniqueMobile, useSession } from './fixtures';
+import { expect, apiLogin, consentThroughApi, marksheetPdf, uniqueMobile, useSession } from './fixtures';
 
 export const BASE = '/api/verification/v1';
 export const ORG = 'demo-university';
@@ -19,6 +19,7 @@ export async function readyToPay(page: Page, request: APIRequestContext) {
     data: { orgId: ORG, eKycFormId: demo.paidFormId },
   });
   const txnId = (await created.json()).data.transactionId as string;
+  await consentThroughApi(request, headers, ORG, txnId);
   const processed = await request.post(`${BASE}/transactions/process`, {
     headers,
     data: { orgId: ORG, txnId },

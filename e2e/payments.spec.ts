@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
+  consentThroughApi,
   test,
   expect,
   apiLogin,
@@ -27,6 +28,7 @@ async function readyToPay(page: Page, request: APIRequestContext) {
     data: { orgId: ORG, eKycFormId: demo.paidFormId },
   });
   const txnId = (await created.json()).data.transactionId as string;
+  await consentThroughApi(request, headers, ORG, txnId);
   expect(
     (
       await (

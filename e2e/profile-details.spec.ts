@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  consentThroughApi,
   test,
   expect,
   apiLogin,
@@ -39,6 +40,7 @@ test('profile mode → basic details → contact details with pincode lookup →
   ).json();
   expect(created.code, JSON.stringify(created)).toBe(0);
   const txnId = created.data.transactionId as string;
+  await consentThroughApi(request, headers, ORG, txnId);
   const query = `?orgId=${ORG}&txnId=${txnId}`;
 
   // /profile-mode: the ways the spec gives (Aadhaar OTP, passport scan), and typing the details.

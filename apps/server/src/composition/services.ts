@@ -4,6 +4,7 @@ import {
   GATEWAY_PATHS,
   ORG_BASE,
   REPORT_PATHS,
+  RETENTION_DEFAULT_DAYS,
   formLinkPath,
   type DisclosureRecord,
 } from '@veridocs/shared';
@@ -46,6 +47,7 @@ import { createOrgSettingsRepository } from '../modules/org-settings/org-setting
 import { createPrivacyRepository } from '../modules/privacy/privacy-repository.js';
 import { createPrivacyService } from '../modules/privacy/privacy-service.js';
 import { createWithdrawalService } from '../modules/privacy/withdrawal-service.js';
+import { createConsentService, requiredGranted } from '../modules/privacy/consent-service.js';
 import { createBreachRepository } from '../modules/privacy/breach-repository.js';
 import { createBreachService } from '../modules/privacy/breach-service.js';
 import { createRetentionRepository } from '../modules/privacy/retention-repository.js';
@@ -99,6 +101,7 @@ import { createTransactionsRepository } from '../modules/transactions/transactio
 import {
   createTransactionsService,
   type OrgUsageCharge,
+  type ConsentGate,
   type PaymentGuard,
 } from '../modules/transactions/transactions-service.js';
 import { createAadhaarProvider } from '../providers/aadhaar/index.js';
@@ -155,6 +158,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   // Transactions charge an organisation-paid submission; org-billing needs the payment gateways.
   const orgUsage = createPort<OrgUsageCharge>('org billing usage');
   const orgInvitations = createPort<Pick<OrgCandidatesService, 'recordApiInvitation'>>('org invitations');
+  // Transactions start only with the candidate's consent; the privacy notice names the transaction.
+  const consentGate = createPort<ConsentGate>('privacy consent');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -309,6 +314,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgBilling: {
       chargeSubmission: (scope, submitted) => orgUsage.get().chargeSubmission(scope, submitted),
     },
+    consent: { hasConsented: (profileId, txnId) => consentGate.get().hasConsented(profileId, txnId) },
   });
   const integration = createIntegrationService({
     repo: createIntegrationRepository(db.orm),
@@ -559,6 +565,18 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       removeCredentials: (profileId, txnId) => credentials.removeForWithdrawal(profileId, txnId),
     },
   });
+  consentGate.bind({
+    hasConsented: async (profileId, txnId) => requiredGranted(await privacy.grantsOf(profileId, txnId)),
+  });
+  // The notice a candidate reads before a form starts, and their answer (issue 29).
+  const consent = createConsentService({
+    repo: privacyRepo,
+    subject: (profileId, ref) => transactions.noticeSubject(profileId, ref),
+    profileLanguage: (profileId) => profiles.language(profileId),
+    retentionDays: RETENTION_DEFAULT_DAYS,
+    grievance: config.grievanceOfficer,
+    now,
+  });
   // The breach register and its notices to the people affected, by SMS, by their job.
   const breaches = createBreachService({
     repo: createBreachRepository(db.orm),
@@ -772,6 +790,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgNotifications,
     privacy,
     withdrawals,
+    consent,
     breaches,
     retention,
     erasure,

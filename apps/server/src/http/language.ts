@@ -61,6 +61,8 @@ const HINDI_BY_CODE: Partial<Record<number, string>> = {
   [ERROR_CODES.INVALID_TRANSITION.code]: 'अभी की स्थिति में यह कदम नहीं उठाया जा सकता',
   [ERROR_CODES.SKIP_NOT_ALLOWED.code]: 'यह सत्यापन छोड़ा नहीं जा सकता',
   [ERROR_CODES.QUESTIONNAIRE_REQUIRED.code]: 'शुरू करने से पहले कृपया सवालों के जवाब दें',
+  [ERROR_CODES.CONSENT_REQUIRED.code]: 'कृपया पहले सूचना पढ़ें और अपनी सहमति दें',
+  [ERROR_CODES.NOTICE_CHANGED.code]: 'सूचना बदल गई है। सहमति देने से पहले कृपया इसे फिर से पढ़ें',
   [ERROR_CODES.VERIFICATION_NOT_IN_FORM.code]: 'यह सत्यापन इस फ़ॉर्म में शामिल नहीं है',
   [ERROR_CODES.PAYMENT_REQUIRED.code]: 'जमा करने से पहले भुगतान ज़रूरी है',
   [ERROR_CODES.FILE_TOO_LARGE.code]: 'फ़ाइल का साइज़ 25 MB से कम होना चाहिए',

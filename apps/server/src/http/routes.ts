@@ -62,6 +62,7 @@ import { sandboxCheckoutRouter } from '../providers/payments/sandbox-checkout.js
 import { PARTNER_DEV_SECRET } from '../providers/report-delivery/index.js';
 import { registerAuth } from './auth-guard.js';
 import { privacyAccessRouter } from '../modules/privacy/privacy-access-router.js';
+import { privacyCandidateRouter } from '../modules/privacy/privacy-candidate-router.js';
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { erasureOpsRouter, erasureRouter } from '../modules/privacy/erasure-router.js';
 import { withdrawalRouter } from '../modules/privacy/withdrawal-router.js';
@@ -122,6 +123,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
         signedInFamily(authenticate, async (family) => {
           await family.register(formsRouter, { forms: s.forms });
           await family.register(transactionsRouter, { transactions: s.transactions });
+          await family.register(privacyCandidateRouter, { consent: s.consent });
           await family.register(evaluationRouter, { evaluation: s.evaluation, rateLimit: config.rateLimit });
           await family.register(aadhaarRouter, { aadhaar: s.aadhaar, rateLimit: config.rateLimit });
           await family.register(sourcesRouter, { sources: s.sources, rateLimit: config.rateLimit });

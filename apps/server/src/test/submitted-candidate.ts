@@ -1,5 +1,6 @@
 import { API_PATHS, SERVICE_BASES } from '@veridocs/shared';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../providers/aadhaar/sandbox-provider.js';
+import { consentTo } from './consent.js';
 import { bearer, expectCode, outbox, signUp, type TestApp } from './test-app.js';
 import { uploadDocument } from './uploads.js';
 
@@ -59,6 +60,7 @@ export async function submittedCandidate(
     200,
   );
   const at = { orgId: DEMO_ORG, txnId };
+  await consentTo(t, h, at);
   const answers = [
     { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
     { questionId: 'demo-q-source', answer: 'EMPLOYER' },

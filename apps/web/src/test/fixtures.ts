@@ -1,4 +1,4 @@
-import type { DynamicInputField, Profile, Session, VerificationInfo } from '@veridocs/shared';
+import type { DynamicInputField, PrivacyNotice, Profile, Session, VerificationInfo } from '@veridocs/shared';
 
 function base64Url(value: unknown): string {
   return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -101,5 +101,32 @@ export function makeVerificationInfo(verification: {
     },
     data: {},
     formExpired: false,
+  };
+}
+
+/** A privacy notice as GET /privacy/notice answers it (issue 29): the demo form's purposes, in English. */
+export function makeNotice(overrides: Partial<PrivacyNotice> = {}): PrivacyNotice {
+  return {
+    language: 'en',
+    templateVersion: '2026-11-29.1',
+    title: 'Privacy notice: Acme Corp, Graduate hiring',
+    sections: [
+      {
+        key: 'data',
+        title: 'What we will collect',
+        lines: ['Contact: your mobile number and e-mail address.'],
+      },
+      { key: 'rights', title: 'Your rights', lines: ['Complain to our grievance officer.'] },
+    ],
+    purposes: [
+      { purpose: 'verify', required: true, text: 'To check your data and documents.' },
+      { purpose: 'report_organisation', required: true, text: 'To give the result to Acme Corp.' },
+      { purpose: 'contact_institutions', required: false, text: 'To ask the institutions to confirm.' },
+      { purpose: 'wallet', required: false, text: 'To keep verified results in your wallet.' },
+    ],
+    hash: 'a'.repeat(64),
+    grants: [],
+    consented: false,
+    ...overrides,
   };
 }

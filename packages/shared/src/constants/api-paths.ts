@@ -157,6 +157,17 @@ export const DIGILOCKER_API_PATHS = {
 } as const;
 
 /**
+ * The candidate's privacy notice and consent before a form starts (issue 29, ADR 0049), relative to
+ * SERVICE_BASES.verificationV1. Its own export, so the sign-in bundle (which holds API_PATHS) carries none of it.
+ */
+export const PRIVACY_CANDIDATE_PATHS = {
+  /** GET ?orgId&txnId&lang: the notice in the candidate's language, the purposes asked, the standing grants. */
+  notice: '/privacy/notice',
+  /** POST {orgId, txnId, noticeHash, purposes}: a consent (every required purpose granted) or a refusal. */
+  consent: '/privacy/consent',
+} as const;
+
+/**
  * The candidate's notifications (spec §7; ADR 0030), list and stream-token relative to
  * SERVICE_BASES.notification. Its own export, so the sign-in bundle (which holds API_PATHS) carries none of it.
  */

@@ -398,6 +398,16 @@ export const ERROR_CODES = {
     status: 400,
     message: 'This page of disclosures is no longer valid, please start again from the newest',
   },
+  CONSENT_REQUIRED: {
+    code: 340,
+    status: 403,
+    message: 'Please read the notice and give your consent first',
+  },
+  NOTICE_CHANGED: {
+    code: 341,
+    status: 409,
+    message: 'The notice has changed. Please read it again before you agree',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

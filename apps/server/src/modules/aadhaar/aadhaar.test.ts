@@ -37,6 +37,7 @@ import {
   uniqueMobile,
   type TestApp,
 } from '../../test/test-app.js';
+import { consentTo } from '../../test/consent.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const wallet = (path: string) => `${SERVICE_BASES.webWallet}${path}`;
@@ -60,6 +61,7 @@ async function startedCandidate(send: Send, session: Session): Promise<{ h: Head
     body: { orgId: ORG, eKycFormId: FORM },
   });
   const { transactionId: txnId } = createTransactionResponseSchema.parse(created.json().data);
+  await consentTo({ request: send }, h, { orgId: ORG, txnId });
   const answered = await send({
     method: 'PATCH',
     url: v1(API_PATHS.verification.userResponse),

@@ -20,6 +20,7 @@ import { uploadDocument } from '../../test/uploads.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { maskEmail } from './evaluation-messages.js';
 import { EVAL_MESSAGES } from './evaluation-service.js';
+import { consentTo } from '../../test/consent.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
@@ -47,7 +48,9 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
       body: { orgId: ORG, eKycFormId: FORM },
       headers: h,
     });
-    return { h, txnId: expectCode<{ transactionId: string }>(res, 0, 200).transactionId };
+    const txnId = expectCode<{ transactionId: string }>(res, 0, 200).transactionId;
+    await consentTo(t, h, { orgId: ORG, txnId });
+    return { h, txnId };
   }
   const post = (url: string, body: unknown, h: Headers, extra: Headers = {}) =>
     t.request({ method: 'POST', url: v1(url), body: body as object, headers: { ...h, ...extra } });
@@ -177,6 +180,7 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     const created = await post(P.transactions, { orgId: ORG, eKycFormId: EVAL_FORM }, h);
     const txnId = expectCode<{ transactionId: string }>(created, 0, 200).transactionId;
     const c = { h, txnId };
+    await consentTo(t, h, { orgId: ORG, txnId });
     expectCode(await post(P.process, { orgId: ORG, txnId }, h), 0, 200);
     const infoOf = async () =>
       transactionInfoSchema.parse(

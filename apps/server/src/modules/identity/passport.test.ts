@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { multipart } from '../files/test-files.js';
+import { consentTo } from '../../test/consent.js';
 
 /**
  * Passport by scan (issue 11): the photo goes through POST /files (its checks), the MRZ is read in the check
@@ -53,6 +54,7 @@ async function candidate(): Promise<{ h: Headers; txnId: string }> {
     200,
   );
   const txnId = created.transactionId;
+  await consentTo(t, h, { orgId: ORG, txnId });
   // The demo form asks its questions before anything is saved.
   const answers = [
     { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },

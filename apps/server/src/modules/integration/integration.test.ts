@@ -35,6 +35,7 @@ import {
   createIntegrationService,
   type IntegrationServiceDeps,
 } from './integration-service.js';
+import { consentTo } from '../../test/consent.js';
 
 const ORG = 'demo-university';
 const FORM = 'demo-form';
@@ -349,6 +350,7 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
         0,
         200,
       );
+      await consentTo(t, candidate, { orgId: ORG, txnId: created.transactionId! });
       expectCode(
         await send(
           'POST',

@@ -30,6 +30,7 @@ import type { DocumentAnalyser } from '../files/analyser.js';
 import type { StateChange } from '../transactions/state-machine.js';
 import { NOTIFICATION_MESSAGES, placeholders, type NotificationMessage } from './notification-messages.js';
 import { escapeMarkdown, plainText, verificationLabel } from './notifications-service.js';
+import { consentTo } from '../../test/consent.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const n = (path: string) => `${SERVICE_BASES.notification}${path}`;
@@ -519,6 +520,7 @@ describe('notifications: list, ownership, events, SMS copies, the live stream', 
       0,
       200,
     );
+    await consentTo(t, h, { orgId: ORG, txnId });
     expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
     const data = {
       institute: 'indian-institute-of-technology-bombay',

@@ -33,6 +33,7 @@ import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import type { OrgPrincipal } from '../org-auth/org-guard.js';
 import { createOrgBillingRepository } from './org-billing-repository.js';
 import type { OrgBillingService } from './org-billing-service.js';
+import { consentTo } from '../../test/consent.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.payment}${path}`;
 const V = API_PATHS.verification;
@@ -113,6 +114,7 @@ describe('org-billing: organisation-paid forms, credits, monthly invoices', () =
       0,
       200,
     );
+    await consentTo(t, h, { orgId: ORG, txnId });
     expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
     const data = { ...DEGREE, marksheet: { fileId: (await uploadDocument(t, h)).fileId } };
     expectCode(

@@ -13,6 +13,7 @@ import { startGatewayStandIns } from '../../test/gateways/gateway-stand-ins.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
+import { consentTo } from '../../test/consent.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.payment}${path}`;
 const P = API_PATHS.payments;
@@ -72,6 +73,7 @@ describe('payments through the Razorpay and Stripe adapters (local stand-ins)', 
       0,
       200,
     );
+    await consentTo(t, h, { orgId: ORG, txnId });
     expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
     const data = {
       institute: 'indian-institute-of-technology-bombay',

@@ -21,6 +21,7 @@ import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from 
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import { SUPERSEDED_REFUND_REASON } from './payments-service.js';
+import { consentTo } from '../../test/consent.js';
 
 /**
  * Issue 23 §2: what is submitted is exactly what was paid for (ADR 0023 "An order pays for its quote").
@@ -105,6 +106,7 @@ describe('payments: a priced change after the payment starts is never submitted 
       200,
     );
     const c = { h, txnId };
+    await consentTo(t, h, { orgId: ORG, txnId });
     expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
     expectCode(await fill(c, 'bgv-degree', degree), 0, 200);
     for (const [name, data] of also) expectCode(await fill(c, name, data), 0, 200);

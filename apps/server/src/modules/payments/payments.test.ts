@@ -22,6 +22,7 @@ import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '../../providers/payme
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
+import { consentTo } from '../../test/consent.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.payment}${path}`;
 const P = API_PATHS.payments;
@@ -77,6 +78,7 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
       0,
       200,
     );
+    await consentTo(t, h, { orgId: ORG, txnId });
     expectCode(await send('POST', v1(V.process), { orgId: ORG, txnId }, h), 0, 200);
     const marksheet = { fileId: (await uploadDocument(t, h)).fileId };
     const data = { ...DEGREE, marksheet };

@@ -16,6 +16,8 @@ export interface NoticeInput {
   verificationTypes: readonly string[];
   /** The evaluation partner's name when the form has one. */
   partner: string | null;
+  /** The form has a partner the candidate has not named yet: the notice says "the partner you will name". */
+  partnerToBeNamed?: boolean;
   /** The purposes this form asks for (the required ones are always asked). */
   purposes: readonly PrivacyPurpose[];
   retentionDays: Readonly<Record<RetentionClass, number>>;
@@ -36,6 +38,8 @@ export interface RenderedNotice {
   templateVersion: string;
   title: string;
   sections: NoticeSection[];
+  /** The purposes asked, in the notice's order, each with its sentence. */
+  purposes: { purpose: PrivacyPurpose; required: boolean; text: string }[];
   /** The exact text the candidate is shown; its SHA-256 is the notice's identity. */
   text: string;
   hash: string;
@@ -50,6 +54,8 @@ interface Catalogue {
   required: string;
   optional: string;
   purposes: Record<PrivacyPurpose, string>;
+  /** The partner's purpose and recipient while the candidate has not named one yet. */
+  unnamedPartner: { purpose: string; recipient: string };
   recipients: {
     organisation: string;
     partner: string;
@@ -109,6 +115,10 @@ const EN: Catalogue = {
     contact_institutions:
       'To send the facts you claim and your documents to the institutions and employers named in them, and ask them to confirm.',
     wallet: 'To keep verified results as credentials in your Veridocs wallet after the request closes.',
+  },
+  unnamedPartner: {
+    purpose: 'To send the result to the evaluation partner you will name before you submit.',
+    recipient: 'The evaluation partner you will name before you submit.',
   },
   recipients: {
     organisation: '{organisation}, which asked for this verification.',
@@ -184,6 +194,10 @@ const HI: Catalogue = {
     contact_institutions: 'आपके बताए तथ्य और आपके दस्तावेज़ उनमें लिखे संस्थानों और नियोक्ताओं को भेजना, और उनसे पुष्टि माँगना।',
     wallet: 'अनुरोध बंद होने के बाद भी जाँचे गए परिणामों को आपके Veridocs वॉलेट में क्रेडेंशियल के रूप में रखना।',
   },
+  unnamedPartner: {
+    purpose: 'परिणाम उस मूल्यांकन भागीदार को भेजना जिसे आप जमा करने से पहले बताएँगे।',
+    recipient: 'वह मूल्यांकन भागीदार जिसे आप जमा करने से पहले बताएँगे।',
+  },
   recipients: {
     organisation: '{organisation}, जिसने यह जाँच माँगी है।',
     partner: '{partner}, जो मूल्यांकन भागीदार आपने बताया है।',
@@ -241,8 +255,16 @@ export function renderNotice(input: NoticeInput): RenderedNotice {
   const c = NOTICE_CATALOGUES[input.language];
   const params = { organisation: input.organisation, form: input.form, partner: input.partner ?? '' };
   const asked = new Set<PrivacyPurpose>([...REQUIRED_PURPOSES, ...input.purposes]);
-  // A partner's purpose needs a partner to name.
-  if (!input.partner) asked.delete('report_partner');
+  // A partner's purpose needs a partner to name, or one the candidate will name.
+  const unnamed = !input.partner && !!input.partnerToBeNamed;
+  if (!input.partner && !unnamed) asked.delete('report_partner');
+  const purposeText = (p: PrivacyPurpose) =>
+    p === 'report_partner' && unnamed ? c.unnamedPartner.purpose : fill(c.purposes[p], params);
+  const purposes = ORDER.filter((p) => asked.has(p)).map((p) => ({
+    purpose: p,
+    required: REQUIRED_PURPOSES.includes(p),
+    text: purposeText(p),
+  }));
   const types = [...new Set(input.verificationTypes.map((t) => t.split('~')[0]!))];
   const dataLines = [...new Set([...types.map((t) => c.data[t]).filter((l): l is string => !!l)])];
   const sections: NoticeSection[] = [
@@ -254,16 +276,16 @@ export function renderNotice(input: NoticeInput): RenderedNotice {
     {
       key: 'purposes',
       title: c.sections.purposes,
-      lines: ORDER.filter((p) => asked.has(p)).map(
-        (p) => `${fill(c.purposes[p], params)} ${REQUIRED_PURPOSES.includes(p) ? c.required : c.optional}`,
-      ),
+      lines: purposes.map((p) => `${p.text} ${p.required ? c.required : c.optional}`),
     },
     {
       key: 'recipients',
       title: c.sections.recipients,
       lines: [
         fill(c.recipients.organisation, params),
-        ...(asked.has('report_partner') ? [fill(c.recipients.partner, params)] : []),
+        ...(asked.has('report_partner')
+          ? [unnamed ? c.unnamedPartner.recipient : fill(c.recipients.partner, params)]
+          : []),
         ...(asked.has('contact_institutions') ? [c.recipients.institutions] : []),
         c.recipients.issuers,
         c.recipients.gateways,
@@ -296,6 +318,7 @@ export function renderNotice(input: NoticeInput): RenderedNotice {
     templateVersion: NOTICE_TEMPLATE_VERSION,
     title,
     sections,
+    purposes,
     text,
     hash: sha256Hex(text),
   };

@@ -62,6 +62,28 @@ export function createPrivacyRepository(orm: Orm) {
     /** Appends inside the caller's database transaction (the consent commits with what it allows). */
     appendIn,
 
+    /**
+     * Appends unless `unchanged` says the request's entries so far (read under the ledger's lock, so a
+     * double click is serialised) already stand as this answer; answers the entry or null.
+     */
+    appendUnless(
+      facts: LedgerFacts,
+      unchanged: (entries: LedgerEntry[]) => boolean,
+    ): Promise<LedgerEntry | null> {
+      return orm.transaction(async (tx) => {
+        await tx.execute(LEDGER_LOCK);
+        if (facts.txnId) {
+          const rows = await tx
+            .select()
+            .from(consentLedger)
+            .where(and(eq(consentLedger.profileId, facts.profileId), eq(consentLedger.txnId, facts.txnId)))
+            .orderBy(asc(consentLedger.seq));
+          if (unchanged(rows.map(toEntry))) return null;
+        }
+        return appendIn(tx, facts);
+      });
+    },
+
     /** Up to `limit` entries after `afterSeq`, in chain order. */
     async entriesAfter(afterSeq: number, limit: number): Promise<LedgerEntry[]> {
       const rows = await orm

@@ -117,6 +117,10 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
       if (!row) throw sessionGone();
       return toProfile(row);
     },
+    /** The language the candidate last used the app in (null: never recorded). */
+    async language(id: string): Promise<'en' | 'hi' | null> {
+      return (await repo.findById(id))?.language ?? null;
+    },
     async aadhaar(id: string): Promise<AadhaarProfile | null> {
       const row = await repo.findById(id);
       if (!row) throw sessionGone();

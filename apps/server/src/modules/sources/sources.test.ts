@@ -24,6 +24,7 @@ import { disclosureRows } from '../../test/disclosures.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
+import { consentTo } from '../../test/consent.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
@@ -73,6 +74,7 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
       0,
       200,
     );
+    await consentTo(t, h, { orgId: ORG, txnId });
     expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200);
     return { h, txnId };
   }

@@ -16,6 +16,7 @@ import { disabledReadCache } from '../../lib/read-cache.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { createTransactionsRepository } from './transactions-repository.js';
+import { consentTo } from '../../test/consent.js';
 
 /**
  * Issue 12: the address verification (pincode look-up, spec §3 "Address", §5 messages) and the EWS
@@ -60,6 +61,7 @@ async function candidate(name = 'Asha Verma'): Promise<Candidate> {
     0,
     200,
   );
+  await consentTo(t, h, { orgId: ORG, txnId: created.transactionId });
   return { h, txnId: created.transactionId };
 }
 

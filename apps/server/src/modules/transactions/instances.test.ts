@@ -18,6 +18,7 @@ import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../t
 import { uploadDocument } from '../../test/uploads.js';
 import { multipart, pdfOfSize, pngOfSize } from '../files/test-files.js';
 import { createTransactionsRepository } from './transactions-repository.js';
+import { consentTo } from '../../test/consent.js';
 
 /**
  * Issue 12: several degrees (and employments) as instances "<type>~<n>", added, saved, submitted,
@@ -51,6 +52,7 @@ async function candidate(name: string): Promise<Candidate> {
     0,
     200,
   );
+  await consentTo(t, h, { orgId: ORG, txnId });
   expectCode(
     await t.request({
       method: 'PATCH',

@@ -19,6 +19,7 @@ import { createFormsRepository } from '../forms/forms-repository.js';
 import { createFormsService } from '../forms/forms-service.js';
 import { createTransactionsRepository } from './transactions-repository.js';
 import { createTransactionsService } from './transactions-service.js';
+import { consentTo } from '../../test/consent.js';
 
 /**
  * Issue 9 §1: the server judges the form data a candidate saves (PUT /bgv) and submits (POST /bgv)
@@ -65,6 +66,7 @@ async function candidate(name: string, formId = 'demo-form', h?: Headers): Promi
     200,
   );
   const txnId = created.transactionId;
+  await consentTo(t, headers, { orgId: ORG, txnId });
   if (formId === 'demo-form') {
     const answers = [
       { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
@@ -312,6 +314,8 @@ describe('a save that fails after another save of the transaction stored the sam
       },
     };
     const svc = createTransactionsService({
+      // These tests are about the state machine, not the consent (ADR 0049): it stands given.
+      consent: { hasConsented: async () => true },
       repo,
       forms: createFormsService({
         repo: createFormsRepository(t.db.orm, disabledReadCache()),

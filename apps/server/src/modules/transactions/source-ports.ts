@@ -58,7 +58,7 @@ export function createSourcePorts(
     ): Promise<SourceTarget & { profileName: string; dateOfBirth: string | null }> {
       const snap = await owned(profileId, ref);
       assertOpen(snap.txn.state);
-      if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
+      if (snap.txn.state === 'NOT_INITIALIZED') await assertStartable(snap);
       const record = snap.records.find((r) => r.name === name);
       const config = configFor(await forms.allConfigs(), name);
       if (!record || !config) throw new AppError('VERIFICATION_NOT_IN_FORM');

@@ -76,6 +76,8 @@ describe('ops transitions on the database', () => {
     });
     const repo = createTransactionsRepository(t.db.orm, disabledReadCache());
     const svc = createTransactionsService({
+      // These tests are about the state machine, not the consent (ADR 0049): it stands given.
+      consent: { hasConsented: async () => true },
       repo: wrap(repo),
       forms,
       profiles: { get: async () => ({ profileDetails: { name: 'Asha Rao' } }) as never },
@@ -323,6 +325,8 @@ describe('a form that requires payment', () => {
         now: t.clock.now,
       });
       const svc = createTransactionsService({
+        // These tests are about the state machine, not the consent (ADR 0049): it stands given.
+        consent: { hasConsented: async () => true },
         repo: createTransactionsRepository(t.db.orm, disabledReadCache()),
         forms,
         profiles: { get: async () => ({ profileDetails: { name: 'Asha Rao' } }) as never },

@@ -29,6 +29,16 @@ export interface TransactionsServiceDeps {
   payments?: PaymentGuard;
   /** The org-billing module's charge of an organisation-paid form's submission (ADR 0047). */
   orgBilling?: OrgUsageCharge;
+  /** The privacy module's consent ledger: a form starts only with its required purposes (ADR 0049). */
+  consent: ConsentGate;
+}
+
+/**
+ * Whether the candidate's standing consent to a request grants every required purpose (ADR 0049): a
+ * form does not start (NOT_INITIALIZED → DATA_SAVED) without it.
+ */
+export interface ConsentGate {
+  hasConsented(profileId: string, txnId: string): Promise<boolean>;
 }
 
 /**
@@ -89,7 +99,8 @@ export function createTransactionAccess({
   forms,
   now,
   payments,
-}: Pick<TransactionsServiceDeps, 'repo' | 'forms' | 'now' | 'payments'>) {
+  consent,
+}: Pick<TransactionsServiceDeps, 'repo' | 'forms' | 'now' | 'payments' | 'consent'>) {
   /**
    * The caller's transaction. Unknown, another candidate's or another organisation's: one answer,
    * 122 "Access not allowed", so that no answer tells which transaction ids exist (ADR 0003).
@@ -101,9 +112,14 @@ export function createTransactionAccess({
     return snap;
   }
 
-  /** Starting (NOT_INITIALIZED → DATA_SAVED) needs a live form and, when required, the questionnaire. */
-  function assertStartable(snap: TransactionSnapshot) {
+  /**
+   * Starting (NOT_INITIALIZED → DATA_SAVED) needs a live form, when required the questionnaire, and the
+   * candidate's consent to the notice's required purposes (340 otherwise, ADR 0049).
+   */
+  async function assertStartable(snap: TransactionSnapshot) {
     if (isFormExpired(snap.form.expiry, now())) throw new AppError('FORM_EXPIRED');
+    if (!(await consent.hasConsented(snap.txn.profileId, snap.txn.id)))
+      throw new AppError('CONSENT_REQUIRED');
     if (snap.form.questionnaireRequired && !questionnaireAnswered(snap))
       throw new AppError('QUESTIONNAIRE_REQUIRED');
   }

@@ -61,7 +61,7 @@ export function createTransactionPorts(
     async assertIdentityOpen(profileId: string, ref: TransactionRef, name: string): Promise<string> {
       const snap = await owned(profileId, ref);
       assertOpen(snap.txn.state);
-      if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
+      if (snap.txn.state === 'NOT_INITIALIZED') await assertStartable(snap);
       const record = snap.records.find((r) => r.name === name);
       if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
       if (record.state === 'COMPLETED')

@@ -8,6 +8,7 @@ import {
   type HistoryEntry,
   type PreStartQuestion,
   type TransactionInfo,
+  type State,
   type TransactionRef,
   type UserResponseRequest,
   type ValidationIssue,
@@ -39,6 +40,7 @@ import { createVerificationActions } from './verification-actions.js';
 import { configFor } from './verification-data-fns.js';
 
 export type {
+  ConsentGate,
   LockedForPayment,
   OrgUsageCharge,
   PaymentGuard,
@@ -53,6 +55,20 @@ export { insufficiencyRoundsOf } from './insufficiency-fns.js';
 export { verifiedAtSourceOf } from './transaction-view-fns.js';
 
 const HISTORY_LIMIT = 1000;
+
+/** What a transaction's privacy notice names (the privacy module renders it). */
+export interface NoticeSubject {
+  txnId: string;
+  orgId: string;
+  formId: string;
+  organisation: string;
+  form: string;
+  verificationTypes: string[];
+  partnerRequired: boolean;
+  /** The partner the candidate named (eval-info), if any yet. */
+  partner: string | null;
+  state: State;
+}
 
 /**
  * The candidate's verification journey (spec §3, §4, §7): transactions, their verification records,
@@ -136,11 +152,30 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       return { transactionId: row.id, state: row.state, created };
     },
 
+    /**
+     * What the privacy notice of the caller's transaction names (ADR 0049): its organisation and form,
+     * the form's verification types, its evaluation partner (when the form has one) and its state.
+     */
+    async noticeSubject(profileId: string, ref: TransactionRef): Promise<NoticeSubject> {
+      const snap = await owned(profileId, ref);
+      return {
+        txnId: snap.txn.id,
+        orgId: snap.txn.orgId,
+        formId: snap.form.id,
+        organisation: snap.org.name,
+        form: snap.form.name,
+        verificationTypes: snap.form.verifications.map((v) => v.name),
+        partnerRequired: snap.form.evaluationPartnerRequired,
+        partner: snap.txn.evalProvider,
+        state: snap.txn.state,
+      };
+    },
+
     /** Start: NOT_INITIALIZED → DATA_SAVED; once started, answers the info unchanged. */
     async process(profileId: string, ref: TransactionRef): Promise<TransactionInfo> {
       const snap = await owned(profileId, ref);
       if (snap.txn.state === 'NOT_INITIALIZED') {
-        assertStartable(snap);
+        await assertStartable(snap);
         await withLockedTransaction(snap.txn.id, async (ops, txn) => {
           // Started meanwhile (another tab): nothing to do.
           if (txn.state !== 'NOT_INITIALIZED') return;

@@ -27,6 +27,7 @@ import {
 } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
+import { consentTo } from '../../test/consent.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
@@ -70,7 +71,9 @@ describe('the verification journey', () => {
 
   async function create(h: Headers, formId = FORM): Promise<string> {
     const res = await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: formId }, h);
-    return createTransactionResponseSchema.parse(expectCode(res, 0, 200)).transactionId;
+    const txnId = createTransactionResponseSchema.parse(expectCode(res, 0, 200)).transactionId;
+    await consentTo(t, h, { orgId: ORG, txnId });
+    return txnId;
   }
   const answer = (h: Headers, txnId: string, data: unknown = ANSWERS) =>
     send('PATCH', v1(P.userResponse), { orgId: ORG, txnId, data }, h);

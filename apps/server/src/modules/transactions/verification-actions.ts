@@ -79,7 +79,7 @@ export function createVerificationActions(
       ]);
     const snap = await owned(profileId, body);
     assertOpen(snap.txn.state);
-    if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
+    if (snap.txn.state === 'NOT_INITIALIZED') await assertStartable(snap);
     const known = snap.records.find((r) => r.name === body.verificationName);
     if (!known) throw new AppError('VERIFICATION_NOT_IN_FORM');
     // Only the OTP check completes Aadhaar (issue 11): no typed number is stored, nothing submitted.
@@ -180,7 +180,7 @@ export function createVerificationActions(
     async addInstance(profileId: string, body: AddInstanceRequest): Promise<AddInstanceResponse> {
       const snap = await owned(profileId, body);
       assertOpen(snap.txn.state);
-      if (snap.txn.state === 'NOT_INITIALIZED') assertStartable(snap);
+      if (snap.txn.state === 'NOT_INITIALIZED') await assertStartable(snap);
       const type = verificationTypeOf(body.type);
       const configs = await forms.allConfigs();
       const config = configFor(configs, type);

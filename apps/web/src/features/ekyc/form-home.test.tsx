@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setSearchedQuery, setStartButtonClicked } from '../../app/store/slices/misc-slice';
 import { setLanguage } from '../../i18n';
-import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import { fail, makeProfile, makeSession, ok, storeSession, makeNotice } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { recordAnalytics } from '../../test/analytics-sink';
 import { createTestApp, renderApp } from '../../test/render';
@@ -27,6 +27,8 @@ const header = 'Acme Corp is requesting the following verifications';
 
 function startMock(profileName = 'Asha Verma') {
   api = mockApi();
+  // The privacy notice of a request not started yet stands consented here (issue 29).
+  api.on('get', `${V1}/privacy/notice`, { status: 200, body: ok(makeNotice({ consented: true })) });
   api.on('get', '/api/web-wallet/profile', {
     status: 200,
     body: ok(makeProfile({ profileDetails: { name: profileName } })),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,6 +23,7 @@ import {
   tileStatus,
   verificationTypeOf,
   instanceNumberOf,
+  loadWithRetry,
   type PaymentModeResponse,
   type TransactionInfo,
   type VerificationEntry,
@@ -65,6 +66,9 @@ import { StatusBanner } from './status-banner';
 import { StepsRing } from './steps-ring';
 import { VerificationTile } from './verification-tile';
 import { track } from '../../lib/telemetry/tracker';
+
+/** The privacy notice before a form starts (issue 29): its own chunk, loaded only when needed. */
+const ConsentNotice = lazy(() => loadWithRetry(() => import('../privacy/consent-notice')));
 
 /** Tile subtitles (spec §2 "Tiles") by the verification's base name. */
 const TILE_SUBTITLE_KEYS: Readonly<Record<string, 'subtitleDegree' | 'subtitleBoards'>> = {
@@ -234,6 +238,9 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const [fetchPaymentMode] = useLazyGetPaymentModeQuery();
   // The payment mode whose express warning is open (spec §4 "Payment").
   const [expressWarning, setExpressWarning] = useState<PaymentModeResponse | null>(null);
+  // A request not started yet (a single sign-on link comes here without the init screen): its privacy
+  // notice is read and consented to first (issue 29); a consent already given goes straight on.
+  const [noticeRead, setNoticeRead] = useState(false);
 
   // A reload of this tab shows the form home again: the server may send its pre-rendered heading.
   useEffect(() => rememberFormHome(txnId), [txnId]);
@@ -250,6 +257,12 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
       </NoticeScreen>
     );
   if (!info) return <FormHomeSkeleton formId={formId} />;
+  if (info.state === 'NOT_INITIALIZED' && !noticeRead)
+    return (
+      <Suspense fallback={<FormHomeSkeleton formId={formId} />}>
+        <ConsentNotice orgId={orgId} txnId={txnId} onConsented={() => setNoticeRead(true)} />
+      </Suspense>
+    );
 
   const query = journeyQuery(orgId, txnId);
   // The payment screens' query names the transaction txId (spec §3 "Query parameters").

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@veridocs/shared';
-import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import { fail, makeNotice, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setSearchedQuery } from '../../app/store/slices/misc-slice';
@@ -33,6 +33,9 @@ beforeEach(() => {
   org = makeOrg();
   api.on('get', `${V1}/verifier/${ORG_ID}`, () => ({ status: 200, body: ok(org) }));
   storeSession(makeSession());
+  // The privacy notice before a start (issue 29) stands consented here: its own tests are in
+  // features/ekyc/consent-notice.test.tsx.
+  api.on('get', `${V1}/privacy/notice`, { status: 200, body: ok(makeNotice({ consented: true })) });
 });
 afterEach(() => api.restore());
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -12,6 +12,7 @@ import {
   ERROR_CODES,
   initButton,
   isFormExpired,
+  loadWithRetry,
   startAction,
   type InitButton,
   type Organisation,
@@ -41,6 +42,10 @@ import { QuestionnaireDialog, type Answers } from './dialogs/questionnaire-dialo
 import { StartProcessDialog } from './dialogs/start-process-dialog';
 import { ekycCatalog } from './ekyc-catalog';
 import { NoticeScreen } from './notice-screen';
+import { PageLoader } from '../../components/page-loader/page-loader';
+
+/** The privacy notice before a form starts (issue 29): its own chunk, loaded when a form is started. */
+const ConsentNotice = lazy(() => loadWithRetry(() => import('../privacy/consent-notice')));
 
 interface Loaded {
   org: Organisation;
@@ -136,6 +141,10 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  /** The transaction whose privacy notice is read before it starts (ADR 0049). */
+  const [noticeFor, setNoticeFor] = useState<string | null>(null);
+  /** Transactions whose notice was answered with a consent here: their start goes on. */
+  const consented = useRef(new Set<string>());
 
   useEffect(() => {
     if (fatal) void navigate(PATHS.error, { state: { message: queryErrorMessage(fatal) } });
@@ -185,6 +194,11 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
     const info = loaded.data;
     if (!info) {
       if (loaded.error) void navigate(PATHS.error, { state: { message: queryErrorMessage(loaded.error) } });
+      return;
+    }
+    // Not started yet: the candidate reads the notice and consents first (a consent given goes on).
+    if (info.state === 'NOT_INITIALIZED' && !consented.current.has(id)) {
+      setNoticeFor(id);
       return;
     }
     const hasName = await profileHasName();
@@ -240,6 +254,21 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
     setDialog(null);
     showFormHome(info.txnId);
   };
+
+  if (noticeFor)
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ConsentNotice
+          orgId={orgId}
+          txnId={noticeFor}
+          onConsented={() => {
+            consented.current.add(noticeFor);
+            setNoticeFor(null);
+            void start();
+          }}
+        />
+      </Suspense>
+    );
 
   const orgName = data ? data.org.displayName || data.org.name : '';
   // The organisation's own colour (the portal's branding; the server keeps it at 4.5:1 with white text).

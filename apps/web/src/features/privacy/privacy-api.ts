@@ -1,7 +1,14 @@
 import {
+  PRIVACY_CANDIDATE_PATHS,
   PRIVACY_WITHDRAW_PATHS,
+  consentResponseSchema,
+  privacyNoticeSchema,
   privacyRequestListSchema,
   withdrawConsentResponseSchema,
+  type ConsentRequest,
+  type ConsentResponse,
+  type PrivacyNotice,
+  type PrivacyNoticeQuery,
   type PrivacyRequestList,
   type WithdrawConsentRequest,
   type WithdrawConsentResponse,
@@ -10,10 +17,29 @@ import { api } from '../../app/store/api';
 import { config } from '../../lib/config';
 
 const wallet = (path: string) => `${config.services.webWallet}${path}`;
+const v1 = (path: string) => `${config.services.verificationV1}${path}`;
 
-/** The candidate's consents by request and their withdrawal (issue 29, ADR 0049). */
+/** The privacy notice and the candidate's answer; their consents by request and withdrawal (issue 29). */
 export const privacyApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getPrivacyNotice: build.query<PrivacyNotice, PrivacyNoticeQuery>({
+      query: ({ orgId, txnId, lang }) => ({
+        url: `${v1(PRIVACY_CANDIDATE_PATHS.notice)}?${new URLSearchParams({
+          orgId,
+          txnId,
+          ...(lang ? { lang } : {}),
+        }).toString()}`,
+        schema: privacyNoticeSchema,
+      }),
+    }),
+    answerNotice: build.mutation<ConsentResponse, ConsentRequest>({
+      query: (body) => ({
+        url: v1(PRIVACY_CANDIDATE_PATHS.consent),
+        method: 'post',
+        body,
+        schema: consentResponseSchema,
+      }),
+    }),
     listConsents: build.query<PrivacyRequestList, void>({
       query: () => ({ url: wallet(PRIVACY_WITHDRAW_PATHS.consents), schema: privacyRequestListSchema }),
       // The page shows its own error with a retry.
@@ -43,4 +69,9 @@ export const privacyApi = api.injectEndpoints({
   }),
 });
 
-export const { useListConsentsQuery, useWithdrawConsentMutation } = privacyApi;
+export const {
+  useGetPrivacyNoticeQuery,
+  useAnswerNoticeMutation,
+  useListConsentsQuery,
+  useWithdrawConsentMutation,
+} = privacyApi;
