@@ -81,17 +81,13 @@ const CANDIDATE_SWEEP: Record<string, 'signed-in' | 'payments' | 'signed-out'> =
   [PATHS.digilocker]: 'signed-in',
   [PATHS.wallet]: 'signed-in',
   [PATHS.walletCredential]: 'signed-in',
-  // Consents by request (issue 29): the ledger's entries come with the consent screen of another branch,
-  // so the sweep sees the empty state until then.
+  // The rights pages (issue 29): consents by request, what we hold and who received it, erasure (the
+  // explanation before any request); a candidate with a consented request, so their sections show.
   [PATHS.privacy]: 'signed-in',
-  // What we hold and who received it (issue 29): a candidate with a request, so its sections show.
-  [PATHS.privacyAccess]: 'signed-in',
   [PATHS.credentialVerify]: 'signed-out',
   // The institution's pages (issue 27), with a token no request has: what a forwarded or stale link shows.
   [PATHS.respond]: 'signed-out',
   [PATHS.respondConfirm]: 'signed-out',
-  // The right to erasure (issue 29): the explanation before any request.
-  [PATHS.erasure]: 'signed-in',
 };
 
 const CONSOLE_SWEEP = [
@@ -329,7 +325,8 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
     [PATHS.wallet, '/wallet'],
     [PATHS.walletCredential, `/wallet/${credential.id}`],
     [PATHS.privacy, '/privacy'],
-    [PATHS.privacyAccess, '/privacy/access'],
+    [PATHS.privacy, '/privacy/access'],
+    [PATHS.privacy, '/privacy/erasure'],
     [PATHS.verification, `/verification?${q}&name=aadhaar`],
     [PATHS.digilocker, '/digilocker'],
   ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitleFor, resolveBack, savedSearchLink, titleFor } from './page-meta';
+import { resolveBack, savedSearchLink } from './back-navigation';
+import { documentTitleFor, titleFor } from './page-meta';
 
 describe('page titles (spec §2)', () => {
   it('come from the first path segment', () => {

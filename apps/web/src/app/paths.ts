@@ -38,8 +38,6 @@ export const PATHS = {
   /** The wallet of credentials (spec §1) and one credential of it (ADR 0031). */
   wallet: '/wallet',
   walletCredential: '/wallet/:id',
-  /** What the product holds about the candidate and who received it (issue 29, ADR 0049). */
-  privacyAccess: '/privacy/access',
   /** The public page that verifies a shared credential (spec §7 /credentials/verify/{id}). */
   credentialVerify: '/credentials/verify/:id',
   /**
@@ -48,10 +46,8 @@ export const PATHS = {
    */
   respond: '/respond',
   respondConfirm: '/respond/confirm',
-  /** The right to erasure (issue 29, ADR 0049): the request, what is kept and why, its status. */
-  erasure: '/privacy/erasure',
-  /** The candidate's privacy page (issue 29, ADR 0049): consents by request and their withdrawal. */
-  privacy: '/privacy',
+  /** The candidate's rights pages (issue 29, ADR 0049): their own paths are in privacy-paths.ts. */
+  privacy: '/privacy/*',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
@@ -88,20 +84,8 @@ export const LOGGED_IN_ONLY_PATHS = [
   PATHS.paymentRedirect,
   PATHS.wallet,
   PATHS.walletCredential,
-  PATHS.erasure,
   PATHS.privacy,
-  PATHS.privacyAccess,
 ] as const;
-
-export const walletCredentialPath = (id: string) => `/wallet/${encodeURIComponent(id)}`;
-export const credentialVerifyPath = (shareId: string) => `/credentials/verify/${encodeURIComponent(shareId)}`;
-
-/** A form link: /ekyc/{formId}[/{txnId}][?orgId=..]. */
-export function formEntryPath(formId: string, txnId?: string, orgId?: string): string {
-  const base = `/${FORM_URL_KEY}/${encodeURIComponent(formId)}`;
-  const path = txnId ? `${base}/${encodeURIComponent(txnId)}` : base;
-  return orgId === undefined ? path : `${path}?${new URLSearchParams({ orgId }).toString()}`;
-}
 
 /**
  * Navigation state of a return to the form home from one of its screens (a verification form): the

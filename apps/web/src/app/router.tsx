@@ -13,7 +13,7 @@ const login = lazyScreen(() => import('../features/auth/login-page'));
 const appLayout = lazyScreen(() => import('./layout/app-layout'));
 const publicShell = lazyScreen(() => import('./layout/public-shell'));
 const home = lazyScreen(() => import('../features/home/home-page'));
-const profile = lazyScreen(() => import('../features/profile/profile-page'));
+const profile = lazyScreen(() => import('./profile-screens'));
 const info = lazyScreen(() => import('../features/info/info-page'));
 const terms = lazyScreen(() => import('../features/info/terms-page'));
 const privacyPolicy = lazyScreen(() => import('../features/info/privacy-policy-page'));
@@ -41,10 +41,8 @@ const PAYMENT_PATHS = [
 const wallet = lazyScreen(() => import('../features/wallet/wallet-page'));
 const walletCredential = lazyScreen(() => import('../features/wallet/credential-page'));
 const credentialVerify = lazyScreen(() => import('../features/wallet/verify-page'));
-const privacyErasure = lazyScreen(() => import('../features/privacy-erasure/erasure-page'));
 /** The one generic page for the screens later issues build. */
 const notifications = lazyScreen(() => import('../features/notifications/notifications-page'));
-const privacyAccess = lazyScreen(() => import('../features/privacy-access/privacy-access-page'));
 const comingSoon = lazyScreen(() => import('../features/misc/coming-soon-page'));
 /** The institution's pages (issue 27): their own plain frame, with or without a candidate's session. */
 const respond = lazyScreen(() => import('../features/respond/respond-screens'));
@@ -54,7 +52,6 @@ const respondRoute = <Route path={`${PATHS.respond}/*`} element={<respond.Compon
 const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unknown> }][] = [
   [PATHS.home, home],
   [PATHS.profile, profile],
-  // The privacy page is the profile screen's (issue 29): /login pays nothing for it.
   [PATHS.privacy, profile],
   [PATHS.formEntry, formEntry],
   [PATHS.verification, verification],
@@ -75,9 +72,7 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   [PATHS.error, error],
   [PATHS.wallet, wallet],
   [PATHS.walletCredential, walletCredential],
-  [PATHS.privacyAccess, privacyAccess],
   [PATHS.credentialVerify, credentialVerify],
-  [PATHS.erasure, privacyErasure],
   ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];
 

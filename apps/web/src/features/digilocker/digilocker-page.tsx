@@ -17,7 +17,8 @@ import {
   type SourcePullResponse,
 } from '@veridocs/shared';
 import { NameChangeDialog } from '../../app/name-change';
-import { FORM_HOME_STATE, PATHS, formEntryPath } from '../../app/paths';
+import { FORM_HOME_STATE, PATHS } from '../../app/paths';
+import { formEntryPath } from '../../app/path-builders';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectProfileName } from '../../app/store/selectors';
 import { PageLoader } from '../../components/page-loader/page-loader';

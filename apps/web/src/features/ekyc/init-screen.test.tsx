@@ -390,6 +390,7 @@ describe('Start (spec §4): transaction, questionnaire, process, form home', () 
       status: 200,
       body: ok(makeInfo(verifications, { state: 'NOT_INITIALIZED' })),
     });
+    api.on('get', `${V1}/privacy/notice`, { status: 200, body: ok(makeNotice({ consented: true })) });
     const { user, app } = renderApp({ route: link });
     await user.click(await mainButton('Start Verification'));
     const dialog = await screen.findByRole('dialog', { name: 'Start verification' });

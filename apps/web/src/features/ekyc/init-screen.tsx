@@ -19,7 +19,8 @@ import {
   type PublicForm,
   type TransactionInfo,
 } from '@veridocs/shared';
-import { PATHS, formEntryPath } from '../../app/paths';
+import { PATHS } from '../../app/paths';
+import { formEntryPath } from '../../app/path-builders';
 import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { profileApi } from '../../app/store/profile-api';
@@ -143,8 +144,8 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
   const [submitError, setSubmitError] = useState<string | null>(null);
   /** The transaction whose privacy notice is read before it starts (ADR 0049). */
   const [noticeFor, setNoticeFor] = useState<string | null>(null);
-  /** Transactions whose notice was answered with a consent here: their start goes on. */
-  const consented = useRef(new Set<string>());
+  /** What Start had read when it showed the notice: the consent goes on from it, not from a new read. */
+  const awaitingNotice = useRef<TransactionInfo | null>(null);
 
   useEffect(() => {
     if (fatal) void navigate(PATHS.error, { state: { message: queryErrorMessage(fatal) } });
@@ -196,11 +197,17 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
       if (loaded.error) void navigate(PATHS.error, { state: { message: queryErrorMessage(loaded.error) } });
       return;
     }
-    // Not started yet: the candidate reads the notice and consents first (a consent given goes on).
-    if (info.state === 'NOT_INITIALIZED' && !consented.current.has(id)) {
+    // Not started yet: the candidate reads the notice and consents first; the consent goes on from here.
+    if (info.state === 'NOT_INITIALIZED') {
+      awaitingNotice.current = info;
       setNoticeFor(id);
       return;
     }
+    await openDialogFor(info);
+  };
+
+  /** The dialog the start rule asks for this transaction (the notice answered when it had to be). */
+  const openDialogFor = async (info: TransactionInfo) => {
     const hasName = await profileHasName();
     const action = startAction({
       questionnaireRequired: info.questionnaire.isRequired,
@@ -262,9 +269,10 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
           orgId={orgId}
           txnId={noticeFor}
           onConsented={() => {
-            consented.current.add(noticeFor);
+            const info = awaitingNotice.current;
+            awaitingNotice.current = null;
             setNoticeFor(null);
-            void start();
+            if (info) void openDialogFor(info);
           }}
         />
       </Suspense>

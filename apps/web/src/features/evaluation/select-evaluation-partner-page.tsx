@@ -17,7 +17,8 @@ import {
 import { type BlockCodeInputHandle } from '../../components/block-code-input';
 import { OtpEntry, useOtpBlock } from '../../components/otp-entry';
 import { PageLoader } from '../../components/page-loader/page-loader';
-import { FORM_HOME_STATE, formEntryPath, PATHS } from '../../app/paths';
+import { FORM_HOME_STATE, PATHS } from '../../app/paths';
+import { formEntryPath } from '../../app/path-builders';
 import { useCreateTransactionMutation } from '../../app/store/transactions-api';
 import { useT, type Translate } from '../../i18n';
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';

@@ -69,8 +69,9 @@ describe('/privacy/access', () => {
     );
     const { user } = renderApp({ route: '/privacy/access' });
     expect(
-      await screen.findByRole('heading', { name: 'What we hold about you', level: 1 }),
+      await screen.findByRole('heading', { name: 'What we hold about you', level: 2 }),
     ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Privacy', level: 1 })).toBeInTheDocument();
     const identity = await screen.findByRole('region', { name: 'Identity' });
     expect(within(identity).getByText('Only the last 4 digits: XXXX XXXX 4321')).toBeInTheDocument();
     const requests = screen.getByRole('region', { name: 'Verification requests' });

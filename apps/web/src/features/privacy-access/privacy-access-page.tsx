@@ -193,7 +193,10 @@ export default function PrivacyAccessPage() {
   const { data, isLoading, isError, refetch } = useGetPrivacyAccessQuery();
   return (
     <Box sx={{ maxWidth: 760 }}>
-      {/* The layout's header is the page's h1 ("What we hold about you", its title by path). */}
+      {/* The layout's header is the page's h1 ("Privacy", the title of every page under /privacy). */}
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+        {t('heading')}
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('intro')}
       </Typography>

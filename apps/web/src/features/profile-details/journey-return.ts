@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { FORM_HOME_STATE, PATHS, formEntryPath } from '../../app/paths';
+import { FORM_HOME_STATE, PATHS } from '../../app/paths';
+import { formEntryPath } from '../../app/path-builders';
 import { useGetTransactionInfoQuery } from '../../app/store/transactions-api';
 
 /** The form the profile screens were opened from (?orgId&txnId), and the way back to its home. */

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -16,8 +16,9 @@ import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import { maskAadhaar, profileNameSchema, type Address } from '@veridocs/shared';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../app/paths';
+import { PRIVACY_PAGES } from '../../app/privacy-paths';
 import { useAppSelector } from '../../app/store/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../app/store/profile-api';
 import { selectDifferentVerifiedName } from '../../app/store/profile-selectors';
@@ -181,7 +182,7 @@ function PersonalDetails() {
 }
 
 /** The candidate's profile: name and mobile; the name can be changed. */
-function ProfilePage() {
+export default function ProfilePage() {
   const t = useT(profileCatalog);
   const profile = useAppSelector(selectProfile);
   const [editing, setEditing] = useState(false);
@@ -248,31 +249,22 @@ function ProfilePage() {
           {t('yourDataBody')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Button component={RouterLink} to={PATHS.privacyAccess} variant="outlined">
+          <Button component={RouterLink} to={PRIVACY_PAGES.access} variant="outlined">
             {t('whatWeHold')}
           </Button>
           <Button
             variant="outlined"
             component={RouterLink}
-            to={PATHS.privacy}
+            to={PRIVACY_PAGES.consents}
             startIcon={<PrivacyTipOutlinedIcon />}
           >
             {t('privacyLink')}
           </Button>
-          <Button component={RouterLink} to={PATHS.erasure} color="error">
+          <Button component={RouterLink} to={PRIVACY_PAGES.erasure} color="error">
             {t('eraseMyData')}
           </Button>
         </Stack>
       </Box>
     </Paper>
   );
-}
-
-/** The privacy page (issue 29, ADR 0049) under the profile, loaded only when opened. */
-const PrivacyPage = lazy(() => import('../privacy/privacy-page'));
-
-/** The profile's screen: /profile, and /privacy under it (one chunk for the router, none for /login). */
-export default function ProfileScreens() {
-  const { pathname } = useLocation();
-  return pathname === PATHS.privacy ? <PrivacyPage /> : <ProfilePage />;
 }

@@ -29,7 +29,8 @@ import {
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
-import { FORM_HOME_STATE, formEntryPath, PATHS } from '../../app/paths';
+import { FORM_HOME_STATE, PATHS } from '../../app/paths';
+import { formEntryPath } from '../../app/path-builders';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectOrganisationName, selectProfile } from '../../app/store/selectors';
 import { useGetOrganisationQuery } from '../../app/store/transactions-api';

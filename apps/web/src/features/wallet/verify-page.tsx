@@ -10,7 +10,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import type { CredentialVerification } from '@veridocs/shared';
 import { useNavigate, useParams } from 'react-router';
-import { walletCredentialPath } from '../../app/paths';
+import { walletCredentialPath } from '../../app/path-builders';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectIsLoggedIn } from '../../app/store/selectors';
 import { useT } from '../../i18n';

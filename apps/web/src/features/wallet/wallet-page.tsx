@@ -11,7 +11,7 @@ import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalance
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import type { Credential } from '@veridocs/shared';
 import { Link as RouterLink } from 'react-router';
-import { walletCredentialPath } from '../../app/paths';
+import { walletCredentialPath } from '../../app/path-builders';
 import { useT } from '../../i18n';
 import { formatDate } from '../../lib/dates';
 import { useTypeLabel } from './credential-facts';

@@ -1,0 +1,12 @@
+/**
+ * The candidate's rights pages (issue 29, ADR 0049), all under the router's one `/privacy/*` entry
+ * (PATHS.privacy): kept out of paths.ts, which the sign-in page loads, at its budget.
+ */
+export const PRIVACY_PAGES = {
+  /** Consents by request and their withdrawal. */
+  consents: '/privacy',
+  /** What the product holds about the candidate and who received it. */
+  access: '/privacy/access',
+  /** The right to erasure: the request, what is kept and why, its status. */
+  erasure: '/privacy/erasure',
+} as const;

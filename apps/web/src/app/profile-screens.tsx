@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+import { useLocation } from 'react-router';
+import ProfilePage from '../features/profile/profile-page';
+import { PRIVACY_PAGES } from './privacy-paths';
+
+const PrivacyPage = lazy(() => import('../features/privacy/privacy-page'));
+const PrivacyAccessPage = lazy(() => import('../features/privacy-access/privacy-access-page'));
+const ErasurePage = lazy(() => import('../features/privacy-erasure/erasure-page'));
+
+/**
+ * The profile and the candidate's rights pages under it (issue 29, ADR 0049) behind one screen of the
+ * router: each entry of its table costs the sign-in page bytes (it is at its budget), so they share the
+ * profile's, and each rights page's own chunk loads when opened.
+ */
+export default function ProfileScreens() {
+  const path = useLocation().pathname.replace(/\/+$/, '');
+  if (path === PRIVACY_PAGES.consents) return <PrivacyPage />;
+  if (path === PRIVACY_PAGES.access) return <PrivacyAccessPage />;
+  if (path === PRIVACY_PAGES.erasure) return <ErasurePage />;
+  return <ProfilePage />;
+}
