@@ -17,6 +17,7 @@ import { uploadDocument } from '../../test/uploads.js';
 import { createSecretsRepository } from '../secrets/secrets-repository.js';
 import { loadServerKeys } from '../secrets/secrets-service.js';
 import { linkTokenFor } from './institution-links.js';
+import { consentTo } from '../../test/consent.js';
 
 /** Test helpers of the institutions module (issue 27): a submitted case, the directory, links. */
 export type Headers = Record<string, string>;
@@ -56,6 +57,7 @@ export function institutionsKit(t: () => TestApp) {
       0,
       200,
     );
+    await consentTo(t(), h, { orgId: ORG, txnId });
     const answers = [
       { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
       { questionId: 'demo-q-source', answer: 'EMPLOYER' },

@@ -8,6 +8,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentTo } from '../../test/consent.js';
 import { orgSession } from '../../test/org-session.js';
 import {
   bearer,
@@ -211,6 +212,7 @@ describe('organisation portal: candidate routes', () => {
       0,
       200,
     );
+    await consentTo(t, h, { orgId: ORG, txnId });
     const answers = [
       { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
       { questionId: 'demo-q-source', answer: 'EMPLOYER' },

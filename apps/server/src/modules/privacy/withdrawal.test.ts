@@ -34,8 +34,8 @@ const passing: DocumentAnalyser = {
   recogniseText: async () => '',
 };
 
-// Each case signs up and submits a candidate through the real routes; the consent is recorded through
-// the privacy service (the notice and consent routes are another branch's).
+// Each case signs up and submits a candidate through the real routes (consenting to every purpose its
+// notice asks before it starts); a later consent with refusals is recorded through the privacy service.
 describe(
   'withdrawing consent (issue 29, ADR 0049): per purpose, with its effects',
   { timeout: 120_000 },
@@ -90,7 +90,10 @@ describe(
         privacyRequestListSchema.parse(
           expectCode(await send('GET', wallet(PRIVACY_WITHDRAW_PATHS.consents), undefined, h), 0, 200),
         );
-      expect(await listOf(c.h)).toEqual({ requests: [] });
+      // Consented before it started (every purpose its notice asks, granted).
+      const before = (await listOf(c.h)).requests;
+      expect(before.map((r) => r.txnId)).toEqual([c.txnId]);
+      expect(before[0]!.purposes.every((p) => p.granted)).toBe(true);
       await consent(c.txnId, ['report_partner']);
       const { requests } = await listOf(c.h);
       expect(requests).toHaveLength(1);
@@ -108,20 +111,21 @@ describe(
         ['contact_institutions', true, false],
         ['wallet', true, false],
       ]);
-      // No other candidate sees it.
+      // No other candidate sees it: they see their own request only.
       const other = await submittedCandidate(t, { name: 'Kiran Das' });
-      expect((await listOf(other.h)).requests).toEqual([]);
+      expect((await listOf(other.h)).requests.map((r) => r.txnId)).toEqual([other.txnId]);
     });
 
     it('refuses what is not granted, another candidate’s request and unknown purposes, changing nothing', async () => {
       const c = await submittedCandidate(t, { name: 'Ravi Shah' });
       const other = await submittedCandidate(t, { name: 'Latha Nair' });
       const profileId = await consent(c.txnId, ['report_partner']);
+      await consent(other.txnId, ['wallet']);
       const before = await ledgerCount();
       const refused = expectCode(await withdraw(c.h, c.txnId, ['report_partner', 'wallet']), 343, 409);
       // The purpose not granted is named; the granted one is not withdrawn either.
       expect(refused).toEqual({ purposes: ['report_partner'] });
-      // Never named: a request without consent in the ledger.
+      // Refused by their own consent: nothing to withdraw.
       expectCode(await withdraw(other.h, other.txnId, ['wallet']), 343, 409);
       expectCode(await withdraw(other.h, c.txnId, ['wallet']), 122, 403);
       expectCode(await withdraw(c.h, c.txnId, ['marketing']), 100, 400);
