@@ -11,6 +11,7 @@ import { createNameChangeErasureRepository } from '../modules/name-change/name-c
 import { createNotificationsErasureRepository } from '../modules/notifications/notifications-erasure-repository.js';
 import { createOrgCandidatesErasureRepository } from '../modules/org-candidates/org-candidates-erasure-repository.js';
 import { createPaymentsErasureRepository } from '../modules/payments/payments-erasure-repository.js';
+import { createDisclosuresErasureRepository } from '../modules/privacy/disclosures-erasure-repository.js';
 import type { ErasurePorts } from '../modules/privacy/erasure-service.js';
 import {
   ERASED_MOBILE_PREFIX,
@@ -57,6 +58,7 @@ export function createErasurePorts(deps: {
   const sources = createSourcesErasureRepository(orm);
   const institutions = createInstitutionsErasureRepository(orm);
   const orgCandidates = createOrgCandidatesErasureRepository(orm);
+  const disclosures = createDisclosuresErasureRepository(orm);
   const deleteObjects = async (keys: string[]) => {
     for (const key of keys) await storage.delete(key);
   };
@@ -92,6 +94,7 @@ export function createErasurePorts(deps: {
         erase: (c) => orgCandidates.eraseCandidate(c.txnIds, c.mobile, ERASED_NAME),
       },
       { name: 'sessions and OTPs', erase: (c) => auth.eraseCandidate(c.profileId, c.mobile) },
+      { name: 'disclosures', erase: (c) => disclosures.eraseDetails(c.profileId) },
     ],
     sendSms: (to, body) => deps.sender.send({ channel: 'sms', to, body, otp: '' }),
     finally: [

@@ -108,6 +108,10 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
       sql`select profile_id as id from transactions where id = ${c.txnId}`,
     );
     const profileId = profile!.id;
+    // A disclosure whose detail names a document after the person (a file name may carry it).
+    await t.db.orm
+      .execute(sql`insert into disclosures (profile_id, txn_id, recipient_kind, recipient_name, what, detail, at)
+      values (${profileId}, ${c.txnId}, 'organisation', 'Demo University', 'report', 'Quixote-marksheet.pdf', now())`);
     const [notices] = await rows<{ n: number }>(
       sql`select count(*)::int as n from notifications where profile_id = ${profileId}`,
     );
@@ -116,7 +120,13 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
     const before = await searchPersonalData(t.db, needles, { storage, bytes: [marker] });
     expect(before.some((h) => h.objectKey)).toBe(true);
     // The search sees them where they live: a test of the search itself.
-    for (const table of ['profiles', 'support_messages', 'verification_records', 'otp_transactions'])
+    for (const table of [
+      'profiles',
+      'support_messages',
+      'verification_records',
+      'otp_transactions',
+      'disclosures',
+    ])
       expect(before.map((h) => h.table)).toContain(table);
 
     // The request: due in a week, what is kept listed per category with the period.
