@@ -4,7 +4,6 @@ import {
   GATEWAY_PATHS,
   ORG_BASE,
   REPORT_PATHS,
-  RETENTION_DEFAULT_DAYS,
   formLinkPath,
   type DisclosureRecord,
 } from '@veridocs/shared';
@@ -573,7 +572,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     repo: privacyRepo,
     subject: (profileId, ref) => transactions.noticeSubject(profileId, ref),
     profileLanguage: (profileId) => profiles.language(profileId),
-    retentionDays: RETENTION_DEFAULT_DAYS,
+    // The notice states the periods this installation keeps (RETENTION_*_DAYS), not the defaults.
+    retentionDays: config.retention,
     grievance: config.grievanceOfficer,
     now,
   });
