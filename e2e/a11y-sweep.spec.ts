@@ -280,7 +280,8 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // About 30 screens at two widths, the rights pages and the notice among them (issue 29).
+  test.setTimeout(480_000);
   const { txnId, credential, headers } = await candidateWithCredential(page, request);
   const q = `orgId=${ORG}&txnId=${txnId}`;
   // A request of another form, not consented to yet: its Start shows the privacy notice (issue 29).
