@@ -408,7 +408,8 @@ test('console screens: axe clean at 360 and 1280 px, none wider than 360 px', as
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // It runs beside the candidates' longer sweep on CI's two cores.
+  test.setTimeout(300_000);
   // A case in the queue: Aadhaar verified, the degree saved, the rest skipped, submitted; and a
   // conversation in the support inbox.
   // The candidate's session lives in a context of its own: the console's tab holds only the staff's.
