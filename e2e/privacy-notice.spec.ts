@@ -82,6 +82,19 @@ for (const size of [
     // Agreeing: the start goes on (the questionnaire of the demo form), then the form home.
     await hindi.getByRole('button', { name: 'मैं सहमत हूँ' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await ledgerEntries(request)).toBe(before + 2);
+    // The refusal and the consent are in the chain (other tests append beside this one) and it holds.
+    expect(await ledgerEntries(request)).toBeGreaterThanOrEqual(before + 2);
+    // This candidate's request now stands consented; the optional purpose left unticked stands refused.
+    const consents = await (await request.get('/api/web-wallet/privacy/consents', { headers })).json();
+    expect(consents.code, JSON.stringify(consents)).toBe(0);
+    const mine = (
+      consents.data.requests as { txnId: string; purposes: { purpose: string; granted: boolean }[] }[]
+    ).find((r) => r.txnId === txnId);
+    const granted = (purpose: string) => mine?.purposes.find((p) => p.purpose === purpose)?.granted;
+    expect([granted('verify'), granted('report_organisation'), granted('wallet')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 }
