@@ -95,7 +95,8 @@ test('passport by scan in Hindi at 360 px: an upload that cannot be read is expl
     .getByTestId('passport-upload-input')
     .setInputFiles({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: top });
   const alert = page.getByRole('alert').filter({ hasText: 'हम पेज के नीचे की पंक्तियाँ नहीं पढ़ सके' });
-  await expect(alert).toBeVisible({ timeout: 20_000 });
+  // Reading a page with no MRZ tries the whole image: as slow as the first test's scan on a busy machine.
+  await expect(alert).toBeVisible({ timeout: 60_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'e2e/screenshots/passport-unreadable-hindi-phone.png', fullPage: true });

@@ -17,7 +17,9 @@ test('a reload on the sign-in OTP step keeps it; the code sent before signs in',
   await page.reload();
   await expect(masked).toBeVisible();
   await expect(page.getByLabel('Mobile Number')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /^Resend OTP in / })).toBeDisabled();
+  // The countdown is the e2e server's 3 s (OTP_RESEND_AFTER_SECONDS): a slow reload may outlast it, so
+  // the resend button is there in either state; what matters is the step and the code sent before.
+  await expect(page.getByRole('button', { name: /^Resend OTP/ })).toBeVisible();
 
   const { otp } = await latestOtp(request, mobile);
   await page.getByLabel('OTP digit 1 of 6').click();
