@@ -46,7 +46,11 @@ import { createOrgSettingsRepository } from '../modules/org-settings/org-setting
 import { createPrivacyRepository } from '../modules/privacy/privacy-repository.js';
 import { createPrivacyService } from '../modules/privacy/privacy-service.js';
 import { createWithdrawalService } from '../modules/privacy/withdrawal-service.js';
-import { createConsentService, requiredGranted } from '../modules/privacy/consent-service.js';
+import {
+  createConsentService,
+  requiredGranted,
+  type ConsentService,
+} from '../modules/privacy/consent-service.js';
 import { createBreachRepository } from '../modules/privacy/breach-repository.js';
 import { createBreachService } from '../modules/privacy/breach-service.js';
 import { createRetentionRepository } from '../modules/privacy/retention-repository.js';
@@ -159,6 +163,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   const orgInvitations = createPort<Pick<OrgCandidatesService, 'recordApiInvitation'>>('org invitations');
   // Transactions start only with the candidate's consent; the privacy notice names the transaction.
   const consentGate = createPort<ConsentGate>('privacy consent');
+  // DigiLocker's own consent screen enters the ledger through the consent service made below.
+  const channelConsent = createPort<Pick<ConsentService, 'recordChannelConsent'>>('privacy channel consent');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -473,6 +479,13 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
     disclose,
+    recordConsent: (input) =>
+      channelConsent.get().recordChannelConsent({
+        ...input,
+        channel: 'digilocker',
+        purpose: 'verify',
+        templateVersion: 'digilocker-consent/1',
+      }),
   });
   // Institutions answer (issue 27, ADR 0046): the e-mail job (requests, reminders, escalation, daily
   // digests) and the expected date from their turnaround, then the directory, the team's requests and
@@ -577,6 +590,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     grievance: config.grievanceOfficer,
     now,
   });
+  channelConsent.bind(consent);
   // The breach register and its notices to the people affected, by SMS, by their job.
   const breaches = createBreachService({
     repo: createBreachRepository(db.orm),

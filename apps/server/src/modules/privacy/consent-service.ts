@@ -10,7 +10,13 @@ import {
   type TransactionRef,
 } from '@veridocs/shared';
 import { AppError, validationFailed } from '../../errors.js';
-import { sortedPurposes, standingGrants, type LedgerEntry, type PurposeGrants } from './ledger-fns.js';
+import {
+  sha256Hex,
+  sortedPurposes,
+  standingGrants,
+  type LedgerEntry,
+  type PurposeGrants,
+} from './ledger-fns.js';
 import { renderNotice, type NoticeLanguage, type RenderedNotice } from './notice-fns.js';
 import type { PrivacyRepository } from './privacy-repository.js';
 
@@ -36,6 +42,19 @@ export interface ConsentServiceDeps {
   retentionDays: Readonly<Record<RetentionClass, number>>;
   grievance: { name: string; email: string; phone: string };
   now: () => Date;
+}
+
+/** A consent given on a screen of its own for one purpose of a request (ADR 0049), e.g. DigiLocker's. */
+export interface ChannelConsent {
+  profileId: string;
+  ref: TransactionRef;
+  channel: 'digilocker';
+  purpose: PrivacyPurpose;
+  language: NoticeLanguage;
+  /** The version of that screen's words, e.g. `digilocker-consent/1`. */
+  templateVersion: string;
+  /** What the candidate agreed to, as the server gave it to that screen (its words are built from it). */
+  terms: Record<string, unknown>;
 }
 
 /** The optional purposes every form asks; `report_partner` is asked by forms with a partner. */
@@ -171,6 +190,48 @@ export function createConsentService(deps: ConsentServiceDeps) {
         grants: grantsList(grants),
         consented: requiredGranted(grants),
       };
+    },
+
+    /**
+     * A purpose agreed to on its own screen (DigiLocker's consent, ADR 0045) enters the ledger like the
+     * notice's answers: the terms stored as a notice (canonical JSON, hashed), one `consent` entry on the
+     * channel naming only that purpose. Refused (340) when the request's consent does not grant it now: a
+     * second screen never brings back a purpose the candidate refused or withdrew.
+     */
+    async recordChannelConsent(input: ChannelConsent): Promise<void> {
+      const subject = await deps.subject(input.profileId, input.ref);
+      const text = JSON.stringify(
+        { screen: input.templateVersion, language: input.language, ...input.terms },
+        null,
+        2,
+      );
+      const hash = sha256Hex(text);
+      const at = deps.now();
+      await repo.saveNotice({
+        hash,
+        language: input.language,
+        templateVersion: input.templateVersion,
+        text,
+        at,
+      });
+      await repo.appendUnless(
+        {
+          profileId: input.profileId,
+          orgId: subject.orgId,
+          formId: subject.formId,
+          txnId: subject.txnId,
+          noticeHash: hash,
+          action: 'consent',
+          purposes: [{ purpose: input.purpose, granted: true }],
+          channel: input.channel,
+          at,
+        },
+        // Under the ledger's lock, so a withdrawal cannot slip between the check and the entry.
+        (entries) => {
+          if (standingGrants(entries)[input.purpose] === false) throw new AppError('CONSENT_REQUIRED');
+          return false;
+        },
+      );
     },
   };
 }

@@ -102,6 +102,16 @@ export interface SourcesServiceDeps {
    * transaction that keeps the pull; a no-op by default.
    */
   disclose?: (scope: DbScope, record: DisclosureRecord) => Promise<void>;
+  /**
+   * Records the consent screen's agreement in the consent ledger under `verify`, channel `digilocker`
+   * (ADR 0049), refusing (340) when the request's consent no longer grants it; a no-op by default.
+   */
+  recordConsent?: (input: {
+    profileId: string;
+    ref: { orgId: string; txnId: string };
+    language: 'en' | 'hi';
+    terms: SourceConsent;
+  }) => Promise<void>;
 }
 
 const PURPOSE = (org: string, verificationName: string) =>
@@ -292,6 +302,13 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         (await repo.countStartedSince(profileId, new Date(at.getTime() - 3_600_000))) >= MAX_STARTS_PER_HOUR
       )
         throw new AppError('SOURCE_LIMIT');
+      const language = body.language ?? 'en';
+      await deps.recordConsent?.({
+        profileId,
+        ref: { orgId: target.orgId, txnId: target.txnId },
+        language,
+        terms: consent,
+      });
       const state = randomToken(32);
       const verifier = randomToken(48);
       await repo.insertSession({
@@ -301,7 +318,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         orgId: target.orgId,
         stateHash: sha256Hex(state),
         codeVerifierEnc: seal(key, verifier),
-        consent: { ...consent, language: body.language ?? 'en', agreedAt: at.toISOString() },
+        consent: { ...consent, language, agreedAt: at.toISOString() },
         status: 'started',
         createdAt: at,
         expiresAt: new Date(at.getTime() + SESSION_MINUTES * 60_000),

@@ -213,6 +213,24 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
     expect(session).toMatchObject({ status: 'pulled', access_token_enc: null });
     expect(session!.token_revoked_at).not.toBeNull();
     expect(session!.consent.language).toBe('hi');
+    // The consent screen's agreement is in the consent ledger (ADR 0049): `verify` on the channel
+    // `digilocker`, the terms kept as the notice it points at.
+    const ledger = await rowsOf<{ channel: string; action: string; purposes: unknown; text: string }>(
+      sql`select l.channel, l.action, l.purposes, n.text from consent_ledger l
+        join privacy_notices n on n.hash = l.notice_hash
+        where l.txn_id = ${txnId} order by l.seq`,
+    );
+    expect(ledger.at(-1)).toMatchObject({
+      channel: 'digilocker',
+      action: 'consent',
+      purposes: [{ purpose: 'verify', granted: true }],
+    });
+    expect(JSON.parse(ledger.at(-1)!.text)).toMatchObject({
+      screen: 'digilocker-consent/1',
+      language: 'hi',
+      documents: ['Class X marksheet', 'Class X passing certificate'],
+      retentionDays: 180,
+    });
     const grants = await rowsOf<{ revoked_at: unknown }>(
       sql`select revoked_at from sandbox_digilocker_grants where token_hash is not null`,
     );
