@@ -130,5 +130,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/credentials/receive/abc?x=1')).toBe('/credentials/receive/[redacted]?x=1');
     expect(redactUrl('/api/wallet/credentials/verify')).toBe('/api/wallet/credentials/verify');
     expect(redactUrl('/a?%ZZ=1&sso')).toBe('/a?%ZZ=1&sso');
+    // Personal data typed into a search or a lookup: an erased candidate's mobile is not kept in a log.
+    expect(redactUrl('/api/org/candidates?search=Asha%20Verma&q=9800000001&to=9800000001&page=2')).toBe(
+      '/api/org/candidates?search=[redacted]&q=[redacted]&to=[redacted]&page=2',
+    );
   });
 });

@@ -57,8 +57,8 @@ export function serializeError(error: unknown): SerializedError {
 }
 
 /**
- * Query parameters that carry a credential: an organisation link's `sso`, the notification stream's
- * `token`, signed links' signatures, codes. Their values never reach a log.
+ * Query parameters that carry a credential (an organisation link's `sso`, the notification stream's
+ * `token`, signed links' signatures, codes) or personal data. Their values never reach a log.
  */
 const SECRET_PARAMS = new Set([
   'sso',
@@ -69,6 +69,14 @@ const SECRET_PARAMS = new Set([
   'otp',
   'sig',
   'signature',
+  // Personal data typed into a search or a lookup (ADR 0049: an erased candidate's mobile or name must
+  // not live on in the access log): the console's and the organisation's searches, the dev outbox.
+  'q',
+  'search',
+  'mobile',
+  'email',
+  'phone',
+  'to',
 ]);
 /** Path segments that are capabilities: signed file links, credential share ids, report codes. */
 const SECRET_SEGMENTS = [

@@ -9,7 +9,9 @@ import {
   erasureStatusResponseSchema,
   type ErasureRequest,
 } from '@veridocs/shared';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStorage } from '../../storage/index.js';
 import { searchPersonalData } from '../../test/personal-data-search.js';
@@ -35,10 +37,20 @@ const KEPT_TABLES = new Set(['ops_audit', 'org_audit']);
 
 describe('the right to erasure (issue 29, ADR 0049)', () => {
   let t: TestApp;
+  /** Everything the app logs, at the most verbose level: the erasure's own lines are searched too. */
+  const logLines: string[] = [];
   beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const { log } = Fastify({ logger: { level: 'trace', stream } });
     // A busy machine: the document checks get time (a timed-out check is an unusable file).
     t = await createTestApp({
       env: { OCR_WORKER: 'off', CHECK_TIMEOUT_MS: '60000', CHECK_MAX_QUEUE_WAIT_MS: '60000' },
+      logger: log,
     });
   });
   afterAll(() => t?.close());
@@ -129,6 +141,8 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
     ])
       expect(before.map((h) => h.table)).toContain(table);
 
+    // The logs written from the request on must not carry what the erasure removes.
+    const logFrom = logLines.length;
     // The request: due in a week, what is kept listed per category with the period.
     const made = erasureRequestSchema.parse(
       expectCode(await t.request({ method: 'POST', url: wallet(E.erasure), headers: c.h }), 0, 200),
@@ -226,6 +240,13 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
     // Nothing of the candidate anywhere but where the ADR keeps it: no file, no row.
     const after = await searchPersonalData(t.db, needles, { storage, bytes: [marker] });
     expect(after.filter((h) => !h.table || !KEPT_TABLES.has(h.table))).toEqual([]);
+    const logged = logLines.slice(logFrom).join('');
+    expect(logged).toMatch(/erasure/);
+    for (const needle of needles)
+      expect(
+        logged.split('\n').filter((line) => line.toLowerCase().includes(needle.toLowerCase())),
+        needle,
+      ).toEqual([]);
     // The profile stays, with a placeholder; the ledger and payments still join it.
     const [erased] = await rows<Record<string, unknown>>(sql`select * from profiles where id = ${profileId}`);
     expect(erased).toMatchObject({ name: 'Erased', date_of_birth: null, address: null, photo: null });
