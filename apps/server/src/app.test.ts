@@ -211,6 +211,13 @@ describe('a production-like app (DEV_TOOLS=0, low rate limits, a built SPA, an S
     expectCode(await t.app.inject({ method: 'GET', url: API_PATHS.devOutbox }), 101, 404);
     expectCode(await t.app.inject({ method: 'GET', url: API_PATHS.devDemo }), 101, 404);
     expectCode(await t.app.inject({ method: 'POST', url: API_PATHS.devOrgInvoices, payload: {} }), 101, 404);
+    // The erasure and the personal-data search of the privacy spec (issue 29) are dev tools only.
+    for (const url of [API_PATHS.devEraseNow, API_PATHS.devPersonalDataSearch])
+      expectCode(
+        await t.app.inject({ method: 'POST', url, payload: { mobile: '9800000001', needles: ['abc'] } }),
+        101,
+        404,
+      );
   });
 
   it('delivers OTPs through the configured SMS gateway', async () => {

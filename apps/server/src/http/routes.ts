@@ -17,6 +17,7 @@ import {
   issuerRouter,
 } from '../modules/credentials/credentials-router.js';
 import { devRouter } from '../modules/dev/dev-router.js';
+import { searchPersonalData } from '../modules/dev/personal-data-search-repository.js';
 import { createDevService } from '../modules/dev/dev-service.js';
 import { evaluationRouter } from '../modules/evaluation/evaluation-router.js';
 import { fileLinksRouter, filesRouter } from '../modules/files/files-router.js';
@@ -95,6 +96,13 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       publicUrl: config.publicUrl,
       now,
       issueInvoices: (period) => s.orgBilling.issueInvoices(period),
+      privacy: {
+        findProfileId: async (mobile) => (await s.profiles.findIdentityByMobile(mobile))?.id ?? null,
+        expedite: (profileId) => s.erasure.expedite(profileId),
+        runErasureOnce: () => s.erasure.runOnce(),
+        erasureStatus: async (profileId) => (await s.erasure.status(profileId))?.status ?? null,
+        search: (needles, bytes) => searchPersonalData(db, needles, { storage: s.storage, bytes }),
+      },
     });
   // The candidate's routes: public ones beside a signed-in family per service base (spec §7).
   await app.register(

@@ -11,6 +11,10 @@ export const API_PATHS = {
   devDemo: '/api/dev/demo',
   /** POST {period?}: issues the organisations' invoices of a month now (default: the current IST month). */
   devOrgInvoices: '/api/dev/org-invoices',
+  /** POST {mobile}: the candidate's erasure request due now, the job run until done or held (issue 29). */
+  devEraseNow: '/api/dev/privacy/erase-now',
+  /** POST {needles, bytes}: where personal data still is, every table and stored object (issue 29). */
+  devPersonalDataSearch: '/api/dev/privacy/search',
   profile: PROFILE_PATHS,
   verifier: VERIFIER_PATHS,
   /** Relative to SERVICE_BASES.verificationV1 (spec §7 "Verification and forms"). */

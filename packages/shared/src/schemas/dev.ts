@@ -41,3 +41,35 @@ export const devOrgInvoicesRequestSchema = z
   })
   .strict();
 export const devOrgInvoicesResponseSchema = z.object({ period: z.string(), issued: z.number().int() });
+
+/**
+ * POST /api/dev/privacy/erase-now (dev tools only): the candidate's open erasure request made due now and
+ * the erasure job run until it is done or held, so a browser test sees the week's result (issue 29).
+ */
+export const devEraseNowRequestSchema = z.object({ mobile: z.string().regex(/^\d{10}$/) }).strict();
+export const devEraseNowResponseSchema = z.object({
+  profileId: z.string(),
+  status: z.enum(['requested', 'held', 'done']),
+});
+
+/**
+ * POST /api/dev/privacy/search (dev tools only): every text column of every table and every stored object
+ * searched for each needle (and each base64 byte string in storage), as the erasure check of issue 29 does.
+ */
+export const devPersonalDataSearchRequestSchema = z
+  .object({
+    needles: z.array(z.string().min(3).max(200)).min(1).max(20),
+    bytes: z.array(z.string().max(20_000_000)).max(5).default([]),
+  })
+  .strict();
+export const devPersonalDataSearchResponseSchema = z.object({
+  hits: z.array(
+    z.object({
+      needle: z.string(),
+      table: z.string().optional(),
+      column: z.string().optional(),
+      rows: z.number().int().optional(),
+      objectKey: z.string().optional(),
+    }),
+  ),
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import type { Storage } from '../storage/storage.js';
+import type { Database } from '../../db/client.js';
+import type { Storage } from '../../storage/storage.js';
 
 /** Where a searched string was found: a table's column (with how many rows), or a stored object. */
 export interface PersonalDataHit {

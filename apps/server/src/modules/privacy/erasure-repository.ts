@@ -103,6 +103,15 @@ export function createErasureRepository(orm: Orm) {
       const rows = await orm.delete(legalHolds).where(eq(legalHolds.profileId, profileId)).returning();
       return rows.length > 0;
     },
+    /** The profile's open request due at `at` (dev tools only: a browser test cannot wait a week). */
+    async dueNow(profileId: string, at: Date): Promise<boolean> {
+      const rows = await orm
+        .update(erasureRequests)
+        .set({ dueAt: at, leaseUntil: null })
+        .where(and(eq(erasureRequests.profileId, profileId), ne(erasureRequests.status, 'done')))
+        .returning({ id: erasureRequests.id });
+      return rows.length > 0;
+    },
     /** Wakes held requests of the profile (the hold was released): the next pass runs them. */
     async wake(profileId: string): Promise<void> {
       await orm

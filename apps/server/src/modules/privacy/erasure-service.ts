@@ -85,6 +85,10 @@ export function createErasureService(deps: ErasureServiceDeps) {
       return toErasureRequest(row);
     },
 
+    /** Dev tools only (DEV_TOOLS, refused in production): the open request due now. */
+    async expedite(profileId: string): Promise<boolean> {
+      return repo.dueNow(profileId, now());
+    },
     async status(profileId: string): Promise<ErasureRequest | null> {
       const row = await repo.latest(profileId);
       return row ? toErasureRequest(row) : null;
