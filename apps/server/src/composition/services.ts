@@ -465,8 +465,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
   });
   // Fetch from DigiLocker and the team's API Setu pull (issue 26, ADR 0045).
+  const sourcesRepo = createSourcesRepository(db.orm);
   const sources = createSourcesService({
-    repo: createSourcesRepository(db.orm),
+    repo: sourcesRepo,
     digilocker: issuerSources.digilocker,
     apisetu: issuerSources.apisetu,
     ops,
@@ -746,6 +747,22 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
         }
         return total;
       },
+      // Documents pulled from DigiLocker or API Setu: the file (object, then row), then the pull's XML and
+      // field values; the pull stays as the audit row (who, what, when, which fields matched).
+      pulled_documents: async (cutoff, batch) => {
+        const total = { rows: 0, objects: 0 };
+        for (;;) {
+          const pulls = await sourcesRepo.pullsHoldingDocumentsBefore(cutoff, batch);
+          const fileIds = pulls.flatMap((p) => (p.fileId ? [p.fileId] : []));
+          const gone = await filesRepo.purgeByIds(fileIds, (key) => storage.delete(key));
+          for (const pull of pulls) await sourcesRepo.clearPulledDocument(pull.id, pull.comparison);
+          total.rows += pulls.length;
+          total.objects += gone.objects;
+          if (pulls.length < batch) return total;
+        }
+      },
+      // The e-KYC photo and address; the name, date of birth and last 4 digits stay as the result.
+      aadhaar_data: drainRows((cutoff, batch) => profileRepo.purgeKycPhotoAddressBefore(cutoff, batch)),
       support_chat: drainRows((cutoff, batch) => supportRepo.purgeQuietBefore(cutoff, batch)),
       // Notifications with their SMS / e-mail copies, and the dev outbox's messages.
       messages: async (cutoff, batch) => {

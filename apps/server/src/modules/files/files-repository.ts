@@ -283,6 +283,36 @@ export function createFilesRepository(orm: Orm) {
         return { rows: gone.length, objects: doomed.length };
       });
     },
+    /**
+     * Removes the files `ids` (another module's retention names them, e.g. pulled documents): each
+     * object from storage, then the rows, in one transaction; ids already gone are skipped.
+     */
+    async purgeByIds(
+      ids: readonly string[],
+      removeObject: (key: string) => Promise<void>,
+    ): Promise<{ rows: number; objects: number }> {
+      const valid = ids.filter(isUuid);
+      if (valid.length === 0) return { rows: 0, objects: 0 };
+      return orm.transaction(async (tx) => {
+        const doomed = await tx
+          .select({ id: files.id, storageKey: files.storageKey })
+          .from(files)
+          .where(inArray(files.id, valid))
+          .for('update', { skipLocked: true });
+        for (const file of doomed) await removeObject(file.storageKey);
+        if (doomed.length === 0) return { rows: 0, objects: 0 };
+        const gone = await tx
+          .delete(files)
+          .where(
+            inArray(
+              files.id,
+              doomed.map((d) => d.id),
+            ),
+          )
+          .returning({ id: files.id });
+        return { rows: gone.length, objects: doomed.length };
+      });
+    },
   };
 }
 

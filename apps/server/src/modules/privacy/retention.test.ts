@@ -69,6 +69,34 @@ describe('the retention purge (ADR 0049)', () => {
   const fileRows = async (key: string) =>
     (await rows<{ n: number }>(sql`select count(*)::int as n from files where storage_key = ${key}`))[0]!.n;
 
+  /** A DigiLocker pull `daysAgo` with its XML, field values and stored PDF. */
+  async function pull(daysAgo: number) {
+    const owner = await transaction('IN_PROGRESS', daysAgo, daysAgo);
+    const fileId = crypto.randomUUID();
+    const key = await upload(owner, fileId);
+    const comparison = [
+      { field: 'name', label: 'Name', expected: 'Asha Verma', found: 'ASHA VERMA', matches: true },
+    ];
+    const [row] = await rows<{ id: string }>(sql`insert into issuer_pulls
+      (txn_id, verification_name, org_id, profile_id, channel, issuer_id, issuer_name, doctype, source_ref,
+       xml, file_id, fields, comparison, matched, signature, completed, pulled_at)
+      values (${owner.txnId}, 'bgv-tenth', ${ORG}, ${owner.profileId}, 'digilocker', 'in.cbse', 'CBSE', 'SSCER',
+       'in.cbse-SSCER-1100040', '<Certificate name="ASHA VERMA"/>', ${fileId}, '{"name":"ASHA VERMA","rollNumber":"1100040"}'::jsonb,
+       ${JSON.stringify(comparison)}::jsonb, true, '{}'::jsonb, true, ${ago(daysAgo)}::timestamptz)
+      returning id`);
+    return { id: row!.id, key };
+  }
+
+  /** A profile whose Aadhaar e-KYC was verified `daysAgo`, with its photo and address. */
+  async function kycProfile(daysAgo: number) {
+    const [row] = await rows<{ id: string }>(sql`insert into profiles
+      (mobile, name, verified_name, date_of_birth, photo, address, aadhaar_last4, aadhaar_verified_at)
+      values (${uniqueMobile()}, 'Kyc Candidate', 'Kyc Candidate', '1990-01-01', 'base64-photo',
+        '{"house":"12","street":"2nd Cross Street"}'::jsonb, '1234', ${ago(daysAgo)}::timestamptz)
+      returning id`);
+    return row!.id;
+  }
+
   async function conversation(messageDaysAgo: number[]) {
     const profileId = await profile();
     const last = Math.min(...messageDaysAgo);
@@ -143,6 +171,12 @@ describe('the retention purge (ADR 0049)', () => {
       (txn_id, org_id, profile_id, region, currency, provider, express, quote, amount, status, idempotency_key, created_at, updated_at)
       values (${oldClosed.txnId}, ${ORG}, ${oldClosed.profileId}, 'IN', 'INR', 'sandbox', false, '{}'::jsonb, 50000, 'paid',
         'retention-test', ${ago(200)}::timestamptz, ${ago(200)}::timestamptz)`);
+    // Pulled documents: 30 days from the pull (the verification's decision), whatever the request.
+    const oldPull = await pull(31);
+    const youngPull = await pull(29);
+    // Aadhaar-derived photo and address: 30 days from the e-KYC.
+    seeded.oldKyc = await kycProfile(31);
+    seeded.youngKyc = await kycProfile(29);
     // Support chat: a year from the last message.
     seeded.quietChat = await conversation([400, 366]);
     seeded.liveChat = await conversation([400, 364]);
@@ -180,6 +214,8 @@ describe('the retention purge (ADR 0049)', () => {
     expect(report?.ledgerHeadHash).toBe(head.hash);
     expect(report?.counts).toEqual({
       uploaded_documents: { rows: 1, objects: 1 },
+      pulled_documents: { rows: 1, objects: 1 },
+      aadhaar_data: { rows: 1, objects: 0 },
       support_chat: { rows: 3, objects: 0 },
       messages: { rows: 3, objects: 0 },
       access_logs: { rows: 2, objects: 0 },
@@ -190,6 +226,44 @@ describe('the retention purge (ADR 0049)', () => {
       expect(await fileRows(key)).toBe(1);
       expect(await storage.exists(key)).toBe(true);
     }
+    // The old pull keeps its audit row (who, what, when, which fields matched) without the document.
+    const pulls = await rows<{
+      id: string;
+      xml: string | null;
+      file_id: string | null;
+      fields: unknown;
+      comparison: unknown;
+    }>(
+      sql`select id, xml, file_id, fields, comparison from issuer_pulls where id in (${oldPull.id}, ${youngPull.id})`,
+    );
+    expect(pulls.find((p) => p.id === oldPull.id)).toEqual({
+      id: oldPull.id,
+      xml: null,
+      file_id: null,
+      fields: {},
+      comparison: [{ field: 'name', label: 'Name', expected: null, found: null, matches: true }],
+    });
+    expect(pulls.find((p) => p.id === youngPull.id)).toMatchObject({ xml: expect.stringContaining('ASHA') });
+    expect(await fileRows(oldPull.key)).toBe(0);
+    expect(await storage.exists(oldPull.key)).toBe(false);
+    expect(await fileRows(youngPull.key)).toBe(1);
+    expect(await storage.exists(youngPull.key)).toBe(true);
+    const kyc = await rows<{
+      id: string;
+      photo: string | null;
+      address: unknown;
+      date_of_birth: string | null;
+      aadhaar_last4: string;
+    }>(
+      sql`select id, photo, address, date_of_birth::text, aadhaar_last4 from profiles where id in (${seeded.oldKyc}, ${seeded.youngKyc})`,
+    );
+    expect(kyc.find((k) => k.id === seeded.oldKyc)).toMatchObject({
+      photo: null,
+      address: null,
+      date_of_birth: '1990-01-01',
+      aadhaar_last4: '1234',
+    });
+    expect(kyc.find((k) => k.id === seeded.youngKyc)).toMatchObject({ photo: 'base64-photo' });
     expect(await countWhere('payment_orders', 'idempotency_key', 'retention-test')).toBe(1);
     expect(await countWhere('support_conversations', 'id', seeded.quietChat)).toBe(0);
     expect(await countWhere('support_messages', 'conversation_id', seeded.quietChat)).toBe(0);

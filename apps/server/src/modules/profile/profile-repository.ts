@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { KycAddress } from '@veridocs/shared';
 import type { DbScope, Orm } from '../../db/client.js';
 import { profiles, type StoredBasicDetails, type StoredContactDetails } from '../../db/schema/index.js';
@@ -25,6 +25,33 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
     /** Drops the cached row (after a database transaction that wrote it has committed). */
     forget(id: string): void {
       byId.invalidate(id);
+    },
+    /**
+     * The e-KYC photo and address of identities verified before `cutoff` (ADR 0049 "Aadhaar-derived
+     * data": 30 days; the name, date of birth and last 4 digits stay as the result). At most `limit`
+     * profiles a call; answers how many were cleared.
+     */
+    async purgeKycPhotoAddressBefore(cutoff: Date, limit: number): Promise<number> {
+      const due = await orm
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(
+          and(
+            lt(profiles.aadhaarVerifiedAt, cutoff),
+            or(isNotNull(profiles.photo), isNotNull(profiles.address)),
+          ),
+        )
+        .orderBy(asc(profiles.aadhaarVerifiedAt))
+        .limit(limit);
+      if (due.length === 0) return 0;
+      const ids = due.map((d) => d.id);
+      const cleared = await orm
+        .update(profiles)
+        .set({ photo: null, address: null })
+        .where(and(inArray(profiles.id, ids), lt(profiles.aadhaarVerifiedAt, cutoff)))
+        .returning({ id: profiles.id });
+      for (const row of cleared) byId.invalidate(row.id);
+      return cleared.length;
     },
     findById(id: string): Promise<ProfileRow | undefined> {
       return byId.get(id, async () => {

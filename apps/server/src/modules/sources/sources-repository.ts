@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import { digilockerSessions, issuerPulls } from '../../db/schema/index.js';
 
@@ -109,6 +109,52 @@ export function createSourcesRepository(orm: Orm) {
       await within.update(issuerPulls).set({ completed: true }).where(eq(issuerPulls.id, id));
     },
 
+    /**
+     * Pulls older than `cutoff` that still hold the document (ADR 0049 "pulled documents"): the XML, the
+     * stored file, the issuer's field values. Oldest first, at most `limit`.
+     */
+    async pullsHoldingDocumentsBefore(
+      cutoff: Date,
+      limit: number,
+    ): Promise<{ id: string; fileId: string | null; comparison: Record<string, unknown>[] }[]> {
+      return orm
+        .select({ id: issuerPulls.id, fileId: issuerPulls.fileId, comparison: issuerPulls.comparison })
+        .from(issuerPulls)
+        .where(
+          and(
+            lt(issuerPulls.pulledAt, cutoff),
+            or(
+              isNotNull(issuerPulls.xml),
+              isNotNull(issuerPulls.fileId),
+              sql`${issuerPulls.fields} <> '{}'::jsonb`,
+            ),
+          ),
+        )
+        .orderBy(asc(issuerPulls.pulledAt), asc(issuerPulls.id))
+        .limit(limit);
+    },
+    /**
+     * The document leaves the pull (its file already removed by the caller): XML, file and field values
+     * go; who pulled what, when, for whom and whether each field matched stay as the audit row.
+     */
+    async clearPulledDocument(id: string, comparison: Record<string, unknown>[]): Promise<void> {
+      await orm
+        .update(issuerPulls)
+        .set({
+          xml: null,
+          fileId: null,
+          fields: {},
+          // The values go; each field's verdict stays (a value of null is what the evidence's schema allows).
+          comparison: comparison.map((c) => ({
+            field: c.field,
+            label: c.label,
+            expected: null,
+            found: null,
+            matches: c.matches,
+          })),
+        })
+        .where(eq(issuerPulls.id, id));
+    },
     /** The pulls of one verification, newest first (the team's evidence). */
     async pullsOf(txnId: string, verificationName?: string): Promise<IssuerPull[]> {
       return orm
