@@ -7,6 +7,7 @@ import { createPaymentsExportRepository } from '../modules/payments/payments-exp
 import type { ExportPorts } from '../modules/privacy/export-service.js';
 import { createProfileExportRepository } from '../modules/profile/profile-export-repository.js';
 import { ERASED_MOBILE_PREFIX } from '../modules/profile/profile-erasure-repository.js';
+import { createSourcesExportRepository } from '../modules/sources/sources-export-repository.js';
 import { createReportsExportRepository } from '../modules/reports/reports-export-repository.js';
 import { createSupportExportRepository } from '../modules/support/support-export-repository.js';
 import { createTransactionsExportRepository } from '../modules/transactions/transactions-export-repository.js';
@@ -28,6 +29,7 @@ export function createExportPorts(deps: { orm: Orm; storage: Storage }): ExportP
   const notifications = createNotificationsExportRepository(orm);
   const support = createSupportExportRepository(orm);
   const nameChanges = createNameChangeExportRepository(orm);
+  const sources = createSourcesExportRepository(orm);
   return {
     async profile(profileId) {
       const row = await profile.profile(profileId);
@@ -41,6 +43,7 @@ export function createExportPorts(deps: { orm: Orm; storage: Storage }): ExportP
     notifications: (profileId) => notifications.notifications(profileId),
     chat: (profileId) => support.chat(profileId),
     nameChanges: (profileId) => nameChanges.nameChanges(profileId),
+    issuerPulls: (profileId) => sources.issuerPulls(profileId),
     readObject: (key) => storage.get(key),
   };
 }

@@ -186,6 +186,24 @@ export const exportNameChangeSchema = z.object({
   createdAt: at,
 });
 
+/** A document fetched from its issuer (DigiLocker, API Setu) for a verification, as received. */
+export const exportIssuerPullSchema = z.object({
+  id: z.string(),
+  txnId: z.string(),
+  verificationName: z.string(),
+  channel: z.string(),
+  issuerName: z.string(),
+  doctype: z.string(),
+  /** The issuer's XML as received (the evidence), when one came. */
+  xml: z.string().nullable(),
+  /** The PDF copy, one of `documents` (by its id), when one came. */
+  fileId: z.string().nullable(),
+  fields: z.record(z.string(), z.unknown()),
+  matched: z.boolean(),
+  completed: z.boolean(),
+  pulledAt: at,
+});
+
 export const exportErasureSchema = z.object({
   status: z.string(),
   requestedAt: at,
@@ -211,6 +229,7 @@ export const exportDataSchema = z.object({
   notifications: z.array(exportNotificationSchema),
   chat: z.array(exportChatSchema),
   nameChanges: z.array(exportNameChangeSchema),
+  issuerPulls: z.array(exportIssuerPullSchema),
   erasure: exportErasureSchema.nullable(),
 });
 
@@ -226,5 +245,6 @@ export type ExportPayment = z.infer<typeof exportPaymentSchema>;
 export type ExportNotification = z.infer<typeof exportNotificationSchema>;
 export type ExportChat = z.infer<typeof exportChatSchema>;
 export type ExportNameChange = z.infer<typeof exportNameChangeSchema>;
+export type ExportIssuerPull = z.infer<typeof exportIssuerPullSchema>;
 export type ExportErasure = z.infer<typeof exportErasureSchema>;
 export type ExportData = z.infer<typeof exportDataSchema>;

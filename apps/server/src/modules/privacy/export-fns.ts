@@ -55,6 +55,7 @@ export function exportReadme(exportedAt: Date): string {
     '  notifications  the messages shown to you in the app',
     '  chat           your support chat with the team',
     '  nameChanges    your requests to change your name on a verification',
+    '  issuerPulls    the documents fetched from their issuers (DigiLocker, API Setu) as received',
     '  erasure        your erasure request, if you made one (null otherwise)',
     '',
     'files/documents/  your documents, each named <its id>-<its name>',

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   EXPORT_DAILY_LIMIT,
@@ -8,6 +7,7 @@ import {
   type ExportData,
   type ExportDocument,
   type ExportErasure,
+  type ExportIssuerPull,
   type ExportNameChange,
   type ExportNotification,
   type ExportPayment,
@@ -37,6 +37,7 @@ export interface ExportPorts {
   notifications(profileId: string): Promise<ExportNotification[]>;
   chat(profileId: string): Promise<ExportChat[]>;
   nameChanges(profileId: string): Promise<ExportNameChange[]>;
+  issuerPulls(profileId: string): Promise<ExportIssuerPull[]>;
   /** A stored object's bytes (the storage port: local disk or S3), null when it is gone. */
   readObject(key: string): Promise<Readable | null>;
 }
@@ -59,9 +60,17 @@ interface StoredPart {
 }
 
 /** Resolves once `out` wants more (or is gone: a client that went away stops the archive). */
-async function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return;
-  await Promise.race([once(out, 'drain'), once(out, 'close')]);
+function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }
 
 /**
@@ -125,6 +134,7 @@ export function createExportService(deps: ExportServiceDeps) {
       notifications: await ports.notifications(profileId),
       chat: await ports.chat(profileId),
       nameChanges: await ports.nameChanges(profileId),
+      issuerPulls: await ports.issuerPulls(profileId),
       erasure: erasure
         ? ({
             status: erasure.status,

@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   EXPORT_DAILY_LIMIT,
+  OPS_API_PATHS,
   EXPORT_FORMAT,
   PRIVACY_EXPORT_PATHS,
   SERVICE_BASES,
@@ -19,11 +20,13 @@ import {
   expectCode,
   requestOtp,
   signUp,
+  staffSignIn,
   verifyOtp,
   wallet,
   type TestApp,
 } from '../../test/test-app.js';
 import { multipart, pdfOfSize } from '../files/test-files.js';
+import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 
 const url = wallet(PRIVACY_EXPORT_PATHS.export);
 
@@ -112,6 +115,15 @@ describe('the data export (issue 29, ADR 0049 "Export")', () => {
       await t.db.orm.execute(sql`insert into disclosures
         (profile_id, txn_id, recipient_kind, recipient_name, what, detail, at)
         values (${who}, null, 'organisation', ${recipient}, 'report', 'report.pdf', now())`);
+    for (const [who, txn, xml] of [
+      [profileId, c.txnId, '<Certificate name="Meera Quillfeather"/>'],
+      [otherId, other.txnId, '<Certificate name="Otto Brightwater"/>'],
+    ] as const)
+      await t.db.orm.execute(sql`insert into issuer_pulls
+        (txn_id, verification_name, org_id, profile_id, channel, issuer_id, issuer_name, doctype, source_ref,
+         xml, fields, comparison, matched, signature, pulled_at)
+        values (${txn}, 'bgv-degree', 'demo-university', ${who}, 'digilocker', 'in.gov.test', 'Test Board',
+         'SSCER', 'in.gov.test-SSCER-1', ${xml}, '{"name":"x"}'::jsonb, '[]'::jsonb, true, '{}'::jsonb, now())`);
     const [order] = await rows<{ id: string }>(sql`insert into payment_orders
       (txn_id, org_id, profile_id, region, currency, provider, express, quote, amount, status, payment_id,
        idempotency_key)
@@ -120,6 +132,27 @@ describe('the data export (issue 29, ADR 0049 "Export")', () => {
       returning id`);
     await t.db.orm.execute(sql`insert into payment_refunds (order_id, amount, reason, status, idempotency_key)
       values (${order!.id}, 10000, 'Partial refund', 'done', 'export-test-refund')`);
+
+    // The team completes the degree: a credential (its JWT) and a notification.
+    const verifier = await staffSignIn(
+      t,
+      DEV_STAFF.find((s) => s.role === 'verifier')!,
+    );
+    for (const state of ['IN_PROGRESS', 'COMPLETED'])
+      expectCode(
+        await t.request({
+          method: 'POST',
+          url: OPS_API_PATHS.decisions(c.txnId),
+          body: { verificationName: 'bgv-degree', state },
+          headers: verifier,
+        }),
+        0,
+        200,
+      );
+    const [held] = await rows<{ jwt: string }>(
+      sql`select jwt from credentials where profile_id = ${profileId} and verification_name = 'bgv-degree'`,
+    );
+    expect(held?.jwt).toMatch(/^ey/);
 
     const { entries, data } = unzip(await t.request({ method: 'GET', url, headers: c.h }));
     expect(data.format).toBe(EXPORT_FORMAT);
@@ -161,6 +194,10 @@ describe('the data export (issue 29, ADR 0049 "Export")', () => {
     expect(data.chat.flatMap((conversation) => conversation.messages.map((m) => m.body))).toContain(
       'Hello from Meera',
     );
+    expect(data.issuerPulls.map((p) => p.xml)).toEqual(['<Certificate name="Meera Quillfeather"/>']);
+    expect(data.credentials.map((cr) => cr.jwt)).toContain(held!.jwt);
+    expect(data.credentials.every((cr) => cr.txnId === c.txnId || cr.txnId === null)).toBe(true);
+    expect(data.notifications.length).toBeGreaterThan(0);
     expect(data.erasure).toBeNull();
     expect(strFromU8(entries['README.txt']!)).toContain(EXPORT_FORMAT);
     // Nothing of the other candidate anywhere in the archive.
@@ -168,7 +205,9 @@ describe('the data export (issue 29, ADR 0049 "Export")', () => {
     for (const needle of [other.mobile, 'Otto', 'Brightwater', otherId, other.txnId])
       expect(everything.includes(needle)).toBe(false);
     expect(everything.includes(theirs.subarray(0, 2_000))).toBe(false);
-    expect(Object.keys(entries).filter((k) => k.startsWith('files/'))).toHaveLength(data.documents.length);
+    expect(Object.keys(entries).filter((k) => k.startsWith('files/documents/'))).toHaveLength(
+      data.documents.length,
+    );
 
     // A stored object gone from the store is told in data.json (path null); the rest still comes.
     await t.db.orm.execute(
