@@ -11,6 +11,8 @@ export const exportRouter: FastifyPluginAsyncZod<{ dataExport: ExportService }> 
   app.get(
     PRIVACY_EXPORT_PATHS.export,
     {
+      // A HEAD would build the whole archive (reading every file) only to discard it.
+      exposeHeadRoute: false,
       schema: {
         tags: ['privacy'],
         summary: 'Everything the product holds about the signed-in candidate, as a ZIP',

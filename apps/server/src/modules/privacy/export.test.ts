@@ -254,6 +254,8 @@ describe('the data export (issue 29, ADR 0049 "Export")', () => {
     );
     expect(counter!.n).toBe(0);
     expectCode(await t.request({ method: 'GET', url }), 102, 401);
+    // No HEAD: it would read every file only to throw the archive away.
+    expect((await t.request({ method: 'HEAD', url, headers: h })).statusCode).toBe(404);
     expectCode(await t.request({ method: 'GET', url, headers: bearer('not-a-token') }), 102, 401);
   }, 60_000);
 });
