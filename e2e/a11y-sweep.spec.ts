@@ -328,6 +328,7 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
     [PATHS.privacy, '/privacy'],
     [PATHS.privacy, '/privacy/access'],
     [PATHS.privacy, '/privacy/erasure'],
+    [PATHS.privacy, '/privacy/export'],
     [PATHS.verification, `/verification?${q}&name=aadhaar`],
     [PATHS.digilocker, '/digilocker'],
   ];

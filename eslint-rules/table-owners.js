@@ -9,8 +9,9 @@ export const TABLE_OWNERS = {
   // auth: candidates' sign-in
   otpTransactions: { owner: 'auth' },
   // Keyed counters (ADR 0002): auth's rows are keyed by mobile number, aadhaar's `aadhaar:<profileId>`,
-  // evaluation's `eval:<profileId>`; each locks and writes only its own rows, in its own transaction.
-  otpThrottles: { owner: 'auth', keyedWriters: ['aadhaar', 'evaluation'] },
+  // evaluation's `eval:<profileId>`, privacy's `export:<profileId>` (the data export's daily budget);
+  // each locks and writes only its own rows, in its own transaction.
+  otpThrottles: { owner: 'auth', keyedWriters: ['aadhaar', 'evaluation', 'privacy'] },
   refreshTokens: { owner: 'auth' },
   signInLinks: { owner: 'auth' },
   // profile

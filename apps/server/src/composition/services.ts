@@ -58,6 +58,9 @@ import { createRetentionService, drainRows } from '../modules/privacy/retention-
 import { createErasureRepository } from '../modules/privacy/erasure-repository.js';
 import { createErasureService } from '../modules/privacy/erasure-service.js';
 import { createErasurePorts } from './erasure-ports.js';
+import { createExportRepository } from '../modules/privacy/export-repository.js';
+import { createExportService } from '../modules/privacy/export-service.js';
+import { createExportPorts } from './export-ports.js';
 import { createOrgSettingsService } from '../modules/org-settings/org-settings-service.js';
 import { createOrgNotificationsRepository } from '../modules/org-settings/org-notifications-repository.js';
 import { createOrgNotificationsService } from '../modules/org-settings/org-notifications-service.js';
@@ -603,12 +606,23 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   });
 
   // The right to erasure (issue 29, ADR 0049): each module's part through its port, run by the job.
+  const erasureRepo = createErasureRepository(db.orm);
   const erasure = createErasureService({
-    repo: createErasureRepository(db.orm),
+    repo: erasureRepo,
     ports: createErasurePorts({ orm: db.orm, storage, sender, outbox, liveSessions, profileCache }),
     now,
     log: app.log,
     onQueued: () => signals.emit('erasure-queued'),
+  });
+
+  // The candidate's data export (issue 29, ADR 0049 "Export"): each module's part through its port.
+  const dataExport = createExportService({
+    repo: createExportRepository(db.orm),
+    ledger: privacyRepo,
+    erasures: erasureRepo,
+    ports: createExportPorts({ orm: db.orm, storage }),
+    now,
+    log: app.log,
   });
 
   // Payments (issue 13, ADR 0023): the embedded sandbox gateway unless a region is set to another.
@@ -825,5 +839,6 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     breaches,
     retention,
     erasure,
+    dataExport,
   };
 }

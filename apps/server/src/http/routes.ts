@@ -66,6 +66,7 @@ import { privacyAccessRouter } from '../modules/privacy/privacy-access-router.js
 import { privacyCandidateRouter } from '../modules/privacy/privacy-candidate-router.js';
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { erasureOpsRouter, erasureRouter } from '../modules/privacy/erasure-router.js';
+import { exportRouter } from '../modules/privacy/export-router.js';
 import { withdrawalRouter } from '../modules/privacy/withdrawal-router.js';
 import { signedInFamily } from './route-families.js';
 import { registerMetrics } from './metrics.js';
@@ -119,6 +120,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(erasureRouter, { erasure: s.erasure });
           await family.register(withdrawalRouter, { withdrawals: s.withdrawals });
           await family.register(privacyAccessRouter, { privacy: s.privacy });
+          await family.register(exportRouter, { dataExport: s.dataExport });
         }),
       );
     },

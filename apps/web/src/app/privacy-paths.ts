@@ -9,4 +9,6 @@ export const PRIVACY_PAGES = {
   access: '/privacy/access',
   /** The right to erasure: the request, what is kept and why, its status. */
   erasure: '/privacy/erasure',
+  /** The right to a copy: everything held, as a ZIP (data.json, their files, a README). */
+  export: '/privacy/export',
 } as const;

@@ -556,3 +556,12 @@ export const PRIVACY_ACCESS_PATHS = {
   /** GET the disclosures of the candidate's data, newest first, paged (`cursor`, `limit`). */
   disclosures: '/privacy/disclosures',
 } as const;
+
+/**
+ * The candidate's data export (issue 29, ADR 0049 "Export"): relative to SERVICE_BASES.webWallet,
+ * signed in.
+ */
+export const PRIVACY_EXPORT_PATHS = {
+  /** GET a ZIP of everything the product holds about the candidate: data.json, their files, README.txt. */
+  export: '/privacy/export',
+} as const;

@@ -386,6 +386,12 @@ export const ERROR_CODES = {
       'You must be 18 or older to use this service. Your request has stopped and the data collected for it will be erased',
   },
   ERASURE_DONE: { code: 351, status: 409, message: 'This account has been erased' },
+  // The candidate's data export (issue 29): 364–366.
+  EXPORT_LIMIT_REACHED: {
+    code: 364,
+    status: 429,
+    message: 'You have downloaded your data 5 times today. Please try again tomorrow',
+  },
   // 343–345 withdrawing consent (issue 29).
   PURPOSE_NOT_GRANTED: {
     code: 343,
