@@ -66,6 +66,7 @@ import { privacyCandidateRouter } from '../modules/privacy/privacy-candidate-rou
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { erasureOpsRouter, erasureRouter } from '../modules/privacy/erasure-router.js';
 import { withdrawalRouter } from '../modules/privacy/withdrawal-router.js';
+import { requestsOpsRouter, requestsRouter } from '../modules/privacy/requests-router.js';
 import { signedInFamily } from './route-families.js';
 import { registerMetrics } from './metrics.js';
 import type { App } from './platform.js';
@@ -111,6 +112,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(erasureRouter, { erasure: s.erasure });
           await family.register(withdrawalRouter, { withdrawals: s.withdrawals });
           await family.register(privacyAccessRouter, { privacy: s.privacy });
+          await family.register(requestsRouter, { requests: s.privacyRequests });
         }),
       );
     },
@@ -193,6 +195,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       await admins.register(opsOrgOwnerRouter, { orgAuth: s.orgAuth, audit });
       await admins.register(privacyOpsRouter, { privacy: s.privacy, breaches: s.breaches, audit });
       await admins.register(erasureOpsRouter, { erasure: s.erasure, audit });
+      await admins.register(requestsOpsRouter, { requests: s.privacyRequests, audit });
     }),
   );
 
