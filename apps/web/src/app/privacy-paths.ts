@@ -9,4 +9,8 @@ export const PRIVACY_PAGES = {
   access: '/privacy/access',
   /** The right to erasure: the request, what is kept and why, its status. */
   erasure: '/privacy/erasure',
+  /** The right to correction: a request to the team, with its outcome. */
+  correction: '/privacy/correction',
+  /** A grievance to the grievance officer, answered within 90 days. */
+  grievance: '/privacy/grievance',
 } as const;

@@ -1,0 +1,16 @@
+import { defineCatalog } from '../../i18n';
+import en from './locales/en.json';
+
+/** The correction and grievance pages (issue 29, ADR 0049). */
+export const privacyRequestsCatalog = defineCatalog('privacyRequests', en, {
+  hi: () => import('./locales/hi.json'),
+});
+
+/** The catalogue's key of a shared schema's validation message (its English text), if it has one. */
+const VALIDATION_KEYS = new Map(
+  Object.entries(en)
+    .filter(([key]) => key.startsWith('v_'))
+    .map(([key, text]) => [text, key as keyof typeof en]),
+);
+export const validationKey = (message: string | undefined) =>
+  message === undefined ? undefined : VALIDATION_KEYS.get(message);
