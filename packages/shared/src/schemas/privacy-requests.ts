@@ -14,6 +14,21 @@ export const PRIVACY_REQUEST_SUBJECT_MAX = 200;
 export const PRIVACY_REQUEST_TEXT_MAX = 4000;
 export const PRIVACY_REQUEST_ANSWER_MAX = 4000;
 
+/**
+ * The candidate's forms' validation messages, by key: the web app shows each in the reader's language
+ * (its catalogue's `v_<key>`).
+ */
+export const PRIVACY_REQUEST_MESSAGES = {
+  textMin: 'Say which data is wrong, in at least 5 characters',
+  proposedMin: 'Say what it should be',
+  textMax: 'Keep it under 4000 characters',
+  txnRequired: 'Choose the request this answer or document belongs to',
+  subjectMin: 'Give a subject of at least 3 characters',
+  subjectMax: 'Keep the subject under 200 characters',
+  grievanceMin: 'Describe your grievance in at least 10 characters',
+} as const;
+const M = PRIVACY_REQUEST_MESSAGES;
+
 export const PRIVACY_REQUEST_KINDS = ['correction', 'grievance'] as const;
 export const privacyTicketKindSchema = z.enum(PRIVACY_REQUEST_KINDS);
 export type PrivacyTicketKind = z.infer<typeof privacyTicketKindSchema>;
@@ -55,36 +70,20 @@ export const correctionInputSchema = z
     /** The request whose answer or document is wrong (required for those categories). */
     txnId: optionalTxn,
     /** Which data is wrong, in the candidate's words. */
-    text: z
-      .string()
-      .trim()
-      .min(5, 'Say which data is wrong, in at least 5 characters')
-      .max(PRIVACY_REQUEST_TEXT_MAX, `Keep it under ${PRIVACY_REQUEST_TEXT_MAX} characters`),
+    text: z.string().trim().min(5, M.textMin).max(PRIVACY_REQUEST_TEXT_MAX, M.textMax),
     /** What it should be. */
-    proposed: z
-      .string()
-      .trim()
-      .min(1, 'Say what it should be')
-      .max(PRIVACY_REQUEST_TEXT_MAX, `Keep it under ${PRIVACY_REQUEST_TEXT_MAX} characters`),
+    proposed: z.string().trim().min(1, M.proposedMin).max(PRIVACY_REQUEST_TEXT_MAX, M.textMax),
   })
   .refine((v) => !(v.category === 'answer' || v.category === 'document') || v.txnId !== null, {
     path: ['txnId'],
-    message: 'Choose the request this answer or document belongs to',
+    message: M.txnRequired,
   });
 export type CorrectionInput = z.input<typeof correctionInputSchema>;
 
 /** POST PRIVACY_REQUEST_PATHS.grievances. */
 export const grievanceInputSchema = z.object({
-  subject: z
-    .string()
-    .trim()
-    .min(3, 'Give a subject of at least 3 characters')
-    .max(PRIVACY_REQUEST_SUBJECT_MAX, `Keep the subject under ${PRIVACY_REQUEST_SUBJECT_MAX} characters`),
-  text: z
-    .string()
-    .trim()
-    .min(10, 'Describe your grievance in at least 10 characters')
-    .max(PRIVACY_REQUEST_TEXT_MAX, `Keep it under ${PRIVACY_REQUEST_TEXT_MAX} characters`),
+  subject: z.string().trim().min(3, M.subjectMin).max(PRIVACY_REQUEST_SUBJECT_MAX, M.subjectMax),
+  text: z.string().trim().min(10, M.grievanceMin).max(PRIVACY_REQUEST_TEXT_MAX, M.textMax),
   /** The request it concerns, if any. */
   txnId: optionalTxn,
 });

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PrivacyTicket, PrivacyTicketList } from '@veridocs/shared';
+import { setLanguage } from '../../i18n';
 import { makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render';
@@ -43,7 +44,10 @@ beforeEach(() => {
   };
   api.on('get', LIST, () => ({ status: 200, body: ok(list) }));
 });
-afterEach(() => api.restore());
+afterEach(async () => {
+  api.restore();
+  await act(() => setLanguage('en', { persist: false }));
+});
 
 describe('/privacy/correction and /privacy/grievance (issue 29)', () => {
   it('checks the form with the shared schema, sends a correction and lists it with its due date', async () => {
@@ -139,5 +143,15 @@ describe('/privacy/correction and /privacy/grievance (issue 29)', () => {
     expect(await screen.findByText('We could not load your requests.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You have not raised a grievance yet.')).toBeInTheDocument();
+  });
+  it("in Hindi: the page and the shared schema's messages are in the reader's language", async () => {
+    await act(() => setLanguage('hi', { persist: false }));
+    const { user } = renderApp({ route: '/privacy/grievance' });
+    expect(await screen.findByRole('heading', { name: 'शिकायत दर्ज करें' })).toBeInTheDocument();
+    expect(screen.getByText(/90 दिनों के भीतर उत्तर मिलेगा/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'शिकायत भेजें' }));
+    expect(await screen.findByText('कम से कम 3 अक्षरों का विषय दें')).toBeInTheDocument();
+    expect(screen.getByText('अपनी शिकायत कम से कम 10 अक्षरों में लिखें')).toBeInTheDocument();
+    expect(api.callsTo('post', /grievances/)).toHaveLength(0);
   });
 });
