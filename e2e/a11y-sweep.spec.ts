@@ -106,6 +106,8 @@ const CONSOLE_SWEEP = [
   '/admin/refunds',
   '/admin/breaches',
   '/admin/breaches/:breachId',
+  '/admin/privacy-requests',
+  '/admin/privacy-requests/:requestId',
 ];
 
 /** Lazy screens and their first requests are done: no loader left, no transition half-way. */
@@ -329,6 +331,8 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
     [PATHS.privacy, '/privacy/access'],
     [PATHS.privacy, '/privacy/erasure'],
     [PATHS.privacy, '/privacy/export'],
+    [PATHS.privacy, '/privacy/correction'],
+    [PATHS.privacy, '/privacy/grievance'],
     [PATHS.verification, `/verification?${q}&name=aadhaar`],
     [PATHS.digilocker, '/digilocker'],
   ];
@@ -467,6 +471,15 @@ test('console screens: axe clean at 360 and 1280 px, none wider than 360 px', as
   ).json();
   expect(breach.code, JSON.stringify(breach)).toBe(0);
 
+  // A grievance of the candidate (issue 29), for the console's request page.
+  const grievance = await (
+    await request.post(`${WALLET}/privacy/requests/grievances`, {
+      headers,
+      data: { subject: 'Sweep grievance', text: 'Nobody answered my question about the report.' },
+    })
+  ).json();
+  expect(grievance.code, JSON.stringify(grievance)).toBe(0);
+
   // The sign-in screen first, signed out; then the admin signs in (the session lives in the tab).
   await sweep(page, '/ops/sign-in');
   await consoleSignIn(page, OPS_ACCOUNTS.admin.email, OPS_ACCOUNTS.admin.password);
@@ -485,6 +498,8 @@ test('console screens: axe clean at 360 and 1280 px, none wider than 360 px', as
     '/ops/admin/refunds',
     '/ops/admin/breaches',
     `/ops/admin/breaches/${encodeURIComponent(breach.data.id as string)}`,
+    '/ops/admin/privacy-requests',
+    `/ops/admin/privacy-requests/${encodeURIComponent(grievance.data.id as string)}`,
   ];
   expect(urls.length + 1, 'one URL per console route').toBe(CONSOLE_SWEEP.length);
   for (const url of urls) await sweep(page, url);

@@ -156,6 +156,8 @@ export const TABLE_OWNERS = {
   // the right to erasure (issue 29): the candidates' requests and the admins' legal holds
   erasureRequests: { owner: 'privacy' },
   legalHolds: { owner: 'privacy' },
+  // correction requests and grievance tickets (issue 29)
+  privacyRequests: { owner: 'privacy' },
   // who received the candidate's data, written by each sender through the privacy service's port
   disclosures: { owner: 'privacy' },
 };

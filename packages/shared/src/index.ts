@@ -42,6 +42,7 @@ export * from './schemas/privacy-withdraw.js';
 export * from './schemas/privacy-access.js';
 export * from './schemas/privacy-consent.js';
 export * from './schemas/privacy-export.js';
+export * from './schemas/privacy-requests.js';
 export * from './rules/working-days.js';
 export * from './rules/person-name.js';
 export * from './rules/mrz.js';

@@ -13,6 +13,7 @@ import { createOrgCandidatesErasureRepository } from '../modules/org-candidates/
 import { createPaymentsErasureRepository } from '../modules/payments/payments-erasure-repository.js';
 import { createDisclosuresErasureRepository } from '../modules/privacy/disclosures-erasure-repository.js';
 import type { ErasurePorts } from '../modules/privacy/erasure-service.js';
+import { createRequestsErasureRepository } from '../modules/privacy/requests-erasure-repository.js';
 import {
   ERASED_MOBILE_PREFIX,
   createProfileErasureRepository,
@@ -59,6 +60,7 @@ export function createErasurePorts(deps: {
   const institutions = createInstitutionsErasureRepository(orm);
   const orgCandidates = createOrgCandidatesErasureRepository(orm);
   const disclosures = createDisclosuresErasureRepository(orm);
+  const privacyRequests = createRequestsErasureRepository(orm);
   const deleteObjects = async (keys: string[]) => {
     for (const key of keys) await storage.delete(key);
   };
@@ -68,7 +70,10 @@ export function createErasurePorts(deps: {
       if (!contact || contact.mobile.startsWith(ERASED_MOBILE_PREFIX)) return null;
       return { profileId, ...contact, txnIds: await transactions.transactionIds(profileId) };
     },
-    disputes: [async (c) => ((await payments.hasOpenRefund(c.profileId)) ? 'A refund is in progress' : null)],
+    disputes: [
+      async (c) => ((await payments.hasOpenRefund(c.profileId)) ? 'A refund is in progress' : null),
+      async (c) => ((await privacyRequests.hasOpenGrievance(c.profileId)) ? 'A grievance is open' : null),
+    ],
     steps: [
       { name: 'credentials revoked', erase: (c, at) => credentials.revokeAll(c.profileId, at) },
       {
@@ -95,6 +100,7 @@ export function createErasurePorts(deps: {
       },
       { name: 'sessions and OTPs', erase: (c) => auth.eraseCandidate(c.profileId, c.mobile) },
       { name: 'disclosures', erase: (c) => disclosures.eraseDetails(c.profileId) },
+      { name: 'privacy requests', erase: (c, at) => privacyRequests.eraseCandidate(c.profileId, at) },
     ],
     sendSms: (to, body) => deps.sender.send({ channel: 'sms', to, body, otp: '' }),
     finally: [

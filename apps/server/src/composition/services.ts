@@ -57,6 +57,8 @@ import { createRetentionRepository } from '../modules/privacy/retention-reposito
 import { createRetentionService, drainRows } from '../modules/privacy/retention-service.js';
 import { createErasureRepository } from '../modules/privacy/erasure-repository.js';
 import { createErasureService } from '../modules/privacy/erasure-service.js';
+import { createRequestsRepository as createPrivacyRequestsRepository } from '../modules/privacy/requests-repository.js';
+import { createRequestsService as createPrivacyRequestsService } from '../modules/privacy/requests-service.js';
 import { createErasurePorts } from './erasure-ports.js';
 import { createExportRepository } from '../modules/privacy/export-repository.js';
 import { createExportService } from '../modules/privacy/export-service.js';
@@ -605,6 +607,21 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     onQueued: () => signals.emit('breach-notices-queued'),
   });
 
+  // Correction requests and grievance tickets (issue 29, ADR 0049): the candidate hears of the answer
+  // through the notifications, in their language, in the answer's transaction.
+  const privacyRequests = createPrivacyRequestsService({
+    repo: createPrivacyRequestsRepository(db.orm),
+    officer: config.grievanceOfficer,
+    now,
+    notifyAnswered: async (scope, notice) => {
+      await notifications.notify(scope, notice.profileId, {
+        message: notice.kind === 'correction' ? 'privacy.correction_answered' : 'privacy.grievance_answered',
+        params: { reference: notice.reference },
+        link: notice.kind === 'correction' ? '/privacy/correction' : '/privacy/grievance',
+      });
+    },
+  });
+
   // The right to erasure (issue 29, ADR 0049): each module's part through its port, run by the job.
   const erasureRepo = createErasureRepository(db.orm);
   const erasure = createErasureService({
@@ -840,5 +857,6 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     retention,
     erasure,
     dataExport,
+    privacyRequests,
   };
 }

@@ -68,6 +68,7 @@ import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { erasureOpsRouter, erasureRouter } from '../modules/privacy/erasure-router.js';
 import { exportRouter } from '../modules/privacy/export-router.js';
 import { withdrawalRouter } from '../modules/privacy/withdrawal-router.js';
+import { requestsOpsRouter, requestsRouter } from '../modules/privacy/requests-router.js';
 import { signedInFamily } from './route-families.js';
 import { registerMetrics } from './metrics.js';
 import type { App } from './platform.js';
@@ -121,6 +122,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(withdrawalRouter, { withdrawals: s.withdrawals });
           await family.register(privacyAccessRouter, { privacy: s.privacy });
           await family.register(exportRouter, { dataExport: s.dataExport });
+          await family.register(requestsRouter, { requests: s.privacyRequests });
         }),
       );
     },
@@ -203,6 +205,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       await admins.register(opsOrgOwnerRouter, { orgAuth: s.orgAuth, audit });
       await admins.register(privacyOpsRouter, { privacy: s.privacy, breaches: s.breaches, audit });
       await admins.register(erasureOpsRouter, { erasure: s.erasure, audit });
+      await admins.register(requestsOpsRouter, { requests: s.privacyRequests, audit });
     }),
   );
 

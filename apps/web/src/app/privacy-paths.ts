@@ -11,4 +11,8 @@ export const PRIVACY_PAGES = {
   erasure: '/privacy/erasure',
   /** The right to a copy: everything held, as a ZIP (data.json, their files, a README). */
   export: '/privacy/export',
+  /** The right to correction: a request to the team, with its outcome. */
+  correction: '/privacy/correction',
+  /** A grievance to the grievance officer, answered within 90 days. */
+  grievance: '/privacy/grievance',
 } as const;

@@ -7,6 +7,8 @@ const PrivacyPage = lazy(() => import('../features/privacy/privacy-page'));
 const PrivacyAccessPage = lazy(() => import('../features/privacy-access/privacy-access-page'));
 const ErasurePage = lazy(() => import('../features/privacy-erasure/erasure-page'));
 const ExportPage = lazy(() => import('../features/privacy-export/export-page'));
+const CorrectionPage = lazy(() => import('../features/privacy-requests/correction-page'));
+const GrievancePage = lazy(() => import('../features/privacy-requests/grievance-page'));
 
 /**
  * The profile and the candidate's rights pages under it (issue 29, ADR 0049) behind one screen of the
@@ -19,5 +21,7 @@ export default function ProfileScreens() {
   if (path === PRIVACY_PAGES.access) return <PrivacyAccessPage />;
   if (path === PRIVACY_PAGES.erasure) return <ErasurePage />;
   if (path === PRIVACY_PAGES.export) return <ExportPage />;
+  if (path === PRIVACY_PAGES.correction) return <CorrectionPage />;
+  if (path === PRIVACY_PAGES.grievance) return <GrievancePage />;
   return <ProfilePage />;
 }

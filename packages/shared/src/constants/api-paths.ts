@@ -565,3 +565,27 @@ export const PRIVACY_EXPORT_PATHS = {
   /** GET a ZIP of everything the product holds about the candidate: data.json, their files, README.txt. */
   export: '/privacy/export',
 } as const;
+
+/**
+ * Correction requests and grievance tickets (issue 29, ADR 0049): the candidate's, relative to
+ * SERVICE_BASES.webWallet, signed in; the team's (admins) under /api/ops/privacy/requests.
+ */
+export const PRIVACY_REQUEST_PATHS = {
+  /** GET the candidate's requests, the forms they may concern, the grievance officer. */
+  requests: '/privacy/requests',
+  /** POST a correction request. */
+  corrections: '/privacy/requests/corrections',
+  /** POST a grievance ticket. */
+  grievances: '/privacy/requests/grievances',
+  /** POST: the candidate withdraws an open request of theirs (status closed). */
+  close: (id: string) => `/privacy/requests/${encodeURIComponent(id)}/close`,
+  closeRoute: '/privacy/requests/:requestId/close',
+  /** GET (admin) every request, by due date; ?kind&status. */
+  opsList: '/api/ops/privacy/requests',
+  /** GET (admin) one request (audited). */
+  opsRequest: (id: string) => `/api/ops/privacy/requests/${encodeURIComponent(id)}`,
+  opsRequestRoute: '/api/ops/privacy/requests/:requestId',
+  /** POST (admin) {outcome, answer}: once (audited; the candidate is notified). */
+  opsAnswer: (id: string) => `/api/ops/privacy/requests/${encodeURIComponent(id)}/answer`,
+  opsAnswerRoute: '/api/ops/privacy/requests/:requestId/answer',
+} as const;

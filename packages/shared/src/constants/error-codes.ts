@@ -414,6 +414,29 @@ export const ERROR_CODES = {
     status: 409,
     message: 'The notice has changed. Please read it again before you agree',
   },
+  // Correction requests and grievance tickets (issue 29): 352–357.
+  PRIVACY_REQUEST_NOT_FOUND: { code: 352, status: 404, message: 'There is no such request' },
+  PRIVACY_REQUEST_NOT_OPEN: {
+    code: 353,
+    status: 409,
+    message: 'This request is no longer open: it has already been answered or closed',
+  },
+  PRIVACY_REQUEST_TOO_MANY: {
+    code: 354,
+    status: 429,
+    message: 'You have too many open requests. Please wait for an answer before filing another',
+  },
+  PRIVACY_REQUEST_OUTCOME_INVALID: {
+    code: 355,
+    status: 400,
+    message:
+      'This outcome does not fit the request: a correction is corrected or refused, a grievance resolved or rejected',
+  },
+  PRIVACY_REQUEST_TXN_UNKNOWN: {
+    code: 356,
+    status: 400,
+    message: 'Choose one of your own requests',
+  },
   INTERNAL: { code: 500, status: 500, message: 'Something went wrong, please try again later' },
   SERVICE_UNAVAILABLE: {
     code: 503,

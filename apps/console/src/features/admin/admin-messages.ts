@@ -7,6 +7,7 @@ export const am = {
     integration: 'Integration',
     refunds: 'Refunds',
     breaches: 'Breaches',
+    privacyRequests: 'Corrections and grievances',
   },
   common: {
     save: 'Save',

@@ -24,6 +24,8 @@ const IntegrationPage = lazy(() => loadWithRetry(() => import('./integration-pag
 const RefundsPage = lazy(() => loadWithRetry(() => import('./refunds-page')));
 const BreachesPage = lazy(() => loadWithRetry(() => import('./breaches-page')));
 const BreachPage = lazy(() => loadWithRetry(() => import('./breach-page')));
+const PrivacyRequestsPage = lazy(() => loadWithRetry(() => import('./privacy-requests-page')));
+const PrivacyRequestPage = lazy(() => loadWithRetry(() => import('./privacy-request-page')));
 
 export const ADMIN_ROUTES: AdminRoute[] = [
   { path: '', navLabel: am.nav.orgs, Component: OrgsPage },
@@ -34,4 +36,6 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'refunds', navLabel: am.nav.refunds, Component: RefundsPage },
   { path: 'breaches', navLabel: am.nav.breaches, Component: BreachesPage },
   { path: 'breaches/:breachId', Component: BreachPage },
+  { path: 'privacy-requests', navLabel: am.nav.privacyRequests, Component: PrivacyRequestsPage },
+  { path: 'privacy-requests/:requestId', Component: PrivacyRequestPage },
 ];

@@ -183,6 +183,30 @@ export const NOTIFICATION_MESSAGES = {
       description: 'आपकी सत्यापन रिपोर्ट **{org}** को भेज दी गई है।',
     },
   },
+  // The privacy module (issue 29): the team answered a correction request or a grievance.
+  'privacy.correction_answered': {
+    kind: 'transaction',
+    en: {
+      title: 'Your correction request was answered',
+      description: 'The team answered your correction request **{reference}**. Open it to read the answer.',
+    },
+    hi: {
+      title: 'आपके सुधार अनुरोध का उत्तर दिया गया',
+      description: 'टीम ने आपके सुधार अनुरोध **{reference}** का उत्तर दिया है। उत्तर पढ़ने के लिए इसे खोलें।',
+    },
+  },
+  'privacy.grievance_answered': {
+    kind: 'transaction',
+    en: {
+      title: 'Your grievance was answered',
+      description:
+        'The grievance officer answered your grievance **{reference}**. Open it to read the answer.',
+    },
+    hi: {
+      title: 'आपकी शिकायत का उत्तर दिया गया',
+      description: 'शिकायत अधिकारी ने आपकी शिकायत **{reference}** का उत्तर दिया है। उत्तर पढ़ने के लिए इसे खोलें।',
+    },
+  },
   'credential.issued': {
     kind: 'credential',
     en: {

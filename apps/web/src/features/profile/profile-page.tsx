@@ -248,7 +248,12 @@ export default function ProfilePage() {
         <Typography variant="body2" color="text.secondary">
           {t('yourDataBody')}
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+        >
           <Button component={RouterLink} to={PRIVACY_PAGES.access} variant="outlined">
             {t('whatWeHold')}
           </Button>
@@ -262,6 +267,12 @@ export default function ProfilePage() {
           </Button>
           <Button component={RouterLink} to={PRIVACY_PAGES.export} variant="outlined">
             {t('downloadMyData')}
+          </Button>
+          <Button component={RouterLink} to={PRIVACY_PAGES.correction} variant="outlined">
+            {t('correctMyData')}
+          </Button>
+          <Button component={RouterLink} to={PRIVACY_PAGES.grievance} variant="outlined">
+            {t('raiseGrievance')}
           </Button>
           <Button component={RouterLink} to={PRIVACY_PAGES.erasure} color="error">
             {t('eraseMyData')}

@@ -1,0 +1,68 @@
+import type {
+  CorrectionCategory,
+  PrivacyTicketKind,
+  PrivacyTicketOutcome,
+  PrivacyTicketStatus,
+} from '@veridocs/shared';
+
+/** The correction requests' and grievances' text (the console's messages pattern, ADR 0027). */
+export const prm = {
+  title: 'Corrections and grievances',
+  intro:
+    "Candidates' correction requests and grievances to the grievance officer (DPDP Act ss. 12–13). Each is due within 90 days of being filed; answer once, with the outcome and a text the candidate reads.",
+  listLabel: 'Requests, open first by due date',
+  empty: 'No requests match.',
+  kindLabel: 'Kind',
+  statusLabel: 'Status',
+  all: 'All',
+  columns: {
+    reference: 'Reference',
+    kind: 'Kind',
+    subject: 'Request',
+    filed: 'Filed',
+    due: 'Due',
+    status: 'Status',
+  },
+  kind: { correction: 'Correction', grievance: 'Grievance' } satisfies Record<PrivacyTicketKind, string>,
+  status: { open: 'Open', answered: 'Answered', closed: 'Closed' } satisfies Record<
+    PrivacyTicketStatus,
+    string
+  >,
+  outcome: {
+    corrected: 'Corrected',
+    refused: 'Refused',
+    resolved: 'Resolved',
+    rejected: 'Rejected',
+  } satisfies Record<PrivacyTicketOutcome, string>,
+  category: {
+    name: 'Name',
+    date_of_birth: 'Date of birth',
+    contact: 'Contact details',
+    answer: "A request's answer",
+    document: "A request's document",
+    other: 'Something else',
+  } satisfies Record<CorrectionCategory, string>,
+  overdue: 'Overdue',
+  back: 'All requests',
+  notFound: 'This request does not exist.',
+  candidate: 'Candidate',
+  candidateRef: (name: string | null, profileId: string) => `${name ?? 'Unknown'} (profile ${profileId})`,
+  concerns: 'Request it concerns',
+  none: 'None',
+  whatWrong: 'What is wrong',
+  proposed: 'What it should be',
+  subject: 'Subject',
+  text: 'Grievance',
+  filed: 'Filed',
+  due: 'Due',
+  answered: 'Answered',
+  answer: 'Answer sent to the candidate',
+  answerHeading: 'Answer',
+  outcomeLabel: 'Outcome',
+  answerLabel: 'Answer to the candidate',
+  answerHelp: 'The candidate reads this text; a refusal or rejection must say why.',
+  send: 'Send answer',
+  sent: 'Answer sent; the candidate is notified.',
+  closedByCandidate: 'The candidate withdrew this request.',
+  erased: 'The candidate was erased: the texts are gone.',
+};
