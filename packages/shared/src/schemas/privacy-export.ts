@@ -213,6 +213,23 @@ export const exportErasureSchema = z.object({
   kept: z.array(z.unknown()),
 });
 
+/** A correction request or grievance ticket of the candidate's, with the team's answer. */
+export const exportPrivacyRequestSchema = z.object({
+  reference: z.string(),
+  kind: z.string(),
+  category: z.string().nullable(),
+  txnId: z.string().nullable(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  proposed: z.string().nullable(),
+  status: z.string(),
+  createdAt: at,
+  dueAt: at,
+  outcome: z.string().nullable(),
+  answer: z.string().nullable(),
+  answeredAt: maybeAt,
+});
+
 /** `data.json`: everything the product holds about the candidate, by category (ADR 0049 "Export"). */
 export const exportDataSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
@@ -231,6 +248,7 @@ export const exportDataSchema = z.object({
   nameChanges: z.array(exportNameChangeSchema),
   issuerPulls: z.array(exportIssuerPullSchema),
   erasure: exportErasureSchema.nullable(),
+  privacyRequests: z.array(exportPrivacyRequestSchema),
 });
 
 export type ExportProfile = z.infer<typeof exportProfileSchema>;
@@ -247,4 +265,5 @@ export type ExportChat = z.infer<typeof exportChatSchema>;
 export type ExportNameChange = z.infer<typeof exportNameChangeSchema>;
 export type ExportIssuerPull = z.infer<typeof exportIssuerPullSchema>;
 export type ExportErasure = z.infer<typeof exportErasureSchema>;
+export type ExportPrivacyRequest = z.infer<typeof exportPrivacyRequestSchema>;
 export type ExportData = z.infer<typeof exportDataSchema>;

@@ -1,7 +1,8 @@
-import type { ExportDisclosure, ExportNotice } from '@veridocs/shared';
+import type { ExportDisclosure, ExportNotice, ExportPrivacyRequest } from '@veridocs/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
-import { disclosures, otpThrottles, privacyNotices } from '../../db/schema/index.js';
+import { disclosures, otpThrottles, privacyNotices, privacyRequests } from '../../db/schema/index.js';
+import { referenceOf } from './requests-service.js';
 
 /**
  * The privacy module's own reads for a candidate's data export (ADR 0049 "Export"), and the export's
@@ -40,6 +41,30 @@ export function createExportRepository(orm: Orm) {
         what: d.what,
         detail: d.detail,
         at: d.at.toISOString(),
+      }));
+    },
+
+    /** The candidate's correction requests and grievance tickets, oldest first. */
+    async privacyRequests(profileId: string): Promise<ExportPrivacyRequest[]> {
+      const rows = await orm
+        .select()
+        .from(privacyRequests)
+        .where(eq(privacyRequests.profileId, profileId))
+        .orderBy(asc(privacyRequests.number));
+      return rows.map((r) => ({
+        reference: referenceOf(r.kind, r.number),
+        kind: r.kind,
+        category: r.category ?? null,
+        txnId: r.txnId ?? null,
+        subject: r.subject ?? null,
+        text: r.text,
+        proposed: r.proposed ?? null,
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+        dueAt: r.dueAt.toISOString(),
+        outcome: r.outcome ?? null,
+        answer: r.answer ?? null,
+        answeredAt: r.answeredAt?.toISOString() ?? null,
       }));
     },
 

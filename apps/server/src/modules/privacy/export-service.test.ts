@@ -76,7 +76,7 @@ function service(objects: Record<string, () => Readable | null>) {
     readObject: async (key) => objects[key]?.() ?? null,
   };
   return createExportService({
-    repo: { notices: empty, disclosures: empty, countExport: async () => true },
+    repo: { notices: empty, disclosures: empty, privacyRequests: empty, countExport: async () => true },
     ledger: { entriesOfProfile: empty },
     erasures: { latest: async () => undefined },
     ports,
@@ -126,7 +126,12 @@ describe('the export archive (ADR 0049 "Export")', () => {
 
   it('refuses an erased account and a spent budget before reading anything', async () => {
     const erased = createExportService({
-      repo: { notices: async () => [], disclosures: async () => [], countExport: async () => true },
+      repo: {
+        notices: async () => [],
+        disclosures: async () => [],
+        privacyRequests: async () => [],
+        countExport: async () => true,
+      },
       ledger: { entriesOfProfile: async () => [] },
       erasures: { latest: async () => undefined },
       ports: { profile: async () => ({ profile, erased: true }) } as unknown as ExportPorts,

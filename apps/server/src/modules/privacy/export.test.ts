@@ -4,6 +4,7 @@ import {
   OPS_API_PATHS,
   EXPORT_FORMAT,
   PRIVACY_EXPORT_PATHS,
+  PRIVACY_REQUEST_PATHS,
   SERVICE_BASES,
   exportDataSchema,
   type ExportData,
@@ -107,6 +108,21 @@ describe('the data export (issue 29, ADR 0049 "Export")', () => {
       0,
       200,
     );
+    // A grievance of their own (the other candidate's stays out of the archive).
+    for (const [h, text] of [
+      [c.h, 'Meera asks why her degree takes so long'],
+      [other.h, 'Otto asks privately about his request'],
+    ] as const)
+      expectCode(
+        await t.request({
+          method: 'POST',
+          url: wallet(PRIVACY_REQUEST_PATHS.grievances),
+          body: { subject: 'Slow verification', text },
+          headers: h,
+        }),
+        0,
+        200,
+      );
     // A disclosure and a paid fee with a refund, as their senders record them.
     for (const [who, recipient] of [
       [profileId, 'Meera Employer Ltd'],
@@ -182,6 +198,14 @@ describe('the data export (issue 29, ADR 0049 "Export")', () => {
     expect(data.consents[0]).toMatchObject({ txnId: c.txnId, action: 'consent' });
     expect(data.notices.map((n) => n.hash)).toContain(data.consents[0]!.noticeHash);
     expect(data.disclosures.map((d) => d.recipientName)).toEqual(['Meera Employer Ltd']);
+    expect(data.privacyRequests).toEqual([
+      expect.objectContaining({
+        kind: 'grievance',
+        reference: expect.stringMatching(/^GRV-\d{6}$/),
+        text: 'Meera asks why her degree takes so long',
+        status: 'open',
+      }),
+    ]);
     expect(data.payments).toEqual([
       expect.objectContaining({
         txnId: c.txnId,
