@@ -41,6 +41,7 @@ export * from './schemas/privacy-erasure.js';
 export * from './schemas/privacy-withdraw.js';
 export * from './schemas/privacy-access.js';
 export * from './schemas/privacy-consent.js';
+export * from './schemas/privacy-nomination.js';
 export * from './rules/working-days.js';
 export * from './rules/person-name.js';
 export * from './rules/mrz.js';

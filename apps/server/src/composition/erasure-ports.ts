@@ -12,6 +12,7 @@ import { createNotificationsErasureRepository } from '../modules/notifications/n
 import { createOrgCandidatesErasureRepository } from '../modules/org-candidates/org-candidates-erasure-repository.js';
 import { createPaymentsErasureRepository } from '../modules/payments/payments-erasure-repository.js';
 import { createDisclosuresErasureRepository } from '../modules/privacy/disclosures-erasure-repository.js';
+import { createNominationErasureRepository } from '../modules/privacy/nomination-erasure-repository.js';
 import type { ErasurePorts } from '../modules/privacy/erasure-service.js';
 import {
   ERASED_MOBILE_PREFIX,
@@ -59,6 +60,7 @@ export function createErasurePorts(deps: {
   const institutions = createInstitutionsErasureRepository(orm);
   const orgCandidates = createOrgCandidatesErasureRepository(orm);
   const disclosures = createDisclosuresErasureRepository(orm);
+  const nominations = createNominationErasureRepository(orm);
   const deleteObjects = async (keys: string[]) => {
     for (const key of keys) await storage.delete(key);
   };
@@ -95,6 +97,7 @@ export function createErasurePorts(deps: {
       },
       { name: 'sessions and OTPs', erase: (c) => auth.eraseCandidate(c.profileId, c.mobile) },
       { name: 'disclosures', erase: (c) => disclosures.eraseDetails(c.profileId) },
+      { name: 'nominations', erase: (c) => nominations.eraseCandidate(c.profileId) },
     ],
     sendSms: (to, body) => deps.sender.send({ channel: 'sms', to, body, otp: '' }),
     finally: [

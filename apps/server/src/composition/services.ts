@@ -53,6 +53,13 @@ import { createRetentionRepository } from '../modules/privacy/retention-reposito
 import { createRetentionService, drainRows } from '../modules/privacy/retention-service.js';
 import { createErasureRepository } from '../modules/privacy/erasure-repository.js';
 import { createErasureService } from '../modules/privacy/erasure-service.js';
+import {
+  MINOR_REFUND_REASON,
+  createMinorsService,
+  type MinorsService,
+} from '../modules/privacy/minors-service.js';
+import { createNominationRepository } from '../modules/privacy/nomination-repository.js';
+import { createNominationService } from '../modules/privacy/nomination-service.js';
 import { createErasurePorts } from './erasure-ports.js';
 import { createOrgSettingsService } from '../modules/org-settings/org-settings-service.js';
 import { createOrgNotificationsRepository } from '../modules/org-settings/org-notifications-repository.js';
@@ -159,6 +166,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   const orgInvitations = createPort<Pick<OrgCandidatesService, 'recordApiInvitation'>>('org invitations');
   // Transactions start only with the candidate's consent; the privacy notice names the transaction.
   const consentGate = createPort<ConsentGate>('privacy consent');
+  // The identity paths refuse a candidate under 18 (ADR 0049 "Minors"); the refusal needs payments.
+  const minorsGate = createPort<Pick<MinorsService, 'check' | 'refused'>>('privacy minors');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -313,7 +322,10 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgBilling: {
       chargeSubmission: (scope, submitted) => orgUsage.get().chargeSubmission(scope, submitted),
     },
-    consent: { hasConsented: (profileId, txnId) => consentGate.get().hasConsented(profileId, txnId) },
+    consent: {
+      hasConsented: (profileId, txnId) => consentGate.get().hasConsented(profileId, txnId),
+      refusedAsMinor: (profileId) => minorsGate.get().refused(profileId),
+    },
   });
   const integration = createIntegrationService({
     repo: createIntegrationRepository(db.orm),
@@ -401,11 +413,18 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     refuseRepeats: config.aadhaar.refuseRepeats,
     profiles,
     transactions,
+    minors: { check: (profileId, txnId, dob) => minorsGate.get().check(profileId, txnId, dob) },
     now,
     log: app.log,
     resendAfterSeconds: config.otpResendAfterSeconds,
   });
-  const passport = createPassportService({ analyser, files, transactions, now });
+  const passport = createPassportService({
+    analyser,
+    files,
+    transactions,
+    minors: { check: (profileId, txnId, dob) => minorsGate.get().check(profileId, txnId, dob) },
+    now,
+  });
 
   // Issuer sources (issue 26): DigiLocker and API Setu, the sandboxes unless configured; the trust
   // anchors issuers' XML signatures are checked against (the sandbox key's outside production only).
@@ -588,8 +607,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   });
 
   // The right to erasure (issue 29, ADR 0049): each module's part through its port, run by the job.
+  const erasureRepo = createErasureRepository(db.orm);
   const erasure = createErasureService({
-    repo: createErasureRepository(db.orm),
+    repo: erasureRepo,
     ports: createErasurePorts({ orm: db.orm, storage, sender, outbox, liveSessions, profileCache }),
     now,
     log: app.log,
@@ -655,6 +675,27 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     onOtherPayment: (providers, gatewayOrderId) => orgBilling.onGatewayPayment(providers, gatewayOrderId),
   });
   paymentGuard.bind(payments.guard);
+
+  // Minors (ADR 0049 "Minors": refused): the identity paths' check of the verified date of birth.
+  const minors = createMinorsService({
+    ledger: privacyRepo,
+    erasures: erasureRepo,
+    erasure,
+    effects: {
+      requestOf: (profileId, txnId) => transactions.privacyRequest(profileId, txnId),
+      stopRequest: (profileId, txnId) => transactions.stopForMinor(profileId, txnId),
+      refundInFull: (txnId) => payments.refundTransactionInFull(txnId, MINOR_REFUND_REASON, 'system:minors'),
+    },
+    now,
+    log: app.log,
+  });
+  minorsGate.bind(minors);
+  // Nomination (issue 29, DPDP Act s. 14): the candidate's nominee; the team reads the current one.
+  const nominations = createNominationService({
+    repo: createNominationRepository(db.orm),
+    ownMobile: async (profileId) => (await profiles.findIdentity(profileId))?.mobile ?? null,
+    now,
+  });
 
   // Support chat (ADR 0032): the candidate's own conversation; the team's inbox under /api/ops/support.
   const support = createSupportService({
@@ -794,5 +835,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     breaches,
     retention,
     erasure,
+    minors,
+    nominations,
   };
 }

@@ -65,6 +65,7 @@ import { privacyAccessRouter } from '../modules/privacy/privacy-access-router.js
 import { privacyCandidateRouter } from '../modules/privacy/privacy-candidate-router.js';
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { erasureOpsRouter, erasureRouter } from '../modules/privacy/erasure-router.js';
+import { nominationOpsRouter, nominationRouter } from '../modules/privacy/nomination-router.js';
 import { withdrawalRouter } from '../modules/privacy/withdrawal-router.js';
 import { signedInFamily } from './route-families.js';
 import { registerMetrics } from './metrics.js';
@@ -111,6 +112,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(erasureRouter, { erasure: s.erasure });
           await family.register(withdrawalRouter, { withdrawals: s.withdrawals });
           await family.register(privacyAccessRouter, { privacy: s.privacy });
+          await family.register(nominationRouter, { nominations: s.nominations });
         }),
       );
     },
@@ -176,6 +178,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       });
       await team.register(supportOpsRouter, { support: s.support });
       await team.register(reportsOpsRouter, { reports: s.reports, audit });
+      await team.register(nominationOpsRouter, { nominations: s.nominations, audit });
     }),
   );
   await app.register(

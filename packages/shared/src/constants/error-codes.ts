@@ -386,6 +386,13 @@ export const ERROR_CODES = {
       'You must be 18 or older to use this service. Your request has stopped and the data collected for it will be erased',
   },
   ERASURE_DONE: { code: 351, status: 409, message: 'This account has been erased' },
+  // 358–363 nomination (issue 29, DPDP Act s. 14).
+  NOMINEE_IS_SELF: {
+    code: 358,
+    status: 400,
+    message: 'Your nominee must be someone else: enter their own mobile number',
+  },
+  NOMINATION_PROFILE_NOT_FOUND: { code: 359, status: 404, message: 'This candidate does not exist' },
   // 343–345 withdrawing consent (issue 29).
   PURPOSE_NOT_GRANTED: {
     code: 343,

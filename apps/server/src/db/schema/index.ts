@@ -33,3 +33,4 @@ export * from './org-portal.js';
 export * from './org-notifications.js';
 export * from './privacy.js';
 export * from './erasure.js';
+export * from './nominations.js';
