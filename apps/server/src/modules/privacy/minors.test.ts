@@ -45,8 +45,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.orm.execute(query)) as unknown as { rows: T[] }).rows;
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await t.db.orm.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 async function started(formId = 'demo-form'): Promise<{ h: Headers; txnId: string; profileId: string }> {
   const session = await signUp(t);
