@@ -251,7 +251,14 @@ describe('a candidate under 18 is refused (ADR 0049 "Minors")', () => {
     const c = await started();
     await hold(c.profileId);
     const fileId = await passportFile(c.h);
-    expectCode(await confirmPassport(c, fileId, '2013-01-16'), 350, 403);
+    // In Hindi for a candidate who reads Hindi (Accept-Language).
+    const refused = await confirmPassport(
+      { ...c, h: { ...c.h, 'accept-language': 'hi' } },
+      fileId,
+      '2013-01-16',
+    );
+    expectCode(refused, 350, 403);
+    expect(refused.json<{ message: string }>().message).toMatch(/18 वर्ष/);
     const [txn] = await rows<{ state: string }>(sql`select state from transactions where id = ${c.txnId}`);
     expect(txn!.state).toBe('CLOSED');
     const [passport] = await rows<{ data: Record<string, unknown> }>(
