@@ -167,6 +167,13 @@ describe('a candidate under 18 is refused (ADR 0049 "Minors")', () => {
 
     const [txn] = await rows<{ state: string }>(sql`select state from transactions where id = ${c.txnId}`);
     expect(txn!.state).toBe('CLOSED');
+    // The form home is told why it stopped.
+    const info = expectCode<{ state: string; closedReason?: string | null }>(
+      await t.request({ method: 'GET', url: v1(`${V.info}?orgId=${ORG}&txnId=${c.txnId}`), headers: c.h }),
+      0,
+      200,
+    );
+    expect(info).toMatchObject({ state: 'CLOSED', closedReason: 'under-18' });
     const changes = await rows<{ action: string }>(
       sql`select action from state_changes where txn_id = ${c.txnId} and to_state = 'CLOSED' and entity = 'transaction'`,
     );

@@ -36,7 +36,8 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 const get = (h: Headers) => t.request({ method: 'GET', url, headers: h });
-const put = (h: Headers, body: unknown) => t.request({ method: 'PUT', url, headers: h, body });
+const put = (h: Headers, body: Record<string, unknown>) =>
+  t.request({ method: 'PUT', url, headers: h, body });
 const remove = (h: Headers) => t.request({ method: 'DELETE', url, headers: h });
 const ok = (res: Awaited<ReturnType<typeof get>>) =>
   nominationResponseSchema.parse(expectCode<NominationResponse>(res, 0, 200));

@@ -174,11 +174,20 @@ export function createTransactionAccess({
   /** The caller's transaction info (122 otherwise). */
   async function info(profileId: string, ref: TxnRef): Promise<TransactionInfo> {
     const snap = await owned(profileId, ref);
-    return infoOf(snap);
+    const reason = await closedReason(snap);
+    const info = await infoOf(snap);
+    return reason ? { ...info, closedReason: reason } : info;
+  }
+
+  /** A request stopped because the candidate is under 18 says so on its form home (ADR 0049 "Minors"). */
+  async function closedReason(snap: TransactionSnapshot): Promise<'under-18' | null> {
+    if (snap.txn.state !== 'CLOSED') return null;
+    return (await consent.refusedAsMinor?.(snap.txn.profileId)) ? 'under-18' : null;
   }
 
   return {
     owned,
+    closedReason,
     assertStartable,
     assertOpen,
     withLockedTransaction,
