@@ -9,4 +9,6 @@ export const PRIVACY_PAGES = {
   access: '/privacy/access',
   /** The right to erasure: the request, what is kept and why, its status. */
   erasure: '/privacy/erasure',
+  /** The nominee who may use the candidate's rights on their behalf (DPDP Act s. 14). */
+  nomination: '/privacy/nomination',
 } as const;

@@ -6,6 +6,7 @@ import { PRIVACY_PAGES } from './privacy-paths';
 const PrivacyPage = lazy(() => import('../features/privacy/privacy-page'));
 const PrivacyAccessPage = lazy(() => import('../features/privacy-access/privacy-access-page'));
 const ErasurePage = lazy(() => import('../features/privacy-erasure/erasure-page'));
+const NominationPage = lazy(() => import('../features/privacy-nomination/nomination-page'));
 
 /**
  * The profile and the candidate's rights pages under it (issue 29, ADR 0049) behind one screen of the
@@ -17,5 +18,6 @@ export default function ProfileScreens() {
   if (path === PRIVACY_PAGES.consents) return <PrivacyPage />;
   if (path === PRIVACY_PAGES.access) return <PrivacyAccessPage />;
   if (path === PRIVACY_PAGES.erasure) return <ErasurePage />;
+  if (path === PRIVACY_PAGES.nomination) return <NominationPage />;
   return <ProfilePage />;
 }

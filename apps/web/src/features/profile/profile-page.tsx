@@ -260,6 +260,9 @@ export default function ProfilePage() {
           >
             {t('privacyLink')}
           </Button>
+          <Button component={RouterLink} to={PRIVACY_PAGES.nomination} variant="outlined">
+            {t('nominee')}
+          </Button>
           <Button component={RouterLink} to={PRIVACY_PAGES.erasure} color="error">
             {t('eraseMyData')}
           </Button>
