@@ -277,6 +277,44 @@ describe('a candidate under 18 is refused (ADR 0049 "Minors")', () => {
     ).toHaveLength(1);
   }, 60_000);
 
+  it('a payment made for the request is refunded in full; the erasure waits for the refund', async () => {
+    const c = await started();
+    // An order paid and not yet submitted (the one case a payment precedes the identity step).
+    await t.db.orm.execute(
+      sql`insert into payment_orders (txn_id, org_id, profile_id, region, currency, provider, express, quote,
+            amount, status, idempotency_key)
+          values (${c.txnId}, ${ORG}, ${c.profileId}, 'IN', 'INR', 'sandbox', false, '{}'::jsonb, 150000,
+            'success', ${`test-${c.txnId}`})`,
+    );
+    // Already refunded in part by the team: the rest is refunded.
+    await t.db.orm.execute(
+      sql`insert into payment_refunds (order_id, amount, reason, status, idempotency_key, created_at, updated_at)
+          select id, 50000, 'partial', 'success', ${`partial-${c.txnId}`}, now(), now()
+          from payment_orders where txn_id = ${c.txnId}`,
+    );
+    const fileId = await passportFile(c.h);
+    expectCode(await confirmPassport(c, fileId, '2013-01-16'), 350, 403);
+    // Again (a retry): no second refund.
+    expectCode(await confirmPassport(c, fileId, '2013-01-16'), 350, 403);
+    const refunds = await rows<{ amount: string | number; status: string; reason: string }>(
+      sql`select r.amount, r.status, r.reason from payment_refunds r join payment_orders o on o.id = r.order_id
+          where o.txn_id = ${c.txnId} and r.reason <> 'partial'`,
+    );
+    expect(refunds).toHaveLength(1);
+    expect(Number(refunds[0]!.amount)).toBe(100000);
+    expect(refunds[0]!.reason).toMatch(/under 18/);
+    // A refund in progress is a live dispute: the minor's erasure is held until it settles.
+    let erasure: { status: string; origin: string } | undefined;
+    for (let i = 0; i < 20 && erasure?.status !== 'held'; i++) {
+      await t.app.erasureJobs.runOnce();
+      [erasure] = await rows<{ status: string; origin: string }>(
+        sql`select status, origin from erasure_requests where profile_id = ${c.profileId}`,
+      );
+      if (erasure?.status !== 'held') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(erasure).toEqual({ status: 'held', origin: 'minor' });
+  }, 60_000);
+
   it('exactly 18 today in India (still the day before in UTC): accepted, nothing refused', async () => {
     const c = await started();
     const fileId = await passportFile(c.h);
