@@ -19,7 +19,7 @@ export const SANDBOX_AADHAAR = {
   /** Simulates the provider being down. */
   down: '456789012341',
   /** Sends the OTP at once; its holder is 17 today in India (a minor: refused, ADR 0049 "Minors"). */
-  minor: '567890123458',
+  minor: '789012345674',
 } as const;
 
 /** The minor's date of birth: 17 years before `at`'s day in India (IST). */
