@@ -160,4 +160,6 @@ export const TABLE_OWNERS = {
   privacyRequests: { owner: 'privacy' },
   // who received the candidate's data, written by each sender through the privacy service's port
   disclosures: { owner: 'privacy' },
+  // the candidate's nominee (DPDP Act s. 14), every change a row
+  nominations: { owner: 'privacy' },
 };

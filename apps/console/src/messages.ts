@@ -136,6 +136,12 @@ export const m = {
     mobile: 'Mobile',
     email: 'E-mail',
     dateOfBirth: 'Date of birth',
+    nominee: 'Nominee',
+    showNominee: 'Show nominee',
+    noNominee: 'None named',
+    nomineeError: 'The nominee could not be loaded.',
+    nomineeLine: (name: string, relationship: string, mobile: string, email: string | null, since: string) =>
+      `${name} (${relationship}), ${mobile}${email ? `, ${email}` : ''}, named ${since}`,
     organisation: 'Organisation',
     form: 'Form',
     identity: 'Identity',

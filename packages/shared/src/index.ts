@@ -43,6 +43,7 @@ export * from './schemas/privacy-access.js';
 export * from './schemas/privacy-consent.js';
 export * from './schemas/privacy-export.js';
 export * from './schemas/privacy-requests.js';
+export * from './schemas/privacy-nomination.js';
 export * from './rules/working-days.js';
 export * from './rules/person-name.js';
 export * from './rules/mrz.js';

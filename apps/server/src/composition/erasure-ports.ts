@@ -12,6 +12,7 @@ import { createNotificationsErasureRepository } from '../modules/notifications/n
 import { createOrgCandidatesErasureRepository } from '../modules/org-candidates/org-candidates-erasure-repository.js';
 import { createPaymentsErasureRepository } from '../modules/payments/payments-erasure-repository.js';
 import { createDisclosuresErasureRepository } from '../modules/privacy/disclosures-erasure-repository.js';
+import { createNominationErasureRepository } from '../modules/privacy/nomination-erasure-repository.js';
 import type { ErasurePorts } from '../modules/privacy/erasure-service.js';
 import { createRequestsErasureRepository } from '../modules/privacy/requests-erasure-repository.js';
 import {
@@ -61,6 +62,7 @@ export function createErasurePorts(deps: {
   const orgCandidates = createOrgCandidatesErasureRepository(orm);
   const disclosures = createDisclosuresErasureRepository(orm);
   const privacyRequests = createRequestsErasureRepository(orm);
+  const nominations = createNominationErasureRepository(orm);
   const deleteObjects = async (keys: string[]) => {
     for (const key of keys) await storage.delete(key);
   };
@@ -101,6 +103,7 @@ export function createErasurePorts(deps: {
       { name: 'sessions and OTPs', erase: (c) => auth.eraseCandidate(c.profileId, c.mobile) },
       { name: 'disclosures', erase: (c) => disclosures.eraseDetails(c.profileId) },
       { name: 'privacy requests', erase: (c, at) => privacyRequests.eraseCandidate(c.profileId, at) },
+      { name: 'nominations', erase: (c) => nominations.eraseCandidate(c.profileId) },
     ],
     sendSms: (to, body) => deps.sender.send({ channel: 'sms', to, body, otp: '' }),
     finally: [

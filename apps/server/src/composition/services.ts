@@ -59,6 +59,13 @@ import { createErasureRepository } from '../modules/privacy/erasure-repository.j
 import { createErasureService } from '../modules/privacy/erasure-service.js';
 import { createRequestsRepository as createPrivacyRequestsRepository } from '../modules/privacy/requests-repository.js';
 import { createRequestsService as createPrivacyRequestsService } from '../modules/privacy/requests-service.js';
+import {
+  MINOR_REFUND_REASON,
+  createMinorsService,
+  type MinorsService,
+} from '../modules/privacy/minors-service.js';
+import { createNominationRepository } from '../modules/privacy/nomination-repository.js';
+import { createNominationService } from '../modules/privacy/nomination-service.js';
 import { createErasurePorts } from './erasure-ports.js';
 import { createExportRepository } from '../modules/privacy/export-repository.js';
 import { createExportService } from '../modules/privacy/export-service.js';
@@ -170,6 +177,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   const consentGate = createPort<ConsentGate>('privacy consent');
   // DigiLocker's own consent screen enters the ledger through the consent service made below.
   const channelConsent = createPort<Pick<ConsentService, 'recordChannelConsent'>>('privacy channel consent');
+  // The identity paths refuse a candidate under 18 (ADR 0049 "Minors"); the refusal needs payments.
+  const minorsGate = createPort<Pick<MinorsService, 'check' | 'refused'>>('privacy minors');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -324,7 +333,10 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     orgBilling: {
       chargeSubmission: (scope, submitted) => orgUsage.get().chargeSubmission(scope, submitted),
     },
-    consent: { hasConsented: (profileId, txnId) => consentGate.get().hasConsented(profileId, txnId) },
+    consent: {
+      hasConsented: (profileId, txnId) => consentGate.get().hasConsented(profileId, txnId),
+      refusedAsMinor: (profileId) => minorsGate.get().refused(profileId),
+    },
   });
   const integration = createIntegrationService({
     repo: createIntegrationRepository(db.orm),
@@ -412,11 +424,18 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     refuseRepeats: config.aadhaar.refuseRepeats,
     profiles,
     transactions,
+    minors: { check: (profileId, txnId, dob) => minorsGate.get().check(profileId, txnId, dob) },
     now,
     log: app.log,
     resendAfterSeconds: config.otpResendAfterSeconds,
   });
-  const passport = createPassportService({ analyser, files, transactions, now });
+  const passport = createPassportService({
+    analyser,
+    files,
+    transactions,
+    minors: { check: (profileId, txnId, dob) => minorsGate.get().check(profileId, txnId, dob) },
+    now,
+  });
 
   // Issuer sources (issue 26): DigiLocker and API Setu, the sandboxes unless configured; the trust
   // anchors issuers' XML signatures are checked against (the sandbox key's outside production only).
@@ -702,6 +721,27 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   });
   paymentGuard.bind(payments.guard);
 
+  // Minors (ADR 0049 "Minors": refused): the identity paths' check of the verified date of birth.
+  const minors = createMinorsService({
+    ledger: privacyRepo,
+    erasures: erasureRepo,
+    erasure,
+    effects: {
+      requestOf: (profileId, txnId) => transactions.privacyRequest(profileId, txnId),
+      stopRequest: (profileId, txnId) => transactions.stopForMinor(profileId, txnId),
+      refundInFull: (txnId) => payments.refundTransactionInFull(txnId, MINOR_REFUND_REASON, 'system:minors'),
+    },
+    now,
+    log: app.log,
+  });
+  minorsGate.bind(minors);
+  // Nomination (issue 29, DPDP Act s. 14): the candidate's nominee; the team reads the current one.
+  const nominations = createNominationService({
+    repo: createNominationRepository(db.orm),
+    ownMobile: async (profileId) => (await profiles.findIdentity(profileId))?.mobile ?? null,
+    now,
+  });
+
   // Support chat (ADR 0032): the candidate's own conversation; the team's inbox under /api/ops/support.
   const support = createSupportService({
     repo: createSupportRepository(db.orm),
@@ -858,5 +898,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     erasure,
     dataExport,
     privacyRequests,
+    minors,
+    nominations,
   };
 }

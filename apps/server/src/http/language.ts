@@ -63,6 +63,9 @@ const HINDI_BY_CODE: Partial<Record<number, string>> = {
   [ERROR_CODES.QUESTIONNAIRE_REQUIRED.code]: 'शुरू करने से पहले कृपया सवालों के जवाब दें',
   [ERROR_CODES.CONSENT_REQUIRED.code]: 'कृपया पहले सूचना पढ़ें और अपनी सहमति दें',
   [ERROR_CODES.NOTICE_CHANGED.code]: 'सूचना बदल गई है। सहमति देने से पहले कृपया इसे फिर से पढ़ें',
+  [ERROR_CODES.CANDIDATE_UNDER_18.code]:
+    'इस सेवा का उपयोग करने के लिए आपकी आयु 18 वर्ष या उससे अधिक होनी चाहिए। आपका अनुरोध रोक दिया गया है और इसके लिए एकत्र किया गया डेटा मिटा दिया जाएगा',
+  [ERROR_CODES.NOMINEE_IS_SELF.code]: 'नामित व्यक्ति कोई और होना चाहिए: उनका अपना मोबाइल नंबर डालें',
   [ERROR_CODES.VERIFICATION_NOT_IN_FORM.code]: 'यह सत्यापन इस फ़ॉर्म में शामिल नहीं है',
   [ERROR_CODES.PAYMENT_REQUIRED.code]: 'जमा करने से पहले भुगतान ज़रूरी है',
   [ERROR_CODES.FILE_TOO_LARGE.code]: 'फ़ाइल का साइज़ 25 MB से कम होना चाहिए',

@@ -67,6 +67,7 @@ import { privacyCandidateRouter } from '../modules/privacy/privacy-candidate-rou
 import { privacyOpsRouter } from '../modules/privacy/privacy-router.js';
 import { erasureOpsRouter, erasureRouter } from '../modules/privacy/erasure-router.js';
 import { exportRouter } from '../modules/privacy/export-router.js';
+import { nominationOpsRouter, nominationRouter } from '../modules/privacy/nomination-router.js';
 import { withdrawalRouter } from '../modules/privacy/withdrawal-router.js';
 import { requestsOpsRouter, requestsRouter } from '../modules/privacy/requests-router.js';
 import { signedInFamily } from './route-families.js';
@@ -123,6 +124,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
           await family.register(privacyAccessRouter, { privacy: s.privacy });
           await family.register(exportRouter, { dataExport: s.dataExport });
           await family.register(requestsRouter, { requests: s.privacyRequests });
+          await family.register(nominationRouter, { nominations: s.nominations });
         }),
       );
     },
@@ -188,6 +190,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
       });
       await team.register(supportOpsRouter, { support: s.support });
       await team.register(reportsOpsRouter, { reports: s.reports, audit });
+      await team.register(nominationOpsRouter, { nominations: s.nominations, audit });
     }),
   );
   await app.register(

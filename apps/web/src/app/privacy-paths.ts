@@ -15,4 +15,6 @@ export const PRIVACY_PAGES = {
   correction: '/privacy/correction',
   /** A grievance to the grievance officer, answered within 90 days. */
   grievance: '/privacy/grievance',
+  /** The nominee who may use the candidate's rights on their behalf (DPDP Act s. 14). */
+  nomination: '/privacy/nomination',
 } as const;

@@ -9,6 +9,7 @@ const ErasurePage = lazy(() => import('../features/privacy-erasure/erasure-page'
 const ExportPage = lazy(() => import('../features/privacy-export/export-page'));
 const CorrectionPage = lazy(() => import('../features/privacy-requests/correction-page'));
 const GrievancePage = lazy(() => import('../features/privacy-requests/grievance-page'));
+const NominationPage = lazy(() => import('../features/privacy-nomination/nomination-page'));
 
 /**
  * The profile and the candidate's rights pages under it (issue 29, ADR 0049) behind one screen of the
@@ -23,5 +24,6 @@ export default function ProfileScreens() {
   if (path === PRIVACY_PAGES.export) return <ExportPage />;
   if (path === PRIVACY_PAGES.correction) return <CorrectionPage />;
   if (path === PRIVACY_PAGES.grievance) return <GrievancePage />;
+  if (path === PRIVACY_PAGES.nomination) return <NominationPage />;
   return <ProfilePage />;
 }

@@ -589,3 +589,15 @@ export const PRIVACY_REQUEST_PATHS = {
   opsAnswer: (id: string) => `/api/ops/privacy/requests/${encodeURIComponent(id)}/answer`,
   opsAnswerRoute: '/api/ops/privacy/requests/:requestId/answer',
 } as const;
+
+/**
+ * Nomination (issue 29, DPDP Act s. 14): the person who may exercise the candidate's rights on their
+ * behalf in the event of their death or incapacity.
+ */
+export const PRIVACY_NOMINATION_PATHS = {
+  /** Candidate, under SERVICE_BASES.webWallet: GET the nominee and history; PUT names or changes; DELETE removes. */
+  nomination: '/privacy/nomination',
+  /** Team (verifier or admin): GET a candidate's current nominee, audited, to check one who writes in. */
+  opsNominee: (profileId: string) => `/api/ops/privacy/nominations/${encodeURIComponent(profileId)}`,
+  opsNomineeRoute: '/api/ops/privacy/nominations/:profileId',
+} as const;

@@ -392,6 +392,13 @@ export const ERROR_CODES = {
     status: 429,
     message: 'You have downloaded your data 5 times today. Please try again tomorrow',
   },
+  // 358–363 nomination (issue 29, DPDP Act s. 14).
+  NOMINEE_IS_SELF: {
+    code: 358,
+    status: 400,
+    message: 'Your nominee must be someone else: enter their own mobile number',
+  },
+  NOMINATION_PROFILE_NOT_FOUND: { code: 359, status: 404, message: 'This candidate does not exist' },
   // 343–345 withdrawing consent (issue 29).
   PURPOSE_NOT_GRANTED: {
     code: 343,

@@ -28,6 +28,9 @@ export type ErasureKept = z.infer<typeof erasureKeptSchema>;
 /** Why an erasure was made: the candidate asked, or the candidate turned out to be under 18. */
 export const erasureOriginSchema = z.enum(['candidate', 'minor']);
 
+/** The state-change action of a request stopped because its verified date of birth is under 18. */
+export const REFUSED_UNDER_18_ACTION = 'refused-under-18';
+
 export const erasureRequestSchema = z.object({
   id: z.string().uuid(),
   status: erasureStatusSchema,

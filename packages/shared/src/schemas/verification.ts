@@ -277,6 +277,8 @@ export const transactionInfoSchema = z.object({
   proceeded: z.boolean(),
   /** The verification report (ADR 0028): null until every verification is decided. */
   report: transactionReportSchema.nullable().optional(),
+  /** Why a CLOSED request stopped, when the candidate should be told: under 18 (ADR 0049 "Minors"). */
+  closedReason: z.enum(['under-18']).nullable().optional(),
 });
 export type TransactionInfo = z.infer<typeof transactionInfoSchema>;
 

@@ -32,6 +32,7 @@ import { DecisionDialog, type DecisionKind } from './decision-dialog';
 import { IssuerAnswerPanel, IssuerEvidence, verifiedAtSourceOf, type IssuerAnswer } from './issuer-sources';
 import { useAskIssuerMutation, useIssuerSourcesQuery } from './issuer-sources-api';
 import { InstitutionsSection } from './institution-requests';
+import { NomineeFact } from './nominee';
 import { allowedDecisions, othersLock, stateColor, VerificationCard } from './verification-card';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -97,6 +98,7 @@ function CaseSummary({ data }: { data: OpsCase }) {
             [m.cases.mobile, data.candidate.mobile],
             [m.cases.email, data.candidate.email],
             [m.cases.dateOfBirth, formatDate(data.candidate.dateOfBirth)],
+            [m.cases.nominee, <NomineeFact key="n" profileId={data.candidate.profileId} />],
             [m.cases.organisation, data.organisation.name],
             [m.cases.form, data.form.name],
           ]}

@@ -34,3 +34,4 @@ export * from './org-notifications.js';
 export * from './privacy.js';
 export * from './erasure.js';
 export * from './privacy-requests.js';
+export * from './nominations.js';

@@ -41,8 +41,18 @@ export interface AadhaarServiceDeps {
   transactions: TransactionsService;
   now: Clock;
   log: FastifyBaseLogger;
+  /**
+   * The privacy module's refusal of a candidate under 18 (ADR 0049 "Minors"): called with the verified
+   * date of birth before anything is saved; answers 350 (after stopping the request) for a minor.
+   */
+  minors: MinorsGate;
   /** Seconds before the screen offers another OTP: the specification's unless a test shortens it. */
   resendAfterSeconds?: number | undefined;
+}
+
+/** The refusal of a candidate under 18, bound in composition/services.ts (privacy's minors service). */
+export interface MinorsGate {
+  check(profileId: string, txnId: string, dateOfBirth: string): Promise<void>;
 }
 
 /**
@@ -51,7 +61,7 @@ export interface AadhaarServiceDeps {
  * lives only in this request's memory: stored as its HMAC and last 4 digits, never logged or answered.
  */
 export function createAadhaarService(deps: AadhaarServiceDeps) {
-  const { repo, provider, key, refuseRepeats, profiles, transactions, now, log } = deps;
+  const { repo, provider, key, refuseRepeats, profiles, transactions, minors, now, log } = deps;
   const resendIn = deps.resendAfterSeconds ?? OTP.resendAfterSeconds;
   /** Another account verified this number: refused, or logged (ids only) where repeats are allowed. */
   async function checkRepeat(profileId: string, hash: string, within?: DbScope) {
@@ -120,6 +130,8 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
       mark: Record<string, unknown>,
       within: (scope: DbScope) => Promise<void>,
     ): Promise<State> {
+      // A minor is refused before anything of the e-Aadhaar is kept (350).
+      await minors.check(profileId, txnId, record.dateOfBirth);
       const at = now();
       const hash = record.numberHash ?? null;
       if (hash) await checkRepeat(profileId, hash);
@@ -267,8 +279,13 @@ export function createAadhaarService(deps: AadhaarServiceDeps) {
           },
         );
       }
-      const at = now();
       const record = result.record;
+      // A minor is refused before anything of the e-KYC is kept (350); the check is used up.
+      await minors.check(profileId, txnId, record.dateOfBirth).catch(async (error: unknown) => {
+        await repo.update(request.id, 'otp', { stage: 'closed' });
+        throw error;
+      });
+      const at = now();
       let profile: AadhaarProfile | undefined;
       // One database transaction, the transaction row locked: the check used up (one winner when the
       // same OTP is sent twice at once), the repeat check under the number's lock, the profile filled

@@ -1,4 +1,5 @@
 import {
+  MRZ_MESSAGES,
   validatePassportFields,
   type MrzResult,
   type PassportConfirmRequest,
@@ -36,9 +37,14 @@ export function createPassportService(deps: {
   analyser: DocumentAnalyser;
   files: FilesService;
   transactions: TransactionsService;
+  /**
+   * The privacy module's refusal of a candidate under 18 (ADR 0049 "Minors"), bound in
+   * composition/services.ts: answers 350 for a minor after stopping the request.
+   */
+  minors: { check(profileId: string, txnId: string, dateOfBirth: string): Promise<void> };
   now: Clock;
 }) {
-  const { analyser, files, transactions, now } = deps;
+  const { analyser, files, transactions, minors, now } = deps;
   return {
     async scan(profileId: string, body: PassportScanRequest): Promise<PassportScanResponse> {
       // The transaction is the candidate's and asks for a passport (122 / 126 otherwise).
@@ -58,7 +64,15 @@ export function createPassportService(deps: {
     },
 
     async confirm(profileId: string, body: PassportConfirmRequest): Promise<VerificationInfo> {
-      const issues = validatePassportFields(body.fields, now());
+      // The transaction is the candidate's and asks for a passport (122 / 126 otherwise); then a date of
+      // birth that makes them under 18 (today in India) refuses them (350), whatever else is wrong.
+      await transactions.typeInfo(profileId, PASSPORT_VERIFICATION, body);
+      await minors.check(profileId, body.txnId, body.fields.dateOfBirth);
+      // The age was judged there, on India's day; the rule's own check (on the server's day) is not
+      // asked again, so a candidate who turns 18 today in India is not refused late in the UTC day.
+      const issues = validatePassportFields(body.fields, now()).filter(
+        (i) => !(i.field === 'dateOfBirth' && i.message === MRZ_MESSAGES.underAge),
+      );
       if (issues.length > 0)
         throw validationFailed(issues.map((i) => ({ path: `fields.${i.field}`, message: i.message })));
       const f = body.fields;

@@ -7,6 +7,7 @@ import { GatewayError } from '../../providers/payments/gateway.js';
 import type { OpsOrigin, OpsUser } from '../ops-auth/ops-auth-service.js';
 import { adminOrderOf, refundDetailOf } from './payments-fns.js';
 import type { PaymentSettlement, PaymentsServiceDeps } from './payment-settlement.js';
+import { PAID_ORDER_STATUSES } from './payments-repository.js';
 
 /** The team's side of payments (ADR 0023): the admin's orders and refunds, and the reconciliation job. */
 export function createPaymentOperations(
@@ -86,6 +87,50 @@ export function createPaymentOperations(
         log.warn({ err: error, refundId: created.id }, 'refund not accepted by the gateway yet');
       }
       return refundDetailOf((await repo.refund(created.id)) ?? created);
+    },
+
+    /**
+     * Every order that took money for a transaction refunded in full of what is left (ADR 0049 "Minors":
+     * a request refused because the candidate is under 18). One refund per order, keyed by it, so a
+     * repeat makes none; sent to the gateway, or left pending for the reconciliation job. Answers how
+     * many refunds this call made.
+     */
+    async refundTransactionInFull(txnId: string, reason: string, actor: string): Promise<number> {
+      const orders = (await repo.ordersFor({ txnId })).filter((o) => PAID_ORDER_STATUSES.includes(o.status));
+      const refunds = await repo.refundsOf(orders.map((o) => o.id));
+      let made = 0;
+      for (const order of orders) {
+        const refunded = refunds
+          .filter((r) => r.orderId === order.id && r.status !== 'failed')
+          .reduce((sum, r) => sum + r.amount, 0);
+        const left = order.amount - refunded;
+        if (left <= 0) continue;
+        const at = now();
+        const created = await repo.insertRefund(
+          {
+            orderId: order.id,
+            amount: left,
+            reason,
+            status: 'pending',
+            createdBy: null,
+            idempotencyKey: `full:${order.id}`,
+            createdAt: at,
+            updatedAt: at,
+          },
+          actor,
+          at,
+          async () => {},
+        );
+        if (typeof created === 'string') continue;
+        made++;
+        try {
+          await sendRefund(created, order, actor);
+        } catch (error) {
+          if (!(error instanceof GatewayError)) throw error;
+          log.warn({ err: error, refundId: created.id }, 'full refund not accepted by the gateway yet');
+        }
+      }
+      return made;
     },
 
     /**

@@ -27,7 +27,25 @@ export function createErasureRepository(orm: Orm) {
         .select()
         .from(erasureRequests)
         .where(and(eq(erasureRequests.profileId, profileId), ne(erasureRequests.status, 'done')));
+      // A candidate's own request open when they turn out to be a minor: it becomes the minor's, due now.
+      if (existing && values.origin === 'minor' && existing.origin !== 'minor') {
+        const [upgraded] = await orm
+          .update(erasureRequests)
+          .set({ origin: 'minor', dueAt: values.dueAt < existing.dueAt ? values.dueAt : existing.dueAt })
+          .where(and(eq(erasureRequests.id, existing.id), ne(erasureRequests.status, 'done')))
+          .returning();
+        return upgraded ?? existing;
+      }
       return existing!;
+    },
+    /** Whether the profile has had an erasure request of this origin (open or done). */
+    async hasOrigin(profileId: string, origin: 'candidate' | 'minor'): Promise<boolean> {
+      const [row] = await orm
+        .select({ id: erasureRequests.id })
+        .from(erasureRequests)
+        .where(and(eq(erasureRequests.profileId, profileId), eq(erasureRequests.origin, origin)))
+        .limit(1);
+      return row !== undefined;
     },
     /** The profile's open request, else its last one. */
     async latest(profileId: string): Promise<ErasureRow | undefined> {

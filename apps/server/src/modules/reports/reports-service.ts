@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   REPORT_PATHS,
   WITHDRAWN_BY_CANDIDATE_ACTION,
+  REFUSED_UNDER_18_ACTION,
   verificationTypeOf,
   type OpsReport,
   type ReportFileCheck,
@@ -377,7 +378,8 @@ export function createReportsService(deps: ReportsServiceDeps) {
           c.from !== null &&
           UNDER_REVIEW.includes(c.from) &&
           // Closed because the candidate withdrew: nothing more goes out (ADR 0049).
-          c.action !== WITHDRAWN_BY_CANDIDATE_ACTION,
+          c.action !== WITHDRAWN_BY_CANDIDATE_ACTION &&
+          c.action !== REFUSED_UNDER_18_ACTION,
       );
       for (const c of settled) await repo.enqueue(scope, { txnId: c.txnId, code: newReportCode(), at });
       // Woken once the change has had time to commit; the loop's poll is the backstop.

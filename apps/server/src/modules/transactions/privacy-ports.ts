@@ -1,4 +1,4 @@
-import { WITHDRAWN_BY_CANDIDATE_ACTION, type State } from '@veridocs/shared';
+import { REFUSED_UNDER_18_ACTION, WITHDRAWN_BY_CANDIDATE_ACTION, type State } from '@veridocs/shared';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { transitionTransaction, transitionVerification } from './state-machine.js';
@@ -37,25 +37,35 @@ export function createPrivacyPorts(
      * both tables from every state before an end), audited with WITHDRAWN_BY_CANDIDATE_ACTION, so the
      * report job makes no report of it. Decided verifications keep their result. Idempotent.
      */
-    async stopForWithdrawal(
-      profileId: string,
-      txnId: string,
-    ): Promise<{ requestClosed: boolean; verificationsClosed: number }> {
-      if (!isUuid(txnId)) throw new AppError('TRANSACTION_ACCESS_DENIED');
-      return withLockedTransaction(txnId.toLowerCase(), async (ops, txn) => {
-        if (txn.profileId !== profileId) throw new AppError('TRANSACTION_ACCESS_DENIED');
-        const context = { action: WITHDRAWN_BY_CANDIDATE_ACTION, profileId, now: now() };
-        let verificationsClosed = 0;
-        for (const record of await ops.records(txn.id)) {
-          if (record.markedAsSkip || record.state === 'SKIPPED' || ENDED.includes(record.state)) continue;
-          await transitionVerification(ops, txn.id, record, 'CLOSED', context, { insufficiency: null });
-          verificationsClosed++;
-        }
-        const requestClosed = !ENDED.includes(txn.state);
-        if (requestClosed) await transitionTransaction(ops, txn, 'CLOSED', context);
-        await ops.refreshQueue(txn.id);
-        return { requestClosed, verificationsClosed };
-      });
-    },
+    stopForWithdrawal: (profileId: string, txnId: string) =>
+      stop(profileId, txnId, WITHDRAWN_BY_CANDIDATE_ACTION),
+
+    /**
+     * The verified date of birth makes the candidate under 18 (ADR 0049 "Minors"): the request stops
+     * as a withdrawal does, CLOSED with REFUSED_UNDER_18_ACTION (no report is made of it). Idempotent.
+     */
+    stopForMinor: (profileId: string, txnId: string) => stop(profileId, txnId, REFUSED_UNDER_18_ACTION),
   };
+
+  async function stop(
+    profileId: string,
+    txnId: string,
+    action: string,
+  ): Promise<{ requestClosed: boolean; verificationsClosed: number }> {
+    if (!isUuid(txnId)) throw new AppError('TRANSACTION_ACCESS_DENIED');
+    return withLockedTransaction(txnId.toLowerCase(), async (ops, txn) => {
+      if (txn.profileId !== profileId) throw new AppError('TRANSACTION_ACCESS_DENIED');
+      const context = { action, profileId, now: now() };
+      let verificationsClosed = 0;
+      for (const record of await ops.records(txn.id)) {
+        if (record.markedAsSkip || record.state === 'SKIPPED' || ENDED.includes(record.state)) continue;
+        await transitionVerification(ops, txn.id, record, 'CLOSED', context, { insufficiency: null });
+        verificationsClosed++;
+      }
+      const requestClosed = !ENDED.includes(txn.state);
+      if (requestClosed) await transitionTransaction(ops, txn, 'CLOSED', context);
+      await ops.refreshQueue(txn.id);
+      return { requestClosed, verificationsClosed };
+    });
+  }
 }

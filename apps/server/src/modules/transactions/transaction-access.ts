@@ -39,6 +39,8 @@ export interface TransactionsServiceDeps {
  */
 export interface ConsentGate {
   hasConsented(profileId: string, txnId: string): Promise<boolean>;
+  /** The profile was refused as under 18 (ADR 0049 "Minors"): no form of theirs starts again (350). */
+  refusedAsMinor?(profileId: string): Promise<boolean>;
 }
 
 /**
@@ -118,6 +120,7 @@ export function createTransactionAccess({
    */
   async function assertStartable(snap: TransactionSnapshot) {
     if (isFormExpired(snap.form.expiry, now())) throw new AppError('FORM_EXPIRED');
+    if (await consent.refusedAsMinor?.(snap.txn.profileId)) throw new AppError('CANDIDATE_UNDER_18');
     if (!(await consent.hasConsented(snap.txn.profileId, snap.txn.id)))
       throw new AppError('CONSENT_REQUIRED');
     if (snap.form.questionnaireRequired && !questionnaireAnswered(snap))
@@ -171,11 +174,20 @@ export function createTransactionAccess({
   /** The caller's transaction info (122 otherwise). */
   async function info(profileId: string, ref: TxnRef): Promise<TransactionInfo> {
     const snap = await owned(profileId, ref);
-    return infoOf(snap);
+    const reason = await closedReason(snap);
+    const info = await infoOf(snap);
+    return reason ? { ...info, closedReason: reason } : info;
+  }
+
+  /** A request stopped because the candidate is under 18 says so on its form home (ADR 0049 "Minors"). */
+  async function closedReason(snap: TransactionSnapshot): Promise<'under-18' | null> {
+    if (snap.txn.state !== 'CLOSED') return null;
+    return (await consent.refusedAsMinor?.(snap.txn.profileId)) ? 'under-18' : null;
   }
 
   return {
     owned,
+    closedReason,
     assertStartable,
     assertOpen,
     withLockedTransaction,

@@ -14,7 +14,7 @@ import {
   type ValidationIssue,
 } from '@veridocs/shared';
 import { AppError, validationFailed } from '../../errors.js';
-import { encodedEnvelopes } from '../../http/envelope.js';
+import { encodedEnvelopes, encodedOk } from '../../http/envelope.js';
 import { createInsufficiencyRounds } from './insufficiency-rounds.js';
 import { createSavedDataChecks } from './saved-data-checks.js';
 import { OPEN_TRANSACTION_STATES, transitionTransaction } from './state-machine.js';
@@ -104,6 +104,12 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
   const encodedInfo = encodedEnvelopes<TransactionSnapshot>();
   async function infoEncoded(profileId: string, ref: { orgId: string; txnId: string }): Promise<Buffer> {
     const snap = await owned(profileId, ref);
+    // Not cached: the reason is the profile's, which may change after the request closed.
+    const reason = await access.closedReason(snap);
+    if (reason)
+      return encodedOk(
+        JSON.stringify(transactionInfoSchema.parse({ ...(await infoOf(snap)), closedReason: reason })),
+      );
     const at = now().getTime();
     const hit = encodedInfo.get(snap, at);
     if (hit) return hit;

@@ -18,7 +18,19 @@ export const SANDBOX_AADHAAR = {
   direct: '345678901238',
   /** Simulates the provider being down. */
   down: '456789012341',
+  /** Sends the OTP at once; its holder is 17 today in India (a minor: refused, ADR 0049 "Minors"). */
+  minor: '789012345674',
 } as const;
+
+/** The minor's date of birth: 17 years before `at`'s day in India (IST). */
+function seventeenYearsBefore(at: Date): string {
+  const ist = new Date(at.getTime() + (5 * 60 + 30) * 60 * 1000);
+  const year = ist.getUTCFullYear() - 17;
+  const day = ist.toISOString().slice(5, 10);
+  // 29 February of a leap year: the minor was born on the 28th.
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return `${year}-${day === '02-29' && !leap ? '02-28' : day}`;
+}
 
 export const SANDBOX_OTP_TTL_SECONDS = 600;
 
@@ -58,6 +70,23 @@ const RECORDS: Record<string, Omit<KycRecord, 'photo'> & { photoColour: string }
       country: 'India',
     },
     photoColour: '#2f7d6d',
+  },
+  [SANDBOX_AADHAAR.minor]: {
+    name: 'Kabir Sethi',
+    // Replaced by seventeenYearsBefore(now) when the OTP is verified.
+    dateOfBirth: '',
+    gender: 'M',
+    address: {
+      careOf: 'S/O Arjun Sethi',
+      line1: '7, Lake View Road',
+      locality: 'Salt Lake',
+      vtc: 'Kolkata',
+      district: 'Kolkata',
+      state: 'West Bengal',
+      pincode: '700091',
+      country: 'India',
+    },
+    photoColour: '#a7655e',
   },
 };
 
@@ -153,6 +182,7 @@ export function createSandboxAadhaarProvider(outbox: OutboxRepository | null, no
       if (!equalHex(check.otpHash, hash(ref, otp))) return { ok: false, reason: 'invalid' };
       checks.delete(ref);
       const { photoColour, ...record } = RECORDS[check.number]!;
+      if (check.number === SANDBOX_AADHAAR.minor) record.dateOfBirth = seventeenYearsBefore(now());
       return { ok: true, record: { ...record, photo: await portrait(photoColour) } };
     },
   };

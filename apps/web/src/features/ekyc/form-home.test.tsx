@@ -483,6 +483,30 @@ describe('status banners (spec §4)', () => {
     await openFormHome(makeInfo(journey, { state: 'CLOSED', updatedAt: '2026-03-23T10:00:00.000Z' }));
     expect(screen.getByText(/closed on 23rd March 2026/)).toBeInTheDocument();
   });
+
+  it('a request stopped because the candidate is under 18 says so, with the way home (en, hi)', async () => {
+    const stopped = makeInfo(journey, { state: 'CLOSED', closedReason: 'under-18' });
+    api.on('get', INFO, { status: 200, body: ok(stopped) });
+    const app = createTestApp();
+    app.store.dispatch(
+      setSearchedQuery({ pathname: `/ekyc/${FORM_ID}/${TXN_ID}`, search: `?orgId=${ORG_ID}` }),
+    );
+    app.store.dispatch(setShowInitScreen(false));
+    renderApp({ app, route });
+    expect(await screen.findByText('Your request has stopped')).toBeInTheDocument();
+    expect(screen.getByText(/You must be 18 or older/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Back to Home' })).toHaveAttribute('href', '/');
+    // No tiles, no Continue: nothing left to do on this request.
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    expect(screen.queryAllByTestId('tile-group')).toHaveLength(0);
+    await act(async () => {
+      await setLanguage('hi');
+    });
+    expect(await screen.findByText('आपका अनुरोध रोक दिया गया है')).toBeInTheDocument();
+    await act(async () => {
+      await setLanguage('en');
+    });
+  });
 });
 
 describe('Continue (spec §4)', () => {

@@ -257,6 +257,13 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
       </NoticeScreen>
     );
   if (!info) return <FormHomeSkeleton formId={formId} />;
+  // Stopped because the verified date of birth is under 18 (ADR 0049 "Minors"): said, with the way home.
+  if (info.closedReason === 'under-18')
+    return (
+      <NoticeScreen title={t('underAgeTitle')} icon="block">
+        {t('underAgeBody')}
+      </NoticeScreen>
+    );
   if (info.state === 'NOT_INITIALIZED' && !noticeRead)
     return (
       <Suspense fallback={<FormHomeSkeleton formId={formId} />}>

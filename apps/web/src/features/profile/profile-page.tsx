@@ -274,6 +274,9 @@ export default function ProfilePage() {
           <Button component={RouterLink} to={PRIVACY_PAGES.grievance} variant="outlined">
             {t('raiseGrievance')}
           </Button>
+          <Button component={RouterLink} to={PRIVACY_PAGES.nomination} variant="outlined">
+            {t('nominee')}
+          </Button>
           <Button component={RouterLink} to={PRIVACY_PAGES.erasure} color="error">
             {t('eraseMyData')}
           </Button>

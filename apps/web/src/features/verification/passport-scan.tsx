@@ -332,6 +332,11 @@ function PassportReview({
       return;
     }
     const error = saved.error;
+    // Under 18 (ADR 0049 "Minors"): the request has stopped; the form home says so.
+    if (isApiQueryError(error) && error.code === ERROR_CODES.CANDIDATE_UNDER_18.code) {
+      setOther([t('passportRefusedUnderAge')]);
+      return;
+    }
     if (isApiQueryError(error) && error.code === ERROR_CODES.VALIDATION_FAILED.code) {
       const found = serverFieldErrors(error.data, FIELD_ORDER);
       setErrors(found.fields);

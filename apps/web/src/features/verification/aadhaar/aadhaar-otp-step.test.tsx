@@ -219,6 +219,36 @@ describe('the Aadhaar OTP step', () => {
     expect(document.body.textContent).not.toContain('234567890124');
   });
 
+  it('under 18 (350): the OTP form gives way to the refusal and the way back, in English and Hindi', async () => {
+    api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
+    api.on('post', START, { status: 200, body: ok(step({ otpSent: true, expiresIn: 600 })) });
+    api.on('post', VERIFY, {
+      status: 403,
+      body: fail(350, 'You must be 18 or older to use this service.'),
+    });
+    const { user } = renderWithProviders(<VerificationPage />, { route: ROUTE });
+    const group = await screen.findByRole('group', { name: 'Aadhaar number' });
+    await user.click(within(group).getAllByRole('textbox')[0]!);
+    await user.keyboard('789012345674');
+    await user.click(screen.getByRole('button', { name: 'Get OTP' }));
+    const otp = within(await screen.findByRole('group', { name: 'Aadhaar OTP' })).getAllByRole('textbox');
+    await user.click(otp[0]!);
+    await user.keyboard('482913');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You must be 18 or older to use this service. Your request has stopped',
+    );
+    expect(screen.queryByRole('group', { name: 'Aadhaar OTP' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the form' })).toBeInTheDocument();
+    await act(async () => {
+      await setLanguage('hi', { persist: false });
+    });
+    expect(await screen.findByText(/18 वर्ष या उससे अधिक/)).toBeInTheDocument();
+    await act(async () => {
+      await setLanguage('en', { persist: false });
+    });
+  });
+
   it('explains a provider that is down', async () => {
     api.on('get', INFO_PATH, { status: 200, body: ok(makeInfo()) });
     api.on('post', START, { status: 503, body: fail(161, 'The Aadhaar service is not responding') });

@@ -57,6 +57,8 @@ function describeError(t: T, error: unknown): string {
       return t('tooMany');
     case ERROR_CODES.NOT_FOUND.code:
       return t('ended');
+    case ERROR_CODES.CANDIDATE_UNDER_18.code:
+      return t('underAge');
     case null:
     default:
       return queryErrorMessage(error);
@@ -204,6 +206,8 @@ export function AadhaarOtpStep({
   const [notice, setNotice] = useState('');
   // The hourly limit of checks (code 109): no more Resend on this screen.
   const [requestLimited, setRequestLimited] = useState(false);
+  // Under 18 (code 350, ADR 0049 "Minors"): the request has stopped; only the way back is left.
+  const [refused, setRefused] = useState(false);
   // The OTP stage is kept for a reload; any other stage ends it.
   useEffect(() => {
     const key = storedKey(info);
@@ -323,6 +327,10 @@ export function AadhaarOtpStep({
       setStage({ kind: 'done', profile: answer.data.profile });
       return;
     }
+    if (isApiQueryError(answer.error) && answer.error.code === ERROR_CODES.CANDIDATE_UNDER_18.code) {
+      setRefused(true);
+      return;
+    }
     block.noteFailure(answer.error);
     setError(describeError(t, answer.error));
     setOtp('');
@@ -336,7 +344,18 @@ export function AadhaarOtpStep({
   };
 
   let body: ReactNode;
-  if (alreadyDone || stage.kind === 'done') {
+  if (refused) {
+    body = (
+      <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Alert severity="error" role="alert" sx={{ justifySelf: 'stretch' }}>
+          {t('underAge')}
+        </Alert>
+        <Button component={RouterLink} to={formHome} state={FORM_HOME_STATE} variant="contained">
+          {t('backToForm')}
+        </Button>
+      </Box>
+    );
+  } else if (alreadyDone || stage.kind === 'done') {
     const profile = stage.kind === 'done' ? stage.profile : saved.currentData;
     body = profile ? (
       <VerifiedProfile profile={profile} formHome={formHome} />

@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ErasureRepository } from './erasure-repository.js';
+import type { ErasureService } from './erasure-service.js';
+import type { LedgerFacts } from './ledger-fns.js';
+import { isUnder18 } from './minors-fns.js';
+import type { PrivacyRepository } from './privacy-repository.js';
+
+/** The reason a minor's payments are refunded with (on the refund row, for the team). */
+export const MINOR_REFUND_REASON = 'Refused: the candidate is under 18 (ADR 0049 "Minors"), refunded in full';
+
+/** What the minors' refusal does in other modules, bound in composition/services.ts. */
+export interface MinorsEffects {
+  /** The candidate's request (122 when not theirs), named for the ledger. */
+  requestOf(profileId: string, txnId: string): Promise<{ txnId: string; orgId: string; formId: string }>;
+  /** Closes the request and its open verifications (idempotent). */
+  stopRequest(profileId: string, txnId: string): Promise<unknown>;
+  /** Refunds in full every payment made for the request (idempotent): answers how many refunds it made. */
+  refundInFull(txnId: string): Promise<number>;
+}
+
+export interface MinorsServiceDeps {
+  ledger: Pick<PrivacyRepository, 'appendDecided'>;
+  erasures: Pick<ErasureRepository, 'hasOrigin'>;
+  erasure: Pick<ErasureService, 'request'>;
+  effects: MinorsEffects;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Minors (ADR 0049 "Minors": refused). Every identity path that receives a verified date of birth
+ * (Aadhaar e-KYC by OTP, DigiLocker's e-Aadhaar, the passport's confirmed fields) calls `check` before
+ * it saves anything: a date that makes the candidate under 18 today in India stops the request (CLOSED),
+ * records a refusal in the consent ledger, refunds its payments in full, asks for the erasure of the
+ * candidate's data (origin `minor`, due at once) and answers 350. Each step is idempotent, so a repeat
+ * (or a run cut short) finishes what was left. `refused` tells the transactions module that no form of
+ * this profile starts again.
+ */
+export function createMinorsService(deps: MinorsServiceDeps) {
+  const { ledger, erasures, erasure, effects, now, log } = deps;
+
+  async function recordRefusal(profileId: string, request: { txnId: string; orgId: string; formId: string }) {
+    await ledger.appendDecided(profileId, request.txnId, (entries): LedgerFacts | null => {
+      // A request the ledger never named (from before it) has no notice to cite: nothing to refuse.
+      const cited = entries.filter((e) => e.action !== 'withdraw').at(-1);
+      if (!cited) return null;
+      const named = [...new Set(entries.flatMap((e) => e.purposes.map((p) => p.purpose)))];
+      const last = entries.at(-1)!;
+      // Already refused (a repeat): nothing more.
+      if (
+        last.action === 'refuse' &&
+        last.purposes.every((p) => !p.granted) &&
+        last.purposes.length === named.length
+      )
+        return null;
+      return {
+        profileId,
+        orgId: request.orgId,
+        formId: request.formId,
+        txnId: request.txnId,
+        noticeHash: cited.noticeHash,
+        action: 'refuse',
+        purposes: named.map((purpose) => ({ purpose, granted: false })),
+        channel: 'web',
+        at: now(),
+      };
+    });
+  }
+
+  return {
+    /**
+     * Refuses a candidate whose verified date of birth makes them under 18 today (IST): the effects
+     * above, then 350 CANDIDATE_UNDER_18. An adult passes (nothing happens).
+     */
+    async check(profileId: string, txnId: string, dateOfBirth: string): Promise<void> {
+      if (!isUnder18(dateOfBirth, now())) return;
+      const request = await effects.requestOf(profileId, txnId);
+      await effects.stopRequest(profileId, request.txnId);
+      await recordRefusal(profileId, request);
+      const refunds = await effects.refundInFull(request.txnId);
+      // Erased at once; a refund still pending holds it until it settles (a live dispute, ADR 0049).
+      const erasing = await erasure.request(profileId, 'minor');
+      // Ids only: never the date of birth.
+      log.info(
+        { profileId, txnId: request.txnId, refunds, erasureId: erasing.id },
+        'candidate under 18 refused',
+      );
+      throw new AppError('CANDIDATE_UNDER_18');
+    },
+
+    /** The profile was refused as under 18: no form of theirs starts again. */
+    refused: (profileId: string): Promise<boolean> => erasures.hasOrigin(profileId, 'minor'),
+  };
+}
+export type MinorsService = ReturnType<typeof createMinorsService>;

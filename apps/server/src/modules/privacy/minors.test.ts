@@ -1,0 +1,344 @@
+import {
+  API_PATHS,
+  REFUSED_UNDER_18_ACTION,
+  SERVICE_BASES,
+  type PassportFields,
+  type FileUploadResponse,
+} from '@veridocs/shared';
+import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
+import { consentTo } from '../../test/consent.js';
+import {
+  bearer,
+  createTestApp,
+  createTestClock,
+  expectCode,
+  signUp,
+  type TestApp,
+} from '../../test/test-app.js';
+import { multipart } from '../files/test-files.js';
+import { isUnder18 } from './minors-fns.js';
+
+/**
+ * Minors (ADR 0049 "Minors": refused). The verified date of birth of an identity path (the Aadhaar
+ * sandbox's minor, a passport's confirmed fields) that makes the candidate under 18 today in India stops
+ * the request with 350, records the refusal in the ledger, asks for the erasure and refuses any new start.
+ */
+const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
+const V = API_PATHS.verification;
+const A = API_PATHS.aadhaar;
+const ORG = 'demo-university';
+const ANSWERS = [
+  { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+  { questionId: 'demo-q-source', answer: 'EMPLOYER' },
+];
+type Headers = Record<string, string>;
+const SAMPLE = new URL('../../../../../docs/samples/passport/', import.meta.url);
+
+// 20:00 UTC is already the next day in India (01:30 IST on 16 January): the age is judged on India's day.
+const clock = createTestClock(new Date('2030-01-15T20:00:00.000Z'));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { OCR_WORKER: 'off' }, clock });
+});
+afterAll(() => t?.close());
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await t.db.orm.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+async function started(formId = 'demo-form'): Promise<{ h: Headers; txnId: string; profileId: string }> {
+  const session = await signUp(t);
+  const h = bearer(session.accessToken);
+  const { transactionId: txnId } = expectCode<{ transactionId: string }>(
+    await t.request({
+      method: 'POST',
+      url: v1(V.transactions),
+      headers: h,
+      body: { orgId: ORG, eKycFormId: formId },
+    }),
+    0,
+    200,
+  );
+  await consentTo(t, h, { orgId: ORG, txnId });
+  expectCode(
+    await t.request({
+      method: 'PATCH',
+      url: v1(V.userResponse),
+      headers: h,
+      body: { orgId: ORG, txnId, data: ANSWERS },
+    }),
+    0,
+    200,
+  );
+  const [row] = await rows<{ profile_id: string }>(
+    sql`select profile_id from transactions where id = ${txnId}`,
+  );
+  return { h, txnId, profileId: row!.profile_id };
+}
+
+/** Holds the erasure (a legal hold), so the profile is still there to be refused again. */
+const hold = (profileId: string) =>
+  t.db.orm.execute(
+    sql`insert into legal_holds (profile_id, reason, set_by, set_at) values (${profileId}, 'test', 'test', now())`,
+  );
+
+async function aadhaarMinor(c: { h: Headers; txnId: string }) {
+  const step = expectCode<{ requestId: string }>(
+    await t.request({
+      method: 'POST',
+      url: v1(A.start),
+      headers: c.h,
+      body: { orgId: ORG, txnId: c.txnId, aadhaarNumber: SANDBOX_AADHAAR.minor },
+    }),
+    0,
+    200,
+  );
+  const outbox = await t.request({
+    method: 'GET',
+    url: `${API_PATHS.devOutbox}?to=${sandboxOtpAddress(SANDBOX_AADHAAR.minor.slice(-4))}`,
+  });
+  const otp = outbox.json<{ data: { list: { otp: string }[] } }>().data.list[0]!.otp;
+  return t.request({
+    method: 'POST',
+    url: v1(A.verify),
+    headers: c.h,
+    body: { orgId: ORG, txnId: c.txnId, requestId: step.requestId, otp },
+  });
+}
+
+async function passportFile(h: Headers): Promise<string> {
+  const body = multipart([
+    {
+      name: 'file',
+      filename: 'passport.jpg',
+      contentType: 'image/jpeg',
+      data: readFileSync(new URL('sample-passport.jpg', SAMPLE)),
+    },
+  ]);
+  const res = await t.request({
+    method: 'POST',
+    url: `${SERVICE_BASES.utility}${API_PATHS.files.upload}`,
+    headers: { ...body.headers, ...h },
+    payload: body.payload,
+  });
+  return expectCode<FileUploadResponse>(res, 0, 200).fileId;
+}
+
+const FIELDS: PassportFields = {
+  surname: 'KAPOOR',
+  givenNames: 'ASHA MEERA',
+  passportNumber: 'Z1234567',
+  nationality: 'IND',
+  issuingState: 'IND',
+  dateOfBirth: '1996-08-21',
+  sex: 'F',
+  dateOfExpiry: '2034-05-14',
+};
+const confirmPassport = (c: { h: Headers; txnId: string }, fileId: string, dateOfBirth: string) =>
+  t.request({
+    method: 'POST',
+    url: v1(V.updateIdentification),
+    headers: c.h,
+    body: { type: 'passport', orgId: ORG, txnId: c.txnId, fileId, fields: { ...FIELDS, dateOfBirth } },
+  });
+
+describe('the age rule, on the day in India', () => {
+  it('is 18 on the birthday in India, 17 the day before; 29 February turns 18 on 1 March', () => {
+    const at = new Date('2030-01-15T20:00:00.000Z'); // 16 January in India
+    expect(isUnder18('2012-01-16', at)).toBe(false);
+    expect(isUnder18('2012-01-17', at)).toBe(true);
+    expect(isUnder18('2012-01-16', new Date('2030-01-15T18:00:00.000Z'))).toBe(true); // 23:30 IST on the 15th
+    expect(isUnder18('2012-02-29', new Date('2030-03-01T06:00:00.000Z'))).toBe(false);
+    expect(isUnder18('2012-02-29', new Date('2030-02-28T06:00:00.000Z'))).toBe(true);
+  });
+});
+
+describe('a candidate under 18 is refused (ADR 0049 "Minors")', () => {
+  it('Aadhaar e-KYC 17 years ago: 350, the request closed, a ledger refusal, an erasure, no new start', async () => {
+    const c = await started();
+    await hold(c.profileId);
+    const res = await aadhaarMinor(c);
+    expectCode(res, 350, 403);
+    expect(res.json<{ message: string }>().message).toMatch(/18 or older/);
+
+    const [txn] = await rows<{ state: string }>(sql`select state from transactions where id = ${c.txnId}`);
+    expect(txn!.state).toBe('CLOSED');
+    // The form home is told why it stopped.
+    const info = expectCode<{ state: string; closedReason?: string | null }>(
+      await t.request({ method: 'GET', url: v1(`${V.info}?orgId=${ORG}&txnId=${c.txnId}`), headers: c.h }),
+      0,
+      200,
+    );
+    expect(info).toMatchObject({ state: 'CLOSED', closedReason: 'under-18' });
+    const changes = await rows<{ action: string }>(
+      sql`select action from state_changes where txn_id = ${c.txnId} and to_state = 'CLOSED' and entity = 'transaction'`,
+    );
+    expect(changes.map((r) => r.action)).toEqual([REFUSED_UNDER_18_ACTION]);
+    const open = await rows<{ n: number }>(
+      sql`select count(*)::int as n from verification_records where txn_id = ${c.txnId}
+          and state not in ('CLOSED', 'COMPLETED', 'FAILED', 'SKIPPED') and marked_as_skip = false`,
+    );
+    expect(open[0]!.n).toBe(0);
+
+    const ledger = await rows<{ action: string; purposes: { purpose: string; granted: boolean }[] }>(
+      sql`select action, purposes from consent_ledger where txn_id = ${c.txnId} order by seq`,
+    );
+    expect(ledger.map((e) => e.action)).toEqual(['consent', 'refuse']);
+    expect(ledger[1]!.purposes.length).toBeGreaterThan(0);
+    expect(ledger[1]!.purposes.every((p) => !p.granted)).toBe(true);
+
+    const erasures = await rows<{ origin: string; status: string }>(
+      sql`select origin, status from erasure_requests where profile_id = ${c.profileId}`,
+    );
+    expect(erasures).toHaveLength(1);
+    expect(erasures[0]!.origin).toBe('minor');
+
+    // Nothing of the e-KYC was kept on the profile (no date of birth, no last 4, no Aadhaar hash).
+    const [profile] = await rows<Record<string, unknown>>(
+      sql`select aadhaar_last4, aadhaar_hash from profiles where id = ${c.profileId}`,
+    );
+    expect(profile).toEqual({ aadhaar_last4: null, aadhaar_hash: null });
+
+    // Again: the request has stopped (no new check starts on it), and nothing is recorded twice.
+    expect((await aadhaarMinor(c).catch(() => null))?.statusCode ?? 400).not.toBe(200);
+    expect((await rows(sql`select 1 from consent_ledger where txn_id = ${c.txnId}`)).length).toBe(2);
+
+    // Any new form of this profile refuses to start with 350.
+    const { transactionId: other } = expectCode<{ transactionId: string }>(
+      await t.request({
+        method: 'POST',
+        url: v1(V.transactions),
+        headers: c.h,
+        body: { orgId: ORG, eKycFormId: 'demo-paid-form' },
+      }),
+      0,
+      200,
+    );
+    await consentTo(t, c.h, { orgId: ORG, txnId: other });
+    const start = await t.request({
+      method: 'POST',
+      url: v1(V.process),
+      headers: c.h,
+      body: { orgId: ORG, txnId: other },
+    });
+    expectCode(start, 350, 403);
+    const [second] = await rows<{ state: string }>(sql`select state from transactions where id = ${other}`);
+    expect(second!.state).toBe('NOT_INITIALIZED');
+  }, 60_000);
+
+  it('the erasure then runs: the candidate is erased', async () => {
+    const c = await started();
+    const res = await aadhaarMinor(c);
+    expectCode(res, 350, 403);
+    // Due at once; the job is woken (passes here finish it whatever the timing).
+    for (let i = 0; i < 20; i++) {
+      await t.app.erasureJobs.runOnce();
+      const [r] = await rows<{ status: string }>(
+        sql`select status from erasure_requests where profile_id = ${c.profileId}`,
+      );
+      if (r?.status === 'done') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [row] = await rows<{ status: string; origin: string }>(
+      sql`select status, origin from erasure_requests where profile_id = ${c.profileId}`,
+    );
+    expect(row).toEqual({ status: 'done', origin: 'minor' });
+    const [profile] = await rows<{ name: string; mobile: string }>(
+      sql`select name, mobile from profiles where id = ${c.profileId}`,
+    );
+    expect(profile!.name).toBe('Erased');
+    expect(profile!.mobile.startsWith('erased:')).toBe(true);
+  }, 60_000);
+
+  it('a passport whose confirmed date of birth is 17 years ago: 350, closed, erasure asked', async () => {
+    const c = await started();
+    await hold(c.profileId);
+    const fileId = await passportFile(c.h);
+    // In Hindi for a candidate who reads Hindi (Accept-Language).
+    const refused = await confirmPassport(
+      { ...c, h: { ...c.h, 'accept-language': 'hi' } },
+      fileId,
+      '2013-01-16',
+    );
+    expectCode(refused, 350, 403);
+    expect(refused.json<{ message: string }>().message).toMatch(/18 वर्ष/);
+    const [txn] = await rows<{ state: string }>(sql`select state from transactions where id = ${c.txnId}`);
+    expect(txn!.state).toBe('CLOSED');
+    const [passport] = await rows<{ data: Record<string, unknown> }>(
+      sql`select data from verification_records where txn_id = ${c.txnId} and name = 'passport'`,
+    );
+    expect(passport!.data).not.toHaveProperty('dateOfBirth');
+    expect(
+      await rows(sql`select 1 from erasure_requests where profile_id = ${c.profileId} and origin = 'minor'`),
+    ).toHaveLength(1);
+  }, 60_000);
+
+  it('a payment made for the request is refunded in full; the erasure waits for the refund', async () => {
+    const c = await started();
+    // An order paid and not yet submitted (the one case a payment precedes the identity step).
+    await t.db.orm.execute(
+      sql`insert into payment_orders (txn_id, org_id, profile_id, region, currency, provider, express, quote,
+            amount, status, idempotency_key)
+          values (${c.txnId}, ${ORG}, ${c.profileId}, 'IN', 'INR', 'sandbox', false, '{}'::jsonb, 150000,
+            'success', ${`test-${c.txnId}`})`,
+    );
+    // Already refunded in part by the team: the rest is refunded.
+    await t.db.orm.execute(
+      sql`insert into payment_refunds (order_id, amount, reason, status, idempotency_key, created_at, updated_at)
+          select id, 50000, 'partial', 'success', ${`partial-${c.txnId}`}, now(), now()
+          from payment_orders where txn_id = ${c.txnId}`,
+    );
+    const fileId = await passportFile(c.h);
+    expectCode(await confirmPassport(c, fileId, '2013-01-16'), 350, 403);
+    // Again (a retry): no second refund.
+    expectCode(await confirmPassport(c, fileId, '2013-01-16'), 350, 403);
+    const refunds = await rows<{ amount: string | number; status: string; reason: string }>(
+      sql`select r.amount, r.status, r.reason from payment_refunds r join payment_orders o on o.id = r.order_id
+          where o.txn_id = ${c.txnId} and r.reason <> 'partial'`,
+    );
+    expect(refunds).toHaveLength(1);
+    expect(Number(refunds[0]!.amount)).toBe(100000);
+    expect(refunds[0]!.reason).toMatch(/under 18/);
+    // A refund in progress is a live dispute: the minor's erasure is held until it settles.
+    let erasure: { status: string; origin: string } | undefined;
+    for (let i = 0; i < 20 && erasure?.status !== 'held'; i++) {
+      await t.app.erasureJobs.runOnce();
+      [erasure] = await rows<{ status: string; origin: string }>(
+        sql`select status, origin from erasure_requests where profile_id = ${c.profileId}`,
+      );
+      if (erasure?.status !== 'held') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(erasure).toEqual({ status: 'held', origin: 'minor' });
+  }, 60_000);
+
+  it('exactly 18 today in India (still the day before in UTC): accepted, nothing refused', async () => {
+    const c = await started();
+    const fileId = await passportFile(c.h);
+    expectCode(await confirmPassport(c, fileId, '2012-01-16'), 0, 200);
+    const [txn] = await rows<{ state: string }>(sql`select state from transactions where id = ${c.txnId}`);
+    expect(txn!.state).not.toBe('CLOSED');
+    expect(await rows(sql`select 1 from erasure_requests where profile_id = ${c.profileId}`)).toHaveLength(0);
+    expect(
+      await rows(sql`select 1 from consent_ledger where txn_id = ${c.txnId} and action = 'refuse'`),
+    ).toHaveLength(0);
+  }, 60_000);
+
+  it("another candidate's request cannot be stopped through the identity check", async () => {
+    const victim = await started();
+    const attacker = await started();
+    const fileId = await passportFile(attacker.h);
+    const res = await confirmPassport({ h: attacker.h, txnId: victim.txnId }, fileId, '2013-01-16');
+    expectCode(res, 122, 403);
+    const [txn] = await rows<{ state: string }>(
+      sql`select state from transactions where id = ${victim.txnId}`,
+    );
+    expect(txn!.state).not.toBe('CLOSED');
+    expect(
+      await rows(sql`select 1 from erasure_requests where profile_id = ${attacker.profileId}`),
+    ).toHaveLength(0);
+  }, 60_000);
+});
