@@ -230,6 +230,16 @@ export const exportPrivacyRequestSchema = z.object({
   answeredAt: maybeAt,
 });
 
+/** One change of the candidate's nominee (named, changed, removed), oldest first. */
+export const exportNominationSchema = z.object({
+  action: z.string(),
+  name: z.string().nullable(),
+  relationship: z.string().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  at,
+});
+
 /** `data.json`: everything the product holds about the candidate, by category (ADR 0049 "Export"). */
 export const exportDataSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
@@ -249,6 +259,7 @@ export const exportDataSchema = z.object({
   issuerPulls: z.array(exportIssuerPullSchema),
   erasure: exportErasureSchema.nullable(),
   privacyRequests: z.array(exportPrivacyRequestSchema),
+  nominations: z.array(exportNominationSchema),
 });
 
 export type ExportProfile = z.infer<typeof exportProfileSchema>;
@@ -266,4 +277,5 @@ export type ExportNameChange = z.infer<typeof exportNameChangeSchema>;
 export type ExportIssuerPull = z.infer<typeof exportIssuerPullSchema>;
 export type ExportErasure = z.infer<typeof exportErasureSchema>;
 export type ExportPrivacyRequest = z.infer<typeof exportPrivacyRequestSchema>;
+export type ExportNomination = z.infer<typeof exportNominationSchema>;
 export type ExportData = z.infer<typeof exportDataSchema>;

@@ -1,7 +1,18 @@
-import type { ExportDisclosure, ExportNotice, ExportPrivacyRequest } from '@veridocs/shared';
+import type {
+  ExportDisclosure,
+  ExportNomination,
+  ExportNotice,
+  ExportPrivacyRequest,
+} from '@veridocs/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
-import { disclosures, otpThrottles, privacyNotices, privacyRequests } from '../../db/schema/index.js';
+import {
+  disclosures,
+  nominations,
+  otpThrottles,
+  privacyNotices,
+  privacyRequests,
+} from '../../db/schema/index.js';
 import { referenceOf } from './requests-service.js';
 
 /**
@@ -65,6 +76,23 @@ export function createExportRepository(orm: Orm) {
         outcome: r.outcome ?? null,
         answer: r.answer ?? null,
         answeredAt: r.answeredAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** Every change of the candidate's nominee, oldest first. */
+    async nominations(profileId: string): Promise<ExportNomination[]> {
+      const rows = await orm
+        .select()
+        .from(nominations)
+        .where(eq(nominations.profileId, profileId))
+        .orderBy(asc(nominations.seq));
+      return rows.map((n) => ({
+        action: n.action,
+        name: n.name ?? null,
+        relationship: n.relationship ?? null,
+        mobile: n.mobile ?? null,
+        email: n.email ?? null,
+        at: n.at.toISOString(),
       }));
     },
 

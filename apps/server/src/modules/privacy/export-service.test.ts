@@ -76,7 +76,13 @@ function service(objects: Record<string, () => Readable | null>) {
     readObject: async (key) => objects[key]?.() ?? null,
   };
   return createExportService({
-    repo: { notices: empty, disclosures: empty, privacyRequests: empty, countExport: async () => true },
+    repo: {
+      notices: empty,
+      disclosures: empty,
+      privacyRequests: empty,
+      nominations: empty,
+      countExport: async () => true,
+    },
     ledger: { entriesOfProfile: empty },
     erasures: { latest: async () => undefined },
     ports,
@@ -130,6 +136,7 @@ describe('the export archive (ADR 0049 "Export")', () => {
         notices: async () => [],
         disclosures: async () => [],
         privacyRequests: async () => [],
+        nominations: async () => [],
         countExport: async () => true,
       },
       ledger: { entriesOfProfile: async () => [] },

@@ -130,6 +130,7 @@ export function createExportService(deps: ExportServiceDeps) {
       notices: await repo.notices([...new Set(ledger.map((e) => e.noticeHash))]),
       disclosures: await repo.disclosures(profileId),
       privacyRequests: await repo.privacyRequests(profileId),
+      nominations: await repo.nominations(profileId),
       credentials: await ports.credentials(profileId),
       payments: await ports.payments(profileId),
       notifications: await ports.notifications(profileId),

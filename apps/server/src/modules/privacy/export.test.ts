@@ -4,6 +4,7 @@ import {
   OPS_API_PATHS,
   EXPORT_FORMAT,
   PRIVACY_EXPORT_PATHS,
+  PRIVACY_NOMINATION_PATHS,
   PRIVACY_REQUEST_PATHS,
   SERVICE_BASES,
   exportDataSchema,
@@ -123,6 +124,17 @@ describe('the data export (issue 29, ADR 0049 "Export")', () => {
         0,
         200,
       );
+    // A nominee of their own.
+    expectCode(
+      await t.request({
+        method: 'PUT',
+        url: wallet(PRIVACY_NOMINATION_PATHS.nomination),
+        body: { name: 'Ravi Quillfeather', relationship: 'sibling', mobile: '9876500011' },
+        headers: c.h,
+      }),
+      0,
+      200,
+    );
     // A disclosure and a paid fee with a refund, as their senders record them.
     for (const [who, recipient] of [
       [profileId, 'Meera Employer Ltd'],
@@ -198,6 +210,9 @@ describe('the data export (issue 29, ADR 0049 "Export")', () => {
     expect(data.consents[0]).toMatchObject({ txnId: c.txnId, action: 'consent' });
     expect(data.notices.map((n) => n.hash)).toContain(data.consents[0]!.noticeHash);
     expect(data.disclosures.map((d) => d.recipientName)).toEqual(['Meera Employer Ltd']);
+    expect(data.nominations).toEqual([
+      expect.objectContaining({ action: 'named', name: 'Ravi Quillfeather', relationship: 'sibling' }),
+    ]);
     expect(data.privacyRequests).toEqual([
       expect.objectContaining({
         kind: 'grievance',
