@@ -333,6 +333,7 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
     [PATHS.privacy, '/privacy/export'],
     [PATHS.privacy, '/privacy/correction'],
     [PATHS.privacy, '/privacy/grievance'],
+    [PATHS.privacy, '/privacy/nomination'],
     [PATHS.verification, `/verification?${q}&name=aadhaar`],
     [PATHS.digilocker, '/digilocker'],
   ];
