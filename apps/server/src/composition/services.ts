@@ -64,6 +64,7 @@ import {
   createMinorsService,
   type MinorsService,
 } from '../modules/privacy/minors-service.js';
+import { isUnder18 } from '../modules/privacy/minors-fns.js';
 import { createNominationRepository } from '../modules/privacy/nomination-repository.js';
 import { createNominationService } from '../modules/privacy/nomination-service.js';
 import { createErasurePorts } from './erasure-ports.js';
@@ -433,7 +434,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     analyser,
     files,
     transactions,
-    minors: { check: (profileId, txnId, dob) => minorsGate.get().check(profileId, txnId, dob) },
+    minors: { isUnder18: (dateOfBirth) => isUnder18(dateOfBirth, now()) },
     now,
   });
 

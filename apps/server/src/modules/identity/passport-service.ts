@@ -37,11 +37,8 @@ export function createPassportService(deps: {
   analyser: DocumentAnalyser;
   files: FilesService;
   transactions: TransactionsService;
-  /**
-   * The privacy module's refusal of a candidate under 18 (ADR 0049 "Minors"), bound in
-   * composition/services.ts: answers 350 for a minor after stopping the request.
-   */
-  minors: { check(profileId: string, txnId: string, dateOfBirth: string): Promise<void> };
+  /** The privacy module's age rule (ADR 0049 "Minors"): under 18 today in India. */
+  minors: { isUnder18(dateOfBirth: string): boolean };
   now: Clock;
 }) {
   const { analyser, files, transactions, minors, now } = deps;
@@ -64,15 +61,17 @@ export function createPassportService(deps: {
     },
 
     async confirm(profileId: string, body: PassportConfirmRequest): Promise<VerificationInfo> {
-      // The transaction is the candidate's and asks for a passport (122 / 126 otherwise); then a date of
-      // birth that makes them under 18 (today in India) refuses them (350), whatever else is wrong.
+      // The transaction is the candidate's and asks for a passport (122 / 126 otherwise).
       await transactions.typeInfo(profileId, PASSPORT_VERIFICATION, body);
-      await minors.check(profileId, body.txnId, body.fields.dateOfBirth);
-      // The age was judged there, on India's day; the rule's own check (on the server's day) is not
-      // asked again, so a candidate who turns 18 today in India is not refused late in the UTC day.
+      // The age on India's day, not the rule's own (the server's day), so a candidate who turns 18 today
+      // in India is not refused late in the UTC day. The confirmed fields are the candidate's word (they
+      // may be typed or corrected), not a verified date of birth: under 18 is a field to correct, never
+      // the minors' refusal, whose erasure a typo must not start (ADR 0049 "Minors").
       const issues = validatePassportFields(body.fields, now()).filter(
         (i) => !(i.field === 'dateOfBirth' && i.message === MRZ_MESSAGES.underAge),
       );
+      if (minors.isUnder18(body.fields.dateOfBirth))
+        issues.push({ field: 'dateOfBirth', message: MRZ_MESSAGES.underAge });
       if (issues.length > 0)
         throw validationFailed(issues.map((i) => ({ path: `fields.${i.field}`, message: i.message })));
       const f = body.fields;

@@ -136,11 +136,13 @@ describe('passport by scan', () => {
     });
   }, 60_000);
 
-  it('never trusts the confirmed fields: expired, bad number are refused and nothing is saved (under 18: minors.test.ts)', async () => {
+  it('never trusts the confirmed fields: expired, under 18, bad number are refused and nothing is saved', async () => {
     const c = await candidate();
     const file = await upload(c.h, readFileSync(new URL('sample-passport.jpg', SAMPLE)));
     for (const [fields, path, message] of [
       [{ ...FIELDS, dateOfExpiry: '2021-01-01' }, 'fields.dateOfExpiry', 'This passport has expired'],
+      // A typed date of birth is the candidate's word: a field to correct, never the minors' refusal.
+      [{ ...FIELDS, dateOfBirth: '2015-01-01' }, 'fields.dateOfBirth', 'You must be at least 18 years old'],
       [
         { ...FIELDS, passportNumber: 'Z1' },
         'fields.passportNumber',

@@ -31,7 +31,8 @@ export interface MinorsServiceDeps {
 
 /**
  * Minors (ADR 0049 "Minors": refused). Every identity path that receives a verified date of birth
- * (Aadhaar e-KYC by OTP, DigiLocker's e-Aadhaar, the passport's confirmed fields) calls `check` before
+ * (Aadhaar e-KYC by OTP, DigiLocker's e-Aadhaar; not the passport's confirmed fields, which the
+ * candidate may type) calls `check` before
  * it saves anything: a date that makes the candidate under 18 today in India stops the request (CLOSED),
  * records a refusal in the consent ledger, refunds its payments in full, asks for the erasure of the
  * candidate's data (origin `minor`, due at once) and answers 350. Each step is idempotent, so a repeat
@@ -77,11 +78,13 @@ export function createMinorsService(deps: MinorsServiceDeps) {
     async check(profileId: string, txnId: string, dateOfBirth: string): Promise<void> {
       if (!isUnder18(dateOfBirth, now())) return;
       const request = await effects.requestOf(profileId, txnId);
+      // The erasure request first: it is the lasting mark (`refused` reads it), so a step below that fails
+      // still leaves the profile refused and erased; a refund still pending holds the erasure until it
+      // settles (a live dispute, ADR 0049), and payment rows are not erased.
+      const erasing = await erasure.request(profileId, 'minor');
       await effects.stopRequest(profileId, request.txnId);
       await recordRefusal(profileId, request);
       const refunds = await effects.refundInFull(request.txnId);
-      // Erased at once; a refund still pending holds it until it settles (a live dispute, ADR 0049).
-      const erasing = await erasure.request(profileId, 'minor');
       // Ids only: never the date of birth.
       log.info(
         { profileId, txnId: request.txnId, refunds, erasureId: erasing.id },
