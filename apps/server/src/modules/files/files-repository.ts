@@ -285,7 +285,8 @@ export function createFilesRepository(orm: Orm) {
     },
     /**
      * Removes the files `ids` (another module's retention names them, e.g. pulled documents): each
-     * object from storage, then the rows, in one transaction; ids already gone are skipped.
+     * object from storage, then the rows, in one transaction; ids already gone are skipped. On return no
+     * id of `ids` has a row any more.
      */
     async purgeByIds(
       ids: readonly string[],
@@ -298,7 +299,9 @@ export function createFilesRepository(orm: Orm) {
           .select({ id: files.id, storageKey: files.storageKey })
           .from(files)
           .where(inArray(files.id, valid))
-          .for('update', { skipLocked: true });
+          // Waits for a row another transaction holds (not SKIP LOCKED): the caller then unlinks every id
+          // from its own rows, so a skipped file would stay in storage with nothing pointing at it.
+          .for('update');
         for (const file of doomed) await removeObject(file.storageKey);
         if (doomed.length === 0) return { rows: 0, objects: 0 };
         const gone = await tx

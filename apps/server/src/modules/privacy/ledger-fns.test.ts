@@ -2,6 +2,7 @@ import type { PurposeChoice } from '@veridocs/shared';
 import { describe, expect, it } from 'vitest';
 import {
   GENESIS_HASH,
+  citedEntry,
   entryHash,
   nextEntry,
   problemOf,
@@ -122,5 +123,22 @@ describe('standingGrants', () => {
       ]),
     ).toEqual({ verify: false, report_organisation: true, wallet: true });
     expect(standingGrants([entry('refuse', [['verify', false]])])).toEqual({ verify: false });
+  });
+});
+
+describe('the entry a refusal or withdrawal cites', () => {
+  it('is the last answer to the notice, not a DigiLocker screen consent after it', () => {
+    const notice = facts({ noticeHash: 'n'.repeat(64) });
+    const digilocker = facts({
+      noticeHash: 'd'.repeat(64),
+      channel: 'digilocker',
+      purposes: [{ purpose: 'verify', granted: true }],
+    });
+    const withdrawal = facts({ action: 'withdraw', noticeHash: 'n'.repeat(64) });
+    expect(citedEntry([notice, digilocker])).toBe(notice);
+    expect(citedEntry([notice, digilocker, withdrawal])).toBe(notice);
+    // A request from before the ledger has only the DigiLocker consent: that is cited.
+    expect(citedEntry([digilocker])).toBe(digilocker);
+    expect(citedEntry([withdrawal])).toBeUndefined();
   });
 });

@@ -121,3 +121,16 @@ export function purposeStates(
       };
   return states;
 }
+
+/**
+ * The entry a later refusal or withdrawal cites: the last answer to the request's notice. A consent given
+ * on a screen of its own (DigiLocker's, naming only `verify`) is passed over, since its terms never asked
+ * the other purposes; it is cited only when the request has nothing else (a request from before the
+ * ledger).
+ */
+export function citedEntry<T extends Pick<LedgerEntry, 'action' | 'channel'>>(
+  entries: readonly T[],
+): T | undefined {
+  const answers = entries.filter((e) => e.action !== 'withdraw');
+  return answers.filter((e) => e.channel !== 'digilocker').at(-1) ?? answers.at(-1);
+}

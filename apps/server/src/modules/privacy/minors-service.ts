@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ErasureRepository } from './erasure-repository.js';
 import type { ErasureService } from './erasure-service.js';
-import type { LedgerFacts } from './ledger-fns.js';
+import { citedEntry, type LedgerFacts } from './ledger-fns.js';
 import { isUnder18 } from './minors-fns.js';
 import type { PrivacyRepository } from './privacy-repository.js';
 
@@ -45,7 +45,7 @@ export function createMinorsService(deps: MinorsServiceDeps) {
   async function recordRefusal(profileId: string, request: { txnId: string; orgId: string; formId: string }) {
     await ledger.appendDecided(profileId, request.txnId, (entries): LedgerFacts | null => {
       // A request the ledger never named (from before it) has no notice to cite: nothing to refuse.
-      const cited = entries.filter((e) => e.action !== 'withdraw').at(-1);
+      const cited = citedEntry(entries);
       if (!cited) return null;
       const named = [...new Set(entries.flatMap((e) => e.purposes.map((p) => p.purpose)))];
       const last = entries.at(-1)!;

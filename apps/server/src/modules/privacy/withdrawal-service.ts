@@ -10,7 +10,7 @@ import {
 } from '@veridocs/shared';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { purposeStates, type LedgerEntry } from './ledger-fns.js';
+import { citedEntry, purposeStates, type LedgerEntry } from './ledger-fns.js';
 import type { PrivacyRepository } from './privacy-repository.js';
 
 /** One of the candidate's requests as the withdrawal needs it (another candidate's: 122). */
@@ -52,7 +52,10 @@ const byPurposeOrder = (a: PrivacyPurpose, b: PrivacyPurpose) =>
 
 function requestView(request: WithdrawnRequest, entries: readonly LedgerEntry[]): PrivacyRequest {
   const states = purposeStates(entries);
-  const consented = entries.filter((e) => e.action === 'consent').at(-1);
+  // The consent to the notice (a DigiLocker screen's own consent is not the date the request was agreed to).
+  const consented =
+    entries.filter((e) => e.action === 'consent' && e.channel !== 'digilocker').at(-1) ??
+    entries.filter((e) => e.action === 'consent').at(-1);
   return {
     txnId: request.txnId,
     orgName: request.orgName,
@@ -126,7 +129,7 @@ export function createWithdrawalService({ repo, effects, now }: WithdrawalServic
         alreadyWithdrawn = named.filter((p) => !states[p]!.granted);
         if (withdrawn.length === 0) return null;
         // The withdrawal cites the notice the consent was given under.
-        const consent = entries.filter((e) => e.action !== 'withdraw').at(-1)!;
+        const consent = citedEntry(entries)!;
         return {
           profileId,
           orgId: request.orgId,
