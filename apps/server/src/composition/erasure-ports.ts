@@ -10,6 +10,7 @@ import { createInstitutionsErasureRepository } from '../modules/institutions/ins
 import { createNameChangeErasureRepository } from '../modules/name-change/name-change-erasure-repository.js';
 import { createNotificationsErasureRepository } from '../modules/notifications/notifications-erasure-repository.js';
 import { createOrgCandidatesErasureRepository } from '../modules/org-candidates/org-candidates-erasure-repository.js';
+import { createOrgNotificationsErasureRepository } from '../modules/org-settings/org-notifications-erasure-repository.js';
 import { createPaymentsErasureRepository } from '../modules/payments/payments-erasure-repository.js';
 import { createDisclosuresErasureRepository } from '../modules/privacy/disclosures-erasure-repository.js';
 import { createNominationErasureRepository } from '../modules/privacy/nomination-erasure-repository.js';
@@ -63,6 +64,7 @@ export function createErasurePorts(deps: {
   const disclosures = createDisclosuresErasureRepository(orm);
   const privacyRequests = createRequestsErasureRepository(orm);
   const nominations = createNominationErasureRepository(orm);
+  const orgMails = createOrgNotificationsErasureRepository(orm);
   const deleteObjects = async (keys: string[]) => {
     for (const key of keys) await storage.delete(key);
   };
@@ -104,6 +106,14 @@ export function createErasurePorts(deps: {
       { name: 'disclosures', erase: (c) => disclosures.eraseDetails(c.profileId) },
       { name: 'privacy requests', erase: (c, at) => privacyRequests.eraseCandidate(c.profileId, at) },
       { name: 'nominations', erase: (c) => nominations.eraseCandidate(c.profileId) },
+      {
+        // The organisation's change e-mails name the candidate; the dev outbox holds their delivered copies.
+        name: 'organisation mails',
+        erase: (c) =>
+          orgMails.eraseChangeMails(c.txnIds, async (mails) => {
+            for (const mail of mails) await deps.outbox?.deleteMessage(mail.to, mail.sent);
+          }),
+      },
     ],
     sendSms: (to, body) => deps.sender.send({ channel: 'sms', to, body, otp: '' }),
     finally: [

@@ -124,6 +124,15 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
     await t.db.orm
       .execute(sql`insert into disclosures (profile_id, txn_id, recipient_kind, recipient_name, what, detail, at)
       values (${profileId}, ${c.txnId}, 'organisation', 'Demo University', 'report', 'Quixote-marksheet.pdf', now())`);
+    // The organisation's change e-mail names the candidate, and the dev outbox holds its delivered copy.
+    const mailSubject = 'Zarina Quixote needs you';
+    const mailBody = 'Zarina Quixote (Demo form): Submitted → Action required';
+    await t.db.orm
+      .execute(sql`insert into org_notification_mails (org_id, key, kind, to_email, subject, body, due_at, sent_at)
+      values ('demo-university', ${`org-bucket:${c.txnId}:action_required:2030-01-01T00:00:00.000Z:hr@demo.test`},
+        'change', 'hr@demo.test', ${mailSubject}, ${mailBody}, now(), now())`);
+    await t.db.orm.execute(sql`insert into outbox (channel, "to", body, created_at)
+      values ('email', 'hr@demo.test', ${`${mailSubject}\n\n${mailBody}`}, now())`);
     const [notices] = await rows<{ n: number }>(
       sql`select count(*)::int as n from notifications where profile_id = ${profileId}`,
     );
@@ -138,6 +147,8 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
       'verification_records',
       'otp_transactions',
       'disclosures',
+      'org_notification_mails',
+      'outbox',
     ])
       expect(before.map((h) => h.table)).toContain(table);
 

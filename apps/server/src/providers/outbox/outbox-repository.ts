@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
 
@@ -39,6 +39,10 @@ export function createOutboxRepository(orm: Orm) {
      */
     async deleteTo(to: string): Promise<void> {
       await orm.delete(outbox).where(eq(outbox.to, to));
+    },
+    /** Drops the copies of one message as it was stored (an erased candidate's name in a mail to others). */
+    async deleteMessage(to: string, body: string): Promise<void> {
+      await orm.delete(outbox).where(and(eq(outbox.to, to.toLowerCase()), eq(outbox.body, body)));
     },
     /** Newest first. */
     async list(filter: { to?: string | undefined; limit: number }): Promise<OutboxEntry[]> {
