@@ -78,13 +78,12 @@ export function createMinorsService(deps: MinorsServiceDeps) {
     async check(profileId: string, txnId: string, dateOfBirth: string): Promise<void> {
       if (!isUnder18(dateOfBirth, now())) return;
       const request = await effects.requestOf(profileId, txnId);
-      // The erasure request first: it is the lasting mark (`refused` reads it), so a step below that fails
-      // still leaves the profile refused and erased; a refund still pending holds the erasure until it
-      // settles (a live dispute, ADR 0049), and payment rows are not erased.
-      const erasing = await erasure.request(profileId, 'minor');
       await effects.stopRequest(profileId, request.txnId);
       await recordRefusal(profileId, request);
       const refunds = await effects.refundInFull(request.txnId);
+      // Erased at once; the refund made above, while pending, holds it until it settles (a live dispute,
+      // ADR 0049). Asked last for that reason: asked first, the job could erase before the refund exists.
+      const erasing = await erasure.request(profileId, 'minor');
       // Ids only: never the date of birth.
       log.info(
         { profileId, txnId: request.txnId, refunds, erasureId: erasing.id },
