@@ -174,6 +174,8 @@ test('an organisation sends a candidate; the team asks for a document, then veri
     const url = new URL(link);
     await page.goto(`${url.pathname}${url.search}&sso=${encodeURIComponent(sso)}`, { timeout: 30_000 });
     await expect(page).toHaveURL(/\/select-evaluation-partner$/, { timeout: 30_000 });
+    // A request not started yet: the privacy notice first, before anything reaches the partner (issue 29).
+    await page.getByRole('button', { name: 'I agree' }).click({ timeout: 30_000 });
     const partner = page.getByRole('combobox', { name: 'Evaluation partner' });
     await expect(partner).toBeEnabled({ timeout: 30_000 });
     await partner.selectOption('WES');
@@ -184,8 +186,6 @@ test('an organisation sends a candidate; the team asks for a document, then veri
     await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
     await page.keyboard.type(mailOtp);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
-    // A request not started yet: the form home shows the privacy notice first (issue 29).
-    await page.getByRole('button', { name: 'I agree' }).click({ timeout: 30_000 });
     const homeHeading = page.getByText('Demo University is requesting the following verifications');
     await expect(homeHeading).toBeVisible({ timeout: 30_000 });
     // From the form home: the init screen, where the candidate starts (this form has no questionnaire: a dialog asks to start).

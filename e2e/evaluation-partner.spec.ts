@@ -1,5 +1,4 @@
 import {
-  consentThroughApi,
   apiLogin,
   expect,
   expectNoSeriousA11yViolations,
@@ -32,10 +31,16 @@ test('single sign-on → partner → reference → e-mail OTP from the outbox �
     data: { orgId: ORG, eKycFormId: FORM },
   });
   const txnId = (await created.json()).data.transactionId as string;
-  await consentThroughApi(request, headers, ORG, txnId);
 
   await page.goto(`/ekyc/${FORM}/${txnId}?orgId=${ORG}&sso=${encodeURIComponent(session.refreshToken)}`);
   await expect(page).toHaveURL(/\/select-evaluation-partner$/);
+  // The privacy notice first (issue 29): nothing goes to the partner's e-mail before the consent.
+  const sendBeforeConsent = await request.post(`${BASE}/transactions/eval-info/otp`, {
+    headers,
+    data: { orgId: ORG, txnId, partner: 'WES', reference: REFERENCE },
+  });
+  expect((await sendBeforeConsent.json()).code).toBe(340);
+  await page.getByRole('button', { name: 'I agree' }).click();
   await expect(page.getByRole('heading', { name: 'Evaluation Partner', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Validate your reference number' })).toBeVisible();
   const partner = page.getByRole('combobox', { name: 'Evaluation partner' });

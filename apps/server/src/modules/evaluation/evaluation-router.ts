@@ -69,7 +69,7 @@ export const evaluationRouter: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Sends the e-mail OTP to the address the partner has for the reference (answered masked)',
-        description: RULES,
+        description: `${RULES} A request not started yet needs the candidate's consent to its notice first (340).`,
         security,
         body: evalOtpRequestSchema,
         response: responses(evalOtpResponseSchema),

@@ -152,7 +152,7 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
       body: TransactionRef & { partner: string; reference: string },
       language: Language,
     ): Promise<EvalOtpResponse> {
-      const target = await transactions.evaluationTarget(profileId, body);
+      const target = await transactions.evaluationTarget(profileId, body, { toSend: true });
       const now = clock();
       const id = randomUUID();
       const code = randomDigits(EMAIL_OTP.length);

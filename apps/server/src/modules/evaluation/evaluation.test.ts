@@ -31,6 +31,20 @@ const WES_REF = '4012345';
 const WES_EMAIL = SANDBOX_REFERENCES.WES![WES_REF]!;
 type Headers = Record<string, string>;
 
+/** A new candidate of `app` with a transaction on the demo form, consented to unless told otherwise. */
+async function newCandidate(app: TestApp, { consent = true } = {}): Promise<{ h: Headers; txnId: string }> {
+  const h = bearer((await signUp(app)).accessToken);
+  const res = await app.request({
+    method: 'POST',
+    url: v1(P.transactions),
+    body: { orgId: ORG, eKycFormId: FORM },
+    headers: h,
+  });
+  const txnId = expectCode<{ transactionId: string }>(res, 0, 200).transactionId;
+  if (consent) await consentTo(app, h, { orgId: ORG, txnId });
+  return { h, txnId };
+}
+
 describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -39,19 +53,7 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
   });
   afterAll(() => t?.close());
 
-  /** A new candidate with a transaction on the demo form. */
-  async function candidate(): Promise<{ h: Headers; txnId: string }> {
-    const h = bearer((await signUp(t)).accessToken);
-    const res = await t.request({
-      method: 'POST',
-      url: v1(P.transactions),
-      body: { orgId: ORG, eKycFormId: FORM },
-      headers: h,
-    });
-    const txnId = expectCode<{ transactionId: string }>(res, 0, 200).transactionId;
-    await consentTo(t, h, { orgId: ORG, txnId });
-    return { h, txnId };
-  }
+  const candidate = (options?: { consent?: boolean }) => newCandidate(t, options);
   const post = (url: string, body: unknown, h: Headers, extra: Headers = {}) =>
     t.request({ method: 'POST', url: v1(url), body: body as object, headers: { ...h, ...extra } });
   const sendOtp = (c: { h: Headers; txnId: string }, partner = 'WES', reference = WES_REF, extra?: Headers) =>
@@ -255,6 +257,19 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     expect((await wrongly()).json().message).toBe('OTP सही नहीं है, 2 बार और कोशिश कर सकते हैं');
     await wrongly();
     expect((await wrongly()).json().message).toBe('कई बार गलत OTP डाला गया। आपको 2 घंटे के लिए रोक दिया गया है');
+  });
+
+  it('sends no code for a request whose notice was not consented to (a single sign-on link, issue 29)', async () => {
+    const c = await candidate({ consent: false });
+    const before = (await outbox(t, WES_EMAIL)).length;
+    expectCode(await sendOtp(c), ERROR_CODES.CONSENT_REQUIRED.code, 403);
+    // Refusing a required purpose is no consent either.
+    await consentTo(t, c.h, { orgId: ORG, txnId: c.txnId }, []);
+    expectCode(await sendOtp(c), ERROR_CODES.CONSENT_REQUIRED.code, 403);
+    expect((await outbox(t, WES_EMAIL)).length).toBe(before);
+    // Nothing was counted: after consenting, all three requests are there.
+    await consentTo(t, c.h, { orgId: ORG, txnId: c.txnId });
+    expect(sent(await sendOtp(c)).requestsLeft).toBe(EMAIL_OTP.maxRequests - 1);
   });
 
   it('checks the reference before sending: bad format and unknown references send nothing and count nothing', async () => {
@@ -526,14 +541,7 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
       mailer: { name: 'down', send: () => Promise.reject(new Error('SMTP down')) },
     });
     try {
-      const h = bearer((await signUp(failing)).accessToken);
-      const created = await failing.request({
-        method: 'POST',
-        url: v1(P.transactions),
-        body: { orgId: ORG, eKycFormId: FORM },
-        headers: h,
-      });
-      const txnId = expectCode<{ transactionId: string }>(created, 0, 200).transactionId;
+      const { h, txnId } = await newCandidate(failing);
       const res = await failing.request({
         method: 'POST',
         url: v1(P.evalInfoOtp),
@@ -558,14 +566,7 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
       },
     });
     try {
-      const h = bearer((await signUp(app)).accessToken);
-      const created = await app.request({
-        method: 'POST',
-        url: v1(P.transactions),
-        body: { orgId: ORG, eKycFormId: FORM },
-        headers: h,
-      });
-      const txnId = expectCode<{ transactionId: string }>(created, 0, 200).transactionId;
+      const { h, txnId } = await newCandidate(app);
       const res = await app.request({
         method: 'POST',
         url: v1(P.evalInfoOtp),
@@ -608,14 +609,7 @@ describe('the e-mail OTP with a configured resend interval', () => {
   afterAll(() => t?.close());
 
   it('answers resendIn from it and waits exactly that long', async () => {
-    const h = bearer((await signUp(t)).accessToken);
-    const created = await t.request({
-      method: 'POST',
-      url: v1(P.transactions),
-      body: { orgId: ORG, eKycFormId: FORM },
-      headers: h,
-    });
-    const txnId = expectCode<{ transactionId: string }>(created, 0, 200).transactionId;
+    const { h, txnId } = await newCandidate(t);
     const send = () =>
       t.request({
         method: 'POST',

@@ -120,11 +120,16 @@ export function createTransactionAccess({
    */
   async function assertStartable(snap: TransactionSnapshot) {
     if (isFormExpired(snap.form.expiry, now())) throw new AppError('FORM_EXPIRED');
+    await assertConsented(snap);
+    if (snap.form.questionnaireRequired && !questionnaireAnswered(snap))
+      throw new AppError('QUESTIONNAIRE_REQUIRED');
+  }
+
+  /** The candidate consented to the request's required purposes and was not refused as a minor (ADR 0049). */
+  async function assertConsented(snap: TransactionSnapshot) {
     if (await consent.refusedAsMinor?.(snap.txn.profileId)) throw new AppError('CANDIDATE_UNDER_18');
     if (!(await consent.hasConsented(snap.txn.profileId, snap.txn.id)))
       throw new AppError('CONSENT_REQUIRED');
-    if (snap.form.questionnaireRequired && !questionnaireAnswered(snap))
-      throw new AppError('QUESTIONNAIRE_REQUIRED');
   }
 
   function assertOpen(state: State) {
@@ -188,6 +193,7 @@ export function createTransactionAccess({
   return {
     owned,
     closedReason,
+    assertConsented,
     assertStartable,
     assertOpen,
     withLockedTransaction,

@@ -17,16 +17,30 @@ export function createTransactionPorts(
   checks: SavedDataChecks,
   submission: Submission,
 ) {
-  const { owned, assertOpen, assertStartable, withLockedTransaction, withLockedOpenTransaction, infoOf } =
-    access;
+  const {
+    owned,
+    assertOpen,
+    assertConsented,
+    assertStartable,
+    withLockedTransaction,
+    withLockedOpenTransaction,
+    infoOf,
+  } = access;
 
   return {
-    /** The caller's transaction (122 otherwise) with its evaluation partner, for the evaluation module. */
+    /**
+     * The caller's transaction (122 otherwise) with its evaluation partner, for the evaluation module.
+     * `toSend`: a code is about to go to the partner's e-mail, which is processing for the request's
+     * purposes: a request not started yet needs the candidate's consent first (340, ADR 0049), as a
+     * single sign-on link opens the partner step before the form home's notice.
+     */
     async evaluationTarget(
       profileId: string,
       ref: TransactionRef,
+      { toSend = false }: { toSend?: boolean } = {},
     ): Promise<{ txnId: string; state: State; evaluation: EvaluationRecord }> {
       const snap = await owned(profileId, ref);
+      if (toSend && snap.txn.state === 'NOT_INITIALIZED') await assertConsented(snap);
       return { txnId: snap.txn.id, state: snap.txn.state, evaluation: evaluationOf(snap.txn) };
     },
 

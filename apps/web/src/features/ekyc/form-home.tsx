@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,11 +23,11 @@ import {
   tileStatus,
   verificationTypeOf,
   instanceNumberOf,
-  loadWithRetry,
   type PaymentModeResponse,
   type TransactionInfo,
   type VerificationEntry,
 } from '@veridocs/shared';
+import { ConsentNotice } from '../../app/consent-notice';
 import { PATHS } from '../../app/paths';
 import { useSourceLabel, useStateLabel } from '../../components/state-chip/state-catalog';
 import { useT } from '../../i18n';
@@ -66,9 +66,6 @@ import { StatusBanner } from './status-banner';
 import { StepsRing } from './steps-ring';
 import { VerificationTile } from './verification-tile';
 import { track } from '../../lib/telemetry/tracker';
-
-/** The privacy notice before a form starts (issue 29): its own chunk, loaded only when needed. */
-const ConsentNotice = lazy(() => loadWithRetry(() => import('../privacy/consent-notice')));
 
 /** Tile subtitles (spec §2 "Tiles") by the verification's base name. */
 const TILE_SUBTITLE_KEYS: Readonly<Record<string, 'subtitleDegree' | 'subtitleBoards'>> = {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -12,13 +12,13 @@ import {
   ERROR_CODES,
   initButton,
   isFormExpired,
-  loadWithRetry,
   startAction,
   type InitButton,
   type Organisation,
   type PublicForm,
   type TransactionInfo,
 } from '@veridocs/shared';
+import { ConsentNotice } from '../../app/consent-notice';
 import { PATHS } from '../../app/paths';
 import { formEntryPath } from '../../app/path-builders';
 import { useT } from '../../i18n';
@@ -44,9 +44,6 @@ import { StartProcessDialog } from './dialogs/start-process-dialog';
 import { ekycCatalog } from './ekyc-catalog';
 import { NoticeScreen } from './notice-screen';
 import { PageLoader } from '../../components/page-loader/page-loader';
-
-/** The privacy notice before a form starts (issue 29): its own chunk, loaded when a form is started. */
-const ConsentNotice = lazy(() => loadWithRetry(() => import('../privacy/consent-notice')));
 
 interface Loaded {
   org: Organisation;

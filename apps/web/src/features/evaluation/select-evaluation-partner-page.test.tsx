@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setItem } from '../../lib/storage';
-import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import { fail, makeNotice, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render';
 
@@ -39,11 +39,22 @@ beforeEach(() => {
   setItem('txnId', TXN);
   api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
   api.on('get', `${V1}/evaluation-partners`, { status: 200, body: ok(PARTNERS) });
+  api.on('get', `${V1}/privacy/notice`, { status: 200, body: ok(makeNotice({ consented: true })) });
 });
 
 /** No reference validated yet. */
 const noEvalInfo = () => api.on('get', `${V1}/transactions/eval-info`, { status: 200, body: ok(NONE) });
 afterEach(() => api.restore());
+
+/** A request whose privacy notice was never answered (a single sign-on link's first visit). */
+function notConsentedYet() {
+  api.restore();
+  api = mockApi();
+  api.on('get', '/api/web-wallet/profile', { status: 200, body: ok(makeProfile()) });
+  api.on('get', `${V1}/evaluation-partners`, { status: 200, body: ok(PARTNERS) });
+  noEvalInfo();
+  api.on('get', `${V1}/privacy/notice`, { status: 200, body: ok(makeNotice()) });
+}
 
 /** Types into the six OTP blocks. */
 async function typeOtp(user: ReturnType<typeof renderApp>['user'], code: string) {
@@ -52,6 +63,37 @@ async function typeOtp(user: ReturnType<typeof renderApp>['user'], code: string)
 }
 
 describe('/select-evaluation-partner', () => {
+  it('a request not consented to yet shows the privacy notice first; "I agree" goes on to the partner step (issue 29)', async () => {
+    notConsentedYet();
+    api.on('post', `${V1}/privacy/consent`, {
+      status: 200,
+      body: ok({ action: 'consent', recorded: true, grants: [], consented: true }),
+    });
+    const { user } = renderApp({ route: '/select-evaluation-partner' });
+
+    await user.click(await screen.findByRole('button', { name: 'I agree' }));
+    expect(await screen.findByRole('button', { name: 'Send OTP' })).toBeInTheDocument();
+    expect(api.callsTo('post', `${V1}/privacy/consent`)[0]?.body).toMatchObject({
+      orgId: 'demo-university',
+      txnId: TXN,
+    });
+    // Nothing was sent to the partner's e-mail before the consent.
+    expect(api.callsTo('post', `${V1}/transactions/eval-info/otp`)).toHaveLength(0);
+  });
+
+  it('"I do not agree" sends no code: the refusal is said, and there is no partner step', async () => {
+    notConsentedYet();
+    api.on('post', `${V1}/privacy/consent`, {
+      status: 200,
+      body: ok({ action: 'refuse', recorded: true, grants: [], consented: false }),
+    });
+    const { user } = renderApp({ route: '/select-evaluation-partner' });
+
+    await user.click(await screen.findByRole('button', { name: 'I do not agree' }));
+    expect(await screen.findByRole('heading', { name: 'Your form cannot start' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send OTP' })).not.toBeInTheDocument();
+  });
+
   it('checks the format, sends the OTP, explains a wrong code and goes to the form home on success', async () => {
     noEvalInfo();
     api.on('post', `${V1}/transactions/eval-info/otp`, { status: 200, body: ok(SENT) });

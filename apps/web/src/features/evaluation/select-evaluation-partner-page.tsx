@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -14,6 +14,7 @@ import {
   type EvalOtpResponse,
   type EvaluationPartner,
 } from '@veridocs/shared';
+import { ConsentNotice } from '../../app/consent-notice';
 import { type BlockCodeInputHandle } from '../../components/block-code-input';
 import { OtpEntry, useOtpBlock } from '../../components/otp-entry';
 import { PageLoader } from '../../components/page-loader/page-loader';
@@ -398,6 +399,9 @@ export default function SelectEvaluationPartnerPage() {
   const { orgId, formId, txnId: knownTxnId } = useFormRef();
   const [createTransaction, creating] = useCreateTransactionMutation();
   const [txnId, setTxnId] = useState(knownTxnId);
+  // A single sign-on link opens this step before the form home: the privacy notice comes first, as a
+  // code sent to the partner's e-mail is processing for the request (issue 29; the server refuses 340).
+  const [consented, setConsented] = useState(false);
 
   // An sso link without a txnId: the candidate's transaction of the form (created once, else returned).
   useEffect(() => {
@@ -425,5 +429,16 @@ export default function SelectEvaluationPartnerPage() {
       </Paper>
     );
   if (!txnId) return <PageLoader label={t('loading')} />;
+  if (!consented)
+    return (
+      <Suspense fallback={<PageLoader label={t('loading')} />}>
+        <ConsentNotice
+          key={`${orgId}/${txnId}`}
+          orgId={orgId}
+          txnId={txnId}
+          onConsented={() => setConsented(true)}
+        />
+      </Suspense>
+    );
   return <PartnerScreen key={`${orgId}/${txnId}`} txn={{ orgId, formId, txnId }} />;
 }
