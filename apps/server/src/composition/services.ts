@@ -179,7 +179,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   // DigiLocker's own consent screen enters the ledger through the consent service made below.
   const channelConsent = createPort<Pick<ConsentService, 'recordChannelConsent'>>('privacy channel consent');
   // The identity paths refuse a candidate under 18 (ADR 0049 "Minors"); the refusal needs payments.
-  const minorsGate = createPort<Pick<MinorsService, 'check' | 'refused'>>('privacy minors');
+  const minorsGate = createPort<Pick<MinorsService, 'check' | 'refused' | 'finish'>>('privacy minors');
 
   const keys = await loadServerKeys(config.jwtSecret, createSecretsRepository(db.orm), {
     keepInDatabase: config.devTools,
@@ -650,6 +650,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
     onQueued: () => signals.emit('erasure-queued'),
+    beforeMinor: (candidate) => minorsGate.get().finish(candidate),
   });
 
   // The candidate's data export (issue 29, ADR 0049 "Export"): each module's part through its port.

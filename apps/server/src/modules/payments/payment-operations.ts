@@ -91,9 +91,10 @@ export function createPaymentOperations(
 
     /**
      * Every order that took money for a transaction refunded in full of what is left (ADR 0049 "Minors":
-     * a request refused because the candidate is under 18). One refund per order, keyed by it, so a
-     * repeat makes none; sent to the gateway, or left pending for the reconciliation job. Answers how
-     * many refunds this call made.
+     * a request refused because the candidate is under 18). One refund per order at a time, keyed by the
+     * order and how many such refunds failed before, so a repeat (or a concurrent call) makes none while
+     * one is pending or done, and a failed one is made again; sent to the gateway, or left pending for
+     * the reconciliation job. Answers how many refunds this call made.
      */
     async refundTransactionInFull(txnId: string, reason: string, actor: string): Promise<number> {
       const orders = (await repo.ordersFor({ txnId })).filter((o) => PAID_ORDER_STATUSES.includes(o.status));
@@ -105,6 +106,13 @@ export function createPaymentOperations(
           .reduce((sum, r) => sum + r.amount, 0);
         const left = order.amount - refunded;
         if (left <= 0) continue;
+        const base = `full:${order.id}`;
+        const failed = refunds.filter(
+          (r) =>
+            r.orderId === order.id &&
+            r.status === 'failed' &&
+            (r.idempotencyKey === base || r.idempotencyKey.startsWith(`${base}:`)),
+        ).length;
         const at = now();
         const created = await repo.insertRefund(
           {
@@ -113,7 +121,7 @@ export function createPaymentOperations(
             reason,
             status: 'pending',
             createdBy: null,
-            idempotencyKey: `full:${order.id}`,
+            idempotencyKey: failed === 0 ? base : `${base}:${failed}`,
             createdAt: at,
             updatedAt: at,
           },

@@ -43,6 +43,13 @@ export interface ErasureServiceDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   onQueued?: () => void;
+  /**
+   * What must be done before a minor's erasure (ADR 0049 "Minors"): their requests stopped, the refusals
+   * recorded, their payments refunded in full, all idempotent. Run on every pass before the disputes are
+   * looked at, so a refusal cut short finishes here, a refund then pending holds the erasure, and a
+   * failed refund is made again. Not while a legal hold freezes the candidate's data.
+   */
+  beforeMinor?: (candidate: ErasureCandidate) => Promise<void>;
 }
 
 const toHold = (row: LegalHoldRow): LegalHold => ({
@@ -122,6 +129,9 @@ export function createErasureService(deps: ErasureServiceDeps) {
         await repo.done(claimed.id, at, claimed.kept);
         return true;
       }
+      // A legal hold freezes everything of the candidate, this too.
+      if (claimed.origin === 'minor' && !(await repo.holdOf(candidate.profileId)))
+        await deps.beforeMinor?.(candidate);
       const dispute = await liveDispute(candidate);
       if (dispute) {
         await repo.hold(claimed.id, dispute, new Date(at.getTime() + HELD_RECHECK_MS));

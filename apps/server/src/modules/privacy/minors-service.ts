@@ -32,12 +32,11 @@ export interface MinorsServiceDeps {
 /**
  * Minors (ADR 0049 "Minors": refused). Every identity path that receives a verified date of birth
  * (Aadhaar e-KYC by OTP, DigiLocker's e-Aadhaar; not the passport's confirmed fields, which the
- * candidate may type) calls `check` before
- * it saves anything: a date that makes the candidate under 18 today in India stops the request (CLOSED),
- * records a refusal in the consent ledger, refunds its payments in full, asks for the erasure of the
- * candidate's data (origin `minor`, due at once) and answers 350. Each step is idempotent, so a repeat
- * (or a run cut short) finishes what was left. `refused` tells the transactions module that no form of
- * this profile starts again.
+ * candidate may type) calls `check` before it saves anything: a date that makes the candidate under 18
+ * today in India asks for the erasure of the candidate's data (origin `minor`, due at once), stops the
+ * request (CLOSED), records a refusal in the consent ledger, refunds its payments in full and answers
+ * 350. Each step is idempotent; the erasure job runs them all again (`finish`) before it erases, so a
+ * run cut short is finished there. `refused` tells the transactions module that no form of this profile starts again.
  */
 export function createMinorsService(deps: MinorsServiceDeps) {
   const { ledger, erasures, erasure, effects, now, log } = deps;
@@ -70,6 +69,14 @@ export function createMinorsService(deps: MinorsServiceDeps) {
     });
   }
 
+  /** One request of the minor stopped, its refusal recorded, its payments refunded: answers the refunds made. */
+  async function refuse(profileId: string, txnId: string): Promise<{ txnId: string; refunds: number }> {
+    const request = await effects.requestOf(profileId, txnId);
+    await effects.stopRequest(profileId, request.txnId);
+    await recordRefusal(profileId, request);
+    return { txnId: request.txnId, refunds: await effects.refundInFull(request.txnId) };
+  }
+
   return {
     /**
      * Refuses a candidate whose verified date of birth makes them under 18 today (IST): the effects
@@ -77,19 +84,22 @@ export function createMinorsService(deps: MinorsServiceDeps) {
      */
     async check(profileId: string, txnId: string, dateOfBirth: string): Promise<void> {
       if (!isUnder18(dateOfBirth, now())) return;
-      const request = await effects.requestOf(profileId, txnId);
-      await effects.stopRequest(profileId, request.txnId);
-      await recordRefusal(profileId, request);
-      const refunds = await effects.refundInFull(request.txnId);
-      // Erased at once; the refund made above, while pending, holds it until it settles (a live dispute,
-      // ADR 0049). Asked last for that reason: asked first, the job could erase before the refund exists.
+      // The erasure first: it is the durable mark (no form of theirs starts from now on) and its job
+      // finishes whatever of the rest a crash here leaves undone (`finish`, before it erases anything).
       const erasing = await erasure.request(profileId, 'minor');
+      const { refunds } = await refuse(profileId, txnId);
       // Ids only: never the date of birth.
-      log.info(
-        { profileId, txnId: request.txnId, refunds, erasureId: erasing.id },
-        'candidate under 18 refused',
-      );
+      log.info({ profileId, txnId, refunds, erasureId: erasing.id }, 'candidate under 18 refused');
       throw new AppError('CANDIDATE_UNDER_18');
+    },
+
+    /**
+     * Before the minor's erasure (its job, every pass): every request of theirs refused as `check` does.
+     * All of them: an agreement with a minor is void (Indian Contract Act s. 11), so whatever they paid
+     * is refunded, the requests already ended included.
+     */
+    async finish(candidate: { profileId: string; txnIds: readonly string[] }): Promise<void> {
+      for (const txnId of candidate.txnIds) await refuse(candidate.profileId, txnId);
     },
 
     /** The profile was refused as under 18: no form of theirs starts again. */

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  DIGILOCKER_API_PATHS,
   REFUSED_UNDER_18_ACTION,
   SERVICE_BASES,
   type PassportFields,
@@ -10,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 import { consentTo } from '../../test/consent.js';
+import { listedAtDigiLocker } from '../../test/digilocker.js';
 import {
   bearer,
   createTestApp,
@@ -154,6 +156,16 @@ describe('the age rule, on the day in India', () => {
     expect(isUnder18('2012-01-16', new Date('2030-01-15T18:00:00.000Z'))).toBe(true); // 23:30 IST on the 15th
     expect(isUnder18('2012-02-29', new Date('2030-03-01T06:00:00.000Z'))).toBe(false);
     expect(isUnder18('2012-02-29', new Date('2030-02-28T06:00:00.000Z'))).toBe(true);
+  });
+
+  it("reads the sources' other forms: day first, and a year alone as 1 January (UIDAI's reading)", () => {
+    const at = new Date('2030-01-15T20:00:00.000Z'); // 16 January 2030 in India
+    expect(isUnder18('17-01-2012', at)).toBe(true);
+    expect(isUnder18('16/01/2012', at)).toBe(false);
+    expect(isUnder18('2012', at)).toBe(false); // 1 January 2012: 18 on 1 January 2030
+    expect(isUnder18('2013', at)).toBe(true);
+    expect(isUnder18('', at)).toBe(false);
+    expect(isUnder18('not a date', at)).toBe(false);
   });
 });
 
@@ -303,6 +315,68 @@ describe('a candidate under 18 is refused (ADR 0049 "Minors")', () => {
     expect(erasure).toEqual({ status: 'held', origin: 'minor' });
   }, 60_000);
 
+  it('a refusal cut short after its erasure was asked is finished by the erasure job; a failed refund is made again', async () => {
+    const c = await started();
+    await t.db.orm.execute(
+      sql`insert into payment_orders (txn_id, org_id, profile_id, region, currency, provider, express, quote,
+            amount, status, idempotency_key)
+          values (${c.txnId}, ${ORG}, ${c.profileId}, 'IN', 'INR', 'sandbox', false, '{}'::jsonb, 150000,
+            'success', ${`test-${c.txnId}`})`,
+    );
+    // What a crash right after \`check\` asked for the erasure leaves: the request open, no refusal, no refund.
+    await t.db.orm.execute(
+      sql`insert into erasure_requests (profile_id, origin, requested_at, due_at)
+          values (${c.profileId}, 'minor', now(), now())`,
+    );
+    const erasureStatus = async () =>
+      (
+        await rows<{ status: string }>(
+          sql`select status from erasure_requests where profile_id = ${c.profileId}`,
+        )
+      )[0]!.status;
+    const refunds = () =>
+      rows<{ amount: string | number; status: string; idempotency_key: string }>(
+        sql`select r.amount, r.status, r.idempotency_key from payment_refunds r
+            join payment_orders o on o.id = r.order_id where o.txn_id = ${c.txnId} order by r.idempotency_key`,
+      );
+    for (let i = 0; i < 20 && (await erasureStatus()) !== 'held'; i++) await t.app.erasureJobs.runOnce();
+    expect(await erasureStatus()).toBe('held');
+    const [txn] = await rows<{ state: string }>(sql`select state from transactions where id = ${c.txnId}`);
+    expect(txn!.state).toBe('CLOSED');
+    const ledger = await rows<{ action: string }>(
+      sql`select action from consent_ledger where txn_id = ${c.txnId} order by seq`,
+    );
+    expect(ledger.map((e) => e.action)).toEqual(['consent', 'refuse']);
+    const first = await refunds();
+    expect(first).toHaveLength(1);
+    expect(Number(first[0]!.amount)).toBe(150000);
+
+    // The gateway refused the refund: on its next look, the job makes another one, and waits for it.
+    await t.db.orm.execute(
+      sql`update payment_refunds set status = 'failed' where idempotency_key = ${first[0]!.idempotency_key}`,
+    );
+    await t.db.orm.execute(
+      sql`update erasure_requests set due_at = now() - interval '1 minute', lease_until = null
+          where profile_id = ${c.profileId}`,
+    );
+    for (let i = 0; i < 20 && (await refunds()).length < 2; i++) await t.app.erasureJobs.runOnce();
+    const second = await refunds();
+    expect(second).toHaveLength(2);
+    expect(second[1]).toMatchObject({ status: expect.not.stringMatching(/^failed$/) });
+    expect(Number(second[1]!.amount)).toBe(150000);
+    expect(await erasureStatus()).toBe('held');
+    // Nothing more while it is pending, however often the job looks.
+    await t.db.orm.execute(
+      sql`update erasure_requests set due_at = now() - interval '1 minute', lease_until = null
+          where profile_id = ${c.profileId}`,
+    );
+    await t.app.erasureJobs.runOnce();
+    expect(await refunds()).toHaveLength(2);
+    expect(
+      (await rows(sql`select 1 from consent_ledger where txn_id = ${c.txnId} and action = 'refuse'`)).length,
+    ).toBe(1);
+  }, 60_000);
+
   it('exactly 18 today in India (still the day before in UTC): accepted, nothing refused', async () => {
     const c = await started();
     const fileId = await passportFile(c.h);
@@ -328,5 +402,62 @@ describe('a candidate under 18 is refused (ADR 0049 "Minors")', () => {
     expect(
       await rows(sql`select 1 from erasure_requests where profile_id = ${attacker.profileId}`),
     ).toHaveLength(0);
+  }, 60_000);
+});
+
+describe('DigiLocker\'s e-Aadhaar of a candidate under 18 (ADR 0049 "Minors")', () => {
+  // The sandbox account 9000000001's e-Aadhaar says 15 August 1994: in June 2011 its holder is 16.
+  const then = createTestClock(new Date('2011-06-01T06:00:00.000Z'));
+  let early: TestApp;
+  beforeAll(async () => {
+    early = await createTestApp({ env: { OCR_WORKER: 'off' }, clock: then });
+  });
+  afterAll(() => early?.close());
+
+  it('is refused like the e-KYC: 350, nothing of the e-Aadhaar kept, the request closed, an erasure', async () => {
+    const h = bearer((await signUp(early, undefined, 'Asha Verma')).accessToken);
+    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
+      await early.request({
+        method: 'POST',
+        url: v1(V.transactions),
+        headers: h,
+        body: { orgId: ORG, eKycFormId: 'demo-form' },
+      }),
+      0,
+      200,
+    );
+    await consentTo(early, h, { orgId: ORG, txnId });
+    expectCode(
+      await early.request({
+        method: 'PATCH',
+        url: v1(V.userResponse),
+        headers: h,
+        body: { orgId: ORG, txnId, data: ANSWERS },
+      }),
+      0,
+      200,
+    );
+    const list = await listedAtDigiLocker(early, h, { orgId: ORG, txnId }, '9000000001', 'aadhaar');
+    const pulled = await early.request({
+      method: 'POST',
+      url: v1(DIGILOCKER_API_PATHS.pull),
+      headers: h,
+      body: { sessionId: list.sessionId, uri: 'eaadhaar' },
+    });
+    expectCode(pulled, 350, 403);
+
+    const result = (await early.db.orm.execute(
+      sql`select t.state, p.aadhaar_last4, p.aadhaar_hash, e.origin
+          from transactions t join profiles p on p.id = t.profile_id
+          left join erasure_requests e on e.profile_id = p.id where t.id = ${txnId}`,
+    )) as { rows: Record<string, unknown>[] };
+    expect(result.rows).toEqual([
+      { state: 'CLOSED', aadhaar_last4: null, aadhaar_hash: null, origin: 'minor' },
+    ]);
+    const kept = (await early.db.orm.execute(
+      sql`select count(*)::int as n from verification_records
+          where txn_id = ${txnId} and name = 'aadhaar' and state = 'COMPLETED'`,
+    )) as { rows: { n: number }[] };
+    expect(kept.rows[0]!.n).toBe(0);
   }, 60_000);
 });

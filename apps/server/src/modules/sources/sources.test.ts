@@ -1,7 +1,6 @@
 import {
   API_PATHS,
   DIGILOCKER_API_PATHS,
-  DIGILOCKER_SANDBOX_PATHS,
   OPS_API_PATHS,
   SERVICE_BASES,
   askIssuerResponseSchema,
@@ -10,7 +9,6 @@ import {
   sourceCallbackResponseSchema,
   sourcePullResponseSchema,
   transactionInfoSchema,
-  type SourceCallbackResponse,
   type TransactionInfo,
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
@@ -20,6 +18,11 @@ import {
   sandboxCaptchaAddress,
   sandboxOtpAddress,
 } from '../../providers/aadhaar/sandbox-provider.js';
+import {
+  atDigiLocker as walkDigiLocker,
+  listedAtDigiLocker,
+  startFetch as startDigiLockerFetch,
+} from '../../test/digilocker.js';
 import { disclosureRows } from '../../test/disclosures.js';
 import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
@@ -31,7 +34,6 @@ const P = API_PATHS.verification;
 const D = DIGILOCKER_API_PATHS;
 const ORG = 'demo-university';
 const FORM = 'demo-form';
-const PIN = '123456';
 type Headers = Record<string, string>;
 
 describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for the team', () => {
@@ -84,57 +86,12 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
       expectCode(await send('GET', v1(`${P.info}?orgId=${ORG}&txnId=${txnId}`), undefined, h), 0, 200),
     );
 
-  /** The sandbox's pages as a browser walks them: sign in, then allow (or deny). Answers the redirect's query. */
-  async function atDigiLocker(authorizeUrl: string, mobile: string, decision: 'allow' | 'deny' = 'allow') {
-    const url = new URL(authorizeUrl);
-    expect(url.pathname).toBe(DIGILOCKER_SANDBOX_PATHS.authorize);
-    const page = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
-    expect(page.statusCode).toBe(200);
-    const form = new URLSearchParams(url.search);
-    form.set('mobile', mobile);
-    form.set('pin', PIN);
-    form.set('action', 'sign-in');
-    const signedIn = await t.request({
-      method: 'POST',
-      url: DIGILOCKER_SANDBOX_PATHS.signIn,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form.toString(),
-    });
-    expect(signedIn.statusCode).toBe(200);
-    const ticket = /name="ticket" value="([^"]+)"/.exec(signedIn.body)?.[1];
-    expect(ticket).toBeTruthy();
-    const decided = await t.request({
-      method: 'POST',
-      url: DIGILOCKER_SANDBOX_PATHS.consent,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ ticket: ticket!.replace(/&amp;/g, '&'), decision }).toString(),
-    });
-    expect(decided.statusCode).toBe(303);
-    const back = new URL(decided.headers.location as string);
-    expect(back.pathname).toBe('/digilocker');
-    return Object.fromEntries(back.searchParams) as { state: string; code?: string; error?: string };
-  }
-
-  async function startFetch(h: Headers, txnId: string, name = 'bgv-tenth'): Promise<string> {
-    const started = expectCode<{ authorizeUrl: string }>(
-      await send('POST', v1(D.start), { orgId: ORG, txnId, name, consent: true, language: 'hi' }, h),
-      0,
-      200,
-    );
-    return started.authorizeUrl;
-  }
-
-  async function listed(
-    h: Headers,
-    txnId: string,
-    mobile: string,
-    name = 'bgv-tenth',
-  ): Promise<SourceCallbackResponse> {
-    const back = await atDigiLocker(await startFetch(h, txnId, name), mobile);
-    return sourceCallbackResponseSchema.parse(
-      expectCode(await send('POST', v1(D.callback), { state: back.state, code: back.code }, h), 0, 200),
-    );
-  }
+  const atDigiLocker = (authorizeUrl: string, mobile: string, decision: 'allow' | 'deny' = 'allow') =>
+    walkDigiLocker(t, authorizeUrl, mobile, decision);
+  const startFetch = (h: Headers, txnId: string, name = 'bgv-tenth') =>
+    startDigiLockerFetch(t, h, { orgId: ORG, txnId }, name);
+  const listed = (h: Headers, txnId: string, mobile: string, name = 'bgv-tenth') =>
+    listedAtDigiLocker(t, h, { orgId: ORG, txnId }, mobile, name);
 
   it('fetches the 10th marksheet of the candidate and completes the verification at once', async () => {
     const { h, txnId } = await candidate();
