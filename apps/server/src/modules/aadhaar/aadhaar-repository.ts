@@ -1,11 +1,13 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
-import { aadhaarRequests, otpThrottles } from '../../db/schema/index.js';
+import { createKeyedWindowCounter } from '../../db/keyed-window-counter.js';
+import { aadhaarRequests } from '../../db/schema/index.js';
 
 export type AadhaarRequest = typeof aadhaarRequests.$inferSelect;
 type Stage = AadhaarRequest['stage'];
 
 export function createAadhaarRepository(orm: Orm) {
+  const counter = createKeyedWindowCounter(orm);
   return {
     /**
      * Counts one start attempt of the profile in its otp_throttles row (`aadhaar:<profileId>`, locked
@@ -13,29 +15,8 @@ export function createAadhaarRepository(orm: Orm) {
      * provider is called, so failed starts count and concurrent ones queue on the lock. Returns false
      * when the budget is spent.
      */
-    async countStart(profileId: string, at: Date, windowSeconds: number, max: number): Promise<boolean> {
-      const key = `aadhaar:${profileId}`;
-      return orm.transaction(async (tx) => {
-        await tx
-          .insert(otpThrottles)
-          .values({ mobile: key })
-          .onConflictDoNothing({ target: otpThrottles.mobile });
-        const [row] = await tx.select().from(otpThrottles).where(eq(otpThrottles.mobile, key)).for('update');
-        if (!row) throw new Error('otp_throttles row missing after upsert');
-        let windowStart = row.windowStartedAt;
-        let requests = row.requests;
-        if (!windowStart || windowStart.getTime() + windowSeconds * 1000 <= at.getTime()) {
-          windowStart = at;
-          requests = 0;
-        }
-        if (requests >= max) return false;
-        await tx
-          .update(otpThrottles)
-          .set({ windowStartedAt: windowStart, requests: requests + 1, lastRequestedAt: at })
-          .where(eq(otpThrottles.mobile, key));
-        return true;
-      });
-    },
+    countStart: (profileId: string, at: Date, windowSeconds: number, max: number): Promise<boolean> =>
+      counter.take(`aadhaar:${profileId}`, at, windowSeconds, max),
     /**
      * Counts one answer (OTP or captcha) atomically before the provider sees it: the check must still
      * be in `stage` with fewer than `max` counted. Returns the count including this one, or undefined

@@ -6,13 +6,8 @@ import type {
 } from '@veridocs/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
-import {
-  disclosures,
-  nominations,
-  otpThrottles,
-  privacyNotices,
-  privacyRequests,
-} from '../../db/schema/index.js';
+import { createKeyedWindowCounter } from '../../db/keyed-window-counter.js';
+import { disclosures, nominations, privacyNotices, privacyRequests } from '../../db/schema/index.js';
 import { referenceOf } from './requests-service.js';
 
 /**
@@ -21,6 +16,7 @@ import { referenceOf } from './requests-service.js';
  * prefix; aadhaar keeps `aadhaar:<profileId>` the same way).
  */
 export function createExportRepository(orm: Orm) {
+  const counter = createKeyedWindowCounter(orm);
   return {
     /** The notices' exact texts the candidate's ledger entries cite. */
     async notices(hashes: string[]): Promise<ExportNotice[]> {
@@ -96,33 +92,12 @@ export function createExportRepository(orm: Orm) {
       }));
     },
 
-    /**
-     * Counts one export of the profile in its row (locked first): a fixed window of `windowSeconds`, at
-     * most `max` in it; concurrent downloads queue on the lock. Returns false when the budget is spent.
-     */
-    async countExport(profileId: string, at: Date, windowSeconds: number, max: number): Promise<boolean> {
-      const key = `export:${profileId}`;
-      return orm.transaction(async (tx) => {
-        await tx
-          .insert(otpThrottles)
-          .values({ mobile: key })
-          .onConflictDoNothing({ target: otpThrottles.mobile });
-        const [row] = await tx.select().from(otpThrottles).where(eq(otpThrottles.mobile, key)).for('update');
-        if (!row) throw new Error('otp_throttles row missing after upsert');
-        let windowStart = row.windowStartedAt;
-        let requests = row.requests;
-        if (!windowStart || windowStart.getTime() + windowSeconds * 1000 <= at.getTime()) {
-          windowStart = at;
-          requests = 0;
-        }
-        if (requests >= max) return false;
-        await tx
-          .update(otpThrottles)
-          .set({ windowStartedAt: windowStart, requests: requests + 1, lastRequestedAt: at })
-          .where(eq(otpThrottles.mobile, key));
-        return true;
-      });
-    },
+    /** Counts one export of the profile (`export:<profileId>`): at most `max` in a window. False when spent. */
+    countExport: (profileId: string, at: Date, windowSeconds: number, max: number): Promise<boolean> =>
+      counter.take(`export:${profileId}`, at, windowSeconds, max),
+    /** An export that failed on our side is not counted against the candidate. */
+    uncountExport: (profileId: string, takenAt: Date): Promise<void> =>
+      counter.giveBack(`export:${profileId}`, takenAt),
   };
 }
 

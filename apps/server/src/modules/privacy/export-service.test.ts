@@ -46,7 +46,16 @@ function lazyObject(size: number, counter: { read: number }): Readable {
   });
 }
 
-function service(objects: Record<string, () => Readable | null>) {
+/** The exports counted against the candidate's daily budget by the service's repository. */
+interface Budget {
+  taken: number;
+}
+
+function service(
+  objects: Record<string, () => Readable | null>,
+  budget: Budget = { taken: 0 },
+  overrides: Partial<ExportPorts> = {},
+) {
   const empty = async () => [];
   const ports: ExportPorts = {
     profile: async () => ({ profile, erased: false }),
@@ -74,6 +83,7 @@ function service(objects: Record<string, () => Readable | null>) {
     nameChanges: empty,
     issuerPulls: empty,
     readObject: async (key) => objects[key]?.() ?? null,
+    ...overrides,
   };
   return createExportService({
     repo: {
@@ -81,7 +91,13 @@ function service(objects: Record<string, () => Readable | null>) {
       disclosures: empty,
       privacyRequests: empty,
       nominations: empty,
-      countExport: async () => true,
+      countExport: async () => {
+        budget.taken++;
+        return true;
+      },
+      uncountExport: async () => {
+        budget.taken--;
+      },
     },
     ledger: { entriesOfProfile: empty },
     erasures: { latest: async () => undefined },
@@ -130,6 +146,34 @@ describe('the export archive (ADR 0049 "Export")', () => {
     expect(Object.keys(entries).sort()).toEqual(['README.txt', 'data.json']);
   });
 
+  it('gives an export that failed on our side back to the budget; one the client broke off stays counted', async () => {
+    const budget: Budget = { taken: 0 };
+    // A stored file that cannot be read part-way: the archive fails, the export is not counted.
+    const broken = () =>
+      new Readable({
+        read() {
+          this.destroy(new Error('disk read failed'));
+        },
+      });
+    const failing = await service({ bad: broken }, budget).open('p1');
+    await expect(collect(failing.stream)).rejects.toThrow();
+    for (let i = 0; i < 20; i++) await tick();
+    expect(budget.taken).toBe(0);
+    // Reading the data failed before the archive started: not counted either.
+    const unreadable = service({}, budget, {
+      requests: () => Promise.reject(new Error('database gone')),
+    });
+    await expect(unreadable.open('p1')).rejects.toThrow('database gone');
+    expect(budget.taken).toBe(0);
+    // The candidate went away part-way: counted (each export reads every file of theirs).
+    const counter = { read: 0 };
+    const left = await service({ big: () => lazyObject(40 * MB, counter) }, budget).open('p1');
+    left.stream.once('data', () => left.stream.destroy());
+    await new Promise((resolve) => left.stream.once('close', resolve));
+    for (let i = 0; i < 20; i++) await tick();
+    expect(budget.taken).toBe(1);
+  });
+
   it('refuses an erased account and a spent budget before reading anything', async () => {
     const erased = createExportService({
       repo: {
@@ -138,6 +182,7 @@ describe('the export archive (ADR 0049 "Export")', () => {
         privacyRequests: async () => [],
         nominations: async () => [],
         countExport: async () => true,
+        uncountExport: async () => {},
       },
       ledger: { entriesOfProfile: async () => [] },
       erasures: { latest: async () => undefined },

@@ -208,10 +208,20 @@ export function createExportService(deps: ExportServiceDeps) {
       const at = now();
       if (!(await repo.countExport(profileId, at, DAY_SECONDS, EXPORT_DAILY_LIMIT)))
         throw new AppError('EXPORT_LIMIT_REACHED');
-      const { data, parts } = await gather(profileId, found.profile, at);
+      // A failure on our side (reading the data, a stored file) gives the export back to the candidate;
+      // a download they broke off stays counted (each export reads every file of theirs).
+      const giveBack = () =>
+        repo.uncountExport(profileId, at).catch((error: unknown) => {
+          log.error({ err: error }, 'export: could not give back a failed export');
+        });
+      const gathered = await gather(profileId, found.profile, at).catch(async (error: unknown) => {
+        await giveBack();
+        throw error;
+      });
       const out = new PassThrough();
-      write(out, data, parts, at).catch((error: unknown) => {
+      write(out, gathered.data, gathered.parts, at).catch(async (error: unknown) => {
         log.error({ err: error }, 'export: the archive failed part-way');
+        if (!out.destroyed) await giveBack();
         out.destroy(error instanceof Error ? error : new Error(String(error)));
       });
       return { fileName: exportFileName(at), stream: out };
