@@ -10,16 +10,10 @@ import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
+import { candidateWithRequest } from '../../test/candidate.js';
 import { consentTo } from '../../test/consent.js';
 import { listedAtDigiLocker } from '../../test/digilocker.js';
-import {
-  bearer,
-  createTestApp,
-  createTestClock,
-  expectCode,
-  signUp,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createTestApp, createTestClock, expectCode, type TestApp } from '../../test/test-app.js';
 import { multipart } from '../files/test-files.js';
 import { isUnder18 } from './minors-fns.js';
 
@@ -32,10 +26,6 @@ const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const V = API_PATHS.verification;
 const A = API_PATHS.aadhaar;
 const ORG = 'demo-university';
-const ANSWERS = [
-  { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
-  { questionId: 'demo-q-source', answer: 'EMPLOYER' },
-];
 type Headers = Record<string, string>;
 const SAMPLE = new URL('../../../../../docs/samples/passport/', import.meta.url);
 
@@ -52,35 +42,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-async function started(formId = 'demo-form'): Promise<{ h: Headers; txnId: string; profileId: string }> {
-  const session = await signUp(t);
-  const h = bearer(session.accessToken);
-  const { transactionId: txnId } = expectCode<{ transactionId: string }>(
-    await t.request({
-      method: 'POST',
-      url: v1(V.transactions),
-      headers: h,
-      body: { orgId: ORG, eKycFormId: formId },
-    }),
-    0,
-    200,
-  );
-  await consentTo(t, h, { orgId: ORG, txnId });
-  expectCode(
-    await t.request({
-      method: 'PATCH',
-      url: v1(V.userResponse),
-      headers: h,
-      body: { orgId: ORG, txnId, data: ANSWERS },
-    }),
-    0,
-    200,
-  );
-  const [row] = await rows<{ profile_id: string }>(
-    sql`select profile_id from transactions where id = ${txnId}`,
-  );
-  return { h, txnId, profileId: row!.profile_id };
-}
+const started = (formId = 'demo-form') => candidateWithRequest(t, { formId, answers: true });
 
 /** Holds the erasure (a legal hold), so the profile is still there to be refused again. */
 const hold = (profileId: string) =>
@@ -415,28 +377,7 @@ describe('DigiLocker\'s e-Aadhaar of a candidate under 18 (ADR 0049 "Minors")', 
   afterAll(() => early?.close());
 
   it('is refused like the e-KYC: 350, nothing of the e-Aadhaar kept, the request closed, an erasure', async () => {
-    const h = bearer((await signUp(early, undefined, 'Asha Verma')).accessToken);
-    const { transactionId: txnId } = expectCode<{ transactionId: string }>(
-      await early.request({
-        method: 'POST',
-        url: v1(V.transactions),
-        headers: h,
-        body: { orgId: ORG, eKycFormId: 'demo-form' },
-      }),
-      0,
-      200,
-    );
-    await consentTo(early, h, { orgId: ORG, txnId });
-    expectCode(
-      await early.request({
-        method: 'PATCH',
-        url: v1(V.userResponse),
-        headers: h,
-        body: { orgId: ORG, txnId, data: ANSWERS },
-      }),
-      0,
-      200,
-    );
+    const { h, txnId } = await candidateWithRequest(early, { name: 'Asha Verma', answers: true });
     const list = await listedAtDigiLocker(early, h, { orgId: ORG, txnId }, '9000000001', 'aadhaar');
     const pulled = await early.request({
       method: 'POST',
