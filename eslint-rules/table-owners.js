@@ -137,6 +137,7 @@ export const TABLE_OWNERS = {
   inviteBatchRows: { owner: 'org-candidates' },
   orgNotificationSettings: { owner: 'org-settings' },
   orgNotificationMails: { owner: 'org-settings' },
+  orgDigestLines: { owner: 'org-settings' },
   orgBranding: { owner: 'org-settings', readers: ['forms'] },
   orgBillingAccounts: { owner: 'org-billing' },
   orgCreditLedger: { owner: 'org-billing' },

@@ -10,7 +10,10 @@ import { createInstitutionsErasureRepository } from '../modules/institutions/ins
 import { createNameChangeErasureRepository } from '../modules/name-change/name-change-erasure-repository.js';
 import { createNotificationsErasureRepository } from '../modules/notifications/notifications-erasure-repository.js';
 import { createOrgCandidatesErasureRepository } from '../modules/org-candidates/org-candidates-erasure-repository.js';
-import { createOrgNotificationsErasureRepository } from '../modules/org-settings/org-notifications-erasure-repository.js';
+import {
+  createOrgNotificationsErasureRepository,
+  type SentMail,
+} from '../modules/org-settings/org-notifications-erasure-repository.js';
 import { createPaymentsErasureRepository } from '../modules/payments/payments-erasure-repository.js';
 import { createDisclosuresErasureRepository } from '../modules/privacy/disclosures-erasure-repository.js';
 import { createNominationErasureRepository } from '../modules/privacy/nomination-erasure-repository.js';
@@ -65,6 +68,9 @@ export function createErasurePorts(deps: {
   const privacyRequests = createRequestsErasureRepository(orm);
   const nominations = createNominationErasureRepository(orm);
   const orgMails = createOrgNotificationsErasureRepository(orm);
+  const clearMailCopies = async (mails: SentMail[]) => {
+    for (const mail of mails) await deps.outbox?.deleteMessage(mail.to, mail.sent);
+  };
   const deleteObjects = async (keys: string[]) => {
     for (const key of keys) await storage.delete(key);
   };
@@ -109,10 +115,12 @@ export function createErasurePorts(deps: {
       {
         // The organisation's change e-mails name the candidate; the dev outbox holds their delivered copies.
         name: 'organisation mails',
-        erase: (c) =>
-          orgMails.eraseChangeMails(c.txnIds, async (mails) => {
-            for (const mail of mails) await deps.outbox?.deleteMessage(mail.to, mail.sent);
-          }),
+        erase: (c) => orgMails.eraseChangeMails(c.txnIds, clearMailCopies),
+      },
+      {
+        // Its daily digests name the candidate on a line each, among others: those lines are rewritten.
+        name: 'organisation digests',
+        erase: (c, at) => orgMails.eraseDigestLines(c.txnIds, clearMailCopies, at),
       },
     ],
     sendSms: (to, body) => deps.sender.send({ channel: 'sms', to, body, otp: '' }),

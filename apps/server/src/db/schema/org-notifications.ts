@@ -1,6 +1,16 @@
 import type { OrgBucket } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.js';
 import { transactions } from './transactions.js';
 
@@ -67,5 +77,32 @@ export const orgNotificationMails = pgTable(
     index('org_notification_mails_digest_idx')
       .on(t.orgId, t.digestDay)
       .where(sql`${t.digestDay} is not null`),
+  ],
+);
+
+/**
+ * The daily digest's change lines (ADR 0049 "Erasure"): each names one candidate, several per mail, so
+ * each is recorded with its transaction and what it reads once that candidate is erased; the erasure
+ * rewrites line `line_no` of the mail's body and sets `erased_at`. No foreign key to the transaction: a
+ * deleted transaction must not take with it the only way to find its candidate's name in a digest.
+ */
+export const orgDigestLines = pgTable(
+  'org_digest_lines',
+  {
+    mailId: uuid('mail_id')
+      .notNull()
+      .references(() => orgNotificationMails.id, { onDelete: 'cascade' }),
+    /** The line's index in the body split at newlines. */
+    lineNo: integer('line_no').notNull(),
+    txnId: uuid('txn_id').notNull(),
+    erasedText: text('erased_text').notNull(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'org_digest_lines_pk', columns: [t.mailId, t.lineNo] }),
+    // The erasure's look-up: the lines still naming a transaction's candidate.
+    index('org_digest_lines_txn_idx')
+      .on(t.txnId)
+      .where(sql`${t.erasedAt} is null`),
   ],
 );

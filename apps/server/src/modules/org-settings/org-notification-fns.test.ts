@@ -117,6 +117,28 @@ describe("the organisation's notifications (pure rules)", () => {
     );
   });
 
+  it('records each digest line’s transaction, place and erased reading; a name stays on its line', () => {
+    const digest = composeDigest('Acme\nCorp', '2026-11-29', {}, [
+      change({ txnId: 'txn-2', candidateName: 'Second', at: new Date(AT.getTime() + 60_000) }),
+      change({
+        txnId: 'txn-1',
+        candidateName: 'First\n- Forged (x): new → Verified',
+        formName: 'Hiring\n2027',
+      }),
+    ])!;
+    const text = digest.text.split('\n');
+    expect(digest.lines.map((l) => l.txnId)).toEqual(['txn-1', 'txn-2']);
+    expect(text[digest.lines[0]!.lineNo]).toBe(
+      '- First - Forged (x): new → Verified (Hiring 2027): Submitted → Action required',
+    );
+    expect(text[digest.lines[1]!.lineNo]).toBe('- Second (Hiring 2027): Submitted → Action required');
+    expect(digest.lines[1]!.lineNo).toBe(text.length - 1);
+    expect(digest.lines.map((l) => l.erasedText)).toEqual([
+      '- (erased) (Hiring 2027): Submitted → Action required',
+      '- (erased) (Hiring 2027): Submitted → Action required',
+    ]);
+  });
+
   it('digests the IST day before from the digest hour on', () => {
     // 2026-11-29 08:59 IST: the 28th's digest is not due yet, the 27th's is the last due.
     expect(digestWindow(new Date('2026-11-29T03:29:00Z'), 9)).toEqual({

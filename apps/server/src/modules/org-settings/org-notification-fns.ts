@@ -83,29 +83,54 @@ export function mailsForChanges(
   });
 }
 
-/** The daily digest: counts per bucket, then the day's changes (oldest first); null when nothing moved. */
+/** A digest's change line naming a candidate: where it sits and what it reads once they are erased. */
+export interface DigestLine {
+  txnId: string;
+  /** Its index in the digest's text split at newlines. */
+  lineNo: number;
+  erasedText: string;
+}
+
+/** What an erased candidate's name reads in a digest line (ADR 0049 "Erasure"). */
+export const ERASED_DIGEST_NAME = '(erased)';
+
+/** A name on one line: a newline in it would forge lines and move the recorded line numbers. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const digestLine = (candidateName: string, c: BucketChange) =>
+  `- ${oneLine(candidateName)} (${oneLine(c.formName)}): ${c.from ? BUCKET_WORDS[c.from] : 'new'} → ${BUCKET_WORDS[c.to]}`;
+
+/**
+ * The daily digest: counts per bucket, then the day's changes (oldest first), one line per change with
+ * its transaction recorded (`lines`), so an erasure can blank one candidate's lines; null when nothing
+ * moved.
+ */
 export function composeDigest(
   orgName: string,
   day: string,
   counts: Partial<Record<OrgBucket, number>>,
   changes: readonly BucketChange[],
-): { subject: string; text: string } | null {
+): { subject: string; text: string; lines: DigestLine[] } | null {
   if (changes.length === 0) return null;
-  const lines = [
+  const head = [
     `${orgName}: your candidates on ${day}`,
     '',
     ...ORG_BUCKETS.map((b) => `${BUCKET_WORDS[b]}: ${counts[b] ?? 0}`),
     '',
     `Changes (${changes.length}):`,
-    ...[...changes]
-      .sort((a, b) => a.at.getTime() - b.at.getTime())
-      .map(
-        (c) =>
-          `- ${c.candidateName} (${c.formName}): ${c.from ? BUCKET_WORDS[c.from] : 'new'} → ${BUCKET_WORDS[c.to]}`,
-      ),
-  ];
+  ].join('\n');
+  const ordered = [...changes].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const first = head.split('\n').length;
   const count = `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`;
-  return { subject: `Your candidates on ${day}: ${count}`, text: lines.join('\n') };
+  return {
+    subject: `Your candidates on ${day}: ${count}`,
+    text: [head, ...ordered.map((c) => digestLine(c.candidateName, c))].join('\n'),
+    lines: ordered.map((c, i) => ({
+      txnId: c.txnId,
+      lineNo: first + i,
+      erasedText: digestLine(ERASED_DIGEST_NAME, c),
+    })),
+  };
 }
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;

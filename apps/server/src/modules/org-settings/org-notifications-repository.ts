@@ -1,13 +1,17 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
-import { orgNotificationMails } from '../../db/schema/index.js';
+import { orgDigestLines, orgNotificationMails } from '../../db/schema/index.js';
+import type { DigestLine } from './org-notification-fns.js';
 
 const n = orgNotificationMails;
 
 export type NewOrgMail = Pick<
   typeof n.$inferInsert,
   'orgId' | 'key' | 'kind' | 'digestDay' | 'toEmail' | 'subject' | 'body' | 'dueAt'
->;
+> & {
+  /** A digest's lines naming candidates (recorded with the mail, for the erasure). */
+  lines?: readonly DigestLine[];
+};
 
 /** A mail claimed for delivery (leased: no other runner takes it before the lease ends). */
 export interface ClaimedMail {
@@ -28,14 +32,22 @@ export function createOrgNotificationsRepository(orm: Orm) {
     /** Runs `work` in one database transaction (the moves' claim and mark, the mails' insert). */
     transaction: <T>(work: (scope: DbScope) => Promise<T>): Promise<T> => orm.transaction(work),
 
-    /** Writes the mails whose key is new (a retried or concurrent pass writes nothing twice). */
+    /**
+     * Writes the mails whose key is new (a retried or concurrent pass writes nothing twice), each with
+     * its digest lines, in the caller's database transaction: no digest is ever without them.
+     */
     async insertMails(scope: DbScope, mails: readonly NewOrgMail[]): Promise<number> {
       if (mails.length === 0) return 0;
       const inserted = await scope
         .insert(n)
-        .values([...mails])
+        .values(mails.map(({ lines: _lines, ...mail }) => mail))
         .onConflictDoNothing({ target: n.key })
-        .returning({ id: n.id });
+        .returning({ id: n.id, key: n.key });
+      const linesOf = new Map(mails.map((m) => [m.key, m.lines ?? []]));
+      const lines = inserted.flatMap(({ id, key }) =>
+        (linesOf.get(key) ?? []).map((l) => ({ mailId: id, ...l })),
+      );
+      if (lines.length > 0) await scope.insert(orgDigestLines).values(lines);
       return inserted.length;
     },
 

@@ -221,6 +221,7 @@ export function createOrgNotificationsService(deps: OrgNotificationsServiceDeps)
             subject: digest.subject,
             body: digest.text,
             dueAt: at,
+            lines: digest.lines,
           })),
         ),
       );

@@ -5,11 +5,12 @@ import {
   type OrgNotificationSettings,
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orgSession, type OrgTestSession } from '../../test/org-session.js';
 import { createTestApp, expectCode, outbox, staffSignIn, type TestApp } from '../../test/test-app.js';
 import { ORG, institutionsKit } from '../institutions/institutions-test-kit.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
+import { createOrgNotificationsErasureRepository } from './org-notifications-erasure-repository.js';
 
 const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
 const OTHER_ORG = DEFAULT_PARTNER_ORG_ID;
@@ -302,4 +303,90 @@ describe("the organisation's notification e-mails", () => {
     expect(sentAfter!.n).toBe(sentBefore!.n - 1);
     expect(await t.app.orgNotificationJobs.prune()).toEqual({ moves: 0, mails: 0 });
   });
+
+  it("erasing a candidate rewrites their digest lines only, deletes the digest's dev copy, and once", async () => {
+    await drain();
+    const hour = 3600;
+    /** The UTC instant of the next IST day at `hourIst`. */
+    const nextIstDay = (hourIst: number) => {
+      const ist = t.clock.now().getTime() + 5.5 * hour * 1000;
+      const dayStart = Math.floor(ist / 86_400_000) * 86_400_000 + 86_400_000;
+      return new Date(dayStart + (hourIst - 5.5) * hour * 1000);
+    };
+    const moveTo = (at: Date) => t.clock.advance(Math.round((at.getTime() - t.clock.now().getTime()) / 1000));
+    const staff = await staffSignIn(t, VERIFIER);
+    const { txnId: erased } = await kit.submittedCase(staff, true, 'Tara Erasable');
+    const { txnId: kept } = await kit.submittedCase(staff, true, 'Ishaan Keptname');
+    const [{ profile_id: profileId, mobile } = { profile_id: '', mobile: '' }] = await rowsOf<{
+      profile_id: string;
+      mobile: string;
+    }>(sql`select p.id as profile_id, p.mobile from profiles p join transactions x on x.profile_id = p.id
+      where x.id = ${erased}::uuid`);
+    // The other organisation's digest is on (the test above): both candidates move on one IST day.
+    moveTo(nextIstDay(10));
+    const day = new Date(t.clock.now().getTime() + 5.5 * hour * 1000).toISOString().slice(0, 10);
+    await recordMove(OTHER_ORG, erased, 'in_progress', 'action_required');
+    t.clock.advance(hour);
+    await recordMove(OTHER_ORG, kept, 'in_progress', 'verified');
+    t.clock.advance(hour);
+    await recordMove(OTHER_ORG, erased, 'action_required', 'closed');
+    moveTo(nextIstDay(9));
+    await drain();
+    const digestOf = async () =>
+      rowsOf<{ id: string; body: string }>(sql`select id, body from org_notification_mails
+        where org_id = ${OTHER_ORG} and kind = 'digest' and digest_day = ${day}`);
+    const [before] = await digestOf();
+    expect(before!.body).toContain('Changes (3):');
+    expect(before!.body.match(/^- Tara Erasable \(/gm)).toHaveLength(2);
+    expect(before!.body).toMatch(/^- Ishaan Keptname \(.*\): In progress → Verified$/m);
+    const namedCopies = sql`select count(*)::int as n from outbox where body like '%Erasable%'`;
+    expect((await rowsOf<{ n: number }>(namedCopies))[0]!.n).toBe(1);
+    expect(
+      (await mailsTo(otherOwner.email, /Your candidates on/)).filter((m) => m.body.includes('Erasable')),
+    ).toHaveLength(1);
+
+    // A crash between deleting the copies and rewriting: the lines stay unmarked, a rerun finds them.
+    const repo = createOrgNotificationsErasureRepository(t.db.orm);
+    await expect(
+      repo.eraseDigestLines([erased], () => Promise.reject(new Error('crash')), t.clock.now()),
+    ).rejects.toThrow('crash');
+    expect((await digestOf())[0]!.body).toBe(before!.body);
+
+    await t.app.erasureJobs.erasure.request(profileId);
+    await t.app.erasureJobs.erasure.expedite(profileId);
+    await vi.waitFor(
+      async () => {
+        await t.app.erasureJobs.runOnce();
+        expect(await t.app.erasureJobs.erasure.status(profileId)).toMatchObject({ status: 'done' });
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    const [after] = await digestOf();
+    for (const needle of ['Tara', 'Erasable', mobile]) expect(after!.body).not.toContain(needle);
+    // The other candidate's line, the counts and the subject stay; the erased lines keep their moves.
+    const withoutChanges = (body: string) => body.split('\n').filter((l) => !l.startsWith('- '));
+    expect(withoutChanges(after!.body)).toEqual(withoutChanges(before!.body));
+    expect(after!.body.split('\n').filter((l) => l.startsWith('- '))).toEqual([
+      expect.stringMatching(/^- \(erased\) \(.*\): In progress → Action required$/),
+      expect.stringMatching(/^- Ishaan Keptname \(.*\): In progress → Verified$/),
+      expect.stringMatching(/^- \(erased\) \(.*\): Action required → Closed$/),
+    ]);
+    // The delivered copy naming them is gone (the whole copy, the other's line with it).
+    expect((await rowsOf<{ n: number }>(namedCopies))[0]!.n).toBe(0);
+    expect(
+      (await mailsTo(otherOwner.email, /Your candidates on/)).filter((m) => m.body.includes('Ishaan')),
+    ).toEqual([]);
+
+    // Again: nothing to do, nothing changed.
+    const snapshot = async () => ({
+      mails: await rowsOf(sql`select id, subject, body from org_notification_mails order by id`),
+      lines: await rowsOf(sql`select * from org_digest_lines order by mail_id, line_no`),
+    });
+    const settled = await snapshot();
+    const clearCopies = vi.fn(async () => undefined);
+    await repo.eraseDigestLines([erased], clearCopies, t.clock.now());
+    expect(clearCopies).not.toHaveBeenCalled();
+    expect(await snapshot()).toEqual(settled);
+    expect(await t.app.erasureJobs.runOnce()).toBe(false);
+  }, 120_000);
 });

@@ -62,6 +62,9 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
 
   it('erases a candidate with a rich history a week after the request, keeping only what the law asks', async () => {
     const storage = createStorage(t.config.storage);
+    // The organisation asked for a daily digest: its lines name the candidate among others.
+    await t.db.orm.execute(sql`insert into org_notification_settings (org_id, email, daily_digest)
+      values ('demo-university', 'digest@demo.test', true)`);
     const c = await submittedCandidate(t, { name: 'Zarina Quixote' });
     const control = await signUp(t, undefined, 'Control Person');
     // More history: a document of their own, a chat message, the team's decision (a credential and a
@@ -127,12 +130,14 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
     // The organisation's change e-mail names the candidate, and the dev outbox holds its delivered copy.
     const mailSubject = 'Zarina Quixote needs you';
     const mailBody = 'Zarina Quixote (Demo form): Submitted → Action required';
+    // (Sent at the test clock's time: the organisation's job prunes mails sent 90 days before it.)
+    const sentAt = t.clock.now().toISOString();
     await t.db.orm
       .execute(sql`insert into org_notification_mails (org_id, key, kind, to_email, subject, body, due_at, sent_at)
       values ('demo-university', ${`org-bucket:${c.txnId}:action_required:2030-01-01T00:00:00.000Z:hr@demo.test`},
-        'change', 'hr@demo.test', ${mailSubject}, ${mailBody}, now(), now())`);
+        'change', 'hr@demo.test', ${mailSubject}, ${mailBody}, ${sentAt}::timestamptz, ${sentAt}::timestamptz)`);
     await t.db.orm.execute(sql`insert into outbox (channel, "to", body, created_at)
-      values ('email', 'hr@demo.test', ${`${mailSubject}\n\n${mailBody}`}, now())`);
+      values ('email', 'hr@demo.test', ${`${mailSubject}\n\n${mailBody}`}, ${sentAt}::timestamptz)`);
     const [notices] = await rows<{ n: number }>(
       sql`select count(*)::int as n from notifications where profile_id = ${profileId}`,
     );
@@ -178,8 +183,24 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
         expectCode(await t.request({ method: 'GET', url: wallet(E.erasure), headers: c.h }), 0, 200),
       ).request,
     ).toEqual(made);
+    // The next morning the day's digest is written and delivered, naming the candidate on a line.
+    const requestedAt = t.clock.now().getTime();
+    const istDay = Math.floor((requestedAt + 5.5 * 3600_000) / (DAY * 1000)) * DAY * 1000;
+    t.clock.advance((istDay + DAY * 1000 + 3.5 * 3600_000 - requestedAt) / 1000);
+    await vi.waitFor(
+      async () => {
+        await t.app.orgNotificationJobs.runOnce();
+        const [digest] = await rows<{ n: number }>(sql`select count(*)::int as n from org_notification_mails
+          where kind = 'digest' and sent_at is not null and body like '%- Zarina Quixote (%'`);
+        expect(digest!.n).toBe(1);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect(await outbox(t, 'digest@demo.test')).toEqual([
+      expect.objectContaining({ body: expect.stringContaining('Zarina Quixote') }),
+    ]);
     // Not due yet: the job leaves it.
-    t.clock.advance(6 * DAY);
+    t.clock.advance((requestedAt + 6 * DAY * 1000 - t.clock.now().getTime()) / 1000);
     expect(await t.app.erasureJobs.runOnce()).toBe(false);
 
     // An admin's legal hold (a live dispute) holds it past its week, with the reason.
