@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AccessCategory, Disclosure, PrivacyAccess, PrivacyPurpose } from '@veridocs/shared';
+import { QueryStates } from '../../components/query-states/query-states';
 import { useT, type Translate } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import type en from './locales/en.json';
@@ -149,40 +148,38 @@ function Disclosures() {
       <Typography id="disclosures-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
         {t('disclosuresHeading')}
       </Typography>
-      {isLoading ? (
-        <Skeleton variant="rounded" height={96} />
-      ) : isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('disclosuresFailed')}
-        </Alert>
-      ) : items.length === 0 ? (
-        <Typography color="text.secondary">{t('disclosuresEmpty')}</Typography>
-      ) : (
-        <>
-          <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
-            {items.map((d) => (
-              <DisclosureItem key={d.id} disclosure={d} />
-            ))}
-          </Box>
-          {hasNextPage && (
-            <Button
-              onClick={() => void fetchNextPage()}
-              loading={isFetchingNextPage}
-              variant="outlined"
-              sx={{ mt: 1 }}
-            >
-              {t('loadMore')}
-            </Button>
-          )}
-        </>
-      )}
+      <QueryStates
+        data={data}
+        loading={isLoading}
+        failed={isError}
+        onRetry={() => void refetch()}
+        failedLabel={t('disclosuresFailed')}
+        retryLabel={t('retry')}
+      >
+        {() =>
+          items.length === 0 ? (
+            <Typography color="text.secondary">{t('disclosuresEmpty')}</Typography>
+          ) : (
+            <>
+              <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
+                {items.map((d) => (
+                  <DisclosureItem key={d.id} disclosure={d} />
+                ))}
+              </Box>
+              {hasNextPage && (
+                <Button
+                  onClick={() => void fetchNextPage()}
+                  loading={isFetchingNextPage}
+                  variant="outlined"
+                  sx={{ mt: 1 }}
+                >
+                  {t('loadMore')}
+                </Button>
+              )}
+            </>
+          )
+        }
+      </QueryStates>
     </Box>
   );
 }
@@ -200,26 +197,17 @@ export default function PrivacyAccessPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('intro')}
       </Typography>
-      {isLoading ? (
-        <Stack spacing={2} aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={96} />
-          ))}
-        </Stack>
-      ) : isError || !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('loadFailed')}
-        </Alert>
-      ) : (
-        <Held access={data} />
-      )}
+      <QueryStates
+        data={data}
+        loading={isLoading}
+        failed={isError}
+        onRetry={() => void refetch()}
+        failedLabel={t('loadFailed')}
+        retryLabel={t('retry')}
+        skeleton={[96, 96, 96]}
+      >
+        {(access) => <Held access={access} />}
+      </QueryStates>
       <Disclosures />
     </Box>
   );

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import { fail, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render';
 
@@ -30,6 +30,17 @@ beforeEach(() => {
 afterEach(() => api.restore());
 
 describe('/privacy/erasure', () => {
+  it('not knowing whether a request is open, it offers none: it says so, and a retry loads it', async () => {
+    api.on('get', URL, { status: 500, body: fail(500, 'Something went wrong') }, { once: true });
+    api.on('get', URL, { status: 200, body: ok({ request: requested }) });
+    const { user } = renderApp({ route: '/privacy/erasure' });
+    expect(await screen.findByText('Your erasure request could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request erasure' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/Your request was received on/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request erasure' })).not.toBeInTheDocument();
+  });
+
   it('explains what goes and what stays, asks to confirm, then shows the status', async () => {
     api.on('get', URL, { status: 200, body: ok({ request: null }) });
     api.on('post', URL, { status: 200, body: ok(requested) });

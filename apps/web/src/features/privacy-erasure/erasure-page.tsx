@@ -3,9 +3,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ERASURE_KEPT_CATEGORIES, type ErasureKept, type ErasureRequest } from '@veridocs/shared';
+import { QueryStates } from '../../components/query-states/query-states';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useT } from '../../i18n';
 import { formatDate } from '../../lib/dates';
@@ -42,7 +42,7 @@ function Status({ request }: { request: ErasureRequest }) {
  */
 export default function ErasurePage() {
   const t = useT(erasureCatalog);
-  const { data, isLoading } = useGetErasureQuery();
+  const { data, isLoading, isError, refetch } = useGetErasureQuery();
   const [requestErasure, { isLoading: busy }] = useRequestErasureMutation();
   const [confirming, setConfirming] = useState(false);
   const request = data?.request ?? null;
@@ -78,20 +78,31 @@ export default function ErasurePage() {
           ))}
         </Box>
       </Box>
-      {isLoading ? (
-        <Skeleton width={200} height={48} />
-      ) : request && request.status !== 'done' ? (
-        <Status request={request} />
-      ) : (
-        <>
-          {request && <Status request={request} />}
-          <Box>
-            <Button variant="contained" color="error" onClick={() => setConfirming(true)}>
-              {t('request')}
-            </Button>
-          </Box>
-        </>
-      )}
+      {/* Not knowing whether a request is open, the page offers none: a failure says so, with a retry. */}
+      <QueryStates
+        data={data}
+        loading={isLoading}
+        failed={isError}
+        onRetry={() => void refetch()}
+        failedLabel={t('loadFailed')}
+        retryLabel={t('retry')}
+        skeleton={[48]}
+      >
+        {() =>
+          request && request.status !== 'done' ? (
+            <Status request={request} />
+          ) : (
+            <>
+              {request && <Status request={request} />}
+              <Box>
+                <Button variant="contained" color="error" onClick={() => setConfirming(true)}>
+                  {t('request')}
+                </Button>
+              </Box>
+            </>
+          )
+        }
+      </QueryStates>
       <ConfirmDialog
         id="erasure-confirm"
         open={confirming}

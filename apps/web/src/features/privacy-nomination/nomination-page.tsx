@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import {
   type NominationHistoryEntry,
   type Nominee,
 } from '@veridocs/shared';
+import { QueryStates } from '../../components/query-states/query-states';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useT } from '../../i18n';
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
@@ -139,98 +139,93 @@ export default function NominationPage() {
         <Typography>{t('can')}</Typography>
       </Box>
 
-      {isLoading ? (
-        <Box aria-busy="true">
-          <Skeleton width="60%" height={32} />
-          <Skeleton variant="rounded" height={220} />
-        </Box>
-      ) : isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('loadError')}
-        </Alert>
-      ) : (
-        <>
-          <Box component="section" aria-labelledby="nominee-current">
-            <Typography id="nominee-current" variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {t('current')}
-            </Typography>
-            {nominee ? (
-              <Typography sx={{ overflowWrap: 'anywhere' }}>
-                {nominee.name} ({t(`rel_${nominee.relationship}`)}), {nominee.mobile}
-                {nominee.email ? `, ${nominee.email}` : ''}. {t('since', { date: formatDate(nominee.since) })}
+      <QueryStates
+        data={data}
+        loading={isLoading}
+        failed={isError}
+        onRetry={() => void refetch()}
+        failedLabel={t('loadError')}
+        retryLabel={t('retry')}
+        skeleton={[32, 220]}
+      >
+        {({ history }) => (
+          <>
+            <Box component="section" aria-labelledby="nominee-current">
+              <Typography id="nominee-current" variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+                {t('current')}
               </Typography>
-            ) : (
-              <Typography color="text.secondary">{t('none')}</Typography>
-            )}
-          </Box>
-
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => void submit(event)}
-            sx={{ display: 'grid', gap: 2, maxWidth: 480 }}
-          >
-            {refusal && <Alert severity="error">{refusal}</Alert>}
-            <TextField
-              label={t('name')}
-              autoComplete="off"
-              error={Boolean(errors.name)}
-              helperText={fieldError('name') ?? ' '}
-              {...register('name')}
-            />
-            <TextField
-              select
-              label={t('relationship')}
-              error={Boolean(errors.relationship)}
-              helperText={fieldError('relationship') ?? ' '}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              {...register('relationship')}
-            >
-              <option value="">{t('chooseRelationship')}</option>
-              {NOMINEE_RELATIONSHIPS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`rel_${r}`)}
-                </option>
-              ))}
-            </TextField>
-            <TextField
-              label={t('mobile')}
-              type="tel"
-              autoComplete="off"
-              error={Boolean(errors.mobile)}
-              helperText={fieldError('mobile') ?? t('mobileHint')}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-              {...register('mobile')}
-            />
-            <TextField
-              label={t('email')}
-              type="email"
-              autoComplete="off"
-              error={Boolean(errors.email)}
-              helperText={fieldError('email') ?? ' '}
-              {...register('email')}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <Button type="submit" variant="contained" loading={saving.isLoading}>
-                {nominee ? t('change') : t('save')}
-              </Button>
-              {nominee && (
-                <Button color="error" onClick={() => setConfirming(true)}>
-                  {t('remove')}
-                </Button>
+              {nominee ? (
+                <Typography sx={{ overflowWrap: 'anywhere' }}>
+                  {nominee.name} ({t(`rel_${nominee.relationship}`)}), {nominee.mobile}
+                  {nominee.email ? `, ${nominee.email}` : ''}.{' '}
+                  {t('since', { date: formatDate(nominee.since) })}
+                </Typography>
+              ) : (
+                <Typography color="text.secondary">{t('none')}</Typography>
               )}
-            </Stack>
-          </Box>
-          <History history={data?.history ?? []} />
-        </>
-      )}
+            </Box>
+
+            <Box
+              component="form"
+              noValidate
+              onSubmit={(event) => void submit(event)}
+              sx={{ display: 'grid', gap: 2, maxWidth: 480 }}
+            >
+              {refusal && <Alert severity="error">{refusal}</Alert>}
+              <TextField
+                label={t('name')}
+                autoComplete="off"
+                error={Boolean(errors.name)}
+                helperText={fieldError('name') ?? ' '}
+                {...register('name')}
+              />
+              <TextField
+                select
+                label={t('relationship')}
+                error={Boolean(errors.relationship)}
+                helperText={fieldError('relationship') ?? ' '}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                {...register('relationship')}
+              >
+                <option value="">{t('chooseRelationship')}</option>
+                {NOMINEE_RELATIONSHIPS.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`rel_${r}`)}
+                  </option>
+                ))}
+              </TextField>
+              <TextField
+                label={t('mobile')}
+                type="tel"
+                autoComplete="off"
+                error={Boolean(errors.mobile)}
+                helperText={fieldError('mobile') ?? t('mobileHint')}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+                {...register('mobile')}
+              />
+              <TextField
+                label={t('email')}
+                type="email"
+                autoComplete="off"
+                error={Boolean(errors.email)}
+                helperText={fieldError('email') ?? ' '}
+                {...register('email')}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <Button type="submit" variant="contained" loading={saving.isLoading}>
+                  {nominee ? t('change') : t('save')}
+                </Button>
+                {nominee && (
+                  <Button color="error" onClick={() => setConfirming(true)}>
+                    {t('remove')}
+                  </Button>
+                )}
+              </Stack>
+            </Box>
+            <History history={history} />
+          </>
+        )}
+      </QueryStates>
       <ConfirmDialog
         id="nomination-remove"
         open={confirming}

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,6 +20,7 @@ import {
   type PrivacyTicketKind,
   type PrivacyTicketList,
 } from '@veridocs/shared';
+import { QueryStates } from '../../components/query-states/query-states';
 import { useT } from '../../i18n';
 import { formatDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
@@ -293,61 +293,55 @@ export function RequestsPage({ kind }: { kind: PrivacyTicketKind }) {
           {correction ? t('correctionIntro', { days }) : t('grievanceIntro', { days })}
         </Typography>
       </Box>
-      {isLoading ? (
-        <Stack spacing={2} aria-busy="true">
-          <Skeleton variant="rounded" height={160} />
-          <Skeleton variant="rounded" height={96} />
-        </Stack>
-      ) : isError || !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('loadFailed')}
-        </Alert>
-      ) : (
-        <>
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="new-request"
-            sx={{ p: { xs: 2, sm: 3 } }}
-          >
-            <Typography id="new-request" variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
-              {correction ? t('newCorrection') : t('newGrievance')}
-            </Typography>
-            {open >= data.maxOpen ? (
-              <Alert severity="info">{t('tooMany', { max: String(data.maxOpen) })}</Alert>
-            ) : correction ? (
-              <CorrectionForm choices={data.choices} />
-            ) : (
-              <GrievanceForm choices={data.choices} />
-            )}
-          </Paper>
-          <Box component="section" aria-labelledby="my-requests">
-            <Typography id="my-requests" variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {correction ? t('yourCorrections') : t('yourGrievances')}
-            </Typography>
-            {mine.length === 0 ? (
-              <Typography color="text.secondary">
-                {correction ? t('emptyCorrections') : t('emptyGrievances')}
+      <QueryStates
+        data={data}
+        loading={isLoading}
+        failed={isError}
+        onRetry={() => void refetch()}
+        failedLabel={t('loadFailed')}
+        retryLabel={t('retry')}
+        skeleton={[160, 96]}
+      >
+        {(data) => (
+          <>
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby="new-request"
+              sx={{ p: { xs: 2, sm: 3 } }}
+            >
+              <Typography id="new-request" variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+                {correction ? t('newCorrection') : t('newGrievance')}
               </Typography>
-            ) : (
-              <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
-                {mine.map((r) => (
-                  <Ticket key={r.id} ticket={r} />
-                ))}
-              </Box>
-            )}
-          </Box>
-          <Officer data={data} />
-          {!correction && <Typography color="text.secondary">{t('boardNote')}</Typography>}
-        </>
-      )}
+              {open >= data.maxOpen ? (
+                <Alert severity="info">{t('tooMany', { max: String(data.maxOpen) })}</Alert>
+              ) : correction ? (
+                <CorrectionForm choices={data.choices} />
+              ) : (
+                <GrievanceForm choices={data.choices} />
+              )}
+            </Paper>
+            <Box component="section" aria-labelledby="my-requests">
+              <Typography id="my-requests" variant="h3" component="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+                {correction ? t('yourCorrections') : t('yourGrievances')}
+              </Typography>
+              {mine.length === 0 ? (
+                <Typography color="text.secondary">
+                  {correction ? t('emptyCorrections') : t('emptyGrievances')}
+                </Typography>
+              ) : (
+                <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
+                  {mine.map((r) => (
+                    <Ticket key={r.id} ticket={r} />
+                  ))}
+                </Box>
+              )}
+            </Box>
+            <Officer data={data} />
+            {!correction && <Typography color="text.secondary">{t('boardNote')}</Typography>}
+          </>
+        )}
+      </QueryStates>
     </Box>
   );
 }
