@@ -90,6 +90,9 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
       let ended = false;
       let started = false;
       let endedEarly = false;
+      // Events that come while the session is checked wait for the response's head: a write before it
+      // would send a default head, and writeHead would then throw.
+      const early: string[] = [];
       let detach = () => undefined as void;
       const timers: NodeJS.Timeout[] = [];
       const end = () => {
@@ -104,7 +107,10 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
         language,
         sessionId,
         send(event, data) {
-          if (!ended) raw.write(`event: ${event}\ndata: ${data}\n\n`);
+          if (ended) return;
+          const message = `event: ${event}\ndata: ${data}\n\n`;
+          if (started) raw.write(message);
+          else early.push(message);
         },
         // Before the response starts, the session's end is only noted (the check below refuses).
         close: () => (started ? end() : (endedEarly = true)),
@@ -130,6 +136,7 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
       });
       raw.write(`retry: 5000\n: connected\n\n`);
+      for (const message of early.splice(0)) raw.write(message);
       timers.push(
         setInterval(() => {
           raw.write(`: heartbeat\n\n`);
