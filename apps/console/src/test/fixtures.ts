@@ -82,6 +82,7 @@ export function opsCase(overrides: Partial<OpsCase> = {}): OpsCase {
       },
     ],
     timeline: [],
+    resultsPurgedAt: null,
     ...overrides,
   };
 }

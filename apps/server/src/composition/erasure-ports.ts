@@ -26,7 +26,7 @@ import {
 import { createReportsErasureRepository } from '../modules/reports/reports-erasure-repository.js';
 import { createSourcesErasureRepository } from '../modules/sources/sources-erasure-repository.js';
 import { createSupportErasureRepository } from '../modules/support/support-erasure-repository.js';
-import { createTransactionsErasureRepository } from '../modules/transactions/transactions-erasure-repository.js';
+import { createTransactionResultsRepository } from '../modules/transactions/transactions-results-repository.js';
 import type { OutboxRepository } from '../providers/outbox/outbox-repository.js';
 import type { MessageSender } from '../providers/sms/index.js';
 import type { Storage } from '../storage/storage.js';
@@ -50,7 +50,7 @@ export function createErasurePorts(deps: {
 }): ErasurePorts {
   const { orm, storage } = deps;
   const profile = createProfileErasureRepository(orm, deps.profileCache);
-  const transactions = createTransactionsErasureRepository(orm);
+  const transactions = createTransactionResultsRepository(orm);
   const credentials = createCredentialsErasureRepository(orm);
   const files = createFilesErasureRepository(orm);
   const reports = createReportsErasureRepository(orm);

@@ -68,6 +68,7 @@ import { isUnder18 } from '../modules/privacy/minors-fns.js';
 import { createNominationRepository } from '../modules/privacy/nomination-repository.js';
 import { createNominationService } from '../modules/privacy/nomination-service.js';
 import { createErasurePorts } from './erasure-ports.js';
+import { createResultsPurger } from './retention-results.js';
 import { createExportRepository } from '../modules/privacy/export-repository.js';
 import { createExportService } from '../modules/privacy/export-service.js';
 import { createExportPorts } from './export-ports.js';
@@ -836,6 +837,13 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       },
       // The e-KYC photo and address; the name, date of birth and last 4 digits stay as the result.
       aadhaar_data: drainRows((cutoff, batch) => profileRepo.purgeKycPhotoAddressBefore(cutoff, batch)),
+      // Answers, verification data, reports and credentials of requests closed before the cutoff.
+      results: createResultsPurger({
+        orm: db.orm,
+        storage,
+        now,
+        invalidate: (txnId) => txnCache.invalidate(txnId),
+      }),
       support_chat: drainRows((cutoff, batch) => supportRepo.purgeQuietBefore(cutoff, batch)),
       // Notifications with their SMS / e-mail copies, and the dev outbox's messages.
       messages: async (cutoff, batch) => {

@@ -199,6 +199,11 @@ export const opsCaseSchema = z.object({
       action: z.string(),
     }),
   ),
+  /**
+   * When the retention purge deleted the closed request's results (answers, verification data, report,
+   * credentials; ADR 0049, `RETENTION_RESULTS_DAYS`); null while they are kept.
+   */
+  resultsPurgedAt: z.string().nullable(),
 });
 export type OpsCase = z.infer<typeof opsCaseSchema>;
 

@@ -72,6 +72,11 @@ export const transactions = pgTable(
      */
     orgBucket: text('org_bucket').$type<OrgBucket>().notNull().default('invited'),
     orgBucketSince: timestamp('org_bucket_since', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the retention purge deleted the closed request's results (answers, verification data, report,
+     * credentials; ADR 0049 "Retention schedule"); null while they are kept. The row and its states stay.
+     */
+    resultsPurgedAt: timestamp('results_purged_at', { withTimezone: true }),
   },
   (t) => [
     unique('transactions_profile_form_uq').on(t.profileId, t.formId),
@@ -115,6 +120,10 @@ export const transactions = pgTable(
       t.orgBucketSince,
       t.id,
     ),
+    // The results purge's walk (migration 0047): closed requests whose results are still kept, by id.
+    index('transactions_results_due_idx')
+      .on(t.id)
+      .where(sql`${t.resultsPurgedAt} is null and ${t.state} in ('COMPLETED', 'FAILED', 'CLOSED')`),
     index('transactions_assignee_idx')
       .on(t.assigneeStaffId)
       .where(sql`${t.assigneeStaffId} is not null`),

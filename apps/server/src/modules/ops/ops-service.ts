@@ -369,6 +369,7 @@ export function createOpsService(deps: {
           toState: c.toState,
           action: c.action,
         })),
+        resultsPurgedAt: txn.resultsPurgedAt ? iso(txn.resultsPurgedAt) : null,
       };
       await deps.auth.audit({
         staffId: staff.staffId,

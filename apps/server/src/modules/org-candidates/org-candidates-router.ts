@@ -301,7 +301,7 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
     {
       schema: {
         tags,
-        summary: 'The candidate’s verification report (PDF); 316 before it is issued',
+        summary: 'The candidate’s verification report (PDF); 316 before it is issued, 225 once purged',
         security,
         params: txnParams,
         produces: ['application/pdf'],

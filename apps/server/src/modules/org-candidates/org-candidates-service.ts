@@ -648,7 +648,8 @@ export function createOrgCandidatesService(deps: OrgCandidatesServiceDeps) {
 
     async candidateReport(orgId: string, txnId: string) {
       const c = await ownCandidate(orgId, txnId);
-      if (!c.report) throw new AppError('ORG_REPORT_NOT_READY');
+      // Purged with the request's results (ADR 0049 retention): gone, not still to come.
+      if (!c.report) throw new AppError(c.txn.resultsPurgedAt ? 'REPORT_NOT_FOUND' : 'ORG_REPORT_NOT_READY');
       const pdf = await deps.reportPdf(c.txn.id);
       await deps.disclose?.({
         profileId: c.txn.profileId,

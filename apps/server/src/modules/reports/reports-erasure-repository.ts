@@ -1,27 +1,34 @@
 import { inArray, isNotNull, and } from 'drizzle-orm';
-import type { Orm } from '../../db/client.js';
+import type { DbScope, Orm } from '../../db/client.js';
 import { reportDeliveryAttempts, verificationReports } from '../../db/schema/index.js';
 
-/** The reports module's part of a candidate's erasure (ADR 0049): the reports' PDFs' keys, then rows. */
+/**
+ * The reports of requests that a candidate's erasure or the results purge (ADR 0049) deletes: the
+ * PDFs' storage keys (the caller deletes the objects first), then the rows. `scope` is the caller's
+ * database transaction when it has one.
+ */
 export function createReportsErasureRepository(orm: Orm) {
   return {
-    async storageKeys(txnIds: string[]): Promise<string[]> {
+    async storageKeys(txnIds: readonly string[], scope: DbScope = orm): Promise<string[]> {
       if (txnIds.length === 0) return [];
-      const rows = await orm
+      const rows = await scope
         .select({ key: verificationReports.storageKey })
         .from(verificationReports)
-        .where(and(inArray(verificationReports.txnId, txnIds), isNotNull(verificationReports.storageKey)));
+        .where(
+          and(inArray(verificationReports.txnId, [...txnIds]), isNotNull(verificationReports.storageKey)),
+        );
       return rows.map((r) => r.key!);
     },
-    async deleteRows(txnIds: string[]): Promise<void> {
+    /** Deletes the rows, with their delivery attempts. */
+    async deleteRows(txnIds: readonly string[], scope: DbScope = orm): Promise<void> {
       if (txnIds.length === 0) return;
-      await orm.transaction(async (tx) => {
+      await scope.transaction(async (tx) => {
         const mine = tx
           .select({ id: verificationReports.id })
           .from(verificationReports)
-          .where(inArray(verificationReports.txnId, txnIds));
+          .where(inArray(verificationReports.txnId, [...txnIds]));
         await tx.delete(reportDeliveryAttempts).where(inArray(reportDeliveryAttempts.reportId, mine));
-        await tx.delete(verificationReports).where(inArray(verificationReports.txnId, txnIds));
+        await tx.delete(verificationReports).where(inArray(verificationReports.txnId, [...txnIds]));
       });
     },
   };

@@ -1,5 +1,5 @@
 import type { State } from '@veridocs/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   contactConsents,
@@ -17,11 +17,26 @@ import {
   verificationRecords,
 } from '../../db/schema/index.js';
 import { excluded } from '../../db/sql.js';
+import type { ReadCache } from '../../lib/read-cache.js';
+import type { StateChange } from './state-machine.js';
 
 /** A transaction in these states moves no more (state-machine.ts): the request is closed. */
 const TERMINAL_TRANSACTION_STATES: State[] = ['COMPLETED', 'FAILED', 'CLOSED'];
-import type { ReadCache } from '../../lib/read-cache.js';
-import type { StateChange } from './state-machine.js';
+
+/**
+ * The retention schedule's "the request closes" (ADR 0049), as a condition on `transactions`: in a
+ * terminal state since before `cutoff`. The close is the later of the last transaction-level state
+ * change and the row's last update, so a row touched since counts as closed later (kept longer), never
+ * earlier.
+ */
+export function closedBeforeCondition(cutoff: Date): SQL {
+  const lastChange = sql`(select max(${stateChanges.at}) from ${stateChanges}
+    where ${stateChanges.txnId} = ${transactions.id} and ${stateChanges.entity} = 'transaction')`;
+  return and(
+    inArray(transactions.state, TERMINAL_TRANSACTION_STATES),
+    sql`greatest(${transactions.updatedAt}, ${lastChange}) < ${cutoff.toISOString()}::timestamptz`,
+  )!;
+}
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type InsufficiencyRequestRow = typeof insufficiencyRequests.$inferSelect;
@@ -353,26 +368,14 @@ export function createTransactionsRepository(
     },
 
     /**
-     * The retention schedule's "the request closes" (ADR 0049): ids after `afterId` (in id order, up to
-     * `limit`) of transactions in a terminal state (COMPLETED, FAILED, CLOSED) since before `cutoff`. The
-     * close is the later of the last transaction-level state change and the row's last update, so a
-     * row touched since counts as closed later (kept longer), never earlier.
+     * Ids after `afterId` (in id order, up to `limit`) of transactions closed before `cutoff`
+     * (closedBeforeCondition: the retention schedule's "the request closes").
      */
     async closedBefore(cutoff: Date, afterId: string | null, limit: number): Promise<string[]> {
-      const lastChange = orm
-        .select({ at: sql`max(${stateChanges.at})` })
-        .from(stateChanges)
-        .where(and(eq(stateChanges.txnId, transactions.id), eq(stateChanges.entity, 'transaction')));
       const rows = await orm
         .select({ id: transactions.id })
         .from(transactions)
-        .where(
-          and(
-            inArray(transactions.state, TERMINAL_TRANSACTION_STATES),
-            afterId ? sql`${transactions.id} > ${afterId}` : undefined,
-            sql`greatest(${transactions.updatedAt}, (${lastChange})) < ${cutoff.toISOString()}::timestamptz`,
-          ),
-        )
+        .where(and(closedBeforeCondition(cutoff), afterId ? sql`${transactions.id} > ${afterId}` : undefined))
         .orderBy(asc(transactions.id))
         .limit(limit);
       return rows.map((r) => r.id);
