@@ -47,6 +47,8 @@ export function createErasurePorts(deps: {
   outbox: OutboxRepository | null;
   liveSessions: ReadCache<string, boolean>;
   profileCache: { invalidate(id: string): void };
+  /** The transactions module's cached snapshots (answers, records, report): dropped once erased. */
+  txnCache: { invalidate(id: string): void };
 }): ErasurePorts {
   const { orm, storage } = deps;
   const profile = createProfileErasureRepository(orm, deps.profileCache);
@@ -98,7 +100,13 @@ export function createErasurePorts(deps: {
       { name: 'institutions', erase: (c) => institutions.eraseCandidate(c.txnIds) },
       { name: 'sources', erase: (c) => sources.eraseCandidate(c.profileId) },
       { name: 'name changes', erase: (c) => nameChanges.eraseCandidate(c.profileId) },
-      { name: 'transactions', erase: (c) => transactions.eraseCandidate(c.txnIds) },
+      {
+        name: 'transactions',
+        erase: async (c) => {
+          await transactions.eraseCandidate(c.txnIds);
+          for (const txnId of c.txnIds) deps.txnCache.invalidate(txnId);
+        },
+      },
       { name: 'files', erase: (c) => files.deleteRows(c.profileId) },
       { name: 'aadhaar', erase: (c) => aadhaar.eraseCandidate(c.profileId) },
       { name: 'evaluation', erase: (c) => evaluation.eraseCandidate(c.profileId) },

@@ -647,7 +647,15 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   const erasureRepo = createErasureRepository(db.orm);
   const erasure = createErasureService({
     repo: erasureRepo,
-    ports: createErasurePorts({ orm: db.orm, storage, sender, outbox, liveSessions, profileCache }),
+    ports: createErasurePorts({
+      orm: db.orm,
+      storage,
+      sender,
+      outbox,
+      liveSessions,
+      profileCache,
+      txnCache,
+    }),
     now,
     log: app.log,
     onQueued: () => signals.emit('erasure-queued'),
