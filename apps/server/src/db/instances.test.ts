@@ -1,9 +1,11 @@
-import { API_PATHS, DEFAULT_PARTNER_ORG_ID, PARTNER_ORG_HEADER } from '@veridocs/shared';
+import { API_PATHS, DEFAULT_PARTNER_ORG_ID, PARTNER_ORG_HEADER, SERVICE_BASES } from '@veridocs/shared';
+import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../test/database.js';
+import { consentTo } from '../test/consent.js';
 import { bearer, createTestClock, expectCode, uniqueMobile, wallet } from '../test/test-app.js';
 
 /** Several instances on one database (PostgreSQL in production; the shared handle on PGlite). */
@@ -150,6 +152,112 @@ describe('instances sharing one database', () => {
       );
       expect(await nameOn(a)).toBe('New Name');
       await expect.poll(() => nameOn(b), { timeout: 2000 }).toBe('New Name');
+    },
+  );
+
+  // Issue 31 §3: a refusal is judged on the stored rows, not on a cache that lags another instance's write
+  // by some milliseconds (15 of 30 back-to-back Starts were refused before).
+  it.skipIf(!TEST_DATABASE_URL)(
+    'a Start on one instance right after the questions were answered on another is never refused (PostgreSQL)',
+    async () => {
+      const [a, b] = apps as [App, App, App];
+      const partner = { [PARTNER_ORG_HEADER]: DEFAULT_PARTNER_ORG_ID };
+      const on = (app: App) => ({
+        request: ({ body, headers, ...rest }: InjectOptions & { body?: unknown }) =>
+          app.inject({
+            ...rest,
+            headers: { ...partner, ...headers },
+            ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+          }),
+      });
+      /** A new candidate signed up through a: their bearer header. */
+      const signUpOn = async (app: App) => {
+        const mobile = uniqueMobile();
+        const { txnId: otpTxn } = expectCode<{ txnId: string }>(
+          await app.inject({
+            method: 'POST',
+            url: wallet(API_PATHS.profile.login),
+            headers: partner,
+            payload: { mobile },
+          }),
+          0,
+          200,
+        );
+        const otp = expectCode<{ list: { otp: string }[] }>(
+          await app.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${mobile}` }),
+          0,
+          200,
+        ).list[0]!.otp;
+        expectCode(
+          await app.inject({
+            method: 'PUT',
+            url: wallet(API_PATHS.profile.verifyOtp(otpTxn)),
+            headers: partner,
+            payload: { otp },
+          }),
+          0,
+          200,
+        );
+        const { accessToken } = expectCode<{ accessToken: string }>(
+          await app.inject({
+            method: 'POST',
+            url: wallet(API_PATHS.profile.base),
+            headers: partner,
+            payload: { mobile, name: 'Meera Iyer', txnId: otpTxn },
+          }),
+          0,
+          200,
+        );
+        return bearer(accessToken);
+      };
+      const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
+      const P = API_PATHS.verification;
+      let refused = 0;
+      for (let i = 0; i < 15; i++) {
+        // One request per candidate and form: a new candidate each round.
+        const h = await signUpOn(a);
+        const { transactionId: txnId } = expectCode<{ transactionId: string }>(
+          await on(a).request({
+            method: 'POST',
+            url: v1(P.transactions),
+            headers: h,
+            body: { orgId: 'demo-university', eKycFormId: 'demo-form' },
+          }),
+          0,
+          200,
+        );
+        const at = { orgId: 'demo-university', txnId };
+        await consentTo(on(a), h, at);
+        // b reads (and caches) the request before its questions are answered.
+        expectCode(
+          await on(b).request({
+            method: 'GET',
+            url: v1(`${P.info}?orgId=${at.orgId}&txnId=${txnId}`),
+            headers: h,
+          }),
+          0,
+          200,
+        );
+        expectCode(
+          await on(a).request({
+            method: 'PATCH',
+            url: v1(P.userResponse),
+            headers: h,
+            body: {
+              ...at,
+              data: [
+                { questionId: 'demo-q-purpose', answer: 'EMPLOYMENT' },
+                { questionId: 'demo-q-source', answer: 'EMPLOYER' },
+              ],
+            },
+          }),
+          0,
+          200,
+        );
+        const started = await on(b).request({ method: 'POST', url: v1(P.process), headers: h, body: at });
+        if (started.json<{ code: number }>().code !== 0) refused++;
+      }
+      expect(refused).toBe(0);
     },
   );
 

@@ -44,7 +44,7 @@ export function createSourcePorts(
   access: TransactionAccess,
   checks: SavedDataChecks,
 ) {
-  const { owned, assertOpen, assertStartable, withLockedOpenTransaction, infoOf } = access;
+  const { ownedOpen, assertStartable, withLockedOpenTransaction, infoOf } = access;
 
   return {
     /**
@@ -56,8 +56,7 @@ export function createSourcePorts(
       ref: TransactionRef,
       name: string,
     ): Promise<SourceTarget & { profileName: string; dateOfBirth: string | null }> {
-      const snap = await owned(profileId, ref);
-      assertOpen(snap.txn.state);
+      const snap = await ownedOpen(profileId, ref);
       if (snap.txn.state === 'NOT_INITIALIZED') await assertStartable(snap);
       const record = snap.records.find((r) => r.name === name);
       const config = configFor(await forms.allConfigs(), name);

@@ -121,8 +121,21 @@ export function createTransactionAccess({
   async function assertStartable(snap: TransactionSnapshot) {
     if (isFormExpired(snap.form.expiry, now())) throw new AppError('FORM_EXPIRED');
     await assertConsented(snap);
-    if (snap.form.questionnaireRequired && !questionnaireAnswered(snap))
+    if (
+      snap.form.questionnaireRequired &&
+      !questionnaireAnswered(snap) &&
+      !questionnaireAnswered(await storedOnRefusal(snap))
+    )
       throw new AppError('QUESTIONNAIRE_REQUIRED');
+  }
+
+  /**
+   * The snapshot to refuse on: when the cached one would refuse, the stored one (ADR 0005's caches lag
+   * another instance's write by some milliseconds, and a refusal must not rest on that lag). A cached
+   * snapshot that allows goes on: the write then checks the locked row.
+   */
+  async function storedOnRefusal(snap: TransactionSnapshot): Promise<TransactionSnapshot> {
+    return (await repo.freshSnapshot(snap.txn.id)) ?? snap;
   }
 
   /** The candidate consented to the request's required purposes and was not refused as a minor (ADR 0049). */
@@ -130,6 +143,19 @@ export function createTransactionAccess({
     if (await consent.refusedAsMinor?.(snap.txn.profileId)) throw new AppError('CANDIDATE_UNDER_18');
     if (!(await consent.hasConsented(snap.txn.profileId, snap.txn.id)))
       throw new AppError('CONSENT_REQUIRED');
+  }
+
+  /**
+   * The caller's transaction, open for their input (122 / the submitted refusal otherwise); a refusal
+   * is judged on the stored state, not a cached one that may lag another instance's write (a request
+   * sent back for more information opens again).
+   */
+  async function ownedOpen(profileId: string, ref: TxnRef): Promise<TransactionSnapshot> {
+    const snap = await owned(profileId, ref);
+    if (OPEN_TRANSACTION_STATES.includes(snap.txn.state)) return snap;
+    const stored = await storedOnRefusal(snap);
+    assertOpen(stored.txn.state);
+    return stored;
   }
 
   function assertOpen(state: State) {
@@ -192,7 +218,9 @@ export function createTransactionAccess({
 
   return {
     owned,
+    ownedOpen,
     closedReason,
+    storedOnRefusal,
     assertConsented,
     assertStartable,
     assertOpen,

@@ -19,6 +19,7 @@ export function createTransactionPorts(
 ) {
   const {
     owned,
+    ownedOpen,
     assertOpen,
     assertConsented,
     assertStartable,
@@ -73,8 +74,7 @@ export function createTransactionPorts(
      * done yet. Returns the transaction's id (lowercase).
      */
     async assertIdentityOpen(profileId: string, ref: TransactionRef, name: string): Promise<string> {
-      const snap = await owned(profileId, ref);
-      assertOpen(snap.txn.state);
+      const snap = await ownedOpen(profileId, ref);
       if (snap.txn.state === 'NOT_INITIALIZED') await assertStartable(snap);
       const record = snap.records.find((r) => r.name === name);
       if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
@@ -137,8 +137,7 @@ export function createTransactionPorts(
 
     /** Refuses (as submit would) a transaction that could not be submitted now: before it is paid for. */
     async assertSubmittable(profileId: string, ref: TransactionRef): Promise<void> {
-      const snap = await owned(profileId, ref);
-      assertOpen(snap.txn.state);
+      const snap = await ownedOpen(profileId, ref);
       if (snap.txn.state === 'NOT_INITIALIZED')
         throw new AppError('INVALID_TRANSITION', 'Start the verification before submitting it', {
           state: snap.txn.state,

@@ -368,6 +368,15 @@ export function createTransactionsRepository(
     },
 
     /**
+     * The snapshot as stored now, past the cache (which may be a few milliseconds behind another
+     * instance's write): what a refusal is judged on, and cached again.
+     */
+    async freshSnapshot(id: string): Promise<TransactionSnapshot | undefined> {
+      snapshots.invalidate(id);
+      return snapshots.get(id, () => loadSnapshot(id));
+    },
+
+    /**
      * Ids after `afterId` (in id order, up to `limit`) of transactions closed before `cutoff`
      * (closedBeforeCondition: the retention schedule's "the request closes").
      */

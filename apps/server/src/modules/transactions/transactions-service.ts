@@ -88,8 +88,8 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
   const submission = createSubmission(deps);
   const {
     owned,
+    ownedOpen,
     assertStartable,
-    assertOpen,
     withLockedTransaction,
     withLockedOpenTransaction,
     infoOf,
@@ -241,8 +241,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       profileId: string,
       body: UserResponseRequest,
     ): Promise<{ list: PreStartQuestion[]; total: number }> {
-      const snap = await owned(profileId, body);
-      assertOpen(snap.txn.state);
+      const snap = await ownedOpen(profileId, body);
       const questions = await forms.listQuestions(snap.form.id);
       const byId = new Map(questions.map((q) => [q.id, q]));
       const issues: ValidationIssue[] = [];

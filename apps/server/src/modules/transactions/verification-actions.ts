@@ -44,7 +44,7 @@ export function createVerificationActions(
   access: TransactionAccess,
   checks: SavedDataChecks,
 ) {
-  const { owned, assertOpen, assertStartable, withLockedOpenTransaction, info } = access;
+  const { owned, ownedOpen, storedOnRefusal, assertStartable, withLockedOpenTransaction, info } = access;
 
   async function typeInfo(profileId: string, type: string, ref: TransactionRef): Promise<VerificationInfo> {
     const snap = await owned(profileId, ref);
@@ -77,16 +77,21 @@ export function createVerificationActions(
       throw validationFailed([
         { path: 'contactConsent', message: 'The consent is given when the verification is submitted' },
       ]);
-    const snap = await owned(profileId, body);
-    assertOpen(snap.txn.state);
+    let snap = await ownedOpen(profileId, body);
     if (snap.txn.state === 'NOT_INITIALIZED') await assertStartable(snap);
-    const known = snap.records.find((r) => r.name === body.verificationName);
+    let known = snap.records.find((r) => r.name === body.verificationName);
+    // Sent back for more information on another instance a moment ago: the stored record decides.
+    if (known && !EDITABLE_STATES.includes(known.state)) {
+      snap = await storedOnRefusal(snap);
+      known = snap.records.find((r) => r.name === body.verificationName);
+    }
     if (!known) throw new AppError('VERIFICATION_NOT_IN_FORM');
     // Only the OTP check completes Aadhaar (issue 11): no typed number is stored, nothing submitted.
     if (OTP_ONLY_VERIFICATIONS.includes(known.name))
       throw new AppError('INVALID_TRANSITION', OTP_ONLY_MESSAGE, { verificationName: known.name });
+    const name = known.name;
     const notEditable = (state: string) =>
-      new AppError('INVALID_TRANSITION', `${known.name} has already been submitted`, { state });
+      new AppError('INVALID_TRANSITION', `${name} has already been submitted`, { state });
     if (!EDITABLE_STATES.includes(known.state)) throw notEditable(known.state);
     const config = configFor(await forms.allConfigs(), known.name);
     if (!config) throw new AppError('VERIFICATION_NOT_IN_FORM');
@@ -132,8 +137,7 @@ export function createVerificationActions(
 
     /** Marks verifications as skipped (ADR 0006): all or nothing. */
     async markAsSkip(profileId: string, body: MarkAsSkipRequest): Promise<TransactionInfo> {
-      const snap = await owned(profileId, body);
-      assertOpen(snap.txn.state);
+      const snap = await ownedOpen(profileId, body);
       const names = [...new Set(body.verificationNameList)];
       const at = now();
       await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
@@ -178,8 +182,7 @@ export function createVerificationActions(
      * refused (MULTIPLE_NOT_ALLOWED, 181).
      */
     async addInstance(profileId: string, body: AddInstanceRequest): Promise<AddInstanceResponse> {
-      const snap = await owned(profileId, body);
-      assertOpen(snap.txn.state);
+      const snap = await ownedOpen(profileId, body);
       if (snap.txn.state === 'NOT_INITIALIZED') await assertStartable(snap);
       const type = verificationTypeOf(body.type);
       const configs = await forms.allConfigs();
@@ -259,8 +262,7 @@ export function createVerificationActions(
      * action `delete-instance` (the row is gone) or `clear`.
      */
     async deleteVerification(profileId: string, query: DeleteVerificationQuery): Promise<TransactionInfo> {
-      const snap = await owned(profileId, query);
-      assertOpen(snap.txn.state);
+      const snap = await ownedOpen(profileId, query);
       const configs = await forms.allConfigs();
       const config = configFor(configs, query.type);
       if (!config || !snap.records.some((r) => r.name === query.type))
