@@ -85,10 +85,35 @@ describe('the read cache across instances (invalidation bus)', () => {
     await b.get('x', async () => 'old');
     await other.get('x', async () => 'kept');
     a.invalidate('x');
-    expect(bus.sent).toEqual(['p:x']);
+    expect(bus.sent).toHaveLength(1);
+    expect(bus.sent[0]!.startsWith('p:')).toBe(true);
+    expect(bus.sent[0]!.endsWith('\u0002x')).toBe(true);
     expect(await b.get('x', async () => 'new')).toBe('new');
     // Another namespace's entry with the same key is untouched.
     expect(await other.get('x', async () => 'reloaded')).toBe('kept');
+  });
+
+  it("its own message, coming back after the write's reread was cached, drops nothing here", async () => {
+    // Messages arrive later than they are sent, as NOTIFY's do.
+    const queued: string[] = [];
+    const subscribers: ((m: string) => void)[] = [];
+    const bus = {
+      live: true,
+      publish: (message: string) => void queued.push(message),
+      subscribe: (onMessage: (m: string) => void) => void subscribers.push(onMessage),
+    };
+    const deliver = () => {
+      for (const message of queued.splice(0)) for (const s of subscribers) s(message);
+    };
+    const a = createReadCache<string, string>(10, { bus: { bus, namespace: 'p' } });
+    const b = createReadCache<string, string>(10, { bus: { bus, namespace: 'p' } });
+    await a.get('x', async () => 'old');
+    await b.get('x', async () => 'old');
+    a.invalidate('x');
+    expect(await a.get('x', async () => 'new')).toBe('new');
+    deliver();
+    expect(await a.get('x', async () => 'read again')).toBe('new');
+    expect(await b.get('x', async () => 'new')).toBe('new');
   });
 
   it('clear() drops every entry of its namespace on every instance, and a read in flight stores nothing', async () => {

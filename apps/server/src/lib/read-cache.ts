@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * A bounded read-through cache for rows read far more often than written (docs/decisions/0005).
  * Every write to the cached rows must go through `invalidateAfter` (or call `invalidate` once it
@@ -61,6 +62,10 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
   };
 
   const prefix = bus ? `${bus.namespace}:` : '';
+  // Each cache tags what it sends: its own message comes back after the write's reread was cached,
+  // and dropping that fresh entry would cost every writer a second read (issue 31 §4).
+  const origin = randomBytes(6).toString('base64url');
+  const ORIGIN_END = '\u0002';
   // Not a key: keys follow the prefix, this message is the prefix and a control character no key starts with (NUL cannot travel in NOTIFY).
   const clearMessage = `${prefix}\u0001clear`;
   const dropAll = () => {
@@ -69,12 +74,18 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
   };
   const invalidate = (key: K) => {
     dropLocal(key);
-    bus?.bus.publish(`${prefix}${String(key)}`);
+    bus?.bus.publish(`${prefix}${origin}${ORIGIN_END}${String(key)}`);
   };
   bus?.bus.subscribe(
     (message) => {
       if (message === clearMessage) dropAll();
-      else if (message.startsWith(prefix)) dropLocal(message.slice(prefix.length) as K);
+      else if (message.startsWith(prefix)) {
+        const tagged = message.slice(prefix.length);
+        const end = tagged.indexOf(ORIGIN_END);
+        // Invalidated here already, before it was sent.
+        if (end >= 0 && tagged.slice(0, end) === origin) return;
+        dropLocal(tagged.slice(end + 1) as K);
+      }
     },
     () => {
       values.clear();
