@@ -741,6 +741,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       requestOf: (profileId, txnId) => transactions.privacyRequest(profileId, txnId),
       stopRequest: (profileId, txnId) => transactions.stopForMinor(profileId, txnId),
       refundInFull: (txnId) => payments.refundTransactionInFull(txnId, MINOR_REFUND_REASON, 'system:minors'),
+      leftToRefund: (txnId) => payments.leftToRefund(txnId),
     },
     now,
     log: app.log,

@@ -1,4 +1,12 @@
-import type { DynamicInputField, PrivacyNotice, Profile, Session, VerificationInfo } from '@veridocs/shared';
+import type {
+  DynamicInputField,
+  PrivacyNotice,
+  Profile,
+  Session,
+  TransactionInfo,
+  VerificationEntry,
+  VerificationInfo,
+} from '@veridocs/shared';
 
 function base64Url(value: unknown): string {
   return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -127,6 +135,48 @@ export function makeNotice(overrides: Partial<PrivacyNotice> = {}): PrivacyNotic
     hash: 'a'.repeat(64),
     grants: [],
     consented: false,
+    ...overrides,
+  };
+}
+
+/** A transaction's info as GET /transactions/info answers it (DATA_SAVED unless told otherwise). */
+export function makeTransactionInfo(
+  verifications: VerificationEntry[],
+  overrides: Partial<TransactionInfo> = {},
+): TransactionInfo {
+  const verificationList = Object.fromEntries(verifications.map((v) => [v.name, v]));
+  const state = overrides.state ?? 'DATA_SAVED';
+  return {
+    txnId: '3f1c2a9e-7b7d-4c55-9a8e-0d3c7f6b1a21',
+    orgId: 'demo-university',
+    formId: 'demo-form',
+    org: { name: 'Acme Corp', imageUrl: null },
+    state,
+    form: { name: 'Graduate hiring 2026', isExpired: false, expiry: -1 },
+    verificationList,
+    filtered: {
+      remaining: verifications
+        .filter((v) => v.state === 'NOT_INITIALIZED' && !v.markedAsSkip)
+        .map((v) => v.name),
+      done: verifications.filter((v) => v.state === 'COMPLETED').map((v) => v.name),
+    },
+    expectedCompletionDate: null,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    paymentRequired: false,
+    userPaymentRequired: false,
+    paymentDetails: [],
+    discount: { percentage: 0 },
+    priceList: [],
+    expressAllowed: false,
+    questionnaire: { isRequired: false, answered: false },
+    manualProfileRequired: true,
+    basicDetailsRequired: false,
+    userInputList: [],
+    requiredVerificationFieldList: [],
+    nameChangeRequest: { requested: false },
+    evaluationInfo: { provider: null, required: false },
+    isExpired: false,
+    proceeded: state !== 'NOT_INITIALIZED',
     ...overrides,
   };
 }

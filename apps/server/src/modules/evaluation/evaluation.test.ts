@@ -2,6 +2,7 @@ import {
   API_PATHS,
   EMAIL_OTP,
   ERROR_CODES,
+  PRIVACY_WITHDRAW_PATHS,
   SERVICE_BASES,
   evalInfoSchema,
   evalInfoStateSchema,
@@ -270,6 +271,23 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
     // Nothing was counted: after consenting, all three requests are there.
     await consentTo(t, c.h, { orgId: ORG, txnId: c.txnId });
     expect(sent(await sendOtp(c)).requestsLeft).toBe(EMAIL_OTP.maxRequests - 1);
+  });
+
+  it('sends no code for a request no longer open (here: verification consent withdrawn, closed)', async () => {
+    const c = await candidate();
+    const before = (await outbox(t, WES_EMAIL)).length;
+    expectCode(
+      await t.request({
+        method: 'POST',
+        url: `${SERVICE_BASES.webWallet}${PRIVACY_WITHDRAW_PATHS.withdraw}`,
+        headers: c.h,
+        body: { txnId: c.txnId, purposes: ['verify'] },
+      }),
+      0,
+      200,
+    );
+    expectCode(await sendOtp(c), ERROR_CODES.INVALID_TRANSITION.code, 409);
+    expect((await outbox(t, WES_EMAIL)).length).toBe(before);
   });
 
   it('checks the reference before sending: bad format and unknown references send nothing and count nothing', async () => {

@@ -17,6 +17,18 @@ export function createPaymentOperations(
   const { repo, now, log } = deps;
   const { gatewayOf, applyRefund, sendRefund, syncOrder } = settlement;
 
+  /** The transaction's paid orders, their refunds, and what each order still holds. */
+  async function refundable(txnId: string) {
+    const orders = (await repo.ordersFor({ txnId })).filter((o) => PAID_ORDER_STATUSES.includes(o.status));
+    const refunds = await repo.refundsOf(orders.map((o) => o.id));
+    const leftOf = (order: (typeof orders)[number]) =>
+      order.amount -
+      refunds
+        .filter((r) => r.orderId === order.id && r.status !== 'failed')
+        .reduce((sum, r) => sum + r.amount, 0);
+    return { orders, refunds, leftOf };
+  }
+
   return {
     /** GET /api/ops/admin/orders (admin): orders with their refunds and what is left to refund. */
     async opsOrders(filter: { orderId?: string; txnId?: string }): Promise<AdminOrder[]> {
@@ -97,14 +109,10 @@ export function createPaymentOperations(
      * the reconciliation job. Answers how many refunds this call made.
      */
     async refundTransactionInFull(txnId: string, reason: string, actor: string): Promise<number> {
-      const orders = (await repo.ordersFor({ txnId })).filter((o) => PAID_ORDER_STATUSES.includes(o.status));
-      const refunds = await repo.refundsOf(orders.map((o) => o.id));
+      const { orders, refunds, leftOf } = await refundable(txnId);
       let made = 0;
       for (const order of orders) {
-        const refunded = refunds
-          .filter((r) => r.orderId === order.id && r.status !== 'failed')
-          .reduce((sum, r) => sum + r.amount, 0);
-        const left = order.amount - refunded;
+        const left = leftOf(order);
         if (left <= 0) continue;
         const base = `full:${order.id}`;
         const failed = refunds.filter(
@@ -139,6 +147,15 @@ export function createPaymentOperations(
         }
       }
       return made;
+    },
+
+    /**
+     * What the transaction's paid orders still hold after their refunds done or in progress (a failed
+     * refund gives nothing back): a minor's erasure waits while it is more than 0 (ADR 0049 "Minors").
+     */
+    async leftToRefund(txnId: string): Promise<number> {
+      const { orders, leftOf } = await refundable(txnId);
+      return orders.reduce((sum, order) => sum + Math.max(0, leftOf(order)), 0);
     },
 
     /**

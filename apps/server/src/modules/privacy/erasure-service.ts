@@ -49,7 +49,7 @@ export interface ErasureServiceDeps {
    * looked at, so a refusal cut short finishes here, a refund then pending holds the erasure, and a
    * failed refund is made again. Not while a legal hold freezes the candidate's data.
    */
-  beforeMinor?: (candidate: ErasureCandidate) => Promise<void>;
+  beforeMinor?: (candidate: ErasureCandidate) => Promise<string | null>;
 }
 
 const toHold = (row: LegalHoldRow): LegalHold => ({
@@ -130,9 +130,11 @@ export function createErasureService(deps: ErasureServiceDeps) {
         return true;
       }
       // A legal hold freezes everything of the candidate, this too.
-      if (claimed.origin === 'minor' && !(await repo.holdOf(candidate.profileId)))
-        await deps.beforeMinor?.(candidate);
-      const dispute = await liveDispute(candidate);
+      const owed =
+        claimed.origin === 'minor' && !(await repo.holdOf(candidate.profileId))
+          ? await deps.beforeMinor?.(candidate)
+          : null;
+      const dispute = owed ?? (await liveDispute(candidate));
       if (dispute) {
         await repo.hold(claimed.id, dispute, new Date(at.getTime() + HELD_RECHECK_MS));
         log.info({ erasure: claimed.id }, 'erasure held by a live dispute');

@@ -18,6 +18,8 @@ export interface MinorsEffects {
   stopRequest(profileId: string, txnId: string): Promise<unknown>;
   /** Refunds in full every payment made for the request (idempotent): answers how many refunds it made. */
   refundInFull(txnId: string): Promise<number>;
+  /** What the request's payments still hold after refunds done or in progress (a failed one: nothing). */
+  leftToRefund(txnId: string): Promise<number>;
 }
 
 export interface MinorsServiceDeps {
@@ -94,12 +96,20 @@ export function createMinorsService(deps: MinorsServiceDeps) {
     },
 
     /**
-     * Before the minor's erasure (its job, every pass): every request of theirs refused as `check` does.
+     * Before the minor's erasure (its job, every pass): every request of theirs refused as `check` does;
+     * answers why the erasure must wait (money still owed to them), or null.
      * All of them: an agreement with a minor is void (Indian Contract Act s. 11), so whatever they paid
      * is refunded, the requests already ended included.
      */
-    async finish(candidate: { profileId: string; txnIds: readonly string[] }): Promise<void> {
-      for (const txnId of candidate.txnIds) await refuse(candidate.profileId, txnId);
+    async finish(candidate: { profileId: string; txnIds: readonly string[] }): Promise<string | null> {
+      let owed = 0;
+      for (const txnId of candidate.txnIds) {
+        await refuse(candidate.profileId, txnId);
+        owed += await effects.leftToRefund(txnId);
+      }
+      // A refund the gateway refused at once is not in progress, so no dispute holds the erasure: this
+      // does, until a later pass has made one that goes through.
+      return owed > 0 ? 'A refund is still owed to the candidate' : null;
     },
 
     /** The profile was refused as under 18: no form of theirs starts again. */

@@ -8,6 +8,7 @@ import {
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 import { candidateWithRequest } from '../../test/candidate.js';
@@ -16,6 +17,7 @@ import { listedAtDigiLocker } from '../../test/digilocker.js';
 import { createTestApp, createTestClock, expectCode, type TestApp } from '../../test/test-app.js';
 import { multipart } from '../files/test-files.js';
 import { isUnder18 } from './minors-fns.js';
+import { createMinorsService } from './minors-service.js';
 
 /**
  * Minors (ADR 0049 "Minors": refused). The verified date of birth of an identity path (the Aadhaar
@@ -128,6 +130,33 @@ describe('the age rule, on the day in India', () => {
     expect(isUnder18('2013', at)).toBe(true);
     expect(isUnder18('', at)).toBe(false);
     expect(isUnder18('not a date', at)).toBe(false);
+  });
+});
+
+describe("finishing a minor's refusal before the erasure", () => {
+  it('refuses every request of theirs and says the erasure must wait while money is still owed', async () => {
+    const refused: string[] = [];
+    let left = 150000;
+    const minors = createMinorsService({
+      ledger: { appendDecided: async () => undefined } as never,
+      erasures: { hasOrigin: async () => true },
+      erasure: { request: async () => ({ id: 'e1' }) as never },
+      effects: {
+        requestOf: async (_profileId, txnId) => ({ txnId, orgId: ORG, formId: 'demo-form' }),
+        stopRequest: async (_profileId, txnId) => void refused.push(txnId),
+        refundInFull: async () => 0,
+        // A refund the gateway refused at once leaves the money owed: no refund is in progress.
+        leftToRefund: async (txnId) => (txnId === 't2' ? left : 0),
+      },
+      now: () => new Date('2030-01-15T10:00:00.000Z'),
+      log: pino({ level: 'silent' }),
+    });
+    expect(await minors.finish({ profileId: 'p1', txnIds: ['t1', 't2'] })).toBe(
+      'A refund is still owed to the candidate',
+    );
+    expect(refused).toEqual(['t1', 't2']);
+    left = 0;
+    expect(await minors.finish({ profileId: 'p1', txnIds: ['t1', 't2'] })).toBeNull();
   });
 });
 

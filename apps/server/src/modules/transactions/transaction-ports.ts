@@ -33,14 +33,15 @@ export function createTransactionPorts(
      * The caller's transaction (122 otherwise) with its evaluation partner, for the evaluation module.
      * `toSend`: a code is about to go to the partner's e-mail, which is processing for the request's
      * purposes: a request not started yet needs the candidate's consent first (340, ADR 0049), as a
-     * single sign-on link opens the partner step before the form home's notice.
+     * single sign-on link opens the partner step before the form home's notice, and a request no longer
+     * open (submitted, withdrawn, refused) sends nothing (after submission the pair cannot change).
      */
     async evaluationTarget(
       profileId: string,
       ref: TransactionRef,
       { toSend = false }: { toSend?: boolean } = {},
     ): Promise<{ txnId: string; state: State; evaluation: EvaluationRecord }> {
-      const snap = await owned(profileId, ref);
+      const snap = toSend ? await ownedOpen(profileId, ref) : await owned(profileId, ref);
       if (toSend && snap.txn.state === 'NOT_INITIALIZED') await assertConsented(snap);
       return { txnId: snap.txn.id, state: snap.txn.state, evaluation: evaluationOf(snap.txn) };
     },

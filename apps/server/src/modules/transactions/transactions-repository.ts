@@ -369,11 +369,11 @@ export function createTransactionsRepository(
 
     /**
      * The snapshot as stored now, past the cache (which may be a few milliseconds behind another
-     * instance's write): what a refusal is judged on, and cached again.
+     * instance's write): what a refusal is judged on. Not cached, and nothing published: a refusal
+     * must not make every instance drop and reload the request.
      */
-    async freshSnapshot(id: string): Promise<TransactionSnapshot | undefined> {
-      snapshots.invalidate(id);
-      return snapshots.get(id, () => loadSnapshot(id));
+    freshSnapshot(id: string): Promise<TransactionSnapshot | undefined> {
+      return loadSnapshot(id);
     },
 
     /**

@@ -7,6 +7,8 @@ import type {
   VerificationEntry,
 } from '@veridocs/shared';
 
+import { makeTransactionInfo } from '../../test/fixtures';
+
 /** Test data of the journey, shaped by the shared contract (used by the tests beside it). */
 export const ORG_ID = 'org-1';
 export const FORM_ID = 'form-1';
@@ -85,41 +87,7 @@ export function makeInfo(
   verifications: VerificationEntry[],
   overrides: Partial<TransactionInfo> = {},
 ): TransactionInfo {
-  const verificationList = Object.fromEntries(verifications.map((v) => [v.name, v]));
-  const state = overrides.state ?? 'DATA_SAVED';
-  return {
-    txnId: TXN_ID,
-    orgId: ORG_ID,
-    formId: FORM_ID,
-    org: { name: 'Acme Corp', imageUrl: null },
-    state,
-    form: { name: 'Graduate hiring 2026', isExpired: false, expiry: -1 },
-    verificationList,
-    filtered: {
-      remaining: verifications
-        .filter((v) => v.state === 'NOT_INITIALIZED' && !v.markedAsSkip)
-        .map((v) => v.name),
-      done: verifications.filter((v) => v.state === 'COMPLETED').map((v) => v.name),
-    },
-    expectedCompletionDate: null,
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    paymentRequired: false,
-    userPaymentRequired: false,
-    paymentDetails: [],
-    discount: { percentage: 0 },
-    priceList: [],
-    expressAllowed: false,
-    questionnaire: { isRequired: false, answered: false },
-    manualProfileRequired: true,
-    basicDetailsRequired: false,
-    userInputList: [],
-    requiredVerificationFieldList: [],
-    nameChangeRequest: { requested: false },
-    evaluationInfo: { provider: null, required: false },
-    isExpired: false,
-    proceeded: state !== 'NOT_INITIALIZED',
-    ...overrides,
-  };
+  return makeTransactionInfo(verifications, { txnId: TXN_ID, orgId: ORG_ID, formId: FORM_ID, ...overrides });
 }
 
 export function makeQuestion(id: string, question: string): PreStartQuestion {

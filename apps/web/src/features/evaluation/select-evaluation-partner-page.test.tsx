@@ -1,7 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setItem } from '../../lib/storage';
-import { fail, makeNotice, makeProfile, makeSession, ok, storeSession } from '../../test/fixtures';
+import {
+  fail,
+  makeNotice,
+  makeProfile,
+  makeSession,
+  makeTransactionInfo,
+  ok,
+  storeSession,
+} from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render';
 
@@ -79,6 +87,18 @@ describe('/select-evaluation-partner', () => {
     });
     // Nothing was sent to the partner's e-mail before the consent.
     expect(api.callsTo('post', `${V1}/transactions/eval-info/otp`)).toHaveLength(0);
+  });
+
+  it('a request already started does not ask for the notice again', async () => {
+    notConsentedYet();
+    api.on('get', `${V1}/transactions/info`, {
+      status: 200,
+      body: ok(makeTransactionInfo([], { txnId: TXN, state: 'DATA_SAVED' })),
+    });
+    renderApp({ route: '/select-evaluation-partner' });
+    expect(await screen.findByRole('button', { name: 'Send OTP' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'I agree' })).not.toBeInTheDocument();
+    expect(api.callsTo('get', `${V1}/privacy/notice`)).toHaveLength(0);
   });
 
   it('"I do not agree" sends no code: the refusal is said, and there is no partner step', async () => {

@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -20,7 +21,7 @@ import { OtpEntry, useOtpBlock } from '../../components/otp-entry';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { FORM_HOME_STATE, PATHS } from '../../app/paths';
 import { formEntryPath } from '../../app/path-builders';
-import { useCreateTransactionMutation } from '../../app/store/transactions-api';
+import { useCreateTransactionMutation, useGetTransactionInfoQuery } from '../../app/store/transactions-api';
 import { useT, type Translate } from '../../i18n';
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
 import { getItem, setItem } from '../../lib/storage';
@@ -402,6 +403,7 @@ export default function SelectEvaluationPartnerPage() {
   // A single sign-on link opens this step before the form home: the privacy notice comes first, as a
   // code sent to the partner's e-mail is processing for the request (issue 29; the server refuses 340).
   const [consented, setConsented] = useState(false);
+  const info = useGetTransactionInfoQuery(orgId && txnId ? { orgId, txnId } : skipToken);
 
   // An sso link without a txnId: the candidate's transaction of the form (created once, else returned).
   useEffect(() => {
@@ -428,8 +430,10 @@ export default function SelectEvaluationPartnerPage() {
         </Button>
       </Paper>
     );
-  if (!txnId) return <PageLoader label={t('loading')} />;
-  if (!consented)
+  if (!txnId || info.isLoading) return <PageLoader label={t('loading')} />;
+  // Only a request not started yet asks for the notice here (started ones consented on their way);
+  // not knowing the state, the notice is shown: it goes straight on when consent was given.
+  if (!consented && (info.data === undefined || info.data.state === 'NOT_INITIALIZED'))
     return (
       <Suspense fallback={<PageLoader label={t('loading')} />}>
         <ConsentNotice
