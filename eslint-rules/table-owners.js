@@ -156,7 +156,8 @@ export const TABLE_OWNERS = {
   purgeRuns: { owner: 'privacy' },
   // the right to erasure (issue 29): the candidates' requests and the admins' legal holds
   erasureRequests: { owner: 'privacy' },
-  legalHolds: { owner: 'privacy' },
+  // The results purge keeps a held candidate's results (ADR 0049).
+  legalHolds: { owner: 'privacy', readers: ['transactions'] },
   // correction requests and grievance tickets (issue 29)
   privacyRequests: { owner: 'privacy' },
   // who received the candidate's data, written by each sender through the privacy service's port

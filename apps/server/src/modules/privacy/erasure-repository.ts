@@ -31,7 +31,12 @@ export function createErasureRepository(orm: Orm) {
       if (existing && values.origin === 'minor' && existing.origin !== 'minor') {
         const [upgraded] = await orm
           .update(erasureRequests)
-          .set({ origin: 'minor', dueAt: values.dueAt < existing.dueAt ? values.dueAt : existing.dueAt })
+          .set({
+            origin: 'minor',
+            dueAt: values.dueAt < existing.dueAt ? values.dueAt : existing.dueAt,
+            // A held request keeps the lease of the pass that held it: due now means now.
+            ...(existing.status === 'held' ? { leaseUntil: null } : {}),
+          })
           .where(and(eq(erasureRequests.id, existing.id), ne(erasureRequests.status, 'done')))
           .returning();
         return upgraded ?? existing;

@@ -131,6 +131,9 @@ describe('the results purge (ADR 0049)', { timeout: 240_000 }, () => {
   let open: Request;
   let old: Request;
   let young: Request;
+  let held: Request;
+  let heldProfile: string;
+  let heldBefore: Awaited<ReturnType<typeof results>>;
   let oldCredentials: { id: string; jwt: string; share_id: string }[];
   let oldReportKey: string;
   let youngBefore: Awaited<ReturnType<typeof results>>;
@@ -142,6 +145,16 @@ describe('the results purge (ADR 0049)', { timeout: 240_000 }, () => {
     const c = await submittedCandidate(t, { name: 'Ojas Open' });
     open = { txnId: c.txnId, mobile: c.mobile };
     old = await closedRequest('Olga Oldclose');
+    // Closed at the same time, its candidate under a legal hold (a claim on the report): kept.
+    held = await closedRequest('Hema Heldclose');
+    heldProfile = (
+      await rows<{ profile_id: string }>(sql`select profile_id from transactions where id = ${held.txnId}`)
+    )[0]!.profile_id;
+    await t.db.orm.execute(
+      sql`insert into legal_holds (profile_id, reason, set_by, set_at)
+          values (${heldProfile}, 'A claim on the report', 'test', now())`,
+    );
+    heldBefore = await results(held.txnId);
     // The young request closes 2 days and 6 hours later.
     t.clock.advance(2 * DAY + 6 * 3600);
     young = await closedRequest('Yusuf Youngclose');
@@ -362,5 +375,14 @@ describe('the results purge (ADR 0049)', { timeout: 240_000 }, () => {
     });
     // The open request, now over 3 years old, still keeps everything.
     expect(await results(open.txnId)).toEqual(openBefore);
+  });
+
+  it('a legal hold on the candidate kept their results past the period; released, they go', async () => {
+    // Closed with the old request, held all along: every run so far kept it.
+    expect(await results(held.txnId)).toEqual(heldBefore);
+    await t.db.orm.execute(sql`delete from legal_holds where profile_id = ${heldProfile}`);
+    t.clock.advance(DAY);
+    expect((await t.app.retentionJobs.purgeOnce())?.counts.results).toEqual({ rows: 1, objects: 1 });
+    expect(await results(held.txnId)).toMatchObject({ answers: 0, recordsWithData: 0, reportKey: null });
   });
 });

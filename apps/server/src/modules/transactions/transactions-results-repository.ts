@@ -1,9 +1,10 @@
-import { asc, eq, inArray, isNull, and } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, and, notExists } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   contactConsents,
   insufficiencyAnswers,
   insufficiencyRequests,
+  legalHolds,
   transactionAnswers,
   transactions,
   verificationRecords,
@@ -51,7 +52,8 @@ export function createTransactionResultsRepository(orm: Orm) {
 
     /**
      * One batch of the results purge, in one database transaction: claims up to `limit` requests closed
-     * before `cutoff` whose results are still kept (in id order, SKIP LOCKED), lets `others` delete what
+     * before `cutoff` whose results are still kept and whose candidate has no legal hold (in id order,
+     * SKIP LOCKED), lets `others` delete what
      * the other modules keep of them in the same transaction (stored objects before rows: a failure
      * rolls every row back for the next run), deletes their answers and verification data, and marks
      * them `results_purged_at`. Answers the ids purged: fewer than `limit` means none is left.
@@ -66,7 +68,19 @@ export function createTransactionResultsRepository(orm: Orm) {
         const due = await tx
           .select({ id: transactions.id })
           .from(transactions)
-          .where(and(isNull(transactions.resultsPurgedAt), closedBeforeCondition(cutoff)))
+          .where(
+            and(
+              isNull(transactions.resultsPurgedAt),
+              closedBeforeCondition(cutoff),
+              // A legal hold (a claim on the report, ADR 0049) keeps the candidate's results past it.
+              notExists(
+                tx
+                  .select({ one: legalHolds.profileId })
+                  .from(legalHolds)
+                  .where(eq(legalHolds.profileId, transactions.profileId)),
+              ),
+            ),
+          )
           .orderBy(asc(transactions.id))
           .limit(limit)
           // Not a key update: rows that reference the request (disclosures, notifications) still insert.
