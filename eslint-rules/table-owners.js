@@ -114,6 +114,8 @@ export const TABLE_OWNERS = {
   digilockerSessions: { owner: 'sources' },
   issuerPulls: { owner: 'sources', readers: ['credentials', 'ops', 'org-candidates', 'reports'] },
   sandboxDigilockerGrants: { owner: 'providers/digilocker' },
+  // the embedded Aadhaar sandbox's checks (issue 31 §3: shared by every instance)
+  sandboxAadhaarChecks: { owner: 'providers/aadhaar' },
   // institutions answer (issue 27): the directory, requests to contacts, their answers
   institutions: { owner: 'institutions' },
   institutionTurnaround: { owner: 'institutions' },

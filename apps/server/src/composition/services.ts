@@ -421,7 +421,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     app.log.warn('AADHAAR_PROVIDER is the sandbox and dev tools are off: Aadhaar OTPs cannot be delivered');
   const aadhaar = createAadhaarService({
     repo: createAadhaarRepository(db.orm),
-    provider: deps.aadhaar ?? createAadhaarProvider(config.aadhaar, outbox, now),
+    provider:
+      deps.aadhaar ?? createAadhaarProvider(config.aadhaar, { orm: db.orm, outbox, key: keys.aadhaar, now }),
     key: keys.aadhaar,
     refuseRepeats: config.aadhaar.refuseRepeats,
     profiles,

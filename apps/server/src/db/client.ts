@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,7 +9,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import type { InvalidationBus } from '../lib/read-cache.js';
+import { lockFolder } from './folder-lock.js';
 import { createNotifyBus } from './notify-bus.js';
+
+export { DatabaseLockedError } from './folder-lock.js';
 
 /** The Drizzle handle every repository receives; identical API on both drivers. */
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -88,66 +91,10 @@ export function fromPglite(
   };
 }
 
-/** PGlite is single-process: two processes on one folder corrupt it. */
-export class DatabaseLockedError extends Error {
-  override name = 'DatabaseLockedError';
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-const heldLocks = new Set<string>();
-
-/** Takes `<dataDir>.lock` for this process (a stale lock of a dead process is taken over). */
-function lockFolder(dataDir: string): () => void {
-  const file = `${dataDir}.lock`;
-  if (heldLocks.has(file))
-    throw new DatabaseLockedError(`The database folder ${dataDir} is already open in this process.`);
-  const create = () => {
-    const fd = openSync(file, 'wx');
-    writeSync(fd, String(process.pid));
-    closeSync(fd);
-  };
-  try {
-    create();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
-    if (owner && owner !== process.pid && isRunning(owner)) {
-      throw new DatabaseLockedError(
-        `The database folder ${dataDir} is in use by process ${owner}. Stop that process first, or give this ` +
-          `one its own DATA_DIR (or a PostgreSQL DATABASE_URL). If no such process exists, delete ${file}.`,
-      );
-    }
-    unlinkSync(file);
-    create();
-  }
-  heldLocks.add(file);
-  const release = () => {
-    heldLocks.delete(file);
-    try {
-      if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
-    } catch {
-      // Already gone.
-    }
-  };
-  process.once('exit', release);
-  return () => {
-    process.removeListener('exit', release);
-    release();
-  };
-}
-
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (!dataDir) return fromPglite(await PGlite.create(), { exclusive: true });
   mkdirSync(dataDir, { recursive: true });
-  const unlock = lockFolder(dataDir);
+  const unlock = await lockFolder(dataDir);
   try {
     return fromPglite(await PGlite.create({ dataDir }), { onClose: unlock, exclusive: true });
   } catch (error) {

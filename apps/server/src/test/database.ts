@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -63,6 +63,17 @@ async function pgliteSnapshot(): Promise<Buffer> {
 }
 
 let snapshot: Promise<Buffer> | undefined;
+
+/**
+ * Fills a data folder with the snapshot (migrated, the reference lists in): a test of the real server
+ * process that needs no fresh start skips most of its first start's work.
+ */
+export async function preparePgliteFolder(dataDir: string): Promise<void> {
+  snapshot ??= pgliteSnapshot();
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const client = await PGlite.create({ dataDir, loadDataDir: new Blob([await snapshot]) });
+  await client.close();
+}
 
 async function freshPglite(shared: boolean): Promise<TestDatabase> {
   snapshot ??= pgliteSnapshot();

@@ -63,6 +63,11 @@ export interface TestAppOptions {
   /** Replace DigiLocker and API Setu (their sandboxes by default). */
   digilocker?: DigiLockerProvider;
   apisetu?: ApiSetuProvider;
+  /**
+   * Runs on this database, shared with other apps as instances share one (see createTestDatabase's
+   * `shared`); the caller closes it. A fresh database of the app's own by default.
+   */
+  database?: Database;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -92,7 +97,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     emptyDir,
   );
   const clock = options.clock ?? createTestClock();
-  const { db, dispose } = await createTestDatabase();
+  const { db, dispose } = options.database
+    ? { db: options.database, dispose: async () => undefined }
+    : await createTestDatabase();
   let app: App;
   try {
     app = await buildApp(config, {

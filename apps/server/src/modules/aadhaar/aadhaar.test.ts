@@ -301,7 +301,13 @@ describe('Aadhaar by OTP: the rules', () => {
     };
     t = await createTestApp({ env: { OCR_WORKER: 'off', AADHAAR_REFUSE_REPEATS: '1' }, aadhaar: provider });
     const { createOutboxRepository } = await import('../../providers/outbox/outbox-repository.js');
-    box.inner = createSandboxAadhaarProvider(createOutboxRepository(t.db.orm), t.clock.now);
+    const { createAadhaarSandboxRepository } = await import('../../providers/aadhaar/sandbox-repository.js');
+    box.inner = createSandboxAadhaarProvider({
+      checks: createAadhaarSandboxRepository(t.db.orm),
+      outbox: createOutboxRepository(t.db.orm),
+      key: new Uint8Array(32).fill(7),
+      now: t.clock.now,
+    });
   });
   afterAll(() => t?.close());
 

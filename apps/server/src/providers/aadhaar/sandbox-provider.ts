@@ -1,11 +1,13 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Clock } from '../../lib/clock.js';
+import type { SandboxAadhaarRecord } from '../../db/schema/index.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
 import { equalHex, randomDigits } from '../../lib/crypto.js';
 import type { OutboxRepository } from '../outbox/outbox-repository.js';
 import type { AadhaarProvider, KycRecord } from './aadhaar-provider.js';
 import { AadhaarNotFound, ProviderDown } from './aadhaar-provider.js';
 import { randomCaptchaText, renderCaptcha } from './captcha.js';
+import type { AadhaarSandboxRepository } from './sandbox-repository.js';
 
 /**
  * The sandbox's documented test numbers (README "Identity step"). Each passes the Verhoeff check;
@@ -33,13 +35,17 @@ function seventeenYearsBefore(at: Date): string {
 }
 
 export const SANDBOX_OTP_TTL_SECONDS = 600;
+/** A captcha not answered within this is left for the sweep (it is still judged while its row lasts). */
+export const SANDBOX_CAPTCHA_TTL_SECONDS = 600;
+/** Expired checks stay this long (an OTP answered late is still told "expired"), then are swept. */
+export const SANDBOX_SWEEP_AFTER_SECONDS = 3600;
 
 /** Dev outbox addresses: the OTP, and the captcha's answer (so tests can solve it; dev tools only). */
 export const sandboxOtpAddress = (last4: string) => `aadhaar-${last4}`;
 export const sandboxCaptchaAddress = (last4: string) => `aadhaar-captcha-${last4}`;
 
-const RECORDS: Record<string, Omit<KycRecord, 'photo'> & { photoColour: string }> = {
-  [SANDBOX_AADHAAR.captcha]: {
+const RECORDS: Record<SandboxAadhaarRecord, Omit<KycRecord, 'photo'> & { photoColour: string }> = {
+  captcha: {
     name: 'Asha Verma',
     dateOfBirth: '1994-08-15',
     gender: 'F',
@@ -55,7 +61,7 @@ const RECORDS: Record<string, Omit<KycRecord, 'photo'> & { photoColour: string }
     },
     photoColour: '#7b5ea7',
   },
-  [SANDBOX_AADHAAR.direct]: {
+  direct: {
     name: 'Rohan Iyer',
     dateOfBirth: '1990-02-03',
     gender: 'M',
@@ -71,7 +77,7 @@ const RECORDS: Record<string, Omit<KycRecord, 'photo'> & { photoColour: string }
     },
     photoColour: '#2f7d6d',
   },
-  [SANDBOX_AADHAAR.minor]: {
+  minor: {
     name: 'Kabir Sethi',
     // Replaced by seventeenYearsBefore(now) when the OTP is verified.
     dateOfBirth: '',
@@ -90,12 +96,9 @@ const RECORDS: Record<string, Omit<KycRecord, 'photo'> & { photoColour: string }
   },
 };
 
-interface Check {
-  number: string;
-  last4: string;
-  captchaHash: string | null;
-  otpHash: string | null;
-  otpExpiresAt: number;
+/** The sandbox person a number belongs to (none for the outage's number and unknown ones). */
+function recordOf(aadhaarNumber: string): SandboxAadhaarRecord | undefined {
+  return (Object.keys(RECORDS) as SandboxAadhaarRecord[]).find((r) => SANDBOX_AADHAAR[r] === aadhaarNumber);
 }
 
 /** A generated portrait placeholder (a silhouette), as a PNG data: URL. */
@@ -105,84 +108,134 @@ async function portrait(colour: string): Promise<string> {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
+export interface SandboxAadhaarDeps {
+  /** Its checks, in the database: any instance answers a check another started. */
+  checks: AadhaarSandboxRepository;
+  /** The dev outbox it "sends" through; null with dev tools off. */
+  outbox: OutboxRepository | null;
+  /** A server key (ServerKeys.aadhaar), the same on every instance: the OTPs' and answers' HMACs. */
+  key: Uint8Array;
+  now: Clock;
+}
+
 /**
- * The embedded Aadhaar provider: behaves like UIDAI behind a KYC provider, in this process. OTPs
- * and captcha answers are kept only as HMACs under a per-process key; the OTP (and the captcha's
- * answer, for tests) go to the dev outbox, so with dev tools off nothing can be delivered and every
- * check answers "provider down".
+ * The embedded Aadhaar provider: behaves like UIDAI behind a KYC provider. Its checks are rows of its
+ * own table; OTPs and captcha answers are kept only as HMACs under a key derived from the server's;
+ * the OTP (and the captcha's answer, for tests) go to the dev outbox, so with dev tools off nothing
+ * can be delivered and every check answers "provider down".
  */
-export function createSandboxAadhaarProvider(outbox: OutboxRepository | null, now: Clock): AadhaarProvider {
-  const key = randomBytes(32);
+export function createSandboxAadhaarProvider({
+  checks,
+  outbox,
+  key,
+  now,
+}: SandboxAadhaarDeps): AadhaarProvider {
+  const own = createHmac('sha256', key).update('aadhaar-sandbox:v1').digest();
   const hash = (ref: string, value: string) =>
-    createHmac('sha256', key).update(`${ref}:${value}`).digest('hex');
-  const checks = new Map<string, Check>();
+    createHmac('sha256', own).update(`${ref}:${value}`).digest('hex');
+  const unknown = () => new ProviderDown('Sandbox: unknown check');
+  const outboxOff = () => new ProviderDown('The sandbox delivers through the dev outbox, which is off');
 
   async function deliver(channel: 'sms' | 'sandbox', to: string, body: string, secret: string) {
-    if (!outbox) throw new ProviderDown('The sandbox delivers through the dev outbox, which is off');
+    if (!outbox) throw outboxOff();
     await outbox.add({ channel, to, body, otp: secret, createdAt: now() });
   }
 
-  async function sendOtp(ref: string, check: Check): Promise<number> {
+  /** A new OTP for the check: its HMAC and expiry, and the sending once they are recorded. */
+  function newOtp(ref: string, record: SandboxAadhaarRecord) {
     const otp = randomDigits(6);
-    check.otpHash = hash(ref, otp);
-    check.otpExpiresAt = now().getTime() + SANDBOX_OTP_TTL_SECONDS * 1000;
-    await deliver(
-      'sms',
-      sandboxOtpAddress(check.last4),
-      `${otp} is the OTP for Aadhaar XXXX XXXX ${check.last4} (sandbox). Valid for 10 minutes.`,
-      otp,
-    );
-    return SANDBOX_OTP_TTL_SECONDS;
+    const last4 = SANDBOX_AADHAAR[record].slice(-4);
+    return {
+      otpHash: hash(ref, otp),
+      otpExpiresAt: addSeconds(now(), SANDBOX_OTP_TTL_SECONDS),
+      send: async () => {
+        await deliver(
+          'sms',
+          sandboxOtpAddress(last4),
+          `${otp} is the OTP for Aadhaar XXXX XXXX ${last4} (sandbox). Valid for 10 minutes.`,
+          otp,
+        );
+        return SANDBOX_OTP_TTL_SECONDS;
+      },
+    };
   }
 
-  async function newCaptcha(ref: string, check: Check): Promise<string> {
+  /** A new captcha for the check: its answer's HMAC, and the image once it is recorded. */
+  function newCaptcha(ref: string, record: SandboxAadhaarRecord) {
     const text = randomCaptchaText();
-    check.captchaHash = hash(ref, text);
-    await deliver(
-      'sandbox',
-      sandboxCaptchaAddress(check.last4),
-      `Sandbox captcha answer: ${text} (dev tools only)`,
-      text,
-    );
-    return renderCaptcha(text);
+    const last4 = SANDBOX_AADHAAR[record].slice(-4);
+    return {
+      captchaHash: hash(ref, text),
+      expiresAt: addSeconds(now(), SANDBOX_CAPTCHA_TTL_SECONDS),
+      show: async () => {
+        await deliver(
+          'sandbox',
+          sandboxCaptchaAddress(last4),
+          `Sandbox captcha answer: ${text} (dev tools only)`,
+          text,
+        );
+        return renderCaptcha(text);
+      },
+    };
   }
 
   return {
     name: 'sandbox',
     async start(aadhaarNumber) {
       if (aadhaarNumber === SANDBOX_AADHAAR.down) throw new ProviderDown('Sandbox: simulated outage');
-      if (!RECORDS[aadhaarNumber]) throw new AadhaarNotFound();
+      const record = recordOf(aadhaarNumber);
+      if (!record) throw new AadhaarNotFound();
+      // Nothing could be delivered: no check is recorded.
+      if (!outbox) throw outboxOff();
+      // Checks abandoned long ago go with each new one (an index range: cheap).
+      await checks.sweep(addSeconds(now(), -SANDBOX_SWEEP_AFTER_SECONDS));
       const ref = randomUUID();
-      const check: Check = {
-        number: aadhaarNumber,
-        last4: aadhaarNumber.slice(-4),
-        captchaHash: null,
-        otpHash: null,
-        otpExpiresAt: 0,
-      };
-      checks.set(ref, check);
-      if (aadhaarNumber === SANDBOX_AADHAAR.captcha)
-        return { ref, captchaImage: await newCaptcha(ref, check), otpExpiresIn: null };
-      return { ref, captchaImage: null, otpExpiresIn: await sendOtp(ref, check) };
+      if (record === 'captcha') {
+        const captcha = newCaptcha(ref, record);
+        await checks.insert({
+          ref,
+          record,
+          captchaHash: captcha.captchaHash,
+          expiresAt: captcha.expiresAt,
+          createdAt: now(),
+        });
+        return { ref, captchaImage: await captcha.show(), otpExpiresIn: null };
+      }
+      const otp = newOtp(ref, record);
+      await checks.insert({
+        ref,
+        record,
+        otpHash: otp.otpHash,
+        otpExpiresAt: otp.otpExpiresAt,
+        expiresAt: otp.otpExpiresAt,
+        createdAt: now(),
+      });
+      return { ref, captchaImage: null, otpExpiresIn: await otp.send() };
     },
 
     async submitCaptcha(ref, text) {
-      const check = checks.get(ref);
-      if (!check?.captchaHash) throw new ProviderDown('Sandbox: unknown check');
-      if (!equalHex(check.captchaHash, hash(ref, text.trim().toUpperCase())))
-        return { ok: false, captchaImage: await newCaptcha(ref, check) };
-      check.captchaHash = null;
-      return { ok: true, otpExpiresIn: await sendOtp(ref, check) };
+      const check = await checks.find(ref);
+      if (!check?.captchaHash) throw unknown();
+      if (!equalHex(check.captchaHash, hash(ref, text.trim().toUpperCase()))) {
+        const captcha = newCaptcha(ref, check.record);
+        if (!(await checks.replaceCaptcha(ref, captcha.captchaHash, captcha.expiresAt))) throw unknown();
+        return { ok: false, captchaImage: await captcha.show() };
+      }
+      const otp = newOtp(ref, check.record);
+      // Used up once: the same answer sent twice (to two instances) sends one OTP.
+      if (!(await checks.captchaAnswered(ref, check.captchaHash, otp))) throw unknown();
+      return { ok: true, otpExpiresIn: await otp.send() };
     },
 
     async verifyOtp(ref, otp) {
-      const check = checks.get(ref);
-      if (!check?.otpHash) throw new ProviderDown('Sandbox: unknown check');
-      if (check.otpExpiresAt <= now().getTime()) return { ok: false, reason: 'expired' };
+      const check = await checks.find(ref);
+      if (!check?.otpHash) throw unknown();
+      if (!check.otpExpiresAt || check.otpExpiresAt <= now()) return { ok: false, reason: 'expired' };
       if (!equalHex(check.otpHash, hash(ref, otp))) return { ok: false, reason: 'invalid' };
-      checks.delete(ref);
-      const { photoColour, ...record } = RECORDS[check.number]!;
-      if (check.number === SANDBOX_AADHAAR.minor) record.dateOfBirth = seventeenYearsBefore(now());
+      // One winner when the OTP reaches two instances at once.
+      if (!(await checks.useUp(ref, check.otpHash))) throw unknown();
+      const { photoColour, ...record } = RECORDS[check.record];
+      if (check.record === 'minor') record.dateOfBirth = seventeenYearsBefore(now());
       return { ok: true, record: { ...record, photo: await portrait(photoColour) } };
     },
   };
