@@ -63,6 +63,11 @@ export interface TestAppOptions {
   /** Replace DigiLocker and API Setu (their sandboxes by default). */
   digilocker?: DigiLockerProvider;
   apisetu?: ApiSetuProvider;
+  /**
+   * A database other apps share (several instances; on PGlite made with createTestDatabase({ shared:
+   * true })): used as it is and left open on close. A fresh one of the app's own otherwise.
+   */
+  db?: Database;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -92,7 +97,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     emptyDir,
   );
   const clock = options.clock ?? createTestClock();
-  const { db, dispose } = await createTestDatabase();
+  const { db, dispose } = options.db
+    ? { db: options.db, dispose: async () => undefined }
+    : await createTestDatabase();
   let app: App;
   try {
     app = await buildApp(config, {
