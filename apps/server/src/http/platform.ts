@@ -9,6 +9,7 @@ import { AppError } from '../errors.js';
 import { RATE_LIMIT_NAMESPACE } from '../lib/counter-store.js';
 import { logSerializers } from '../lib/log-serializers.js';
 import { createOtelTracing, plainTracing, type RequestTrace } from '../lib/tracing.js';
+import { registerCompression } from './compression.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './error-handler.js';
 import { badInput, badJsonReason, frameworkErrors, registerInputGuard } from './input-guard.js';
@@ -163,6 +164,7 @@ export async function registerHttpPlatform(app: App, config: Config): Promise<Re
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', undefined, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
+  await registerCompression(app);
   await registerDocs(app);
   return redis;
 }
