@@ -139,7 +139,7 @@ describe('loadConfig', () => {
       refreshTokenTtlSeconds: 86400,
       partnerOrgIds: ['veridocs', 'acme'],
       rateLimit: { loginMax: 5, otpMax: 7 },
-      trustProxy: true,
+      trustProxy: { hops: 1 },
       webDistDir: '/app/web',
       publicUrl: 'https://verify.example.com',
       bodyLimitBytes: 2048,

@@ -7,6 +7,7 @@ import { issuerSourcesConfig } from './config/issuer-sources.js';
 import { paymentGatewaysConfig, regionsOnSandbox } from './config/payments.js';
 import { readJwtSecret, refuseHalfConfiguredProduction } from './config/production.js';
 import { retentionConfig } from './config/retention.js';
+import { parseTrustProxy } from './config/trust-proxy.js';
 import {
   ConfigError,
   SANDBOX_DEV_SECRET,
@@ -172,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     credentialValidityDays: e.CREDENTIAL_VALIDITY_DAYS,
     partnerOrgIds,
     rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, otpMax: e.RATE_LIMIT_OTP_MAX, redisUrl: e.REDIS_URL },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir,
     consoleDistDir,
     orgDistDir,

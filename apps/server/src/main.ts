@@ -5,6 +5,7 @@ import { CONSOLE_BASE, ORG_BASE } from '@veridocs/shared';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
+import { StorageNotSharedError } from './jobs/storage-instances.js';
 import { getDemoLink } from './modules/orgs/orgs-service.js';
 import { DEV_STAFF } from './modules/ops-auth/dev-staff.js';
 
@@ -89,7 +90,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const expected = error instanceof ConfigError || error instanceof DatabaseLockedError;
+  const expected =
+    error instanceof ConfigError ||
+    error instanceof DatabaseLockedError ||
+    error instanceof StorageNotSharedError;
   process.stderr.write(
     expected ? `${error.message}\n` : `Failed to start: ${String((error as Error)?.stack ?? error)}\n`,
   );

@@ -43,7 +43,8 @@ export const envSchema = z.object({
   RATE_LIMIT_OTP_MAX: positiveInt.default(30),
   /** Shares rate-limit counters between instances (DESIGN.md §4); in memory per instance without it. */
   REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
+  /** 0, the number of proxies in front of the server, or their addresses (config/trust-proxy.ts). */
+  TRUST_PROXY: optionalString,
   WEB_DIST_DIR: optionalString,
   /** The built console (apps/console/dist), served under /ops (ADR 0027). */
   CONSOLE_DIST_DIR: optionalString,

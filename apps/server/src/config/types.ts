@@ -2,6 +2,7 @@ import type { PaymentProvider, RetentionClass } from '@veridocs/shared';
 import type { HttpLimits } from '../http/slow-clients.js';
 import type { WebhookTargetPolicy } from '../lib/outbound-address.js';
 import type { S3Options } from '../storage/s3-storage.js';
+import type { TrustProxy } from './trust-proxy.js';
 
 /** The sandbox gateway's documented development key (README "Sandbox webhook"); dev tools only. */
 export const SANDBOX_DEV_SECRET = 'veridocs-sandbox-development-secret';
@@ -30,8 +31,8 @@ export interface Config {
   credentialValidityDays: number;
   partnerOrgIds: readonly string[];
   rateLimit: { loginMax: number; otpMax: number; redisUrl: string | undefined };
-  /** Honour X-Forwarded-For (behind a reverse proxy) for the client IP. */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries give the client address (behind reverse proxies; issue 31 §3). */
+  trustProxy: TrustProxy;
   /** Absolute path of the built SPA; served when the folder exists. */
   webDistDir: string;
   /** The built verification console, served under /ops when it has an index.html (ADR 0027). */

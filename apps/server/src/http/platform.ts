@@ -4,10 +4,12 @@ import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
+import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import { AppError } from '../errors.js';
 import { RATE_LIMIT_NAMESPACE } from '../lib/counter-store.js';
 import { logSerializers } from '../lib/log-serializers.js';
 import { createOtelTracing, plainTracing, type RequestTrace } from '../lib/tracing.js';
+import { registerCompression } from './compression.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './error-handler.js';
 import { badInput, badJsonReason, frameworkErrors, registerInputGuard } from './input-guard.js';
@@ -70,7 +72,9 @@ export async function createPlatform(config: Config, logger: FastifyBaseLogger |
       return log.child({ ...bindings, traceId: trace.traceId, spanId: trace.spanId }, options);
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // Only the entries our own proxies added (config/trust-proxy.ts): request.ip is what every rate
+    // limit, lockout, cap and audit row reads.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Header, request (long enough for uploads on slow phones: spec §7's client waits 10 minutes),
     // idle and keep-alive timeouts of Node's server; body deadlines per kind in registerHttpPlatform.
     ...serverTimeouts(config.http),
@@ -95,7 +99,7 @@ export async function createPlatform(config: Config, logger: FastifyBaseLogger |
   if (tracing !== plainTracing) app.addHook('onClose', async () => tracing.shutdown());
   // Behind a reverse proxy every socket is the proxy's and a socket cannot show X-Forwarded-For: the
   // cap counts each client's requests in progress by request.ip there, sockets per address otherwise.
-  if (config.trustProxy) limitRequestsPerClient(base, config.http.maxConnectionsPerIp);
+  if (config.trustProxy !== false) limitRequestsPerClient(base, config.http.maxConnectionsPerIp);
   else limitConnectionsPerIp(base.server, config.http.maxConnectionsPerIp);
   return app;
 }
@@ -160,6 +164,7 @@ export async function registerHttpPlatform(app: App, config: Config): Promise<Re
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', undefined, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
+  await registerCompression(app);
   await registerDocs(app);
   return redis;
 }

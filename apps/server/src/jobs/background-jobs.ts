@@ -13,12 +13,14 @@ import type { ErasureService } from '../modules/privacy/erasure-service.js';
 import type { PaymentsService } from '../modules/payments/payments-service.js';
 import { loadInstallationId } from '../modules/secrets/secrets-service.js';
 import { createSecretsRepository } from '../modules/secrets/secrets-repository.js';
+import { createStorageInstancesRepository } from '../modules/files/storage-instances-repository.js';
 import type { SandboxGateway } from '../providers/payments/sandbox.js';
 import { ORG_BUCKETS_CHANNEL } from '../modules/transactions/transactions-repository.js';
 import type { PurgeReport } from '../modules/privacy/retention-service.js';
 import { createJobLoop, type JobLoop } from './job-loop.js';
 import { createOcrWorker } from './ocr-worker.js';
 import { createOrphanSweep } from './orphan-sweep.js';
+import { createStorageInstanceGuard } from './storage-instances.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +78,17 @@ function runLoop(app: App, loop: JobLoop) {
  * its loop run when configured, woken by the signals its services emit (composition/registry.ts).
  */
 export function registerBackgroundJobs(app: App, config: Config, db: Database, now: Clock, s: Services) {
+  // Instances on one database must share one file store (issue 31 §3): checked first, so a refused
+  // instance neither sweeps nor takes an upload. The embedded database has a single process.
+  if (!db.exclusive) {
+    const guard = createStorageInstanceGuard({
+      registry: createStorageInstancesRepository(db.orm),
+      storage: config.storage,
+      log: app.log,
+    });
+    app.addHook('onReady', async () => guard.start());
+    app.addHook('preClose', async () => guard.stop());
+  }
   // Leftovers of a crash (ADR 0009): at start, then every interval. Started before this process can take an
   // upload; the wall clock (not `now`, which tests move), as file times are.
   const sweep = createOrphanSweep({

@@ -35,3 +35,4 @@ export * from './privacy.js';
 export * from './erasure.js';
 export * from './privacy-requests.js';
 export * from './nominations.js';
+export * from './storage-instances.js';

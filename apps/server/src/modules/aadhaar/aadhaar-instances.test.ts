@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API_PATHS, SERVICE_BASES, type AadhaarStep, type AadhaarVerifyResponse } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,11 +28,14 @@ describe('an Aadhaar sandbox check across instances', () => {
   let a: TestApp;
   let b: TestApp;
   const clock = createTestClock();
+  let filesDir = '';
 
   beforeAll(async () => {
     database = await createTestDatabase({ shared: true });
     second = database.url ? openPostgres(database.url, { max: 3 }) : undefined;
-    const env = { OCR_WORKER: 'off' };
+    // Instances on one database share their files too (a refusal otherwise: ADR 0050).
+    filesDir = mkdtempSync(join(tmpdir(), 'veridocs-aadhaar-files-'));
+    const env = { OCR_WORKER: 'off', FILES_DIR: filesDir };
     a = await createTestApp({ env, clock, database: database.db });
     b = await createTestApp({ env, clock, database: second ?? database.db });
   }, 120_000);
@@ -38,6 +44,7 @@ describe('an Aadhaar sandbox check across instances', () => {
     await b?.close();
     await second?.close();
     await database?.dispose();
+    rmSync(filesDir, { recursive: true, force: true });
   });
 
   /** The newest secret the sandbox put in the dev outbox for `to`, read through `app`. */
