@@ -12,6 +12,7 @@ const TIMED_SERVER_FILES = [
   'apps/server/src/modules/files/check-limits.test.ts',
   'apps/server/src/modules/documents/pool/check-pool.test.ts',
   'apps/server/src/jobs/orphan-sweep.test.ts',
+  'apps/server/src/scale-out.process.test.ts',
 ];
 
 export default defineConfig({
