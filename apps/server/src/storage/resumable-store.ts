@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { DataStore } from '@tus/server';
+import { ERRORS, type DataStore } from '@tus/server';
 import type { StorageConfig } from '../config.js';
 
 /** A tus store that can read a finished upload back (the file store and the S3 store both can). */
@@ -17,7 +17,27 @@ export async function createResumableStore(
   if (storage.kind === 's3') {
     // Loaded only with S3 storage, like the SDK itself (storage/index.ts).
     const { S3Store } = await import('@tus/s3-store');
-    return new S3Store({
+    /**
+     * The S3 store's `remove` aborts the multipart upload first; a finished upload has none (S3 answers
+     * NoSuchUpload) and its object and `.info` would stay. Those are deleted here then.
+     */
+    class S3ResumableStore extends S3Store {
+      override async remove(id: string): Promise<void> {
+        try {
+          await super.remove(id);
+        } catch (error) {
+          if (error !== ERRORS.FILE_NOT_FOUND) throw error;
+          await this.client.deleteObjects({
+            Bucket: this.bucket,
+            Delete: {
+              Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }],
+            },
+          });
+          await this.clearCache(id);
+        }
+      }
+    }
+    return new S3ResumableStore({
       // Tags need a server that keeps them (lifecycle rules); expiry works without them.
       useTags: false,
       expirationPeriodInMilliseconds: local.expiryMs,
