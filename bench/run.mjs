@@ -12,6 +12,7 @@ import * as orgPortal from './org-portal.mjs';
 import * as pages from './pages.mjs';
 import * as passport from './passport.mjs';
 import * as referenceSearch from './reference-search.mjs';
+import * as slowLinkUpload from './slow-link-upload.mjs';
 import * as startup from './startup.mjs';
 import * as throughput from './throughput.mjs';
 import * as transactionInfo from './transaction-info.mjs';
@@ -25,6 +26,7 @@ const all = [
   throughput,
   transactionInfo,
   upload,
+  slowLinkUpload,
   pages,
   passport,
   digilocker,

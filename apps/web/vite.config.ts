@@ -188,7 +188,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         rtkQueryOwnBuilds(),
         precompress('veridocs-precompress'),
       ],
-  resolve: { alias: [{ find: '@veridocs/shared', replacement: sharedSource }] },
+  resolve: {
+    alias: [
+      { find: '@veridocs/shared', replacement: sharedSource },
+      // The browser build (its package's `browser` field), also for the jsdom tests, which resolve as Node.
+      { find: /^tus-js-client$/, replacement: 'tus-js-client/lib.esm/browser/index.js' },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

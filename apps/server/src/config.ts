@@ -216,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       graceMs: e.FILE_SWEEP_GRACE_SECONDS * 1000,
       intervalMs: e.FILE_SWEEP_INTERVAL_SECONDS * 1000,
     },
+    resumableUploads: {
+      // Partial uploads (tus) on local disk; with S3 storage they live in the bucket beside the files.
+      dir: resolve(dataDir, 'resumable-uploads'),
+      expiryMs: e.RESUMABLE_UPLOAD_EXPIRY_HOURS * 3_600_000,
+    },
     documentChecks: {
       workers: e.CHECK_WORKERS,
       memoryMb: e.CHECK_MEMORY_MB,

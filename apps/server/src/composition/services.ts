@@ -4,6 +4,7 @@ import {
   GATEWAY_PATHS,
   ORG_BASE,
   REPORT_PATHS,
+  SERVICE_BASES,
   formLinkPath,
   type DisclosureRecord,
 } from '@veridocs/shared';
@@ -33,6 +34,8 @@ import { createFilesRepository } from '../modules/files/files-repository.js';
 import { createFilesService } from '../modules/files/files-service.js';
 import { createLinkSigner, deriveLinkKey } from '../modules/files/signed-links.js';
 import { createUploadLimiter } from '../modules/files/upload-limits.js';
+import { createResumableUploads } from '../modules/files/resumable-uploads.js';
+import { createResumableStore } from '../storage/resumable-store.js';
 import { createFormsRepository } from '../modules/forms/forms-repository.js';
 import { createFormsService } from '../modules/forms/forms-service.js';
 import { createGeoService, createOfflineGeoProviders } from '../modules/geo/geo-service.js';
@@ -311,6 +314,13 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     log: app.log,
     limiter: createUploadLimiter(sharedCounters(), config.uploadLimits),
     onQueued: () => signals.emit('file-queued'),
+  });
+  // Resumable uploads (tus, ADR 0050): the bytes collect in their own store, then go through `files`.
+  const resumableUploads = createResumableUploads({
+    store: await createResumableStore(config.storage, config.resumableUploads),
+    path: `${SERVICE_BASES.utility}${API_PATHS.files.resumable}`,
+    files,
+    log: app.log,
   });
   // Transaction info is cached by id: the name change requests' writes invalidate it too.
   const txnCache = readCache<string, TransactionSnapshot>('txn', 10_000);
@@ -877,6 +887,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     storage,
     analyser,
     filesRepo,
+    resumableUploads,
     sessions,
     auth,
     profiles,

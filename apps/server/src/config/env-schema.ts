@@ -116,6 +116,8 @@ export const envSchema = z.object({
    */
   FILE_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(900).default(3600),
   FILE_SWEEP_INTERVAL_SECONDS: positiveInt.default(900),
+  /** Resumable (tus) uploads not finished within this many hours are removed by the sweep (ADR 0050). */
+  RESUMABLE_UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
   /** Lets POST /files/from-url reach private, loopback and link-local addresses (tests; never in production). */
   FILE_FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, flag.default(false)),
   // Slow clients (http/slow-clients.ts, README "Slow clients"). Uploads are judged by their rate, not

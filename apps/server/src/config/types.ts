@@ -67,6 +67,8 @@ export interface Config {
   http: HttpLimits;
   /** The orphan sweep's grace period and interval (ADR 0009). */
   fileSweep: { graceMs: number; intervalMs: number };
+  /** Resumable (tus) uploads: their local folder (without S3) and how long an unfinished one lives (ADR 0050). */
+  resumableUploads: { dir: string; expiryMs: number };
   /** The pool of document-check processes (ADR 0010). */
   documentChecks: {
     workers: number;

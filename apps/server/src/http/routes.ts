@@ -21,6 +21,7 @@ import { searchPersonalData } from '../modules/dev/personal-data-search-reposito
 import { createDevService } from '../modules/dev/dev-service.js';
 import { evaluationRouter } from '../modules/evaluation/evaluation-router.js';
 import { fileLinksRouter, filesRouter } from '../modules/files/files-router.js';
+import { resumableUploadsRouter } from '../modules/files/resumable-uploads-router.js';
 import { formsRouter, publicFormsRouter } from '../modules/forms/forms-router.js';
 import { countryRouter, geoRouter, mapImageRouter } from '../modules/geo/geo-router.js';
 import { createHealthRepository } from '../modules/health/health-repository.js';
@@ -163,6 +164,7 @@ export async function registerRoutes(app: App, config: Config, db: Database, now
         signedInFamily(authenticate, async (family) => {
           await family.register(referenceRouter, { reference: s.reference });
           await family.register(filesRouter, { files: s.files });
+          await family.register(resumableUploadsRouter, { uploads: s.resumableUploads });
           await family.register(geoRouter, { geo: s.geo });
         }),
       );

@@ -181,6 +181,34 @@ describe('slow clients', () => {
     expect(tookMs).toBeGreaterThan(Number(LIMITS.HTTP_BODY_TIMEOUT_MS));
   });
 
+  it('judge a tus PATCH by its rate too: one at a fair rate outlasts the body timeout', async () => {
+    const pdf = await pdfOfSize(160_000);
+    const created = await t.request({
+      method: 'POST',
+      url: `${SERVICE_BASES.utility}${API_PATHS.files.resumable}`,
+      headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'upload-length': '160000' },
+    });
+    expect(created.statusCode).toBe(201);
+    const client = await open();
+    client.socket.write(
+      head('PATCH', String(created.headers.location), {
+        authorization: `Bearer ${token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': 0,
+        'content-type': 'application/offset+octet-stream',
+        'content-length': pdf.length,
+        connection: 'close',
+      }),
+    );
+    const started = Date.now();
+    await client.trickle(pdf, 5_000, 50);
+    const tookMs = Date.now() - started;
+    const result = await closedWithin(client, 20_000);
+    expect(result).not.toBe('still open');
+    if (result !== 'still open') expect(result.response).toMatch(/^HTTP\/1\.1 200/);
+    expect(tookMs).toBeGreaterThan(Number(LIMITS.HTTP_BODY_TIMEOUT_MS));
+  });
+
   it('hold at most the per-IP cap of sockets; slow bodies are cut and the cap frees up', async () => {
     const body = '{"mobile":"9876543210"}'.padEnd(100, ' ');
     const clients = await Promise.all(Array.from({ length: 10 }, () => open()));

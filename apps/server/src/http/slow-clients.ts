@@ -56,7 +56,10 @@ export function registerBodyDeadlines(app: FastifyInstance, limits: HttpLimits) 
     const raw = request.raw;
     if (!hasBody(raw.headers) || raw.complete) return done();
     const socket = raw.socket;
-    const upload = /^multipart\/form-data/i.test(String(raw.headers['content-type'] ?? ''));
+    // Multipart uploads and tus PATCHes (ADR 0050) are judged by their rate.
+    const upload = /^(multipart\/form-data|application\/offset\+octet-stream)/i.test(
+      String(raw.headers['content-type'] ?? ''),
+    );
     const cut = (why: string) => {
       stop();
       if (raw.complete || socket.destroyed) return;

@@ -62,6 +62,8 @@ declare module 'fastify' {
     retentionJobs: { purgeOnce(): Promise<PurgeReport | null> };
     /** One pass of the erasure job and its service (issue 29): tests and tools. */
     erasureJobs: { runOnce(): Promise<boolean>; erasure: ErasureService };
+    /** One sweep of expired resumable uploads (ADR 0050): tests and tools. */
+    uploadJobs: { sweepExpired(): Promise<number> };
     /** The notifications service (tests: SMS delivery passes, `notify`, open streams). */
     notifications: NotificationsService;
   }
@@ -112,6 +114,20 @@ export function registerBackgroundJobs(app: App, config: Config, db: Database, n
   });
   app.addHook('onReady', async () => sweep.start());
   app.addHook('preClose', async () => sweep.stop());
+  // Resumable uploads left unfinished past their expiry (ADR 0050), on the orphan sweep's interval.
+  const sweepResumable = () =>
+    s.resumableUploads
+      .sweepExpired()
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'Removed expired partial uploads'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping partial uploads failed'));
+  app.decorate('uploadJobs', { sweepExpired: () => s.resumableUploads.sweepExpired() });
+  let resumableTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweepResumable();
+    resumableTimer = setInterval(() => void sweepResumable(), config.fileSweep.intervalMs);
+    resumableTimer.unref();
+  });
+  app.addHook('preClose', async () => clearInterval(resumableTimer));
 
   app.decorate('integrationJobs', { deliverOnce: () => s.integration.deliverOnce() });
   if (config.integration.webhookJobs)

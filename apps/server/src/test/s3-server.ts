@@ -8,7 +8,8 @@ import type { S3Options } from '../storage/s3-storage.js';
 /**
  * A real S3-compatible server for tests: s3rver (an npm package; objects on disk under a temporary folder,
  * in this process, on a random port). It implements the object calls, listing and multipart uploads, but
- * not listing or aborting incomplete multipart uploads: those two calls are answered here, in front of it,
+ * not listing or aborting incomplete multipart uploads nor listing an upload's parts (the tus S3 store's
+ * ListParts): those calls are answered here, in front of it,
  * from its own upload folders (`<bucket>/._S3rver_uploads/<uploadId>/{key,…}`), in S3's documented XML.
  * It checks the access key id but not V4 signatures: `requests` records what the SDK sent.
  */
@@ -90,6 +91,29 @@ export async function startTestS3(bucket = 'veridocs-files'): Promise<TestS3> {
       return;
     }
     const uploadId = ctx.query.uploadId;
+    if (ctx.method === 'GET' && typeof uploadId === 'string' && ctx.path.startsWith(`/${bucket}/`)) {
+      const names = await readdir(join(uploadsDir, uploadId)).catch(() => null);
+      if (!names) {
+        ctx.status = 404;
+        ctx.type = 'application/xml';
+        ctx.body = '<Error><Code>NoSuchUpload</Code><Message>No such upload</Message></Error>';
+        return;
+      }
+      const parts: string[] = [];
+      for (const number of names.filter((n) => /^\d+$/.test(n)).sort((a, b) => Number(a) - Number(b))) {
+        const path = join(uploadsDir, uploadId, number);
+        const [info, md5] = await Promise.all([stat(path), readFile(`${path}.md5`, 'utf8')]);
+        parts.push(
+          `<Part><PartNumber>${number}</PartNumber><ETag>"${md5}"</ETag><Size>${info.size}</Size>` +
+            `<LastModified>${info.mtime.toISOString()}</LastModified></Part>`,
+        );
+      }
+      ctx.type = 'application/xml';
+      ctx.body =
+        `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>${bucket}</Bucket>` +
+        `<UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+      return;
+    }
     if (ctx.method === 'DELETE' && typeof uploadId === 'string' && ctx.path.startsWith(`/${bucket}/`)) {
       const known = (await uploads()).some((u) => u.uploadId === uploadId);
       if (!known) {

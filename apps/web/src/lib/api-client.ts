@@ -71,6 +71,8 @@ export interface TransportRequest {
 export interface TransportResponse {
   status: number;
   body: unknown;
+  /** The answer's headers, names in lower case (tus uploads read Upload-Offset and Location). */
+  headers?: Record<string, string>;
 }
 
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
@@ -97,8 +99,17 @@ const fetchTransport: Transport = async (request) => {
     request.responseType === 'blob' && ok(response.status)
       ? await response.blob()
       : parseText(await response.text());
-  return { status: response.status, body };
+  return { status: response.status, body, headers: Object.fromEntries(response.headers.entries()) };
 };
+
+function parseHeaders(raw: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+  }
+  return headers;
+}
 
 const abortError = () => new DOMException('The request was aborted', 'AbortError');
 
@@ -113,7 +124,12 @@ const xhrTransport: Transport = (request) =>
         loaded: event.loaded,
         total: event.lengthComputable ? event.total : undefined,
       });
-    xhr.onload = () => resolve({ status: xhr.status, body: parseText(xhr.responseText) });
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        body: parseText(xhr.responseText),
+        headers: parseHeaders(xhr.getAllResponseHeaders()),
+      });
     xhr.onerror = () => reject(new TypeError('Network Error'));
     const abort = () => xhr.abort();
     xhr.onabort = () => reject(abortError());
@@ -160,16 +176,14 @@ function failWith(failure: ApiError, method: string, url: string, options: Reque
 }
 
 /**
- * Sends one request through the request guard (spec §5), with the bearer, partner and no-cache headers
- * and the time-out, and maps every failure through the error catalogue (spec §8). Resolves to the
- * status and body of a successful answer (2xx, envelope code 0).
+ * The request guard (spec §5) and the headers every request carries: bearer, partner, language, trace.
+ * A request that needs a session without one ends the session and throws a cancelled ApiError.
  */
-export async function request(
+export function requestHeaders(
   method: string,
   url: string,
-  body: unknown,
-  options: RequestOptions = {},
-): Promise<TransportResponse> {
+  extra: Record<string, string> = {},
+): Record<string, string> {
   const { accessToken, refreshToken } = bridge.getTokens();
   if (requiresSession(method, url) && (!accessToken || !decodeAccessToken(accessToken) || !refreshToken)) {
     notify(localMessage(MESSAGES.sessionExpired), 'error');
@@ -181,11 +195,43 @@ export async function request(
     ...DEFAULT_HEADERS,
     'Accept-Language': getLanguage(),
     traceparent: newTraceparent(),
-    ...options.headers,
+    ...extra,
   };
   if (accessToken && !Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) {
     headers['Authorization'] = `Bearer ${accessToken}`;
   }
+  return headers;
+}
+
+/** An API path as the URL requests go to. */
+export const apiUrl = (url: string): string =>
+  /^https?:\/\//i.test(url) ? url : `${config.apiBaseUrl}${url}`;
+
+/** Sends through the transport as it is: any status is an answer (a tus client reads them itself). */
+export const sendThroughTransport: Transport = (request) => transport(request);
+
+/** A failure of a request sent another way (tus uploads), through the error catalogue as `request` does. */
+export function reportFailure(
+  error: ApiError,
+  method: string,
+  url: string,
+  options: RequestOptions = {},
+): never {
+  return failWith(error, method, url, options);
+}
+
+/**
+ * Sends one request through the request guard (spec §5), with the bearer, partner and no-cache headers
+ * and the time-out, and maps every failure through the error catalogue (spec §8). Resolves to the
+ * status and body of a successful answer (2xx, envelope code 0).
+ */
+export async function request(
+  method: string,
+  url: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<TransportResponse> {
+  const headers = requestHeaders(method, url, options.headers);
   let payload: TransportRequest['body'] = null;
   if (body instanceof FormData || body instanceof Blob) payload = body;
   else if (body !== undefined) {
@@ -204,7 +250,7 @@ export async function request(
   const cancel = () => controller.abort();
   if (options.signal?.aborted) controller.abort();
   else options.signal?.addEventListener('abort', cancel, { once: true });
-  const fullUrl = /^https?:\/\//i.test(url) ? url : `${config.apiBaseUrl}${url}`;
+  const fullUrl = apiUrl(url);
 
   let response: TransportResponse;
   try {

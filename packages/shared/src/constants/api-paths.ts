@@ -79,6 +79,12 @@ export const API_PATHS = {
   /** Relative to SERVICE_BASES.utility (spec §7 files, geocoding). */
   files: {
     upload: '/files',
+    /**
+     * Resumable uploads (tus 1.0.0, ADR 0050): POST creates one (Upload-Length, Upload-Metadata), HEAD
+     * gives its offset, PATCH sends bytes from it; the last PATCH answers like POST /files.
+     */
+    resumable: '/files/uploads',
+    resumableRoute: '/files/uploads/:id',
     /** POST several PDFs (multipart fields "file", in order): each checked, merged into one stored PDF. */
     merge: '/files/merge',
     fromUrl: '/files/from-url',

@@ -153,7 +153,7 @@ describe('FileUpload: the client-side checks (spec §5), before anything is sent
 });
 
 describe('FileUpload: uploading and the server verdicts', () => {
-  it('uploads as multipart (file, fileCategory), then shows the file card; the value is plain JSON', async () => {
+  it('uploads the file with its fileCategory (by tus), then shows the file card; the value is plain JSON', async () => {
     api.on('post', UPLOAD_PATH, { status: 200, body: ok(response()) });
     api.on('get', '/api/utility/files/file-1/link', {
       status: 200,
@@ -385,22 +385,30 @@ describe('FileUpload: uploading and the server verdicts', () => {
   it('shows a determinate progress bar while sending, and Cancel aborts', async () => {
     let progress: TransportRequest['onUploadProgress'];
     let signal: AbortSignal | undefined;
-    // A transport that reports the bytes going up and never answers (until aborted).
-    setTransport(
-      (request) =>
-        new Promise((_resolve, reject) => {
-          progress = request.onUploadProgress;
-          signal = request.signal;
-          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        }),
-    );
+    // A transport that creates the (tus) upload, then reports the bytes of its PATCH going up and never
+    // answers it (until aborted).
+    setTransport((request) => {
+      if (request.method === 'POST')
+        return Promise.resolve({
+          status: 201,
+          body: '',
+          headers: { location: '/api/utility/files/uploads/u1', 'tus-resumable': '1.0.0' },
+        });
+      return new Promise((_resolve, reject) => {
+        if (request.method !== 'PATCH') return;
+        progress = request.onUploadProgress;
+        signal = request.signal;
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    });
     const { user, input } = await setup();
     await user.upload(input, sized(40_000));
-    act(() => progress?.({ loaded: 40, total: 100 }));
+    await waitFor(() => expect(progress).toBeDefined());
+    act(() => progress?.({ loaded: 16_000, total: 40_000 }));
     const bar = screen.getByRole('progressbar', { name: 'Uploading marksheet.pdf' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByText('Uploading… 40%')).toBeInTheDocument();
-    act(() => progress?.({ loaded: 100, total: 100 }));
+    act(() => progress?.({ loaded: 40_000, total: 40_000 }));
     expect(screen.getByText('Checking your document…')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel upload of marksheet.pdf' }));
     expect(signal?.aborted).toBe(true);

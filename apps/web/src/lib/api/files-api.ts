@@ -10,6 +10,7 @@ import {
 } from '@veridocs/shared';
 import { ApiError, http, request } from '../api-client';
 import { config } from '../config';
+import { uploadResumable } from './resumable-upload';
 
 /** Files and geocoding calls (spec §7 files, geocoding), relative to the utility service. */
 const utility = (path: string) => `${config.services.utility}${path}`;
@@ -64,28 +65,45 @@ export function toCategory(fieldName: string): string | undefined {
 
 export type UploadFn = (file: File, options?: UploadOptions) => Promise<UploadedFile>;
 
+/** The field's file types in a type refusal, instead of the server's general list. */
+function namingAllowedTypes(allowed: readonly string[] | undefined) {
+  return (error: ApiError) =>
+    allowed && allowed.length > 0 && error.code === ERROR_CODES.FILE_TYPE_NOT_ALLOWED.code
+      ? new ApiError(FILE_TEXT.wrongType(allowed), {
+          code: error.code,
+          status: error.status,
+          data: error.data,
+        })
+      : error;
+}
+
 /**
- * POST /files, multipart field `file`. Refusals (413, wrong type...) reach the candidate as the error
- * catalogue's snackbar with the server's message; a cancelled upload says nothing.
+ * Uploads one file. To POST /files it goes by tus (resumable: ADR 0050, lib/api/resumable-upload.ts),
+ * whose last PATCH answers as POST /files does; another route (`uploadUrl`) takes it as one multipart
+ * POST, field `file`. Refusals (413, wrong type...) reach the candidate as the error catalogue's
+ * snackbar with the server's message; a cancelled upload says nothing.
  */
 export const uploadFile: UploadFn = async (file, options = {}) => {
-  const body = new FormData();
   const category = options.fileCategory ? toCategory(options.fileCategory) : undefined;
+  const expectName = options.expectName?.trim().slice(0, 100);
+  const mapError = namingAllowedTypes(options.allowedFileTypes);
+  if (!options.uploadUrl) {
+    const data = await uploadResumable(utility(paths.resumable), file, {
+      fields: { ...(category ? { fileCategory: category } : {}), ...(expectName ? { expectName } : {}) },
+      onProgress: options.onProgress,
+      signal: options.signal,
+      mapError,
+    });
+    return uploadedFileSchema.parse(data);
+  }
+  const body = new FormData();
   if (category) body.append('fileCategory', category);
-  if (options.expectName?.trim()) body.append('expectName', options.expectName.trim().slice(0, 100));
+  if (expectName) body.append('expectName', expectName);
   // The file goes last: a streaming server has read the other fields by the time it reaches it.
   body.append('file', file, file.name);
-  const allowed = options.allowedFileTypes;
-  const data = await http.post<unknown>(options.uploadUrl ?? utility(paths.upload), body, {
+  const data = await http.post<unknown>(options.uploadUrl, body, {
     signal: options.signal,
-    mapError: (error) =>
-      allowed && allowed.length > 0 && error.code === ERROR_CODES.FILE_TYPE_NOT_ALLOWED.code
-        ? new ApiError(FILE_TEXT.wrongType(allowed), {
-            code: error.code,
-            status: error.status,
-            data: error.data,
-          })
-        : error,
+    mapError,
     onUploadProgress: (event) => {
       const total = event.total ?? file.size;
       if (options.onProgress && total > 0) {

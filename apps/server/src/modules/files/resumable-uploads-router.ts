@@ -1,0 +1,147 @@
+import { Readable } from 'node:stream';
+import { API_PATHS, ERROR_CODES, type ErrorName } from '@veridocs/shared';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { currentUser } from '../../http/auth-guard.js';
+import { ok } from '../../http/envelope.js';
+import type { ResumableUploads, TusRequestState } from './resumable-uploads.js';
+
+const paths = API_PATHS.files;
+const TUS_BODY = 'application/offset+octet-stream';
+/** tus's headers that the route passes on (the rest of the answer's headers are the app's). */
+const TUS_HEADERS = [
+  'tus-resumable',
+  'tus-version',
+  'tus-extension',
+  'tus-max-size',
+  'upload-offset',
+  'upload-length',
+  'upload-expires',
+  'upload-metadata',
+  'location',
+  'cache-control',
+];
+
+/** tus's own refusals (protocol errors) as the envelope, keeping their status: tus clients act on it. */
+function tusErrorName(status: number): ErrorName {
+  if (status === 404 || status === 410) return 'FILE_NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'FILE_TOO_LARGE';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status >= 500) return 'INTERNAL';
+  return 'VALIDATION_FAILED';
+}
+
+/** The Fastify request as the web Request tus handles: its body streamed, never read by Fastify. */
+function toWebRequest(request: FastifyRequest): Request {
+  const raw = request.raw;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const streamed =
+    (raw.method === 'PATCH' || raw.method === 'POST') &&
+    String(raw.headers['content-type'] ?? '').startsWith(TUS_BODY);
+  const web = new Request(`http://${request.host || 'localhost'}${raw.url}`, {
+    method: raw.method ?? 'GET',
+    headers,
+    ...(streamed ? { body: Readable.toWeb(raw), duplex: 'half' } : {}),
+  });
+  // tus aborts its write when the Node request fails (a dropped connection), through `runtime.node`.
+  Object.defineProperty(web, 'runtime', { value: { node: { req: raw, res: undefined } } });
+  return web;
+}
+
+/**
+ * The tus protocol's routes under SERVICE_BASES.utility (ADR 0050), in the signed-in family: every
+ * request carries the candidate's bearer token. Fastify leaves tus bodies unread; the tus handler
+ * streams them to its store. Refusals of ours are the envelope; the last PATCH answers like POST /files.
+ */
+export const resumableUploadsRouter: FastifyPluginAsync<{ uploads: ResumableUploads }> = async (
+  app,
+  { uploads },
+) => {
+  app.addContentTypeParser(TUS_BODY, (_request, _payload, done) => done(null));
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const owner = currentUser(request).profileId;
+    const raw = request.raw;
+    if (raw.method === 'POST') await uploads.admitCreation(owner, raw.headers);
+    const state: TusRequestState = {
+      owner,
+      startOffset: raw.method === 'PATCH' ? Number(raw.headers['upload-offset']) || 0 : 0,
+    };
+    const web = toWebRequest(request);
+    uploads.track(web, state);
+    const response = await uploads.server.handleWeb(web);
+    const offset = response.headers.get('upload-offset');
+    if (raw.method === 'PATCH' && !state.charged) {
+      const id = (request.params as { id?: string }).id;
+      await uploads.chargeProgress(state, id, offset === null ? undefined : Number(offset));
+    }
+    for (const name of TUS_HEADERS) {
+      const value = response.headers.get(name);
+      if (value !== null) reply.header(name, value);
+    }
+    if (state.failure) throw state.failure;
+    if (state.finished) return reply.code(200).send(ok(state.finished));
+    reply.code(response.status);
+    if (response.status >= 400) {
+      const name = tusErrorName(response.status);
+      const text = (await response.text()).trim();
+      return reply.send({
+        code: ERROR_CODES[name].code,
+        data: null,
+        message: name === 'VALIDATION_FAILED' || name === 'CONFLICT' ? text : ERROR_CODES[name].message,
+      });
+    }
+    return reply.send();
+  }
+
+  const schema = (summary: string) => ({
+    tags: ['files'],
+    summary,
+    security: [{ partnerOrg: [], bearer: [] }],
+  });
+  app.route({
+    method: 'POST',
+    url: paths.resumable,
+    schema: {
+      ...schema('Create a resumable upload (tus 1.0.0: Upload-Length, Upload-Metadata filename …)'),
+      description:
+        'The declared size, the fields (folderName, fileCategory, expectName) and the upload limits are ' +
+        'checked before any byte; answers 201 with Location.',
+    },
+    handler: handle,
+  });
+  app.route({
+    method: 'OPTIONS',
+    url: paths.resumable,
+    schema: schema('The tus protocol this server speaks (Tus-Version, Tus-Extension, Tus-Max-Size)'),
+    handler: handle,
+  });
+  app.route({
+    method: 'HEAD',
+    url: paths.resumableRoute,
+    schema: schema("A resumable upload's offset (Upload-Offset): where to resume"),
+    handler: handle,
+  });
+  app.route({
+    method: 'PATCH',
+    url: paths.resumableRoute,
+    schema: {
+      ...schema('Send bytes of a resumable upload from Upload-Offset'),
+      description:
+        'The PATCH that ends the upload runs the checks of POST /files and answers as it does ' +
+        '(200 and the envelope with fileId, fileUrl …, or its refusal); the partial upload is then removed.',
+    },
+    handler: handle,
+  });
+  app.route({
+    method: 'DELETE',
+    url: paths.resumableRoute,
+    schema: schema('Cancel a resumable upload (its bytes are removed)'),
+    handler: handle,
+  });
+};
