@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { evaluationOtps } from '../../db/schema/index.js';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidateWithRequest } from '../../test/candidate.js';
 import { startSmtp } from '../../test/smtp-server.js';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 import { SANDBOX_REFERENCES } from '../../providers/evaluation/index.js';
@@ -26,25 +27,10 @@ import { consentTo } from '../../test/consent.js';
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
 const ORG = 'demo-university';
-const FORM = 'demo-form';
 const EVAL_FORM = 'demo-evaluation-form';
 const WES_REF = '4012345';
 const WES_EMAIL = SANDBOX_REFERENCES.WES![WES_REF]!;
 type Headers = Record<string, string>;
-
-/** A new candidate of `app` with a transaction on the demo form, consented to unless told otherwise. */
-async function newCandidate(app: TestApp, { consent = true } = {}): Promise<{ h: Headers; txnId: string }> {
-  const h = bearer((await signUp(app)).accessToken);
-  const res = await app.request({
-    method: 'POST',
-    url: v1(P.transactions),
-    body: { orgId: ORG, eKycFormId: FORM },
-    headers: h,
-  });
-  const txnId = expectCode<{ transactionId: string }>(res, 0, 200).transactionId;
-  if (consent) await consentTo(app, h, { orgId: ORG, txnId });
-  return { h, txnId };
-}
 
 describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
   let t: TestApp;
@@ -54,7 +40,7 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
   });
   afterAll(() => t?.close());
 
-  const candidate = (options?: { consent?: boolean }) => newCandidate(t, options);
+  const candidate = (options?: { consent?: boolean }) => candidateWithRequest(t, options);
   const post = (url: string, body: unknown, h: Headers, extra: Headers = {}) =>
     t.request({ method: 'POST', url: v1(url), body: body as object, headers: { ...h, ...extra } });
   const sendOtp = (c: { h: Headers; txnId: string }, partner = 'WES', reference = WES_REF, extra?: Headers) =>
@@ -330,7 +316,7 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
 
   it('eval-info answers the code in progress, so a reloaded OTP step takes the latest one (issue 24)', async () => {
     const c = await candidate();
-    const state = async (who = c) =>
+    const state = async (who: { h: Headers; txnId: string } = c) =>
       evalInfoStateSchema.parse(
         expectCode(
           await t.request({
@@ -559,7 +545,7 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
       mailer: { name: 'down', send: () => Promise.reject(new Error('SMTP down')) },
     });
     try {
-      const { h, txnId } = await newCandidate(failing);
+      const { h, txnId } = await candidateWithRequest(failing);
       const res = await failing.request({
         method: 'POST',
         url: v1(P.evalInfoOtp),
@@ -584,7 +570,7 @@ describe('the evaluation partner and its e-mail OTP (issue 11)', () => {
       },
     });
     try {
-      const { h, txnId } = await newCandidate(app);
+      const { h, txnId } = await candidateWithRequest(app);
       const res = await app.request({
         method: 'POST',
         url: v1(P.evalInfoOtp),
@@ -627,7 +613,7 @@ describe('the e-mail OTP with a configured resend interval', () => {
   afterAll(() => t?.close());
 
   it('answers resendIn from it and waits exactly that long', async () => {
-    const { h, txnId } = await newCandidate(t);
+    const { h, txnId } = await candidateWithRequest(t);
     const send = () =>
       t.request({
         method: 'POST',

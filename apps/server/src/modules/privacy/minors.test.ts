@@ -46,6 +46,15 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 
 const started = (formId = 'demo-form') => candidateWithRequest(t, { formId, answers: true });
 
+/** An order of ₹1,500 paid for the request and not yet submitted. */
+const paidOrder = (c: { txnId: string; profileId: string }) =>
+  t.db.orm.execute(
+    sql`insert into payment_orders (txn_id, org_id, profile_id, region, currency, provider, express, quote,
+          amount, status, idempotency_key)
+        values (${c.txnId}, ${ORG}, ${c.profileId}, 'IN', 'INR', 'sandbox', false, '{}'::jsonb, 150000,
+          'success', ${`test-${c.txnId}`})`,
+  );
+
 /** Holds the erasure (a legal hold), so the profile is still there to be refused again. */
 const hold = (profileId: string) =>
   t.db.orm.execute(
@@ -274,12 +283,7 @@ describe('a candidate under 18 is refused (ADR 0049 "Minors")', () => {
   it('a payment made for the request is refunded in full; the erasure waits for the refund', async () => {
     const c = await started();
     // An order paid and not yet submitted (the one case a payment precedes the identity step).
-    await t.db.orm.execute(
-      sql`insert into payment_orders (txn_id, org_id, profile_id, region, currency, provider, express, quote,
-            amount, status, idempotency_key)
-          values (${c.txnId}, ${ORG}, ${c.profileId}, 'IN', 'INR', 'sandbox', false, '{}'::jsonb, 150000,
-            'success', ${`test-${c.txnId}`})`,
-    );
+    await paidOrder(c);
     // Already refunded in part by the team: the rest is refunded.
     await t.db.orm.execute(
       sql`insert into payment_refunds (order_id, amount, reason, status, idempotency_key, created_at, updated_at)
@@ -308,12 +312,7 @@ describe('a candidate under 18 is refused (ADR 0049 "Minors")', () => {
 
   it('a refusal cut short after its erasure was asked is finished by the erasure job; a failed refund is made again', async () => {
     const c = await started();
-    await t.db.orm.execute(
-      sql`insert into payment_orders (txn_id, org_id, profile_id, region, currency, provider, express, quote,
-            amount, status, idempotency_key)
-          values (${c.txnId}, ${ORG}, ${c.profileId}, 'IN', 'INR', 'sandbox', false, '{}'::jsonb, 150000,
-            'success', ${`test-${c.txnId}`})`,
-    );
+    await paidOrder(c);
     // What a crash right after \`check\` asked for the erasure leaves: the request open, no refusal, no refund.
     await t.db.orm.execute(
       sql`insert into erasure_requests (profile_id, origin, requested_at, due_at)
