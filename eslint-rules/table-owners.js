@@ -101,6 +101,7 @@ export const TABLE_OWNERS = {
   orgApiRequests: { owner: 'integration' },
   orgWebhookEndpoints: { owner: 'integration' },
   orgWebhookDeliveries: { owner: 'integration', readers: ['metrics'] },
+  orgWebhookSequences: { owner: 'integration' },
   orgWebhookAttempts: { owner: 'integration' },
   credentials: { owner: 'credentials', readers: ['org-candidates', 'privacy'] },
   receivedCredentials: { owner: 'credentials' },

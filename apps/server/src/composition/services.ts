@@ -407,6 +407,12 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
         detail: 'Verification report (webhook)',
         at: now(),
       });
+      // The organisation's webhook hears it too, in the transaction's order of events.
+      await integration.enqueueEvent(
+        scope,
+        { txnId: sent.txnId, type: 'report.sent', data: { partner: sent.partnerName } },
+        now(),
+      );
       await notifications.notify(scope, sent.profileId, {
         message: 'report.sent',
         params: { org: sent.partnerName },

@@ -1,3 +1,4 @@
+import { runInTrace, useOutgoingTracing } from '../lib/outgoing-trace.js';
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -88,6 +89,10 @@ export async function createPlatform(config: Config, logger: FastifyBaseLogger |
     reply.header('traceparent', request.trace.traceparent);
     done();
   });
+  // The calls a request makes (gateways, e-mail, SMS…) are client spans under it. Set before the
+  // handler, after the body is read: a body's 'data' events run in the socket's async context.
+  useOutgoingTracing(tracing);
+  app.addHook('preHandler', (request, _reply, done) => runInTrace(request.trace, done));
   app.addHook('onResponse', (request, reply, done) => {
     request.trace.end({
       method: request.method,

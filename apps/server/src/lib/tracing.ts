@@ -46,8 +46,17 @@ export interface RequestTrace {
   end(attributes: { route?: string; method: string; statusCode: number }): void;
 }
 
+/** A call the server makes to another service (a webhook, a gateway, an e-mail): a client span. */
+export interface ClientSpan {
+  /** The `traceparent` the call carries: the caller's trace, this span's id. */
+  traceparent: string;
+  end(outcome: { statusCode?: number; error?: string }): void;
+}
+
 export interface Tracing {
   start(name: string, incoming: string | string[] | undefined): RequestTrace;
+  /** A client span under `parent` (a request's trace), or the root of a new trace (a job's call). */
+  client(name: string, parent: ParentContext | null, attributes: Record<string, string>): ClientSpan;
   shutdown(): Promise<void>;
 }
 
@@ -65,6 +74,10 @@ function plain(parent: ParentContext | null): RequestTrace {
 /** Without OpenTelemetry: ids only. */
 export const plainTracing: Tracing = {
   start: (_name, incoming) => plain(parseTraceparent(incoming)),
+  client: (_name, parent) => {
+    const { traceparent } = plain(parent);
+    return { traceparent, end: noEnd };
+  },
   shutdown: async () => undefined,
 };
 
@@ -113,6 +126,27 @@ export async function createOtelTracing(options: {
           });
           if (route) span.updateName(`${method} ${route}`);
           if (statusCode >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
+          span.end();
+        },
+      };
+    },
+    client(name, parent, attributes) {
+      const parentContext = parent
+        ? api.trace.setSpanContext(api.context.active(), {
+            traceId: parent.traceId,
+            spanId: parent.parentSpanId,
+            traceFlags: Number.parseInt(parent.flags, 16) & 1,
+          })
+        : api.ROOT_CONTEXT;
+      const span: Span = tracer.startSpan(name, { kind: api.SpanKind.CLIENT, attributes }, parentContext);
+      const ctx = span.spanContext();
+      const flags = (ctx.traceFlags & 1 ? 1 : 0).toString(16).padStart(2, '0');
+      return {
+        traceparent: `00-${ctx.traceId}-${ctx.spanId}-${flags}`,
+        end({ statusCode, error }) {
+          if (statusCode !== undefined) span.setAttribute('http.response.status_code', statusCode);
+          if (error !== undefined || (statusCode !== undefined && statusCode >= 400))
+            span.setStatus({ code: api.SpanStatusCode.ERROR, ...(error ? { message: error } : {}) });
           span.end();
         },
       };

@@ -8,7 +8,9 @@ import {
   type Resolver,
   type WebhookTargetPolicy,
 } from './outbound-address.js';
-import { signWebhook } from './webhook-signature.js';
+import { clientSpan } from './outgoing-trace.js';
+import { userAgent } from './product.js';
+import { signWebhook, standardSignature } from './webhook-signature.js';
 
 export interface WebhookSendOptions {
   timeoutMs: number;
@@ -32,6 +34,11 @@ export function sendWebhook(
   if (problem) return Promise.reject(new Error(`address not allowed: ${problem}`));
   const target = new URL(url);
   const transport = target.protocol === 'https:' ? https : http;
+  const span = clientSpan(`POST ${target.host}`, {
+    'http.request.method': 'POST',
+    'server.address': target.hostname,
+    'url.full': `${target.origin}${target.pathname}`,
+  });
   return new Promise<number>((resolve, reject) => {
     const request = transport.request(
       target,
@@ -40,7 +47,8 @@ export function sendWebhook(
         headers: {
           'content-type': 'application/json',
           'content-length': String(Buffer.byteLength(body)),
-          'user-agent': 'veridocs-webhooks',
+          'user-agent': userAgent('Webhooks'),
+          traceparent: span.traceparent,
           ...headers,
         },
         lookup: guardedLookup(options.policy.allowPrivate, options.resolver ?? systemResolver),
@@ -49,11 +57,13 @@ export function sendWebhook(
         signal: AbortSignal.timeout(options.timeoutMs),
       },
       (response) => {
+        span.end({ statusCode: response.statusCode ?? 0 });
         resolve(response.statusCode ?? 0);
         response.destroy();
       },
     );
     request.on('error', (error: NodeJS.ErrnoException) => {
+      span.end({ error: error.code ?? error.name });
       if (error.code === PRIVATE_ADDRESS_CODE)
         return reject(new Error('address not allowed: the host resolves to a private address'));
       if (error.name === 'AbortError' || error.name === 'TimeoutError') return reject(new Error('timed out'));
@@ -73,24 +83,40 @@ export interface SignedWebhookOutcome {
 }
 
 /**
+ * The headers of one signed webhook: Standard Webhooks' `webhook-id`, `webhook-timestamp` and
+ * `webhook-signature` (one `v1,` signature per secret: the current one first, then one that a rotation
+ * keeps valid for a while), and the earlier `x-veridocs-*` pair signed with the current secret.
+ */
+export function signedWebhookHeaders(
+  secrets: readonly string[],
+  parcel: { eventId: string; body: string; at: Date },
+): Record<string, string> {
+  const current = secrets[0];
+  if (current === undefined) throw new Error('no signing secret');
+  const seconds = Math.floor(parcel.at.getTime() / 1000);
+  return {
+    'webhook-id': parcel.eventId,
+    'webhook-timestamp': String(seconds),
+    'webhook-signature': secrets
+      .map((secret) => standardSignature(secret, parcel.eventId, seconds, parcel.body))
+      .join(' '),
+    [WEBHOOK_EVENT_HEADER]: parcel.eventId,
+    [WEBHOOK_SIGNATURE_HEADER]: signWebhook(current, parcel.body, seconds),
+  };
+}
+
+/**
  * Signs `body` (ADR 0025: the organisations' webhooks and the verification reports alike), POSTs it
- * through `send` with its event id, and says what happened; never throws. The secret is read inside
- * the attempt: one that cannot be read (decrypted) is a failed attempt like a refused connection.
+ * through `send`, and says what happened; never throws. The secrets are read inside the attempt: one
+ * that cannot be read (decrypted) is a failed attempt like a refused connection.
  */
 export async function postSignedWebhook(
   send: (url: string, body: string, headers: Record<string, string>) => Promise<number>,
-  target: { url: string; secret: () => string },
+  target: { url: string; secrets: () => readonly string[] },
   parcel: { eventId: string; body: string; at: Date },
 ): Promise<SignedWebhookOutcome> {
   try {
-    const statusCode = await send(target.url, parcel.body, {
-      [WEBHOOK_EVENT_HEADER]: parcel.eventId,
-      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
-        target.secret(),
-        parcel.body,
-        Math.floor(parcel.at.getTime() / 1000),
-      ),
-    });
+    const statusCode = await send(target.url, parcel.body, signedWebhookHeaders(target.secrets(), parcel));
     return { statusCode, error: statusCode >= 200 && statusCode < 300 ? null : `HTTP ${statusCode}` };
   } catch (e) {
     return { statusCode: null, error: e instanceof Error ? e.message.slice(0, 500) : 'send failed' };

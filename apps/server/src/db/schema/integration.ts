@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -65,6 +66,9 @@ export const orgWebhookEndpoints = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     secretEnc: text('secret_enc').notNull(),
+    /** The secret before the last rotation: it signs beside the new one until it expires (ADR 0025). */
+    previousSecretEnc: text('previous_secret_enc'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +87,9 @@ export const orgWebhookDeliveries = pgTable(
       .references(() => orgWebhookEndpoints.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').notNull(),
     eventType: text('event_type').notNull(),
+    /** The transaction the event is about and its place among that transaction's events (null: older rows). */
+    transactionId: uuid('transaction_id'),
+    sequence: bigint('sequence', { mode: 'number' }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -97,8 +104,17 @@ export const orgWebhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('org_webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('org_webhook_deliveries_order_idx')
+      .on(t.endpointId, t.transactionId, t.sequence)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/** The last sequence number given to an event of each transaction (one row per transaction with events). */
+export const orgWebhookSequences = pgTable('org_webhook_sequences', {
+  transactionId: uuid('transaction_id').primaryKey(),
+  lastSequence: bigint('last_sequence', { mode: 'number' }).notNull(),
+});
 
 /** Every attempt of a delivery, kept for the console. */
 export const orgWebhookAttempts = pgTable(

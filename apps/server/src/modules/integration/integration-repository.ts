@@ -8,6 +8,7 @@ import {
   orgWebhookAttempts,
   orgWebhookDeliveries,
   orgWebhookEndpoints,
+  orgWebhookSequences,
   transactions,
   verificationRecords,
 } from '../../db/schema/index.js';
@@ -114,11 +115,23 @@ export function createIntegrationRepository(orm: Orm) {
       return row;
     },
 
-    /** Replaces an endpoint's stored secret: the next attempt signs with the new one. */
-    async setEndpointSecret(orgId: string, id: string, secretEnc: string): Promise<EndpointRow | undefined> {
+    /**
+     * Replaces an endpoint's secret; the one it replaces keeps signing until `previousUntil` (one UPDATE:
+     * the old value is read under the row's lock, so two rotations at once cannot lose one).
+     */
+    async rotateEndpointSecret(
+      orgId: string,
+      id: string,
+      secretEnc: string,
+      previousUntil: Date,
+    ): Promise<EndpointRow | undefined> {
       const [row] = await orm
         .update(orgWebhookEndpoints)
-        .set({ secretEnc })
+        .set({
+          secretEnc,
+          previousSecretEnc: sql`${orgWebhookEndpoints.secretEnc}`,
+          previousSecretExpiresAt: previousUntil,
+        })
         .where(and(eq(orgWebhookEndpoints.id, id), eq(orgWebhookEndpoints.orgId, orgId)))
         .returning();
       return row;
@@ -146,22 +159,44 @@ export function createIntegrationRepository(orm: Orm) {
     ): Promise<void> {
       if (rows.length > 0) await scope.insert(orgWebhookDeliveries).values(rows);
     },
+    /**
+     * Takes the next `count` sequence numbers of a transaction's events and answers the last one. The
+     * row's lock holds a concurrent change of the same transaction until this one commits.
+     */
+    async takeSequences(scope: DbScope, txnId: string, count: number): Promise<number> {
+      const [row] = await scope
+        .insert(orgWebhookSequences)
+        .values({ transactionId: txnId, lastSequence: count })
+        .onConflictDoUpdate({
+          target: orgWebhookSequences.transactionId,
+          set: { lastSequence: sql`${orgWebhookSequences.lastSequence} + ${count}` },
+        })
+        .returning({ last: orgWebhookSequences.lastSequence });
+      return Number(row!.last);
+    },
 
     /**
      * Claims up to `limit` due deliveries (SKIP LOCKED, so instances never share one) by moving their
-     * time on by `leaseMs`: a crash mid-send leaves the row to be retried when the lease ends.
+     * time on by `leaseMs`: a crash mid-send leaves the row to be retried when the lease ends. A delivery
+     * waits while an earlier event of its transaction is still pending for the same endpoint (in flight,
+     * or waiting for its retry), so one transaction's events reach an endpoint one at a time, in order,
+     * whichever instance claims them.
      */
     async claimDue(now: Date, leaseMs: number, limit: number) {
       const lease = new Date(now.getTime() + leaseMs);
+      const d = orgWebhookDeliveries;
       return orm
-        .update(orgWebhookDeliveries)
+        .update(d)
         .set({ nextAttemptAt: lease })
         .where(
           inArray(
-            orgWebhookDeliveries.id,
-            sql`(select ${orgWebhookDeliveries.id} from ${orgWebhookDeliveries}
-                 where ${orgWebhookDeliveries.status} = 'pending' and ${orgWebhookDeliveries.nextAttemptAt} <= ${now.toISOString()}
-                 order by ${orgWebhookDeliveries.nextAttemptAt} limit ${limit} for update skip locked)`,
+            d.id,
+            sql`(select c.id from ${d} c
+                 where c.status = 'pending' and c.next_attempt_at <= ${now.toISOString()}
+                   and not exists (select 1 from ${d} e
+                     where e.endpoint_id = c.endpoint_id and e.transaction_id = c.transaction_id
+                       and e.status = 'pending' and e.sequence < c.sequence)
+                 order by c.next_attempt_at, c.sequence limit ${limit} for update skip locked)`,
           ),
         )
         .returning();

@@ -20,6 +20,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { checkWebhookUrl, type Resolver, type WebhookTargetPolicy } from '../../lib/outbound-address.js';
 import { postSignedWebhook, sendWebhook } from '../../lib/webhook-send.js';
 import type { StateChange } from '../transactions/state-machine.js';
+import { eventTypeOf, type WebhookEventType } from './webhook-events.js';
 import type { ApiKeyRow, DeliveryRow, EndpointRow, IntegrationRepository } from './integration-repository.js';
 
 /** Keys look like `vdk_<43 base64url chars>`; the prefix shown in the console is its first 12 chars. */
@@ -29,6 +30,8 @@ const SHOWN_PREFIX_LENGTH = 12;
 export const WEBHOOK_BACKOFF_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_BACKOFF_MS.length + 1;
 const SEND_TIMEOUT_MS = 10_000;
+/** How long a rotated-out secret still signs (beside the new one). */
+export const WEBHOOK_ROTATION_OVERLAP_MS = 24 * 3_600_000;
 const LEASE_MS = 60_000;
 
 export { signWebhook };
@@ -135,7 +138,8 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     );
   }
 
-  const newSecret = () => `whsec_${randomToken(32)}`;
+  // Standard Webhooks' form: `whsec_` and the base64 of 32 random bytes (the libraries' default).
+  const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
   async function assertOrg(orgId: string) {
     if (!(await repo.orgExists(orgId))) throw new AppError('ORG_NOT_FOUND');
@@ -223,13 +227,21 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       return { ...endpointOut(row), secret };
     },
     /**
-     * A new signing secret, answered here only. Every attempt reads the stored secret, so the old one
-     * signs nothing from this moment on (a delivery in flight may still carry it).
+     * A new signing secret, answered here only. The old one keeps signing beside it (a second
+     * `webhook-signature` entry) for WEBHOOK_ROTATION_OVERLAP_MS, so a receiver can switch without
+     * refusing anything; the earlier `x-veridocs-signature` header carries the new one at once.
      */
     async rotateSecret(orgId: string, id: string): Promise<WebhookEndpointCreated> {
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
       const secret = newSecret();
-      const row = uuid ? await repo.setEndpointSecret(orgId, id.toLowerCase(), encrypt(secret)) : undefined;
+      const row = uuid
+        ? await repo.rotateEndpointSecret(
+            orgId,
+            id.toLowerCase(),
+            encrypt(secret),
+            new Date(now().getTime() + WEBHOOK_ROTATION_OVERLAP_MS),
+          )
+        : undefined;
       if (!row) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND');
       return { ...endpointOut(row), secret };
     },
@@ -287,35 +299,16 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
 
     /** The state-change hook (transactions repository): one delivery per change and active endpoint. */
     async enqueue(scope: DbScope, changes: readonly StateChange[], at: Date): Promise<void> {
-      const targets = await repo.endpointsOfTransactions(scope, [...new Set(changes.map((c) => c.txnId))]);
+      const targets = await queue(
+        scope,
+        changes.map((c) => ({
+          txnId: c.txnId,
+          type: eventTypeOf(c),
+          data: { verificationName: c.verificationName, from: c.from, to: c.to },
+        })),
+        at,
+      );
       if (targets.length === 0) return;
-      const rows = changes.flatMap((c) => {
-        const eventType =
-          c.entity === 'transaction' ? 'transaction.state_changed' : 'verification.state_changed';
-        const eventId = randomUUID();
-        return targets
-          .filter((t) => t.txnId === c.txnId)
-          .map((t) => ({
-            endpointId: t.endpointId,
-            eventId,
-            eventType,
-            payload: {
-              id: eventId,
-              type: eventType,
-              createdAt: at.toISOString(),
-              data: {
-                orgId: t.orgId,
-                transactionId: c.txnId,
-                verificationName: c.verificationName,
-                from: c.from,
-                to: c.to,
-              },
-            },
-            nextAttemptAt: at,
-            createdAt: at,
-          }));
-      });
-      await repo.insertDeliveries(scope, rows);
       // A decided verification or request is a result the organisation receives (not the steps between).
       if (deps.disclose)
         for (const c of changes) {
@@ -332,6 +325,18 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
             at,
           });
         }
+    },
+
+    /**
+     * An event that is not a state change (a report went to the evaluation partner), queued in the
+     * caller's database transaction like the state changes.
+     */
+    async enqueueEvent(
+      scope: DbScope,
+      event: { txnId: string; type: WebhookEventType; data: Record<string, unknown> },
+      at: Date,
+    ): Promise<void> {
+      await queue(scope, [event], at);
     },
 
     /** One pass of the delivery job: answers whether it found work. */
@@ -372,6 +377,59 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     },
   };
 
+  /**
+   * One delivery per event and active endpoint of the transaction's organisation, each event numbered
+   * in its transaction's sequence (the order they happened: the caller's order, under the sequence row's
+   * lock). Answers the endpoints found.
+   */
+  async function queue(
+    scope: DbScope,
+    events: readonly { txnId: string; type: WebhookEventType; data: Record<string, unknown> }[],
+    at: Date,
+  ) {
+    const targets = await repo.endpointsOfTransactions(scope, [...new Set(events.map((e) => e.txnId))]);
+    if (targets.length === 0) return targets;
+    const rows = [];
+    for (const txnId of new Set(events.map((e) => e.txnId))) {
+      const mine = events.filter((e) => e.txnId === txnId);
+      const endpoints = targets.filter((t) => t.txnId === txnId);
+      if (endpoints.length === 0) continue;
+      let sequence = (await repo.takeSequences(scope, txnId, mine.length)) - mine.length;
+      for (const event of mine) {
+        sequence += 1;
+        const eventId = randomUUID();
+        for (const t of endpoints)
+          rows.push({
+            endpointId: t.endpointId,
+            eventId,
+            eventType: event.type,
+            transactionId: txnId,
+            sequence,
+            payload: {
+              id: eventId,
+              type: event.type,
+              sequence,
+              createdAt: at.toISOString(),
+              data: { orgId: t.orgId, transactionId: txnId, ...event.data },
+            },
+            nextAttemptAt: at,
+            createdAt: at,
+          });
+      }
+    }
+    await repo.insertDeliveries(scope, rows);
+    return targets;
+  }
+
+  /** The secrets that sign an endpoint's webhooks now: its own, and the one before a recent rotation. */
+  function secretsOf(endpoint: EndpointRow, at: Date): string[] {
+    const previous =
+      endpoint.previousSecretEnc && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at
+        ? [decrypt(endpoint.previousSecretEnc)]
+        : [];
+    return [decrypt(endpoint.secretEnc), ...previous];
+  }
+
   async function attempt(delivery: DeliveryRow): Promise<void> {
     const endpoint = await repo.endpoint(delivery.endpointId);
     const started = now();
@@ -384,7 +442,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     } else {
       ({ statusCode, error } = await postSignedWebhook(
         send,
-        { url: endpoint.url, secret: () => decrypt(endpoint.secretEnc) },
+        { url: endpoint.url, secrets: () => secretsOf(endpoint, started) },
         { eventId: delivery.eventId, body, at: started },
       ));
     }

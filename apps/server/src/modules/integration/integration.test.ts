@@ -317,7 +317,8 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
       expect(verifySignature('whsec_wrong', signature, last.body, nowSeconds)).toBe(false);
       expect(verifySignature(endpoint.secret, signature, last.body, nowSeconds + 301)).toBe(false);
       expect(JSON.parse(last.body)).toMatchObject({
-        type: 'transaction.state_changed',
+        type: 'transaction.created',
+        sequence: 1,
         data: { orgId: ORG, transactionId: created.transactionId, to: 'NOT_INITIALIZED' },
       });
       // Audited: who did what.
@@ -365,7 +366,7 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
         sql`select event_type, payload->'data'->>'to' as "to" from org_webhook_deliveries
             where payload->'data'->>'transactionId' = ${created.transactionId} and id <> ${deliveryId}`,
       );
-      expect(started).toContainEqual({ event_type: 'transaction.state_changed', to: 'DATA_SAVED' });
+      expect(started).toContainEqual({ event_type: 'transaction.started', to: 'DATA_SAVED' });
       expect(await t.app.integrationJobs.deliverOnce()).toBe(true);
       expect(JSON.parse(hook.got.at(-1)!.body)).toMatchObject({ data: { to: 'DATA_SAVED' } });
 
@@ -401,8 +402,11 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
           detail: 'bgv-degree: completed (webhook)',
         }),
       ]);
-      // Its two events go out now, before the endpoint is disabled below.
+      // Its two events go out now, one after the other (one transaction's events are never sent
+      // together), before the endpoint is disabled below.
       expect(await t.app.integrationJobs.deliverOnce()).toBe(true);
+      expect(await t.app.integrationJobs.deliverOnce()).toBe(true);
+      expect(await t.app.integrationJobs.deliverOnce()).toBe(false);
 
       // A disabled endpoint gets no new events.
       expectCode(await send('POST', I.disableWebhook(ORG, endpoint.id), undefined, admin), 0, 200);

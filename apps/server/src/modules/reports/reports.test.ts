@@ -201,7 +201,22 @@ describe('the verification report (ADR 0028)', { timeout: 120_000 }, () => {
       sentAt: null,
     });
 
+    // The organisation's webhook endpoint hears of the sending too (issue 30 §2).
+    const [hookRow] = await rowsOf(sql`insert into org_webhook_endpoints (org_id, url, secret_enc)
+      values (${ORG}, 'https://hooks.example/report', 'v1.unused') returning id`);
     expect(await runJob()).toBe(true);
+    const reportEvents = await rowsOf(sql`select payload from org_webhook_deliveries
+      where transaction_id = ${txnId} and event_type = 'report.sent'`);
+    await rowsOf(sql`delete from org_webhook_endpoints where id = ${hookRow!.id as string} returning id`);
+    expect(reportEvents).toEqual([
+      {
+        payload: expect.objectContaining({
+          type: 'report.sent',
+          sequence: expect.any(Number) as number,
+          data: expect.objectContaining({ transactionId: txnId, partner: 'World Education Services (WES)' }),
+        }) as unknown,
+      },
+    ]);
     expect(partner.received).toHaveLength(1);
     const [hit] = partner.received;
     // The signature verifies with the partner's secret (and not with another), over the raw body.

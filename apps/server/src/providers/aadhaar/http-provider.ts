@@ -1,6 +1,7 @@
 import type { AadhaarProfile } from '@veridocs/shared';
 import type { AadhaarProvider, KycRecord } from './aadhaar-provider.js';
 import { AadhaarNotFound, ProviderDown } from './aadhaar-provider.js';
+import { tracedFetch } from '../../lib/outgoing-trace.js';
 
 export interface HttpAadhaarOptions {
   /** e.g. https://api.cashfree.com/verification (sandbox: https://sandbox.cashfree.com/verification). */
@@ -63,7 +64,7 @@ export function recordFromResponse(body: Json): KycRecord {
  * a network error, a 5xx or an unreadable body is "provider down"; the number is never logged.
  */
 export function createHttpAadhaarProvider(options: HttpAadhaarOptions): AadhaarProvider {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? tracedFetch('Aadhaar');
 
   async function call(path: string, body: Json): Promise<{ status: number; json: Json }> {
     let response: Response;

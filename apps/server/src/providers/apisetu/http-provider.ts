@@ -2,6 +2,7 @@ import { DocumentNotFound, SourceDown } from '../digilocker/digilocker-provider.
 import type { ApiSetuProvider, ConsentArtifact } from './apisetu-provider.js';
 import { CertificateOnlyAsPdf, SourceRefused } from './apisetu-provider.js';
 import { API_SETU_ISSUERS, findDoctype, type ApiSetuDoctype, type ApiSetuIssuer } from './issuers.js';
+import { tracedFetch } from '../../lib/outgoing-trace.js';
 
 export interface HttpApiSetuOptions {
   /** An issuer's API base, `{issuer}` replaced by its id: https://apisetu.gov.in/{issuer}/v3. */
@@ -67,7 +68,7 @@ export function consentArtifactOf(consent: ConsentArtifact, issuerId: string, do
  * ("No record found") DocumentNotFound. Names, roll numbers and keys never go into an error message.
  */
 export function createHttpApiSetuProvider(options: HttpApiSetuOptions): ApiSetuProvider {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? tracedFetch('ApiSetu');
   const issuers = options.issuers ?? API_SETU_ISSUERS;
   const base = options.url.replace(/\/+$/, '');
   const urlOf = (issuer: ApiSetuIssuer, doctype: ApiSetuDoctype) =>

@@ -1,5 +1,6 @@
 import type { DigiLockerAccount, DigiLockerProvider, IssuedDocument } from './digilocker-provider.js';
 import { DigiLockerRefused, DocumentNotFound, SourceDown } from './digilocker-provider.js';
+import { tracedFetch } from '../../lib/outgoing-trace.js';
 
 export interface HttpDigiLockerOptions {
   /** The API's base, e.g. https://api.digitallocker.gov.in/public (the document's server is betaapi's). */
@@ -51,7 +52,7 @@ function gender(value: unknown): DigiLockerAccount['gender'] {
  * nor put in an error message.
  */
 export function createHttpDigiLockerProvider(options: HttpDigiLockerOptions): DigiLockerProvider {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? tracedFetch('DigiLocker');
   const base = options.url.replace(/\/+$/, '');
 
   async function call(path: string, init: RequestInit): Promise<Response> {

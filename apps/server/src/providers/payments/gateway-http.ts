@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { GatewayError } from './gateway.js';
+import { tracedFetch } from '../../lib/outgoing-trace.js';
 
 /**
  * What the plain-`fetch` adapters (Razorpay, Cashfree; ADR 0024) share: one JSON call with a time-out
@@ -27,7 +28,7 @@ export async function callGateway(
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
   options: { timeoutMs: number; fetch?: typeof fetch; describe: (body: unknown) => string | undefined },
 ): Promise<unknown> {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? tracedFetch('Payments');
   let response: Response;
   let text: string;
   try {

@@ -12,6 +12,7 @@ import {
   type PaymentGateway,
   type WebhookEvent,
 } from './gateway.js';
+import { tracedFetch } from '../../lib/outgoing-trace.js';
 
 /**
  * Stripe Checkout (ADR 0024) through the official SDK (`stripe`: Node ≥ 20, no dependencies, its API
@@ -41,6 +42,8 @@ export function createStripeGateway(config: StripeConfig, deps: StripeDeps = {})
     maxNetworkRetries: deps.maxNetworkRetries ?? 2,
     telemetry: false,
     appInfo: { name: 'veridocs' },
+    // The SDK over fetch, so its calls carry traceparent as client spans (issue 30 §2).
+    httpClient: Stripe.createFetchHttpClient(tracedFetch('Payments')),
   });
 
   return {

@@ -112,7 +112,7 @@ export function createWebhookReportDelivery(deps: {
       const { endpoint, policy } = target;
       const outcome = await postSignedWebhook(
         (url, body, headers) => post(url, body, headers, policy),
-        { url: endpoint.url, secret: () => endpoint.secret },
+        { url: endpoint.url, secrets: () => [endpoint.secret] },
         parcel,
       );
       return { url: endpoint.url, ...outcome };

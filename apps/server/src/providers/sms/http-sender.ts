@@ -1,4 +1,5 @@
 import type { MessageSender } from './message-sender.js';
+import { tracedFetch } from '../../lib/outgoing-trace.js';
 
 export interface HttpSenderOptions {
   url: string;
@@ -13,6 +14,7 @@ export interface HttpSenderOptions {
  */
 export function createHttpSender(options: HttpSenderOptions): MessageSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const send = tracedFetch('Sms');
   return {
     name: 'http',
     async send(message) {
@@ -21,7 +23,7 @@ export function createHttpSender(options: HttpSenderOptions): MessageSender {
         accept: 'application/json',
       };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const response = await fetch(options.url, {
+      const response = await send(options.url, {
         method: 'POST',
         headers,
         body: JSON.stringify({
