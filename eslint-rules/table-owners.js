@@ -105,6 +105,7 @@ export const TABLE_OWNERS = {
   orgWebhookAttempts: { owner: 'integration' },
   credentials: { owner: 'credentials', readers: ['org-candidates', 'privacy'] },
   receivedCredentials: { owner: 'credentials' },
+  credentialIssuerKeys: { owner: 'credentials' },
   verificationReports: { owner: 'reports', readers: ['org-candidates'] },
   reportDeliveryAttempts: { owner: 'reports' },
   notifications: { owner: 'notifications', readers: ['privacy'] },

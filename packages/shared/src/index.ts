@@ -9,6 +9,7 @@ export * from './constants/verification-types.js';
 export * from './constants/indian-states.js';
 export * from './constants/files.js';
 export * from './constants/prerender.js';
+export * from './constants/credentials-context.js';
 export * from './schemas/envelope.js';
 export * from './api/api-error.js';
 export * from './schemas/auth.js';

@@ -286,6 +286,8 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
         })
         .then(() => undefined),
   });
+  // Kept before the first credential is signed: a later change of PUBLIC_URL or secret keeps it valid.
+  await credentials.registerIssuer(now());
   stateChanges.bind('credentials', (scope, changes, at) => credentials.onStateChanges(scope, changes, at));
 
   // Verification configs are written only by the seed, from code, before this instance serves a

@@ -130,6 +130,8 @@ export const API_PATHS = {
     /** The issuer's published documents (absolute). */
     didDocument: '/.well-known/did.json',
     jwks: '/.well-known/jwks.json',
+    /** The credentials' JSON-LD context (absolute; CREDENTIALS_CONTEXT_V1, issue 30 §3). */
+    contextV1: '/contexts/credentials/v1',
     /** Absolute, outside the service bases (no partner header: any verifier fetches it): list {list}. */
     statusList: (list: number) => `/api/credentials/status/${list}`,
     statusListRoute: '/api/credentials/status/:list',

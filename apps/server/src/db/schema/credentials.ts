@@ -70,3 +70,16 @@ export const receivedCredentials = pgTable(
   },
   (t) => [primaryKey({ columns: [t.profileId, t.credentialId] })],
 );
+
+/**
+ * The issuer identities credentials were signed under (ADR 0031 "Past issuers"): one row per key id,
+ * recorded when a server starts with it. Verification reads a credential's key and DID here when they
+ * are not the current ones, so a changed PUBLIC_URL or server secret leaves earlier credentials valid.
+ */
+export const credentialIssuerKeys = pgTable('credential_issuer_keys', {
+  keyId: text('key_id').primaryKey(),
+  did: text('did').notNull(),
+  publicUrl: text('public_url').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+  firstUsedAt: timestamp('first_used_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,6 +8,7 @@ import type {
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
+  credentialIssuerKeys,
   credentials,
   organisations,
   profiles,
@@ -198,6 +199,17 @@ export function createCredentialsRepository(orm: Orm) {
       return orm.transaction(fn);
     },
 
+    /** Records the issuer identity this server signs with (kept once per key id). */
+    async recordIssuerKey(row: typeof credentialIssuerKeys.$inferInsert): Promise<void> {
+      await orm.insert(credentialIssuerKeys).values(row).onConflictDoNothing();
+    },
+    async issuerKey(keyId: string) {
+      const [row] = await orm
+        .select()
+        .from(credentialIssuerKeys)
+        .where(eq(credentialIssuerKeys.keyId, keyId));
+      return row;
+    },
     async findById(id: string): Promise<CredentialRow | undefined> {
       const [row] = await orm.select().from(credentials).where(eq(credentials.id, id));
       return row;

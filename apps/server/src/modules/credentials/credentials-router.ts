@@ -14,6 +14,7 @@ import {
   revokeCredentialRequestSchema,
   revokeCredentialResponseSchema,
   verifyCredentialRequestSchema,
+  CREDENTIALS_CONTEXT_V1,
 } from '@veridocs/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -244,6 +245,19 @@ export const issuerRouter: FastifyPluginAsyncZod<{ credentials: CredentialsServi
         .header('cache-control', 'public, max-age=3600')
         .header('access-control-allow-origin', '*')
         .send(JSON.stringify(credentials.jwks())),
+  );
+  app.get(
+    P.contextV1,
+    {
+      config: publicLimit,
+      schema: { tags, summary: "The JSON-LD context of the credentials' own terms (version 1)" },
+    },
+    async (_request, reply) =>
+      reply
+        .type('application/ld+json')
+        .header('cache-control', 'public, max-age=86400')
+        .header('access-control-allow-origin', '*')
+        .send(JSON.stringify(CREDENTIALS_CONTEXT_V1)),
   );
   app.get(
     P.statusListRoute,

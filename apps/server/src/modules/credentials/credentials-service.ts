@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
 import {
+  CREDENTIALS_CONTEXT_V1_URL,
   API_PATHS,
   credentialAttributesSchema,
   credentialTypeSchema,
@@ -214,14 +215,30 @@ export interface CredentialsServiceDeps {
 
 export function createCredentialsService(deps: CredentialsServiceDeps) {
   const { repo, issuer, now } = deps;
-  const statusListUrl = (list: number) => `${deps.publicUrl}${API_PATHS.credentials.statusList(list)}`;
+  const statusListUrlAt = (publicUrl: string, list: number) =>
+    `${publicUrl}${API_PATHS.credentials.statusList(list)}`;
+  const statusListUrl = (list: number) => statusListUrlAt(deps.publicUrl, list);
+
+  /**
+   * The key, DID and address a credential's header names: this server's, or one it signed under
+   * before a change of PUBLIC_URL or of the server secret (ADR 0031 "Past issuers"); null: not ours.
+   */
+  async function signerOf(kid: string | undefined) {
+    if (kid === issuer.keyId)
+      return { publicKey: issuer.publicKey, did: issuer.did, publicUrl: deps.publicUrl };
+    if (!kid) return null;
+    const row = await repo.issuerKey(kid);
+    if (!row || !kid.startsWith(`${row.did}#`)) return null;
+    const publicKey = createPublicKey({ key: row.publicJwk, format: 'jwk' });
+    return { publicKey, did: row.did, publicUrl: row.publicUrl };
+  }
 
   async function sign(row: CredentialRow): Promise<string> {
     const { list, bit } = statusPosition(row.statusIndex);
     const url = statusListUrl(list);
     const jwt = new SignJWT({
       vc: {
-        '@context': [VC_CONTEXT_V1, STATUS_CONTEXT_V1],
+        '@context': [VC_CONTEXT_V1, STATUS_CONTEXT_V1, CREDENTIALS_CONTEXT_V1_URL],
         type: ['VerifiableCredential', row.credentialType],
         credentialSubject: {
           credentialType: row.credentialType,
@@ -295,10 +312,11 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
     } catch {
       return failed('malformed');
     }
-    if (header.alg !== 'EdDSA' || header.kid !== issuer.keyId) return failed('issuer');
+    const signer = header.alg === 'EdDSA' ? await signerOf(header.kid) : null;
+    if (!signer) return failed('issuer');
     let payloadBytes: Uint8Array;
     try {
-      ({ payload: payloadBytes } = await compactVerify(jwt, issuer.publicKey, { algorithms: ['EdDSA'] }));
+      ({ payload: payloadBytes } = await compactVerify(jwt, signer.publicKey, { algorithms: ['EdDSA'] }));
     } catch {
       return failed('signature');
     }
@@ -311,8 +329,8 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
     const parsed = vcPayloadSchema.safeParse(json);
     if (!parsed.success) return failed('malformed', { signature: true });
     const payload = parsed.data;
-    // 2. The issuer: this product's DID.
-    if (payload.iss !== issuer.did) return failed('issuer', { signature: true });
+    // 2. The issuer: this product's DID (the one its key was used under).
+    if (payload.iss !== signer.did) return failed('issuer', { signature: true });
     const id = payload.jti.slice('urn:uuid:'.length);
     const row = await repo.findById(id);
     const facts: CredentialVerification['credential'] = {
@@ -334,7 +352,7 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
     const list = Number(/\/(\d+)$/.exec(status.statusListCredential)?.[1]);
     if (
       !Number.isInteger(list) ||
-      status.statusListCredential !== statusListUrl(list) ||
+      status.statusListCredential !== statusListUrlAt(signer.publicUrl, list) ||
       index >= STATUS_LIST_SIZE
     )
       return failed('status', { signature: true, issuer: true, expiry: timely }, facts);
@@ -346,6 +364,16 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
   }
 
   return {
+    /** Records this server's issuer identity, so credentials it signs stay verifiable after a change. */
+    async registerIssuer(at: Date): Promise<void> {
+      await repo.recordIssuerKey({
+        keyId: issuer.keyId,
+        did: issuer.did,
+        publicUrl: deps.publicUrl,
+        publicJwk: { kty: 'OKP', crv: 'Ed25519', x: issuer.publicJwk.x },
+        firstUsedAt: at,
+      });
+    },
     /**
      * The state-change hook (app.ts `stateChangeHooks`): a verification that became COMPLETED gets its
      * credential, signed here (Ed25519 takes microseconds) in the change's database transaction, once.
@@ -508,7 +536,7 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
       const issuedAt = now();
       return new SignJWT({
         vc: {
-          '@context': [VC_CONTEXT_V1, STATUS_CONTEXT_V1],
+          '@context': [VC_CONTEXT_V1, STATUS_CONTEXT_V1, CREDENTIALS_CONTEXT_V1_URL],
           id: url,
           type: ['VerifiableCredential', 'BitstringStatusListCredential'],
           credentialSubject: {

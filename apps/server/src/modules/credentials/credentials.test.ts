@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import {
   API_PATHS,
@@ -8,13 +9,20 @@ import {
   credentialListResponseSchema,
   credentialSchema,
   credentialVerificationSchema,
+  CREDENTIALS_CONTEXT_V1,
+  CREDENTIALS_CONTEXT_V1_URL,
   addWalletDocumentResponseSchema,
   opsSessionSchema,
   type Credential,
   type CredentialVerification,
   type OpsSession,
 } from '@veridocs/shared';
+import { contexts as statusContexts } from '@digitalbazaar/vc-bitstring-status-list-context';
+import { contexts as vcContexts } from 'credentials-context';
 import { verifyCredential } from 'did-jwt-vc';
+import { decodeJwt } from 'jose';
+import jsonld from 'jsonld';
+import Fastify from 'fastify';
 import { Resolver, type DIDResolutionResult } from 'did-resolver';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +34,7 @@ import { createFilesRepository } from '../files/files-repository.js';
 import { multipart, pdfOfSize } from '../files/test-files.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import { createCredentialsRepository } from './credentials-repository.js';
-import { createCredentialsService } from './credentials-service.js';
+import { createCredentialsService, evidenceOf } from './credentials-service.js';
 import { createIssuerKey } from './issuer.js';
 import { STATUS_LIST_SIZE } from './status-list.js';
 
@@ -43,8 +51,17 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
   let t: TestApp;
   let admin: Headers;
   let verifier: Headers;
+  /** Everything the app logs, at the most verbose level: share ids are capabilities (issue 30 §3). */
+  const logLines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ env: { OCR_WORKER: 'off', PUBLIC_URL } });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const { log } = Fastify({ logger: { level: 'trace', stream } });
+    t = await createTestApp({ env: { OCR_WORKER: 'off', PUBLIC_URL }, logger: log });
     admin = bearer((await signIn(ADMIN)).accessToken);
     verifier = bearer((await signIn(VERIFIER)).accessToken);
   });
@@ -578,5 +595,119 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
     await expect(
       verifyCredential(identity.jwt, resolver, { policies: { now: clockSeconds() } }),
     ).rejects.toThrow(/expired/i);
+  });
+
+  it('reads as JSON-LD: safe-mode expansion offline keeps every attribute (the context shipped and served)', async () => {
+    const served = await send('GET', C.contextV1);
+    expect(served.headers['content-type']).toContain('application/ld+json');
+    expect(JSON.parse(served.body)).toEqual(CREDENTIALS_CONTEXT_V1);
+    const known = new Map<string, unknown>([
+      ...vcContexts,
+      ...statusContexts,
+      [CREDENTIALS_CONTEXT_V1_URL, CREDENTIALS_CONTEXT_V1],
+    ]);
+    const documentLoader = (url: string) => {
+      const document = known.get(url);
+      if (!document) return Promise.reject(new Error(`no network in this test: ${url}`));
+      return Promise.resolve({ contextUrl: null, documentUrl: url, document });
+    };
+    const VD = `${CREDENTIALS_CONTEXT_V1_URL}#`;
+    const CRED = 'https://www.w3.org/2018/credentials#';
+    const evidence = evidenceOf({
+      data: {
+        issuerSource: { channel: 'digilocker', issuer: 'CBSE', doctype: 'SSCER', at: '2026-11-29T10:00:00Z' },
+      },
+    } as never);
+    for (const credential of [degree, identity]) {
+      const payload = decodeJwt(credential.jwt) as { iss: string; jti: string; nbf: number; vc: object };
+      // The W3C form of the JWT's claims (VC Data Model 1.1 §6.3.1), as a JSON-LD verifier reads it.
+      const vc = {
+        ...payload.vc,
+        id: payload.jti,
+        issuer: payload.iss,
+        issuanceDate: new Date(payload.nbf * 1000).toISOString(),
+        evidence,
+      };
+      const [expanded] = await jsonld.expand(vc, { documentLoader, safe: true });
+      expect(expanded!['@type']).toContain(`${VD}${credential.credentialType}`);
+      const [subject] = expanded![`${CRED}credentialSubject`] as Record<string, { '@value': unknown }[]>[];
+      expect(subject![`${VD}credentialAttributes`]![0]!['@value']).toEqual(credential.credentialAttributes);
+      expect(Object.keys(credential.credentialAttributes).length).toBeGreaterThan(1);
+      expect(subject![`${VD}credentialType`]![0]!['@value']).toBe(credential.credentialType);
+      const [proof] = expanded![`${CRED}evidence`] as Record<string, { '@value': unknown }[]>[];
+      expect(proof![`${VD}documentIssuer`]![0]!['@value']).toBe('CBSE');
+      expect(proof![`${VD}documentType`]![0]!['@value']).toBe('SSCER');
+    }
+  });
+
+  it('keeps earlier credentials valid after PUBLIC_URL, or the server secret, changes (past issuers)', async () => {
+    // Another server on the same database (and so the same files: ADR 0050).
+    const filesDir = t.config.storage.kind === 'local' ? t.config.storage.dir : '';
+    const moves: Record<string, string>[] = [
+      { PUBLIC_URL: 'https://moved.example' },
+      { PUBLIC_URL: 'https://moved.example', JWT_SECRET: 'a-different-server-secret-0123456789abcdef' },
+    ];
+    for (const env of moves) {
+      const moved = await createTestApp({
+        env: { OCR_WORKER: 'off', FILES_DIR: filesDir, ...env },
+        database: t.db,
+        clock: t.clock,
+      });
+      try {
+        const result = credentialVerificationSchema.parse(
+          expectCode(
+            await moved.request({ method: 'POST', url: w(C.verifyJwt), body: { jwt: degree.jwt } }),
+            0,
+            200,
+          ),
+        );
+        // Signed by the key and DID of the server before the move, its status list where it said.
+        expect(result.checks).toMatchObject({ signature: true, issuer: true });
+        expect(result.credential?.issuer).toBe(DID);
+        expect(['valid', 'revoked']).toContain(result.result);
+        expect(
+          (await moved.request({ method: 'GET', url: API_PATHS.credentials.didDocument })).body,
+        ).toContain('did:web:moved.example');
+      } finally {
+        await moved.close();
+      }
+    }
+    // A key this product never recorded is not its own, whatever DID it claims.
+    await t.db.orm.execute(sql`delete from credential_issuer_keys`);
+    const moved = await createTestApp({
+      env: { OCR_WORKER: 'off', FILES_DIR: filesDir, PUBLIC_URL: 'https://moved.example' },
+      database: t.db,
+      clock: t.clock,
+    });
+    try {
+      await t.db.orm.execute(sql`delete from credential_issuer_keys where did = ${DID}`);
+      const result = credentialVerificationSchema.parse(
+        expectCode(
+          await moved.request({ method: 'POST', url: w(C.verifyJwt), body: { jwt: degree.jwt } }),
+          0,
+          200,
+        ),
+      );
+      expect(result).toMatchObject({ result: 'invalid', reason: 'issuer' });
+    } finally {
+      await moved.close();
+    }
+  });
+
+  it('writes no share id to any log line, at trace level', async () => {
+    const list = credentialListResponseSchema.parse(
+      expectCode(await send('GET', w(C.list), undefined, bearer((await signUp(t)).accessToken)), 0, 200),
+    );
+    expect(list.list).toEqual([]);
+    const shareIds = (
+      (await t.db.orm.execute(sql`select share_id from credentials`)) as { rows: { share_id: string }[] }
+    ).rows.map((r) => r.share_id);
+    expect(shareIds.length).toBeGreaterThan(1);
+    // Opened (page and API), received, and an unknown one (the not-found answer's log too).
+    await send('GET', C.verifyPage(shareIds[0]!));
+    await send('GET', w(C.verify('AAAAAAAAAAAAAAAAAAAAAA')));
+    const logged = logLines.join('');
+    expect(logged).toContain('[redacted]');
+    for (const id of [...shareIds, 'AAAAAAAAAAAAAAAAAAAAAA']) expect(logged).not.toContain(id);
   });
 });
