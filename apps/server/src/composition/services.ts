@@ -35,6 +35,7 @@ import { createFilesService } from '../modules/files/files-service.js';
 import { createLinkSigner, deriveLinkKey } from '../modules/files/signed-links.js';
 import { createUploadLimiter } from '../modules/files/upload-limits.js';
 import { createResumableUploads } from '../modules/files/resumable-uploads.js';
+import { createFinishedUploadsRepository } from '../modules/files/finished-uploads-repository.js';
 import { createResumableStore } from '../storage/resumable-store.js';
 import { createFormsRepository } from '../modules/forms/forms-repository.js';
 import { createFormsService } from '../modules/forms/forms-service.js';
@@ -322,6 +323,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     store: await createResumableStore(config.storage, config.resumableUploads),
     path: `${SERVICE_BASES.utility}${API_PATHS.files.resumable}`,
     files,
+    finished: createFinishedUploadsRepository(db.orm),
+    expiryMs: config.resumableUploads.expiryMs,
+    now,
     log: app.log,
   });
   // Transaction info is cached by id: the name change requests' writes invalidate it too.

@@ -60,3 +60,21 @@ export const files = pgTable(
       .where(sql`${t.ocrStatus} in ('pending', 'running')`),
   ],
 );
+
+/**
+ * The answer of a finished resumable upload (ADR 0050 "Resumable uploads (tus)"), kept until partial
+ * uploads expire: a client whose last PATCH's answer was lost gets the same file when it asks again.
+ */
+export const finishedUploads = pgTable(
+  'finished_uploads',
+  {
+    uploadId: text('upload_id').primaryKey(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('finished_uploads_finished_idx').on(t.finishedAt)],
+);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
-import { files } from '../../db/schema/index.js';
+import { files, finishedUploads } from '../../db/schema/index.js';
 
 /** The files module's part of a candidate's erasure (ADR 0049): their uploads' keys, then the rows. */
 export function createFilesErasureRepository(orm: Orm) {
@@ -14,6 +14,7 @@ export function createFilesErasureRepository(orm: Orm) {
     },
     async deleteRows(profileId: string): Promise<void> {
       await orm.delete(files).where(eq(files.ownerProfileId, profileId));
+      await orm.delete(finishedUploads).where(eq(finishedUploads.profileId, profileId));
     },
   };
 }

@@ -7,6 +7,8 @@ import type { ResumableUploads, TusRequestState } from './resumable-uploads.js';
 
 const paths = API_PATHS.files;
 const TUS_BODY = 'application/offset+octet-stream';
+/** A finished upload's envelope (base64 of its JSON) on HEAD: the answer a client lost. */
+export const UPLOAD_RESULT_HEADER = 'upload-result';
 /** tus's headers that the route passes on (the rest of the answer's headers are the app's). */
 const TUS_HEADERS = [
   'tus-resumable',
@@ -67,6 +69,26 @@ export const resumableUploadsRouter: FastifyPluginAsync<{ uploads: ResumableUplo
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const owner = currentUser(request).profileId;
     const raw = request.raw;
+    // An upload that finished: its answer again, for a client that lost it (a dropped connection
+    // after the last byte). HEAD says it is complete and carries the answer in Upload-Result (a HEAD
+    // has no body); a PATCH answers as the last one did. Never the whole file a second time.
+    const id = (request.params as { id?: string }).id;
+    if (id && (raw.method === 'HEAD' || raw.method === 'PATCH')) {
+      const done = await uploads.finishedAnswer(id, owner);
+      if (done) {
+        reply
+          .header('tus-resumable', '1.0.0')
+          .header('upload-offset', String(done.size))
+          .header('upload-length', String(done.size))
+          .header('cache-control', 'no-store');
+        if (raw.method === 'PATCH') return reply.code(200).send(ok(done.answer));
+        const envelope = JSON.stringify(ok(done.answer));
+        return reply
+          .code(200)
+          .header(UPLOAD_RESULT_HEADER, Buffer.from(envelope, 'utf8').toString('base64'))
+          .send();
+      }
+    }
     if (raw.method === 'POST') await uploads.admitCreation(owner, raw.headers);
     const state: TusRequestState = {
       owner,
@@ -77,7 +99,6 @@ export const resumableUploadsRouter: FastifyPluginAsync<{ uploads: ResumableUplo
     const response = await uploads.server.handleWeb(web);
     const offset = response.headers.get('upload-offset');
     if (raw.method === 'PATCH' && !state.charged) {
-      const id = (request.params as { id?: string }).id;
       await uploads.chargeProgress(state, id, offset === null ? undefined : Number(offset));
     }
     for (const name of TUS_HEADERS) {

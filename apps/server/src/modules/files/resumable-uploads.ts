@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, isAppError, validationFailed } from '../../errors.js';
 import { badTextReason } from '../../http/input-guard.js';
 import type { ResumableStore } from '../../storage/resumable-store.js';
+import type { Clock } from '../../lib/clock.js';
 import type { FilesService, UploadFields } from './files-service.js';
+import type { FinishedUploadsRepository } from './finished-uploads-repository.js';
 
 /** Metadata the candidate may send (tus `Upload-Metadata`); anything else is dropped. */
 const CLIENT_METADATA = ['filename', 'filetype', 'folderName', 'fileCategory', 'expectName'] as const;
@@ -63,6 +65,10 @@ export function createResumableUploads(deps: {
   /** The route's full path (the base of every upload's URL). */
   path: string;
   files: Pick<FilesService, 'admit' | 'charge' | 'receive' | 'complete'>;
+  /** The answers of finished uploads, for a client that lost the last one (kept `expiryMs`). */
+  finished: FinishedUploadsRepository;
+  expiryMs: number;
+  now: Clock;
   log: FastifyBaseLogger;
 }) {
   const { store, files, log } = deps;
@@ -83,7 +89,16 @@ export function createResumableUploads(deps: {
       const { filename, ...fields } = fieldsFromMetadata(upload.metadata);
       // A refusal by type or size stores nothing; `complete` removes a file its checks refuse.
       const received = await files.receive(Readable.from(await store.read(upload.id)), filename);
-      return await files.complete(state.owner, received, fields);
+      const answer = await files.complete(state.owner, received, fields);
+      // Before the partial copy goes: a client that lost this answer finds it (HEAD or PATCH again).
+      await deps.finished.record({
+        uploadId: upload.id,
+        profileId: state.owner,
+        size: upload.size ?? 0,
+        answer,
+        at: deps.now(),
+      });
+      return answer;
     } finally {
       await store
         .remove(upload.id)
@@ -160,8 +175,16 @@ export function createResumableUploads(deps: {
       if (reached !== undefined && reached > state.startOffset)
         await files.charge(state.owner, reached - state.startOffset);
     },
-    /** Removes partial uploads older than the expiry (tus's `deleteExpired`); returns how many. */
-    sweepExpired: () => server.cleanUpExpiredUploads(),
+    /**
+     * The answer of `id` when it finished for `owner`, as long as partial uploads are kept; undefined
+     * otherwise (the tus handler then answers).
+     */
+    finishedAnswer: (id: string, owner: string) => deps.finished.find(id, owner),
+    /** Removes partial uploads older than the expiry (tus's `deleteExpired`), and finished answers as old. */
+    async sweepExpired(): Promise<number> {
+      const partial = await server.cleanUpExpiredUploads();
+      return partial + (await deps.finished.sweep(new Date(deps.now().getTime() - deps.expiryMs)));
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import {
   SERVICE_BASES,
   type FileUploadResponse,
 } from '@veridocs/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
 import { createFilesRepository } from './files-repository.js';
@@ -134,6 +135,38 @@ describe('tus uploads', () => {
     expect(Buffer.compare(content.rawPayload, pdf)).toBe(0);
     // The partial copy is gone once the file is stored.
     expect(partials().filter((f) => f.startsWith(id))).toEqual([]);
+  });
+
+  it('a client that lost the last answer gets the same file again (HEAD, PATCH), never a second copy', async () => {
+    const pdf = await pdfOfSize(120_000);
+    const id = idOf(String((await create(pdf.length)).headers.location));
+    const answered = expectCode<FileUploadResponse>(await patch(id, 0, pdf), 0, 200);
+    const filesBefore = storedFiles().length;
+
+    // The resume's HEAD: complete, with the answer in Upload-Result (a HEAD has no body).
+    const probe = await head(id);
+    expect(probe.statusCode).toBe(200);
+    expect(probe.headers['upload-offset']).toBe(String(pdf.length));
+    expect(probe.headers['upload-length']).toBe(String(pdf.length));
+    const envelope = JSON.parse(
+      Buffer.from(String(probe.headers['upload-result']), 'base64').toString('utf8'),
+    );
+    expect(envelope).toEqual({ code: 0, data: answered, message: expect.any(String) as string });
+    // The last PATCH again (its answer lost in flight): the same answer, nothing stored twice.
+    expect(expectCode<FileUploadResponse>(await patch(id, pdf.length, Buffer.alloc(0)), 0, 200)).toEqual(
+      answered,
+    );
+    expect(storedFiles()).toHaveLength(filesBefore);
+    // Another candidate learns nothing of it.
+    expect((await head(id, other)).statusCode).toBe(404);
+    expect((await head(id, other)).headers['upload-result']).toBeUndefined();
+
+    // Kept as long as a partial upload would be, then forgotten.
+    const hours = t.config.resumableUploads.expiryMs / 3_600_000 + 1;
+    await t.db.orm.execute(
+      sql`update finished_uploads set finished_at = finished_at - make_interval(hours => ${hours}) where upload_id = ${id}`,
+    );
+    expect(await t.app.uploadJobs.sweepExpired()).toBeGreaterThanOrEqual(1);
     expect((await head(id)).statusCode).toBe(404);
   });
 

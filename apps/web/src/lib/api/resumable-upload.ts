@@ -107,6 +107,17 @@ function envelopeOf(body: string): ApiEnvelope<unknown> | null {
   }
 }
 
+/** A finished upload's envelope from its HEAD (base64 of UTF-8 JSON), or '' without one. */
+function resultHeader(response: HttpResponse): string {
+  const encoded = response.getHeader('upload-result');
+  if (!encoded) return '';
+  try {
+    return new TextDecoder().decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)));
+  } catch {
+    return '';
+  }
+}
+
 /** tus's failure as the app's ApiError: the server's envelope when it answered one. */
 function toApiError(error: Error | DetailedError): ApiError {
   const response = 'originalResponse' in error ? error.originalResponse : null;
@@ -162,7 +173,9 @@ export function uploadResumable(endpoint: string, file: File, options: Resumable
       },
       onSuccess: ({ lastResponse }) => {
         settled = true;
-        const envelope = envelopeOf(lastResponse.getBody());
+        // The last PATCH's envelope; or, resuming an upload whose answer was lost, the server's HEAD
+        // says it finished and carries the same envelope in Upload-Result.
+        const envelope = envelopeOf(lastResponse.getBody()) ?? envelopeOf(resultHeader(lastResponse));
         if (envelope && envelope.code === 0) resolve(envelope.data);
         else
           fail(new ApiError('The upload finished without an answer', { status: lastResponse.getStatus() }));
