@@ -80,7 +80,7 @@ export const TABLE_OWNERS = {
   // the rest, one module each
   referenceOptions: { owner: 'reference' },
   files: { owner: 'files', readers: ['metrics', 'ops', 'privacy', 'reports'] },
-  finishedUploads: { owner: 'files' },
+  resumableUploads: { owner: 'files' },
   // the running instances and where each keeps files (issue 31 §3): the start-up check's registry
   storageInstances: { owner: 'files' },
   evaluationOtps: { owner: 'evaluation' },

@@ -49,6 +49,8 @@ export function createErasurePorts(deps: {
   profileCache: { invalidate(id: string): void };
   /** The transactions module's cached snapshots (answers, records, report): dropped once erased. */
   txnCache: { invalidate(id: string): void };
+  /** Removes a resumable upload's partial bytes from the tus store (gone already: no error). */
+  removeResumableUpload: (id: string) => Promise<void>;
 }): ErasurePorts {
   const { orm, storage } = deps;
   const profile = createProfileErasureRepository(orm, deps.profileCache);
@@ -92,6 +94,8 @@ export function createErasurePorts(deps: {
         name: 'stored objects',
         erase: async (c) => {
           await deleteObjects(await files.storageKeys(c.profileId));
+          // Uploads not finished yet hold the candidate's bytes in the tus store until they expire.
+          for (const id of await files.resumableUploadIds(c.profileId)) await deps.removeResumableUpload(id);
           await deleteObjects(await reports.storageKeys(c.txnIds));
         },
       },

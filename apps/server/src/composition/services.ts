@@ -35,8 +35,8 @@ import { createFilesService } from '../modules/files/files-service.js';
 import { createLinkSigner, deriveLinkKey } from '../modules/files/signed-links.js';
 import { createUploadLimiter } from '../modules/files/upload-limits.js';
 import { createResumableUploads } from '../modules/files/resumable-uploads.js';
-import { createFinishedUploadsRepository } from '../modules/files/finished-uploads-repository.js';
-import { createResumableStore } from '../storage/resumable-store.js';
+import { createResumableUploadsRepository } from '../modules/files/resumable-uploads-repository.js';
+import { createResumableStore, removeResumable } from '../storage/resumable-store.js';
 import { createFormsRepository } from '../modules/forms/forms-repository.js';
 import { createFormsService } from '../modules/forms/forms-service.js';
 import { createGeoService, createOfflineGeoProviders } from '../modules/geo/geo-service.js';
@@ -319,11 +319,12 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     onQueued: () => signals.emit('file-queued'),
   });
   // Resumable uploads (tus, ADR 0050): the bytes collect in their own store, then go through `files`.
+  const resumableStore = await createResumableStore(config.storage, config.resumableUploads);
   const resumableUploads = createResumableUploads({
-    store: await createResumableStore(config.storage, config.resumableUploads),
+    store: resumableStore,
     path: `${SERVICE_BASES.utility}${API_PATHS.files.resumable}`,
     files,
-    finished: createFinishedUploadsRepository(db.orm),
+    records: createResumableUploadsRepository(db.orm),
     expiryMs: config.resumableUploads.expiryMs,
     now,
     log: app.log,
@@ -678,6 +679,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       liveSessions,
       profileCache,
       txnCache,
+      removeResumableUpload: (id) => removeResumable(resumableStore, id),
     }),
     now,
     log: app.log,

@@ -55,3 +55,14 @@ export async function createResumableStore(
   const { FileStore } = await import('@tus/file-store');
   return new FileStore({ directory: local.dir, expirationPeriodInMilliseconds: local.expiryMs });
 }
+
+/** Removes an upload's partial bytes; one already gone (finished, expired) is not an error. */
+export async function removeResumable(store: ResumableStore, id: string): Promise<void> {
+  try {
+    await store.remove(id);
+  } catch (error) {
+    const status = (error as { status_code?: number } | null)?.status_code;
+    if (error === ERRORS.FILE_NOT_FOUND || status === 404 || status === 410) return;
+    throw error;
+  }
+}

@@ -62,19 +62,23 @@ export const files = pgTable(
 );
 
 /**
- * The answer of a finished resumable upload (ADR 0050 "Resumable uploads (tus)"), kept until partial
- * uploads expire: a client whose last PATCH's answer was lost gets the same file when it asks again.
+ * Resumable uploads by their owner (ADR 0050 "Resumable uploads (tus)"): an erasure finds a candidate's
+ * partial uploads; a finished one keeps its answer until partial uploads expire, for a client that lost it.
  */
-export const finishedUploads = pgTable(
-  'finished_uploads',
+export const resumableUploads = pgTable(
+  'resumable_uploads',
   {
     uploadId: text('upload_id').primaryKey(),
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     size: bigint('size', { mode: 'number' }).notNull(),
-    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
   },
-  (t) => [index('finished_uploads_finished_idx').on(t.finishedAt)],
+  (t) => [
+    index('resumable_uploads_profile_idx').on(t.profileId),
+    index('resumable_uploads_created_idx').on(t.createdAt),
+  ],
 );

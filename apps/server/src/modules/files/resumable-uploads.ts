@@ -8,7 +8,7 @@ import { badTextReason } from '../../http/input-guard.js';
 import type { ResumableStore } from '../../storage/resumable-store.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FilesService, UploadFields } from './files-service.js';
-import type { FinishedUploadsRepository } from './finished-uploads-repository.js';
+import type { ResumableUploadsRepository } from './resumable-uploads-repository.js';
 
 /** Metadata the candidate may send (tus `Upload-Metadata`); anything else is dropped. */
 const CLIENT_METADATA = ['filename', 'filetype', 'folderName', 'fileCategory', 'expectName'] as const;
@@ -65,8 +65,8 @@ export function createResumableUploads(deps: {
   /** The route's full path (the base of every upload's URL). */
   path: string;
   files: Pick<FilesService, 'admit' | 'charge' | 'receive' | 'complete'>;
-  /** The answers of finished uploads, for a client that lost the last one (kept `expiryMs`). */
-  finished: FinishedUploadsRepository;
+  /** Uploads by owner (for an erasure), and finished ones' answers for a client that lost one. */
+  records: ResumableUploadsRepository;
   expiryMs: number;
   now: Clock;
   log: FastifyBaseLogger;
@@ -91,7 +91,7 @@ export function createResumableUploads(deps: {
       const received = await files.receive(Readable.from(await store.read(upload.id)), filename);
       const answer = await files.complete(state.owner, received, fields);
       // Before the partial copy goes: a client that lost this answer finds it (HEAD or PATCH again).
-      await deps.finished.record({
+      await deps.records.finished({
         uploadId: upload.id,
         profileId: state.owner,
         size: upload.size ?? 0,
@@ -132,6 +132,13 @@ export function createResumableUploads(deps: {
         if (typeof value === 'string') metadata[name] = value;
       }
       metadata[OWNER] = state.owner;
+      // Known by its owner from the start: an erasure removes a partial upload too.
+      await deps.records.created({
+        uploadId: upload.id,
+        profileId: state.owner,
+        size: upload.size ?? 0,
+        at: deps.now(),
+      });
       return { metadata };
     },
     async onUploadFinish(req, upload) {
@@ -179,11 +186,11 @@ export function createResumableUploads(deps: {
      * The answer of `id` when it finished for `owner`, as long as partial uploads are kept; undefined
      * otherwise (the tus handler then answers).
      */
-    finishedAnswer: (id: string, owner: string) => deps.finished.find(id, owner),
+    finishedAnswer: (id: string, owner: string) => deps.records.finishedAnswer(id, owner),
     /** Removes partial uploads older than the expiry (tus's `deleteExpired`), and finished answers as old. */
     async sweepExpired(): Promise<number> {
       const partial = await server.cleanUpExpiredUploads();
-      return partial + (await deps.finished.sweep(new Date(deps.now().getTime() - deps.expiryMs)));
+      return partial + (await deps.records.sweep(new Date(deps.now().getTime() - deps.expiryMs)));
     },
   };
 }

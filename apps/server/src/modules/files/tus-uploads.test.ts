@@ -164,7 +164,7 @@ describe('tus uploads', () => {
     // Kept as long as a partial upload would be, then forgotten.
     const hours = t.config.resumableUploads.expiryMs / 3_600_000 + 1;
     await t.db.orm.execute(
-      sql`update finished_uploads set finished_at = finished_at - make_interval(hours => ${hours}) where upload_id = ${id}`,
+      sql`update resumable_uploads set finished_at = finished_at - make_interval(hours => ${hours}) where upload_id = ${id}`,
     );
     expect(await t.app.uploadJobs.sweepExpired()).toBeGreaterThanOrEqual(1);
     expect((await head(id)).statusCode).toBe(404);

@@ -9,6 +9,7 @@ import {
   erasureStatusResponseSchema,
   type ErasureRequest,
 } from '@veridocs/shared';
+import { readdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -85,6 +86,25 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
       0,
       200,
     );
+    // An upload by tus not finished yet: its bytes wait in the tus store (ADR 0050).
+    const tusUrl = `${SERVICE_BASES.utility}${API_PATHS.files.resumable}`;
+    const tus = { 'tus-resumable': '1.0.0', ...c.h };
+    const partial = await t.request({
+      method: 'POST',
+      url: tusUrl,
+      headers: { ...tus, 'upload-length': String(marker.length) },
+    });
+    const partialId = String(partial.headers.location).split('/').pop()!;
+    const sent = await t.request({
+      method: 'PATCH',
+      url: `${tusUrl}/${partialId}`,
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: marker.subarray(0, 30_000),
+    });
+    expect(sent.statusCode).toBe(204);
+    const partialFiles = () =>
+      readdirSync(t.config.resumableUploads.dir).filter((f) => f.startsWith(partialId));
+    expect(partialFiles()).not.toEqual([]);
     expectCode(
       await t.request({
         method: 'POST',
@@ -266,6 +286,8 @@ describe('the right to erasure (issue 29, ADR 0049)', () => {
         404,
       );
     }
+    // The unfinished upload's bytes went too, not left to expire.
+    expect(partialFiles()).toEqual([]);
     // The confirmation's outbox copy went with the rest.
     expect(await outbox(t, c.mobile)).toEqual([]);
 
