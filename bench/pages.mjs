@@ -7,9 +7,9 @@
 // latest.json's `pages` section so two builds can be set side by side.
 // `npm run bench -- pages` runs it alone; BENCH_PAGE_RUNS changes the number of runs, BENCH_PAGES the
 // pages (comma-separated keys: login,home,formHome,wallet,payment).
-/* global window, document, requestAnimationFrame, performance */
+/* global window, document, requestAnimationFrame */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -283,6 +283,12 @@ async function measureOnce({ executablePath, profileDir, base, spec, candidate }
       throw new Error(`${url}: the page did not show ${spec.title} (ended at ${page.url()})`);
     });
     const a = lhr.audits;
+    // BENCH_DUMP_DIR: each run's long tasks and script costs, to see what the blocking time is made of.
+    if (process.env.BENCH_DUMP_DIR) {
+      const pick = ['long-tasks', 'bootup-time', 'mainthread-work-breakdown', 'network-requests'];
+      const dump = Object.fromEntries(pick.map((id) => [id, a[id]?.details?.items]));
+      writeFileSync(join(process.env.BENCH_DUMP_DIR, `${spec.key}-${Date.now()}.json`), JSON.stringify(dump));
+    }
     return {
       version: await browser.version(),
       lighthouse: lhr.lighthouseVersion,
@@ -360,8 +366,10 @@ async function takeFloors({ executablePath, dir, base, candidate, specs }) {
       const page = await browser.newPage();
       if (spec.signedIn) await signInPage(page, base, candidate.session);
       await spec.prepare?.(page, base, candidate);
-      await page.goto(`${base}${spec.path(candidate)}`, { waitUntil: 'networkidle0' });
+      // Not networkidle: the app keeps its live-notification stream open.
+      await page.goto(`${base}${spec.path(candidate)}`, { waitUntil: 'load' });
       await spec.check(page);
+      await new Promise((r) => setTimeout(r, 1000));
       floors[spec.key] = await page.evaluate(snapshotHtml(), base);
     } finally {
       await closeBrowser(browser);
