@@ -92,7 +92,7 @@ async function api(base, method, path, { body, token } = {}) {
 }
 
 /** Signs a new number in through the API (OTP from the dev outbox) and starts a demo-form transaction. */
-async function prepareCandidate(base) {
+export async function prepareCandidate(base) {
   const wallet = '/api/web-wallet';
   const mobile = `98766${String(Date.now()).slice(-5)}`;
   const { txnId: loginTxn } = await api(base, 'POST', `${wallet}/profile/login`, {
