@@ -56,7 +56,9 @@ test('a screen whose chunk download is dropped once is fetched again and shows',
   });
 
   await openWalletFromNavigation(page, false);
-  await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
+  // Not the heading: /wallet's pre-rendered frame has it before any script (issue 31). The empty
+  // wallet's text is drawn by the screen's chunk only.
+  await expect(page.getByText('No credentials yet')).toBeVisible();
   expect(aborted).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('alert').filter({ hasText: 'could not be downloaded' })).toHaveCount(0);
   expect(errors).toEqual([]);

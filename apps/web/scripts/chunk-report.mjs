@@ -35,6 +35,13 @@ const routes = {
   '/login': 'src/features/auth/login-page.tsx',
   '/ (home, with the layout)': ['src/app/layout/app-layout.tsx', 'src/features/home/home-page.tsx'],
   '/terms (logged out)': ['src/app/layout/public-shell.tsx', 'src/features/info/terms-page.tsx'],
+  // Issue 31 §2: the signed-in screens measured beside their floors (bench/pages.mjs).
+  '/ekyc form home (before its lazy parts)': [
+    'src/app/layout/app-layout.tsx',
+    'src/features/ekyc/form-entry-page.tsx',
+  ],
+  '/wallet': ['src/app/layout/app-layout.tsx', 'src/features/wallet/wallet-page.tsx'],
+  '/payment': ['src/app/layout/app-layout.tsx', 'src/features/payments/payment-screens.tsx'],
 };
 
 let loginTotal = 0;

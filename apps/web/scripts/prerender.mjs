@@ -27,6 +27,9 @@ const {
   renderPage,
   renderShell,
   renderFormShell,
+  renderRouteShell,
+  ROUTE_SHELLS,
+  PAYMENT_SHELL_PATH,
   PUBLIC_PAGES,
   LANGUAGES,
   DEFAULT_LANGUAGE,
@@ -105,6 +108,14 @@ for (const language of LANGUAGES) {
     entry.pages[path] = name;
   }
   write(entry.shell, page(await renderShell(language), 'shell', language));
+  // Signed-in screens with their own frame (issue 31 §2): drawn over like the shell, never hydrated.
+  for (const path of ROUTE_SHELLS) {
+    const name = `${folder}${path.slice(1)}-shell.html`;
+    write(name, page(await renderRouteShell(path, language), 'shell', language));
+    entry.pages[path] = name;
+  }
+  entry.paymentShell = `${folder}payment-shell.html`;
+  write(entry.paymentShell, page(await renderRouteShell(PAYMENT_SHELL_PATH, language), 'shell', language));
   // Filled per request by the server (apps/server/src/http/spa.ts): written plain, never precompressed.
   writeFileSync(join(outDir, entry.formShell), page(await renderFormShell(language), 'shell', language));
   manifest.languages[language] = entry;

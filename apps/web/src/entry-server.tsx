@@ -176,3 +176,21 @@ export async function renderFormShell(language: Language): Promise<RenderedPage 
     renderFormHeadingPlaceholders(false);
   }
 }
+
+/**
+ * Signed-in routes whose first screen does not depend on the URL's ids: pre-rendered as they look while
+ * their data loads (the frame, the screen's heading and intro text, skeletons), so their largest text
+ * is in the HTML rather than drawn after ~250 KB of script and an API call (issue 31 §2).
+ */
+export const ROUTE_SHELLS = [PATHS.wallet] as const;
+
+/**
+ * The payment checkout (`/payment?orgId&txId&region`) as it looks while its quote loads: the server
+ * sends it for such a link only (apps/server/src/http/spa.ts); the ids never show in it.
+ */
+export const PAYMENT_SHELL_PATH = `${PATHS.payment}?orgId=pre-render&txId=pre-render&region=IN`;
+
+export async function renderRouteShell(path: string, language: Language): Promise<RenderedPage> {
+  const pathname = path.split('?', 1)[0] ?? path;
+  return { ...(await renderLayouts(path, language)), title: documentTitleFor(pathname) };
+}

@@ -79,6 +79,8 @@ describe('the pre-rendered pages (issue 10 §1)', () => {
       'login.html': 'login form',
       'terms.html': 'terms',
       'shell.html': 'app shell',
+      'wallet-shell.html': 'wallet frame',
+      'payment-shell.html': 'checkout frame',
       'hi/login.html': 'हिन्दी login form',
       'hi/shell.html': 'हिन्दी app shell',
       'form-shell.html':
@@ -95,9 +97,10 @@ describe('the pre-rendered pages (issue 10 §1)', () => {
         languageCookie: 'veridocs-language',
         languages: {
           en: {
-            pages: { '/login': 'login.html', '/terms': 'terms.html' },
+            pages: { '/login': 'login.html', '/terms': 'terms.html', '/wallet': 'wallet-shell.html' },
             shell: 'shell.html',
             formShell: 'form-shell.html',
+            paymentShell: 'payment-shell.html',
           },
           hi: { pages: { '/login': 'hi/login.html' }, shell: 'hi/shell.html' },
         },
@@ -123,6 +126,33 @@ describe('the pre-rendered pages (issue 10 §1)', () => {
     expect(await body('/ekyc/demo-form?orgId=demo-university')).toContain('>app shell');
     expect(await body('/profile')).toContain('>app shell');
     expect((await app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('sends /wallet its own frame, and /payment the checkout frame only for a checkout link (issue 31)', async () => {
+    const app = Fastify();
+    await registerSpaAndNotFound(app, built);
+    const body = async (url: string) => (await app.inject({ url })).body;
+    expect(await body('/wallet')).toContain('>wallet frame');
+    expect(await body('/payment?orgId=o&txId=t&region=IN')).toContain('>checkout frame');
+    expect(await body('/payment?orgId=o&txnId=t&region=INTL')).toContain('>checkout frame');
+    // The other payment screens (status, cancelled, receipt) and incomplete links get the plain shell.
+    for (const query of [
+      'orgId=o&txId=t&region=IN&order_id=x',
+      'orgId=o&txId=t&region=IN&cancelled=true',
+      'transactionHistory=true',
+      'orgId=o&txId=t',
+      'orgId=o&txId=t&region=US',
+      'txId=t&region=IN',
+    ])
+      expect(await body(`/payment?${query}`), query).toContain('>app shell');
+    expect(await body('/choose-payment-region?orgId=o&txId=t&region=IN')).toContain('>app shell');
+    // Hindi has no checkout frame in this build: its plain shell.
+    const hindi = await app.inject({
+      url: '/payment?orgId=o&txId=t&region=IN',
+      headers: { cookie: 'veridocs-language=hi' },
+    });
+    expect(hindi.body).toContain('हिन्दी app shell');
     await app.close();
   });
 

@@ -15,6 +15,8 @@ interface PrerenderedLanguage {
   shell: string;
   /** A form's home with FORM_SHELL_TOKENS in place of its names and ids (ADR 0018). */
   formShell?: string;
+  /** The payment checkout while its quote loads, for `/payment?orgId&txId&region` (issue 31 §2). */
+  paymentShell?: string;
 }
 
 /** The public names of a form, for its home's pre-rendered heading (null: no such form of that org). */
@@ -49,9 +51,24 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
+/**
+ * A checkout link (spec §3 query: orgId, txId or txnId, region) and none of the other payment screens'
+ * parameters (the status after the gateway, a cancellation, a receipt): those draw other screens.
+ */
+function isCheckoutLink(path: string, query: string): boolean {
+  if (path !== '/payment') return false;
+  const params = new URLSearchParams(query);
+  return (
+    Boolean(params.get('orgId')) &&
+    Boolean(params.get('txId') ?? params.get('txnId')) &&
+    ['IN', 'INTL'].includes(params.get('region') ?? '') &&
+    !['order_id', 'cancelled', 'transactionHistory'].some((name) => params.has(name))
+  );
+}
+
 interface PageChooser {
-  /** The file a page request gets. */
-  file(path: string, cookieHeader: string | undefined): string;
+  /** The file a page request gets (`query`: the URL after `?`, for pages chosen by it). */
+  file(path: string, cookieHeader: string | undefined, query?: string): string;
   /** The language's form-home template (read once), when the build made one. */
   formShell(cookieHeader: string | undefined): string | null;
 }
@@ -73,8 +90,9 @@ function pageFiles(webDistDir: string): PageChooser {
   };
   const templates = new Map<string, string>();
   return {
-    file(path, cookieHeader) {
+    file(path, cookieHeader, query = '') {
       const language = languageOf(cookieHeader);
+      if (language.paymentShell && isCheckoutLink(path, query)) return `prerendered/${language.paymentShell}`;
       return `prerendered/${(Object.hasOwn(language.pages, path) && language.pages[path]) || language.shell}`;
     },
     formShell(cookieHeader) {
@@ -241,7 +259,7 @@ export async function registerSpaAndNotFound(
       const query = request.url.slice(path.length + 1);
       const formHome = await formHomePage(pages, formHeading, path, query, request.headers.cookie);
       if (formHome) return sendHtml(reply, formHome, request.headers['accept-encoding']);
-      return sendPage(reply, pages.file(path, request.headers.cookie));
+      return sendPage(reply, pages.file(path, request.headers.cookie, query));
     }
     const { code, status } = ERROR_CODES.NOT_FOUND;
     return reply

@@ -98,10 +98,18 @@ export function PaymentCheckout({
       </Box>
     );
   const info = quote.currentData;
+  // The card warning does not depend on the quote: shown while it loads, it is in the page's
+  // pre-rendered HTML (issue 31 §2) and stays where it is when the quote arrives.
+  const cardWarning = (
+    <Alert severity="warning" icon={<CreditCardOutlinedIcon />}>
+      {t('intlWarning')}
+    </Alert>
+  );
   if (!info)
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
         {notice}
+        {cardWarning}
         <PaymentSkeleton />
       </Box>
     );
@@ -150,9 +158,7 @@ export function PaymentCheckout({
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {notice}
-      <Alert severity="warning" icon={<CreditCardOutlinedIcon />}>
-        {t('intlWarning')}
-      </Alert>
+      {cardWarning}
       <DiscountBanners info={info} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
         {/* Under the screen's h1 (the receipt puts them under its h2). */}

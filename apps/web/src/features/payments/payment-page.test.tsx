@@ -52,7 +52,8 @@ describe('/payment: the checkout (spec §2, §9)', () => {
         state: { expressOpted: true },
       },
     });
-    expect(await screen.findByText(/International usage must be enabled on your card/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Verifications', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText(/International usage must be enabled on your card/)).toBeInTheDocument();
     expect(api.callsTo('get', PRICE)[0]?.url).toBe(`${PRICE}?orgId=org-1&txnId=txn-1&region=IN&express=true`);
     // The sections sit right under the screen's h1 (axe's heading order, issue 24).
     expect(screen.getByRole('heading', { name: 'Verifications', level: 2 })).toBeInTheDocument();
