@@ -81,6 +81,7 @@ export const TABLE_OWNERS = {
   referenceOptions: { owner: 'reference' },
   files: { owner: 'files', readers: ['metrics', 'ops', 'privacy', 'reports'] },
   resumableUploads: { owner: 'files' },
+  resumableUploadLocks: { owner: 'files' },
   // the running instances and where each keeps files (issue 31 §3): the start-up check's registry
   storageInstances: { owner: 'files' },
   evaluationOtps: { owner: 'evaluation' },

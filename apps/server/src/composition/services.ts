@@ -36,6 +36,7 @@ import { createLinkSigner, deriveLinkKey } from '../modules/files/signed-links.j
 import { createUploadLimiter } from '../modules/files/upload-limits.js';
 import { createResumableUploads } from '../modules/files/resumable-uploads.js';
 import { createResumableUploadsRepository } from '../modules/files/resumable-uploads-repository.js';
+import { createUploadLocker } from '../modules/files/upload-locker.js';
 import { createResumableStore, removeResumable } from '../storage/resumable-store.js';
 import { createFormsRepository } from '../modules/forms/forms-repository.js';
 import { createFormsService } from '../modules/forms/forms-service.js';
@@ -320,11 +321,19 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
   });
   // Resumable uploads (tus, ADR 0050): the bytes collect in their own store, then go through `files`.
   const resumableStore = await createResumableStore(config.storage, config.resumableUploads);
+  const resumableRecords = createResumableUploadsRepository(db.orm);
+  const uploadLocker = createUploadLocker({
+    repo: resumableRecords,
+    listen: (channel, onMessage) => db.listen(channel, onMessage),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => uploadLocker.close());
   const resumableUploads = createResumableUploads({
     store: resumableStore,
     path: `${SERVICE_BASES.utility}${API_PATHS.files.resumable}`,
     files,
-    records: createResumableUploadsRepository(db.orm),
+    records: resumableRecords,
+    locker: uploadLocker,
     expiryMs: config.resumableUploads.expiryMs,
     now,
     log: app.log,

@@ -82,3 +82,13 @@ export const resumableUploads = pgTable(
     index('resumable_uploads_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The lock a request holds on a resumable upload while it writes (ADR 0050): shared by every instance,
+ * a lease on the database's clock that its holder renews; a stale one is taken over.
+ */
+export const resumableUploadLocks = pgTable('resumable_upload_locks', {
+  uploadId: text('upload_id').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

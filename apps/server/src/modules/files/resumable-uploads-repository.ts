@@ -1,7 +1,7 @@
 import type { FileUploadResponse } from '@veridocs/shared';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
-import { resumableUploads } from '../../db/schema/index.js';
+import { resumableUploadLocks, resumableUploads } from '../../db/schema/index.js';
 
 /** Resumable uploads by owner, and finished ones' answers (ADR 0050 "Resumable uploads (tus)"). */
 export function createResumableUploadsRepository(orm: Orm) {
@@ -53,6 +53,39 @@ export function createResumableUploadsRepository(orm: Orm) {
         .where(lt(sql`coalesce(${resumableUploads.finishedAt}, ${resumableUploads.createdAt})`, before))
         .returning({ id: resumableUploads.uploadId });
       return gone.length;
+    },
+
+    /** Takes the upload's lock for `holder` unless another holds a lease that has not ended. */
+    async tryLock(uploadId: string, holder: string, leaseMs: number): Promise<boolean> {
+      const until = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+      const rows = await orm
+        .insert(resumableUploadLocks)
+        .values({ uploadId, holder, until })
+        .onConflictDoUpdate({
+          target: resumableUploadLocks.uploadId,
+          set: { holder, until },
+          setWhere: sql`${resumableUploadLocks.until} < now()`,
+        })
+        .returning({ holder: resumableUploadLocks.holder });
+      return rows.length > 0;
+    },
+    /** Extends `holder`'s lease; false when it lost the lock (its lease ended and another took it). */
+    async renewLock(uploadId: string, holder: string, leaseMs: number): Promise<boolean> {
+      const rows = await orm
+        .update(resumableUploadLocks)
+        .set({ until: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+        .where(and(eq(resumableUploadLocks.uploadId, uploadId), eq(resumableUploadLocks.holder, holder)))
+        .returning({ holder: resumableUploadLocks.holder });
+      return rows.length > 0;
+    },
+    async unlock(uploadId: string, holder: string): Promise<void> {
+      await orm
+        .delete(resumableUploadLocks)
+        .where(and(eq(resumableUploadLocks.uploadId, uploadId), eq(resumableUploadLocks.holder, holder)));
+    },
+    /** Tells every instance that a request waits for this upload's lock. */
+    async askRelease(channel: string, uploadId: string): Promise<void> {
+      await orm.execute(sql`select pg_notify(${channel}, ${uploadId})`);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { FILE_LIMITS, FILE_TEXT, uploadFieldsSchema, type FileUploadResponse } from '@veridocs/shared';
-import { Server, type Upload } from '@tus/server';
+import { Server, type Locker, type Upload } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, isAppError, validationFailed } from '../../errors.js';
 import { badTextReason } from '../../http/input-guard.js';
@@ -69,6 +69,8 @@ export function createResumableUploads(deps: {
   records: ResumableUploadsRepository;
   expiryMs: number;
   now: Clock;
+  /** The lock a request takes on an upload, shared by every instance (upload-locker.ts). */
+  locker: Locker;
   log: FastifyBaseLogger;
 }) {
   const { store, files, log } = deps;
@@ -109,6 +111,7 @@ export function createResumableUploads(deps: {
   const server = new Server({
     path: deps.path,
     datastore: store,
+    locker: deps.locker,
     relativeLocation: true,
     maxSize: FILE_LIMITS.maxBytes,
     // Refused uploads are removed by us; a candidate may also cancel one (DELETE) before it finishes.

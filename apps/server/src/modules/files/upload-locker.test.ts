@@ -1,0 +1,74 @@
+import { ERRORS } from '@tus/server';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { createResumableUploadsRepository } from './resumable-uploads-repository.js';
+import { createUploadLocker } from './upload-locker.js';
+
+/** Two lockers on one database: two instances of the server (ADR 0050 "Resumable uploads (tus)"). */
+describe("tus's lock on an upload, shared by instances", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.dispose());
+
+  const instance = (options: { leaseMs?: number; acquireTimeoutMs?: number } = {}) =>
+    createUploadLocker({
+      repo: createResumableUploadsRepository(database.db.orm),
+      listen: (channel, onMessage) => database.db.listen(channel, onMessage),
+      log: Fastify({ logger: false }).log,
+      retryMs: 20,
+      ...options,
+    });
+
+  it('asks the holder on another instance to let go, then takes the lock when it does', async () => {
+    const a = instance();
+    const b = instance();
+    // The listeners are live once their LISTEN ran.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      const first = a.newLock('upload-1');
+      let asked = 0;
+      await first.lock(new AbortController().signal, () => {
+        asked += 1;
+        // The older request ends (tus aborts it) and unlocks.
+        void first.unlock();
+      });
+      const second = b.newLock('upload-1');
+      await second.lock(new AbortController().signal, () => undefined);
+      expect(asked).toBe(1);
+      await second.unlock();
+      // Free again: taken at once, nobody asked.
+      const third = a.newLock('upload-1');
+      await third.lock(new AbortController().signal, () => undefined);
+      await third.unlock();
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('waits no longer than its limit for a holder that does not let go, and takes a dead one over', async () => {
+    const a = instance({ leaseMs: 1_500 });
+    const b = instance({ acquireTimeoutMs: 400 });
+    try {
+      const stubborn = a.newLock('upload-2');
+      await stubborn.lock(new AbortController().signal, () => undefined);
+      await expect(b.newLock('upload-2').lock(new AbortController().signal, () => undefined)).rejects.toBe(
+        ERRORS.ERR_LOCK_TIMEOUT,
+      );
+      // Its holder dies (no renewal, no unlock): the lease ends and another instance takes the upload.
+      a.close();
+      const patient = instance({ acquireTimeoutMs: 10_000 });
+      const taken = patient.newLock('upload-2');
+      const started = Date.now();
+      await taken.lock(new AbortController().signal, () => undefined);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await taken.unlock();
+      patient.close();
+    } finally {
+      b.close();
+    }
+  });
+});
