@@ -65,7 +65,9 @@ export function createAnswerCheck(document: Document) {
       try {
         validate = ajv.compile(schema as object);
       } catch (error) {
-        throw new AnswerViolation(`${key}: the schema does not compile strictly: ${(error as Error).message}`);
+        throw new AnswerViolation(
+          `${key}: the schema does not compile strictly: ${(error as Error).message}`,
+        );
       }
       compiled.set(key, validate);
     }
@@ -110,7 +112,9 @@ export function createAnswerCheck(document: Document) {
           .slice(0, 5)
           .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
           .join('; ');
-        throw new AnswerViolation(`${where}: the answer breaks its schema: ${errors}\n${body.toString('utf8').slice(0, 800)}`);
+        throw new AnswerViolation(
+          `${where}: the answer breaks its schema: ${errors}\n${body.toString('utf8').slice(0, 800)}`,
+        );
       }
     },
   };

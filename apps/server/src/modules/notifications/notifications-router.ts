@@ -84,7 +84,6 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
         ),
         summary: 'Live notifications (text/event-stream; events "notification" and "resync", heartbeats)',
         querystring: notificationStreamQuerySchema,
-        produces: ['text/event-stream'],
       },
     },
     async (request, reply) => {

@@ -133,7 +133,6 @@ export const orgBillingRouter: FastifyPluginAsyncZod<{ billing: OrgBillingServic
         description: "Another organisation's or unknown: 322.",
         security,
         params: z.object({ invoiceId: id }),
-        produces: ['application/pdf'],
       },
     },
     async (request, reply) => {

@@ -178,7 +178,6 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
         summary: 'Every row of the upload with its outcome (CSV)',
         security,
         params: batchParams,
-        produces: ['text/csv'],
       },
     },
     async (request, reply) => {
@@ -227,7 +226,6 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
         summary: 'The same list as CSV (streamed)',
         security,
         querystring: orgCandidateQuerySchema.omit({ cursor: true, limit: true }),
-        produces: ['text/csv'],
       },
     },
     async (request, reply) => {
@@ -259,7 +257,6 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
         ),
         summary: 'Live bucket moves of the organisation’s candidates (text/event-stream)',
         security,
-        produces: ['text/event-stream'],
       },
     },
     async (request, reply) => {
@@ -320,7 +317,6 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
         summary: 'The candidate’s verification report (PDF); 316 before it is issued, 225 once purged',
         security,
         params: txnParams,
-        produces: ['application/pdf'],
       },
     },
     async (request, reply) => {

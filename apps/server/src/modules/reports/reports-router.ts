@@ -102,7 +102,6 @@ export const reportsPublicRouter: FastifyPluginAsyncZod<{ reports: ReportsServic
           409: { description: 'The report is being prepared', content: { 'text/html': { schema: z.string() } } },
         },
         params: z.object({ code: z.string().max(40) }),
-        produces: ['text/html'],
       },
     },
     async (request, reply) => {
@@ -182,7 +181,6 @@ export const reportsOpsRouter: FastifyPluginAsyncZod<{
         description: 'No report yet 225; not made yet 227.',
         security,
         params,
-        produces: ['application/pdf'],
       },
     },
     async (request, reply) => {
