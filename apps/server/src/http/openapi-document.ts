@@ -61,8 +61,8 @@ export function operationIdOf(method: string, path: string): string {
 }
 
 /**
- * `anyOf` with an empty branch matches anything: zod writes `unknown().nullable()` that way, and lint
- * tools call it illogical. It is the schema `{}`.
+ * Schemas as every tool reads them. `anyOf` with an empty branch matches anything: zod writes
+ * `unknown().nullable()` that way, and lint tools call it illogical. It is the schema `{}`.
  */
 function simplify(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(simplify);
@@ -72,6 +72,16 @@ function simplify(value: unknown): unknown {
   if (Array.isArray(anyOf) && anyOf.some((s) => s && typeof s === 'object' && Object.keys(s).length === 0)) {
     const { anyOf: _dropped, ...rest } = schema;
     return simplify(rest);
+  }
+  // A record keyed by an enum (zod: propertyNames + required, no properties): the same, with each key
+  // named, so tools that read `properties` (generators, lint) see the fields.
+  const names = (schema.propertyNames as Schema | undefined)?.enum;
+  if (Array.isArray(names) && Array.isArray(schema.required) && !schema.properties) {
+    const value = schema.additionalProperties;
+    const properties = Object.fromEntries(
+      names.map((name) => [String(name), value === undefined ? {} : value]),
+    );
+    return simplify({ ...schema, properties });
   }
   return Object.fromEntries(Object.entries(schema).map(([key, child]) => [key, simplify(child)]));
 }

@@ -20826,6 +20826,14 @@ export interface operations {
                                 /** @enum {string} */
                                 payer: "candidate" | "organisation";
                                 counts: {
+                                    invited: number;
+                                    started: number;
+                                    action_required: number;
+                                    submitted: number;
+                                    in_progress: number;
+                                    verified: number;
+                                    closed: number;
+                                } & {
                                     [key: string]: number;
                                 };
                             }[];
