@@ -71,7 +71,7 @@ describe('the OpenAPI document', () => {
     const errors = report.problems.filter((p) => p.severity === 'error');
     expect(errors.map((e) => `${e.ruleId}: ${e.message}`)).toEqual([]);
     expect(report.totals.errors).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('names its server, and gives every operation a unique operationId, a summary and its security', () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -163,7 +163,7 @@ describe('the OpenAPI document', () => {
       readFileSync(file, 'utf8') === types,
       `stale: UPDATE_API_TYPES=1 npx vitest run apps/server/src/http/openapi-document.test.ts`,
     ).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });
 
 /** A fetch that hands each request to the app (no port): what openapi-fetch calls. */
@@ -218,7 +218,7 @@ describe('answers against the document, and the generated client', () => {
       formId: DEMO_FORM,
     });
     expect(result.transaction.verifications.length).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 
   it('checks every answer of a submitted candidate and the public credential documents strictly', async () => {
     const before = answersChecked(t.app);
@@ -255,5 +255,5 @@ describe('answers against the document, and the generated client', () => {
       401,
     );
     expect(answersChecked(t.app) - before).toBeGreaterThan(20);
-  }, 60_000);
+  }, 120_000);
 });

@@ -33,7 +33,7 @@ export async function integratorJourney(o: JourneyOptions) {
   // The team's admin: password, then the e-mailed code (the dev outbox stands in for the mailbox).
   const challenge = data(await api.POST('/api/ops/auth/sign-in', { body: o.admin }));
   const mail = data(await api.GET('/api/dev/outbox', { params: { query: { to: o.admin.email } } }));
-  const code = mail.list.at(-1)?.otp;
+  const code = mail.list[0]?.otp; // newest first
   if (!code) throw new Error('no sign-in code in the outbox');
   const staff = data(
     await api.POST('/api/ops/auth/verify-code', { body: { challengeId: challenge.challengeId, code } }),
