@@ -127,6 +127,19 @@ export const resumableUploadsRouter: FastifyPluginAsync<{ uploads: ResumableUplo
       description:
         'The declared size, the fields (folderName, fileCategory, expectName) and the upload limits are ' +
         'checked before any byte; answers 201 with Location.',
+      // Described for clients; tus itself checks them (all optional here, so Fastify refuses nothing).
+      headers: z.looseObject({
+        'tus-resumable': z.string().optional().meta({ description: 'The protocol version: 1.0.0' }),
+        'upload-length': z.string().optional().meta({ description: "The file's size in bytes" }),
+        'upload-metadata': z
+          .string()
+          .optional()
+          .meta({
+            description:
+              'Comma-separated "key base64(value)" pairs: filename (required), filetype, and the fields ' +
+              'of POST /files: folderName, fileCategory, expectName',
+          }),
+      }),
     },
     handler: handle,
   });

@@ -11822,7 +11822,14 @@ export interface operations {
     postUtilityFilesUploads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The protocol version: 1.0.0 */
+                "tus-resumable"?: string;
+                /** @description The file's size in bytes */
+                "upload-length"?: string;
+                /** @description Comma-separated "key base64(value)" pairs: filename (required), filetype, and the fields of POST /files: folderName, fileCategory, expectName */
+                "upload-metadata"?: string;
+            };
             path?: never;
             cookie?: never;
         };
