@@ -169,7 +169,7 @@ export const paymentInfoSchema = z.object({
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 
 /** One verification's line of the transaction's quote: its price in the region's currency (spec §7). */
-export const verificationPriceSchema = paymentItemSchema.extend({
+export const verificationPriceLineSchema = paymentItemSchema.extend({
   verificationName: z.string(),
   region: paymentRegionSchema,
   currency: currencySchema,
@@ -177,7 +177,7 @@ export const verificationPriceSchema = paymentItemSchema.extend({
   /** Whether the transaction's quote has the line now (false: once the candidate submits it). */
   quoted: z.boolean(),
 });
-export type VerificationPrice = z.infer<typeof verificationPriceSchema>;
+export type VerificationPriceLine = z.infer<typeof verificationPriceLineSchema>;
 
 /** POST {payment}/transactions/payment/init; header Idempotency-Key (a retry answers the same order). */
 export const paymentInitRequestSchema = z

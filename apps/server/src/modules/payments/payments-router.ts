@@ -17,7 +17,7 @@ import {
   refundCreateRequestSchema,
   verificationPriceParamsSchema,
   verificationPriceQuerySchema,
-  verificationPriceSchema,
+  verificationPriceLineSchema,
 } from '@veridocs/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -94,7 +94,7 @@ export const paymentsRouter: FastifyPluginAsyncZod<{
         security,
         params: verificationPriceParamsSchema,
         querystring: verificationPriceQuerySchema,
-        response: responses(verificationPriceSchema),
+        response: responses(verificationPriceLineSchema),
       },
     },
     async (request) =>

@@ -2,7 +2,7 @@ import {
   EXPRESS_BUSINESS_DAYS,
   currencySymbol,
   verificationTypeOf,
-  type VerificationPrice,
+  type VerificationPriceLine,
   type VerificationPriceQuery,
   type PaymentHistoryResponse,
   type PaymentInfo,
@@ -215,7 +215,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       profileId: string,
       verification: string,
       query: VerificationPriceQuery,
-    ): Promise<VerificationPrice> {
+    ): Promise<VerificationPriceLine> {
       const ctx = await pricingContext(profileId, query);
       const record = ctx.snap.records.find((r) => r.name === verification);
       if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');

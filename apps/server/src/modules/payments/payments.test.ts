@@ -6,7 +6,7 @@ import {
   opsSessionSchema,
   paymentHistoryResponseSchema,
   paymentInfoSchema,
-  verificationPriceSchema,
+  verificationPriceLineSchema,
   paymentInitResponseSchema,
   paymentModeResponseSchema,
   paymentRegionsResponseSchema,
@@ -231,7 +231,9 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
         ),
       );
       const line = quote.items.find((i) => i.key === 'bgv-degree')!;
-      const degree = verificationPriceSchema.parse(expectCode(await priceOf('bgv-degree', query), 0, 200));
+      const degree = verificationPriceLineSchema.parse(
+        expectCode(await priceOf('bgv-degree', query), 0, 200),
+      );
       expect(degree).toEqual({
         ...line,
         verificationName: 'bgv-degree',
