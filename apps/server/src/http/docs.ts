@@ -1,14 +1,14 @@
-import fastifySwagger from '@fastify/swagger';
+import fastifySwagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PATHS, PARTNER_ORG_HEADER } from '@veridocs/shared';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { finishDocument, routeTransform, type OpenApiDocument } from './openapi-document.js';
 
 /** OpenAPI built from the routes' zod schemas, browsable at /api/docs (JSON at /api/docs/json). */
-export async function registerDocs(app: FastifyInstance) {
+export async function registerDocs(app: FastifyInstance, publicUrl: string) {
   await app.register(fastifySwagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Veridocs API',
         version: '0.1.0',
@@ -44,7 +44,12 @@ export async function registerDocs(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: routeTransform,
+    transformObject: (built) =>
+      finishDocument(
+        ('openapiObject' in built ? built.openapiObject : built.swaggerObject) as OpenApiDocument,
+        publicUrl,
+      ) as ReturnType<SwaggerTransformObject>,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: API_PATHS.docs,

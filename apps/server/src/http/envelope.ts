@@ -1,6 +1,6 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@veridocs/shared';
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** A success envelope: code 0 (DESIGN.md §5). */
 export function ok<T>(data: T, message = 'Success'): { code: 0; data: T; message: string } {
@@ -56,3 +56,44 @@ export function responses<T extends z.ZodType>(data: T) {
     '5xx': errorEnvelopeSchema,
   } as const;
 }
+
+/** Bytes in the document (a file, a PDF, an image): what `format: binary` means to generators. */
+export const binarySchema = z.string().meta({ format: 'binary' });
+
+/** A file field of a multipart body, described for the document (issue 30). */
+export const fileFieldSchema = (description: string) => z.string().meta({ format: 'binary', description });
+
+/**
+ * Route response schemas of an answer that is not the JSON envelope (a file, a PDF, a DID document):
+ * its media types and what each holds, and the error envelope for the rest. Buffers, streams and
+ * strings are sent as they are (Fastify serialises only objects), so the schema is for the document.
+ */
+export function contentResponses(description: string, content: Record<string, z.ZodType>) {
+  return {
+    200: {
+      description,
+      content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])),
+    },
+    '4xx': errorEnvelopeSchema,
+    '5xx': errorEnvelopeSchema,
+  } as const;
+}
+
+/** A multipart body in the document: the file field "file" and the text fields beside it. */
+export function multipartBody<T extends z.ZodRawShape>(fileDescription: string, fields?: T) {
+  return z.object({ file: fileFieldSchema(fileDescription), ...(fields ?? ({} as T)) });
+}
+
+/** A stored file's bytes (ADR 0009): a PDF, a JPEG or a PNG, by what was uploaded. */
+export const fileContentResponses = () =>
+  contentResponses('The bytes, as uploaded', {
+    'application/pdf': binarySchema,
+    'image/jpeg': binarySchema,
+    'image/png': binarySchema,
+  });
+
+/** A server-sent event stream (text/event-stream): `event:` and `data:` lines, and heartbeat comments. */
+export const eventStreamResponses = (events: string) =>
+  contentResponses('The event stream, open until the server ends it', {
+    'text/event-stream': z.string().meta({ description: events }),
+  });

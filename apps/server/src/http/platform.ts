@@ -170,6 +170,6 @@ export async function registerHttpPlatform(app: App, config: Config): Promise<Re
       new AppError('RATE_LIMITED', undefined, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   await registerCompression(app);
-  await registerDocs(app);
+  await registerDocs(app, config.publicUrl);
   return redis;
 }

@@ -20,6 +20,7 @@ import type { MailSender } from '../providers/mail/index.js';
 import type { AadhaarProvider } from '../providers/aadhaar/index.js';
 import type { ApiSetuProvider } from '../providers/apisetu/index.js';
 import type { DigiLockerProvider } from '../providers/digilocker/index.js';
+import { createAnswerCheck, type Document } from './answer-check.js';
 import { createTestDatabase } from './database.js';
 
 /** A clock tests move by hand. */
@@ -68,6 +69,11 @@ export interface TestAppOptions {
    * `shared`); the caller closes it. A fresh database of the app's own by default.
    */
   database?: Database;
+  /**
+   * Checks every answer against the app's own OpenAPI document (strict JSON Schema, issue 30) and
+   * throws on the first that breaks it.
+   */
+  checkAnswers?: boolean;
 }
 
 /** Builds the whole app on a fresh database (PGlite in memory, or PostgreSQL with TEST_DATABASE_URL). */
@@ -116,6 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await dispose();
     throw error;
   }
+  if (options.checkAnswers ?? process.env.CHECK_ANSWERS === '1') await checkEveryAnswer(app);
   return {
     app,
     db,
@@ -134,6 +141,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/** Wraps the app's inject (the promise form every test uses) with the document's answer check. */
+async function checkEveryAnswer(app: App): Promise<void> {
+  const document = (await app.inject({ url: `${API_PATHS.docs}/json` })).json<Document>();
+  const check = createAnswerCheck(document);
+  const inject = app.inject.bind(app);
+  const checked = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    const { method = 'GET', url = '/' } =
+      typeof options === 'string' ? { url: options } : { method: options.method, url: options.url };
+    check.check(String(method), typeof url === 'string' ? url : String(url.pathname ?? '/'), response);
+    return response;
+  };
+  Object.assign(app, {
+    inject: (options?: InjectOptions | string, callback?: unknown) =>
+      options === undefined || callback !== undefined
+        ? (inject as (...a: unknown[]) => unknown)(options, callback)
+        : checked(options),
+    answersChecked: () => check.checked,
+  });
+}
+
+/** How many JSON answers a `checkAnswers` app checked against their schemas. */
+export const answersChecked = (app: App): number =>
+  (app as App & { answersChecked?: () => number }).answersChecked?.() ?? 0;
 
 /** A mobile number no other test in the process uses. */
 let mobileCounter = Math.floor(Math.random() * 1_000_000);

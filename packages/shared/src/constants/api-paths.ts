@@ -61,6 +61,13 @@ export const API_PATHS = {
     /** GET the payment mode: showWarning, expressAllowed. */
     mode: '/transactions/payment-option',
     price: '/transactions/payment/price',
+    /**
+     * GET one verification's price in the transaction (spec §7 "GET {price path}/{verification}/price
+     * ?orgId&txnId"): the line the transaction's quote has, or will have once it is submitted.
+     */
+    verificationPrice: (verification: string) =>
+      `/transactions/payment/price/${encodeURIComponent(verification)}/price`,
+    verificationPriceRoute: '/transactions/payment/price/:verification/price',
     init: '/transactions/payment/init',
     /** GET the status the screen polls; asks the gateway. */
     status: '/transactions/payment',

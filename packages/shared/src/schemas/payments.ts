@@ -85,6 +85,21 @@ export const paymentPriceQuerySchema = z
   .strict();
 export type PaymentPriceQuery = z.infer<typeof paymentPriceQuerySchema>;
 
+/** GET {price}/{verification}/price (spec §7): the region is the candidate's choice, India by default. */
+export const verificationPriceQuerySchema = z
+  .object({
+    orgId: idSchema,
+    txnId: idSchema,
+    region: paymentRegionSchema.optional().default('IN'),
+    express: booleanQuery.optional().default(false),
+  })
+  .strict();
+export type VerificationPriceQuery = z.infer<typeof verificationPriceQuerySchema>;
+export const verificationPriceParamsSchema = z.object({
+  /** The verification's name in the form, an added instance with its number (`bgv-degree~2`). */
+  verification: z.string().trim().min(1).max(100),
+});
+
 export const paymentItemSchema = z.object({
   /** The verification instance key (`bgv-degree~2`) or `express`. */
   key: z.string(),
@@ -152,6 +167,17 @@ export const paymentInfoSchema = z.object({
   ),
 });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
+
+/** One verification's line of the transaction's quote: its price in the region's currency (spec §7). */
+export const verificationPriceLineSchema = paymentItemSchema.extend({
+  verificationName: z.string(),
+  region: paymentRegionSchema,
+  currency: currencySchema,
+  currencySymbol: z.string(),
+  /** Whether the transaction's quote has the line now (false: once the candidate submits it). */
+  quoted: z.boolean(),
+});
+export type VerificationPriceLine = z.infer<typeof verificationPriceLineSchema>;
 
 /** POST {payment}/transactions/payment/init; header Idempotency-Key (a retry answers the same order). */
 export const paymentInitRequestSchema = z

@@ -27,7 +27,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { ok, responses } from '../../http/envelope.js';
+import { multipartBody, ok, responses } from '../../http/envelope.js';
 import type { AuditInput, OpsAuthService } from '../ops-auth/ops-auth-service.js';
 import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { AdminService } from './admin-service.js';
@@ -129,6 +129,7 @@ export const adminRouter: FastifyPluginAsyncZod<{
           "The organisation's imageUrl then points at the new logo.",
         security,
         consumes: ['multipart/form-data'],
+        documentedBody: multipartBody('The logo: PNG or JPEG, 16–2048 px a side, at most 512 KB'),
         params: orgParams,
         response: responses(adminOrgSchema),
       },

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
-import { ok, responses } from '../../http/envelope.js';
+import { contentResponses, multipartBody, ok, responses } from '../../http/envelope.js';
 import { UPLOAD_MULTIPART_LIMITS, readUpload } from '../files/files-router.js';
 import type { FilesService } from '../files/files-service.js';
 import type { AuditInput } from '../ops-auth/ops-auth-service.js';
@@ -33,6 +33,29 @@ const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 const candidate = [{ partnerOrg: [], bearer: [] }];
 /** Anyone may verify; counted per IP so the public routes cannot be used to hammer the database. */
 const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
+/** The issuer's Ed25519 public key (RFC 8037), as did.json and jwks.json publish it. */
+const publicJwkSchema = z.looseObject({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  x: z.string(),
+  kid: z.string().optional(),
+  alg: z.string().optional(),
+  use: z.string().optional(),
+});
+/** The did:web DID document (W3C DID Core), as the document describes it to verifiers. */
+const didDocumentSchema = z.object({
+  '@context': z.array(z.string()),
+  id: z.string(),
+  verificationMethod: z.array(
+    z.object({
+      id: z.string(),
+      type: z.literal('JsonWebKey2020'),
+      controller: z.string(),
+      publicKeyJwk: publicJwkSchema,
+    }),
+  ),
+  assertionMethod: z.array(z.string()),
+});
 
 /** The candidate's wallet and the public verification, under SERVICE_BASES.webWallet (spec §7). */
 export const credentialsRouter: FastifyPluginAsyncZod<{
@@ -86,6 +109,7 @@ export const credentialsRouter: FastifyPluginAsyncZod<{
           'through GET /files/{fileId}/content (owner only), never shown by the public verification (ADR 0037).',
         security: candidate,
         consumes: ['multipart/form-data'],
+        documentedBody: multipartBody('The document: PDF, JPEG or PNG, 40 KB to 25 MB'),
         params: idParams,
         response: responses(addWalletDocumentResponseSchema),
       },
@@ -227,7 +251,11 @@ export const issuerRouter: FastifyPluginAsyncZod<{ credentials: CredentialsServi
     P.didDocument,
     {
       config: publicLimit,
-      schema: { tags, summary: "The issuer's did:web DID document (its Ed25519 key as JsonWebKey2020)" },
+      schema: {
+        tags,
+        summary: "The issuer's did:web DID document (its Ed25519 key as JsonWebKey2020)",
+        response: contentResponses('The DID document', { 'application/did+json': didDocumentSchema }),
+      },
     },
     async (_request, reply) =>
       reply
@@ -238,7 +266,16 @@ export const issuerRouter: FastifyPluginAsyncZod<{ credentials: CredentialsServi
   );
   app.get(
     P.jwks,
-    { config: publicLimit, schema: { tags, summary: "The issuer's public key as a JWK Set" } },
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        summary: "The issuer's public key as a JWK Set",
+        response: contentResponses('The JWK Set', {
+          'application/jwk-set+json': z.object({ keys: z.array(publicJwkSchema).min(1) }),
+        }),
+      },
+    },
     async (_request, reply) =>
       reply
         .type('application/jwk-set+json')
@@ -265,6 +302,9 @@ export const issuerRouter: FastifyPluginAsyncZod<{ credentials: CredentialsServi
       config: publicLimit,
       schema: {
         tags,
+        response: contentResponses('The status list credential, a compact JWS', {
+          'application/jwt': z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+        }),
         summary: 'A signed Bitstring Status List credential (VC-JWT): bit set = revoked',
         params: z.object({ list: z.coerce.number().int().min(0).max(1_000_000) }),
       },

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../errors.js';
 import { currentUser } from '../../http/auth-guard.js';
-import { ok, responses } from '../../http/envelope.js';
+import { fileContentResponses, fileFieldSchema, multipartBody, ok, responses } from '../../http/envelope.js';
 import { badInput, badTextReason } from '../../http/input-guard.js';
 import { mergePartName, type FileContent, type FilesService, type Received } from './files-service.js';
 import { contentDisposition } from './upload-guard.js';
@@ -128,6 +128,7 @@ export const filesRouter: FastifyPluginAsyncZod<{
         summary: 'Upload one file (multipart field "file"; folderName, fileCategory, expectName)',
         security,
         consumes: ['multipart/form-data'],
+        documentedBody: multipartBody('The file: PDF, JPEG or PNG, 40 KB to 25 MB', uploadFieldsSchema.shape),
         response: responses(fileUploadResponseSchema),
       },
     },
@@ -156,6 +157,14 @@ export const filesRouter: FastifyPluginAsyncZod<{
           'stored. The parts are merged in the order sent and stored as ONE file, answered like POST /files.',
         security,
         consumes: ['multipart/form-data'],
+        documentedBody: z.object({
+          file: z
+            .array(fileFieldSchema('A PDF, 40 KB to 25 MB'))
+            .min(1)
+            .max(MERGE_MAX_PARTS)
+            .meta({ description: 'The PDFs, one part each, in the order to merge' }),
+          ...uploadFieldsSchema.shape,
+        }),
         response: responses(fileUploadResponseSchema),
       },
     },
@@ -242,7 +251,15 @@ export const filesRouter: FastifyPluginAsyncZod<{
 
   app.get(
     paths.contentRoute,
-    { schema: { tags, summary: "A file's bytes (owner only)", security, params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: "A file's bytes (owner only)",
+        security,
+        params: idParams,
+        response: fileContentResponses(),
+      },
+    },
     async (request, reply) => sendContent(reply, await files.open(me(request), request.params.id)),
   );
 
@@ -282,6 +299,7 @@ export const fileLinksRouter: FastifyPluginAsyncZod<{ files: FilesService }> = a
     {
       schema: {
         tags,
+        response: fileContentResponses(),
         summary: 'Download through a signed, short-lived link',
         params: z.object({ token: z.string().max(200) }),
       },

@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream';
-import { API_PATHS, ERROR_CODES, type ErrorName } from '@veridocs/shared';
+import {
+  API_PATHS,
+  ERROR_CODES,
+  errorEnvelopeSchema,
+  fileUploadResponseSchema,
+  type ErrorName,
+} from '@veridocs/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/auth-guard.js';
-import { ok } from '../../http/envelope.js';
+import { z } from 'zod';
+import { fileFieldSchema, ok, responses } from '../../http/envelope.js';
 import type { ResumableUploads, TusRequestState } from './resumable-uploads.js';
 
 const paths = API_PATHS.files;
@@ -120,19 +127,40 @@ export const resumableUploadsRouter: FastifyPluginAsync<{ uploads: ResumableUplo
     return reply.send();
   }
 
-  const schema = (summary: string) => ({
+  // tus answers without a body but for the PATCH that completes the file (issue 30: every answer declared).
+  const empty = (status: number, description: string) => ({
+    [status]: z.undefined().meta({ description }),
+  });
+  const schema = (summary: string, answers: Record<string, unknown> = empty(204, 'Done (tus headers)')) => ({
     tags: ['files'],
     summary,
     security: [{ partnerOrg: [], bearer: [] }],
+    response: { ...answers, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
   });
   app.route({
     method: 'POST',
     url: paths.resumable,
     schema: {
-      ...schema('Create a resumable upload (tus 1.0.0: Upload-Length, Upload-Metadata filename …)'),
+      ...schema(
+        'Create a resumable upload (tus 1.0.0: Upload-Length, Upload-Metadata filename …)',
+        empty(201, 'Created: Location names the upload'),
+      ),
       description:
         'The declared size, the fields (folderName, fileCategory, expectName) and the upload limits are ' +
         'checked before any byte; answers 201 with Location.',
+      // Described for clients; tus itself checks them (all optional here, so Fastify refuses nothing).
+      headers: z.looseObject({
+        'tus-resumable': z.string().optional().meta({ description: 'The protocol version: 1.0.0' }),
+        'upload-length': z.string().optional().meta({ description: "The file's size in bytes" }),
+        'upload-metadata': z
+          .string()
+          .optional()
+          .meta({
+            description:
+              'Comma-separated "key base64(value)" pairs: filename (required), filetype, and the fields ' +
+              'of POST /files: folderName, fileCategory, expectName',
+          }),
+      }),
     },
     handler: handle,
   });
@@ -145,14 +173,22 @@ export const resumableUploadsRouter: FastifyPluginAsync<{ uploads: ResumableUplo
   app.route({
     method: 'HEAD',
     url: paths.resumableRoute,
-    schema: schema("A resumable upload's offset (Upload-Offset): where to resume"),
+    schema: schema(
+      "A resumable upload's offset (Upload-Offset): where to resume",
+      empty(200, 'Upload-Offset'),
+    ),
     handler: handle,
   });
   app.route({
     method: 'PATCH',
     url: paths.resumableRoute,
     schema: {
-      ...schema('Send bytes of a resumable upload from Upload-Offset'),
+      ...schema('Send bytes of a resumable upload from Upload-Offset', {
+        ...empty(204, 'Bytes taken: Upload-Offset is the new offset'),
+        200: responses(fileUploadResponseSchema)[200],
+      }),
+      consumes: [TUS_BODY],
+      documentedBody: fileFieldSchema('The next bytes of the file, from Upload-Offset'),
       description:
         'The PATCH that ends the upload runs the checks of POST /files and answers as it does ' +
         '(200 and the envelope with fileId, fileUrl …, or its refusal); the partial upload is then removed.',

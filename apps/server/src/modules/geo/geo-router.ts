@@ -8,7 +8,7 @@ import {
 } from '@veridocs/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../http/envelope.js';
+import { binarySchema, contentResponses, ok, responses } from '../../http/envelope.js';
 import type { GeoService } from './geo-service.js';
 
 const mapQuerySchema = geocodeQuerySchema.extend({
@@ -80,6 +80,7 @@ export const mapImageRouter: FastifyPluginAsyncZod<{ geo: GeoService }> = async 
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
       schema: {
         tags: ['geo'],
+        response: contentResponses('The map', { 'image/png': binarySchema }),
         summary: 'A 600×400 map image (PNG) centred on lat/lng',
         querystring: mapQuerySchema,
       },

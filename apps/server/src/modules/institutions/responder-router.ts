@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../http/envelope.js';
+import { fileContentResponses, multipartBody, ok, responses } from '../../http/envelope.js';
 import { UPLOAD_MULTIPART_LIMITS, readUpload, sendContent } from '../files/files-router.js';
 import type { DirectoryService } from './directory-service.js';
 import type { ContactRow } from './institutions-repository.js';
@@ -136,6 +136,7 @@ export const institutionsPublicRouter: FastifyPluginAsyncZod<{
         config: limited,
         schema: {
           tags,
+          response: fileContentResponses(),
           summary: "A document of the request (the candidate's upload or a letter)",
           security,
           params: fileParams,
@@ -158,6 +159,7 @@ export const institutionsPublicRouter: FastifyPluginAsyncZod<{
           security,
           params: requestParams,
           consumes: ['multipart/form-data'],
+          documentedBody: multipartBody('The letter: a PDF, 40 KB to 25 MB'),
           response: responses(responderLetterResponseSchema),
         },
       },

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { currentUser } from '../../http/auth-guard.js';
-import { ok, responses } from '../../http/envelope.js';
+import { eventStreamResponses, ok, responses } from '../../http/envelope.js';
 import { requestLanguage } from '../../http/language.js';
 import type { NotificationsService } from './notifications-service.js';
 
@@ -79,9 +79,11 @@ export const notificationStreamRouter: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
+        response: eventStreamResponses(
+          'Events "notification" (data: the notification as in GET /notification) and "resync", heartbeat comments',
+        ),
         summary: 'Live notifications (text/event-stream; events "notification" and "resync", heartbeats)',
         querystring: notificationStreamQuerySchema,
-        produces: ['text/event-stream'],
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ import {
 import { contentDisposition } from '../files/upload-guard.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../http/envelope.js';
+import { fileContentResponses, ok, responses } from '../../http/envelope.js';
 import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { OpsService } from './ops-service.js';
 
@@ -107,6 +107,7 @@ export const opsRouter: FastifyPluginAsyncZod<{ ops: OpsService }> = async (app,
     {
       schema: {
         tags: caseTags,
+        response: fileContentResponses(),
         summary: "A case document's bytes (inline; ?download=1 as an attachment)",
         description: 'Only a file attached to a transaction (224 otherwise). Audited.',
         security,

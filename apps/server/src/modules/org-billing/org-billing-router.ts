@@ -11,7 +11,7 @@ import {
 } from '@veridocs/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../http/envelope.js';
+import { binarySchema, contentResponses, ok, responses } from '../../http/envelope.js';
 import type { AuditInput } from '../ops-auth/ops-auth-service.js';
 import { currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import { allowOrgRoles, currentOrgUser } from '../org-auth/org-guard.js';
@@ -128,11 +128,11 @@ export const orgBillingRouter: FastifyPluginAsyncZod<{ billing: OrgBillingServic
       onRequest: readers,
       schema: {
         tags,
+        response: contentResponses('The invoice', { 'application/pdf': binarySchema }),
         summary: 'An invoice as PDF, drawn from its issued content',
         description: "Another organisation's or unknown: 322.",
         security,
         params: z.object({ invoiceId: id }),
-        produces: ['application/pdf'],
       },
     },
     async (request, reply) => {

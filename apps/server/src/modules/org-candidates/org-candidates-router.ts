@@ -14,7 +14,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { ok, responses } from '../../http/envelope.js';
+import {
+  binarySchema,
+  contentResponses,
+  eventStreamResponses,
+  multipartBody,
+  ok,
+  responses,
+} from '../../http/envelope.js';
 import { allowOrgRoles, currentOrgUser } from '../org-auth/org-guard.js';
 import type { OrgCandidatesService } from './org-candidates-service.js';
 
@@ -89,6 +96,9 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
           'Columns name, mobile, email, form, language and a header row (XLSX: the first sheet). 312 not such a file, 313 too many rows.',
         security,
         consumes: ['multipart/form-data'],
+        documentedBody: multipartBody(
+          'The CSV or XLSX file: a header row, then name, mobile, email, form, language per candidate',
+        ),
         response: responses(inviteBatchCheckedSchema),
       },
     },
@@ -164,10 +174,10 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
     {
       schema: {
         tags,
+        response: contentResponses('The rows, with a header row', { 'text/csv': z.string() }),
         summary: 'Every row of the upload with its outcome (CSV)',
         security,
         params: batchParams,
-        produces: ['text/csv'],
       },
     },
     async (request, reply) => {
@@ -212,10 +222,10 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
     {
       schema: {
         tags,
+        response: contentResponses('The rows, with a header row', { 'text/csv': z.string() }),
         summary: 'The same list as CSV (streamed)',
         security,
         querystring: orgCandidateQuerySchema.omit({ cursor: true, limit: true }),
-        produces: ['text/csv'],
       },
     },
     async (request, reply) => {
@@ -242,9 +252,11 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
     {
       schema: {
         tags,
+        response: eventStreamResponses(
+          'Events "candidate" (a candidate changed bucket) and "resync", heartbeats',
+        ),
         summary: 'Live bucket moves of the organisation’s candidates (text/event-stream)',
         security,
-        produces: ['text/event-stream'],
       },
     },
     async (request, reply) => {
@@ -301,10 +313,10 @@ export const orgCandidatesRouter: FastifyPluginAsyncZod<{ orgCandidates: OrgCand
     {
       schema: {
         tags,
+        response: contentResponses('The report', { 'application/pdf': binarySchema }),
         summary: 'The candidate’s verification report (PDF); 316 before it is issued, 225 once purged',
         security,
         params: txnParams,
-        produces: ['application/pdf'],
       },
     },
     async (request, reply) => {

@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { ok, responses } from '../../http/envelope.js';
+import { multipartBody, ok, responses } from '../../http/envelope.js';
 import { logoUploadError } from '../admin/admin-router.js';
 import { allowOrgRoles, currentOrgUser } from '../org-auth/org-guard.js';
 import type { OrgActor, OrgSettingsService } from './org-settings-service.js';
@@ -205,6 +205,7 @@ export const orgSettingsRouter: FastifyPluginAsyncZod<{ settings: OrgSettingsSer
         description: "Judged by its bytes, as the admin's upload: 16–2048 px a side (231), ≤ 512 KB (232).",
         security,
         consumes: ['multipart/form-data'],
+        documentedBody: multipartBody('The logo: PNG or JPEG, 16–2048 px a side, at most 512 KB'),
         response: responses(orgBrandingViewSchema),
       },
     },

@@ -15,6 +15,9 @@ import {
   paymentStatusQuerySchema,
   paymentStatusResponseSchema,
   refundCreateRequestSchema,
+  verificationPriceParamsSchema,
+  verificationPriceQuerySchema,
+  verificationPriceLineSchema,
 } from '@veridocs/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -75,6 +78,27 @@ export const paymentsRouter: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await payments.price(me(request), request.query)),
+  );
+
+  app.get(
+    paths.verificationPriceRoute,
+    {
+      schema: {
+        tags,
+        summary: "One verification's price in the transaction (the line of its quote; spec §7)",
+        description:
+          "The line the transaction's quote has for the verification, or will have once it is submitted " +
+          "(`quoted` says which): priced in the form's order, in the region's currency (India by default). " +
+          '126 for a verification not in the transaction or not priced by the form; 191 when the candidate ' +
+          'does not pay.',
+        security,
+        params: verificationPriceParamsSchema,
+        querystring: verificationPriceQuerySchema,
+        response: responses(verificationPriceLineSchema),
+      },
+    },
+    async (request) =>
+      ok(await payments.verificationPrice(me(request), request.params.verification, request.query)),
   );
 
   app.post(

@@ -1,5 +1,9 @@
 import {
   EXPRESS_BUSINESS_DAYS,
+  currencySymbol,
+  verificationTypeOf,
+  type VerificationPriceLine,
+  type VerificationPriceQuery,
   type PaymentHistoryResponse,
   type PaymentInfo,
   type PaymentInitRequest,
@@ -200,6 +204,48 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         txnId: ctx.snap.txn.id,
         org: { displayName: ctx.snap.org.name, imageUrl: ctx.snap.org.imageUrl },
       });
+    },
+
+    /**
+     * One verification's price in the transaction (spec §7): the line of the transaction's quote, or
+     * the line it will have once the candidate submits it (priced in the form's order, so a second
+     * degree gets its additional discount). 126 for a verification not in the transaction.
+     */
+    async verificationPrice(
+      profileId: string,
+      verification: string,
+      query: VerificationPriceQuery,
+    ): Promise<VerificationPriceLine> {
+      const ctx = await pricingContext(profileId, query);
+      const record = ctx.snap.records.find((r) => r.name === verification);
+      if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+      const quoted = ctx.verifications.some((v) => v.key === record.name);
+      const verifications = quoted
+        ? ctx.verifications
+        : pricedOf(
+            ctx.snap.records.map((r) =>
+              r.name === record.name ? { ...r, state: 'READY_TO_SUBMIT', markedAsSkip: false } : r,
+            ),
+            (name, type) => ctx.info.verificationList[name]?.label ?? type,
+          );
+      const quote = quoteWith(
+        ctx.config,
+        ctx.snap.form.expressAllowed,
+        verifications,
+        query.region,
+        query.express,
+      );
+      const item = quote.items.find((i) => i.key === record.name);
+      // A verification the form does not price costs nothing.
+      if (!item) throw new AppError('VERIFICATION_NOT_IN_FORM', 'This verification has no price in the form');
+      return {
+        ...item,
+        verificationName: verificationTypeOf(record.name),
+        region: query.region,
+        currency: quote.currency,
+        currencySymbol: currencySymbol(quote.currency),
+        quoted,
+      };
     },
 
     /**

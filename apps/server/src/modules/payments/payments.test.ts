@@ -6,6 +6,7 @@ import {
   opsSessionSchema,
   paymentHistoryResponseSchema,
   paymentInfoSchema,
+  verificationPriceLineSchema,
   paymentInitResponseSchema,
   paymentModeResponseSchema,
   paymentRegionsResponseSchema,
@@ -215,6 +216,59 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
       ['IN', 'INR'],
       ['INTL', 'USD'],
     ]);
+  });
+
+  it("prices one verification (spec §7 GET {price}/{verification}/price): the quote's own line", async () => {
+    const { h, txnId } = await readyToPay(['bgv-twelfth', 'bgv-tenth', 'bgv-employment']);
+    const priceOf = (name: string, query = '') =>
+      send('GET', v1(`${P.verificationPrice(name)}?orgId=${ORG}&txnId=${txnId}${query}`), undefined, h);
+    for (const query of ['&region=IN', '&region=INTL&express=true']) {
+      const quote = paymentInfoSchema.parse(
+        expectCode(
+          await send('GET', v1(`${P.price}?orgId=${ORG}&txnId=${txnId}${query}`), undefined, h),
+          0,
+          200,
+        ),
+      );
+      const line = quote.items.find((i) => i.key === 'bgv-degree')!;
+      const degree = verificationPriceLineSchema.parse(
+        expectCode(await priceOf('bgv-degree', query), 0, 200),
+      );
+      expect(degree).toEqual({
+        ...line,
+        verificationName: 'bgv-degree',
+        region: query.includes('INTL') ? 'INTL' : 'IN',
+        currency: quote.currency,
+        currencySymbol: quote.currencySymbol,
+        quoted: true,
+      });
+    }
+    // India by default. The passport is not done yet: its price is the line it will have (₹199.00).
+    expect(expectCode(await priceOf('bgv-degree'), 0, 200)).toMatchObject({
+      price: 149_900,
+      currency: 'INR',
+    });
+    expect(expectCode(await priceOf('passport'), 0, 200)).toMatchObject({
+      key: 'passport',
+      price: 19_900,
+      quoted: false,
+    });
+    // Not in the transaction, a bad query, another's transaction: refused, nothing priced.
+    expectCode(await priceOf('bgv-unknown'), 126, 400);
+    expectCode(await priceOf('bgv-degree', '&region=EU'), 100, 400);
+    expectCode(
+      await send('GET', v1(`${P.verificationPrice('bgv-degree')}?orgId=${ORG}`), undefined, h),
+      100,
+      400,
+    );
+    const other = bearer((await signUp(t)).accessToken);
+    const foreign = await send(
+      'GET',
+      v1(`${P.verificationPrice('bgv-degree')}?orgId=${ORG}&txnId=${txnId}`),
+      undefined,
+      other,
+    );
+    expect(foreign.json<{ code: number }>().code).not.toBe(0);
   });
 
   it('a tampered client amount changes nothing: the strict body refuses it, and the order is priced by the server', async () => {

@@ -2,6 +2,7 @@ import { PRIVACY_EXPORT_PATHS } from '@veridocs/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
 import type { ExportService } from './export-service.js';
+import { binarySchema, contentResponses } from '../../http/envelope.js';
 
 /** The candidate's data export (issue 29, ADR 0049 "Export"), under SERVICE_BASES.webWallet, signed in. */
 export const exportRouter: FastifyPluginAsyncZod<{ dataExport: ExportService }> = async (
@@ -15,6 +16,7 @@ export const exportRouter: FastifyPluginAsyncZod<{ dataExport: ExportService }> 
       exposeHeadRoute: false,
       schema: {
         tags: ['privacy'],
+        response: contentResponses('The archive (streamed)', { 'application/zip': binarySchema }),
         summary: 'Everything the product holds about the signed-in candidate, as a ZIP',
         description:
           'application/zip, streamed: data.json (format veridocs-export/1), files/documents/… (their ' +

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { ok, responses } from '../../http/envelope.js';
+import { binarySchema, contentResponses, multipartBody, ok, responses } from '../../http/envelope.js';
 import type { AuditInput } from '../ops-auth/ops-auth-service.js';
 import { allowRoles, currentStaff, originOf } from '../ops-auth/ops-guard.js';
 import type { DevPartnerInbox } from './dev-partner-inbox.js';
@@ -60,6 +60,7 @@ export const reportsPublicRouter: FastifyPluginAsyncZod<{ reports: ReportsServic
           'Compares the SHA-256 of the bytes with the issued reports: a copy with any byte changed is not ' +
           'authentic. Nothing is stored.',
         consumes: ['multipart/form-data'],
+        documentedBody: multipartBody('The PDF to check: the report as it was received (at most 5 MB)'),
         response: responses(reportFileCheckSchema),
       },
     },
@@ -94,13 +95,18 @@ export const reportsPublicRouter: FastifyPluginAsyncZod<{ reports: ReportsServic
       schema: {
         tags,
         summary: "The page the report's QR code opens: the report confirmed, or not found (HTML)",
+        operationId: 'getReportPage',
+        response: {
+          200: { description: 'The report confirmed', content: { 'text/html': { schema: z.string() } } },
+          404: { description: 'No report has this code', content: { 'text/html': { schema: z.string() } } },
+          409: { description: 'The report is being prepared', content: { 'text/html': { schema: z.string() } } },
+        },
         params: z.object({ code: z.string().max(40) }),
-        produces: ['text/html'],
       },
     },
     async (request, reply) => {
       const parsed = reportCodeSchema.safeParse(request.params.code);
-      let status: number;
+      let status: 200 | 404 | 409;
       let html: string;
       try {
         if (!parsed.success) throw new AppError('REPORT_CODE_UNKNOWN');
@@ -170,11 +176,11 @@ export const reportsOpsRouter: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
+        response: contentResponses('The report', { 'application/pdf': binarySchema }),
         summary: "A case's verification report as the PDF issued",
         description: 'No report yet 225; not made yet 227.',
         security,
         params,
-        produces: ['application/pdf'],
       },
     },
     async (request, reply) => {
