@@ -287,7 +287,13 @@ export const issuerRouter: FastifyPluginAsyncZod<{ credentials: CredentialsServi
     P.contextV1,
     {
       config: publicLimit,
-      schema: { tags, summary: "The JSON-LD context of the credentials' own terms (version 1)" },
+      schema: {
+        tags,
+        summary: "The JSON-LD context of the credentials' own terms (version 1)",
+        response: contentResponses('The JSON-LD context (also exported by @veridocs/shared)', {
+          'application/ld+json': z.object({ '@context': z.record(z.string(), z.unknown()) }),
+        }),
+      },
     },
     async (_request, reply) =>
       reply
