@@ -19,8 +19,29 @@ export interface TestDatabase {
   db: Database;
   /** PostgreSQL only: the database's URL, for a test that opens a second connection pool to it. */
   url?: string;
+  /** Every SQL statement the app sends (BEGIN and COMMIT included): what a request costs (issue 31 §4). */
+  statements: StatementLog;
   /** Closes the connection and removes the database. */
   dispose(): Promise<void>;
+}
+
+export interface StatementLog {
+  readonly count: number;
+  /** The statements' texts (PostgreSQL; PGlite does not show them to a hook, so '?' there). */
+  readonly texts: readonly string[];
+  reset(): void;
+}
+
+function statementLog(): StatementLog & { add(text: string): void } {
+  const texts: string[] = [];
+  return {
+    get count() {
+      return texts.length;
+    },
+    texts,
+    add: (text) => void texts.push(text),
+    reset: () => void texts.splice(0),
+  };
 }
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -81,7 +102,15 @@ async function freshPglite(shared: boolean): Promise<TestDatabase> {
   const client = await PGlite.create({ loadDataDir: new Blob([await snapshot]), relaxedDurability: true });
   // One app per database unless the test shares it between several (instances.test.ts).
   const db = fromPglite(client, { exclusive: !shared });
-  return { db, dispose: () => db.close() };
+  // Every query, exec, BEGIN and COMMIT runs through this one (PGlite's own lock around a statement).
+  const statements = statementLog();
+  const inner = client as unknown as { _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> };
+  const run = inner._runExclusiveQuery.bind(client);
+  inner._runExclusiveQuery = (fn) => {
+    statements.add('?');
+    return run(fn);
+  };
+  return { db, statements, dispose: () => db.close() };
 }
 
 const databaseUrl = (serverUrl: string, name: string) => {
@@ -143,10 +172,12 @@ async function freshPostgres(serverUrl: string): Promise<TestDatabase> {
     await admin.end();
   }
   const url = databaseUrl(serverUrl, name);
-  const db = openPostgres(url, { max: 5 });
+  const statements = statementLog();
+  const db = openPostgres(url, { max: 5, onStatement: statements.add });
   return {
     db,
     url,
+    statements,
     dispose: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -10,6 +10,7 @@ import type { ReferenceService } from '../reference/reference-service.js';
 import { OPEN_TRANSACTION_STATES } from './state-machine.js';
 import { buildTransactionInfo, questionnaireAnswered } from './transaction-view-fns.js';
 import type {
+  AutosaveInput,
   FormRow,
   RecordRow,
   TransactionRow,
@@ -84,6 +85,11 @@ export interface PaymentGuard {
   ): Promise<void>;
   /** Before the submit of a paid form: a successful order for exactly the current quote, else 127 / 200. */
   assertPaidFor(scope: DbScope, locked: LockedForPayment): Promise<void>;
+  /**
+   * The statuses of an order still open: a write that finds none has nothing for afterCandidateWrite
+   * to do (a steady autosave then skips it, issue 31 §4).
+   */
+  readonly openOrderStatuses: readonly string[];
 }
 
 /** A transaction ref as every candidate route names it. */
@@ -197,6 +203,19 @@ export function createTransactionAccess({
     });
   }
 
+  /**
+   * A steady autosave in one statement (repo.autosave): the guards of withLockedOpenTransaction (an open
+   * transaction, past NOT_INITIALIZED; no open payment order, so afterCandidateWrite has nothing to
+   * do), checked on the locked row. Undefined: a condition did not hold, nothing was written.
+   */
+  function autosave(input: Omit<AutosaveInput, 'txnStates' | 'openOrderStatuses'>) {
+    return repo.autosave({
+      ...input,
+      txnStates: OPEN_TRANSACTION_STATES.filter((s) => s !== 'NOT_INITIALIZED'),
+      openOrderStatuses: payments?.openOrderStatuses ?? [],
+    });
+  }
+
   /** Transaction info of a snapshot, with the configs and the clock of now. */
   async function infoOf(snap: TransactionSnapshot): Promise<TransactionInfo> {
     return buildTransactionInfo(snap, await forms.allConfigs(), now());
@@ -226,6 +245,7 @@ export function createTransactionAccess({
     assertOpen,
     withLockedTransaction,
     withLockedOpenTransaction,
+    autosave,
     infoOf,
     info,
   };

@@ -17,7 +17,7 @@ import {
   verificationRecords,
 } from '../../db/schema/index.js';
 import { excluded } from '../../db/sql.js';
-import type { ReadCache } from '../../lib/read-cache.js';
+import type { CacheNotify, ReadCache } from '../../lib/read-cache.js';
 import type { StateChange } from './state-machine.js';
 
 /** A transaction in these states moves no more (state-machine.ts): the request is closed. */
@@ -295,6 +295,34 @@ function writeOps(tx: Orm, onChanges?: StateChangeHook) {
 }
 export type TransactionWriteOps = ReturnType<typeof writeOps>;
 
+/** A record as one JSON object (the snapshot's records, an autosave's answer). */
+const RECORD_JSON = sql`json_build_object(
+  'txnId', ${verificationRecords.txnId}, 'name', ${verificationRecords.name},
+  'position', ${verificationRecords.position}, 'category', ${verificationRecords.category},
+  'subType', ${verificationRecords.subType}, 'state', ${verificationRecords.state},
+  'markedAsSkip', ${verificationRecords.markedAsSkip}, 'skipAllowed', ${verificationRecords.skipAllowed},
+  'marksheetRequired', ${verificationRecords.marksheetRequired},
+  'insufficiency', ${verificationRecords.insufficiency}, 'data', ${verificationRecords.data},
+  'updatedAt', ${verificationRecords.updatedAt})`;
+
+const fromRawRecord = (rec: RawRecord): RecordRow => ({ ...rec, updatedAt: new Date(rec.updatedAt) });
+
+/** What a steady autosave writes (see `autosave`). */
+export interface AutosaveInput {
+  txnId: string;
+  profileId: string;
+  name: string;
+  data: Record<string, unknown>;
+  subType: string | null;
+  /** The files the data uses: the stored record must use them already (they are linked). */
+  fileIds: readonly string[];
+  /** The transaction states the candidate may save in without a change of state. */
+  txnStates: readonly State[];
+  /** Payment order statuses that make a write the payments module's business (none: no check). */
+  openOrderStatuses: readonly string[];
+  at: Date;
+}
+
 /**
  * Transactions, their verification records, answers and the state-change audit. `snapshots` caches
  * what transaction info reads, by transaction id; every write here goes through `write`, which
@@ -315,12 +343,8 @@ export function createTransactionsRepository(
       txn: transactions,
       form: ekycForms,
       org: organisations,
-      records: sql<RawRecord[]>`coalesce((select json_agg(json_build_object(
-            'txnId', ${r.txnId}, 'name', ${r.name}, 'position', ${r.position}, 'category', ${r.category},
-            'subType', ${r.subType}, 'state', ${r.state}, 'markedAsSkip', ${r.markedAsSkip},
-            'skipAllowed', ${r.skipAllowed}, 'marksheetRequired', ${r.marksheetRequired},
-            'insufficiency', ${r.insufficiency}, 'data', ${r.data}, 'updatedAt', ${r.updatedAt}
-          ) order by ${r.position}) from ${r} where ${r.txnId} = ${transactions.id}), '[]'::json)`,
+      records: sql<RawRecord[]>`coalesce((select json_agg(${RECORD_JSON} order by ${r.position})
+          from ${r} where ${r.txnId} = ${transactions.id}), '[]'::json)`,
       answers: sql<
         Record<string, string>
       >`coalesce((select json_object_agg(${transactionAnswers.questionId}, ${transactionAnswers.answer})
@@ -353,7 +377,7 @@ export function createTransactionsRepository(
       txn: row.txn,
       form: row.form,
       org: row.org,
-      records: row.records.map((rec) => ({ ...rec, updatedAt: new Date(rec.updatedAt) })),
+      records: row.records.map(fromRawRecord),
       answers: row.answers,
       requiredQuestionIds: row.required,
       nameChangeRequested: Boolean(row.nameChangeRequested),
@@ -455,6 +479,54 @@ export function createTransactionsRepository(
       const existing = await this.findByProfileAndForm(input.profileId, input.formId);
       if (!existing) throw new Error('transaction missing after a conflicting insert');
       return { row: existing, created: false };
+    },
+
+    /**
+     * A steady autosave in one statement (issue 31 §4: it was 9 round trips), when nothing but the
+     * record's data changes: the transaction row is locked by touching its updated_at (open, the
+     * caller's, and no open payment order), then the record is written if it is still DATA_SAVED and its
+     * stored data already uses every file of the new data (linked when first saved), and the cache's
+     * message to the other instances is sent by the same statement. Each condition on a row is checked
+     * on the row as it is once locked (PostgreSQL re-reads a row another transaction changed meanwhile),
+     * not on the snapshot read before. Answers the record as written, or undefined when a condition
+     * does not hold and nothing was written: the caller then takes the general path, which refuses or
+     * writes with every check.
+     */
+    async autosave(input: AutosaveInput): Promise<RecordRow | undefined> {
+      const { txnId, at } = input;
+      const list = (values: readonly string[]) =>
+        sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        );
+      const noOpenOrder =
+        input.openOrderStatuses.length === 0
+          ? sql`true`
+          : sql`not exists (select 1 from ${paymentOrders} where ${paymentOrders.txnId} = ${txnId}
+              and ${paymentOrders.status} in (${list(input.openOrderStatuses)}))`;
+      return snapshots.invalidateWithin(txnId, async (notify: CacheNotify | null) => {
+        const notified = notify
+          ? sql`, notified as (select pg_notify(${notify.channel}, ${notify.payload}) from saved)`
+          : sql``;
+        const result = (await orm.execute(sql`with touched as (
+            update ${transactions} set updated_at = ${at.toISOString()}::timestamptz
+            where ${transactions.id} = ${txnId} and ${transactions.profileId} = ${input.profileId}
+              and ${transactions.state} in (${list(input.txnStates)}) and ${noOpenOrder}
+            returning ${transactions.id}),
+          saved as (
+            update ${verificationRecords} set data = ${JSON.stringify(input.data)}::jsonb,
+              sub_type = ${input.subType}, marked_as_skip = false, updated_at = ${at.toISOString()}::timestamptz
+            where ${verificationRecords.txnId} = (select id from touched)
+              and ${verificationRecords.name} = ${input.name} and ${verificationRecords.state} = 'DATA_SAVED'
+              and jsonb_path_query_array(${verificationRecords.data}, 'lax $.**.fileId')
+                @> ${JSON.stringify(input.fileIds)}::jsonb
+            returning ${RECORD_JSON} as record)${notified}
+          select record${notify ? sql`, (select count(*) from notified) as sent` : sql``} from saved`)) as {
+          rows: { record: RawRecord }[];
+        };
+        const [row] = result.rows;
+        return row ? fromRawRecord(row.record) : undefined;
+      });
     },
 
     /** Runs `fn` in one database transaction with the write operations; then the snapshot is invalidated. */
