@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,21 +27,29 @@ export interface TestDatabase {
 }
 
 export interface StatementLog {
-  readonly count: number;
-  /** The statements' texts (PostgreSQL; PGlite does not show them to a hook, so '?' there). */
+  /** Every statement's text (PostgreSQL; PGlite does not show them to a hook, so '?' there). */
   readonly texts: readonly string[];
-  reset(): void;
+  /**
+   * The statements `fn` sends: those of its own async calls, not of a job loop running meanwhile
+   * (AsyncLocalStorage); `uncounted` runs a part that is not to be counted.
+   */
+  measure(fn: (uncounted: <T>(f: () => Promise<T>) => Promise<T>) => Promise<void>): Promise<string[]>;
 }
 
 function statementLog(): StatementLog & { add(text: string): void } {
   const texts: string[] = [];
+  const current = new AsyncLocalStorage<string[]>();
   return {
-    get count() {
-      return texts.length;
-    },
     texts,
-    add: (text) => void texts.push(text),
-    reset: () => void texts.splice(0),
+    add: (text) => {
+      texts.push(text);
+      current.getStore()?.push(text);
+    },
+    async measure(fn) {
+      const mine: string[] = [];
+      await current.run(mine, () => fn((f) => current.exit(f)));
+      return mine;
+    },
   };
 }
 

@@ -46,20 +46,13 @@ afterAll(() => t?.close());
 
 const log = () => t.statements!;
 
-/** The statements `fn` sends, less those of `uncounted` parts (the test's own reads of the dev outbox). */
-async function cost(fn: (uncounted: <T>(f: () => Promise<T>) => Promise<T>) => Promise<void>) {
-  let skipped = 0;
-  const uncounted = async <T>(f: () => Promise<T>) => {
-    const before = log().count;
-    try {
-      return await f();
-    } finally {
-      skipped += log().count - before;
-    }
-  };
-  const start = log().count;
-  await fn(uncounted);
-  return log().count - start - skipped;
+type Uncounted = <T>(f: () => Promise<T>) => Promise<T>;
+
+/** The statements of `fn`'s own calls (not a job loop's), less its `uncounted` parts (the dev outbox). */
+async function cost(fn: (uncounted: Uncounted) => Promise<void>): Promise<number> {
+  const texts = await log().measure(fn);
+  if (process.env.COST_DEBUG) console.log(texts.map((x) => x.slice(0, 160).replace(/\s+/g, ' ')).join('\n'));
+  return texts.length;
 }
 
 const degree = (fileId: string, degreeName: string) => ({
@@ -74,10 +67,8 @@ const degree = (fileId: string, degreeName: string) => ({
 describe('statements per request (issue 31 §4)', () => {
   it('the candidate journey, and each autosave in it, stays within its statements', async () => {
     const steps: Record<string, number> = {};
-    const step = async (
-      name: string,
-      fn: (uncounted: <T>(f: () => Promise<T>) => Promise<T>) => Promise<void>,
-    ) => {
+    const step = async (name: string, fn: (uncounted: Uncounted) => Promise<void>) => {
+      if (process.env.COST_DEBUG) console.log(`== ${name}`);
       steps[name] = (steps[name] ?? 0) + (await cost(fn));
     };
     const mobile = uniqueMobile();
@@ -155,7 +146,6 @@ describe('statements per request (issue 31 §4)', () => {
         );
       });
       autosaves.push(n);
-      if (process.env.COST_DEBUG) console.log(log().texts.slice(-n).join('\n---\n'));
       steps.autosaves = (steps.autosaves ?? 0) + n;
     }
     await step('submit degree', async () => {
