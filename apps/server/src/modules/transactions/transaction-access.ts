@@ -183,8 +183,9 @@ export function createTransactionAccess({
     missing: 'TRANSACTION_ACCESS_DENIED' | 'TRANSACTION_NOT_FOUND' = 'TRANSACTION_ACCESS_DENIED',
   ): Promise<T> {
     return repo.write(txnId, async (ops) => {
-      const txn = await ops.lockTransaction(txnId);
-      if (!txn) throw new AppError(missing);
+      const locked = await ops.lockTransaction(txnId);
+      if (!locked) throw new AppError(missing);
+      const { openOrder: _openOrder, ...txn } = locked;
       return fn(ops, txn);
     });
   }
@@ -194,11 +195,20 @@ export function createTransactionAccess({
     txnId: string,
     fn: (ops: TransactionWriteOps, txn: TransactionRow) => Promise<T>,
   ): Promise<T> {
-    return withLockedTransaction(txnId, async (ops, txn) => {
+    return repo.write(txnId, async (ops) => {
+      // The candidate's input touches the row: the lock is that update, and tells whether an order
+      // is open (issue 31 §4: one statement, not three).
+      const locked = await ops.lockTransaction(txnId, {
+        touchAt: now(),
+        openOrderStatuses: payments?.openOrderStatuses ?? [],
+      });
+      if (!locked) throw new AppError('TRANSACTION_ACCESS_DENIED');
+      const { openOrder, ...txn } = locked;
       assertOpen(txn.state);
       const result = await fn(ops, txn);
-      // A priced change ends an order opened for the old quote, before the gateway can complete it.
-      await payments?.afterCandidateWrite(ops.scope, txn, () => ops.records(txn.id));
+      // A priced change ends an order opened for the old quote, before the gateway can complete it;
+      // with none open when the row was locked there is nothing to end.
+      if (openOrder) await payments?.afterCandidateWrite(ops.scope, txn, () => ops.records(txn.id));
       return result;
     });
   }

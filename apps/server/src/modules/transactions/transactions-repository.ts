@@ -1,5 +1,5 @@
 import type { State } from '@veridocs/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import {
   contactConsents,
@@ -88,34 +88,37 @@ async function refreshQueue(tx: Orm, txnIds: readonly string[], at?: Date): Prom
     txnIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  await tx.execute(sql`update transactions t set
-    queue = case
-      when t.state not in ('SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA') then null
-      when t.state = 'INSUFFICIENT_DATA' or exists (select 1 from verification_records r
-        where r.txn_id = t.id and not r.marked_as_skip and r.state = 'INSUFFICIENT_DATA') then 'action_required'
-      when not exists (select 1 from verification_records r where r.txn_id = t.id and not r.marked_as_skip
-        and r.state not in ('COMPLETED', 'FAILED', 'CLOSED', 'SKIPPED')) then 'ready_to_close'
-      when t.state = 'SUBMITTED' then 'new'
-      else 'in_progress'
-    end,
-    queue_rank = case when exists (select 1 from payment_orders p
-      where p.txn_id = t.id and p.status = 'success' and p.express) then 0 else 1 end,
-    queue_deadline = coalesce(t.expected_max_date, 'infinity'),
-    submitted_at = coalesce(t.submitted_at,
-      (select min(c.at) from state_changes c
-        where c.txn_id = t.id and c.entity = 'transaction' and c.to_state = 'SUBMITTED'),
-      case when t.state in ('SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA') then t.created_at end),
-    search_name = lower(regexp_replace(btrim(p.name), '\\s+', ' ', 'g')),
-    search_mobile = p.mobile
-    from profiles p
-    where p.id = t.profile_id and t.id in (${ids})`);
-  // The organisation portal's bucket (ADR 0047), from the queue just written; its `since` moves only
-  // when the bucket does (the ageing). Migration 0031 backfilled by the same rule. Each move is
+  // The organisation portal's bucket (ADR 0047) follows from the queue; its `since` moves only when
+  // the bucket does (the ageing). Migrations 0015 and 0031 backfilled by the same rules. Each move is
   // announced at commit on ORG_BUCKETS_CHANNEL (the portal's live dashboard) and recorded in
-  // org_bucket_moves, in this database transaction, for the organisation's e-mails (issue 28).
+  // org_bucket_moves, in this database transaction, for the organisation's e-mails (issue 28). One
+  // statement (issue 31 §4: it was two).
   const since = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  await tx.execute(sql`with b as (
-      select id, org_bucket as old_bucket, case
+  await tx.execute(sql`with q as (
+      select t.id, t.state, t.org_bucket as old_bucket,
+        case
+          when t.state not in ('SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA') then null
+          when t.state = 'INSUFFICIENT_DATA' or exists (select 1 from verification_records r
+            where r.txn_id = t.id and not r.marked_as_skip and r.state = 'INSUFFICIENT_DATA') then 'action_required'
+          when not exists (select 1 from verification_records r where r.txn_id = t.id and not r.marked_as_skip
+            and r.state not in ('COMPLETED', 'FAILED', 'CLOSED', 'SKIPPED')) then 'ready_to_close'
+          when t.state = 'SUBMITTED' then 'new'
+          else 'in_progress'
+        end as queue,
+        case when exists (select 1 from payment_orders p
+          where p.txn_id = t.id and p.status = 'success' and p.express) then 0 else 1 end as queue_rank,
+        coalesce(t.expected_max_date, 'infinity') as queue_deadline,
+        coalesce(t.submitted_at,
+          (select min(c.at) from state_changes c
+            where c.txn_id = t.id and c.entity = 'transaction' and c.to_state = 'SUBMITTED'),
+          case when t.state in ('SUBMITTED', 'IN_PROGRESS', 'INSUFFICIENT_DATA') then t.created_at end)
+          as submitted_at,
+        lower(regexp_replace(btrim(p.name), '\\s+', ' ', 'g')) as search_name,
+        p.mobile as search_mobile
+      from transactions t join profiles p on p.id = t.profile_id
+      where t.id in (${ids})),
+    b as (
+      select q.*, case
         when state = 'NOT_INITIALIZED' then 'invited'
         when state = 'DATA_SAVED' then 'started'
         when queue = 'action_required' then 'action_required'
@@ -124,25 +127,76 @@ async function refreshQueue(tx: Orm, txnIds: readonly string[], at?: Date): Prom
         when state = 'COMPLETED' then 'verified'
         else 'closed'
       end as bucket
-      from transactions where id in (${ids})),
-    moved as (update transactions t set org_bucket = b.bucket, org_bucket_since = ${since}
-      from b where t.id = b.id and t.org_bucket <> b.bucket
+      from q),
+    written as (update transactions t set queue = b.queue, queue_rank = b.queue_rank,
+        queue_deadline = b.queue_deadline, submitted_at = b.submitted_at, search_name = b.search_name,
+        search_mobile = b.search_mobile, org_bucket = b.bucket,
+        org_bucket_since = case when t.org_bucket <> b.bucket then ${since} else t.org_bucket_since end
+      from b where t.id = b.id
       returning t.id, t.org_id, t.form_id, t.org_bucket, b.old_bucket),
+    moved as (select * from written where org_bucket <> old_bucket),
     recorded as (insert into org_bucket_moves (org_id, form_id, txn_id, from_bucket, to_bucket, at)
       select org_id, form_id, id, old_bucket, org_bucket, ${since} from moved)
     select pg_notify(${ORG_BUCKETS_CHANNEL},
       json_build_object('o', org_id, 'f', form_id, 't', id, 'b', org_bucket)::text) from moved`);
 }
 
-function writeOps(tx: Orm, onChanges?: StateChangeHook) {
+/** What the lock of a write may do besides locking (issue 31 §4: each saves a round trip). */
+export interface LockOptions {
+  /** Touches the row's updated_at (the lock is then an UPDATE); a later update of only that is skipped. */
+  touchAt?: Date;
+  /** Tells whether an order of these statuses is open (`openOrder`); none: not asked. */
+  openOrderStatuses?: readonly string[];
+}
+
+/** A pg_notify the write sends (the cache's message), at most once; `sent` once a statement carried it. */
+type WriteNotify = CacheNotify & { sent: boolean };
+
+function writeOps(tx: Orm, onChanges?: StateChangeHook, notify?: WriteNotify | null) {
   const pending: { changes: readonly StateChange[]; at: Date }[] = [];
+  const touched = new Set<string>();
   return {
     /** This database transaction, for another module's repository to write in (files.attach). */
     scope: tx satisfies DbScope,
-    /** The transaction row, locked until the end of the database transaction. */
-    async lockTransaction(id: string): Promise<TransactionRow | undefined> {
-      const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
-      return row;
+    /**
+     * The transaction row, locked until the end of the database transaction, in one statement with
+     * the cache's message to the other instances (sent at the commit only) and what `options` asks.
+     */
+    async lockTransaction(
+      id: string,
+      options: LockOptions = {},
+    ): Promise<(TransactionRow & { openOrder: boolean }) | undefined> {
+      const statuses = options.openOrderStatuses ?? [];
+      const extra = {
+        openOrder:
+          statuses.length === 0
+            ? sql<boolean>`false`
+            : sql<boolean>`exists (select 1 from ${paymentOrders} where ${paymentOrders.txnId} = ${id}
+                and ${paymentOrders.status} in (${sql.join(
+                  statuses.map((v) => sql`${v}`),
+                  sql`, `,
+                )}))`,
+        ...(notify && !notify.sent
+          ? { notified: sql`pg_notify(${notify.channel}, ${notify.payload})::text` }
+          : {}),
+      };
+      const where = eq(transactions.id, id);
+      const [row] = options.touchAt
+        ? await tx
+            .update(transactions)
+            .set({ updatedAt: options.touchAt })
+            .where(where)
+            .returning({ ...getTableColumns(transactions), ...extra })
+        : await tx
+            .select({ ...getTableColumns(transactions), ...extra })
+            .from(transactions)
+            .where(where)
+            .for('update');
+      if (!row) return undefined;
+      if (notify) notify.sent = true;
+      if (options.touchAt) touched.add(id);
+      const { notified: _notified, ...txn } = row as typeof row & { notified?: unknown };
+      return { ...txn, openOrder: Boolean(txn.openOrder) };
     },
     records(txnId: string): Promise<RecordRow[]> {
       return tx
@@ -155,6 +209,8 @@ function writeOps(tx: Orm, onChanges?: StateChangeHook) {
       id: string,
       patch: Partial<Pick<TransactionRow, 'state' | 'expectedMaxDate'>> & { updatedAt: Date },
     ): Promise<void> {
+      // Touched by its lock in this write already (the same moment, give or take the request's work).
+      if (touched.has(id) && Object.keys(patch).length === 1) return;
       await tx.update(transactions).set(patch).where(eq(transactions.id, id));
     },
     /** The validated evaluation partner (eval-info). */
@@ -553,14 +609,21 @@ export function createTransactionsRepository(
 
     /** Runs `fn` in one database transaction with the write operations; then the snapshot is invalidated. */
     async write<T>(txnId: string, fn: (ops: TransactionWriteOps) => Promise<T>): Promise<T> {
-      return snapshots.invalidateAfter(txnId, () =>
-        orm.transaction(async (tx) => {
-          const ops = writeOps(tx, onChanges);
-          const result = await fn(ops);
-          await ops.flush();
-          return result;
-        }),
-      );
+      return snapshots.invalidateWithin(txnId, (notify) => {
+        // The lock statement carries the cache's message (issue 31 §4); a write that locks nothing
+        // has it published after the commit.
+        const carried = notify ? { ...notify, sent: false } : null;
+        return orm
+          .transaction(async (tx) => {
+            const ops = writeOps(tx, onChanges, carried);
+            const result = await fn(ops);
+            await ops.flush();
+            return result;
+          })
+          .finally(() => {
+            if (carried && !carried.sent) snapshots.invalidate(txnId);
+          });
+      });
     },
 
     async listForCandidate(
