@@ -1,8 +1,9 @@
 import { API_PATHS, PROFILE_PATHS, SERVICE_BASES } from '@veridocs/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AADHAAR, sandboxOtpAddress } from '../../providers/aadhaar/sandbox-provider.js';
 import { consentTo } from '../../test/consent.js';
-import { DEMO_ANSWERS } from '../../test/candidate.js';
+import { candidateWithRequest, DEMO_ANSWERS } from '../../test/candidate.js';
 import { DEMO_SKIPPED } from '../../test/submitted-candidate.js';
 import {
   bearer,
@@ -204,5 +205,28 @@ describe('statements per request (issue 31 §4)', () => {
     // The steady autosaves (the record started already).
     for (const n of autosaves.slice(1)) expect(n).toBeLessThanOrEqual(AUTOSAVE_MAX);
     expect(total).toBeLessThanOrEqual(JOURNEY_MAX);
+  });
+
+  it('a steady autosave judges the stored record, not a cached one: submitted meanwhile, it is refused', async () => {
+    const { h, at } = await candidateWithRequest(t, { answers: true });
+    expectCode(await t.request({ method: 'POST', url: v1(P.process), headers: h, body: at }), 0, 200);
+    const fileId = (await uploadDocument(t, h)).fileId;
+    const put = (name: string) =>
+      t.request({
+        method: 'PUT',
+        url: v1(P.bgv),
+        headers: h,
+        body: { ...at, verificationName: 'bgv-degree', data: degree(fileId, name) },
+      });
+    expectCode(await put('B.Tech'), 0, 200);
+    // Another instance's write the cached snapshot has not heard of yet.
+    await t.db.orm.execute(
+      sql`update verification_records set state = 'SUBMITTED' where txn_id = ${at.txnId} and name = 'bgv-degree'`,
+    );
+    expectCode(await put('B.Tech in Physics'), 123, 409);
+    const stored = (await t.db.orm.execute(
+      sql`select data->>'degreeName' as name from verification_records where txn_id = ${at.txnId} and name = 'bgv-degree'`,
+    )) as { rows: { name: string }[] };
+    expect(stored.rows[0]!.name).toBe('B.Tech');
   });
 });
