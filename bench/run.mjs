@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildIfStale, root } from '../scripts/lib.mjs';
 import * as digilocker from './digilocker.mjs';
 import * as institutions from './institutions.mjs';
+import * as journeys from './journeys.mjs';
 import * as loginBundle from './login-bundle.mjs';
 import * as opsQueues from './ops-queues.mjs';
 import * as orgPortal from './org-portal.mjs';
@@ -25,6 +26,7 @@ const all = [
   startup,
   throughput,
   transactionInfo,
+  journeys,
   upload,
   slowLinkUpload,
   pages,

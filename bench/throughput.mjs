@@ -1,25 +1,15 @@
-// Requests per second of an authenticated GET route (GET profile) as a ratio to a bare Fastify route
-// started in the same run (target ≥ 0.4). Both servers run as their own processes.
-import { fork } from 'node:child_process';
+// Requests per second of an authenticated GET route (GET profile) as a ratio to a bare Fastify sending
+// the same bytes from memory, started in the same run (bare-ratio.mjs: without and with a browser's
+// Accept-Encoding, both compressing alike; target ≥ 0.4). Both servers run as their own processes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { root, startServer, stopServer } from '../scripts/lib.mjs';
+import { startServer, stopServer } from '../scripts/lib.mjs';
+import { againstBare } from './bare-ratio.mjs';
 
 export const name = 'throughput';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-
-async function load(url, headers) {
-  // A short warm-up, then the measured run.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result;
-}
 
 export async function signIn(base, mobile, name = 'Bench Candidate') {
   const headers = { 'content-type': 'application/json', 'partner-org-id': 'veridocs' };
@@ -51,59 +41,46 @@ export async function signIn(base, mobile, name = 'Bench Candidate') {
 export async function run() {
   const dataDir = mkdtempSync(join(tmpdir(), 'veridocs-bench-'));
   const port = 3230;
-  const barePort = 3231;
   const server = await startServer({
     port,
     dataDir,
     env: process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
   });
-  const bare = fork(join(root, 'bench', 'bare-server.mjs'), {
-    env: { ...process.env, PORT: String(barePort) },
-  });
-  await new Promise((resolve) => bare.once('message', resolve));
   try {
     const base = `http://127.0.0.1:${port}`;
     // A fresh number per run: OTP requests are limited per number (3 per 30 min).
     const token = await signIn(base, `98765${String(Date.now()).slice(-5)}`);
-    const authHeaders = { authorization: `Bearer ${token}`, 'partner-org-id': 'veridocs' };
-    const bareResult = await load(`http://127.0.0.1:${barePort}/bare`);
-    const appResult = await load(`${base}/api/web-wallet/profile`, authHeaders);
-    const ratio = appResult.requests.average / bareResult.requests.average;
-    console.log(
-      `bare: ${Math.round(bareResult.requests.average)} req/s, GET profile: ${Math.round(appResult.requests.average)} req/s, p99 ${appResult.latency.p99} ms`,
-    );
-    return [
+    const headers = { authorization: `Bearer ${token}`, 'partner-org-id': 'veridocs' };
+    const results = await againstBare({
+      url: `${base}/api/web-wallet/profile`,
+      headers,
+      connections: CONNECTIONS,
+      barePort: 3231,
+    });
+    return results.flatMap((r) => [
       {
-        measure: 'bare Fastify route',
-        value: Math.round(bareResult.requests.average),
+        measure: `GET profile (authenticated, ${r.encoding})`,
+        value: Math.round(r.appRps),
         unit: 'req/s',
-        target: '(yardstick)',
+        target: `(${CONNECTIONS} connections; bare ${Math.round(r.bareRps)} req/s, ${r.bytes} bytes)`,
         ok: true,
       },
       {
-        measure: 'GET profile (authenticated)',
-        value: Math.round(appResult.requests.average),
-        unit: 'req/s',
-        target: '(measured)',
-        ok: true,
-      },
-      {
-        measure: 'GET profile / bare ratio',
-        value: Math.round(ratio * 100) / 100,
+        measure: `GET profile / bare ratio (${r.encoding})`,
+        value: Math.round(r.ratio * 100) / 100,
         unit: '',
         target: '≥ 0.4',
-        ok: ratio >= 0.4,
+        ok: r.ratio >= 0.4,
       },
       {
-        measure: 'GET profile p99 latency',
-        value: appResult.latency.p99,
+        measure: `GET profile p99 latency (${r.encoding})`,
+        value: r.p99,
         unit: 'ms',
         target: `(${CONNECTIONS} connections)`,
         ok: true,
       },
-    ];
+    ]);
   } finally {
-    bare.kill();
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -357,6 +357,9 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
       afterCandidateWrite: (scope, txn, records) =>
         paymentGuard.get().afterCandidateWrite(scope, txn, records),
       assertPaidFor: (scope, locked) => paymentGuard.get().assertPaidFor(scope, locked),
+      get openOrderStatuses() {
+        return paymentGuard.get().openOrderStatuses;
+      },
     },
     orgBilling: {
       chargeSubmission: (scope, submitted) => orgUsage.get().chargeSubmission(scope, submitted),

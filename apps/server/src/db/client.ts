@@ -107,11 +107,23 @@ export interface PostgresOptions {
   max?: number;
   /** An idle client that loses its connection must not crash the process; it is reported here. */
   onError?: (error: Error) => void;
+  /** Sees the text (or prepared name) of every statement sent on the pool: tests count them (issue 31 §4). */
+  onStatement?: (text: string) => void;
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   pool.on('error', (error) => options.onError?.(error));
+  const { onStatement } = options;
+  if (onStatement)
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const [first] = args as [string | { text?: string; name?: string }];
+        onStatement(typeof first === 'string' ? first : (first.text ?? first.name ?? '?'));
+        return query(...args);
+      };
+    });
   let closed = false;
   const orm = drizzlePg({ client: pool, schema });
   const cacheBus = createNotifyBus(url, pool, (error) => options.onError?.(error));

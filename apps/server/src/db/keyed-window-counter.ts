@@ -12,11 +12,12 @@ export function createKeyedWindowCounter(orm: Orm) {
     /** Counts one use of `key` at `at`: at most `max` in a window of `windowSeconds`. False when spent. */
     async take(key: string, at: Date, windowSeconds: number, max: number): Promise<boolean> {
       return orm.transaction(async (tx) => {
-        await tx
+        // One statement (issue 31 §4): an upsert that updates nothing still locks the row it returns.
+        const [row] = await tx
           .insert(otpThrottles)
           .values({ mobile: key })
-          .onConflictDoNothing({ target: otpThrottles.mobile });
-        const [row] = await tx.select().from(otpThrottles).where(eq(otpThrottles.mobile, key)).for('update');
+          .onConflictDoUpdate({ target: otpThrottles.mobile, set: { mobile: sql`excluded.mobile` } })
+          .returning();
         if (!row) throw new Error('otp_throttles row missing after upsert');
         let windowStart = row.windowStartedAt;
         let requests = row.requests;

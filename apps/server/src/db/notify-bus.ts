@@ -85,6 +85,7 @@ export function createNotifyBus(
   }
 
   return {
+    channel: CACHE_CHANNEL,
     get live() {
       return live;
     },

@@ -1,5 +1,35 @@
+import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+
+/** Bodies kept and sent again as they are (envelope.ts's encoded envelopes of cached rows). */
+const keptBodies = new WeakSet<Buffer>();
+
+/**
+ * Marks a body that is kept and sent again unchanged: its compressed forms are kept with it (weakly),
+ * so a cached read is compressed once, not per request (issue 31 §4: per-request brotli of a 5 KB
+ * answer was a visible part of its CPU).
+ */
+export function keepCompressed(body: Buffer): Buffer {
+  keptBodies.add(body);
+  return body;
+}
+
+function memoized(compress: (body: Buffer, options?: object) => Buffer) {
+  const kept = new WeakMap<Buffer, Buffer>();
+  return (body: Buffer, options?: object): Buffer => {
+    if (!keptBodies.has(body)) return compress(body, options);
+    let out = kept.get(body);
+    if (!out) kept.set(body, (out = compress(body, options)));
+    return out;
+  };
+}
+
+/** The plugin's synchronous compressors (answers below its sync threshold), kept bodies memoized. */
+const keepingZlib = {
+  brotliCompressSync: memoized(zlib.brotliCompressSync),
+  gzipSync: memoized(zlib.gzipSync),
+};
 
 /**
  * What is compressed beside the types mime-db calls compressible: JSON, XML and text (the plugin's own
@@ -23,5 +53,6 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     threshold: COMPRESS_THRESHOLD_BYTES,
     customTypes: COMPRESSIBLE,
     globalDecompression: false,
+    zlib: keepingZlib,
   });
 }

@@ -1,6 +1,7 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@veridocs/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { keepCompressed } from './compression.js';
 
 /** A success envelope: code 0 (DESIGN.md §5). */
 export function ok<T>(data: T, message = 'Success'): { code: 0; data: T; message: string } {
@@ -36,7 +37,7 @@ export function encodedEnvelopes<K extends object>(): EncodedEnvelopes<K> {
       return hit && at < hit.validUntil ? hit.body : undefined;
     },
     set(key, json, validUntil = Infinity) {
-      const body = encodedOk(json);
+      const body = keepCompressed(encodedOk(json));
       kept.set(key, { body, validUntil });
       return body;
     },

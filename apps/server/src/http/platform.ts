@@ -39,6 +39,39 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * A request's logger, made (a pino child carrying the request and trace ids) only when the request
+ * logs at a level that is on: most requests log nothing at the usual levels, and a child per request
+ * was a visible part of a cached read's CPU (issue 31 §4).
+ */
+function lazyChild(parent: FastifyBaseLogger, make: () => FastifyBaseLogger): FastifyBaseLogger {
+  let child: FastifyBaseLogger | undefined;
+  const get = () => (child ??= make());
+  // pino's; a logger a test passes in may lack it (then every level counts as on).
+  const { isLevelEnabled } = parent as { isLevelEnabled?: (level: string) => boolean };
+  const enabled = (level: (typeof LEVELS)[number]) =>
+    child !== undefined || (isLevelEnabled ? isLevelEnabled.call(parent, level) : true);
+  const logger = {
+    get level() {
+      return child?.level ?? parent.level;
+    },
+    set level(value: string) {
+      get().level = value;
+    },
+    silent: () => undefined,
+    child: (bindings: Record<string, unknown>, options?: object) => get().child(bindings, options),
+  } as unknown as FastifyBaseLogger;
+  for (const level of LEVELS)
+    (logger as unknown as Record<string, unknown>)[level] = (...args: unknown[]) => {
+      if (!enabled(level)) return;
+      const real = get();
+      Reflect.apply(real[level], real, args);
+    };
+  return logger;
+}
+
 /** The Fastify instance with tracing and the connection caps; nothing registered on it yet. */
 export async function createPlatform(config: Config, logger: FastifyBaseLogger | undefined): Promise<App> {
   // OpenTelemetry is loaded only when an OTLP endpoint is configured (ADR 0032).
@@ -68,10 +101,11 @@ export async function createPlatform(config: Config, logger: FastifyBaseLogger |
           },
         }),
     genReqId: () => randomUUID(),
-    childLoggerFactory: (log, bindings, options, raw) => {
-      const trace = traceOf(raw);
-      return log.child({ ...bindings, traceId: trace.traceId, spanId: trace.spanId }, options);
-    },
+    childLoggerFactory: (log, bindings, options, raw) =>
+      lazyChild(log, () => {
+        const trace = traceOf(raw);
+        return log.child({ ...bindings, traceId: trace.traceId, spanId: trace.spanId }, options);
+      }),
     bodyLimit: config.bodyLimitBytes,
     // Only the entries our own proxies added (config/trust-proxy.ts): request.ip is what every rate
     // limit, lockout, cap and audit row reads.

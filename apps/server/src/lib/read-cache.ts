@@ -18,6 +18,13 @@ export interface ReadCache<K, V> {
    */
   invalidateAfter<T>(key: K, write: () => Promise<T>): Promise<T>;
   /**
+   * The same for a write of one statement that carries the other instances' message itself (issue 31
+   * §4: no second round trip): `write` embeds `select pg_notify(channel, payload)` when given one
+   * (PostgreSQL sends it at the statement's commit, never after a rollback); null when no message is
+   * needed, or the bus cannot take one that way (then it is published after the write, as above).
+   */
+  invalidateWithin<T>(key: K, write: (notify: CacheNotify | null) => Promise<T>): Promise<T>;
+  /**
    * Drops every entry (on every instance): for a write that changes rows many entries embed, such as
    * an admin's edit of a form that every transaction snapshot carries (ADR 0029). Call it after the
    * write committed; reads in flight then store nothing.
@@ -25,8 +32,16 @@ export interface ReadCache<K, V> {
   clear(): void;
 }
 
+/** A cache invalidation as a statement sends it: `select pg_notify(channel, payload)`. */
+export interface CacheNotify {
+  channel: string;
+  payload: string;
+}
+
 /** Tells other instances which cached keys changed. */
 export interface InvalidationBus {
+  /** The NOTIFY channel `publish` sends on, when a write may send the message itself (invalidateWithin). */
+  readonly channel?: string;
   /** Sends `message` to every instance (this one included), after the write committed. */
   publish(message: string): void;
   /** `onMessage` for each message; `onReset` whenever messages may have been lost (reconnect). */
@@ -72,9 +87,10 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
     values.clear();
     epoch++;
   };
+  const message = (key: K) => `${prefix}${origin}${ORIGIN_END}${String(key)}`;
   const invalidate = (key: K) => {
     dropLocal(key);
-    bus?.bus.publish(`${prefix}${origin}${ORIGIN_END}${String(key)}`);
+    bus?.bus.publish(message(key));
   };
   bus?.bus.subscribe(
     (message) => {
@@ -119,6 +135,16 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
         invalidate(key);
       }
     },
+    async invalidateWithin(key, write) {
+      const channel = bus?.bus.channel;
+      const notify = bus && channel ? { channel, payload: message(key) } : null;
+      try {
+        return await write(notify);
+      } finally {
+        if (notify || !bus) dropLocal(key);
+        else invalidate(key);
+      }
+    },
   };
 }
 
@@ -128,5 +154,6 @@ export function disabledReadCache<K, V>(): ReadCache<K, V> {
     invalidate: () => undefined,
     clear: () => undefined,
     invalidateAfter: (_key, write) => write(),
+    invalidateWithin: (_key, write) => write(null),
   };
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +20,37 @@ export interface TestDatabase {
   db: Database;
   /** PostgreSQL only: the database's URL, for a test that opens a second connection pool to it. */
   url?: string;
+  /** Every SQL statement the app sends (BEGIN and COMMIT included): what a request costs (issue 31 §4). */
+  statements: StatementLog;
   /** Closes the connection and removes the database. */
   dispose(): Promise<void>;
+}
+
+export interface StatementLog {
+  /** Every statement's text (PostgreSQL; PGlite does not show them to a hook, so '?' there). */
+  readonly texts: readonly string[];
+  /**
+   * The statements `fn` sends: those of its own async calls, not of a job loop running meanwhile
+   * (AsyncLocalStorage); `uncounted` runs a part that is not to be counted.
+   */
+  measure(fn: (uncounted: <T>(f: () => Promise<T>) => Promise<T>) => Promise<void>): Promise<string[]>;
+}
+
+function statementLog(): StatementLog & { add(text: string): void } {
+  const texts: string[] = [];
+  const current = new AsyncLocalStorage<string[]>();
+  return {
+    texts,
+    add: (text) => {
+      texts.push(text);
+      current.getStore()?.push(text);
+    },
+    async measure(fn) {
+      const mine: string[] = [];
+      await current.run(mine, () => fn((f) => current.exit(f)));
+      return mine;
+    },
+  };
 }
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -81,7 +111,15 @@ async function freshPglite(shared: boolean): Promise<TestDatabase> {
   const client = await PGlite.create({ loadDataDir: new Blob([await snapshot]), relaxedDurability: true });
   // One app per database unless the test shares it between several (instances.test.ts).
   const db = fromPglite(client, { exclusive: !shared });
-  return { db, dispose: () => db.close() };
+  // Every query, exec, BEGIN and COMMIT runs through this one (PGlite's own lock around a statement).
+  const statements = statementLog();
+  const inner = client as unknown as { _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> };
+  const run = inner._runExclusiveQuery.bind(client);
+  inner._runExclusiveQuery = (fn) => {
+    statements.add('?');
+    return run(fn);
+  };
+  return { db, statements, dispose: () => db.close() };
 }
 
 const databaseUrl = (serverUrl: string, name: string) => {
@@ -143,10 +181,12 @@ async function freshPostgres(serverUrl: string): Promise<TestDatabase> {
     await admin.end();
   }
   const url = databaseUrl(serverUrl, name);
-  const db = openPostgres(url, { max: 5 });
+  const statements = statementLog();
+  const db = openPostgres(url, { max: 5, onStatement: statements.add });
   return {
     db,
     url,
+    statements,
     dispose: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -21,7 +21,7 @@ import type { AadhaarProvider } from '../providers/aadhaar/index.js';
 import type { ApiSetuProvider } from '../providers/apisetu/index.js';
 import type { DigiLockerProvider } from '../providers/digilocker/index.js';
 import { createAnswerCheck, type Document } from './answer-check.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, type StatementLog } from './database.js';
 
 /** A clock tests move by hand. */
 export interface TestClock {
@@ -44,6 +44,8 @@ export interface TestApp {
   db: Database;
   config: Config;
   clock: TestClock;
+  /** The statements sent to the app's own database (null on a database the test passed in). */
+  statements: StatementLog | null;
   /** Injects with the partner-org header (unless given) and a JSON body. */
   request(options: InjectOptions & { body?: unknown }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -103,8 +105,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     emptyDir,
   );
   const clock = options.clock ?? createTestClock();
-  const { db, dispose } = options.database
-    ? { db: options.database, dispose: async () => undefined }
+  const { db, dispose, statements } = options.database
+    ? { db: options.database, dispose: async () => undefined, statements: null }
     : await createTestDatabase();
   let app: App;
   try {
@@ -128,6 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     config,
     clock,
+    statements,
     request: ({ body, headers, ...rest }) =>
       app.inject({
         ...rest,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { otpThrottles, otpTransactions } from '../../db/schema/index.js';
 
@@ -13,8 +13,12 @@ function lockedOps(tx: Orm) {
   return {
     /** Creates the throttle row of a number (or a `budget:` key) if needed and locks it until the transaction ends. */
     async lockThrottle(mobile: string): Promise<OtpThrottle> {
-      await tx.insert(otpThrottles).values({ mobile }).onConflictDoNothing({ target: otpThrottles.mobile });
-      const [row] = await tx.select().from(otpThrottles).where(eq(otpThrottles.mobile, mobile)).for('update');
+      // One statement (issue 31 §4): an upsert that updates nothing still locks the row it returns.
+      const [row] = await tx
+        .insert(otpThrottles)
+        .values({ mobile })
+        .onConflictDoUpdate({ target: otpThrottles.mobile, set: { mobile: sql`excluded.mobile` } })
+        .returning();
       if (!row) throw new Error('otp_throttles row missing after upsert');
       return row;
     },

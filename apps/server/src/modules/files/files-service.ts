@@ -67,6 +67,8 @@ export type AttachedFile = Pick<
 export interface FileForTransaction {
   file: AttachedFile;
   otherTransaction: boolean;
+  /** Linked to this transaction already. */
+  linked: boolean;
 }
 
 function contentPath(id: string): string {
@@ -346,7 +348,11 @@ export function createFilesService(deps: {
       return new Map(
         rows.map((row) => [
           row.id,
-          { file: toAttached(row), otherTransaction: row.txnId !== null && row.txnId !== txnId },
+          {
+            file: toAttached(row),
+            otherTransaction: row.txnId !== null && row.txnId !== txnId,
+            linked: row.txnId === txnId,
+          },
         ]),
       );
     },

@@ -103,48 +103,55 @@ interface ChangeContext {
  * The message of a state change the candidate is told of, with the link to the screen it tells of
  * (the request's form home, the verification, or its open request); null for the others.
  */
-function describeChange(
-  change: StateChange,
-  context: ChangeContext,
-  reason: string | undefined,
-): NotifyInput | null {
-  const org = context.orgName;
+/** The message a change tells its candidate, if any; a pure function of the change (describeChange). */
+function messageOf(change: StateChange): NotificationMessage | 'insufficiency' | null {
   if (change.entity === 'transaction') {
     const byState: Partial<Record<State, NotificationMessage>> = {
       COMPLETED: 'request.completed',
       FAILED: 'request.failed',
       CLOSED: 'request.closed',
     };
-    const message = byState[change.to];
-    const link = formLinkPath(context.orgId, context.formId, change.txnId);
-    return message ? { message, params: { org }, link } : null;
+    return byState[change.to] ?? null;
   }
-  const verification = change.verificationName ?? 'verification';
   // An identity a provider verified at once (Aadhaar OTP, passport) is not news to the candidate.
   if (change.to === 'COMPLETED' && change.from !== 'IN_PROGRESS') return null;
-  // The label the candidate's tile shows ("12th", "Degree 2"), stored with the name (ADR 0038).
-  const type = context.labels.get(verificationTypeOf(verification));
-  const label: Record<string, string> = type ? { label: instanceLabel(type, verification) } : {};
-  const reasonParam: Record<string, string> = reason ? { reason } : {};
-  const screen = (path: Parameters<typeof verificationScreenPath>[0]) =>
-    verificationScreenPath(path, context.orgId, change.txnId, verification);
-  if (change.to === 'INSUFFICIENT_DATA')
-    return {
-      message: reason ? 'verification.action_required_reason' : 'verification.action_required',
-      params: { verification, ...label, org, ...reasonParam },
-      link: screen('/verification/insufficiency'),
-    };
+  if (change.to === 'INSUFFICIENT_DATA') return 'insufficiency';
   const byState: Partial<Record<State, NotificationMessage>> = {
     IN_PROGRESS: 'verification.in_progress',
     COMPLETED: 'verification.completed',
     FAILED: 'verification.failed',
     CLOSED: 'verification.closed',
   };
-  const message = byState[change.to];
+  return byState[change.to] ?? null;
+}
+
+function describeChange(
+  change: StateChange,
+  context: ChangeContext,
+  reason: string | undefined,
+): NotifyInput | null {
+  const org = context.orgName;
+  const message = messageOf(change);
+  if (!message) return null;
+  if (change.entity === 'transaction') {
+    const link = formLinkPath(context.orgId, context.formId, change.txnId);
+    return message === 'insufficiency' ? null : { message, params: { org }, link };
+  }
+  const verification = change.verificationName ?? 'verification';
+  // The label the candidate's tile shows ("12th", "Degree 2"), stored with the name (ADR 0038).
+  const type = context.labels.get(verificationTypeOf(verification));
+  const label: Record<string, string> = type ? { label: instanceLabel(type, verification) } : {};
+  const reasonParam: Record<string, string> = reason ? { reason } : {};
+  const screen = (path: Parameters<typeof verificationScreenPath>[0]) =>
+    verificationScreenPath(path, context.orgId, change.txnId, verification);
+  if (message === 'insufficiency')
+    return {
+      message: reason ? 'verification.action_required_reason' : 'verification.action_required',
+      params: { verification, ...label, org, ...reasonParam },
+      link: screen('/verification/insufficiency'),
+    };
   // The verification's own page: its state, its data, and any request of the team.
-  return message
-    ? { message, params: { verification, ...label, org }, link: screen('/verification-info') }
-    : null;
+  return { message, params: { verification, ...label, org }, link: screen('/verification-info') };
 }
 
 /** A row's title and description in `language`: its message rendered, or the English it was written with. */
@@ -296,7 +303,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     },
 
     /** The state-change hook (app.ts stateChangeHooks). */
-    async onStateChanges(scope: DbScope, changes: readonly StateChange[], at: Date): Promise<void> {
+    async onStateChanges(scope: DbScope, all: readonly StateChange[], at: Date): Promise<void> {
+      // Most changes (a form started, a verification saved or skipped) tell nothing: no reads then.
+      const changes = all.filter((c) => messageOf(c) !== null);
+      if (changes.length === 0) return;
       const contexts = await repo.transactionContexts(scope, [...new Set(changes.map((c) => c.txnId))]);
       const byTxn = new Map(contexts.map((c) => [c.txnId, c]));
       const types = changes.flatMap((c) =>

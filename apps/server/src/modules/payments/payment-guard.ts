@@ -7,6 +7,7 @@ import { OPEN_ORDER_STATUSES } from './payments-repository.js';
 /** The checks the payments module runs on the transactions module's locked row (ADR 0023). */
 export function createPaymentGuard({ repo, now }: Pick<PaymentsServiceDeps, 'repo' | 'now'>): PaymentGuard {
   return {
+    openOrderStatuses: OPEN_ORDER_STATUSES,
     async afterCandidateWrite(scope, txn, records) {
       const [open] = await repo.lockOrdersOf(scope, txn.id, OPEN_ORDER_STATUSES);
       if (!open) return;

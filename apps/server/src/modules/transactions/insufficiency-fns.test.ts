@@ -76,10 +76,10 @@ describe('insufficiency rounds', () => {
 describe('answerIssues', () => {
   const file = (mimeType: string, state = 'COMPLETED') => ({ mimeType, state }) as AttachedFile;
   const found = new Map<string, FileForTransaction>([
-    [F1, { file: file('application/pdf'), otherTransaction: false }],
-    [F2, { file: file('application/pdf'), otherTransaction: true }],
-    [F3, { file: file('image/png', 'ERROR'), otherTransaction: false }],
-    [F4, { file: file('image/gif'), otherTransaction: false }],
+    [F1, { file: file('application/pdf'), otherTransaction: false, linked: false }],
+    [F2, { file: file('application/pdf'), otherTransaction: true, linked: false }],
+    [F3, { file: file('image/png', 'ERROR'), otherTransaction: false, linked: false }],
+    [F4, { file: file('image/gif'), otherTransaction: false, linked: false }],
   ]);
   const asked = [
     { key: 'semester-5', label: 'Semester 5 marksheet' },

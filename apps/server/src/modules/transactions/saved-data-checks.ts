@@ -6,6 +6,7 @@ import {
   type VerificationConfig,
 } from '@veridocs/shared';
 import { AppError, isAppError, validationFailed } from '../../errors.js';
+import type { AttachedFile } from '../files/files-service.js';
 import type { TransactionsServiceDeps } from './transaction-access.js';
 import type { RecordRow, TransactionSnapshot } from './transactions-repository.js';
 import {
@@ -26,6 +27,16 @@ export interface JudgedRecord {
   updatedAt: number;
   data: Record<string, unknown>;
   fileIds: string[];
+}
+
+/** A body's data as judgeData stores it, and the files it uses as they were read for the judgement. */
+export interface JudgedData {
+  data: Record<string, unknown>;
+  fileIds: string[];
+  /** Every file of the data is linked to this transaction already. */
+  linked: boolean;
+  /** The files, by id, described as the candidate sees them (once linked to this transaction). */
+  files: Map<string, AttachedFile>;
 }
 
 /**
@@ -53,7 +64,7 @@ export function createSavedDataChecks({
     data: Record<string, unknown>,
     mode: 'save' | 'submit',
     at: Date,
-  ): Promise<{ data: Record<string, unknown>; fileIds: string[] }> {
+  ): Promise<JudgedData> {
     if (subType !== null && !config.authOptions.some((o) => o.type === subType)) {
       throw validationFailed([{ path: 'subType', message: `Unknown way to verify: ${subType}` }]);
     }
@@ -93,7 +104,12 @@ export function createSavedDataChecks({
         inFieldOrder(issues, fields).map((i) => ({ path: `data.${i.field}`, message: i.message })),
       );
     }
-    return { data: stored, fileIds };
+    return {
+      data: stored,
+      fileIds,
+      linked: fileIds.every((id) => found.get(id)?.linked === true),
+      files: new Map([...found].map(([id, f]) => [id, f.file])),
+    };
   }
 
   /**
@@ -154,9 +170,16 @@ export function createSavedDataChecks({
     txnId: string,
     config: VerificationConfig,
     data: Record<string, unknown>,
+    /** The files as just read and linked by this request's write: no second read when every id is here. */
+    known?: Map<string, AttachedFile>,
   ): Promise<Record<string, unknown>> {
     const ids = savedFileFields(config, data).flatMap((name) => fileItems(data[name]).map((i) => i.fileId));
-    const described = ids.length > 0 ? await files.describe(profileId, txnId, ids) : new Map();
+    const described =
+      ids.length === 0
+        ? new Map()
+        : known && ids.every((id) => known.has(id))
+          ? known
+          : await files.describe(profileId, txnId, ids);
     return withFileVerdicts(config, data, described);
   }
 

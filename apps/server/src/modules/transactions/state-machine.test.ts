@@ -50,7 +50,10 @@ const acceptingLookups = {
   files: {
     forTransaction: async (_profileId: string, _txnId: string, ids: readonly string[]) =>
       new Map(
-        ids.map((id) => [id, { file: { mimeType: 'application/pdf' } as never, otherTransaction: false }]),
+        ids.map((id) => [
+          id,
+          { file: { mimeType: 'application/pdf' } as never, otherTransaction: false, linked: false },
+        ]),
       ),
     attach: async () => [],
     describe: async () => new Map(),

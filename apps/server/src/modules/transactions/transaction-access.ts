@@ -10,6 +10,7 @@ import type { ReferenceService } from '../reference/reference-service.js';
 import { OPEN_TRANSACTION_STATES } from './state-machine.js';
 import { buildTransactionInfo, questionnaireAnswered } from './transaction-view-fns.js';
 import type {
+  AutosaveInput,
   FormRow,
   RecordRow,
   TransactionRow,
@@ -84,6 +85,11 @@ export interface PaymentGuard {
   ): Promise<void>;
   /** Before the submit of a paid form: a successful order for exactly the current quote, else 127 / 200. */
   assertPaidFor(scope: DbScope, locked: LockedForPayment): Promise<void>;
+  /**
+   * The statuses of an order still open: a write that finds none has nothing for afterCandidateWrite
+   * to do (a steady autosave then skips it, issue 31 §4).
+   */
+  readonly openOrderStatuses: readonly string[];
 }
 
 /** A transaction ref as every candidate route names it. */
@@ -177,8 +183,9 @@ export function createTransactionAccess({
     missing: 'TRANSACTION_ACCESS_DENIED' | 'TRANSACTION_NOT_FOUND' = 'TRANSACTION_ACCESS_DENIED',
   ): Promise<T> {
     return repo.write(txnId, async (ops) => {
-      const txn = await ops.lockTransaction(txnId);
-      if (!txn) throw new AppError(missing);
+      const locked = await ops.lockTransaction(txnId);
+      if (!locked) throw new AppError(missing);
+      const { openOrder: _openOrder, ...txn } = locked;
       return fn(ops, txn);
     });
   }
@@ -188,12 +195,34 @@ export function createTransactionAccess({
     txnId: string,
     fn: (ops: TransactionWriteOps, txn: TransactionRow) => Promise<T>,
   ): Promise<T> {
-    return withLockedTransaction(txnId, async (ops, txn) => {
+    return repo.write(txnId, async (ops) => {
+      // The candidate's input touches the row: the lock is that update, and tells whether an order
+      // is open (issue 31 §4: one statement, not three).
+      const locked = await ops.lockTransaction(txnId, {
+        touchAt: now(),
+        openOrderStatuses: payments?.openOrderStatuses ?? [],
+      });
+      if (!locked) throw new AppError('TRANSACTION_ACCESS_DENIED');
+      const { openOrder, ...txn } = locked;
       assertOpen(txn.state);
       const result = await fn(ops, txn);
-      // A priced change ends an order opened for the old quote, before the gateway can complete it.
-      await payments?.afterCandidateWrite(ops.scope, txn, () => ops.records(txn.id));
+      // A priced change ends an order opened for the old quote, before the gateway can complete it;
+      // with none open when the row was locked there is nothing to end.
+      if (openOrder) await payments?.afterCandidateWrite(ops.scope, txn, () => ops.records(txn.id));
       return result;
+    });
+  }
+
+  /**
+   * A steady autosave in one statement (repo.autosave): the guards of withLockedOpenTransaction (an open
+   * transaction, past NOT_INITIALIZED; no open payment order, so afterCandidateWrite has nothing to
+   * do), checked on the locked row. Undefined: a condition did not hold, nothing was written.
+   */
+  function autosave(input: Omit<AutosaveInput, 'txnStates' | 'openOrderStatuses'>) {
+    return repo.autosave({
+      ...input,
+      txnStates: OPEN_TRANSACTION_STATES.filter((s) => s !== 'NOT_INITIALIZED'),
+      openOrderStatuses: payments?.openOrderStatuses ?? [],
     });
   }
 
@@ -226,6 +255,7 @@ export function createTransactionAccess({
     assertOpen,
     withLockedTransaction,
     withLockedOpenTransaction,
+    autosave,
     infoOf,
     info,
   };

@@ -18,6 +18,7 @@ import {
   CONTACT_CONSENT_TEXT,
 } from '@veridocs/shared';
 import { AppError, validationFailed } from '../../errors.js';
+import type { AttachedFile } from '../files/files-service.js';
 import type { SavedDataChecks } from './saved-data-checks.js';
 import {
   EDITABLE_STATES,
@@ -26,6 +27,7 @@ import {
   transitionVerification,
 } from './state-machine.js';
 import type { TransactionAccess, TransactionsServiceDeps } from './transaction-access.js';
+import type { RecordRow, TransactionSnapshot } from './transactions-repository.js';
 import { shownData, verificationEntry } from './transaction-view-fns.js';
 import {
   FILE_TAKEN,
@@ -44,14 +46,31 @@ export function createVerificationActions(
   access: TransactionAccess,
   checks: SavedDataChecks,
 ) {
-  const { owned, ownedOpen, storedOnRefusal, assertStartable, withLockedOpenTransaction, info } = access;
+  const { owned, ownedOpen, storedOnRefusal, assertStartable, withLockedOpenTransaction, info, autosave } =
+    access;
 
-  async function typeInfo(profileId: string, type: string, ref: TransactionRef): Promise<VerificationInfo> {
+  async function typeInfo(
+    profileId: string,
+    type: string,
+    ref: TransactionRef,
+    known?: Map<string, AttachedFile>,
+  ): Promise<VerificationInfo> {
     const snap = await owned(profileId, ref);
     const record = snap.records.find((r) => r.name === type);
+    if (!record) throw new AppError('VERIFICATION_NOT_IN_FORM');
+    return recordInfo(profileId, snap, record, known);
+  }
+
+  /** One verification's info: its record as `record` (read, or just written) in the snapshot's transaction. */
+  async function recordInfo(
+    profileId: string,
+    snap: Pick<TransactionSnapshot, 'txn' | 'form'>,
+    record: RecordRow,
+    known?: Map<string, AttachedFile>,
+  ): Promise<VerificationInfo> {
     const configs = await forms.allConfigs();
-    const config = configFor(configs, type);
-    if (!record || !config) throw new AppError('VERIFICATION_NOT_IN_FORM');
+    const config = configFor(configs, record.name);
+    if (!config) throw new AppError('VERIFICATION_NOT_IN_FORM');
     const profile = await profiles.get(profileId);
     return {
       txnId: snap.txn.id,
@@ -60,7 +79,7 @@ export function createVerificationActions(
       profileName: profile.profileDetails.name,
       verification: verificationEntry(record, configs),
       config,
-      data: await checks.shownWithVerdicts(profileId, snap.txn.id, config, shownData(record)),
+      data: await checks.shownWithVerdicts(profileId, snap.txn.id, config, shownData(record), known),
       formExpired: isFormExpired(snap.form.expiry, now()),
     };
   }
@@ -99,6 +118,26 @@ export function createVerificationActions(
     const at = now();
     const judged = await checks.judgeData(profileId, snap.txn.id, config, subType, body.data, mode, at);
 
+    // The steady autosave (the record saved before, its files linked): one statement, its guards
+    // checked on the locked rows; anything else, or a guard that does not hold, takes the path below.
+    if (
+      mode === 'save' &&
+      known.state === 'DATA_SAVED' &&
+      snap.txn.state !== 'NOT_INITIALIZED' &&
+      judged.linked
+    ) {
+      const saved = await autosave({
+        txnId: snap.txn.id,
+        profileId,
+        name: known.name,
+        data: judged.data,
+        subType,
+        fileIds: judged.fileIds,
+        at,
+      });
+      if (saved) return recordInfo(profileId, snap, saved, judged.files);
+    }
+
     const context = { action: mode === 'save' ? 'save' : 'submit-verification', profileId, now: at };
     await withLockedOpenTransaction(snap.txn.id, async (ops, txn) => {
       const record = (await ops.records(txn.id)).find((r) => r.name === body.verificationName);
@@ -123,7 +162,7 @@ export function createVerificationActions(
       if (txn.state === 'NOT_INITIALIZED') await transitionTransaction(ops, txn, 'DATA_SAVED', context);
       else await ops.updateTransaction(txn.id, { updatedAt: at });
     });
-    return typeInfo(profileId, body.verificationName, body);
+    return typeInfo(profileId, body.verificationName, body, judged.files);
   }
 
   return {

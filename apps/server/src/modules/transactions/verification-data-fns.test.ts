@@ -166,9 +166,9 @@ describe('read-only fields', () => {
 describe('fileIssues', () => {
   const fields = configFields(CONFIG, 'docs');
   const found = new Map<string, FileForTransaction>([
-    ['own', { file: attached('own'), otherTransaction: false }],
-    ['taken', { file: attached('taken'), otherTransaction: true }],
-    ['png', { file: attached('png', 'image/png'), otherTransaction: false }],
+    ['own', { file: attached('own'), otherTransaction: false, linked: false }],
+    ['taken', { file: attached('taken'), otherTransaction: true, linked: false }],
+    ['png', { file: attached('png', 'image/png'), otherTransaction: false, linked: false }],
   ]);
 
   it('refuses an unknown file, another transaction file and a type the field does not take', () => {
