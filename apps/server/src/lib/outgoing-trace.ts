@@ -38,10 +38,10 @@ export function tracedFetch(part: string): typeof fetch {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const target = new URL(url);
+    // The host only: paths carry document numbers (DigiLocker URIs) and receivers' tokens.
     const span = clientSpan(`${method} ${target.host}`, {
       'http.request.method': method,
       'server.address': target.hostname,
-      'url.full': `${target.origin}${target.pathname}`,
     });
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     headers.set('traceparent', span.traceparent);

@@ -34,10 +34,10 @@ export function sendWebhook(
   if (problem) return Promise.reject(new Error(`address not allowed: ${problem}`));
   const target = new URL(url);
   const transport = target.protocol === 'https:' ? https : http;
+  // The host only: a receiver's path often holds its own secret (Slack, Discord hooks).
   const span = clientSpan(`POST ${target.host}`, {
     'http.request.method': 'POST',
     'server.address': target.hostname,
-    'url.full': `${target.origin}${target.pathname}`,
   });
   return new Promise<number>((resolve, reject) => {
     const request = transport.request(

@@ -225,12 +225,12 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
    */
   async function signerOf(kid: string | undefined) {
     if (kid === issuer.keyId)
-      return { publicKey: issuer.publicKey, did: issuer.did, publicUrl: deps.publicUrl };
+      return { publicKey: issuer.publicKey, did: issuer.did, publicUrl: deps.publicUrl, current: true };
     if (!kid) return null;
     const row = await repo.issuerKey(kid);
     if (!row || !kid.startsWith(`${row.did}#`)) return null;
     const publicKey = createPublicKey({ key: row.publicJwk, format: 'jwk' });
-    return { publicKey, did: row.did, publicUrl: row.publicUrl };
+    return { publicKey, did: row.did, publicUrl: row.publicUrl, current: false };
   }
 
   async function sign(row: CredentialRow): Promise<string> {
@@ -333,6 +333,9 @@ export function createCredentialsService(deps: CredentialsServiceDeps) {
     if (payload.iss !== signer.did) return failed('issuer', { signature: true });
     const id = payload.jti.slice('urn:uuid:'.length);
     const row = await repo.findById(id);
+    // A past key (a changed secret may have leaked) vouches only for what it signed then: the very
+    // credential this product issued and still holds, not anything signed with it since.
+    if (!signer.current && row?.jwt !== jwt) return failed('issuer', { signature: true });
     const facts: CredentialVerification['credential'] = {
       id,
       credentialType: payload.vc.credentialSubject.credentialType,

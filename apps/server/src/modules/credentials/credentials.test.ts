@@ -668,6 +668,19 @@ describe('the wallet: credentials issued on COMPLETED, verified, revoked', () =>
         expect(
           (await moved.request({ method: 'GET', url: API_PATHS.credentials.didDocument })).body,
         ).toContain('did:web:moved.example');
+        // A past key vouches only for a credential this product holds as it was issued: anything else
+        // signed with it (a leaked old secret) is not ours.
+        await t.db.orm.execute(sql`update credentials set jwt = 'replaced' where id = ${degree.id}`);
+        expect(
+          credentialVerificationSchema.parse(
+            expectCode(
+              await moved.request({ method: 'POST', url: w(C.verifyJwt), body: { jwt: degree.jwt } }),
+              0,
+              200,
+            ),
+          ),
+        ).toMatchObject({ result: 'invalid', reason: 'issuer' });
+        await t.db.orm.execute(sql`update credentials set jwt = ${degree.jwt} where id = ${degree.id}`);
       } finally {
         await moved.close();
       }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { FILE_LIMITS, FILE_TEXT, uploadFieldsSchema, type FileUploadResponse } from '@veridocs/shared';
-import { Server, type Locker, type Upload } from '@tus/server';
+import { Server, type Upload } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, isAppError, validationFailed } from '../../errors.js';
 import { badTextReason } from '../../http/input-guard.js';
@@ -9,6 +9,7 @@ import type { ResumableStore } from '../../storage/resumable-store.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FilesService, UploadFields } from './files-service.js';
 import type { ResumableUploadsRepository } from './resumable-uploads-repository.js';
+import type { UploadLocker } from './upload-locker.js';
 
 /** Metadata the candidate may send (tus `Upload-Metadata`); anything else is dropped. */
 const CLIENT_METADATA = ['filename', 'filetype', 'folderName', 'fileCategory', 'expectName'] as const;
@@ -70,7 +71,7 @@ export function createResumableUploads(deps: {
   expiryMs: number;
   now: Clock;
   /** The lock a request takes on an upload, shared by every instance (upload-locker.ts). */
-  locker: Locker;
+  locker: UploadLocker;
   log: FastifyBaseLogger;
 }) {
   const { store, files, log } = deps;

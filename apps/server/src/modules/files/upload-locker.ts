@@ -8,6 +8,10 @@ export const UPLOAD_LOCK_CHANNEL = 'veridocs_upload_lock';
 
 type LockStore = Pick<ResumableUploadsRepository, 'tryLock' | 'renewLock' | 'unlock' | 'askRelease'>;
 
+export interface UploadLocker extends Locker {
+  close(): void;
+}
+
 /**
  * tus's lock on an upload, shared by every instance (ADR 0050 "Resumable uploads (tus)"): a lease row
  * on the database's clock, renewed while its request writes. A request that finds the upload locked asks
@@ -23,14 +27,20 @@ export function createUploadLocker(deps: {
   leaseMs?: number;
   acquireTimeoutMs?: number;
   retryMs?: number;
-}): Locker & { close(): void } {
+}): UploadLocker {
   const leaseMs = deps.leaseMs ?? 60_000;
   const acquireTimeoutMs = deps.acquireTimeoutMs ?? 30_000;
   const retryMs = deps.retryMs ?? 150;
   /** The locks this instance holds: upload id → how to ask its request to let go. */
   const held = new Map<string, { holder: string; release: () => void }>();
   const renewals = new Set<NodeJS.Timeout>();
-  const stop = deps.listen(UPLOAD_LOCK_CHANNEL, (id) => held.get(id)?.release());
+  // `<upload id> <asker>`: the asker's own instance hears its message too, and must not release the
+  // request that asked (it may hold the lock by the time the message arrives).
+  const stop = deps.listen(UPLOAD_LOCK_CHANNEL, (payload) => {
+    const [id, asker] = payload.split(' ');
+    const holding = id ? held.get(id) : undefined;
+    if (holding && holding.holder !== asker) holding.release();
+  });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   function newLock(id: string): Lock {
@@ -46,7 +56,7 @@ export function createUploadLocker(deps: {
             asked = true;
             // The holder on this instance hears it at once; another instance through the channel.
             held.get(id)?.release();
-            await deps.repo.askRelease(UPLOAD_LOCK_CHANNEL, id);
+            await deps.repo.askRelease(UPLOAD_LOCK_CHANNEL, `${id} ${holder}`);
           }
           await sleep(retryMs);
         }
@@ -58,7 +68,11 @@ export function createUploadLocker(deps: {
               // Lost (this process paused past its lease): the request must stop writing.
               if (!still) release();
             },
-            (error: unknown) => deps.log.warn({ err: error, uploadId: id }, 'could not renew an upload lock'),
+            (error: unknown) => {
+              // Not known to hold it any more: stop writing rather than risk two writers.
+              deps.log.warn({ err: error, uploadId: id }, 'could not renew an upload lock');
+              release();
+            },
           );
         }, leaseMs / 3);
         renewal.unref();

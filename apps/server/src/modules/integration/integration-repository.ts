@@ -117,21 +117,24 @@ export function createIntegrationRepository(orm: Orm) {
 
     /**
      * Replaces an endpoint's secret; the one it replaces keeps signing until `previousUntil` (one UPDATE:
-     * the old value is read under the row's lock, so two rotations at once cannot lose one).
+     * the old values are read under the row's lock, so two rotations at once cannot lose one).
      */
     async rotateEndpointSecret(
       orgId: string,
       id: string,
       secretEnc: string,
       previousUntil: Date,
+      at: Date,
     ): Promise<EndpointRow | undefined> {
+      const e = orgWebhookEndpoints;
+      // Secrets rotated out within the overlap stay too (a second rotation, a double click): the
+      // three latest, space-separated, all until 24 hours after the last rotation.
+      const kept = sql`case when ${e.previousSecretEnc} is not null and ${e.previousSecretExpiresAt} > ${at.toISOString()}::timestamptz
+        then array_to_string((string_to_array(${e.secretEnc} || ' ' || ${e.previousSecretEnc}, ' '))[1:3], ' ')
+        else ${e.secretEnc} end`;
       const [row] = await orm
         .update(orgWebhookEndpoints)
-        .set({
-          secretEnc,
-          previousSecretEnc: sql`${orgWebhookEndpoints.secretEnc}`,
-          previousSecretExpiresAt: previousUntil,
-        })
+        .set({ secretEnc, previousSecretEnc: kept, previousSecretExpiresAt: previousUntil })
         .where(and(eq(orgWebhookEndpoints.id, id), eq(orgWebhookEndpoints.orgId, orgId)))
         .returning();
       return row;

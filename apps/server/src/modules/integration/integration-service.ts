@@ -234,12 +234,14 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     async rotateSecret(orgId: string, id: string): Promise<WebhookEndpointCreated> {
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
       const secret = newSecret();
+      const at = now();
       const row = uuid
         ? await repo.rotateEndpointSecret(
             orgId,
             id.toLowerCase(),
             encrypt(secret),
-            new Date(now().getTime() + WEBHOOK_ROTATION_OVERLAP_MS),
+            new Date(at.getTime() + WEBHOOK_ROTATION_OVERLAP_MS),
+            at,
           )
         : undefined;
       if (!row) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND');
@@ -421,11 +423,11 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     return targets;
   }
 
-  /** The secrets that sign an endpoint's webhooks now: its own, and the one before a recent rotation. */
+  /** The secrets that sign an endpoint's webhooks now: its own, and those rotated out recently. */
   function secretsOf(endpoint: EndpointRow, at: Date): string[] {
     const previous =
       endpoint.previousSecretEnc && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at
-        ? [decrypt(endpoint.previousSecretEnc)]
+        ? endpoint.previousSecretEnc.split(' ').slice(0, 3).map(decrypt)
         : [];
     return [decrypt(endpoint.secretEnc), ...previous];
   }

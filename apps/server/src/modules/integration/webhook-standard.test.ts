@@ -161,12 +161,23 @@ describe('webhooks by the Standard Webhooks specification, in order (issue 30 §
         200,
       );
       expect(rotated.secret).not.toBe(endpoint.secret);
+      // Rotated again at once (a double click): the first secret still signs, as does the second.
+      const again = expectCode<WebhookEndpointCreated>(
+        await t.request({
+          method: 'POST',
+          url: ORG_API_PATHS.rotateWebhookSecret(endpoint.id),
+          headers: (await orgSession(t, { orgId: ORG, role: 'owner' })).headers,
+        }),
+        0,
+        200,
+      );
       hook.got.length = 0;
       await skip(c, 'bgv-tenth');
       await drain();
       const during = hook.got.find((g) => g.body.includes('verification.skipped'))!;
-      expect(verifies(rotated.secret, during)).toBe(true);
-      expect(verifies(endpoint.secret, during)).toBe(true);
+      for (const secret of [again.secret, rotated.secret, endpoint.secret])
+        expect(verifies(secret, during)).toBe(true);
+      expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(3);
 
       t.clock.advance(WEBHOOK_ROTATION_OVERLAP_MS / 1000 + 1);
       hook.got.length = 0;
@@ -174,7 +185,8 @@ describe('webhooks by the Standard Webhooks specification, in order (issue 30 §
       const next = await candidateWithRequest(t);
       await drain();
       const after = hook.got.find((g) => g.body.includes(next.txnId))!;
-      expect(verifies(rotated.secret, after)).toBe(true);
+      expect(verifies(again.secret, after)).toBe(true);
+      expect(verifies(rotated.secret, after)).toBe(false);
       expect(verifies(endpoint.secret, after)).toBe(false);
       expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
     } finally {

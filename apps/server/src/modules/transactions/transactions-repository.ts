@@ -281,11 +281,15 @@ function writeOps(tx: Orm, onChanges?: StateChangeHook, notify?: WriteNotify | n
       const last = batches[batches.length - 1]!.at;
       // The queue follows every change, in the same database transaction (ADR 0026).
       await refreshQueue(tx, [...new Set(batches.flatMap((b) => b.changes.map((c) => c.txnId)))], last);
-      // The hooks see each moment's changes together (a write's changes share one moment, as a rule).
-      const byAt = new Map<number, StateChange[]>();
-      for (const { changes, at } of batches)
-        byAt.set(at.getTime(), [...(byAt.get(at.getTime()) ?? []), ...changes]);
-      for (const [at, changes] of byAt) await onChanges?.(tx, changes, new Date(at));
+      // The hooks see each moment's changes together (a write's changes share one moment, as a rule),
+      // in the order they were made: only neighbours are merged, so the webhooks' sequence keeps it.
+      const runs: { at: Date; changes: StateChange[] }[] = [];
+      for (const { changes, at } of batches) {
+        const previous = runs[runs.length - 1];
+        if (previous && previous.at.getTime() === at.getTime()) previous.changes.push(...changes);
+        else runs.push({ at, changes: [...changes] });
+      }
+      for (const { at, changes } of runs) await onChanges?.(tx, changes, at);
     },
     /** Recomputes the queue columns (a change without a state change: a payment, the expected date). */
     async refreshQueue(txnId: string): Promise<void> {
@@ -586,10 +590,15 @@ export function createTransactionsRepository(
         const notified = notify
           ? sql`, notified as (select pg_notify(${notify.channel}, ${notify.payload}) from saved)`
           : sql``;
+        // The record's conditions are read before the touch too: a save that will not be written must
+        // not move the transaction's updated_at (no other instance would hear of it).
         const result = (await orm.execute(sql`with touched as (
             update ${transactions} set updated_at = ${at.toISOString()}::timestamptz
             where ${transactions.id} = ${txnId} and ${transactions.profileId} = ${input.profileId}
               and ${transactions.state} in (${list(input.txnStates)}) and ${noOpenOrder}
+              and exists (select 1 from ${verificationRecords} r where r.txn_id = ${txnId}
+                and r.name = ${input.name} and r.state = 'DATA_SAVED'
+                and jsonb_path_query_array(r.data, 'lax $.**.fileId') @> ${JSON.stringify(input.fileIds)}::jsonb)
             returning ${transactions.id}),
           saved as (
             update ${verificationRecords} set data = ${JSON.stringify(input.data)}::jsonb,

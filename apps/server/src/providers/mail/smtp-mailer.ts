@@ -33,8 +33,8 @@ export function createSmtpMailer(config: EmailConfig, options: SmtpMailerOptions
           subject: mail.subject,
           text: mail.text,
           html: mailHtml(mail),
-          // The trace of the request that sent it, for the mail server's logs (issue 30 §2).
-          headers: { 'Content-Language': language, traceparent: span.traceparent },
+          // The span is ours; its ids do not go in the mail, which its recipient reads.
+          headers: { 'Content-Language': language },
         });
         span.end({});
       } catch (error) {
