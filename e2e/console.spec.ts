@@ -413,15 +413,23 @@ test('an organisation sends a candidate; the team asks for a document, then veri
     // The organisation heard every step of it, signed: submitted, action required, completed.
     const mine = () => receiver.events.filter((e) => e.data.transactionId === txnId);
     await expect
-      .poll(() => mine().some((e) => e.type === 'transaction.state_changed' && e.data.to === 'COMPLETED'), {
+      .poll(() => mine().some((e) => e.type === 'transaction.completed' && e.data.to === 'COMPLETED'), {
         timeout: 60_000,
       })
       .toBe(true);
+    // Each event named for what happened (issue 30 §2).
     const transactionStates = mine()
-      .filter((e) => e.type === 'transaction.state_changed')
+      .filter((e) => e.type.startsWith('transaction.'))
       .map((e) => e.data.to);
     expect(transactionStates).toEqual(
       expect.arrayContaining(['SUBMITTED', 'INSUFFICIENT_DATA', 'COMPLETED']),
+    );
+    expect(mine().map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        'transaction.submitted',
+        'transaction.action_required',
+        'transaction.completed',
+      ]),
     );
     expect(
       mine().some((e) => e.data.verificationName === 'bgv-degree' && e.data.to === 'INSUFFICIENT_DATA'),
