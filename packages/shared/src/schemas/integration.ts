@@ -70,7 +70,28 @@ export const webhookEndpointCreatedSchema = webhookEndpointSchema.extend({ secre
 export type WebhookEndpointCreated = z.infer<typeof webhookEndpointCreatedSchema>;
 export const webhookEndpointListSchema = z.object({ list: z.array(webhookEndpointSchema) });
 
-export const WEBHOOK_EVENT_TYPES = ['transaction.state_changed', 'verification.state_changed'] as const;
+/** What an organisation's webhook event says happened (issue 30 §2; ADR 0025 "Names"). */
+export const WEBHOOK_EVENT_TYPES = [
+  'transaction.created',
+  'transaction.started',
+  'transaction.submitted',
+  'transaction.in_progress',
+  'transaction.action_required',
+  'transaction.completed',
+  'transaction.failed',
+  'transaction.closed',
+  'verification.created',
+  'verification.saved',
+  'verification.skipped',
+  'verification.submitted',
+  'verification.in_progress',
+  'verification.action_required',
+  'verification.completed',
+  'verification.failed',
+  'verification.closed',
+  'report.sent',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   endpointId: z.string(),

@@ -10,6 +10,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointCreated,
+  type WebhookEventType,
   type DisclosureRecord,
 } from '@veridocs/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,7 +21,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { checkWebhookUrl, type Resolver, type WebhookTargetPolicy } from '../../lib/outbound-address.js';
 import { postSignedWebhook, sendWebhook } from '../../lib/webhook-send.js';
 import type { StateChange } from '../transactions/state-machine.js';
-import { eventTypeOf, type WebhookEventType } from './webhook-events.js';
+import { eventTypeOf } from './webhook-events.js';
 import type { ApiKeyRow, DeliveryRow, EndpointRow, IntegrationRepository } from './integration-repository.js';
 
 /** Keys look like `vdk_<43 base64url chars>`; the prefix shown in the console is its first 12 chars. */

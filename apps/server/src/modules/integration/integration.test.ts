@@ -1,6 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   API_PATHS,
   INTEGRATION_API_PATHS as I,
@@ -16,6 +14,7 @@ import {
   type State,
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
+import { webhookReceiver } from '../../test/webhook-receiver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -43,22 +42,6 @@ const OTHER_ORG = 'other-org';
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
 const VERIFIER = DEV_STAFF.find((s) => s.role === 'verifier')!;
 type Headers = Record<string, string>;
-
-/** A local webhook receiver: answers `status()` and keeps what it got. */
-async function receiver(status: () => number) {
-  const got: { headers: IncomingHttpHeaders; body: string }[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      got.push({ headers: req.headers, body });
-      res.writeHead(status()).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 /** What a receiver does (README "Webhooks"): HMAC of "t.rawBody", timestamp within 300 s. */
 function verifySignature(secret: string, header: string, body: string, nowSeconds: number): boolean {
@@ -216,7 +199,7 @@ describe("organisations' integration API: keys, transactions, signed webhooks", 
 
   it('delivers a signed webhook, retries a failing receiver with backoff, and replays', async () => {
     let status = 500;
-    const hook = await receiver(() => status);
+    const hook = await webhookReceiver(() => status);
     try {
       const endpoint = expectCode<WebhookEndpointCreated>(
         await send('POST', I.webhooks(ORG), { url: hook.url }, admin),

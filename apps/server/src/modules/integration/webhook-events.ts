@@ -1,30 +1,5 @@
+import type { WebhookEventType } from '@veridocs/shared';
 import type { StateChange } from '../transactions/state-machine.js';
-
-/**
- * What an organisation's webhook says happened (issue 30 §2; README "Integrate"): one event type per
- * kind of change, so a skip or a submission is not a bare "state changed" between two states.
- */
-export const WEBHOOK_EVENT_TYPES = [
-  'transaction.created',
-  'transaction.started',
-  'transaction.submitted',
-  'transaction.in_progress',
-  'transaction.action_required',
-  'transaction.completed',
-  'transaction.failed',
-  'transaction.closed',
-  'verification.created',
-  'verification.saved',
-  'verification.skipped',
-  'verification.submitted',
-  'verification.in_progress',
-  'verification.action_required',
-  'verification.completed',
-  'verification.failed',
-  'verification.closed',
-  'report.sent',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 const BY_STATE: Record<string, string> = {
   DATA_SAVED: 'saved',
@@ -37,7 +12,10 @@ const BY_STATE: Record<string, string> = {
   CLOSED: 'closed',
 };
 
-/** The event type of one audited change. */
+/**
+ * The event type of one audited change (issue 30 §2; the list is shared's WEBHOOK_EVENT_TYPES): one per
+ * kind of change, so a skip or a submission is not a bare "state changed" between two states.
+ */
 export function eventTypeOf(
   change: Pick<StateChange, 'entity' | 'from' | 'to' | 'action'>,
 ): WebhookEventType {

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   API_PATHS,
   INTEGRATION_API_PATHS as I,
@@ -8,6 +6,7 @@ import {
   type WebhookEndpointCreated,
 } from '@veridocs/shared';
 import { Webhook } from 'standardwebhooks';
+import { webhookReceiver, type ReceivedWebhook as Got } from '../../test/webhook-receiver.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { candidateWithRequest, type CandidateRequest } from '../../test/candidate.js';
 import { orgSession } from '../../test/org-session.js';
@@ -19,33 +18,11 @@ import { eventTypeOf } from './webhook-events.js';
 const ORG = 'demo-university';
 const ADMIN = DEV_STAFF.find((s) => s.role === 'admin')!;
 
-interface Got {
-  headers: IncomingHttpHeaders;
-  body: string;
-  status: number;
-}
 interface Event {
   id: string;
   type: string;
   sequence: number;
   data: { transactionId: string; verificationName: string | null; from: string | null; to: string };
-}
-
-/** A webhook receiver that answers `status(n)` to its n-th request (from 0) and keeps each. */
-async function receiver(status: (n: number) => number) {
-  const got: Got[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      const answer = status(got.length);
-      got.push({ headers: req.headers, body, status: answer });
-      res.writeHead(answer).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 describe('webhooks by the Standard Webhooks specification, in order (issue 30 §2)', () => {
@@ -90,7 +67,7 @@ describe('webhooks by the Standard Webhooks specification, in order (issue 30 §
   it('signs every delivery so the library verifies it, numbers and names each event, keeps order', async () => {
     // The receiver refuses its first request: the first event waits for its retry, and nothing of the
     // same transaction passes it.
-    const hook = await receiver((n) => (n === 0 ? 503 : 204));
+    const hook = await webhookReceiver((n) => (n === 0 ? 503 : 204));
     try {
       const endpoint = expectCode<WebhookEndpointCreated>(
         await t.request({ method: 'POST', url: I.webhooks(ORG), headers: admin, body: { url: hook.url } }),
@@ -142,7 +119,7 @@ describe('webhooks by the Standard Webhooks specification, in order (issue 30 §
   });
 
   it('after a rotation both secrets verify for a day, then only the new one', async () => {
-    const hook = await receiver(() => 204);
+    const hook = await webhookReceiver(() => 204);
     try {
       const endpoint = expectCode<WebhookEndpointCreated>(
         await t.request({ method: 'POST', url: I.webhooks(ORG), headers: admin, body: { url: hook.url } }),
