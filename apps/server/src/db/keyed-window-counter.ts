@@ -11,27 +11,26 @@ export function createKeyedWindowCounter(orm: Orm) {
   return {
     /** Counts one use of `key` at `at`: at most `max` in a window of `windowSeconds`. False when spent. */
     async take(key: string, at: Date, windowSeconds: number, max: number): Promise<boolean> {
-      return orm.transaction(async (tx) => {
-        // One statement (issue 31 §4): an upsert that updates nothing still locks the row it returns.
-        const [row] = await tx
-          .insert(otpThrottles)
-          .values({ mobile: key })
-          .onConflictDoUpdate({ target: otpThrottles.mobile, set: { mobile: sql`excluded.mobile` } })
-          .returning();
-        if (!row) throw new Error('otp_throttles row missing after upsert');
-        let windowStart = row.windowStartedAt;
-        let requests = row.requests;
-        if (!windowStart || windowStart.getTime() + windowSeconds * 1000 <= at.getTime()) {
-          windowStart = at;
-          requests = 0;
-        }
-        if (requests >= max) return false;
-        await tx
-          .update(otpThrottles)
-          .set({ windowStartedAt: windowStart, requests: requests + 1, lastRequestedAt: at })
-          .where(eq(otpThrottles.mobile, key));
-        return true;
-      });
+      if (max <= 0) return false;
+      // One statement (issue 31 §4): the upsert locks the row, and its WHERE refuses a spent window
+      // (no row returned). A window that has ended starts again at `at`.
+      const when = sql`${at.toISOString()}::timestamptz`;
+      const ended = sql`(${otpThrottles.windowStartedAt} is null
+        or ${otpThrottles.windowStartedAt} + make_interval(secs => ${windowSeconds}) <= ${when})`;
+      const rows = await orm
+        .insert(otpThrottles)
+        .values({ mobile: key, windowStartedAt: at, requests: 1, lastRequestedAt: at })
+        .onConflictDoUpdate({
+          target: otpThrottles.mobile,
+          set: {
+            windowStartedAt: sql`case when ${ended} then ${when} else ${otpThrottles.windowStartedAt} end`,
+            requests: sql`case when ${ended} then 1 else ${otpThrottles.requests} + 1 end`,
+            lastRequestedAt: at,
+          },
+          setWhere: sql`${ended} or ${otpThrottles.requests} < ${max}`,
+        })
+        .returning({ key: otpThrottles.mobile });
+      return rows.length > 0;
     },
 
     /**

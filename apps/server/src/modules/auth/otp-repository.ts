@@ -22,6 +22,37 @@ function lockedOps(tx: Orm) {
       if (!row) throw new Error('otp_throttles row missing after upsert');
       return row;
     },
+    /**
+     * Locks several throttle rows in one statement, creating them if needed (the `budget:` keys of a
+     * send). Rows are locked in the order given: every caller gives the same order.
+     */
+    async lockThrottles(keys: readonly string[]): Promise<Map<string, OtpThrottle>> {
+      const rows = await tx
+        .insert(otpThrottles)
+        .values(keys.map((mobile) => ({ mobile })))
+        .onConflictDoUpdate({ target: otpThrottles.mobile, set: { mobile: sql`excluded.mobile` } })
+        .returning();
+      return new Map(rows.map((row) => [row.mobile, row]));
+    },
+    /** Moves several locked rows' request windows in one statement (a send counts on each). */
+    async countRequests(
+      rows: readonly { key: string; windowStartedAt: Date; requests: number; lastRequestedAt?: Date }[],
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map(
+          (r) =>
+            sql`(${r.key}, ${r.windowStartedAt.toISOString()}::timestamptz, ${r.requests}::int, ${
+              r.lastRequestedAt?.toISOString() ?? null
+            }::timestamptz)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`update ${otpThrottles} set window_started_at = v.started, requests = v.requests,
+          last_requested_at = coalesce(v.last_requested, ${otpThrottles.lastRequestedAt})
+        from (values ${values}) as v(key, started, requests, last_requested)
+        where ${otpThrottles.mobile} = v.key`);
+    },
     async updateThrottle(mobile: string, patch: ThrottlePatch): Promise<void> {
       await tx.update(otpThrottles).set(patch).where(eq(otpThrottles.mobile, mobile));
     },

@@ -102,8 +102,10 @@ export function createOtpService({
           { key: 'budget:all', max: budget.globalPerHour },
         ];
         const spent: { key: string; max: number; windowStartedAt: Date; requests: number }[] = [];
+        const budgetRows = await ops.lockThrottles(budgets.map((b) => b.key));
         for (const { key: budgetKey, max } of budgets) {
-          const row = await ops.lockThrottle(budgetKey);
+          const row = budgetRows.get(budgetKey);
+          if (!row) throw new Error(`otp_throttles row ${budgetKey} missing after upsert`);
           const open = row.windowStartedAt && addSeconds(row.windowStartedAt, BUDGET_WINDOW_SECONDS) > now;
           const started = open ? row.windowStartedAt! : now;
           const used = open ? row.requests : 0;
@@ -124,13 +126,10 @@ export function createOtpService({
           expiresAt: addSeconds(now, OTP.ttlSeconds),
           createdAt: now,
         });
-        await ops.updateThrottle(mobile, {
-          windowStartedAt: windowStart,
-          requests: requests + 1,
-          lastRequestedAt: now,
-        });
-        for (const b of spent)
-          await ops.updateThrottle(b.key, { windowStartedAt: b.windowStartedAt, requests: b.requests });
+        await ops.countRequests([
+          { key: mobile, windowStartedAt: windowStart, requests: requests + 1, lastRequestedAt: now },
+          ...spent,
+        ]);
         return {
           requestsLeft: OTP.maxRequests - requests - 1,
           exhausted: spent.filter((b) => b.requests === b.max),
@@ -202,7 +201,9 @@ export function createOtpService({
         }
 
         await ops.updateTransaction(txn.id, as === 'login' ? { consumedAt: now } : { verifiedAt: now });
-        await ops.updateThrottle(txn.mobile, { consecutiveFailures: 0 });
+        // Nothing to reset after a first right code (the common case): no statement for it.
+        if (throttle.consecutiveFailures > 0)
+          await ops.updateThrottle(txn.mobile, { consecutiveFailures: 0 });
         return { mobile: txn.mobile, as };
       });
       // Thrown after the commit, so failure counts and blocks are kept.

@@ -45,25 +45,6 @@ function lockedOps(tx: Orm, revoked: string[]) {
         .where(and(eq(signInLinks.profileId, profileId), isNull(signInLinks.usedAt)));
     },
     hasProvenSession: (profileId: string) => hasProvenSession(tx, profileId),
-    /** Ends every live session of the wallet that began with a sign-in link. */
-    async revokeLinkFamilies(profileId: string, now: Date): Promise<void> {
-      const rows = await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(refreshTokens.profileId, profileId),
-            eq(refreshTokens.origin, 'link'),
-            isNull(refreshTokens.revokedAt),
-          ),
-        )
-        .returning({ familyId: refreshTokens.familyId });
-      for (const familyId of new Set(rows.map((r) => r.familyId))) {
-        revoked.push(familyId);
-        // Their live notification streams close too (ADR 0030), at commit.
-        await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${familyId})`);
-      }
-    },
   };
 }
 
@@ -114,6 +95,32 @@ export function createSessionRepository(
     },
     async insert(token: NewRefreshToken): Promise<void> {
       await orm.insert(refreshTokens).values(token);
+    },
+    /**
+     * A session that proved the mobile (ADR 0004), in one statement (issue 31 §4): ends the wallet's
+     * `link` families (announced on SESSIONS_CHANNEL like any revocation), spends its unused sign-in
+     * links and adds the new family's first token. One statement commits all or nothing.
+     */
+    async startProvenSession(token: NewRefreshToken & { origin: 'otp' }, now: Date): Promise<void> {
+      const at = now.toISOString();
+      const result = (await orm.execute(sql`with revoked as (
+          update ${refreshTokens} set revoked_at = ${at}::timestamptz
+          where ${refreshTokens.profileId} = ${token.profileId} and ${refreshTokens.origin} = 'link'
+            and ${refreshTokens.revokedAt} is null
+          returning ${refreshTokens.familyId} as family_id),
+        families as (select distinct family_id from revoked),
+        announced as (select pg_notify(${SESSIONS_CHANNEL}, family_id::text) from families),
+        spent as (
+          update ${signInLinks} set used_at = ${at}::timestamptz
+          where ${signInLinks.profileId} = ${token.profileId} and ${signInLinks.usedAt} is null),
+        added as (
+          insert into ${refreshTokens} (id, profile_id, family_id, token_hash, expires_at, origin, created_at)
+          values (${token.id}, ${token.profileId}, ${token.familyId}, ${token.tokenHash},
+            ${token.expiresAt.toISOString()}::timestamptz, 'otp', ${(token.createdAt ?? now).toISOString()}::timestamptz))
+        select family_id, (select count(*) from announced) as sent from families`)) as {
+        rows: { family_id: string }[];
+      };
+      for (const row of result.rows) liveFamilies.invalidate(row.family_id);
     },
     async findLinkByHash(tokenHash: string): Promise<SignInLinkRow | undefined> {
       const [row] = await orm.select().from(signInLinks).where(eq(signInLinks.tokenHash, tokenHash));

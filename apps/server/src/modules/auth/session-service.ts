@@ -133,11 +133,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const now = clock();
       const familyId = randomUUID();
       const refresh = newRefresh(identity.id, familyId, now, 'otp');
-      await repo.transaction(async (ops) => {
-        await ops.revokeLinkFamilies(identity.id, now);
-        await ops.spendLinks(identity.id, now);
-        await ops.insert(refresh.row);
-      });
+      await repo.startProvenSession({ ...refresh.row, origin: 'otp' }, now);
       return {
         accessToken: await signAccess(identity, familyId, now),
         refreshToken: refresh.token,

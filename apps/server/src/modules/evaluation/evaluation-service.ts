@@ -261,7 +261,8 @@ export function createEvaluationService(deps: EvaluationServiceDeps) {
           return new AppError('OTP_INVALID', EVAL_MESSAGES.invalid(attemptsLeft), { attemptsLeft });
         }
         await ops.update(otp.id, { consumedAt: now });
-        await ops.updateThrottle(throttleId, { consecutiveFailures: 0 });
+        if (throttle.consecutiveFailures > 0)
+          await ops.updateThrottle(throttleId, { consecutiveFailures: 0 });
         return otp;
       });
       // Thrown after the commit, so failure counts and blocks are kept.

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { sandboxAadhaarChecks } from '../../db/schema/index.js';
 
@@ -11,8 +11,18 @@ export type SandboxCheckRow = typeof sandboxAadhaarChecks.$inferSelect;
  */
 export function createAadhaarSandboxRepository(orm: Orm) {
   return {
-    async insert(row: typeof sandboxAadhaarChecks.$inferInsert): Promise<void> {
-      await orm.insert(sandboxAadhaarChecks).values(row);
+    /**
+     * Stores a new check and drops those that expired before `sweepBefore`, in one statement (issue 31
+     * §4: checks abandoned long ago go with each new one; an index range, cheap).
+     */
+    async insertSweeping(row: typeof sandboxAadhaarChecks.$inferInsert, sweepBefore: Date): Promise<void> {
+      const t = sandboxAadhaarChecks;
+      const at = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+      await orm.execute(sql`with swept as (delete from ${t} where ${t.expiresAt} < ${at(sweepBefore)}::timestamptz)
+        insert into ${t} (ref, record, captcha_hash, otp_hash, otp_expires_at, expires_at, created_at)
+        values (${row.ref}, ${row.record}, ${row.captchaHash ?? null}, ${row.otpHash ?? null},
+          ${at(row.otpExpiresAt)}::timestamptz, ${at(row.expiresAt)}::timestamptz,
+          ${at(row.createdAt ?? new Date())}::timestamptz)`);
     },
 
     async find(ref: string): Promise<SandboxCheckRow | undefined> {
@@ -44,22 +54,22 @@ export function createAadhaarSandboxRepository(orm: Orm) {
       return rows.length > 0;
     },
 
-    /** The check verified with the OTP of `otpHash`, deleted; false when another answer took it first. */
-    async useUp(ref: string, otpHash: string): Promise<boolean> {
-      const rows = await orm
+    /**
+     * The check verified with the OTP of `otpHash` before it expired, deleted: its record, or undefined
+     * (a wrong or expired OTP, or another answer took it first; `find` tells which).
+     */
+    async useUp(ref: string, otpHash: string, at: Date): Promise<SandboxCheckRow['record'] | undefined> {
+      const [row] = await orm
         .delete(sandboxAadhaarChecks)
-        .where(and(eq(sandboxAadhaarChecks.ref, ref), eq(sandboxAadhaarChecks.otpHash, otpHash)))
-        .returning({ ref: sandboxAadhaarChecks.ref });
-      return rows.length > 0;
-    },
-
-    /** Drops the checks that expired before `cutoff`; answers how many. */
-    async sweep(cutoff: Date): Promise<number> {
-      const rows = await orm
-        .delete(sandboxAadhaarChecks)
-        .where(lt(sandboxAadhaarChecks.expiresAt, cutoff))
-        .returning({ ref: sandboxAadhaarChecks.ref });
-      return rows.length;
+        .where(
+          and(
+            eq(sandboxAadhaarChecks.ref, ref),
+            eq(sandboxAadhaarChecks.otpHash, otpHash),
+            gt(sandboxAadhaarChecks.otpExpiresAt, at),
+          ),
+        )
+        .returning({ record: sandboxAadhaarChecks.record });
+      return row?.record;
     },
   };
 }
