@@ -1,5 +1,5 @@
 import type { UploadState } from '@veridocs/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbScope, Orm } from '../../db/client.js';
 import type { OcrStatus } from '../../db/schema/files.js';
 import { files } from '../../db/schema/index.js';
@@ -68,20 +68,26 @@ export function createFilesRepository(orm: Orm) {
       within?: DbScope,
     ): Promise<string[] | null> {
       if (ids.length === 0) return [];
+      // One statement (issue 31 §4): the outer count reads the snapshot before the CTE's update, so the
+      // files already this transaction's plus those linked now are all of `ids` or the call is refused.
       const link = async (tx: DbScope) => {
-        const owned = and(inArray(files.id, [...ids]), eq(files.ownerProfileId, ownerProfileId));
-        const linked = await tx
-          .update(files)
-          .set({ txnId })
-          .where(and(owned, isNull(files.txnId)))
-          .returning({ id: files.id });
-        const [row] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(files)
-          .where(and(owned, eq(files.txnId, txnId)));
+        const idList = sql.join(
+          [...new Set(ids)].map((id) => sql`${id}`),
+          sql`, `,
+        );
+        const owned = sql`${files.id} in (${idList}) and ${files.ownerProfileId} = ${ownerProfileId}`;
+        const result = (await tx.execute(sql`with linked as (
+            update ${files} set txn_id = ${txnId} where ${owned} and ${files.txnId} is null
+            returning ${files.id} as id)
+          select coalesce((select array_agg(id) from linked), '{}') as linked,
+            (select count(*)::int from linked)
+              + (select count(*)::int from ${files} where ${owned} and ${files.txnId} = ${txnId}) as n`)) as {
+          rows: { linked: string[]; n: number }[];
+        };
+        const [row] = result.rows;
         // A file taken by another transaction meanwhile: the caller's rollback undoes this call's links.
-        if ((row?.n ?? 0) !== new Set(ids).size) throw new AttachRefused();
-        return linked.map((r) => r.id);
+        if (Number(row?.n ?? 0) !== new Set(ids).size) throw new AttachRefused();
+        return row?.linked ?? [];
       };
       if (within) {
         return link(within).catch((error: unknown) => {

@@ -29,6 +29,18 @@ export function createFormsRepository(orm: Orm, configs: ReadCache<'all', Map<st
       const [row] = await orm.select().from(orgBranding).where(eq(orgBranding.orgId, orgId));
       return row;
     },
+    /** The organisation and, when it is that organisation's, the form: one round trip. */
+    async findOrgForm(
+      orgId: string,
+      formId: string,
+    ): Promise<{ org: OrgRow; form: FormRow | null } | undefined> {
+      const [row] = await orm
+        .select({ org: organisations, form: ekycForms })
+        .from(organisations)
+        .leftJoin(ekycForms, and(eq(ekycForms.id, formId), eq(ekycForms.orgId, organisations.id)))
+        .where(eq(organisations.id, orgId));
+      return row;
+    },
     async findForm(id: string): Promise<FormRow | undefined> {
       const [row] = await orm.select().from(ekycForms).where(eq(ekycForms.id, id));
       return row;

@@ -15,6 +15,7 @@ export function createFormsService({ repo, now }: { repo: FormsRepository; now: 
     /** For the transactions service (modules reach each other through services). */
     findOrg: (id: string) => repo.findOrg(id),
     findForm: (id: string) => repo.findForm(id),
+    findOrgForm: (orgId: string, formId: string) => repo.findOrgForm(orgId, formId),
     allConfigs: () => repo.allConfigs(),
     listQuestions: (formId: string) => repo.listQuestions(formId),
 

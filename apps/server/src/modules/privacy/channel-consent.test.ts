@@ -25,10 +25,10 @@ function memoryLedger(initial: LedgerFacts[]) {
       notices.push({ hash: n.hash, text: n.text });
     },
     appendUnless: async (facts, unchanged) => {
-      if (unchanged(entries)) return null;
+      if (unchanged(entries)) return { entry: null, entries: [...entries] };
       const entry = { ...facts, seq: entries.length + 1, prevHash: '', hash: '' };
       entries.push(entry);
-      return entry;
+      return { entry, entries: [...entries] };
     },
   };
   return { entries, notices, repo };

@@ -169,7 +169,7 @@ export function createConsentService(deps: ConsentServiceDeps) {
         const standing = standingGrants(entries);
         return purposes.every((p) => standing[p.purpose] === p.granted);
       };
-      const entry = await repo.appendUnless(
+      const { entry, entries } = await repo.appendUnless(
         {
           profileId,
           orgId: subject.orgId,
@@ -183,7 +183,7 @@ export function createConsentService(deps: ConsentServiceDeps) {
         },
         unchanged,
       );
-      const grants = standingGrants(await repo.entriesOfTxn(profileId, subject.txnId));
+      const grants = standingGrants(entries);
       return {
         action,
         recorded: entry !== null,

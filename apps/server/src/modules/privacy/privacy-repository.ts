@@ -43,6 +43,11 @@ const toEntry = (row: LedgerRow): LedgerEntry => ({
 export function createPrivacyRepository(orm: Orm) {
   async function appendIn(tx: DbScope, facts: LedgerFacts): Promise<LedgerEntry> {
     await tx.execute(LEDGER_LOCK);
+    return appendLocked(tx, facts);
+  }
+
+  /** Appends while the caller holds the ledger's lock (taken once per database transaction). */
+  async function appendLocked(tx: DbScope, facts: LedgerFacts): Promise<LedgerEntry> {
     const [head] = await tx
       .select({ seq: consentLedger.seq, hash: consentLedger.hash })
       .from(consentLedger)
@@ -64,23 +69,24 @@ export function createPrivacyRepository(orm: Orm) {
 
     /**
      * Appends unless `unchanged` says the request's entries so far (read under the ledger's lock, so a
-     * double click is serialised) already stand as this answer; answers the entry or null.
+     * double click is serialised) already stand as this answer. Answers the entry (null: none) and the
+     * request's entries after it, so the caller need not read them again.
      */
     appendUnless(
-      facts: LedgerFacts,
+      facts: LedgerFacts & { txnId: string },
       unchanged: (entries: LedgerEntry[]) => boolean,
-    ): Promise<LedgerEntry | null> {
+    ): Promise<{ entry: LedgerEntry | null; entries: LedgerEntry[] }> {
       return orm.transaction(async (tx) => {
         await tx.execute(LEDGER_LOCK);
-        if (facts.txnId) {
-          const rows = await tx
-            .select()
-            .from(consentLedger)
-            .where(and(eq(consentLedger.profileId, facts.profileId), eq(consentLedger.txnId, facts.txnId)))
-            .orderBy(asc(consentLedger.seq));
-          if (unchanged(rows.map(toEntry))) return null;
-        }
-        return appendIn(tx, facts);
+        const rows = await tx
+          .select()
+          .from(consentLedger)
+          .where(and(eq(consentLedger.profileId, facts.profileId), eq(consentLedger.txnId, facts.txnId)))
+          .orderBy(asc(consentLedger.seq));
+        const entries = rows.map(toEntry);
+        if (unchanged(entries)) return { entry: null, entries };
+        const entry = await appendLocked(tx, facts);
+        return { entry, entries: [...entries, entry] };
       });
     },
 
@@ -142,7 +148,7 @@ export function createPrivacyRepository(orm: Orm) {
           .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
           .orderBy(asc(consentLedger.seq));
         const facts = decide(rows.map(toEntry));
-        return facts ? appendIn(tx, facts) : null;
+        return facts ? appendLocked(tx, facts) : null;
       });
     },
 

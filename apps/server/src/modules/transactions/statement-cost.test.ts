@@ -25,10 +25,13 @@ import { uploadDocument } from '../../test/uploads.js';
  */
 const AUTOSAVE_MAX = 4;
 /**
- * The journey below: 288 statements on PGlite and 301 on PostgreSQL before issue 31 §4, 170 and 172
- * after; the ceiling is that plus a small margin.
+ * The journey below: 288 statements on PGlite and 301 on PostgreSQL before issue 31 §4; the issue asks
+ * for half (144). Now 143 and 145: one statement per sign-in session, OTP throttles counted in one
+ * statement, files linked in one, skips written in one, the consent ledger locked and read once.
  */
-const JOURNEY_MAX = 180;
+const JOURNEY_MAX = 144;
+/** PostgreSQL sends a NOTIFY or two more than PGlite for the same journey (cache messages). */
+const JOURNEY_MAX_POSTGRES = 150;
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
@@ -204,7 +207,7 @@ describe('statements per request (issue 31 §4)', () => {
     console.log(`statements (${t.db.kind}): ${total}`, JSON.stringify(steps), 'autosaves', autosaves);
     // The steady autosaves (the record started already).
     for (const n of autosaves.slice(1)) expect(n).toBeLessThanOrEqual(AUTOSAVE_MAX);
-    expect(total).toBeLessThanOrEqual(JOURNEY_MAX);
+    expect(total).toBeLessThanOrEqual(t.db.kind === 'postgres' ? JOURNEY_MAX_POSTGRES : JOURNEY_MAX);
   });
 
   it('a steady autosave judges the stored record, not a cached one: submitted meanwhile, it is refused', async () => {

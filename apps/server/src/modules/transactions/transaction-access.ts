@@ -21,7 +21,7 @@ import type {
 
 export interface TransactionsServiceDeps {
   repo: TransactionsRepository;
-  forms: Pick<FormsService, 'findOrg' | 'findForm' | 'allConfigs' | 'listQuestions'>;
+  forms: Pick<FormsService, 'findOrg' | 'findForm' | 'findOrgForm' | 'allConfigs' | 'listQuestions'>;
   profiles: Pick<ProfileService, 'get'>;
   files: Pick<FilesService, 'forTransaction' | 'attach' | 'describe' | 'release'>;
   reference: Pick<ReferenceService, 'resolve'>;

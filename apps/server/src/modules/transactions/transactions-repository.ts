@@ -237,6 +237,14 @@ function writeOps(tx: Orm, onChanges?: StateChangeHook, notify?: WriteNotify | n
         .set(patch)
         .where(and(eq(verificationRecords.txnId, txnId), eq(verificationRecords.name, name)));
     },
+    /** Marks several records skipped in one statement ("Skip pending" names up to every optional one). */
+    async markSkipped(txnId: string, names: readonly string[], updatedAt: Date): Promise<void> {
+      if (names.length === 0) return;
+      await tx
+        .update(verificationRecords)
+        .set({ markedAsSkip: true, updatedAt })
+        .where(and(eq(verificationRecords.txnId, txnId), inArray(verificationRecords.name, [...names])));
+    },
     /** Adds a record (an added instance of a type) at `position`, moving the later ones down by one. */
     async insertRecord(txnId: string, record: NewRecord & { updatedAt: Date }): Promise<void> {
       await tx

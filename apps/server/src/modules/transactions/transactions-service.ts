@@ -131,10 +131,10 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     ...createInsufficiencyRounds(deps, access),
 
     async create(profileId: string, body: CreateTransactionRequest): Promise<CreateTransactionResponse> {
-      const org = await forms.findOrg(body.orgId);
-      if (!org) throw new AppError('ORG_NOT_FOUND');
-      const form = await forms.findForm(body.eKycFormId);
-      if (!form || form.orgId !== org.id) throw new AppError('FORM_NOT_FOUND');
+      const found = await forms.findOrgForm(body.orgId, body.eKycFormId);
+      if (!found) throw new AppError('ORG_NOT_FOUND');
+      const { org, form } = found;
+      if (!form) throw new AppError('FORM_NOT_FOUND');
       const existing = await repo.findByProfileAndForm(profileId, form.id);
       if (existing) return { transactionId: existing.id, state: existing.state, created: false };
       if (isFormExpired(form.expiry, now())) throw new AppError('FORM_EXPIRED');
@@ -224,14 +224,18 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       profileId: string,
       query: { formId: string; orgId: string; id?: string | undefined; seed: number; count: number },
     ): Promise<{ list: PreStartQuestion[]; total: number }> {
-      const form = await forms.findForm(query.formId);
+      // The caller's transaction (cached) names its form: no form read when it is the one asked. The
+      // form's organisation is still judged first (119), as the route always has.
+      const snap = query.id
+        ? await owned(profileId, { orgId: query.orgId, txnId: query.id }).catch((error: unknown) => {
+            if (error instanceof AppError && error.errorName === 'TRANSACTION_ACCESS_DENIED') return null;
+            throw error;
+          })
+        : null;
+      const form = snap?.form.id === query.formId ? snap.form : await forms.findForm(query.formId);
       if (!form || form.orgId !== query.orgId) throw new AppError('FORM_NOT_FOUND');
-      let answers: Record<string, string> = {};
-      if (query.id) {
-        const snap = await owned(profileId, { orgId: query.orgId, txnId: query.id });
-        if (snap.txn.formId !== form.id) throw new AppError('TRANSACTION_ACCESS_DENIED');
-        answers = snap.answers;
-      }
+      if (query.id && (!snap || snap.txn.formId !== form.id)) throw new AppError('TRANSACTION_ACCESS_DENIED');
+      const answers = snap?.answers ?? {};
       const all = questionsWithAnswers(await forms.listQuestions(form.id), answers);
       return { list: all.slice(query.seed, query.seed + query.count), total: all.length };
     },

@@ -190,23 +190,24 @@ export function createVerificationActions(
           }
           return record;
         });
-        for (const record of chosen.filter((r) => !r.markedAsSkip)) {
-          await ops.updateRecord(txn.id, record.name, { markedAsSkip: true, updatedAt: at });
-          await ops.insertChanges(
-            [
-              {
-                txnId: txn.id,
-                entity: 'verification',
-                verificationName: record.name,
-                from: record.state,
-                to: record.state,
-                action: 'skip',
-                profileId,
-              },
-            ],
-            at,
-          );
-        }
+        const skipped = chosen.filter((r) => !r.markedAsSkip);
+        await ops.markSkipped(
+          txn.id,
+          skipped.map((r) => r.name),
+          at,
+        );
+        await ops.insertChanges(
+          skipped.map((record) => ({
+            txnId: txn.id,
+            entity: 'verification' as const,
+            verificationName: record.name,
+            from: record.state,
+            to: record.state,
+            action: 'skip',
+            profileId,
+          })),
+          at,
+        );
         await ops.updateTransaction(txn.id, { updatedAt: at });
       });
       return info(profileId, body);
