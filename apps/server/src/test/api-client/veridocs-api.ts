@@ -2006,7 +2006,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the issuer (API Setu) about one verification being checked
-         * @description The board or university the candidate chose must have an API; the candidate’s name, roll number and year are sent with their consent. A match completes the verification with the issuer’s answer kept as evidence; otherwise nothing changes and `message` says why. An issuer that does not answer in a few seconds is 282.
+         * @description The board or university the candidate chose must have an API; the candidate’s name, roll number and year are sent with their consent. A match completes the verification with the issuer’s answer kept as evidence; otherwise nothing changes and `message` says why. An issuer that does not answer in a few seconds is 282. The consent sent is the candidate’s consent to `verify` as the consent ledger records it; withdrawn or never recorded, nothing is asked (340).
          */
         post: operations["postOpsCasesByTxnIdVerificationsByNameAskIssuer"];
         delete?: never;
