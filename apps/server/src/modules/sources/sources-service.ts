@@ -50,6 +50,7 @@ import {
   documentsView,
   formValuesFrom,
   issuerFor,
+  resultOf,
   rollNumberOf,
   type Comparison,
 } from './sources-fns.js';
@@ -490,6 +491,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
           doctype: pullRow.doctype,
           pullId: pullRow.id,
           at: at.toISOString(),
+          ...resultOf(cert),
         },
         async (scope) => {
           await recordPull({ ...pullRow, fileId: file.fileId, completed: true }, scope);
@@ -648,6 +650,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
           doctype: found.doctype,
           pullId: pullRow.id,
           at: at.toISOString(),
+          ...resultOf(cert),
         },
         origin,
         async (scope) => {

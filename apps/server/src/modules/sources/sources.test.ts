@@ -286,6 +286,8 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
     expect(tenth.verifiedAtSource).toMatchObject({
       channel: 'digilocker',
       issuer: 'Central Board of Secondary Education',
+      // The marksheet's result line, shown to the candidate read-only.
+      result: expect.stringMatching(/^PASS, CGPA \d/),
     });
     expect(after.state).toBe('DATA_SAVED');
     const typeInfo = expectCode<{ data: Record<string, unknown> }>(

@@ -7277,6 +7277,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -7432,6 +7433,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -7716,6 +7718,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             };
                             config: {
@@ -8063,6 +8066,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -8218,6 +8222,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             };
                             config: {
@@ -8419,6 +8424,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             };
                             config: {
@@ -8622,6 +8628,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -8786,6 +8793,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -9007,6 +9015,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -10201,6 +10210,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             };
                             config: {
@@ -13042,6 +13052,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             }[];
                             timeline: {
