@@ -12,6 +12,8 @@ import {
   type TransactionInfo,
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SANDBOX_AADHAAR,
@@ -38,6 +40,12 @@ import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import { consentTo } from '../../test/consent.js';
 import { createSandboxApiSetuProvider } from '../../providers/apisetu/sandbox-provider.js';
 import type { ApiSetuProvider, ConsentArtifact } from '../../providers/apisetu/index.js';
+import {
+  DocumentNotFound,
+  SourceDown,
+  type DigiLockerProvider,
+  type IssuedDocument,
+} from '../../providers/digilocker/index.js';
 import { createPrivacyRepository } from '../privacy/privacy-repository.js';
 import { consentIdOf } from '../privacy/ledger-fns.js';
 
@@ -612,5 +620,175 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
       timestamp: again.at.toISOString(),
     });
     expect(artifacts.at(-1)!.consentId).not.toBe(consentIdOf(given!));
+  });
+});
+
+describe('issuer sources when the source fails: nothing typed is lost, nothing completes', () => {
+  /** API Setu that takes every request and never answers (the adapter's time-out must end the wait). */
+  let hanging: Server;
+  const sockets = new Set<Socket>();
+  const hung: { url: string; apiKey: string | undefined }[] = [];
+  const TIMEOUT_MS = 600;
+  /** A DigiLocker whose sign-in works and whose document download is down. */
+  const revoked: string[] = [];
+  let tokens = 0;
+  const tenth: IssuedDocument = {
+    uri: 'in.gov.cbse-SSCER-1100040',
+    name: 'Class X Marksheet',
+    doctype: 'SSCER',
+    description: 'Class X Marksheet',
+    issuerId: 'in.gov.cbse',
+    issuer: 'Central Board of Secondary Education',
+    date: '28-05-2017',
+    mime: ['application/pdf', 'application/xml'],
+  };
+  const down: DigiLockerProvider = {
+    name: 'http',
+    authorizeUrl: ({ state }) => `https://digilocker.example/authorize?state=${encodeURIComponent(state)}`,
+    exchangeCode: async () => ({
+      accessToken: `token-${++tokens}`,
+      expiresIn: 3600,
+      account: {
+        digilockerId: 'a'.repeat(36),
+        name: 'Asha Verma',
+        dateOfBirth: '1994-08-15',
+        gender: 'F',
+        eaadhaar: false,
+      },
+    }),
+    issuedDocuments: async () => [tenth],
+    documentXml: async () => {
+      throw new SourceDown('DigiLocker answered HTTP 503');
+    },
+    documentFile: async () => {
+      throw new SourceDown('DigiLocker answered HTTP 503');
+    },
+    eaadhaarXml: async () => {
+      throw new DocumentNotFound('No e-Aadhaar');
+    },
+    revoke: async (token) => {
+      revoked.push(token);
+    },
+  };
+
+  let t: TestApp;
+  beforeAll(async () => {
+    hanging = createServer((request) => {
+      hung.push({
+        url: request.url ?? '',
+        apiKey: request.headers['x-apisetu-apikey'] as string | undefined,
+      });
+      request.resume();
+    });
+    hanging.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const { port } = hanging.address() as AddressInfo;
+    t = await createTestApp({
+      env: {
+        OCR_WORKER: 'off',
+        APISETU_PROVIDER: 'http',
+        APISETU_API_URL: `http://127.0.0.1:${port}/{issuer}/v3`,
+        APISETU_API_KEY: 'k'.repeat(24),
+        APISETU_CLIENT_ID: 'in.veridocs.test',
+        APISETU_TIMEOUT_MS: String(TIMEOUT_MS),
+      },
+      digilocker: down,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => hanging?.close(resolve));
+  });
+
+  const { send, rowsOf, candidate, info, twelfthBeingChecked } = helpersOf(() => t);
+
+  it('DigiLocker down during the pull: 282, the saved form as it was, the token revoked', async () => {
+    const { h, txnId } = await candidate();
+    const typed = { rollNumber: '1100040', passingYear: '2017', schoolName: 'Navjyoti Public School' };
+    expectCode(
+      await t.request({
+        method: 'PUT',
+        url: v1(P.bgv),
+        headers: h,
+        body: { orgId: ORG, txnId, verificationName: 'bgv-tenth', data: typed },
+      }),
+      0,
+      200,
+    );
+    const saved = async () =>
+      expectCode<{ data: Record<string, unknown> }>(
+        await send('GET', v1(`${P.typeInfo('bgv-tenth')}?orgId=${ORG}&txnId=${txnId}`), undefined, h),
+        0,
+        200,
+      ).data;
+    const before = await saved();
+    expect(before).toMatchObject(typed);
+    const stateBefore = (await info(h, txnId)).verificationList['bgv-tenth']!.state;
+
+    const started = expectCode<{ authorizeUrl: string }>(
+      await send('POST', v1(D.start), { orgId: ORG, txnId, name: 'bgv-tenth', consent: true }, h),
+      0,
+      200,
+    );
+    const state = new URL(started.authorizeUrl).searchParams.get('state')!;
+    const list = sourceCallbackResponseSchema.parse(
+      expectCode(await send('POST', v1(D.callback), { state, code: 'code-1' }, h), 0, 200),
+    );
+    expect(list.preselectedUri).toBe(tenth.uri);
+    expectCode(await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: tenth.uri }, h), 282, 503);
+
+    // Nothing typed is lost, nothing attached or completed; the upload path stays open.
+    expect(await saved()).toEqual(before);
+    expect((await info(h, txnId)).verificationList['bgv-tenth']).toMatchObject({
+      state: stateBefore,
+      verifiedAtSource: null,
+    });
+    expect(await rowsOf(sql`select id from issuer_pulls where txn_id = ${txnId}`)).toEqual([]);
+    // The token was used once, then revoked at DigiLocker and forgotten here.
+    expect(revoked).toEqual([`token-${tokens}`]);
+    const [session] = await rowsOf<{
+      status: string;
+      access_token_enc: string | null;
+      token_revoked_at: unknown;
+    }>(
+      sql`select status, access_token_enc, token_revoked_at from digilocker_sessions where id = ${list.sessionId}`,
+    );
+    expect(session).toMatchObject({ access_token_enc: null });
+    expect(session!.token_revoked_at).not.toBeNull();
+    // The session is spent: the pull is not retried on it.
+    expectCode(await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: tenth.uri }, h), 280, 400);
+  });
+
+  it('API Setu hanging past APISETU_TIMEOUT_MS: 282 within the time-out, the verification still being checked', async () => {
+    const { h, txnId, staff } = await twelfthBeingChecked();
+    const began = Date.now();
+    const answer = await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff);
+    const waited = Date.now() - began;
+    expectCode(answer, 282, 503);
+    // The adapter gave up at the time-out (a little scheduling aside), not after the issuer.
+    expect(waited).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(waited).toBeLessThan(TIMEOUT_MS + 2_000);
+    // The request did reach the issuer's API, as the official document has it.
+    expect(hung.at(-1)).toEqual({ url: '/cbse/v3/hscer/certificate', apiKey: 'k'.repeat(24) });
+
+    const [record] = await rowsOf<{ state: string; data: Record<string, unknown> }>(
+      sql`select state, data from verification_records where txn_id = ${txnId} and name = 'bgv-twelfth'`,
+    );
+    expect(record!.state).toBe('IN_PROGRESS');
+    expect(record!.data).not.toHaveProperty('issuerSource');
+    expect((await info(h, txnId)).verificationList['bgv-twelfth']).toMatchObject({
+      state: 'IN_PROGRESS',
+      verifiedAtSource: null,
+    });
+    expect(await rowsOf(sql`select id from issuer_pulls where txn_id = ${txnId} and completed`)).toEqual([]);
+    expect(
+      await rowsOf(
+        sql`select id from ops_audit where target_id = ${`${txnId}/bgv-twelfth`} and detail->>'state' = 'COMPLETED'`,
+      ),
+    ).toEqual([]);
   });
 });
