@@ -265,8 +265,9 @@ describe('/verification', () => {
     };
     api.on('get', INFO_PATH, { status: 200, body: ok(info) });
     renderPage();
-    const verified = await screen.findByText(/Verified with the issuer through DigiLocker/);
-    expect(verified).toHaveTextContent('Result, as the issuer records it: PASS, CGPA 9.4/10');
+    const verified = await screen.findByRole('alert');
+    expect(verified).toHaveTextContent('Verified with the issuer through DigiLocker');
+    expect(within(verified).getByText('Result, as the issuer records it: PASS, CGPA 9.4/10')).toBeVisible();
     expect(screen.getByLabelText('Roll number')).toBeDisabled();
     expect(screen.queryByRole('textbox', { name: /Result/ })).not.toBeInTheDocument();
   });
