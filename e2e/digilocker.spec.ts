@@ -80,6 +80,8 @@ for (const size of SIZES) {
     // The form itself is read-only and filled with the issuer's data.
     await page.goto(`/verification?${q}`);
     await expect(page.getByText('Verified with the issuer through DigiLocker')).toBeVisible();
+    // The marksheet's result, read-only (the form has no marks field).
+    await expect(page.getByText(/^Result, as the issuer records it: PASS, CGPA \d/)).toBeVisible();
     await expect(page.getByLabel('Roll number')).toHaveValue('1100040');
     await expect(page.getByRole('link', { name: 'Fetch from DigiLocker' })).toHaveCount(0);
   });

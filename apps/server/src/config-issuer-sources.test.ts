@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { createApiSetuProvider } from './providers/apisetu/index.js';
 import { issuerTrustAnchors } from './providers/issuer-documents/trust-anchors.js';
 
 /** DigiLocker and API Setu settings (issue 26). */
@@ -58,7 +59,7 @@ describe('issuer sources configuration (issue 26)', () => {
     const config = loadConfig({});
     expect(config.issuerSources).toEqual({
       digilocker: { kind: 'sandbox' },
-      apisetu: { kind: 'sandbox' },
+      apisetu: { kind: 'sandbox', issuers: ['cbse', 'bput'] },
       trustAnchorsPem: [],
     });
     expect(issuerTrustAnchors(config.issuerSources.trustAnchorsPem, config.nodeEnv)).toEqual([SANDBOX_CERT]);
@@ -75,6 +76,7 @@ describe('issuer sources configuration (issue 26)', () => {
       },
       apisetu: {
         kind: 'http',
+        issuers: ['cbse', 'bput'],
         url: 'https://apisetu.gov.in/{issuer}/v3',
         apiKey: 'a'.repeat(24),
         clientId: 'in.veridocs',
@@ -112,6 +114,36 @@ describe('issuer sources configuration (issue 26)', () => {
       /DIGILOCKER_API_URL/,
     );
     expect(() => loadConfig({ APISETU_TIMEOUT_MS: '0' })).toThrow(/APISETU_TIMEOUT_MS/);
+  });
+
+  it('asks the issuers APISETU_ISSUERS names, from the catalogue, and refuses to start on an unknown one', () => {
+    const clock = () => new Date('2026-11-30T10:00:00Z');
+    const ids = (env: Record<string, string>) =>
+      createApiSetuProvider(loadConfig(env), clock)
+        .issuers()
+        .map((i) => i.id);
+    // Unset: every issuer of the catalogue; set: those named, in their order, each once.
+    expect(ids({})).toEqual(['cbse', 'bput']);
+    expect(loadConfig({ APISETU_ISSUERS: ' BPUT, cbse ,bput' }).issuerSources.apisetu).toEqual({
+      kind: 'sandbox',
+      issuers: ['bput', 'cbse'],
+    });
+    expect(ids({ APISETU_ISSUERS: 'cbse' })).toEqual(['cbse']);
+    // The real adapter gets the same list (createHttpApiSetuProvider({ issuers })).
+    expect(ids({ ...APISETU, APISETU_ISSUERS: 'bput' })).toEqual(['bput']);
+    expect(loadConfig({ ...APISETU, APISETU_ISSUERS: 'bput' }).issuerSources.apisetu).toMatchObject({
+      kind: 'http',
+      issuers: ['bput'],
+    });
+
+    expect(() => loadConfig({ APISETU_ISSUERS: 'cbse,gseb' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: APISETU_ISSUERS must list issuer ids among cbse, bput (unknown: gseb)',
+      ),
+    );
+    expect(() => loadConfig({ ...APISETU, APISETU_ISSUERS: ' , ' })).toThrow(
+      'Invalid configuration: APISETU_ISSUERS must list issuer ids among cbse, bput',
+    );
   });
 
   it('reads the trust anchors once, from a PEM bundle, and refuses one it cannot use', () => {

@@ -542,6 +542,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     now,
     log: app.log,
     disclose,
+    verifyConsent: (profileId, txnId) => privacy.consentFor(profileId, txnId, 'verify'),
     recordConsent: (input) =>
       channelConsent.get().recordChannelConsent({
         ...input,

@@ -85,6 +85,8 @@ export const envSchema = z.object({
   APISETU_API_KEY: optionalString,
   APISETU_CLIENT_ID: optionalString,
   APISETU_TIMEOUT_MS: positiveInt.default(5_000),
+  /** The issuers asked through API Setu, comma-separated ids of providers/apisetu/issuers.ts (unset: all). */
+  APISETU_ISSUERS: optionalString,
   /** A PEM bundle of the certificates issuers sign their XML with (the sandbox's is added outside production). */
   ISSUER_TRUST_ANCHORS_FILE: optionalString,
   /** The loud opt-in for a production deployment on the issuer sandboxes (a staging copy). */

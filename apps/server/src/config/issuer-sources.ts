@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { API_SETU_ISSUERS } from '../providers/apisetu/issuers.js';
 import { readPemBundle, TrustAnchorsError } from '../providers/issuer-documents/trust-anchors.js';
 import type { Env } from './env-schema.js';
 import { ConfigError, type IssuerSourcesConfig } from './types.js';
@@ -8,6 +9,26 @@ const missing = (names: [string, string | undefined][]) =>
 
 const list = (names: string[]) =>
   names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+
+/**
+ * APISETU_ISSUERS: the issuers asked through API Setu, comma-separated ids of the catalogue
+ * (providers/apisetu/issuers.ts: each issuer's doctypes, paths and parameter names come from its own
+ * official document, so a new issuer is added there, not here); unset, every issuer of the catalogue.
+ */
+function apisetuIssuers(value: string | undefined): string[] {
+  const known = API_SETU_ISSUERS.map((i) => i.id);
+  if (value === undefined) return known;
+  const ids = value
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = ids.filter((id) => !known.includes(id));
+  if (ids.length === 0 || unknown.length > 0)
+    throw new ConfigError(
+      `Invalid configuration: APISETU_ISSUERS must list issuer ids among ${known.join(', ')}${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}`,
+    );
+  return [...new Set(ids)];
+}
 
 /**
  * DigiLocker and API Setu (issue 26): the sandboxes unless `http`, which needs every setting of its
@@ -33,7 +54,8 @@ export function issuerSourcesConfig(e: Env, abs: (path: string) => string): Issu
     };
   }
 
-  let apisetu: IssuerSourcesConfig['apisetu'] = { kind: 'sandbox' };
+  const issuers = apisetuIssuers(e.APISETU_ISSUERS);
+  let apisetu: IssuerSourcesConfig['apisetu'] = { kind: 'sandbox', issuers };
   if (e.APISETU_PROVIDER === 'http') {
     const absent = missing([
       ['APISETU_API_URL', e.APISETU_API_URL],
@@ -55,6 +77,7 @@ export function issuerSourcesConfig(e: Env, abs: (path: string) => string): Issu
       );
     apisetu = {
       kind: 'http',
+      issuers,
       url,
       apiKey: e.APISETU_API_KEY!,
       clientId: e.APISETU_CLIENT_ID!,

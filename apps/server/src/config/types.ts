@@ -145,10 +145,12 @@ export interface IssuerSourcesConfig {
   digilocker:
     | { kind: 'sandbox' }
     | { kind: 'http'; url: string; clientId: string; clientSecret: string; timeoutMs: number };
+  /** `issuers`: the ids of the catalogue's issuers this installation asks (APISETU_ISSUERS), in its order. */
   apisetu:
-    | { kind: 'sandbox' }
+    | { kind: 'sandbox'; issuers: readonly string[] }
     | {
         kind: 'http';
+        issuers: readonly string[];
         /** With `{issuer}` for the issuer's id (without it, every issuer's paths follow the one base). */
         url: string;
         apiKey: string;

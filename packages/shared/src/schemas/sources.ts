@@ -128,6 +128,8 @@ export const verifiedAtSourceSchema = z.object({
   channel: z.enum(['digilocker', 'apisetu', 'institution']),
   issuer: z.string(),
   at: z.string(),
+  /** The issuer's result line (marks, division, CGPA or PASS, as the certificate writes it), when it gives one. */
+  result: z.string().optional(),
 });
 export type VerifiedAtSource = z.infer<typeof verifiedAtSourceSchema>;
 

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   GENESIS_HASH,
   citedEntry,
+  consentIdOf,
   entryHash,
+  grantingEntry,
   nextEntry,
   problemOf,
   sortedPurposes,
@@ -140,5 +142,39 @@ describe('the entry a refusal or withdrawal cites', () => {
     // A request from before the ledger has only the DigiLocker consent: that is cited.
     expect(citedEntry([digilocker])).toBe(digilocker);
     expect(citedEntry([withdrawal])).toBeUndefined();
+  });
+});
+
+describe('the entry a consent to a purpose rests on (API Setu consent artifact, ADR 0045)', () => {
+  const notice = facts({ noticeHash: 'n'.repeat(64) });
+  const digilocker = facts({
+    noticeHash: 'd'.repeat(64),
+    channel: 'digilocker',
+    purposes: [{ purpose: 'verify', granted: true }],
+  });
+  const withdrawal = facts({ action: 'withdraw', purposes: [{ purpose: 'verify', granted: false }] });
+  const refusal = facts({ action: 'refuse', purposes: [{ purpose: 'verify', granted: false }] });
+
+  it('is the latest entry naming the purpose when it grants it, else none', () => {
+    expect(grantingEntry([notice], 'verify')).toBe(notice);
+    expect(grantingEntry([notice, digilocker], 'verify')).toBe(digilocker);
+    // An entry that does not name the purpose leaves it as it stood.
+    const wallet = facts({ purposes: [{ purpose: 'wallet', granted: true }] });
+    expect(grantingEntry([notice, wallet], 'verify')).toBe(notice);
+    expect(grantingEntry([notice, withdrawal], 'verify')).toBeNull();
+    expect(grantingEntry([notice, refusal], 'verify')).toBeNull();
+    expect(grantingEntry([notice, withdrawal, digilocker], 'verify')).toBe(digilocker);
+    expect(grantingEntry([], 'verify')).toBeNull();
+    expect(grantingEntry([notice], 'report_partner')).toBeNull();
+  });
+
+  it('is named by a UUID made from its hash: the same entry, the same id', () => {
+    const entry = nextEntry(null, notice);
+    const id = consentIdOf(entry);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(id.replaceAll('-', '').slice(0, 12)).toBe(entry.hash.slice(0, 12));
+    expect(consentIdOf({ hash: entry.hash })).toBe(id);
+    expect(consentIdOf(nextEntry(entry, digilocker))).not.toBe(id);
+    expect(() => consentIdOf({ hash: 'not a hash' })).toThrow();
   });
 });

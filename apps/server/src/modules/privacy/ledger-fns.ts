@@ -134,3 +134,29 @@ export function citedEntry<T extends Pick<LedgerEntry, 'action' | 'channel'>>(
   const answers = entries.filter((e) => e.action !== 'withdraw');
   return answers.filter((e) => e.channel !== 'digilocker').at(-1) ?? answers.at(-1);
 }
+
+/**
+ * The entry one request's consent to `purpose` rests on now: the latest entry naming it, when that
+ * grants it; null when the purpose was refused or withdrawn since, or never recorded (ADR 0049). What
+ * an issuer is told of the candidate's consent (API Setu's consent artifact, ADR 0045) is this entry.
+ */
+export function grantingEntry<T extends Pick<LedgerEntry, 'action' | 'purposes'>>(
+  entries: readonly T[],
+  purpose: PurposeChoice['purpose'],
+): T | null {
+  const last = entries.findLast((entry) => entry.purposes.some((p) => p.purpose === purpose));
+  if (!last || last.action === 'withdraw') return null;
+  return last.purposes.some((p) => p.purpose === purpose && p.granted) ? last : null;
+}
+
+/**
+ * A ledger entry's id in UUID form (API Setu's `consentId` is "a unique consent id in UUID format"):
+ * the first 122 bits of the entry's chain hash as a version 8 UUID, so the same entry always gives the
+ * same id and the id leads back to the entry.
+ */
+export function consentIdOf(entry: Pick<LedgerEntry, 'hash'>): string {
+  const h = entry.hash.toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(h)) throw new Error('A ledger hash is 64 hex digits');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

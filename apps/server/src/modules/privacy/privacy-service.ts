@@ -12,6 +12,8 @@ import {
 import type { DbScope } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import {
+  consentIdOf,
+  grantingEntry,
   problemOf,
   sortedPurposes,
   standingGrants,
@@ -92,6 +94,19 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
     /** What a candidate's consent to one request grants now (consents, refusals, withdrawals folded). */
     async grantsOf(profileId: string, txnId: string): Promise<PurposeGrants> {
       return standingGrants(await repo.entriesOfTxn(profileId, txnId));
+    },
+
+    /**
+     * The recorded consent a purpose of one request rests on now (the ledger entry that grants it): its
+     * id in UUID form and when it was given; null when refused, withdrawn or never recorded.
+     */
+    async consentFor(
+      profileId: string,
+      txnId: string,
+      purpose: PrivacyPurpose,
+    ): Promise<{ consentId: string; givenAt: Date } | null> {
+      const entry = grantingEntry(await repo.entriesOfTxn(profileId, txnId), purpose);
+      return entry ? { consentId: consentIdOf(entry), givenAt: entry.at } : null;
     },
 
     /** The same, read inside the caller's database transaction (a state-change hook's). */

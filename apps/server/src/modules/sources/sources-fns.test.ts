@@ -10,6 +10,8 @@ import {
   documentsView,
   formValuesFrom,
   issuerFor,
+  MAX_RESULT_LENGTH,
+  resultOf,
   rollNumberOf,
   stateName,
 } from './sources-fns.js';
@@ -276,6 +278,17 @@ describe('formValuesFrom', () => {
       marksheet: { fileId: 'f1' },
     });
     expect(formValuesFrom('bgv-twelfth', cert({ state: 'delhi' }), 'f1', {}).state).toBe('Delhi');
+  });
+  it('leaves the marks out of the form (it has no such field): they go with the issuer mark, read-only', () => {
+    const marked = cert({ result: '  PASS,\n CGPA 9.4/10 ' });
+    expect(Object.keys(formValuesFrom('bgv-tenth', marked, 'f1', {}))).not.toContain('result');
+    expect(resultOf(marked)).toEqual({ result: 'PASS, CGPA 9.4/10' });
+    expect(resultOf(cert({ result: 'FIRST CLASS WITH DISTINCTION' }))).toEqual({
+      result: 'FIRST CLASS WITH DISTINCTION',
+    });
+    expect(resultOf(cert({ result: null }))).toEqual({});
+    expect(resultOf(cert({ result: '   ' }))).toEqual({});
+    expect(resultOf(cert({ result: 'A'.repeat(500) })).result).toHaveLength(MAX_RESULT_LENGTH);
   });
   it('files a degree certificate as the degree, without marksheets', () => {
     expect(formValuesFrom('bgv-degree', cert({ doctype: 'DGCER', examination: 'B.Tech' }), 'f2', {})).toEqual(

@@ -241,6 +241,20 @@ export function formValuesFrom(
   };
 }
 
+/** The longest result line kept (a line of marks or a grade, never a document). */
+export const MAX_RESULT_LENGTH = 200;
+
+/**
+ * What the verification's issuer mark keeps of the certificate beside its source: the result line
+ * (marks, division, CGPA or PASS, as the issuer wrote it), spaces folded. The spec's education forms
+ * have no marks field, so `formValuesFrom` leaves it out and the candidate sees it read-only with the
+ * "Verified with the issuer" line.
+ */
+export function resultOf(cert: Pick<IssuerCertificate, 'result'>): { result?: string } {
+  const line = cert.result?.replace(/\s+/g, ' ').trim().slice(0, MAX_RESULT_LENGTH);
+  return line ? { result: line } : {};
+}
+
 /** An issuer as API Setu's provider lists it (only what the choice needs). */
 export interface IssuerChoice {
   id: string;

@@ -146,7 +146,8 @@ export const sourcesOpsRouter: FastifyPluginAsyncZod<{ sources: SourcesService }
           'The board or university the candidate chose must have an API; the candidate’s name, roll ' +
           'number and year are sent with their consent. A match completes the verification with the ' +
           'issuer’s answer kept as evidence; otherwise nothing changes and `message` says why. An issuer ' +
-          'that does not answer in a few seconds is 282.',
+          'that does not answer in a few seconds is 282. The consent sent is the candidate’s consent to `verify` ' +
+          'as the consent ledger records it; withdrawn or never recorded, nothing is asked (340).',
         security: opsSecurity,
         params: verificationParams,
         response: responses(askIssuerResponseSchema),

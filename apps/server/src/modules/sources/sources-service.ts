@@ -50,6 +50,7 @@ import {
   documentsView,
   formValuesFrom,
   issuerFor,
+  resultOf,
   rollNumberOf,
   type Comparison,
 } from './sources-fns.js';
@@ -102,6 +103,12 @@ export interface SourcesServiceDeps {
    * transaction that keeps the pull; a no-op by default.
    */
   disclose?: (scope: DbScope, record: DisclosureRecord) => Promise<void>;
+  /**
+   * The candidate's recorded consent to `verify` for a request (the consent ledger's entry that grants
+   * it, ADR 0049): its id (a UUID) and when it was given; null when refused, withdrawn or never
+   * recorded. API Setu's consent artifact is built from it.
+   */
+  verifyConsent: (profileId: string, txnId: string) => Promise<{ consentId: string; givenAt: Date } | null>;
   /**
    * Records the consent screen's agreement in the consent ledger under `verify`, channel `digilocker`
    * (ADR 0049), refusing (340) when the request's consent no longer grants it; a no-op by default.
@@ -484,6 +491,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
           doctype: pullRow.doctype,
           pullId: pullRow.id,
           at: at.toISOString(),
+          ...resultOf(cert),
         },
         async (scope) => {
           await recordPull({ ...pullRow, fileId: file.fileId, completed: true }, scope);
@@ -496,7 +504,8 @@ export function createSourcesService(deps: SourcesServiceDeps) {
     /**
      * The team asks the issuer (API Setu, issue 26) about one verification being checked: the issuer
      * chosen from the board or institute, the candidate's name, roll number and year as parameters,
-     * the candidate's consent (given with the submitted request) as the artifact. A match completes
+     * the candidate's consent as the consent ledger records it (the entry granting `verify`: its id and
+     * time) as the artifact, refused (340) when withdrawn or never given. A match completes
      * the verification with the issuer's mark (the team's decision: lock, audit); otherwise nothing
      * changes and the answer says why. Every answer from the issuer is kept in issuer_pulls.
      */
@@ -527,6 +536,13 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         throw new AppError(
           'SOURCE_NOT_SUPPORTED',
           'The candidate gave no roll number or year to ask the issuer with',
+        );
+      // The issuer is asked on the candidate's consent as recorded, never on one refused or withdrawn.
+      const consent = await deps.verifyConsent(target.profileId, target.txnId);
+      if (!consent)
+        throw new AppError(
+          'CONSENT_REQUIRED',
+          "The candidate's consent to verify this request is withdrawn or not recorded: the issuer cannot be asked",
         );
       const at = now();
       const requestId = randomUUID();
@@ -561,9 +577,11 @@ export function createSourcesService(deps: SourcesServiceDeps) {
           rollNumber,
           year,
           requestId,
+          // The artifact names the ledger entry (its id, when it was given); the permission runs from
+          // then to the end of this one-time ask.
           consent: {
-            consentId: randomUUID(),
-            timestamp: at.toISOString(),
+            consentId: consent.consentId,
+            timestamp: consent.givenAt.toISOString(),
             consumerId: target.orgId,
             candidateId: target.profileId,
             purpose: `Verification of education for ${target.orgName}`,
@@ -632,6 +650,7 @@ export function createSourcesService(deps: SourcesServiceDeps) {
           doctype: found.doctype,
           pullId: pullRow.id,
           at: at.toISOString(),
+          ...resultOf(cert),
         },
         origin,
         async (scope) => {

@@ -12,6 +12,8 @@ import {
   type TransactionInfo,
 } from '@veridocs/shared';
 import { sql } from 'drizzle-orm';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SANDBOX_AADHAAR,
@@ -24,10 +26,28 @@ import {
   startFetch as startDigiLockerFetch,
 } from '../../test/digilocker.js';
 import { disclosureRows } from '../../test/disclosures.js';
-import { bearer, createTestApp, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
+import {
+  bearer,
+  createTestApp,
+  createTestClock,
+  expectCode,
+  outbox,
+  signUp,
+  type TestApp,
+} from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { DEV_STAFF } from '../ops-auth/dev-staff.js';
 import { consentTo } from '../../test/consent.js';
+import { createSandboxApiSetuProvider } from '../../providers/apisetu/sandbox-provider.js';
+import type { ApiSetuProvider, ConsentArtifact } from '../../providers/apisetu/index.js';
+import {
+  DocumentNotFound,
+  SourceDown,
+  type DigiLockerProvider,
+  type IssuedDocument,
+} from '../../providers/digilocker/index.js';
+import { createPrivacyRepository } from '../privacy/privacy-repository.js';
+import { consentIdOf } from '../privacy/ledger-fns.js';
 
 const v1 = (path: string) => `${SERVICE_BASES.verificationV1}${path}`;
 const P = API_PATHS.verification;
@@ -36,27 +56,22 @@ const ORG = 'demo-university';
 const FORM = 'demo-form';
 type Headers = Record<string, string>;
 
-describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for the team', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { OCR_WORKER: 'off' } });
-  });
-  afterAll(() => t?.close());
-
+/** The requests the tests make, on the app `app()` answers when called. */
+function helpersOf(app: () => TestApp) {
   const send = (method: 'GET' | 'POST', url: string, body?: unknown, headers?: Headers) =>
-    t.request({
+    app().request({
       method,
       url,
       ...(body === undefined ? {} : { body: body as object }),
       ...(headers ? { headers } : {}),
     });
   async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    const result = (await t.db.orm.execute(query)) as { rows: unknown[] };
+    const result = (await app().db.orm.execute(query)) as { rows: unknown[] };
     return result.rows as T[];
   }
 
   async function candidate(name = 'Asha Verma'): Promise<{ h: Headers; txnId: string }> {
-    const h = bearer((await signUp(t, undefined, name)).accessToken);
+    const h = bearer((await signUp(app(), undefined, name)).accessToken);
     const { transactionId: txnId } = expectCode<{ transactionId: string }>(
       await send('POST', v1(P.transactions), { orgId: ORG, eKycFormId: FORM }, h),
       0,
@@ -67,7 +82,7 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
       { questionId: 'demo-q-source', answer: 'EMPLOYER' },
     ];
     expectCode(
-      await t.request({
+      await app().request({
         method: 'PATCH',
         url: v1(P.userResponse),
         body: { orgId: ORG, txnId, data: answers },
@@ -76,7 +91,7 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
       0,
       200,
     );
-    await consentTo(t, h, { orgId: ORG, txnId });
+    await consentTo(app(), h, { orgId: ORG, txnId });
     expectCode(await send('POST', v1(P.process), { orgId: ORG, txnId }, h), 0, 200);
     return { h, txnId };
   }
@@ -85,6 +100,145 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
     transactionInfoSchema.parse(
       expectCode(await send('GET', v1(`${P.info}?orgId=${ORG}&txnId=${txnId}`), undefined, h), 0, 200),
     );
+
+  /**
+   * A candidate (Asha Verma) who submitted the Class XII marksheet (CBSE roll 2200451 of 2019), a degree
+   * and Aadhaar, the rest skipped; the team (a verifier) started checking the Class XII.
+   */
+  async function twelfthBeingChecked(
+    options: { askedBeforeChecking?: boolean } = {},
+  ): Promise<{ h: Headers; txnId: string; staff: Headers }> {
+    const { h, txnId } = await candidate();
+    const twelfth = {
+      board: { value: 'CBSE' },
+      rollNumber: '2200451',
+      passingYear: '2019',
+      state: 'Delhi',
+      marksheet: { fileId: (await uploadDocument(app(), h)).fileId },
+    };
+    expectCode(
+      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-twelfth', data: twelfth }, h),
+      0,
+      200,
+    );
+    const degree = {
+      institute: { value: 'Other' },
+      degreeName: 'B.Tech',
+      passingYear: '2023',
+      instituteId: 'R-1',
+      degreeStatus: 'DEGREE_AND_MARKSHEET',
+      marksheet: { fileId: (await uploadDocument(app(), h)).fileId },
+    };
+    expectCode(
+      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
+      0,
+      200,
+    );
+    // Aadhaar of the sandbox's Asha Verma (born 1994-08-15, as her DigiLocker documents say).
+    const number = SANDBOX_AADHAAR.captcha;
+    const step = expectCode<{ requestId: string }>(
+      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
+      0,
+      200,
+    );
+    const [answer] = await outbox(app(), sandboxCaptchaAddress(number.slice(-4)));
+    expectCode(
+      await send('POST', v1(API_PATHS.aadhaar.preVerify(step.requestId)), { captchaText: answer!.otp }, h),
+      0,
+      200,
+    );
+    const [otp] = await outbox(app(), sandboxOtpAddress(number.slice(-4)));
+    expectCode(
+      await send(
+        'POST',
+        v1(API_PATHS.aadhaar.verify),
+        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
+        h,
+      ),
+      0,
+      200,
+    );
+    const skipped = [
+      'bgv-tenth',
+      'passport',
+      'dl',
+      'employment-check',
+      'bgv-employment',
+      'bgv-address',
+      'bgv-ews',
+    ];
+    expectCode(
+      await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: skipped }, h),
+      0,
+      200,
+    );
+    expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200);
+
+    const verifier = DEV_STAFF.find((s) => s.role === 'verifier')!;
+    const challenge = expectCode<{ challengeId: string }>(
+      await send('POST', OPS_API_PATHS.signIn, { email: verifier.email, password: verifier.password }),
+      0,
+      200,
+    );
+    const [mail] = await outbox(app(), verifier.email);
+    const session = opsSessionSchema.parse(
+      expectCode(
+        await send('POST', OPS_API_PATHS.verifyCode, { challengeId: challenge.challengeId, code: mail!.otp }),
+        0,
+        200,
+      ),
+    );
+    const staff = bearer(session.accessToken);
+
+    if (options.askedBeforeChecking) {
+      // Not yet being checked: the team starts it first.
+      expectCode(
+        await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff),
+        123,
+        409,
+      );
+      expect(
+        caseIssuerSourcesSchema.parse(
+          expectCode(await send('GET', OPS_API_PATHS.issuerSources(txnId), undefined, staff), 0, 200),
+        ).askable,
+      ).toEqual([]);
+    }
+    expectCode(
+      await send(
+        'POST',
+        OPS_API_PATHS.decisions(txnId),
+        { verificationName: 'bgv-twelfth', state: 'IN_PROGRESS' },
+        staff,
+      ),
+      0,
+      200,
+    );
+    return { h, txnId, staff };
+  }
+
+  return { send, rowsOf, candidate, info, twelfthBeingChecked };
+}
+
+describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for the team', () => {
+  let t: TestApp;
+  /** What the team's asks sent API Setu (the sandbox answers them). */
+  const artifacts: ConsentArtifact[] = [];
+  beforeAll(async () => {
+    const clock = createTestClock();
+    const sandbox = createSandboxApiSetuProvider(clock.now);
+    const apisetu: ApiSetuProvider = {
+      name: sandbox.name,
+      issuers: () => sandbox.issuers(),
+      pullCertificate: (params) => {
+        artifacts.push(params.consent);
+        return sandbox.pullCertificate(params);
+      },
+    };
+    t = await createTestApp({ env: { OCR_WORKER: 'off' }, clock, apisetu });
+  });
+  afterAll(() => t?.close());
+
+  const { send, rowsOf, candidate, info, twelfthBeingChecked } = helpersOf(() => t);
 
   const atDigiLocker = (authorizeUrl: string, mobile: string, decision: 'allow' | 'deny' = 'allow') =>
     walkDigiLocker(t, authorizeUrl, mobile, decision);
@@ -140,6 +294,8 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
     expect(tenth.verifiedAtSource).toMatchObject({
       channel: 'digilocker',
       issuer: 'Central Board of Secondary Education',
+      // The marksheet's result line, shown to the candidate read-only.
+      result: expect.stringMatching(/^PASS, CGPA \d/),
     });
     expect(after.state).toBe('DATA_SAVED');
     const typeInfo = expectCode<{ data: Record<string, unknown> }>(
@@ -345,105 +501,7 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
   });
 
   it('the team asks CBSE through API Setu about a Class XII marksheet and completes it', async () => {
-    const { h, txnId } = await candidate();
-    const twelfth = {
-      board: { value: 'CBSE' },
-      rollNumber: '2200451',
-      passingYear: '2019',
-      state: 'Delhi',
-      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
-    };
-    expectCode(
-      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-twelfth', data: twelfth }, h),
-      0,
-      200,
-    );
-    const degree = {
-      institute: { value: 'Other' },
-      degreeName: 'B.Tech',
-      passingYear: '2023',
-      instituteId: 'R-1',
-      degreeStatus: 'DEGREE_AND_MARKSHEET',
-      marksheet: { fileId: (await uploadDocument(t, h)).fileId },
-    };
-    expectCode(
-      await send('POST', v1(P.bgv), { orgId: ORG, txnId, verificationName: 'bgv-degree', data: degree }, h),
-      0,
-      200,
-    );
-    // Aadhaar of the sandbox's Asha Verma (born 1994-08-15, as her DigiLocker documents say).
-    const number = SANDBOX_AADHAAR.captcha;
-    const step = expectCode<{ requestId: string }>(
-      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
-      0,
-      200,
-    );
-    const [answer] = await outbox(t, sandboxCaptchaAddress(number.slice(-4)));
-    expectCode(
-      await send('POST', v1(API_PATHS.aadhaar.preVerify(step.requestId)), { captchaText: answer!.otp }, h),
-      0,
-      200,
-    );
-    const [otp] = await outbox(t, sandboxOtpAddress(number.slice(-4)));
-    expectCode(
-      await send(
-        'POST',
-        v1(API_PATHS.aadhaar.verify),
-        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
-        h,
-      ),
-      0,
-      200,
-    );
-    const skipped = [
-      'bgv-tenth',
-      'passport',
-      'dl',
-      'employment-check',
-      'bgv-employment',
-      'bgv-address',
-      'bgv-ews',
-    ];
-    expectCode(
-      await send('POST', v1(P.markAsSkip), { orgId: ORG, txnId, verificationNameList: skipped }, h),
-      0,
-      200,
-    );
-    expectCode(await send('POST', v1(P.submit), { orgId: ORG, txnId }, h), 0, 200);
-
-    const verifier = DEV_STAFF.find((s) => s.role === 'verifier')!;
-    const challenge = expectCode<{ challengeId: string }>(
-      await send('POST', OPS_API_PATHS.signIn, { email: verifier.email, password: verifier.password }),
-      0,
-      200,
-    );
-    const [mail] = await outbox(t, verifier.email);
-    const session = opsSessionSchema.parse(
-      expectCode(
-        await send('POST', OPS_API_PATHS.verifyCode, { challengeId: challenge.challengeId, code: mail!.otp }),
-        0,
-        200,
-      ),
-    );
-    const staff = bearer(session.accessToken);
-
-    // Not yet being checked: the team starts it first.
-    expectCode(await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff), 123, 409);
-    expect(
-      caseIssuerSourcesSchema.parse(
-        expectCode(await send('GET', OPS_API_PATHS.issuerSources(txnId), undefined, staff), 0, 200),
-      ).askable,
-    ).toEqual([]);
-    expectCode(
-      await send(
-        'POST',
-        OPS_API_PATHS.decisions(txnId),
-        { verificationName: 'bgv-twelfth', state: 'IN_PROGRESS' },
-        staff,
-      ),
-      0,
-      200,
-    );
+    const { h, txnId, staff } = await twelfthBeingChecked({ askedBeforeChecking: true });
     const sources = caseIssuerSourcesSchema.parse(
       expectCode(await send('GET', OPS_API_PATHS.issuerSources(txnId), undefined, staff), 0, 200),
     );
@@ -462,6 +520,17 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
       matched: true,
       state: 'COMPLETED',
       issuer: 'Central Board of Secondary Education',
+    });
+    // The consent artifact is the candidate's consent as the ledger has it: the notice's answer that
+    // granted `verify`, its id (from its hash) and the time it was given, not one made up at ask time.
+    const ledger = await rowsOf<{ hash: string; at: Date | string; action: string; channel: string }>(
+      sql`select hash, at, action, channel from consent_ledger where txn_id = ${txnId} order by seq`,
+    );
+    expect(ledger).toEqual([expect.objectContaining({ action: 'consent', channel: 'web' })]);
+    expect(artifacts.at(-1)).toMatchObject({
+      consentId: consentIdOf(ledger[0]!),
+      timestamp: new Date(ledger[0]!.at).toISOString(),
+      consumerId: ORG,
     });
     // The candidate's details went to the issuer: a disclosure, written with the decision (ADR 0049).
     expect(await disclosureRows(t, { txnId })).toContainEqual(
@@ -501,5 +570,225 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
     expect(audit!.detail.source?.channel).toBe('apisetu');
     // Done: asking again is refused and changes nothing.
     expectCode(await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff), 123, 409);
+  });
+
+  it('asks the issuer only on a consent to verify that stands: withdrawn, 340 and nothing sent', async () => {
+    const { txnId, staff } = await twelfthBeingChecked();
+    const [profile] = await rowsOf<{ profile_id: string }>(
+      sql`select profile_id from transactions where id = ${txnId}`,
+    );
+    const ledger = createPrivacyRepository(t.db.orm);
+    const [given] = await ledger.entriesOfTxn(profile!.profile_id, txnId);
+    const entry = (action: 'withdraw' | 'consent') => ({
+      profileId: profile!.profile_id,
+      orgId: ORG,
+      formId: FORM,
+      txnId,
+      noticeHash: given!.noticeHash,
+      action,
+      purposes: [{ purpose: 'verify' as const, granted: action === 'consent' }],
+      channel: 'web' as const,
+      at: t.clock.now(),
+    });
+    // The withdrawal is in the ledger (its effects on the request not yet carried out): the ledger decides.
+    t.clock.advance(60);
+    await ledger.append(entry('withdraw'));
+    const sent = artifacts.length;
+    expectCode(await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff), 340, 403);
+    expect(artifacts).toHaveLength(sent);
+    expect(await rowsOf(sql`select id from issuer_pulls where txn_id = ${txnId}`)).toEqual([]);
+    const [record] = await rowsOf<{ state: string }>(
+      sql`select state from verification_records where txn_id = ${txnId} and name = 'bgv-twelfth'`,
+    );
+    expect(record!.state).toBe('IN_PROGRESS');
+
+    // Given again: the artifact names that later entry and its time.
+    t.clock.advance(60);
+    const again = await ledger.append(entry('consent'));
+    expect(
+      askIssuerResponseSchema.parse(
+        expectCode(
+          await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff),
+          0,
+          200,
+        ),
+      ),
+    ).toMatchObject({ matched: true, state: 'COMPLETED' });
+    expect(artifacts).toHaveLength(sent + 1);
+    expect(artifacts.at(-1)).toMatchObject({
+      consentId: consentIdOf(again),
+      timestamp: again.at.toISOString(),
+    });
+    expect(artifacts.at(-1)!.consentId).not.toBe(consentIdOf(given!));
+  });
+});
+
+describe('issuer sources when the source fails: nothing typed is lost, nothing completes', () => {
+  /** API Setu that takes every request and never answers (the adapter's time-out must end the wait). */
+  let hanging: Server;
+  const sockets = new Set<Socket>();
+  const hung: { url: string; apiKey: string | undefined }[] = [];
+  const TIMEOUT_MS = 600;
+  /** A DigiLocker whose sign-in works and whose document download is down. */
+  const revoked: string[] = [];
+  let tokens = 0;
+  const tenth: IssuedDocument = {
+    uri: 'in.gov.cbse-SSCER-1100040',
+    name: 'Class X Marksheet',
+    doctype: 'SSCER',
+    description: 'Class X Marksheet',
+    issuerId: 'in.gov.cbse',
+    issuer: 'Central Board of Secondary Education',
+    date: '28-05-2017',
+    mime: ['application/pdf', 'application/xml'],
+  };
+  const down: DigiLockerProvider = {
+    name: 'http',
+    authorizeUrl: ({ state }) => `https://digilocker.example/authorize?state=${encodeURIComponent(state)}`,
+    exchangeCode: async () => ({
+      accessToken: `token-${++tokens}`,
+      expiresIn: 3600,
+      account: {
+        digilockerId: 'a'.repeat(36),
+        name: 'Asha Verma',
+        dateOfBirth: '1994-08-15',
+        gender: 'F',
+        eaadhaar: false,
+      },
+    }),
+    issuedDocuments: async () => [tenth],
+    documentXml: async () => {
+      throw new SourceDown('DigiLocker answered HTTP 503');
+    },
+    documentFile: async () => {
+      throw new SourceDown('DigiLocker answered HTTP 503');
+    },
+    eaadhaarXml: async () => {
+      throw new DocumentNotFound('No e-Aadhaar');
+    },
+    revoke: async (token) => {
+      revoked.push(token);
+    },
+  };
+
+  let t: TestApp;
+  beforeAll(async () => {
+    hanging = createServer((request) => {
+      hung.push({
+        url: request.url ?? '',
+        apiKey: request.headers['x-apisetu-apikey'] as string | undefined,
+      });
+      request.resume();
+    });
+    hanging.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const { port } = hanging.address() as AddressInfo;
+    t = await createTestApp({
+      env: {
+        OCR_WORKER: 'off',
+        APISETU_PROVIDER: 'http',
+        APISETU_API_URL: `http://127.0.0.1:${port}/{issuer}/v3`,
+        APISETU_API_KEY: 'k'.repeat(24),
+        APISETU_CLIENT_ID: 'in.veridocs.test',
+        APISETU_TIMEOUT_MS: String(TIMEOUT_MS),
+      },
+      digilocker: down,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => hanging?.close(resolve));
+  });
+
+  const { send, rowsOf, candidate, info, twelfthBeingChecked } = helpersOf(() => t);
+
+  it('DigiLocker down during the pull: 282, the saved form as it was, the token revoked', async () => {
+    const { h, txnId } = await candidate();
+    const typed = { rollNumber: '1100040', passingYear: '2017', schoolName: 'Navjyoti Public School' };
+    expectCode(
+      await t.request({
+        method: 'PUT',
+        url: v1(P.bgv),
+        headers: h,
+        body: { orgId: ORG, txnId, verificationName: 'bgv-tenth', data: typed },
+      }),
+      0,
+      200,
+    );
+    const saved = async () =>
+      expectCode<{ data: Record<string, unknown> }>(
+        await send('GET', v1(`${P.typeInfo('bgv-tenth')}?orgId=${ORG}&txnId=${txnId}`), undefined, h),
+        0,
+        200,
+      ).data;
+    const before = await saved();
+    expect(before).toMatchObject(typed);
+    const stateBefore = (await info(h, txnId)).verificationList['bgv-tenth']!.state;
+
+    const started = expectCode<{ authorizeUrl: string }>(
+      await send('POST', v1(D.start), { orgId: ORG, txnId, name: 'bgv-tenth', consent: true }, h),
+      0,
+      200,
+    );
+    const state = new URL(started.authorizeUrl).searchParams.get('state')!;
+    const list = sourceCallbackResponseSchema.parse(
+      expectCode(await send('POST', v1(D.callback), { state, code: 'code-1' }, h), 0, 200),
+    );
+    expect(list.preselectedUri).toBe(tenth.uri);
+    expectCode(await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: tenth.uri }, h), 282, 503);
+
+    // Nothing typed is lost, nothing attached or completed; the upload path stays open.
+    expect(await saved()).toEqual(before);
+    expect((await info(h, txnId)).verificationList['bgv-tenth']).toMatchObject({
+      state: stateBefore,
+      verifiedAtSource: null,
+    });
+    expect(await rowsOf(sql`select id from issuer_pulls where txn_id = ${txnId}`)).toEqual([]);
+    // The token was used once, then revoked at DigiLocker and forgotten here.
+    expect(revoked).toEqual([`token-${tokens}`]);
+    const [session] = await rowsOf<{
+      status: string;
+      access_token_enc: string | null;
+      token_revoked_at: unknown;
+    }>(
+      sql`select status, access_token_enc, token_revoked_at from digilocker_sessions where id = ${list.sessionId}`,
+    );
+    expect(session).toMatchObject({ access_token_enc: null });
+    expect(session!.token_revoked_at).not.toBeNull();
+    // The session is spent: the pull is not retried on it.
+    expectCode(await send('POST', v1(D.pull), { sessionId: list.sessionId, uri: tenth.uri }, h), 280, 400);
+  });
+
+  it('API Setu hanging past APISETU_TIMEOUT_MS: 282 within the time-out, the verification still being checked', async () => {
+    const { h, txnId, staff } = await twelfthBeingChecked();
+    const began = Date.now();
+    const answer = await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff);
+    const waited = Date.now() - began;
+    expectCode(answer, 282, 503);
+    // The adapter gave up at the time-out (a little scheduling aside), not after the issuer.
+    expect(waited).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(waited).toBeLessThan(TIMEOUT_MS + 2_000);
+    // The request did reach the issuer's API, as the official document has it.
+    expect(hung.at(-1)).toEqual({ url: '/cbse/v3/hscer/certificate', apiKey: 'k'.repeat(24) });
+
+    const [record] = await rowsOf<{ state: string; data: Record<string, unknown> }>(
+      sql`select state, data from verification_records where txn_id = ${txnId} and name = 'bgv-twelfth'`,
+    );
+    expect(record!.state).toBe('IN_PROGRESS');
+    expect(record!.data).not.toHaveProperty('issuerSource');
+    expect((await info(h, txnId)).verificationList['bgv-twelfth']).toMatchObject({
+      state: 'IN_PROGRESS',
+      verifiedAtSource: null,
+    });
+    expect(await rowsOf(sql`select id from issuer_pulls where txn_id = ${txnId} and completed`)).toEqual([]);
+    expect(
+      await rowsOf(
+        sql`select id from ops_audit where target_id = ${`${txnId}/bgv-twelfth`} and detail->>'state' = 'COMPLETED'`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -213,6 +213,16 @@ describe('small views', () => {
       issuer: 'CBSE',
       at: '2030-01-17T10:00:00.000Z',
     });
+    // The issuer's result line travels with the mark (a blank or non-string one is left out).
+    expect(
+      verifiedAtSourceOf({
+        state: 'COMPLETED',
+        data: { issuerSource: { ...mark, result: 'PASS, CGPA 9.4/10' } },
+      }),
+    ).toMatchObject({ result: 'PASS, CGPA 9.4/10' });
+    expect(
+      verifiedAtSourceOf({ state: 'COMPLETED', data: { issuerSource: { ...mark, result: 7 } } }),
+    ).not.toHaveProperty('result');
     expect(verifiedAtSourceOf({ state: 'FAILED', data: { issuerSource: mark } })).toBeNull();
     expect(
       verifiedAtSourceOf({ state: 'COMPLETED', data: { issuerSource: { ...mark, channel: 'fax' } } }),

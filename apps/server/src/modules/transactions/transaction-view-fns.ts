@@ -115,14 +115,14 @@ export function verificationEntry(
 export function verifiedAtSourceOf(record: Pick<RecordRow, 'state' | 'data'>): VerifiedAtSource | null {
   const mark = record.data[ISSUER_SOURCE_KEY];
   if (record.state !== 'COMPLETED' || typeof mark !== 'object' || mark === null) return null;
-  const { channel, issuer, at } = mark as Record<string, unknown>;
+  const { channel, issuer, at, result } = mark as Record<string, unknown>;
   if (
     (channel !== 'digilocker' && channel !== 'apisetu' && channel !== 'institution') ||
     typeof issuer !== 'string' ||
     typeof at !== 'string'
   )
     return null;
-  return { channel, issuer, at };
+  return { channel, issuer, at, ...(typeof result === 'string' && result !== '' ? { result } : {}) };
 }
 
 export function questionnaireAnswered(snap: TransactionSnapshot): boolean {

@@ -32,6 +32,11 @@ export interface IssuerSourceMark {
   doctype: string;
   pullId: string;
   at: string;
+  /**
+   * The issuer's result line on the certificate (marks, division, CGPA or PASS, as written), shown to the
+   * candidate read-only: the spec's forms have no such field, so it travels with the mark.
+   */
+  result?: string;
   /** Who answered for the institution (channel 'institution' only). */
   responder?: { name: string; designation: string };
   /** Why the team completed from an answer that differs (issue 27): the verifier's note. */

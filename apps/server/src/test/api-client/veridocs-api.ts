@@ -2006,7 +2006,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the issuer (API Setu) about one verification being checked
-         * @description The board or university the candidate chose must have an API; the candidate’s name, roll number and year are sent with their consent. A match completes the verification with the issuer’s answer kept as evidence; otherwise nothing changes and `message` says why. An issuer that does not answer in a few seconds is 282.
+         * @description The board or university the candidate chose must have an API; the candidate’s name, roll number and year are sent with their consent. A match completes the verification with the issuer’s answer kept as evidence; otherwise nothing changes and `message` says why. An issuer that does not answer in a few seconds is 282. The consent sent is the candidate’s consent to `verify` as the consent ledger records it; withdrawn or never recorded, nothing is asked (340).
          */
         post: operations["postOpsCasesByTxnIdVerificationsByNameAskIssuer"];
         delete?: never;
@@ -7277,6 +7277,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -7432,6 +7433,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -7716,6 +7718,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             };
                             config: {
@@ -8063,6 +8066,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -8218,6 +8222,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             };
                             config: {
@@ -8419,6 +8424,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             };
                             config: {
@@ -8622,6 +8628,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -8786,6 +8793,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -9007,6 +9015,7 @@ export interface operations {
                                         channel: "digilocker" | "apisetu" | "institution";
                                         issuer: string;
                                         at: string;
+                                        result?: string;
                                     } | null;
                                 };
                             };
@@ -10201,6 +10210,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             };
                             config: {
@@ -13042,6 +13052,7 @@ export interface operations {
                                     channel: "digilocker" | "apisetu" | "institution";
                                     issuer: string;
                                     at: string;
+                                    result?: string;
                                 } | null;
                             }[];
                             timeline: {

@@ -254,6 +254,24 @@ describe('/verification', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
+  it('after a DigiLocker pull: "Verified with the issuer" and the issuer\'s result, read-only', async () => {
+    const info = makeInfo({ data: { schoolName: 'Navjyoti Public School', rollNumber: '1100040' } });
+    info.verification.state = 'COMPLETED';
+    info.verification.verifiedAtSource = {
+      channel: 'digilocker',
+      issuer: 'Central Board of Secondary Education',
+      at: '2030-01-15T10:00:00.000Z',
+      result: 'PASS, CGPA 9.4/10',
+    };
+    api.on('get', INFO_PATH, { status: 200, body: ok(info) });
+    renderPage();
+    const verified = await screen.findByRole('alert');
+    expect(verified).toHaveTextContent('Verified with the issuer through DigiLocker');
+    expect(within(verified).getByText('Result, as the issuer records it: PASS, CGPA 9.4/10')).toBeVisible();
+    expect(screen.getByLabelText('Roll number')).toBeDisabled();
+    expect(screen.queryByRole('textbox', { name: /Result/ })).not.toBeInTheDocument();
+  });
+
   it('says so when the link lacks its query parameters', async () => {
     renderPage('/verification?orgId=org-1');
     expect(await screen.findByText(/This link is incomplete/)).toBeInTheDocument();
@@ -271,6 +289,25 @@ describe('/verification', () => {
 describe('/verification in Hindi', () => {
   afterEach(async () => {
     await act(() => setLanguage('en', { persist: false }));
+  });
+
+  it("says the issuer's result after a DigiLocker pull in Hindi, the result as the issuer wrote it", async () => {
+    await act(() => setLanguage('hi', { persist: false }));
+    const info = makeInfo();
+    info.verification.state = 'COMPLETED';
+    info.verification.verifiedAtSource = {
+      channel: 'digilocker',
+      issuer: 'Central Board of Secondary Education',
+      at: '2030-01-15T10:00:00.000Z',
+      result: 'PASS, CGPA 9.4/10',
+    };
+    api.on('get', INFO_PATH, { status: 200, body: ok(info) });
+    api.on('get', ORG_PATH, { status: 200, body: ok(ORG) });
+    renderPage();
+    expect(
+      await screen.findByText('परिणाम, जैसा जारीकर्ता के रिकॉर्ड में है: PASS, CGPA 9.4/10'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/डिजीलॉकर के ज़रिए जारीकर्ता से सत्यापित/)).toBeInTheDocument();
   });
 
   it('says its own texts, the config’s and the server’s shared messages in Hindi', async () => {

@@ -334,7 +334,15 @@ function VerificationForm({ info, target }: { info: VerificationInfo; target: Ve
 
       {expired && <Alert severity="warning">{t('expired')}</Alert>}
       {info.verification.verifiedAtSource ? (
-        <Alert severity="success">{sourceLabel(info.verification.verifiedAtSource)}</Alert>
+        <Alert severity="success">
+          <div>{sourceLabel(info.verification.verifiedAtSource)}</div>
+          {info.verification.verifiedAtSource.result && (
+            // The issuer's marks, division or CGPA: read-only, the forms have no field for them.
+            <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
+              {t('sourceResult', { result: info.verification.verifiedAtSource.result })}
+            </Typography>
+          )}
+        </Alert>
       ) : (
         !expired && !editable && <Alert severity="info">{t('submittedReadOnly')}</Alert>
       )}
