@@ -4,7 +4,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import veridocs from './eslint-rules/table-ownership.js';
+import tableOwnership from './eslint-rules/table-ownership.js';
+import lazyWithRetry from './eslint-rules/lazy-with-retry.js';
+
+/** The repository's own rules (eslint-rules/), proven on fixtures by eslint-rules/boundaries.test.ts. */
+const veridocs = { rules: { ...tableOwnership.rules, ...lazyWithRetry.rules } };
 
 /** Features never import each other (DESIGN.md §3). */
 // Every folder under apps/web/src/features is a feature: none may import another.
@@ -109,6 +113,12 @@ export default tseslint.config(
     files: ['apps/server/src/**/*-repository.ts'],
     plugins: { veridocs },
     rules: { 'veridocs/table-ownership': 'error' },
+  },
+  // A lazy component's chunk is asked for again before its failure shows (ADR 0044).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}', 'apps/org/src/**/*.{ts,tsx}'],
+    plugins: { veridocs },
+    rules: { 'veridocs/lazy-with-retry': 'error' },
   },
   // Nothing but config reads environment variables.
   {

@@ -12,6 +12,7 @@ import {
   consoleSignIn,
   OPS_ACCOUNTS,
   startedDemoTransaction,
+  uniqueMobile,
 } from './fixtures';
 import { readyToPay } from './paid-form';
 
@@ -109,6 +110,28 @@ const CONSOLE_SWEEP = [
   '/admin/privacy-requests',
   '/admin/privacy-requests/:requestId',
 ];
+
+/** From a started request's first screen to its form home (the tiles, Continue). */
+async function openFormHome(page: Page) {
+  const heading = page.getByText(/is requesting the following verifications/);
+  const init = page.getByRole('button', { name: 'View Verification' });
+  // Once opened, the request goes straight to its form home.
+  await expect(heading.or(init).first()).toBeVisible();
+  if (await init.isVisible()) await init.click();
+  await expect(heading.first()).toBeVisible();
+  await settled(page);
+}
+
+/** The number the sign-in's OTP step was last asked for (a reload brings that step back). */
+let loginMobile = '';
+
+/** Asks a sign-in code for a new number: the sign-in's OTP step. */
+async function loginOtpStep(page: Page) {
+  loginMobile = uniqueMobile();
+  await page.getByLabel('Mobile Number').fill(loginMobile);
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await expect(page.getByLabel('OTP digit 1 of 6')).toBeVisible();
+}
 
 /** Lazy screens and their first requests are done: no loader left, no transition half-way. */
 async function settled(page: Page) {
@@ -299,12 +322,27 @@ test('candidate screens signed in: axe clean at 360 and 1280 px, none wider than
     [PATHS.home, '/'],
     [PATHS.profile, '/profile'],
     [PATHS.formEntry, `/ekyc/${FORM}/${txnId}?orgId=${ORG}`],
+    [PATHS.formEntry, `/ekyc/${FORM}/${txnId}?orgId=${ORG}`, openFormHome],
+    // The form home's dialogs: Continue with verifications pending, and a tile's Skip (issue 24).
     [
       PATHS.formEntry,
       `/ekyc/${FORM}/${txnId}?orgId=${ORG}`,
       async (p) => {
-        await p.getByRole('button', { name: 'View Verification' }).click();
-        await expect(p.getByText(/is requesting the following verifications/)).toBeVisible();
+        await openFormHome(p);
+        await p.getByRole('button', { name: 'Continue' }).click();
+        await expect(p.getByRole('dialog', { name: 'Pending verifications' })).toBeVisible();
+      },
+    ],
+    [
+      PATHS.formEntry,
+      `/ekyc/${FORM}/${txnId}?orgId=${ORG}`,
+      async (p) => {
+        await openFormHome(p);
+        await p
+          .getByRole('button', { name: /^Skip / })
+          .first()
+          .click();
+        await expect(p.getByRole('dialog', { name: /^Skip .*\?$/ })).toBeVisible();
       },
     ],
     [
@@ -354,11 +392,18 @@ test('every verification form: axe clean at 360 and 1280 px, none wider than 360
   const names = Object.keys(info.data.verificationList);
   expect(names.length).toBeGreaterThan(5);
   for (const name of names) await sweep(page, `/verification?orgId=${ORG}&txnId=${txnId}&name=${name}`);
+  // Aadhaar's OTP stage (issue 24): the sandbox number that asks no captcha, its code requested.
+  await sweep(page, `/verification?orgId=${ORG}&txnId=${txnId}&name=aadhaar`, async (p) => {
+    await p.getByRole('group', { name: 'Aadhaar number' }).getByRole('textbox').first().click();
+    await p.keyboard.type('345678901238');
+    await p.getByRole('button', { name: 'Get OTP' }).click();
+    await expect(p.getByRole('group', { name: 'Aadhaar OTP' })).toBeVisible();
+  });
 });
 
 test('payment screens: axe clean at 360 and 1280 px, none wider than 360 px', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const { txnId, pay } = await readyToPay(page, request);
+  const { txnId, pay, headers } = await readyToPay(page, request);
   const orderId = await pay('fail');
   const q = `orgId=${ORG}&txId=${txnId}`;
   const screens: Screens = [
@@ -373,6 +418,18 @@ test('payment screens: axe clean at 360 and 1280 px, none wider than 360 px', as
   ];
   expectPartCovered('payments', screens);
   for (const [, url] of screens) await sweep(page, url);
+  // Last, as it opens an order: the sandbox gateway's checkout page (issue 24), Pay, Fail and Cancel.
+  const attempt = await (
+    await request.post(`${BASE}/transactions/payment/init`, {
+      headers: { ...headers, 'idempotency-key': `a11y-sweep-${txnId}` },
+      data: { orgId: ORG, txnId, region: 'IN', express: false },
+    })
+  ).json();
+  expect(attempt.code, JSON.stringify(attempt)).toBe(0);
+  const checkout = new URL(attempt.data.redirectInfo.web as string, 'http://x');
+  await sweep(page, `${checkout.pathname}${checkout.search}`, async (p) => {
+    await expect(p.getByRole('button', { name: /pay/i }).first()).toBeVisible();
+  });
 });
 
 test('signed-out screens: axe clean at 360 and 1280 px, none wider than 360 px', async ({
@@ -387,6 +444,22 @@ test('signed-out screens: axe clean at 360 and 1280 px, none wider than 360 px',
   await holder.close();
   const screens: Screens = [
     [PATHS.login, '/login'],
+    // The sign-in's OTP step, and the name step a new number gets after its code (issue 24).
+    [PATHS.login, '/login', loginOtpStep],
+    [
+      PATHS.login,
+      '/login',
+      async (p) => {
+        // The OTP step is restored from where the last screen left it; asked again if it is not.
+        const otpField = p.getByLabel('OTP digit 1 of 6');
+        await expect(otpField.or(p.getByLabel('Mobile Number')).first()).toBeVisible();
+        if (!(await otpField.isVisible())) await loginOtpStep(p);
+        await otpField.click();
+        await p.keyboard.type((await latestOtp(request, loginMobile)).otp);
+        await p.getByRole('button', { name: 'Verify OTP' }).click();
+        await expect(p.getByRole('heading', { name: 'Create your wallet' })).toBeVisible();
+      },
+    ],
     [PATHS.faq, '/faq'],
     [PATHS.instructions, '/instructions'],
     [PATHS.error, '/error'],

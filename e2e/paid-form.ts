@@ -94,5 +94,5 @@ export async function readyToPay(page: Page, request: APIRequestContext) {
         })
       ).json()
     ).data.currentStatus as string;
-  return { txnId, formId: demo.paidFormId as string, toPay, pay, statusOf };
+  return { txnId, headers, formId: demo.paidFormId as string, toPay, pay, statusOf };
 }

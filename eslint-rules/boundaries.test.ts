@@ -16,6 +16,9 @@ const FIXTURES = {
   cycleA: 'apps/web/src/lib/lint-fixtures/cycle-a.ts',
   cycleB: 'apps/web/src/lib/lint-fixtures/cycle-b.ts',
   foreignTable: 'apps/server/src/modules/notifications/lint-fixtures/fixture-repository.ts',
+  bareLazyWeb: 'apps/web/src/app/lint-fixtures/bare-lazy.tsx',
+  bareLazyConsole: 'apps/console/src/app/lint-fixtures/bare-lazy.tsx',
+  bareLazyOrg: 'apps/org/src/app/lint-fixtures/bare-lazy.tsx',
 };
 
 const TYPED_RULES = [
@@ -92,5 +95,20 @@ describe('table ownership (ADR 0043)', () => {
     expect(tables.length).toBeGreaterThan(40);
     expect(tables.filter((table) => !(table in TABLE_OWNERS))).toEqual([]);
     expect(Object.keys(TABLE_OWNERS).filter((table) => !tables.includes(table))).toEqual([]);
+  });
+});
+
+describe('lazy chunks go through loadWithRetry (ADR 0044)', () => {
+  const lazyLines = (file: string) =>
+    (reports.get(file) ?? []).filter((r) => r.ruleId === 'veridocs/lazy-with-retry').map((r) => r.line);
+
+  it('reports a bare, an async, a named and a React.lazy import, not those through loadWithRetry', () => {
+    // Lines of apps/web/src/app/lint-fixtures/bare-lazy.tsx: the named loader is reported where it imports.
+    expect(lazyLines(FIXTURES.bareLazyWeb)).toEqual([6, 8, 9, 11]);
+  });
+
+  it('applies to the console and the organisation portal', () => {
+    expect(lazyLines(FIXTURES.bareLazyConsole)).toEqual([4]);
+    expect(lazyLines(FIXTURES.bareLazyOrg)).toEqual([4]);
   });
 });

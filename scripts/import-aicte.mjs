@@ -17,7 +17,8 @@ import { words } from '../apps/server/src/modules/reference/reference-search.ts'
 
 const [folder, asOf] = process.argv.slice(2);
 // `--retitle`: the names and districts already in aicte.json cased again by the current rule (AICTE
-// wrote them in capitals, so their capitals give back what an import would): no snapshot needed.
+// wrote them in capitals, so their capitals give back what an import would): no snapshot needed. The
+// other institute lists get their mid-name small words lowered ("Institute Of" → "Institute of").
 const RETITLE = folder === '--retitle';
 if (!RETITLE && (!folder || !asOf)) {
   console.error('usage: npx tsx scripts/import-aicte.mjs <folder of state files> <as-of date>');
@@ -73,6 +74,20 @@ const TITLES = new Set([
   'ltd',
 ]);
 const SMALL = new Set(['of', 'and', 'for', 'the', 'in', 'at', 'to', 'by', 'on', 'cum', 'with']);
+/** A small word written with a capital after another word: "Institute Of Technology". */
+const CAPITAL_SMALL = new RegExp(
+  `(?<=\\S\\s+)(${[...SMALL].map((w) => w[0].toUpperCase() + w.slice(1)).join('|')})(?=\\s)`,
+  'g',
+);
+
+/**
+ * A name already in mixed case (the hand-compiled lists) with its small words lowered mid-name:
+ * "Indian Institute Of Technology–Ropar" → "Indian Institute of Technology–Ropar". Nothing else of
+ * the name changes (titleCase would undo its sources' capitals: "IIT–Ropar").
+ */
+export function lowerSmallWords(name) {
+  return name.replace(CAPITAL_SMALL, (word) => word.toLowerCase());
+}
 
 /** Quotes around a word ("'BITS'"): the word inside is cased, the quotes kept. */
 const QUOTES = /^(['"\u2018\u2019`]*)(.*?)(['"\u2018\u2019`]*)$/s;
@@ -158,6 +173,23 @@ if (RETITLE) {
   });
   write(retitled);
   console.log(`${changed} of ${rows.length} rows cased again`);
+  // The hand-compiled lists keep their sources' spelling but for small words capitalised mid-name.
+  for (const file of ['institutes.json', 'national-importance.json', 'colleges.json']) {
+    const path = join(REFERENCE, file);
+    const listed = JSON.parse(readFileSync(path, 'utf8'));
+    let lowered = 0;
+    const next = listed.map(([value, name, ...rest]) => {
+      const cased = lowerSmallWords(name);
+      if (cased !== name) lowered += 1;
+      return [value, cased, ...rest];
+    });
+    // Their layout: one row per line, ", " between the columns.
+    writeFileSync(
+      path,
+      `[\n${next.map((r) => `[${r.map((v) => JSON.stringify(v)).join(', ')}]`).join(',\n')}\n]\n`,
+    );
+    console.log(`${file}: ${lowered} names with small words lowered`);
+  }
   process.exit(0);
 }
 

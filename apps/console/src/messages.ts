@@ -23,6 +23,10 @@ export const m = {
     backToQueues: 'Back to the queues',
     dayPlaceholder: 'dd-mm-yyyy',
     dayInvalid: 'Enter a date as dd-mm-yyyy, e.g. 31-01-2026.',
+    dateLabel: 'Date',
+    timeLabel: 'Time',
+    timePlaceholder: 'hh:mm',
+    timeInvalid: 'Enter a time as hh:mm (24-hour), e.g. 14:30.',
   },
   roles: { admin: 'Admin', verifier: 'Verifier' } as Record<string, string>,
   nav: {

@@ -1,15 +1,22 @@
 import { lazy } from 'react';
 import { useLocation } from 'react-router';
+import { loadWithRetry } from '@veridocs/shared';
 import ProfilePage from '../features/profile/profile-page';
 import { PRIVACY_PAGES } from './privacy-paths';
 
-const PrivacyPage = lazy(() => import('../features/privacy/privacy-page'));
-const PrivacyAccessPage = lazy(() => import('../features/privacy-access/privacy-access-page'));
-const ErasurePage = lazy(() => import('../features/privacy-erasure/erasure-page'));
-const ExportPage = lazy(() => import('../features/privacy-export/export-page'));
-const CorrectionPage = lazy(() => import('../features/privacy-requests/correction-page'));
-const GrievancePage = lazy(() => import('../features/privacy-requests/grievance-page'));
-const NominationPage = lazy(() => import('../features/privacy-nomination/nomination-page'));
+const PrivacyPage = lazy(() => loadWithRetry(() => import('../features/privacy/privacy-page')));
+const PrivacyAccessPage = lazy(() =>
+  loadWithRetry(() => import('../features/privacy-access/privacy-access-page')),
+);
+const ErasurePage = lazy(() => loadWithRetry(() => import('../features/privacy-erasure/erasure-page')));
+const ExportPage = lazy(() => loadWithRetry(() => import('../features/privacy-export/export-page')));
+const CorrectionPage = lazy(() =>
+  loadWithRetry(() => import('../features/privacy-requests/correction-page')),
+);
+const GrievancePage = lazy(() => loadWithRetry(() => import('../features/privacy-requests/grievance-page')));
+const NominationPage = lazy(() =>
+  loadWithRetry(() => import('../features/privacy-nomination/nomination-page')),
+);
 
 /**
  * The profile and the candidate's rights pages under it (issue 29, ADR 0049) behind one screen of the

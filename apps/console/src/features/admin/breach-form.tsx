@@ -19,6 +19,7 @@ import {
   type BreachVersion,
   type BreachVersionInput,
 } from '@veridocs/shared';
+import { DateTimeField, isLocalDateTime } from '../../components/date-time-field';
 import { FormDialog } from './admin-ui';
 import { bm } from './breach-messages';
 
@@ -26,7 +27,7 @@ const NOTICE_KEYS = ['whatHappened', 'consequences', 'actionsTaken', 'whatTheyCa
 type Texts = Record<keyof BreachNoticeText, string>;
 const EMPTY_TEXTS: Texts = { whatHappened: '', consequences: '', actionsTaken: '', whatTheyCanDo: '' };
 
-/** An ISO time as a datetime-local field shows it (the browser's time zone), and back. */
+/** An ISO time as a DateTimeField holds it, 'yyyy-MM-ddTHH:mm' in the browser's time zone, and back. */
 export function toLocalInput(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
@@ -74,15 +75,28 @@ function initial(from: BreachVersion | undefined): State {
 
 type Errors = Partial<Record<string, string>>;
 
+const DATE_KEYS = [
+  'foundAt',
+  'occurredFrom',
+  'occurredTo',
+  'createdFrom',
+  'createdTo',
+  'boardNotifiedAt',
+] as const;
+type DateKey = (typeof DATE_KEYS)[number];
+
 function validate(s: State): Errors {
   const errors: Errors = {};
   if (s.title.trim().length < 3) errors.title = bm.required;
+  // A date without its time (or a time without its date) is said, never dropped.
+  for (const key of DATE_KEYS) if (s[key] && !isLocalDateTime(s[key])) errors[key] = bm.dateAndTime;
   if (!s.foundAt) errors.foundAt = bm.required;
-  if (s.occurredFrom && s.occurredTo && s.occurredTo < s.occurredFrom) errors.occurredTo = bm.endsBeforeStart;
+  if (s.occurredFrom && s.occurredTo && s.occurredTo < s.occurredFrom)
+    errors.occurredTo ??= bm.endsBeforeStart;
   if (s.dataClasses.length === 0) errors.dataClasses = bm.chooseData;
   if (s.kind === 'transactions' && !s.orgId.trim() && !s.formId.trim() && !s.createdFrom && !s.createdTo)
     errors.affected = bm.nameSelector;
-  if (s.createdFrom && s.createdTo && s.createdTo < s.createdFrom) errors.createdTo = bm.endsBeforeStart;
+  if (s.createdFrom && s.createdTo && s.createdTo < s.createdFrom) errors.createdTo ??= bm.endsBeforeStart;
   for (const key of NOTICE_KEYS) if (!s.en[key].trim()) errors[`en.${key}`] = bm.required;
   const hiWritten = NOTICE_KEYS.filter((key) => s.hi[key].trim());
   if (hiWritten.length > 0 && hiWritten.length < NOTICE_KEYS.length)
@@ -139,21 +153,14 @@ export function BreachFormDialog({
   const [shown, setShown] = useState(false);
   const errors = shown ? validate(s) : {};
   const set = (patch: Partial<State>) => setS((prev) => ({ ...prev, ...patch }));
-  const dateField = (
-    key: 'foundAt' | 'occurredFrom' | 'occurredTo' | 'createdFrom' | 'createdTo' | 'boardNotifiedAt',
-    label: string,
-    required = false,
-  ) => (
-    <TextField
-      type="datetime-local"
+  const dateField = (key: DateKey, label: string, required = false) => (
+    <DateTimeField
       label={label}
       required={required}
       value={s[key]}
-      onChange={(e) => set({ [key]: e.target.value })}
+      onChange={(value) => set({ [key]: value })}
       error={Boolean(errors[key])}
       helperText={errors[key]}
-      slotProps={{ inputLabel: { shrink: true } }}
-      fullWidth
     />
   );
   const textFields = (lang: 'en' | 'hi') =>

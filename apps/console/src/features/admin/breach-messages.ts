@@ -66,6 +66,7 @@ export const bm = {
   nameSelector: 'Name an organisation, a form or a time window, or choose every candidate',
   hindiAll: 'Write all four Hindi texts, or none',
   endsBeforeStart: 'Ends before it starts',
+  dateAndTime: 'Enter both the date (dd-mm-yyyy) and the time (hh:mm)',
   // the page
   facts: 'The entry',
   whenFound: 'Found',

@@ -15,12 +15,12 @@ import {
   Stack,
   TableCell,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import type { BreachAffected, BreachDetail, BreachVersion, BreachVersionInput } from '@veridocs/shared';
 import { PATHS } from '../../app/paths';
 import { formatDateTime } from '../../messages';
+import { DateTimeField, isLocalDateTime } from '../../components/date-time-field';
 import { FormDialog, ListTable, LoadState, errorText } from './admin-ui';
 import { BreachFormDialog, fromLocalInput, toLocalInput } from './breach-form';
 import { bm } from './breach-messages';
@@ -102,6 +102,10 @@ function BreachView({ breach }: { breach: BreachDetail }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [boardAt, setBoardAt] = useState(() => toLocalInput(new Date().toISOString()));
+  // Said once Save is pressed: a date or time missing or half typed.
+  const [boardShown, setBoardShown] = useState(false);
+  const boardError =
+    boardShown && !isLocalDateTime(boardAt) ? (boardAt ? bm.dateAndTime : bm.required) : undefined;
   const [addVersion, adding] = breachesApi.useAddBreachVersionMutation();
   const [markBoard, marking] = breachesApi.useMarkBoardNotifiedMutation();
   const [notify, notifying] = breachesApi.useNotifyBreachMutation();
@@ -109,6 +113,7 @@ function BreachView({ breach }: { breach: BreachDetail }) {
   const close = () => {
     setDialog(null);
     setServerError(null);
+    setBoardShown(false);
   };
   async function run(action: () => Promise<string>) {
     setServerError(null);
@@ -242,6 +247,8 @@ function BreachView({ breach }: { breach: BreachDetail }) {
           serverError={serverError}
           onSubmit={(event) => {
             event.preventDefault();
+            setBoardShown(true);
+            if (!isLocalDateTime(boardAt)) return;
             const notifiedAt = fromLocalInput(boardAt);
             if (!notifiedAt) return;
             void run(async () => {
@@ -251,14 +258,16 @@ function BreachView({ breach }: { breach: BreachDetail }) {
           }}
         >
           <Typography color="text.secondary">{bm.boardIntro}</Typography>
-          <TextField
-            type="datetime-local"
+          <DateTimeField
             label={bm.boardAt}
             required
             value={boardAt}
-            onChange={(e) => setBoardAt(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
+            onChange={(value) => {
+              setBoardAt(value);
+              setBoardShown(false);
+            }}
+            error={boardError !== undefined}
+            helperText={boardError}
           />
         </FormDialog>
       )}

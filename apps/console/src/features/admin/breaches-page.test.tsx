@@ -69,7 +69,11 @@ describe('the breach register (issue 29)', () => {
     expect(api.callsTo('post', P.breaches)).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Laptop stolen');
-    await user.type(within(dialog).getByLabelText(/Found at/), '2026-11-20T09:30');
+    // The product's date entry (issue 24): dd-mm-yyyy and a 24-hour time, never the browser's locale.
+    const found = within(dialog).getByRole('group', { name: /Found at/ });
+    const day = within(found).getByRole('textbox', { name: /Date/ });
+    expect(day).toHaveAttribute('placeholder', 'dd-mm-yyyy');
+    await user.type(day, '05-11-2026');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Documents' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Organisation ID' }), 'acme');
     for (const [label, text] of [
@@ -83,6 +87,11 @@ describe('the breach register (issue 29)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'What happened (हिन्दी)' }), 'लैपटॉप चोरी हुआ।');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getAllByText('Write all four Hindi texts, or none')).toHaveLength(3);
+    // A date without its time is said, not dropped.
+    expect(within(found).getByText('Enter both the date (dd-mm-yyyy) and the time (hh:mm)')).toBeVisible();
+    const time = within(found).getByRole('textbox', { name: /Time/ });
+    expect(time).toHaveAttribute('placeholder', 'hh:mm');
+    await user.type(time, '14:30');
     await user.clear(within(dialog).getByRole('textbox', { name: 'What happened (हिन्दी)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
@@ -96,7 +105,8 @@ describe('the breach register (issue 29)', () => {
       occurredFrom: null,
       boardNotifiedAt: null,
     });
-    expect(new Date(sent.foundAt).getTime()).toBe(new Date('2026-11-20T09:30').getTime());
+    // 05-11-2026 14:30 in the browser's time zone: 5 November, not 11 May.
+    expect(sent.foundAt).toBe(new Date(2026, 10, 5, 14, 30).toISOString());
     // Then the new entry's page.
     expect(await screen.findByRole('heading', { name: 'Case list on a shared drive' })).toBeVisible();
   }, 90_000);
@@ -118,7 +128,9 @@ describe('the breach register (issue 29)', () => {
     await user.click(screen.getByRole('button', { name: 'Record a breach' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Laptop stolen');
-    await user.type(within(dialog).getByLabelText(/Found at/), '2026-11-20T09:30');
+    const found = within(dialog).getByRole('group', { name: /Found at/ });
+    await user.type(within(found).getByRole('textbox', { name: /Date/ }), '20-11-2026');
+    await user.type(within(found).getByRole('textbox', { name: /Time/ }), '09:30');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Identity' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Every candidate' }));
     for (const label of ['What happened', 'What it may mean for them', 'What was done', 'What they can do'])
@@ -175,6 +187,10 @@ describe('the breach register (issue 29)', () => {
       dataClasses: ['identity', 'contact'],
       affected: v1.affected,
       notice: v1.notice,
+      // The moments come back as they were, through the dd-mm-yyyy and hh:mm fields.
+      foundAt: v1.foundAt,
+      occurredFrom: v1.occurredFrom,
+      boardNotifiedAt: v2.boardNotifiedAt,
     });
     expect(
       await screen.findByRole('heading', { name: 'Case list on a shared drive (corrected)' }),
@@ -182,8 +198,20 @@ describe('the breach register (issue 29)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Mark the Board notified' }));
     const board = await screen.findByRole('dialog', { name: 'When was the Data Protection Board told?' });
+    const told = within(board).getByRole('group', { name: /Told at/ });
+    const toldDay = within(told).getByRole('textbox', { name: /Date/ });
+    const toldTime = within(told).getByRole('textbox', { name: /Time/ });
+    await user.clear(toldTime);
+    await user.click(within(board).getByRole('button', { name: 'Save' }));
+    expect(within(told).getByText('Enter both the date (dd-mm-yyyy) and the time (hh:mm)')).toBeVisible();
+    await user.clear(toldDay);
+    await user.type(toldDay, '05-11-2026');
+    await user.type(toldTime, '14:30');
     await user.click(within(board).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('post', P.breachBoardNotified(ID))).toHaveLength(1));
+    expect(api.callsTo('post', P.breachBoardNotified(ID))[0]!.body).toEqual({
+      notifiedAt: new Date(2026, 10, 5, 14, 30).toISOString(),
+    });
 
     // Notify: the count and a confirm, and nothing is sent before the confirm.
     await user.click(screen.getByRole('button', { name: 'Notify the people affected' }));

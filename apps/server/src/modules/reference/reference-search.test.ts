@@ -238,13 +238,16 @@ describe('reference search quality', () => {
       ).toEqual([pair[0]]);
   });
 
-  it('writes names as the institutions do (issue 24: "Deemed to BE", "\'bits\' Pilani")', () => {
+  it('writes names as the institutions do (issue 24: "Deemed to BE", "\'bits\' Pilani", "Institute Of")', () => {
     const names = INSTITUTES.map((i) => i.name);
     expect(names.filter((n) => /\bto BE\b/.test(n))).toEqual([]);
     // A quoted word starts with a capital, as every other word of a name does.
     expect(names.filter((n) => /(^|[\s(])['"\u2018](?!s\b)[a-z]/.test(n))).toEqual([]);
     expect(names.filter((n) => /^".*"$/.test(n))).toEqual([]);
     expect(names).toContain("Birla Institute of Technology and Science 'BITS' Pilani");
+    // Small words mid-name are lower case: "Institute of Technology", not "Institute Of Technology".
+    expect(names.filter((n) => /\S\s+(Of|And|For|In|The)\s/.test(n))).toEqual([]);
+    expect(names).toContain('Indian Institute of Technology–Ropar (IIT–Ropar)');
   });
 
   it('pages a search: seed and count slice one ranking, total counts every match', () => {

@@ -4,7 +4,7 @@ import { api } from '../../app/store/api';
 import { useAppDispatch } from '../../app/store/hooks';
 import { useLanguage } from '../../i18n';
 import { config } from '../../lib/config';
-import { notificationsApi, useCreateStreamTokenMutation } from './notifications-api';
+import { flattenPages, notificationsApi, useCreateStreamTokenMutation } from './notifications-api';
 
 /**
  * What a notification tells of may change what other screens show: a request's and a verification's
@@ -20,7 +20,8 @@ const MAX_RETRY_MS = 60_000;
  * Keeps the cached notifications live (ADR 0030): a server-sent events stream opened with a short-lived
  * token; each new notification is put at the top of the cached list at once. While the stream is not
  * open (no EventSource, a refused token, a dropped connection) the list is polled every POLL.intervalMs
- * and the stream is tried again with a growing delay. Mounted once, in the logged-in layout.
+ * (a new notification found so reads the states again, as the stream's does) and the stream is tried
+ * again with a growing delay. Mounted once, in the logged-in layout.
  *
  * The server renders notifications in the request's language (ADR 0038): when the language changes,
  * the list is read again and the stream reopened with a token minted in the new language.
@@ -46,8 +47,37 @@ export function useNotificationsLive(): void {
 
     const refresh = () => void dispatch(notificationsApi.util.invalidateTags(['Notifications']));
     const refreshStates = () => void dispatch(api.util.invalidateTags([...STATE_TAGS]));
+    const list = notificationsApi.endpoints.getNotifications;
+    // The store's state type leaves out the api's slice (added lazily): the selector is given it as is.
+    const cached = (state: unknown) =>
+      list.select()(state as Parameters<ReturnType<typeof list.select>>[0]).data?.pages;
+    /** The notifications this hook has seen (cached, polled, streamed): a polled one not among them is new. */
+    const known = new Set<string>();
+    /** Whether the list has been read once: until then nothing polled can be told new. */
+    let read = false;
+    const learn = (items: readonly { id: string }[]) => items.forEach((item) => known.add(item.id));
+    /**
+     * Reads the newest page, whether or not a screen shows the list (the side panel is not on a phone).
+     * A notification the stream would have brought changes the states as well: read them again, as the
+     * stream does, so the home's card follows without a reload. The first read only learns what is there.
+     */
+    const pollOnce = async () => {
+      const pages = dispatch((_: unknown, getState: () => unknown) => cached(getState()));
+      if (pages) {
+        read = true;
+        learn(flattenPages(pages));
+      }
+      const wasRead = read;
+      const polled = await dispatch(list.initiate(undefined, { subscribe: false, forceRefetch: true }));
+      if (stopped || !polled.data) return;
+      const items = flattenPages(polled.data.pages);
+      const fresh = items.some((item) => !known.has(item.id));
+      learn(items);
+      read = true;
+      if (fresh && wasRead) refreshStates();
+    };
     const startPolling = () => {
-      poll ??= setInterval(refresh, POLL.intervalMs);
+      poll ??= setInterval(() => void pollOnce(), POLL.intervalMs);
     };
     const stopPolling = () => {
       if (poll !== undefined) clearInterval(poll);
@@ -78,15 +108,20 @@ export function useNotificationsLive(): void {
       source = next;
       next.onopen = () => {
         delay = 2_000;
+        const wasPolling = poll !== undefined;
         stopPolling();
-        // What came while no stream was open. (Not the states: the screens read them as they mount,
-        // and the stream opens as the app starts.)
-        refresh();
+        // What came while no stream was open: after a fallback to polling, read as a poll does (the
+        // states too if something new came). Otherwise the list only: the screens read the states as
+        // they mount, and the stream opens as the app starts.
+        if (wasPolling) void pollOnce();
+        else refresh();
       };
       next.addEventListener('notification', (event) => {
         const parsed = notificationSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
         if (!parsed.success) return;
         const item = parsed.data;
+        known.add(item.id);
+        read = true;
         const patch = notificationsApi.util.updateQueryData('getNotifications', undefined, (draft) => {
           const first = draft.pages[0];
           if (!first || draft.pages.some((p) => p.list.some((x) => x.id === item.id))) return;
