@@ -45,15 +45,22 @@ export interface DateTimeFieldProps {
  */
 export function DateTimeField({ label, value, onChange, required, error, helperText }: DateTimeFieldProps) {
   const [day, setDay] = useState(() => value.slice(0, 10));
+  // The day's text while it is no whole day (half typed, or no such day), else null.
+  const [unfinishedDay, setUnfinishedDay] = useState<string | null>(null);
   const [timeText, setTimeText] = useState(() => value.slice(11, 16));
   const [left, setLeft] = useState(false);
   const [seen, setSeen] = useState(value);
   const time = parseTimeText(timeText);
+  // What the form holds: an unfinished day is passed on as its text, which is no whole date, so a
+  // save is refused instead of keeping the day it replaced.
+  const joined = (dayPart: string, unfinished: string | null, timePart: string) =>
+    unfinished === null ? join(dayPart, timePart) : `${unfinished}T${timePart}`;
   // A value changed from outside replaces what is shown.
   if (value !== seen) {
     setSeen(value);
-    if (value !== join(day, time)) {
+    if (value !== joined(day, unfinishedDay, time)) {
       setDay(value.slice(0, 10));
+      setUnfinishedDay(null);
       setTimeText(value.slice(11, 16));
     }
   }
@@ -70,9 +77,16 @@ export function DateTimeField({ label, value, onChange, required, error, helperT
           required={required}
           onChange={(next) => {
             setDay(next);
-            const joined = join(next, time);
-            setSeen(joined);
-            onChange(joined);
+            setUnfinishedDay(null);
+            const now = joined(next, null, time);
+            setSeen(now);
+            onChange(now);
+          }}
+          onUnfinished={(text) => {
+            setUnfinishedDay(text);
+            const now = joined(day, text, time);
+            setSeen(now);
+            onChange(now);
           }}
           sx={{ flex: 3 }}
         />
@@ -86,9 +100,9 @@ export function DateTimeField({ label, value, onChange, required, error, helperT
           onChange={(event) => {
             setTimeText(event.target.value);
             setLeft(false);
-            const joined = join(day, parseTimeText(event.target.value));
-            setSeen(joined);
-            onChange(joined);
+            const now = joined(day, unfinishedDay, parseTimeText(event.target.value));
+            setSeen(now);
+            onChange(now);
           }}
           onBlur={() => {
             setLeft(true);

@@ -11,6 +11,8 @@ export type DayFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> 
   value: string;
   /** Called with 'yyyy-MM-dd' once a complete real day is typed, '' when cleared. */
   onChange: (iso: string) => void;
+  /** Called with the typed text while it is not a complete real day (half typed, or no such day). */
+  onUnfinished?: (text: string) => void;
 };
 
 /**
@@ -18,7 +20,7 @@ export type DayFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> 
  * would show the browser's locale order instead (mm/dd/yyyy in en-US), which the team misreads.
  * The value stays 'yyyy-MM-dd' (URLs, the API); half-typed text stays in the field, not in the value.
  */
-export function DayField({ value, onChange, helperText, onBlur, ...props }: DayFieldProps) {
+export function DayField({ value, onChange, onUnfinished, helperText, onBlur, ...props }: DayFieldProps) {
   const [text, setText] = useState(() => isoToDisplay(value));
   const [left, setLeft] = useState(false);
   const [seen, setSeen] = useState(value);
@@ -42,6 +44,7 @@ export function DayField({ value, onChange, helperText, onBlur, ...props }: DayF
         setLeft(false);
         const iso = parseDateText(next);
         if (iso === '' || ISO_DAY.test(iso)) onChange(iso);
+        else onUnfinished?.(next);
       }}
       onBlur={(event) => {
         setLeft(true);

@@ -201,6 +201,12 @@ describe('the breach register (issue 29)', () => {
     const told = within(board).getByRole('group', { name: /Told at/ });
     const toldDay = within(told).getByRole('textbox', { name: /Date/ });
     const toldTime = within(told).getByRole('textbox', { name: /Time/ });
+    // A pre-filled day typed over with no such day is refused, not saved as the day it replaced.
+    await user.clear(toldDay);
+    await user.type(toldDay, '31-11-2026');
+    await user.click(within(board).getByRole('button', { name: 'Save' }));
+    expect(within(told).getByText('Enter both the date (dd-mm-yyyy) and the time (hh:mm)')).toBeVisible();
+    expect(api.callsTo('post', P.breachBoardNotified(ID))).toHaveLength(0);
     await user.clear(toldTime);
     await user.click(within(board).getByRole('button', { name: 'Save' }));
     expect(within(told).getByText('Enter both the date (dd-mm-yyyy) and the time (hh:mm)')).toBeVisible();
