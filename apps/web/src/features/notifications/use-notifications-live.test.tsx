@@ -5,6 +5,7 @@ import { useGetCandidateTransactionsQuery } from '../../app/store/transactions-a
 import { makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderWithProviders } from '../../test/render';
+import { notificationsApi } from './notifications-api';
 import { useNotificationsLive } from './use-notifications-live';
 
 const LIST = '/api/notification/notification';
@@ -69,6 +70,24 @@ describe('useNotificationsLive, polling (issue 24: the home card follows the not
     await tick(); // the same list again: the states are not read again
     expect(api.callsTo('get', LIST)).toHaveLength(4);
     expect(api.callsTo('get', TXNS)).toHaveLength(2);
+  });
+
+  it('still reads the states when a screen put the new notification in the list before the poll', async () => {
+    const { app } = renderWithProviders(<Probe />);
+    await waitFor(() => expect(api.callsTo('get', TXNS)).toHaveLength(1));
+    await tick(); // the first poll learns what is there
+    served = [item('n-2'), item('n-1')];
+    // The notifications page (or a mark-read) fetches the list between two polls.
+    await act(() =>
+      app.store.dispatch(
+        notificationsApi.endpoints.getNotifications.initiate(undefined, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      ),
+    );
+    await tick();
+    await waitFor(() => expect(api.callsTo('get', TXNS)).toHaveLength(2));
   });
 
   it('counts a first notification as new once an empty list was read', async () => {

@@ -62,7 +62,9 @@ export function useNotificationsLive(): void {
      * stream does, so the home's card follows without a reload. The first read only learns what is there.
      */
     const pollOnce = async () => {
-      const pages = dispatch((_: unknown, getState: () => unknown) => cached(getState()));
+      // Only before the first read: later, a screen may put a new one in the cache between two polls
+      // (the list page mounting, a mark-read), and learning it from there would hide it as not new.
+      const pages = read ? undefined : dispatch((_: unknown, getState: () => unknown) => cached(getState()));
       if (pages) {
         read = true;
         learn(flattenPages(pages));
