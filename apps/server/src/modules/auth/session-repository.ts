@@ -109,7 +109,6 @@ export function createSessionRepository(
             and ${refreshTokens.revokedAt} is null
           returning ${refreshTokens.familyId} as family_id),
         families as (select distinct family_id from revoked),
-        announced as (select pg_notify(${SESSIONS_CHANNEL}, family_id::text) from families),
         spent as (
           update ${signInLinks} set used_at = ${at}::timestamptz
           where ${signInLinks.profileId} = ${token.profileId} and ${signInLinks.usedAt} is null),
@@ -117,7 +116,7 @@ export function createSessionRepository(
           insert into ${refreshTokens} (id, profile_id, family_id, token_hash, expires_at, origin, created_at)
           values (${token.id}, ${token.profileId}, ${token.familyId}, ${token.tokenHash},
             ${token.expiresAt.toISOString()}::timestamptz, 'otp', ${(token.createdAt ?? now).toISOString()}::timestamptz))
-        select family_id, (select count(*) from announced) as sent from families`)) as {
+        select family_id, pg_notify(${SESSIONS_CHANNEL}, family_id::text) from families`)) as {
         rows: { family_id: string }[];
       };
       for (const row of result.rows) liveFamilies.invalidate(row.family_id);
