@@ -10,30 +10,28 @@ type TransactionPatch = Partial<Pick<OtpTransaction, 'consumedAt' | 'verifiedAt'
 
 /** Operations inside one database transaction that holds the number's throttle row lock. */
 function lockedOps(tx: Orm) {
+  /**
+   * Locks several throttle rows in one statement, creating them if needed (the `budget:` keys of a
+   * send): an upsert that updates nothing still locks the rows it returns (issue 31 §4). Rows are
+   * locked in the order given: every caller gives the same order.
+   */
+  async function lockThrottles(keys: readonly string[]): Promise<Map<string, OtpThrottle>> {
+    const rows = await tx
+      .insert(otpThrottles)
+      .values(keys.map((mobile) => ({ mobile })))
+      .onConflictDoUpdate({ target: otpThrottles.mobile, set: { mobile: sql`excluded.mobile` } })
+      .returning();
+    return new Map(rows.map((row) => [row.mobile, row]));
+  }
+
   return {
     /** Creates the throttle row of a number (or a `budget:` key) if needed and locks it until the transaction ends. */
     async lockThrottle(mobile: string): Promise<OtpThrottle> {
-      // One statement (issue 31 §4): an upsert that updates nothing still locks the row it returns.
-      const [row] = await tx
-        .insert(otpThrottles)
-        .values({ mobile })
-        .onConflictDoUpdate({ target: otpThrottles.mobile, set: { mobile: sql`excluded.mobile` } })
-        .returning();
+      const row = (await lockThrottles([mobile])).get(mobile);
       if (!row) throw new Error('otp_throttles row missing after upsert');
       return row;
     },
-    /**
-     * Locks several throttle rows in one statement, creating them if needed (the `budget:` keys of a
-     * send). Rows are locked in the order given: every caller gives the same order.
-     */
-    async lockThrottles(keys: readonly string[]): Promise<Map<string, OtpThrottle>> {
-      const rows = await tx
-        .insert(otpThrottles)
-        .values(keys.map((mobile) => ({ mobile })))
-        .onConflictDoUpdate({ target: otpThrottles.mobile, set: { mobile: sql`excluded.mobile` } })
-        .returning();
-      return new Map(rows.map((row) => [row.mobile, row]));
-    },
+    lockThrottles,
     /** Moves several locked rows' request windows in one statement (a send counts on each). */
     async countRequests(
       rows: readonly { key: string; windowStartedAt: Date; requests: number; lastRequestedAt?: Date }[],
