@@ -1,3 +1,4 @@
 export * from './api-client';
 export * from './route-error-boundary';
 export * from './session-store';
+export * from './staff-sign-in';
