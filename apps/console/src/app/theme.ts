@@ -1,40 +1,9 @@
-import { createTheme } from '@mui/material/styles';
+import { createStaffTheme } from '@veridocs/ui';
 
-/**
- * The console's theme: the candidate app's palette (apps/web/src/app/theme.ts) in a denser, desktop
- * layout for people who work queues all day. Every text colour meets WCAG AA on its surfaces.
- */
-export const theme = createTheme({
-  palette: {
-    mode: 'light',
-    primary: { main: '#1d4e89', dark: '#143a68', light: '#4a74a8', contrastText: '#ffffff' },
-    secondary: { main: '#0f6e63', dark: '#0a5249', contrastText: '#ffffff' },
-    error: { main: '#b3261e' },
-    warning: { main: '#8a5a00' },
-    success: { main: '#1e6b3a' },
-    info: { main: '#1d5f99' },
-    background: { default: '#f3f5f8', paper: '#ffffff' },
-    text: { primary: '#1b2430', secondary: '#4a5566' },
-    divider: '#dde3ea',
-  },
-  shape: { borderRadius: 8 },
-  typography: {
-    fontFamily: "'Segoe UI', Roboto, 'Helvetica Neue', Arial, system-ui, sans-serif",
-    fontSize: 14,
-    h1: { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.25 },
-    h2: { fontSize: '1.25rem', fontWeight: 650, lineHeight: 1.3 },
-    h3: { fontSize: '1.0625rem', fontWeight: 650, lineHeight: 1.35 },
-    button: { textTransform: 'none', fontWeight: 600 },
-  },
-  components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
-    MuiButtonBase: {
-      styleOverrides: {
-        root: { '&.Mui-focusVisible': { outline: '3px solid #f0b429', outlineOffset: 2 } },
-      },
-    },
-    MuiTextField: { defaultProps: { size: 'small' } },
-    MuiTableCell: { styleOverrides: { head: { fontWeight: 650, color: '#4a5566', whiteSpace: 'nowrap' } } },
-    MuiPaper: { defaultProps: { variant: 'outlined' } },
-  },
+/** The console's theme: the staff apps' one (packages/ui) in the candidate app's blue. */
+export const theme = createStaffTheme({
+  primary: { main: '#1d4e89', dark: '#143a68', light: '#4a74a8', contrastText: '#ffffff' },
+  secondary: { main: '#0f6e63', dark: '#0a5249', contrastText: '#ffffff' },
+  background: '#f3f5f8',
+  divider: '#dde3ea',
 });
