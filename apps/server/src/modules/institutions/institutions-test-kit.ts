@@ -7,11 +7,7 @@ import {
   type CaseInstitutionRequests,
   type Institution,
 } from '@veridocs/shared';
-import {
-  sandboxCaptchaAddress,
-  sandboxOtpAddress,
-  SANDBOX_AADHAAR,
-} from '../../providers/aadhaar/sandbox-provider.js';
+import { aadhaarByCaptcha } from '../../test/aadhaar.js';
 import { bearer, expectCode, outbox, signUp, type TestApp } from '../../test/test-app.js';
 import { uploadDocument } from '../../test/uploads.js';
 import { createSecretsRepository } from '../secrets/secrets-repository.js';
@@ -105,29 +101,7 @@ export function institutionsKit(t: () => TestApp) {
       const bgv = { orgId: ORG, txnId, verificationName: 'bgv-employment', data: employment };
       expectCode(await send('POST', v1(P.bgv), bgv, h), 0, 200);
     }
-    const number = SANDBOX_AADHAAR.captcha;
-    const step = expectCode<{ requestId: string }>(
-      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
-      0,
-      200,
-    );
-    const [captcha] = await outbox(t(), sandboxCaptchaAddress(number.slice(-4)));
-    expectCode(
-      await send('POST', v1(API_PATHS.aadhaar.preVerify(step.requestId)), { captchaText: captcha!.otp }, h),
-      0,
-      200,
-    );
-    const [otp] = await outbox(t(), sandboxOtpAddress(number.slice(-4)));
-    expectCode(
-      await send(
-        'POST',
-        v1(API_PATHS.aadhaar.verify),
-        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
-        h,
-      ),
-      0,
-      200,
-    );
+    await aadhaarByCaptcha(t(), h, { orgId: ORG, txnId });
     const skipped = [
       'bgv-tenth',
       'passport',
