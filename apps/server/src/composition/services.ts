@@ -543,6 +543,7 @@ export async function composeServices({ app, config, db, now, deps, redis }: Com
     log: app.log,
     disclose,
     verifyConsent: (profileId, txnId) => privacy.consentFor(profileId, txnId, 'verify'),
+    verifyConsentIn: (scope, profileId, txnId) => privacy.consentForLocked(scope, profileId, txnId, 'verify'),
     recordConsent: (input) =>
       channelConsent.get().recordChannelConsent({
         ...input,

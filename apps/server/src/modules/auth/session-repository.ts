@@ -60,6 +60,50 @@ async function hasProvenSession(orm: Orm, profileId: string): Promise<boolean> {
 export type SessionLockedOps = ReturnType<typeof lockedOps>;
 
 /**
+ * Ends a wallet's `link` families and spends its unused links, adding `token` (the proven session's
+ * first) in the same statement when given. Answers whether a concurrent write raced it: a row seen
+ * but skipped (changed and committed by another transaction meanwhile, ADR 0004 "Sign-in races").
+ */
+async function endLinkSessionsIn(
+  orm: Orm,
+  liveFamilies: ReadCache<string, boolean>,
+  profileId: string,
+  now: Date,
+  token?: NewRefreshToken,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const linkTokens = sql`${refreshTokens.profileId} = ${profileId} and ${refreshTokens.origin} = 'link'
+    and ${refreshTokens.revokedAt} is null`;
+  const unusedLinks = sql`${signInLinks.profileId} = ${profileId} and ${signInLinks.usedAt} is null`;
+  const added = token
+    ? sql`, added as (
+        insert into ${refreshTokens} (id, profile_id, family_id, token_hash, expires_at, origin, created_at)
+        values (${token.id}, ${token.profileId}, ${token.familyId}, ${token.tokenHash},
+          ${token.expiresAt.toISOString()}::timestamptz, 'otp', ${(token.createdAt ?? now).toISOString()}::timestamptz))`
+    : sql``;
+  const result = (await orm.execute(sql`with seen as (
+      select (select count(*) from ${refreshTokens} where ${linkTokens}) as tokens,
+        (select count(*) from ${signInLinks} where ${unusedLinks}) as links),
+    revoked as (
+      update ${refreshTokens} set revoked_at = ${at}::timestamptz where ${linkTokens}
+      returning ${refreshTokens.familyId} as family_id),
+    notified as (
+      select family_id, pg_notify(${SESSIONS_CHANNEL}, family_id::text)
+      from (select distinct family_id from revoked) families),
+    spent as (
+      update ${signInLinks} set used_at = ${at}::timestamptz where ${unusedLinks}
+      returning 1)${added}
+    select coalesce((select array_agg(family_id::text) from notified), '{}') as families,
+      (select count(*) from revoked) <> (select tokens from seen)
+        or (select count(*) from spent) <> (select links from seen) as raced`)) as {
+    rows: { families: string[]; raced: boolean }[];
+  };
+  const [row] = result.rows;
+  for (const familyId of row?.families ?? []) liveFamilies.invalidate(familyId);
+  return row?.raced === true;
+}
+
+/**
  * The NOTIFY channel a revoked family's id travels on (ADR 0004): every instance closes the live
  * notification streams opened for it (ADR 0030).
  */
@@ -83,6 +127,8 @@ export function createSessionRepository(
   orm: Orm,
   liveFamilies: ReadCache<string, boolean> = disabledReadCache(),
 ) {
+  const endLinkSessions = (profileId: string, now: Date, token?: NewRefreshToken) =>
+    endLinkSessionsIn(orm, liveFamilies, profileId, now, token);
   return {
     async transaction<T>(fn: (ops: SessionLockedOps) => Promise<T>): Promise<T> {
       const revoked: string[] = [];
@@ -100,26 +146,18 @@ export function createSessionRepository(
      * A session that proved the mobile (ADR 0004), in one statement (issue 31 §4): ends the wallet's
      * `link` families (announced on SESSIONS_CHANNEL like any revocation), spends its unused sign-in
      * links and adds the new family's first token. One statement commits all or nothing.
+     *
+     * A link exchange or rotation committed while it ran is not in its snapshot, so its new token
+     * would stay live (issue: sign-in races). Every such write first changes a row this statement
+     * also changes (the link it spends, the token it rotates), and PostgreSQL skips a row changed
+     * meanwhile: fewer rows written than seen means one raced, and the link sessions are ended again
+     * by a later statement, which sees it. No lock, so the sign-in stays one statement.
      */
     async startProvenSession(token: NewRefreshToken & { origin: 'otp' }, now: Date): Promise<void> {
-      const at = now.toISOString();
-      const result = (await orm.execute(sql`with revoked as (
-          update ${refreshTokens} set revoked_at = ${at}::timestamptz
-          where ${refreshTokens.profileId} = ${token.profileId} and ${refreshTokens.origin} = 'link'
-            and ${refreshTokens.revokedAt} is null
-          returning ${refreshTokens.familyId} as family_id),
-        families as (select distinct family_id from revoked),
-        spent as (
-          update ${signInLinks} set used_at = ${at}::timestamptz
-          where ${signInLinks.profileId} = ${token.profileId} and ${signInLinks.usedAt} is null),
-        added as (
-          insert into ${refreshTokens} (id, profile_id, family_id, token_hash, expires_at, origin, created_at)
-          values (${token.id}, ${token.profileId}, ${token.familyId}, ${token.tokenHash},
-            ${token.expiresAt.toISOString()}::timestamptz, 'otp', ${(token.createdAt ?? now).toISOString()}::timestamptz))
-        select family_id, pg_notify(${SESSIONS_CHANNEL}, family_id::text) from families`)) as {
-        rows: { family_id: string }[];
-      };
-      for (const row of result.rows) liveFamilies.invalidate(row.family_id);
+      let raced = await endLinkSessions(token.profileId, now, token);
+      // A rotation in flight during the repeat races it in turn; once this commit is seen, link
+      // sessions refuse to rotate (rotate), so this ends within a round or two.
+      for (let round = 0; raced && round < 5; round += 1) raced = await endLinkSessions(token.profileId, now);
     },
     async findLinkByHash(tokenHash: string): Promise<SignInLinkRow | undefined> {
       const [row] = await orm.select().from(signInLinks).where(eq(signInLinks.tokenHash, tokenHash));

@@ -188,7 +188,10 @@ export function createSessionService(deps: SessionServiceDeps) {
           await ops.revokeFamily(row.familyId, now);
           return revoked();
         }
-        if (row.expiresAt <= now || !identity) {
+        // A link session ends once its wallet's owner signed in by OTP; asked under the row's lock, so
+        // a sign-in that missed this rotation (ADR 0004 "Sign-in races") ends it on its next look.
+        const proven = row.origin === 'link' && (await ops.hasProvenSession(row.profileId));
+        if (row.expiresAt <= now || !identity || proven) {
           await ops.revokeFamily(row.familyId, now);
           return revoked();
         }

@@ -68,20 +68,25 @@ export function createFilesRepository(orm: Orm) {
       within?: DbScope,
     ): Promise<string[] | null> {
       if (ids.length === 0) return [];
-      // One statement (issue 31 §4): the outer count reads the snapshot before the CTE's update, so the
-      // files already this transaction's plus those linked now are all of `ids` or the call is refused.
+      // One statement (issue 31 §4). The files are locked first: a file another write is linking waits
+      // for its commit and is then judged as that commit left it (PostgreSQL re-reads a locked row), so
+      // one just linked to this transaction counts as this transaction's, not refused. The files
+      // already this transaction's plus those linked now are all of `ids` or the call is refused.
       const link = async (tx: DbScope) => {
         const idList = sql.join(
           [...new Set(ids)].map((id) => sql`${id}`),
           sql`, `,
         );
         const owned = sql`${files.id} in (${idList}) and ${files.ownerProfileId} = ${ownerProfileId}`;
-        const result = (await tx.execute(sql`with linked as (
-            update ${files} set txn_id = ${txnId} where ${owned} and ${files.txnId} is null
+        const result = (await tx.execute(sql`with locked as (
+            select ${files.id} as id, ${files.txnId} as txn_id from ${files} where ${owned} for update),
+          linked as (
+            update ${files} set txn_id = ${txnId} from locked
+            where ${files.id} = locked.id and locked.txn_id is null
             returning ${files.id} as id)
           select coalesce((select array_agg(id) from linked), '{}') as linked,
             (select count(*)::int from linked)
-              + (select count(*)::int from ${files} where ${owned} and ${files.txnId} = ${txnId}) as n`)) as {
+              + (select count(*)::int from locked where txn_id = ${txnId}) as n`)) as {
           rows: { linked: string[]; n: number }[];
         };
         const [row] = result.rows;

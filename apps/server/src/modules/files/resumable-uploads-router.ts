@@ -103,7 +103,7 @@ export const resumableUploadsRouter: FastifyPluginAsync<{ uploads: ResumableUplo
     };
     const web = toWebRequest(request);
     uploads.track(web, state);
-    const response = await uploads.server.handleWeb(web);
+    const response = await uploads.locker.run(() => uploads.server.handleWeb(web));
     const offset = response.headers.get('upload-offset');
     if (raw.method === 'PATCH' && !state.charged) {
       await uploads.chargeProgress(state, id, offset === null ? undefined : Number(offset));

@@ -111,7 +111,8 @@ export function createResumableUploads(deps: {
 
   const server = new Server({
     path: deps.path,
-    datastore: store,
+    // Bytes are committed only by the request that still holds the upload's lock (ADR 0050 "Fencing").
+    datastore: deps.locker.fence(store),
     locker: deps.locker,
     relativeLocation: true,
     maxSize: FILE_LIMITS.maxBytes,
@@ -163,6 +164,8 @@ export function createResumableUploads(deps: {
   return {
     server,
     store,
+    /** Each tus request runs in its own fencing context (UploadLocker.run). */
+    locker: deps.locker,
     /** Keeps what one request does, for the hooks and then the route. */
     track(req: Request, state: TusRequestState) {
       states.set(req, state);

@@ -1,9 +1,14 @@
-import { ERRORS } from '@tus/server';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { ERRORS, Upload } from '@tus/server';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createResumableUploadsRepository } from './resumable-uploads-repository.js';
-import { createUploadLocker } from './upload-locker.js';
+import { createUploadLocker, LOCK_LOST } from './upload-locker.js';
 
 /** Two lockers on one database: two instances of the server (ADR 0050 "Resumable uploads (tus)"). */
 describe("tus's lock on an upload, shared by instances", () => {
@@ -75,6 +80,74 @@ describe("tus's lock on an upload, shared by instances", () => {
       patient.close();
     } finally {
       b.close();
+    }
+  });
+
+  it("fences a holder that lost its lease: its late write keeps nothing (423), the offset stays the new holder's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tus-fence-'));
+    const store = new FileStore({ directory: dir });
+    // Two instances; the first one's process "pauses": no renewal, no message heard, its lease ends.
+    const a = instance({ leaseMs: 300 });
+    const b = instance();
+    const id = 'fenced-upload';
+    try {
+      await store.create(new Upload({ id, size: 10, offset: 0 }));
+      const [storeA, storeB] = [a.fence(store), b.fence(store)];
+      const body = (text: string) => Readable.from([Buffer.from(text)]);
+      let resume!: () => void;
+      const paused = new Promise<void>((resolve) => {
+        resume = resolve;
+      });
+      let locked!: () => void;
+      const lockedA = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // The slow request: takes the lock, then its body arrives only after its lease ended.
+      const slow = a.run(async () => {
+        const lock = a.newLock(id);
+        await lock.lock(new AbortController().signal, () => undefined);
+        a.close();
+        locked();
+        await paused;
+        try {
+          return await storeA.write(body('AAAAA'), id, 0);
+        } finally {
+          await lock.unlock();
+        }
+      });
+      await lockedA;
+      // The lease (300 ms) ends; another instance's request takes the upload over and writes.
+      await b.run(async () => {
+        const lock = b.newLock(id);
+        await lock.lock(new AbortController().signal, () => undefined);
+        try {
+          expect(await storeB.write(body('BBB'), id, 0)).toBe(3);
+        } finally {
+          await lock.unlock();
+        }
+      });
+      resume();
+      await expect(slow).rejects.toBe(LOCK_LOST);
+      expect(LOCK_LOST.status_code).toBe(423);
+      expect((await store.getUpload(id)).offset).toBe(3);
+      const bytes: Buffer[] = [];
+      for await (const chunk of store.read(id)) bytes.push(chunk as Buffer);
+      expect(Buffer.concat(bytes).toString()).toBe('BBB');
+      // A request that still holds its lock commits as before.
+      const c = instance();
+      await c.run(async () => {
+        const lock = c.newLock(id);
+        await lock.lock(new AbortController().signal, () => undefined);
+        try {
+          expect(await c.fence(store).write(body('CC'), id, 3)).toBe(5);
+        } finally {
+          await lock.unlock();
+        }
+      });
+      c.close();
+    } finally {
+      b.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

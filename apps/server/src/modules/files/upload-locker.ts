@@ -1,6 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { ERRORS, type Lock, type Locker } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ResumableStore } from '../../storage/resumable-store.js';
 import type { ResumableUploadsRepository } from './resumable-uploads-repository.js';
 
 /** The channel on which a waiting request asks the holder of an upload's lock to let go. */
@@ -9,8 +12,21 @@ export const UPLOAD_LOCK_CHANNEL = 'veridocs_upload_lock';
 type LockStore = Pick<ResumableUploadsRepository, 'tryLock' | 'renewLock' | 'unlock' | 'askRelease'>;
 
 export interface UploadLocker extends Locker {
+  /**
+   * Runs one tus request: the locks it takes are known to `fence`d stores within it (the request's
+   * fencing token is the holder its lock row names).
+   */
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** The store whose writes commit only while the writing request still holds the upload's lock. */
+  fence(store: ResumableStore): ResumableStore;
   close(): void;
 }
+
+/** A write by a request that lost the upload's lock: tus answers 423, and tus-js-client tries again. */
+export const LOCK_LOST = {
+  status_code: 423,
+  body: 'The upload was taken over by another request: nothing of this one was kept\n',
+};
 
 /**
  * tus's lock on an upload, shared by every instance (ADR 0050 "Resumable uploads (tus)"): a lease row
@@ -42,6 +58,8 @@ export function createUploadLocker(deps: {
     if (holding && holding.holder !== asker) holding.release();
   });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Per tus request (run): upload id → the holder its lock row names while the request holds it. */
+  const requests = new AsyncLocalStorage<Map<string, string>>();
 
   function newLock(id: string): Lock {
     const holder = randomUUID();
@@ -62,6 +80,7 @@ export function createUploadLocker(deps: {
         }
         const release = () => void Promise.resolve(requestRelease()).catch(() => undefined);
         held.set(id, { holder, release });
+        requests.getStore()?.set(id, holder);
         renewal = setInterval(() => {
           deps.repo.renewLock(id, holder, leaseMs).then(
             (still) => {
@@ -87,8 +106,41 @@ export function createUploadLocker(deps: {
     };
   }
 
+  /**
+   * A write is kept only if its request still holds the lock when the bytes are committed (ADR 0050
+   * "Fencing"): they are collected first, then the lease is renewed on the condition that the row still
+   * names this request's holder, then handed to the store. A request that lost its lease while it read
+   * a slow body (its process paused, another instance took the upload over) keeps nothing: 423.
+   */
+  function fence(store: ResumableStore): ResumableStore {
+    const write: ResumableStore['write'] = async (stream, id, offset) => {
+      const chunks: Buffer[] = [];
+      let failure: unknown = null;
+      try {
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+      } catch (error) {
+        // A cut body keeps what arrived (as tus's stores do), if the lock is still this request's.
+        failure = error;
+      }
+      const holder = requests.getStore()?.get(id);
+      if (holder !== undefined && !(await deps.repo.renewLock(id, holder, leaseMs))) throw LOCK_LOST;
+      const written = await store.write(Readable.from(chunks, { objectMode: false }), id, offset);
+      if (failure !== null) throw failure;
+      return written;
+    };
+    return new Proxy(store, {
+      get(target, property) {
+        if (property === 'write') return write;
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
   return {
     newLock,
+    run: (fn) => requests.run(new Map(), fn),
+    fence,
     /** Stops listening and renewing (the server is closing): a lease still held ends by itself. */
     close() {
       stop();

@@ -278,7 +278,9 @@ export function createResponderService(deps: InstitutionsDeps) {
         folderName: request.id,
         fileCategory: LETTER_CATEGORY,
       });
-      await deps.files.attach(owner, request.txnId, [file.fileId]);
+      // A fresh file, so nothing else can hold it; a refusal would leave a letter no one could read.
+      if ((await deps.files.attach(owner, request.txnId, [file.fileId])) === null)
+        throw new Error(`letter ${file.fileId} could not be linked to its request's transaction`);
       return { fileId: file.fileId, name: file.name, size: file.size };
     },
 

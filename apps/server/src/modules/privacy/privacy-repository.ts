@@ -121,6 +121,20 @@ export function createPrivacyRepository(orm: Orm) {
       return rows.map(toEntry);
     },
 
+    /**
+     * The same under the ledger's lock, taken in the caller's database transaction: no entry can be
+     * appended until it ends, so what it decides from them still stands when it commits.
+     */
+    async entriesOfTxnLocked(scope: DbScope, profileId: string, txnId: string): Promise<LedgerEntry[]> {
+      await scope.execute(LEDGER_LOCK);
+      const rows = await scope
+        .select()
+        .from(consentLedger)
+        .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
+        .orderBy(asc(consentLedger.seq));
+      return rows.map(toEntry);
+    },
+
     /** Every entry of one candidate, in chain order (the profile index serves it). */
     async entriesOfProfile(profileId: string): Promise<LedgerEntry[]> {
       const rows = await orm

@@ -109,6 +109,20 @@ export function createPrivacyService(deps: PrivacyServiceDeps) {
       return entry ? { consentId: consentIdOf(entry), givenAt: entry.at } : null;
     },
 
+    /**
+     * consentFor inside the caller's database transaction, under the ledger's lock until it ends: a
+     * withdrawal waits for that write, or that write sees it (ADR 0045 "The team's ask").
+     */
+    async consentForLocked(
+      scope: DbScope,
+      profileId: string,
+      txnId: string,
+      purpose: PrivacyPurpose,
+    ): Promise<{ consentId: string; givenAt: Date } | null> {
+      const entry = grantingEntry(await repo.entriesOfTxnLocked(scope, profileId, txnId), purpose);
+      return entry ? { consentId: consentIdOf(entry), givenAt: entry.at } : null;
+    },
+
     /** The same, read inside the caller's database transaction (a state-change hook's). */
     async grantsOfIn(scope: DbScope, profileId: string, txnId: string): Promise<PurposeGrants> {
       return standingGrants(await repo.entriesOfTxnIn(scope, profileId, txnId));

@@ -110,6 +110,16 @@ export interface SourcesServiceDeps {
    */
   verifyConsent: (profileId: string, txnId: string) => Promise<{ consentId: string; givenAt: Date } | null>;
   /**
+   * The same, asked again in the database transaction that completes a verification from the issuer's
+   * answer, under the consent ledger's lock (ADR 0045): a withdrawal made while the issuer was asked
+   * leaves the verification as it was. Unset: not asked again.
+   */
+  verifyConsentIn?: (
+    scope: DbScope,
+    profileId: string,
+    txnId: string,
+  ) => Promise<{ consentId: string; givenAt: Date } | null>;
+  /**
    * Records the consent screen's agreement in the consent ledger under `verify`, channel `digilocker`
    * (ADR 0049), refusing (340) when the request's consent no longer grants it; a no-op by default.
    */
@@ -640,23 +650,37 @@ export function createSourcesService(deps: SourcesServiceDeps) {
         const differs = comparison.fields.filter((f) => !f.matches).map((f) => f.label.toLowerCase());
         return unchanged(`The issuer's record differs: ${differs.join(', ')}`, comparison.fields);
       }
-      const decided = await deps.ops.decideFromSource(
-        staff,
-        target.txnId,
-        name,
-        {
-          channel: 'apisetu',
-          issuer: found.issuer.name,
-          doctype: found.doctype,
-          pullId: pullRow.id,
-          at: at.toISOString(),
-          ...resultOf(cert),
-        },
-        origin,
-        async (scope) => {
-          await recordPull({ ...evidence, completed: true }, scope);
-        },
-      );
+      const withdrawn = new Error('verify withdrawn during the ask');
+      const decided = await deps.ops
+        .decideFromSource(
+          staff,
+          target.txnId,
+          name,
+          {
+            channel: 'apisetu',
+            issuer: found.issuer.name,
+            doctype: found.doctype,
+            pullId: pullRow.id,
+            at: at.toISOString(),
+            ...resultOf(cert),
+          },
+          origin,
+          async (scope) => {
+            // Withdrawn while the issuer answered: the throw rolls the decision back (ADR 0045).
+            if (deps.verifyConsentIn && !(await deps.verifyConsentIn(scope, target.profileId, target.txnId)))
+              throw withdrawn;
+            await recordPull({ ...evidence, completed: true }, scope);
+          },
+        )
+        .catch(async (error: unknown) => {
+          if (error !== withdrawn) throw error;
+          // The issuer was asked and answered: the pull is kept, as every pull is, completing nothing.
+          await recordPull(evidence);
+          throw new AppError(
+            'CONSENT_REQUIRED',
+            'The candidate withdrew the consent to verify this request while the issuer was asked: nothing changed',
+          );
+        });
       return {
         matched: true,
         issuer: found.issuer.name,

@@ -223,15 +223,21 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
   let t: TestApp;
   /** What the team's asks sent API Setu (the sandbox answers them). */
   const artifacts: ConsentArtifact[] = [];
+  /** Runs while API Setu is being asked, once (a withdrawal made meanwhile). */
+  let duringPull: (() => Promise<void>) | null = null;
   beforeAll(async () => {
     const clock = createTestClock();
     const sandbox = createSandboxApiSetuProvider(clock.now);
     const apisetu: ApiSetuProvider = {
       name: sandbox.name,
       issuers: () => sandbox.issuers(),
-      pullCertificate: (params) => {
+      pullCertificate: async (params) => {
         artifacts.push(params.consent);
-        return sandbox.pullCertificate(params);
+        const during = duringPull;
+        duringPull = null;
+        const answer = await sandbox.pullCertificate(params);
+        await during?.();
+        return answer;
       },
     };
     t = await createTestApp({ env: { OCR_WORKER: 'off' }, clock, apisetu });
@@ -620,6 +626,46 @@ describe('issuer sources (issue 26): DigiLocker for the candidate, API Setu for 
       timestamp: again.at.toISOString(),
     });
     expect(artifacts.at(-1)!.consentId).not.toBe(consentIdOf(given!));
+  });
+
+  it('a withdrawal while the issuer is asked leaves the verification as it was: 340, the pull kept', async () => {
+    const { txnId, staff } = await twelfthBeingChecked();
+    const [profile] = await rowsOf<{ profile_id: string }>(
+      sql`select profile_id from transactions where id = ${txnId}`,
+    );
+    const ledger = createPrivacyRepository(t.db.orm);
+    const [given] = await ledger.entriesOfTxn(profile!.profile_id, txnId);
+    // Consent stood when the ask began; the candidate withdraws `verify` before the issuer answers.
+    duringPull = async () => {
+      await ledger.append({
+        profileId: profile!.profile_id,
+        orgId: ORG,
+        formId: FORM,
+        txnId,
+        noticeHash: given!.noticeHash,
+        action: 'withdraw',
+        purposes: [{ purpose: 'verify', granted: false }],
+        channel: 'web',
+        at: t.clock.now(),
+      });
+    };
+    expectCode(await send('POST', OPS_API_PATHS.askIssuer(txnId, 'bgv-twelfth'), undefined, staff), 340, 403);
+    expect(duringPull).toBeNull();
+    const [record] = await rowsOf<{ state: string }>(
+      sql`select state from verification_records where txn_id = ${txnId} and name = 'bgv-twelfth'`,
+    );
+    expect(record!.state).toBe('IN_PROGRESS');
+    // The issuer was asked and answered: that pull is kept (ADR 0045), completing nothing.
+    expect(
+      await rowsOf<{ matched: boolean; completed: boolean }>(
+        sql`select matched, completed from issuer_pulls where txn_id = ${txnId}`,
+      ),
+    ).toEqual([{ matched: true, completed: false }]);
+    expect(
+      await rowsOf(
+        sql`select id from ops_audit where target_id = ${`${txnId}/bgv-twelfth`} and action = 'verification.decide' and detail->>'state' = 'COMPLETED'`,
+      ),
+    ).toEqual([]);
   });
 });
 
