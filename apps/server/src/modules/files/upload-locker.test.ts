@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Upload } from '@tus/server';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
@@ -18,7 +19,7 @@ describe("tus's lock on an upload, shared by instances", () => {
   });
   afterAll(() => database?.dispose());
 
-  const instance = (options: { leaseMs?: number; acquireTimeoutMs?: number } = {}) =>
+  const instance = (options: { leaseMs?: number; acquireTimeoutMs?: number; pieceBytes?: number } = {}) =>
     createUploadLocker({
       repo: createResumableUploadsRepository(database.db.orm),
       listen: (channel, onMessage) => database.db.listen(channel, onMessage),
@@ -147,6 +148,63 @@ describe("tus's lock on an upload, shared by instances", () => {
       c.close();
     } finally {
       b.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+  it('writes a long body in fenced pieces: one piece in memory at a time, none after the lock is lost', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tus-pieces-'));
+    const store = new FileStore({ directory: dir });
+    const a = instance({ pieceBytes: 4 });
+    const id = 'pieced-upload';
+    const writes: number[] = [];
+    // The store sees each piece as its own write, at the offset the previous one reached.
+    const counting = new Proxy(store, {
+      get(target, property) {
+        if (property === 'write')
+          return async (stream: Readable, uploadId: string, offset: number) => {
+            const written = await target.write(stream, uploadId, offset);
+            writes.push(written - offset);
+            return written;
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    try {
+      await store.create(new Upload({ id, size: 20, offset: 0 }));
+      const chunks = ['ab', 'cd', 'ef', 'gh', 'ij', 'k'].map((text) => Buffer.from(text));
+      await a.run(async () => {
+        const lock = a.newLock(id);
+        await lock.lock(new AbortController().signal, () => undefined);
+        try {
+          expect(await a.fence(counting).write(Readable.from(chunks), id, 0)).toBe(11);
+        } finally {
+          await lock.unlock();
+        }
+      });
+      expect(writes).toEqual([4, 4, 3]);
+      // The lock lost after the first piece: that piece stays, the rest is refused.
+      await a.run(async () => {
+        const lock = a.newLock(id);
+        await lock.lock(new AbortController().signal, () => undefined);
+        async function* body() {
+          yield Buffer.from('lmno');
+          // Another instance takes the upload over once the first piece is written (the stream reads ahead).
+          while (writes.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+          await database.db.orm.execute(
+            sql`update resumable_upload_locks set holder = 'another-instance' where upload_id = ${id}`,
+          );
+          yield Buffer.from('pq');
+        }
+        try {
+          await expect(a.fence(counting).write(Readable.from(body()), id, 11)).rejects.toBe(LOCK_LOST);
+        } finally {
+          await lock.unlock();
+        }
+      });
+      expect((await store.getUpload(id)).offset).toBe(15);
+    } finally {
+      a.close();
       await rm(dir, { recursive: true, force: true });
     }
   });

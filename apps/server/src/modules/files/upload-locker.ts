@@ -22,6 +22,12 @@ export interface UploadLocker extends Locker {
   close(): void;
 }
 
+/**
+ * The most of a PATCH held in memory before it is written: S3's smallest multipart part, so a piece
+ * is one part there, and a few pieces of tus-js-client's 5 MB requests at most per upload.
+ */
+export const FENCED_PIECE_BYTES = 5 * 1024 * 1024;
+
 /** A write by a request that lost the upload's lock: tus answers 423, and tus-js-client tries again. */
 export const LOCK_LOST = {
   status_code: 423,
@@ -43,8 +49,11 @@ export function createUploadLocker(deps: {
   leaseMs?: number;
   acquireTimeoutMs?: number;
   retryMs?: number;
+  /** The most of a PATCH held before it is written (tests set a small one). */
+  pieceBytes?: number;
 }): UploadLocker {
   const leaseMs = deps.leaseMs ?? 60_000;
+  const pieceBytes = deps.pieceBytes ?? FENCED_PIECE_BYTES;
   const acquireTimeoutMs = deps.acquireTimeoutMs ?? 30_000;
   const retryMs = deps.retryMs ?? 150;
   /** The locks this instance holds: upload id → how to ask its request to let go. */
@@ -108,25 +117,45 @@ export function createUploadLocker(deps: {
 
   /**
    * A write is kept only if its request still holds the lock when the bytes are committed (ADR 0050
-   * "Fencing"): they are collected first, then the lease is renewed on the condition that the row still
-   * names this request's holder, then handed to the store. A request that lost its lease while it read
-   * a slow body (its process paused, another instance took the upload over) keeps nothing: 423.
+   * "Fencing"): the body is collected in pieces (`pieceBytes`), and before each piece is handed
+   * to the store the lease is renewed on the condition that the row still names this request's holder.
+   * A request that lost its lease while it read a slow body (its process paused, another instance took
+   * the upload over) keeps nothing more: 423. Memory per PATCH stays one piece, whatever its length.
    */
   function fence(store: ResumableStore): ResumableStore {
     const write: ResumableStore['write'] = async (stream, id, offset) => {
-      const chunks: Buffer[] = [];
+      const holder = requests.getStore()?.get(id);
+      let at = offset;
+      let piece: Buffer[] = [];
+      let size = 0;
+      const commit = async () => {
+        if (size === 0) return;
+        if (holder !== undefined && !(await deps.repo.renewLock(id, holder, leaseMs))) throw LOCK_LOST;
+        const bytes = piece;
+        piece = [];
+        size = 0;
+        at = await store.write(Readable.from(bytes, { objectMode: false }), id, at);
+      };
       let failure: unknown = null;
+      let committing = false;
       try {
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        for await (const chunk of stream) {
+          piece.push(chunk as Buffer);
+          size += (chunk as Buffer).length;
+          if (size >= pieceBytes) {
+            committing = true;
+            await commit();
+            committing = false;
+          }
+        }
       } catch (error) {
+        if (committing) throw error;
         // A cut body keeps what arrived (as tus's stores do), if the lock is still this request's.
         failure = error;
       }
-      const holder = requests.getStore()?.get(id);
-      if (holder !== undefined && !(await deps.repo.renewLock(id, holder, leaseMs))) throw LOCK_LOST;
-      const written = await store.write(Readable.from(chunks, { objectMode: false }), id, offset);
+      await commit();
       if (failure !== null) throw failure;
-      return written;
+      return at;
     };
     return new Proxy(store, {
       get(target, property) {
