@@ -15,11 +15,7 @@ import { sql } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SANDBOX_AADHAAR,
-  sandboxCaptchaAddress,
-  sandboxOtpAddress,
-} from '../../providers/aadhaar/sandbox-provider.js';
+import { aadhaarByCaptcha } from '../../test/aadhaar.js';
 import {
   atDigiLocker as walkDigiLocker,
   listedAtDigiLocker,
@@ -135,29 +131,7 @@ function helpersOf(app: () => TestApp) {
       200,
     );
     // Aadhaar of the sandbox's Asha Verma (born 1994-08-15, as her DigiLocker documents say).
-    const number = SANDBOX_AADHAAR.captcha;
-    const step = expectCode<{ requestId: string }>(
-      await send('POST', v1(API_PATHS.aadhaar.start), { orgId: ORG, txnId, aadhaarNumber: number }, h),
-      0,
-      200,
-    );
-    const [answer] = await outbox(app(), sandboxCaptchaAddress(number.slice(-4)));
-    expectCode(
-      await send('POST', v1(API_PATHS.aadhaar.preVerify(step.requestId)), { captchaText: answer!.otp }, h),
-      0,
-      200,
-    );
-    const [otp] = await outbox(app(), sandboxOtpAddress(number.slice(-4)));
-    expectCode(
-      await send(
-        'POST',
-        v1(API_PATHS.aadhaar.verify),
-        { orgId: ORG, txnId, requestId: step.requestId, otp: otp!.otp },
-        h,
-      ),
-      0,
-      200,
-    );
+    await aadhaarByCaptcha(app(), h, { orgId: ORG, txnId });
     const skipped = [
       'bgv-tenth',
       'passport',
