@@ -72,8 +72,8 @@ function sharedDirectImports(): Plugin {
       owner ??= load();
       const map = owner;
       const rewritten = code.replace(
-        /import\s*\{([^}]*)\}\s*from\s*["']@veridocs\/shared["'];?/g,
-        (whole, list: string) => {
+        /(import|export)\s*\{([^}]*)\}\s*from\s*["']@veridocs\/shared["'];?/g,
+        (whole, keyword: string, list: string) => {
           const specifiers = list
             .split(',')
             .map((part) => part.trim())
@@ -85,7 +85,7 @@ function sharedDirectImports(): Plugin {
             byFile.set(file, [...(byFile.get(file) ?? []), specifier]);
           }
           return [...byFile]
-            .map(([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`)
+            .map(([file, names]) => `${keyword} { ${names.join(', ')} } from ${JSON.stringify(file)};`)
             .join('\n');
         },
       );
