@@ -382,8 +382,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'sign-in', test: signIn.test, priority: 2 },
             {
               name: (id: string) => screens.name(id),
+              debugName: 'screens',
               test: (id: string) => screens.name(id) !== null,
               priority: 1,
+              // Each module goes to the group of the screens that import it: pulled along with an
+              // importer, RTK Query would land in the form home's own chunk (the e2e specs run these chunks).
               includeDependenciesRecursively: false,
             },
           ],
