@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { NotificationItem, NotificationKind } from '@veridocs/shared';
+import { loadWithRetry, type NotificationItem, type NotificationKind } from '@veridocs/shared';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { layoutCatalog } from '../../app/layout/layout-catalog';
@@ -13,6 +12,12 @@ import { formatDateTime } from '../../lib/dates';
 import { Markdown, safeHref } from './markdown';
 import { notificationsCatalog } from './notifications-catalog';
 import { relativeParts } from './relative-time';
+
+/**
+ * The full date on hover or focus: Tooltip and its Popper (~9 KB gzip) load after the panel's first
+ * render, off every signed-in screen's first script (issue 31 §2); until then the time shows alone.
+ */
+const Tooltip = lazy(() => loadWithRetry(() => import('@mui/material/Tooltip')));
 
 const AVATAR_COLOURS: Record<NotificationKind, string> = {
   verification: 'primary.main',
@@ -38,20 +43,25 @@ function RelativeTime({ createdAt, now }: { createdAt: string; now: number }) {
   const t = useT(notificationsCatalog);
   const { unit, n } = relativeParts(createdAt, now);
   const full = formatDateTime(createdAt);
+  // Focusable, so the full date shows on focus as on hover; read with it by screen readers.
+  const time = (
+    <Typography
+      component="time"
+      dateTime={createdAt}
+      tabIndex={0}
+      variant="caption"
+      color="text.secondary"
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0, borderRadius: 0.5 }}
+    >
+      {t(unit, { n })}
+    </Typography>
+  );
   return (
-    <Tooltip title={full} describeChild>
-      {/* Focusable, so the full date shows on focus as on hover; read with it by screen readers. */}
-      <Typography
-        component="time"
-        dateTime={createdAt}
-        tabIndex={0}
-        variant="caption"
-        color="text.secondary"
-        sx={{ whiteSpace: 'nowrap', flexShrink: 0, borderRadius: 0.5 }}
-      >
-        {t(unit, { n })}
-      </Typography>
-    </Tooltip>
+    <Suspense fallback={time}>
+      <Tooltip title={full} describeChild>
+        {time}
+      </Tooltip>
+    </Suspense>
   );
 }
 
