@@ -1,6 +1,7 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { createElement, useEffect, useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { loadWithRetry, type NotificationItem, type NotificationKind } from '@veridocs/shared';
+import type TooltipComponent from '@mui/material/Tooltip';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -14,10 +15,37 @@ import { notificationsCatalog } from './notifications-catalog';
 import { relativeParts } from './relative-time';
 
 /**
- * The full date on hover or focus: Tooltip and its Popper (~9 KB gzip) load after the panel's first
- * render, off every signed-in screen's first script (issue 31 §2); until then the time shows alone.
+ * The full date on hover or focus: Tooltip and its Popper (~9 KB gzip) are fetched as this module runs
+ * but not part of the signed-in screens' first script (issue 31 §2). A list rendered before they
+ * arrive shows the time alone, then wraps it; one rendered after (nearly always: the list waits for
+ * its request) has the tooltip from the start.
  */
-const Tooltip = lazy(() => loadWithRetry(() => import('@mui/material/Tooltip')));
+let LoadedTooltip: typeof TooltipComponent | null = null;
+const tooltipLoaded = loadWithRetry(() => import('@mui/material/Tooltip')).then(
+  (module) => {
+    LoadedTooltip = module.default;
+  },
+  // Not downloadable (after loadWithRetry's retries): the time shows without its tooltip.
+  () => undefined,
+);
+
+/** The full date over the time once Tooltip is here; the time alone until then. */
+function DateTooltip({ title, children }: { title: string; children: ReactElement }) {
+  const [ready, setReady] = useState(() => LoadedTooltip !== null);
+  useEffect(() => {
+    if (ready) return;
+    let active = true;
+    void tooltipLoaded.then(() => {
+      if (active) setReady(LoadedTooltip !== null);
+    });
+    return () => {
+      active = false;
+    };
+  }, [ready]);
+  return ready && LoadedTooltip
+    ? createElement(LoadedTooltip, { title, describeChild: true, children })
+    : children;
+}
 
 const AVATAR_COLOURS: Record<NotificationKind, string> = {
   verification: 'primary.main',
@@ -56,13 +84,7 @@ function RelativeTime({ createdAt, now }: { createdAt: string; now: number }) {
       {t(unit, { n })}
     </Typography>
   );
-  return (
-    <Suspense fallback={time}>
-      <Tooltip title={full} describeChild>
-        {time}
-      </Tooltip>
-    </Suspense>
-  );
+  return <DateTooltip title={full}>{time}</DateTooltip>;
 }
 
 function NotificationRow({
