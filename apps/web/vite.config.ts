@@ -139,18 +139,21 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
 
 const signIn = signInChunk();
 
+/** Below this (source bytes of a set's modules, ~2 KB gzip), a set of screens' modules is merged. */
+const SMALL_GROUP = 8000;
+
 /**
  * Fewer, larger chunks for the signed-in screens (issue 31 §2: the form home loaded 71 files). Left to
- * itself rolldown makes one chunk per set of lazy screens that share modules: dozens of files under
- * 1 KB gzip (an MUI component, an icon, a catalog), each a request. Two groups instead, neither of
- * which makes a measured screen load a byte more than it did:
+ * itself rolldown makes one chunk per set of lazily loaded modules (screens, dialogs, steps) sharing
+ * modules: dozens of files under 1 KB gzip (an MUI component, an icon, a catalog), each a request.
+ * Instead:
  * - `signed-in`: what the app layout imports (every signed-in screen loads it with the layout), unless a
- *   screen of the public frame uses it too (it would then load the whole chunk);
- * - for the rest, the modules a main screen imports are grouped by WHICH main screens import them: a
- *   chunk of modules the form home and /wallet both use, one of those only the form home uses among
- *   the main screens... Another screen that uses one module of such a chunk loads all of it (a few KB
- *   more on a less visited screen, ADR 0008's trade); a lazily loaded part of a screen (a dialog's
- *   form) is a root of its own and is never grouped into its screen's chunks.
+ *   screen of the public frame uses it too (grouped by which of those do: `shell-*`);
+ * - the rest by exactly which of the router's screens import it (a screen's lazily loaded parts do not
+ *   count): no screen loads a module it does not use;
+ * - except the sets under SMALL_GROUP, merged by which main screens (home, form home, /wallet, payment,
+ *   verification) they serve: a screen that uses one of those modules loads the merged chunk (at most
+ *   +0.4 KB gzip on any screen when measured; every screen loads less than before, issue 31 §2).
  */
 function screenGroups(): { plugin: Plugin; name: (id: string) => string | null } {
   const mainScreens: Record<string, RegExp> = {
@@ -166,8 +169,22 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
   const layout = /\/src\/app\/layout\/app-layout\.tsx$/;
   const roots = new Set<string>();
   let publicFrames: string[] = [];
+  /** The router's screens (and the profile's privacy pages), each with a short number for chunk names. */
+  const routeScreens = new Set<string>();
+  const screenIndex = new Map<string, number>();
+  const screenTables = /\/src\/app\/(router|profile-screens)\.tsx$/;
   /** For each module, the lazily loaded modules (screens, dialogs) whose static imports reach it. */
   const reachedBy = new Map<string, Set<string>>();
+  /** The screens that import a module, as a chunk name part; null for none. */
+  const signatureOf = (id: string): string | null => {
+    const screens = [...(reachedBy.get(id) ?? [])]
+      .filter((root) => routeScreens.has(root))
+      .map((root) => screenIndex.get(root))
+      .sort();
+    return screens.length === 0 ? null : screens.join('-');
+  };
+  /** The source size of each set's modules (their sum, before minifying). */
+  const signatureSize = new Map<string, number>();
   const plugin: Plugin = {
     name: 'veridocs-screen-groups',
     apply: 'build',
@@ -176,6 +193,13 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
       for (const id of ids)
         for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) roots.add(target);
       publicFrames = [...roots].filter((root) => publicFrame.test(root)).sort();
+      for (const root of [...roots].sort())
+        if (
+          (this.getModuleInfo(root)?.dynamicImporters ?? []).some((importer) => screenTables.test(importer))
+        ) {
+          routeScreens.add(root);
+          screenIndex.set(root, screenIndex.size);
+        }
       for (const root of roots) {
         const stack = [root];
         const seen = new Set<string>();
@@ -188,6 +212,12 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
           set.add(root);
           stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
+      }
+      for (const id of ids) {
+        const signature = signatureOf(id);
+        if (signature === null) continue;
+        const size = this.getModuleInfo(id)?.code?.length ?? 0;
+        signatureSize.set(signature, (signatureSize.get(signature) ?? 0) + size);
       }
     },
   };
@@ -205,11 +235,20 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
       if (sharedOrZod.test(id)) return null;
       return `shell-${outside.join('-')}`;
     }
-    const screens = Object.entries(mainScreens)
+    // Grouped by exactly which screens (the router's lazy screens) import it: no screen loads a module
+    // it does not use. A lazily loaded part of a screen (a dialog, a step) is not a screen here: what
+    // only such parts use is left to rolldown.
+    const exact = signatureOf(id);
+    if (exact === null) return null;
+    if ((signatureSize.get(exact) ?? 0) >= SMALL_GROUP) return `screens-${exact}`;
+    // A small set (an icon, an MUI component two screens share): one chunk with the other small sets
+    // of the same main screens, so the form home is not dozens of files (ADR 0008). A screen that uses
+    // one of them loads them all: a few KB at most.
+    const main = Object.entries(mainScreens)
       .filter(([, pattern]) => by.some((root) => pattern.test(root)))
       .map(([key]) => key)
       .join('');
-    return screens === '' ? null : `screens-${screens}`;
+    return main === '' ? `screens-${exact}` : `screens-${main}-small`;
   };
   return { plugin, name };
 }
