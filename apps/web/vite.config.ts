@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
@@ -7,6 +9,90 @@ import { precompress } from '../../packages/ui/src/vite-precompress.js';
 const sharedSource = decodeURIComponent(
   new URL('../../packages/shared/src/index.ts', import.meta.url).pathname,
 );
+
+/**
+ * `import { x } from '@veridocs/shared'` becomes an import of the module of the package that exports x.
+ * Through the barrel every importer reaches every module of the package in the module graph, which
+ * the chunk groups below read: the modules of `packages/shared` (zod's schemas among them) would all
+ * look shared by every screen. Tree-shaking already dropped what is unused; this tells the grouping
+ * which screen uses what (issue 31 §2). A name the map does not know keeps the barrel import.
+ */
+function sharedDirectImports(): Plugin {
+  const barrelDir = sharedSource.slice(0, sharedSource.lastIndexOf('/') + 1);
+  let owner: Map<string, string> | undefined;
+  /** The names a module exports, each with the module that declares it (a re-export names its source). */
+  const exportsOf = (file: string): [name: string, file: string][] => {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    const names: [string, string][] = [];
+    const dir = file.slice(0, file.lastIndexOf('/') + 1);
+    for (const statement of source.statements) {
+      const exported = ts.canHaveModifiers(statement)
+        ? ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+        : false;
+      if (
+        ts.isExportDeclaration(statement) &&
+        statement.exportClause &&
+        ts.isNamedExports(statement.exportClause)
+      ) {
+        const from =
+          statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+            ? new URL(statement.moduleSpecifier.text.replace(/\.js$/, '.ts'), `file://${dir}`).pathname
+            : file;
+        for (const element of statement.exportClause.elements)
+          names.push([element.name.text, element.propertyName ? file : from]);
+      } else if (exported && ts.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations)
+          if (ts.isIdentifier(declaration.name)) names.push([declaration.name.text, file]);
+      } else if (
+        exported &&
+        (ts.isFunctionDeclaration(statement) ||
+          ts.isClassDeclaration(statement) ||
+          ts.isEnumDeclaration(statement) ||
+          ts.isTypeAliasDeclaration(statement) ||
+          ts.isInterfaceDeclaration(statement)) &&
+        statement.name
+      )
+        names.push([statement.name.text, file]);
+    }
+    return names;
+  };
+  const load = () => {
+    const map = new Map<string, string>();
+    for (const match of readFileSync(sharedSource, 'utf8').matchAll(/export \* from '\.\/(.+)\.js';/g)) {
+      const file = `${barrelDir}${match[1]}.ts`;
+      for (const [name, declaredIn] of exportsOf(file)) map.set(name, declaredIn);
+    }
+    return map;
+  };
+  return {
+    name: 'veridocs-shared-direct-imports',
+    apply: 'build',
+    transform(code, id) {
+      if (!code.includes('@veridocs/shared') || id.includes('/node_modules/')) return null;
+      owner ??= load();
+      const map = owner;
+      const rewritten = code.replace(
+        /(import|export)\s*\{([^}]*)\}\s*from\s*["']@veridocs\/shared["'];?/g,
+        (whole, keyword: string, list: string) => {
+          const specifiers = list
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean);
+          const byFile = new Map<string, string[]>();
+          for (const specifier of specifiers) {
+            const file = map.get(specifier.split(/\s+as\s+/)[0]!.trim());
+            if (!file) return whole;
+            byFile.set(file, [...(byFile.get(file) ?? []), specifier]);
+          }
+          return [...byFile]
+            .map(([file, names]) => `${keyword} { ${names.join(', ')} } from ${JSON.stringify(file)};`)
+            .join('\n');
+        },
+      );
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+}
 
 /**
  * Everything the sign-in page needs before it runs (the entry and login-page.tsx, with their static
@@ -52,6 +138,122 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
 }
 
 const signIn = signInChunk();
+
+/** Below this (source bytes of a set's modules, ~2 KB gzip), a set of screens' modules is merged. */
+const SMALL_GROUP = 8000;
+
+/**
+ * Fewer, larger chunks for the signed-in screens (issue 31 §2: the form home loaded 71 files). Left to
+ * itself rolldown makes one chunk per set of lazily loaded modules (screens, dialogs, steps) sharing
+ * modules: dozens of files under 1 KB gzip (an MUI component, an icon, a catalog), each a request.
+ * Instead:
+ * - `signed-in`: what the app layout imports (every signed-in screen loads it with the layout), unless a
+ *   screen of the public frame uses it too (grouped by which of those do: `shell-*`);
+ * - the rest by exactly which of the router's screens import it (a screen's lazily loaded parts do not
+ *   count): no screen loads a module it does not use;
+ * - except the sets under SMALL_GROUP, merged by which main screens (home, form home, /wallet, payment,
+ *   verification) they serve: a screen that uses one of those modules loads the merged chunk (at most
+ *   +0.4 KB gzip on any screen when measured; every screen loads less than before, issue 31 §2).
+ */
+function screenGroups(): { plugin: Plugin; name: (id: string) => string | null } {
+  const mainScreens: Record<string, RegExp> = {
+    h: /\/src\/features\/home\/home-page\.tsx$/,
+    f: /\/src\/features\/ekyc\/form-entry-page\.tsx$/,
+    w: /\/src\/features\/wallet\/wallet-page\.tsx$/,
+    p: /\/src\/features\/payments\/payment-screens\.tsx$/,
+    v: /\/src\/features\/verification\/verification-page\.tsx$/,
+  };
+  const publicFrame =
+    /\/src\/(app\/layout\/public-shell|features\/(auth\/login-page|info\/|misc\/error-page))[^/]*\.tsx$/;
+  const sharedOrZod = /\/node_modules\/zod\/|\/packages\/shared\/src\//;
+  const layout = /\/src\/app\/layout\/app-layout\.tsx$/;
+  const roots = new Set<string>();
+  let publicFrames: string[] = [];
+  /** The router's screens (and the profile's privacy pages), each with a short number for chunk names. */
+  const routeScreens = new Set<string>();
+  const screenIndex = new Map<string, number>();
+  const screenTables = /\/src\/app\/(router|profile-screens)\.tsx$/;
+  /** For each module, the lazily loaded modules (screens, dialogs) whose static imports reach it. */
+  const reachedBy = new Map<string, Set<string>>();
+  /** The screens that import a module, as a chunk name part; null for none. */
+  const signatureOf = (id: string): string | null => {
+    const screens = [...(reachedBy.get(id) ?? [])]
+      .filter((root) => routeScreens.has(root))
+      .map((root) => screenIndex.get(root))
+      .sort();
+    return screens.length === 0 ? null : screens.join('-');
+  };
+  /** The source size of each set's modules (their sum, before minifying). */
+  const signatureSize = new Map<string, number>();
+  const plugin: Plugin = {
+    name: 'veridocs-screen-groups',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      for (const id of ids)
+        for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) roots.add(target);
+      publicFrames = [...roots].filter((root) => publicFrame.test(root)).sort();
+      for (const root of [...roots].sort())
+        if (
+          (this.getModuleInfo(root)?.dynamicImporters ?? []).some((importer) => screenTables.test(importer))
+        ) {
+          routeScreens.add(root);
+          screenIndex.set(root, screenIndex.size);
+        }
+      for (const root of roots) {
+        const stack = [root];
+        const seen = new Set<string>();
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          let set = reachedBy.get(id);
+          if (!set) reachedBy.set(id, (set = new Set()));
+          set.add(root);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      }
+      for (const id of ids) {
+        const signature = signatureOf(id);
+        if (signature === null) continue;
+        const size = this.getModuleInfo(id)?.code?.length ?? 0;
+        signatureSize.set(signature, (signatureSize.get(signature) ?? 0) + size);
+      }
+    },
+  };
+  const name = (id: string): string | null => {
+    const by = [...(reachedBy.get(id) ?? [])];
+    if (by.some((root) => layout.test(root))) {
+      // Grouped by which screens of the public frame use them too: none of those loads more than it did.
+      const outside = by
+        .filter((root) => publicFrame.test(root))
+        .map((root) => publicFrames.indexOf(root))
+        .sort();
+      if (outside.length === 0) return 'signed-in';
+      // zod and the shared package are reached from the sign-in page's modules for code it does not
+      // run (tree-shaken there): grouped by that, they would all be loaded with the first schema used.
+      if (sharedOrZod.test(id)) return null;
+      return `shell-${outside.join('-')}`;
+    }
+    // Grouped by exactly which screens (the router's lazy screens) import it: no screen loads a module
+    // it does not use. A lazily loaded part of a screen (a dialog, a step) is not a screen here: what
+    // only such parts use is left to rolldown.
+    const exact = signatureOf(id);
+    if (exact === null) return null;
+    if ((signatureSize.get(exact) ?? 0) >= SMALL_GROUP) return `screens-${exact}`;
+    // A small set (an icon, an MUI component two screens share): one chunk with the other small sets
+    // of the same main screens, so the form home is not dozens of files (ADR 0008). A screen that uses
+    // one of them loads them all: a few KB at most.
+    const main = Object.entries(mainScreens)
+      .filter(([, pattern]) => by.some((root) => pattern.test(root)))
+      .map(([key]) => key)
+      .join('');
+    return main === '' ? `screens-${exact}` : `screens-${main}-small`;
+  };
+  return { plugin, name };
+}
+
+const screens = screenGroups();
 
 /**
  * RTK Query loads with the signed-in screens only (ADR 0013). It uses much of Redux Toolkit, immer and
@@ -184,7 +386,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         compiledCatalogs(),
         withoutCssVariablesTheme(),
         lazyTextareaAutosize(),
+        sharedDirectImports(),
         signIn.plugin,
+        screens.plugin,
         rtkQueryOwnBuilds(),
         precompress('veridocs-precompress'),
       ],
@@ -212,7 +416,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: (file: string) => (/\/demo-video\//.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'sign-in', test: signIn.test }] },
+        codeSplitting: {
+          groups: [
+            { name: 'sign-in', test: signIn.test, priority: 2 },
+            {
+              name: (id: string) => screens.name(id),
+              debugName: 'screens',
+              test: (id: string) => screens.name(id) !== null,
+              priority: 1,
+              // Each module goes to the group of the screens that import it: pulled along with an
+              // importer, RTK Query would land in the form home's own chunk (the e2e specs run these chunks).
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
         // The sign-in chunk carries the file name of every other chunk (the preload map of each lazy
         // screen): names cost ~0.25 KB gzip of the /login budget, so only the sign-in chunk keeps its own,
         // and the others' hashes are 7 characters (the fewest rolldown allows for this many chunks).

@@ -55,6 +55,7 @@ export * from './rules/contrast.js';
 export * from './schemas/integration.js';
 export * from './schemas/credentials.js';
 export * from './schemas/reports.js';
+export * from './constants/notifications.js';
 export * from './schemas/notifications.js';
 export * from './schemas/support.js';
 export * from './schemas/analytics-events.js';

@@ -1,13 +1,18 @@
 import {
   API_PATHS,
-  nameChangeListResponseSchema,
-  nameChangeResponseSchema,
+  loadWithRetry,
   type NameChangeListResponse,
   type NameChangeRequest,
   type NameChangeResponse,
 } from '@veridocs/shared';
 import { api } from '../store/api';
 import { config } from '../../lib/config';
+import { lazySchema } from '../../lib/api/base-query';
+
+/** The answers' schemas, loaded with the first request (issue 31 §2). */
+const loadSchemas = () => loadWithRetry(() => import('./name-change-schemas'));
+const nameChangeListResponseSchema = lazySchema(loadSchemas, (m) => m.nameChangeListResponseSchema);
+const nameChangeResponseSchema = lazySchema(loadSchemas, (m) => m.nameChangeResponseSchema);
 
 const url = `${config.services.verificationV1}${API_PATHS.verification.nameChangeRequest}`;
 

@@ -1,10 +1,20 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import { loadWithRetry } from '@veridocs/shared';
 import { useT } from '../../i18n';
-import { NameChangeDialog } from './name-change-dialog';
 import { nameChangeCatalog } from './name-change-catalog';
+
+/**
+ * Loaded when the candidate opens it: with its file upload (tus, ~26 KB gzip) it would otherwise be
+ * part of the form home's script before its first render (issue 31 §2).
+ */
+const NameChangeDialog = lazy(() =>
+  loadWithRetry(() =>
+    import('./name-change-dialog').then((module) => ({ default: module.NameChangeDialog })),
+  ),
+);
 
 /**
  * On the form: when the verified name differs from the profile, the way to file the name change
@@ -49,15 +59,17 @@ export function NameChangeNotice({
         {t('mismatch', { verified: verifiedName, profile: profileName })}
       </Alert>
       {open && (
-        <NameChangeDialog
-          open
-          onClose={() => setOpen(false)}
-          orgId={orgId}
-          txnId={txnId}
-          verificationName={verificationName}
-          verifiedName={verifiedName}
-          profileName={profileName}
-        />
+        <Suspense fallback={null}>
+          <NameChangeDialog
+            open
+            onClose={() => setOpen(false)}
+            orgId={orgId}
+            txnId={txnId}
+            verificationName={verificationName}
+            verifiedName={verifiedName}
+            profileName={profileName}
+          />
+        </Suspense>
       )}
     </>
   );

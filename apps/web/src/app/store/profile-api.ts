@@ -1,9 +1,15 @@
-import { PROFILE_PATHS, profileSchema, type Profile, type UpdateProfileRequest } from '@veridocs/shared';
+import { PROFILE_PATHS, loadWithRetry, type Profile, type UpdateProfileRequest } from '@veridocs/shared';
+import { lazySchema } from '../../lib/api/base-query';
 import { config } from '../../lib/config';
 import { api } from './api';
 import { setProfile } from './slices/profile-slice';
 import type { RootState } from './store';
 
+/** The profile's schema, loaded with the first request (issue 31 §2). */
+const profileSchema = lazySchema(
+  () => loadWithRetry(() => import('./api-schemas')),
+  (m) => m.profileSchema,
+);
 const profileUrl = `${config.services.webWallet}${PROFILE_PATHS.base}`;
 
 /**

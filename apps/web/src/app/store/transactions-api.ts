@@ -1,14 +1,7 @@
 import {
   API_PATHS,
   UI_LIMITS,
-  addInstanceResponseSchema,
-  candidateTransactionListSchema,
-  createTransactionResponseSchema,
-  organisationSchema,
-  paymentModeResponseSchema,
-  preStartQuestionListSchema,
-  publicFormListSchema,
-  transactionInfoSchema,
+  loadWithRetry,
   type AddInstanceResponse,
   type CandidateTransaction,
   type CreateTransactionResponse,
@@ -18,9 +11,16 @@ import {
   type PublicForm,
   type TransactionInfo,
 } from '@veridocs/shared';
+import type { z } from 'zod';
+import { lazySchema } from '../../lib/api/base-query';
 import { config } from '../../lib/config';
 import { LIST, api } from './api';
+import type * as ApiSchemas from './api-schemas';
 import { setInfo } from './slices/verification-slice';
+
+/** The answers' schemas, loaded with the first request (issue 31 §2). */
+const loadSchemas = () => loadWithRetry(() => import('./api-schemas'));
+const schemaOf = (pick: (schemas: typeof ApiSchemas) => z.ZodType) => lazySchema(loadSchemas, pick);
 
 /** Verification v1 calls of the journey (spec §7 "Verification and forms"), shared by several screens. */
 const v1 = (path: string) => `${config.services.verificationV1}${path}`;
@@ -59,14 +59,17 @@ export const transactionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET verifier/{orgId} (public): the organisation's name and logo. */
     getOrganisation: build.query<Organisation, string>({
-      query: (orgId) => ({ url: v1(API_PATHS.verifier.org(orgId)), schema: organisationSchema }),
+      query: (orgId) => ({
+        url: v1(API_PATHS.verifier.org(orgId)),
+        schema: schemaOf((m) => m.organisationSchema),
+      }),
       extraOptions: quiet,
     }),
     /** GET /ekyc-forms/public?seed&count&orgId. */
     getPublicForms: build.query<ListPage<PublicForm>, string>({
       query: (orgId) => ({
         url: withQuery(paths.publicForms, { seed: 0, count: 1000, orgId }),
-        schema: publicFormListSchema,
+        schema: schemaOf((m) => m.publicFormListSchema),
       }),
       extraOptions: quiet,
     }),
@@ -74,7 +77,7 @@ export const transactionsApi = api.injectEndpoints({
     getCandidateTransactions: build.query<ListPage<CandidateTransaction>, { seed: number; count: number }>({
       query: ({ seed, count }) => ({
         url: withQuery(paths.candidateTransactions, { seed, count }),
-        schema: candidateTransactionListSchema,
+        schema: schemaOf((m) => m.candidateTransactionListSchema),
       }),
       extraOptions: quiet,
       providesTags: [{ type: 'Transactions', id: LIST }],
@@ -90,7 +93,7 @@ export const transactionsApi = api.injectEndpoints({
       },
       query: ({ pageParam }) => ({
         url: withQuery(paths.candidateTransactions, { seed: pageParam, count: UI_LIMITS.pageSizeDefault }),
-        schema: candidateTransactionListSchema,
+        schema: schemaOf((m) => m.candidateTransactionListSchema),
       }),
       extraOptions: quiet,
       providesTags: [{ type: 'Transactions', id: LIST }],
@@ -102,7 +105,7 @@ export const transactionsApi = api.injectEndpoints({
     getTransactionInfo: build.query<TransactionInfo, TransactionArg>({
       query: ({ orgId, txnId }) => ({
         url: withQuery(paths.info, { orgId, txnId }),
-        schema: transactionInfoSchema,
+        schema: schemaOf((m) => m.transactionInfoSchema),
       }),
       extraOptions: quiet,
       providesTags: (_result, _error, arg) => [txnTag(arg)],
@@ -118,7 +121,7 @@ export const transactionsApi = api.injectEndpoints({
     getPaymentMode: build.query<PaymentModeResponse, TransactionArg>({
       query: ({ orgId, txnId }) => ({
         url: `${config.services.payment}${API_PATHS.payments.mode}?${new URLSearchParams({ orgId, txnId }).toString()}`,
-        schema: paymentModeResponseSchema,
+        schema: schemaOf((m) => m.paymentModeResponseSchema),
       }),
     }),
     /** POST /transactions: the candidate's transaction of this form (an existing one is returned). */
@@ -127,24 +130,39 @@ export const transactionsApi = api.injectEndpoints({
         url: v1(paths.transactions),
         method: 'post',
         body: { orgId, eKycFormId: formId },
-        schema: createTransactionResponseSchema,
+        schema: schemaOf((m) => m.createTransactionResponseSchema),
       }),
       invalidatesTags: [{ type: 'Transactions', id: LIST }],
     }),
     /** POST /transactions/process {orgId, txnId}. */
     processTransaction: build.mutation<TransactionInfo, TransactionArg>({
-      query: (body) => ({ url: v1(paths.process), method: 'post', body, schema: transactionInfoSchema }),
+      query: (body) => ({
+        url: v1(paths.process),
+        method: 'post',
+        body,
+        schema: schemaOf((m) => m.transactionInfoSchema),
+      }),
       invalidatesTags: txnChanged,
     }),
     /** POST /transactions/submit {orgId, txnId}: the form home shows a refusal (its dialogs, or inline). */
     submitTransaction: build.mutation<TransactionInfo, TransactionArg>({
-      query: (body) => ({ url: v1(paths.submit), method: 'post', body, schema: transactionInfoSchema }),
+      query: (body) => ({
+        url: v1(paths.submit),
+        method: 'post',
+        body,
+        schema: schemaOf((m) => m.transactionInfoSchema),
+      }),
       extraOptions: quiet,
       invalidatesTags: txnChanged,
     }),
     /** POST /transactions/process/mark-as-skip {orgId, txnId, verificationNameList}. */
     markAsSkip: build.mutation<TransactionInfo, TransactionArg & { verificationNameList: string[] }>({
-      query: (body) => ({ url: v1(paths.markAsSkip), method: 'post', body, schema: transactionInfoSchema }),
+      query: (body) => ({
+        url: v1(paths.markAsSkip),
+        method: 'post',
+        body,
+        schema: schemaOf((m) => m.transactionInfoSchema),
+      }),
       invalidatesTags: txnChanged,
     }),
     /** GET /purposes/user?formId&orgId&id&seed=0&count=1000: the pre-start questions (shown inline). */
@@ -154,7 +172,7 @@ export const transactionsApi = api.injectEndpoints({
         url: v1(paths.bgvInstances),
         method: 'post',
         body,
-        schema: addInstanceResponseSchema,
+        schema: schemaOf((m) => m.addInstanceResponseSchema),
       }),
       invalidatesTags: txnChanged,
     }),
@@ -163,7 +181,7 @@ export const transactionsApi = api.injectEndpoints({
       query: ({ orgId, txnId, type }) => ({
         url: withQuery(paths.bgv, { orgId, txnId, type }),
         method: 'delete',
-        schema: transactionInfoSchema,
+        schema: schemaOf((m) => m.transactionInfoSchema),
       }),
       invalidatesTags: (result, error, arg) => [
         ...txnChanged(result, error, arg),
@@ -173,7 +191,7 @@ export const transactionsApi = api.injectEndpoints({
     getPreStartQuestions: build.query<ListPage<PreStartQuestion>, TransactionArg & { formId: string }>({
       query: ({ formId, orgId, txnId }) => ({
         url: withQuery(paths.purposes, { formId, orgId, id: txnId, seed: 0, count: 1000 }),
-        schema: preStartQuestionListSchema,
+        schema: schemaOf((m) => m.preStartQuestionListSchema),
       }),
       extraOptions: quiet,
       providesTags: (_result, _error, { txnId }) => [{ type: 'Questions', id: txnId }],
@@ -187,7 +205,7 @@ export const transactionsApi = api.injectEndpoints({
         url: v1(paths.userResponse),
         method: 'patch',
         body,
-        schema: preStartQuestionListSchema,
+        schema: schemaOf((m) => m.preStartQuestionListSchema),
       }),
       extraOptions: quiet,
       invalidatesTags: (_result, _error, arg) => [{ type: 'Questions', id: arg.txnId }, txnTag(arg)],

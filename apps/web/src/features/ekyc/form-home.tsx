@@ -34,7 +34,7 @@ import { useT } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
 import { selectDifferentVerifiedName, selectProfileDetailsDone } from '../../app/store/profile-selectors';
 import { selectProfileName } from '../../app/store/selectors';
-import { NameChangeNotice } from '../../app/name-change';
+import { NameChangeNotice } from '../../app/name-change/name-change-notice';
 import { setShowInitScreen } from '../../app/store/slices/form-data-slice';
 import { setCurrentVerification, setSearchedQuery } from '../../app/store/slices/misc-slice';
 import {

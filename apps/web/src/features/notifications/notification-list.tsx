@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { createElement, useEffect, useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { NotificationItem, NotificationKind } from '@veridocs/shared';
+import { loadWithRetry, type NotificationItem, type NotificationKind } from '@veridocs/shared';
+import type TooltipComponent from '@mui/material/Tooltip';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { layoutCatalog } from '../../app/layout/layout-catalog';
@@ -13,6 +13,39 @@ import { formatDateTime } from '../../lib/dates';
 import { Markdown, safeHref } from './markdown';
 import { notificationsCatalog } from './notifications-catalog';
 import { relativeParts } from './relative-time';
+
+/**
+ * The full date on hover or focus: Tooltip and its Popper (~9 KB gzip) are fetched as this module runs
+ * but not part of the signed-in screens' first script (issue 31 §2). A list rendered before they
+ * arrive shows the time alone, then wraps it; one rendered after (nearly always: the list waits for
+ * its request) has the tooltip from the start.
+ */
+let LoadedTooltip: typeof TooltipComponent | null = null;
+const tooltipLoaded = loadWithRetry(() => import('@mui/material/Tooltip')).then(
+  (module) => {
+    LoadedTooltip = module.default;
+  },
+  // Not downloadable (after loadWithRetry's retries): the time shows without its tooltip.
+  () => undefined,
+);
+
+/** The full date over the time once Tooltip is here; the time alone until then. */
+function DateTooltip({ title, children }: { title: string; children: ReactElement }) {
+  const [ready, setReady] = useState(() => LoadedTooltip !== null);
+  useEffect(() => {
+    if (ready) return;
+    let active = true;
+    void tooltipLoaded.then(() => {
+      if (active) setReady(LoadedTooltip !== null);
+    });
+    return () => {
+      active = false;
+    };
+  }, [ready]);
+  return ready && LoadedTooltip
+    ? createElement(LoadedTooltip, { title, describeChild: true, children })
+    : children;
+}
 
 const AVATAR_COLOURS: Record<NotificationKind, string> = {
   verification: 'primary.main',
@@ -38,21 +71,20 @@ function RelativeTime({ createdAt, now }: { createdAt: string; now: number }) {
   const t = useT(notificationsCatalog);
   const { unit, n } = relativeParts(createdAt, now);
   const full = formatDateTime(createdAt);
-  return (
-    <Tooltip title={full} describeChild>
-      {/* Focusable, so the full date shows on focus as on hover; read with it by screen readers. */}
-      <Typography
-        component="time"
-        dateTime={createdAt}
-        tabIndex={0}
-        variant="caption"
-        color="text.secondary"
-        sx={{ whiteSpace: 'nowrap', flexShrink: 0, borderRadius: 0.5 }}
-      >
-        {t(unit, { n })}
-      </Typography>
-    </Tooltip>
+  // Focusable, so the full date shows on focus as on hover; read with it by screen readers.
+  const time = (
+    <Typography
+      component="time"
+      dateTime={createdAt}
+      tabIndex={0}
+      variant="caption"
+      color="text.secondary"
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0, borderRadius: 0.5 }}
+    >
+      {t(unit, { n })}
+    </Typography>
   );
+  return <DateTooltip title={full}>{time}</DateTooltip>;
 }
 
 function NotificationRow({

@@ -1,15 +1,26 @@
 import {
   NOTIFICATION_FIRST_PAGE,
   NOTIFICATION_NEXT_PAGE,
-  notificationListResponseSchema,
-  notificationStreamTokenResponseSchema,
+  loadWithRetry,
   type NotificationItem,
   type NotificationListResponse,
   type NotificationStreamTokenResponse,
   NOTIFICATION_API_PATHS,
 } from '@veridocs/shared';
 import { api } from '../../app/store/api';
+import { lazySchema } from '../../lib/api/base-query';
 import { config } from '../../lib/config';
+
+/** The notifications' schemas, loaded with the first request: the bell is on every signed-in screen. */
+export const loadNotificationSchemas = () => loadWithRetry(() => import('./notification-schemas'));
+const notificationListResponseSchema = lazySchema(
+  loadNotificationSchemas,
+  (m) => m.notificationListResponseSchema,
+);
+const notificationStreamTokenResponseSchema = lazySchema(
+  loadNotificationSchemas,
+  (m) => m.notificationStreamTokenResponseSchema,
+);
 
 const paths = NOTIFICATION_API_PATHS;
 

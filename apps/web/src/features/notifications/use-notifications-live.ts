@@ -1,10 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { POLL, notificationSchema, NOTIFICATION_API_PATHS } from '@veridocs/shared';
+import { POLL, NOTIFICATION_API_PATHS } from '@veridocs/shared';
 import { api } from '../../app/store/api';
 import { useAppDispatch } from '../../app/store/hooks';
 import { useLanguage } from '../../i18n';
 import { config } from '../../lib/config';
-import { flattenPages, notificationsApi, useCreateStreamTokenMutation } from './notifications-api';
+import {
+  flattenPages,
+  loadNotificationSchemas,
+  notificationsApi,
+  useCreateStreamTokenMutation,
+} from './notifications-api';
 
 /**
  * What a notification tells of may change what other screens show: a request's and a verification's
@@ -105,6 +110,14 @@ export function useNotificationsLive(): void {
         startPolling();
         return scheduleRetry();
       }
+      // The events' schema (loaded with the token's answer already: no request of its own here).
+      const schemas = await loadNotificationSchemas().catch(() => null);
+      if (stopped) return;
+      if (!schemas) {
+        startPolling();
+        return scheduleRetry();
+      }
+      const { notificationSchema } = schemas;
       const url = `${config.apiBaseUrl}${NOTIFICATION_API_PATHS.stream}?token=${encodeURIComponent(minted.token)}`;
       const next = new EventSource(url);
       source = next;

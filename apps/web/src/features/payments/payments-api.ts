@@ -1,10 +1,6 @@
 import {
   API_PATHS,
-  paymentHistoryResponseSchema,
-  paymentInfoSchema,
-  paymentInitResponseSchema,
-  paymentRegionsResponseSchema,
-  paymentStatusResponseSchema,
+  loadWithRetry,
   type PaymentHistoryResponse,
   type PaymentInfo,
   type PaymentInitRequest,
@@ -13,8 +9,15 @@ import {
   type PaymentRegionsResponse,
   type PaymentStatusResponse,
 } from '@veridocs/shared';
+import type { z } from 'zod';
 import { api } from '../../app/store/api';
+import { lazySchema } from '../../lib/api/base-query';
 import { config } from '../../lib/config';
+import type * as PaymentSchemas from './payment-schemas';
+
+/** The answers' schemas, loaded with the first request (issue 31 §2). */
+const loadSchemas = () => loadWithRetry(() => import('./payment-schemas'));
+const schemaOf = (pick: (schemas: typeof PaymentSchemas) => z.ZodType) => lazySchema(loadSchemas, pick);
 
 /** The payment service's calls (spec §7 "Payments"); relative to SERVICE_BASES.payment. */
 const paymentUrl = (path: string, query: Record<string, string | number | boolean | undefined>) => {
@@ -36,13 +39,16 @@ export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /transactions/payment/region?orgId: India / other countries and the one to preselect. */
     getPaymentRegions: build.query<PaymentRegionsResponse, string>({
-      query: (orgId) => ({ url: paymentUrl(paths.regions, { orgId }), schema: paymentRegionsResponseSchema }),
+      query: (orgId) => ({
+        url: paymentUrl(paths.regions, { orgId }),
+        schema: schemaOf((m) => m.paymentRegionsResponseSchema),
+      }),
     }),
     /** GET /transactions/payment/price: the server's quote (every figure computed there). */
     getPaymentPrice: build.query<PaymentInfo, PaymentArg & { region: PaymentRegion; express: boolean }>({
       query: ({ orgId, txnId, region, express }) => ({
         url: paymentUrl(paths.price, { orgId, txnId, region, express }),
-        schema: paymentInfoSchema,
+        schema: schemaOf((m) => m.paymentInfoSchema),
       }),
     }),
     /**
@@ -55,7 +61,7 @@ export const paymentsApi = api.injectEndpoints({
         method: 'post',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
-        schema: paymentInitResponseSchema,
+        schema: schemaOf((m) => m.paymentInitResponseSchema),
       }),
       // "Error in payment" is the screen's own message (spec §8).
       extraOptions: quiet,
@@ -64,7 +70,7 @@ export const paymentsApi = api.injectEndpoints({
     getPaymentStatus: build.query<PaymentStatusResponse, PaymentArg & { orderId?: string }>({
       query: ({ orgId, txnId, orderId }) => ({
         url: paymentUrl(paths.status, { orgId, txnId, orderId }),
-        schema: paymentStatusResponseSchema,
+        schema: schemaOf((m) => m.paymentStatusResponseSchema),
       }),
       extraOptions: quiet,
       // Every poll asks again; nothing to keep between visits.
@@ -77,7 +83,7 @@ export const paymentsApi = api.injectEndpoints({
     >({
       query: ({ seed, count, orgId, txnId }) => ({
         url: paymentUrl(paths.history, { seed, count, orgId, txnId }),
-        schema: paymentHistoryResponseSchema,
+        schema: schemaOf((m) => m.paymentHistoryResponseSchema),
       }),
       // A list fails silently, with its own retry (spec §8).
       extraOptions: quiet,

@@ -1,18 +1,20 @@
 import {
   API_PATHS,
+  loadWithRetry,
   UI_LIMITS,
-  credentialListResponseSchema,
-  credentialSchema,
-  credentialVerificationSchema,
-  receiveCredentialResponseSchema,
-  removeReceivedCredentialResponseSchema,
-  removeWalletDocumentResponseSchema,
   type Credential,
   type CredentialListResponse,
   type CredentialVerification,
 } from '@veridocs/shared';
+import type { z } from 'zod';
 import { api } from '../../app/store/api';
+import { lazySchema } from '../../lib/api/base-query';
 import { config } from '../../lib/config';
+import type * as WalletSchemas from './wallet-schemas';
+
+/** The answers' schemas, loaded with the first request (issue 31 §2). */
+const loadSchemas = () => loadWithRetry(() => import('./wallet-schemas'));
+const schemaOf = (pick: (schemas: typeof WalletSchemas) => z.ZodType) => lazySchema(loadSchemas, pick);
 
 const C = API_PATHS.credentials;
 const wallet = (path: string) => `${config.services.webWallet}${path}`;
@@ -23,13 +25,13 @@ export const walletApi = api.injectEndpoints({
     listCredentials: build.query<CredentialListResponse, void>({
       query: () => ({
         url: `${wallet(C.list)}?seed=0&count=${UI_LIMITS.credentialsCount}`,
-        schema: credentialListResponseSchema,
+        schema: schemaOf((m) => m.credentialListResponseSchema),
       }),
       // A new credential is announced by a notification: the live stream invalidates this.
       providesTags: ['Credentials'],
     }),
     getCredential: build.query<Credential, string>({
-      query: (id) => ({ url: wallet(C.one(id)), schema: credentialSchema }),
+      query: (id) => ({ url: wallet(C.one(id)), schema: schemaOf((m) => m.credentialSchema) }),
       providesTags: ['Credentials'],
       // The screen shows "not found" itself.
       extraOptions: { noSnackbar: true },
@@ -39,7 +41,7 @@ export const walletApi = api.injectEndpoints({
       query: (shareId) => ({
         url: wallet(C.receive(shareId)),
         method: 'post',
-        schema: receiveCredentialResponseSchema,
+        schema: schemaOf((m) => m.receiveCredentialResponseSchema),
       }),
     }),
     /** DELETE /credentials/documents/{id}/{fileId}: takes a supporting document off the credential. */
@@ -47,7 +49,7 @@ export const walletApi = api.injectEndpoints({
       query: ({ credentialId, fileId }) => ({
         url: wallet(C.document(credentialId, fileId)),
         method: 'delete',
-        schema: removeWalletDocumentResponseSchema,
+        schema: schemaOf((m) => m.removeWalletDocumentResponseSchema),
       }),
       // The credential as the server now has it, at once: the row cannot be removed twice meanwhile.
       async onQueryStarted({ credentialId }, { dispatch, queryFulfilled }) {
@@ -60,7 +62,7 @@ export const walletApi = api.injectEndpoints({
       query: (id) => ({
         url: wallet(C.received(id)),
         method: 'delete',
-        schema: removeReceivedCredentialResponseSchema,
+        schema: schemaOf((m) => m.removeReceivedCredentialResponseSchema),
       }),
       // Gone from the cached list at once: the wallet never shows it, even before its refetch.
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
@@ -76,7 +78,10 @@ export const walletApi = api.injectEndpoints({
       },
     }),
     verifyCredential: build.query<CredentialVerification, string>({
-      query: (shareId) => ({ url: wallet(C.verify(shareId)), schema: credentialVerificationSchema }),
+      query: (shareId) => ({
+        url: wallet(C.verify(shareId)),
+        schema: schemaOf((m) => m.credentialVerificationSchema),
+      }),
       extraOptions: { noSnackbar: true },
     }),
   }),

@@ -6,7 +6,7 @@ import { fail, makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { createTestApp } from '../../test/render';
 import { setNotifier, type Notifier } from '../notify';
-import { apiBaseQuery, queryErrorMessage } from './base-query';
+import { apiBaseQuery, lazySchema, queryErrorMessage } from './base-query';
 
 const URL = '/api/verification/v1/things';
 const schema = z.object({ name: z.string(), count: z.number().default(0) });
@@ -30,6 +30,33 @@ describe('apiBaseQuery: the one client, every answer parsed (ADR 0013)', () => {
     expect(result).toEqual({ data: { name: 'a', count: 0 } });
     expect(api.calls[0]?.headers['authorization']).toMatch(/^Bearer /);
     expect(api.calls[0]?.headers['partner-org-id']).toBeTruthy();
+  });
+
+  it('a lazy schema (issue 31 §2) is loaded with the request and parses as the schema itself', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const load = vi.fn(() => Promise.resolve({ schema }));
+    const lazy = lazySchema(load, (module) => module.schema);
+    api.on('get', URL, { status: 200, body: ok({ name: 'a' }) });
+    expect(await apiBaseQuery({ url: URL, schema: lazy }, queryApi(), {})).toEqual({
+      data: { name: 'a', count: 0 },
+    });
+    api.on('get', `${URL}/2`, { status: 200, body: ok({ name: 42 }) });
+    const malformed = await apiBaseQuery({ url: `${URL}/2`, schema: lazy }, queryApi(), {});
+    expect(malformed.error).toMatchObject({ malformed: true, message: MESSAGES.unexpectedError });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('a lazy schema that cannot be loaded is an error: no answer reaches the screen unparsed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.on('get', URL, { status: 200, body: ok({ name: 'a' }) });
+    const result = await apiBaseQuery(
+      { url: URL, schema: () => Promise.reject(new Error('chunk')) },
+      queryApi(),
+      {},
+    );
+    expect(result.data).toBeUndefined();
+    expect(result.error).toMatchObject({ malformed: false, message: MESSAGES.unexpectedError });
   });
 
   it('sends the method and the JSON body', async () => {

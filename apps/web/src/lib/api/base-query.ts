@@ -4,8 +4,15 @@ import { MESSAGES } from '@veridocs/shared';
 import { ApiError, errorMessage, request, type ApiEnvelope } from '../api-client';
 
 /**
+ * A schema loaded when its request starts: the shared schemas (and zod) are built when their module
+ * runs, which on the screens' first script was most of their blocking time (issue 31 §2). Loaded
+ * beside the request, it parses the answer as the schema itself would.
+ */
+export type LazySchema = () => Promise<z.ZodType>;
+
+/**
  * What an endpoint asks the base query for: the request and the shared zod schema of the answer's
- * `data`. The schema is required: no answer reaches a screen unparsed (ADR 0013).
+ * `data` (or a LazySchema of it). The schema is required: no answer reaches a screen unparsed (ADR 0013).
  */
 export interface ApiRequest {
   url: string;
@@ -13,7 +20,7 @@ export interface ApiRequest {
   body?: unknown;
   /** Extra request headers (an Idempotency-Key). */
   headers?: Record<string, string>;
-  schema: z.ZodType;
+  schema: z.ZodType | LazySchema;
 }
 
 /** Per endpoint (`extraOptions`): the caller shows this failure itself, so no snackbar (spec §8). */
@@ -92,6 +99,9 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError, ApiEx
       ...facts,
     },
   });
+  const schema = typeof args.schema === 'function' ? args.schema() : Promise.resolve(args.schema);
+  // Not awaited if the request fails: its failure is the one to report.
+  schema.catch(() => undefined);
   let body: unknown;
   try {
     const response = await request(method, args.url, args.body, {
@@ -110,10 +120,26 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError, ApiEx
       cancelled: error.cancelled,
     });
   }
-  const parsed = args.schema.safeParse((body as ApiEnvelope<unknown> | null)?.data);
+  let loaded: z.ZodType;
+  try {
+    loaded = await schema;
+  } catch (error) {
+    // The schema's chunk could not be downloaded (after loadWithRetry's retries): nothing unparsed.
+    console.warn(`No schema for ${method.toUpperCase()} ${args.url}`, error);
+    return failure({ message: MESSAGES.unexpectedError });
+  }
+  const parsed = loaded.safeParse((body as ApiEnvelope<unknown> | null)?.data);
   if (!parsed.success) {
     console.warn(`Unexpected answer from ${method.toUpperCase()} ${args.url}`, parsed.error.issues);
     return failure({ message: MESSAGES.unexpectedError, malformed: true });
   }
   return { data: parsed.data };
 };
+
+/**
+ * The LazySchema of one export of a schema module: `lazySchema(load, (m) => m.someSchema)`, where `load`
+ * is the module's dynamic import (through loadWithRetry, as every lazily loaded module).
+ */
+export function lazySchema<M>(load: () => Promise<M>, pick: (module: M) => z.ZodType): LazySchema {
+  return () => load().then(pick);
+}
