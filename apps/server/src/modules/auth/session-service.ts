@@ -58,16 +58,21 @@ export function createSessionService(deps: SessionServiceDeps) {
       .sign(key);
   }
 
+  /** The claims of a token verified before: null once it expired, undefined when not seen yet. */
+  function knownAccess(accessToken: string, now: Date): AuthUser | null | undefined {
+    const known = verified.get(accessToken);
+    if (!known) return undefined;
+    if (known.expiresAtMs > now.getTime()) return known.user;
+    verified.delete(accessToken);
+    return null;
+  }
+
   /** The verified claims of an access token; null when missing, malformed, forged or expired. */
   async function verifyAccess(accessToken: string | null): Promise<AuthUser | null> {
     if (!accessToken) return null;
     const now = clock();
-    const known = verified.get(accessToken);
-    if (known) {
-      if (known.expiresAtMs > now.getTime()) return known.user;
-      verified.delete(accessToken);
-      return null;
-    }
+    const known = knownAccess(accessToken, now);
+    if (known !== undefined) return known;
     try {
       const { payload } = await jwtVerify(accessToken, key, { algorithms: ['HS256'], currentDate: now });
       const claims = accessTokenPayloadSchema.parse(payload);
@@ -220,6 +225,16 @@ export function createSessionService(deps: SessionServiceDeps) {
      * a session ended by logout or a family revocation → 138 at once (ADR 0004), checked on every
      * call through the session cache, so a warm call asks no database.
      */
+    /**
+     * The caller, when memory alone says the token is good (verified before, unexpired, its session
+     * known live): `authenticate`'s answer without a promise (issue 31 §4). Undefined otherwise, and
+     * then `authenticate` answers or refuses.
+     */
+    authenticatedFromMemory(accessToken: string | null): AuthUser | undefined {
+      if (!accessToken) return undefined;
+      const user = knownAccess(accessToken, clock());
+      return user && repo.isFamilyLiveKnown(user.sessionId) === true ? user : undefined;
+    },
     async authenticate(accessToken: string | null): Promise<AuthUser> {
       const user = await verifyAccess(accessToken);
       if (!user) throw new AppError('UNAUTHORIZED');
