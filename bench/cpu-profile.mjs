@@ -3,6 +3,9 @@
 // /api/web-wallet/profile) with autocannon at 50 connections, stops the server and prints the functions
 // and packages with the most self time in the load window only (start-up, migrations and the seed left
 // out). The .cpuprofile stays in the printed folder for Chrome DevTools. Not a measure of `npm run bench`.
+// `transaction-info` as the path loads GET transaction info of a started transaction (as
+// transaction-info.mjs does); PROFILE_PORT moves the server off 3295, PROFILE_ENCODING sends an
+// Accept-Encoding (`br`: a browser's `gzip, deflate, br`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,10 +13,12 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildIfStale, root, stopServer, waitForHealth } from '../scripts/lib.mjs';
 import { signIn } from './throughput.mjs';
+import { startedTransaction } from './transaction-info.mjs';
 
 const path = process.argv[2] ?? '/api/web-wallet/profile';
 const seconds = Number(process.argv[3] ?? 10);
-const port = 3295;
+const port = Number(process.env.PROFILE_PORT ?? 3295);
+const encoding = process.env.PROFILE_ENCODING === 'br' ? { 'accept-encoding': 'gzip, deflate, br' } : {};
 
 buildIfStale();
 const dataDir = mkdtempSync(join(tmpdir(), 'veridocs-profile-data-'));
@@ -35,9 +40,12 @@ const server = spawn(
 );
 const base = `http://127.0.0.1:${port}`;
 await waitForHealth(base, 60_000, server);
-const token = await signIn(base, `98763${String(Date.now()).slice(-5)}`);
-const headers = { authorization: `Bearer ${token}`, 'partner-org-id': 'veridocs' };
-const result = await autocannon({ url: `${base}${path}`, headers, connections: 50, duration: seconds });
+const target =
+  path === 'transaction-info'
+    ? await startedTransaction(base)
+    : { token: await signIn(base, `98763${String(Date.now()).slice(-5)}`), url: `${base}${path}` };
+const headers = { authorization: `Bearer ${target.token}`, 'partner-org-id': 'veridocs', ...encoding };
+const result = await autocannon({ url: target.url, headers, connections: 50, duration: seconds });
 console.log(`${path}: ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx`);
 await stopServer(server);
 

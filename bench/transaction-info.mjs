@@ -33,7 +33,7 @@ async function call(base, method, path, token, body) {
 }
 
 /** A candidate with a started transaction on the demo form: create, answer the questionnaire, process. */
-async function startedTransaction(base) {
+export async function startedTransaction(base) {
   const token = await signIn(base, '9876500002');
   const orgId = 'demo-university';
   const { transactionId: txnId } = await call(base, 'POST', '/transactions', token, {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../errors.js';
 import { bearerToken, type AuthUser, type SessionService } from '../modules/auth/session-service.js';
 
@@ -14,10 +14,20 @@ declare module 'fastify' {
  * session (138 once it was logged out or revoked). Routes use it as `onRequest`, before the body is read
  * or validated: a caller without a token learns nothing about what the route accepts (ADR 0004).
  */
-export function registerAuth(app: FastifyInstance, sessions: SessionService): onRequestAsyncHookHandler {
+export function registerAuth(app: FastifyInstance, sessions: SessionService): onRequestHookHandler {
   app.decorateRequest('user', null);
-  return async function authenticate(request: FastifyRequest) {
-    request.user = await sessions.authenticate(bearerToken(request.headers.authorization));
+  return function authenticate(request, _reply, done) {
+    const token = bearerToken(request.headers.authorization);
+    // Most calls: a token and a session already in memory (ADR 0005), answered without a promise.
+    const known = sessions.authenticatedFromMemory(token);
+    if (known) {
+      request.user = known;
+      return done();
+    }
+    sessions.authenticate(token).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   };
 }
 

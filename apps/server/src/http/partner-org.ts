@@ -2,10 +2,16 @@ import { PARTNER_ORG_HEADER, SERVICE_BASES } from '@veridocs/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
-const BASES = [...new Set(Object.values(SERVICE_BASES))];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function isServicePath(path: string): boolean {
-  return BASES.some((base) => path === base || path.startsWith(`${base}/`));
+/** A service base, then the end, a `/` or the query: one test per request, no string made. */
+const SERVICE_TARGET = new RegExp(
+  `^(?:${[...new Set(Object.values(SERVICE_BASES))].map(escape).join('|')})(?:[/?]|$)`,
+);
+
+/** Whether a request target (a path, with or without its query) is under a service base. */
+export function isServicePath(target: string): boolean {
+  return SERVICE_TARGET.test(target);
 }
 
 /**
@@ -15,9 +21,8 @@ export function isServicePath(path: string): boolean {
 export function registerPartnerOrgGuard(app: FastifyInstance, allowed: readonly string[]) {
   const known = new Set(allowed);
   app.addHook('onRequest', (request, _reply, done) => {
-    const path = request.url.split('?', 1)[0] ?? '';
     const value = request.headers[PARTNER_ORG_HEADER];
-    if (isServicePath(path) && (typeof value !== 'string' || !known.has(value.trim()))) {
+    if (isServicePath(request.url) && (typeof value !== 'string' || !known.has(value.trim()))) {
       done(new AppError('PARTNER_ORG_INVALID'));
     } else {
       done();

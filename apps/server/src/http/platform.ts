@@ -39,38 +39,77 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type RawRequest = { method?: string | undefined; headers: Record<string, unknown> };
 
 /**
- * A request's logger, made (a pino child carrying the request and trace ids) only when the request
+ * A request's logger, its pino child (carrying the request and trace ids) made only when the request
  * logs at a level that is on: most requests log nothing at the usual levels, and a child per request
- * was a visible part of a cached read's CPU (issue 31 §4).
+ * was a visible part of a cached read's CPU (issue 31 §4). A class, so that a request costs one small
+ * object and no closures.
  */
-function lazyChild(parent: FastifyBaseLogger, make: () => FastifyBaseLogger): FastifyBaseLogger {
-  let child: FastifyBaseLogger | undefined;
-  const get = () => (child ??= make());
-  // pino's; a logger a test passes in may lack it (then every level counts as on).
-  const { isLevelEnabled } = parent as { isLevelEnabled?: (level: string) => boolean };
-  const enabled = (level: (typeof LEVELS)[number]) =>
-    child !== undefined || (isLevelEnabled ? isLevelEnabled.call(parent, level) : true);
-  const logger = {
-    get level() {
-      return child?.level ?? parent.level;
-    },
-    set level(value: string) {
-      get().level = value;
-    },
-    silent: () => undefined,
-    child: (bindings: Record<string, unknown>, options?: object) => get().child(bindings, options),
-  } as unknown as FastifyBaseLogger;
-  for (const level of LEVELS)
-    (logger as unknown as Record<string, unknown>)[level] = (...args: unknown[]) => {
-      if (!enabled(level)) return;
-      const real = get();
-      Reflect.apply(real[level], real, args);
-    };
-  return logger;
+class RequestLogger {
+  private real: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: object | undefined,
+    private readonly raw: RawRequest,
+    private readonly traceOf: (raw: RawRequest) => RequestTrace,
+  ) {}
+
+  private get(): FastifyBaseLogger {
+    if (!this.real) {
+      const trace = this.traceOf(this.raw);
+      this.real = this.parent.child(
+        { ...this.bindings, traceId: trace.traceId, spanId: trace.spanId },
+        this.options,
+      );
+    }
+    return this.real;
+  }
+
+  private write(level: Level, args: unknown[]): void {
+    // pino's isLevelEnabled; a logger a test passes in may lack it (then every level counts as on).
+    const { isLevelEnabled } = this.parent as { isLevelEnabled?: (level: string) => boolean };
+    if (this.real === undefined && isLevelEnabled && !isLevelEnabled.call(this.parent, level)) return;
+    const real = this.get();
+    Reflect.apply(real[level], real, args);
+  }
+
+  get level(): string {
+    return this.real?.level ?? this.parent.level;
+  }
+  set level(value: string) {
+    this.get().level = value;
+  }
+  silent(): void {}
+  child(bindings: Record<string, unknown>, options?: object): FastifyBaseLogger {
+    return this.get().child(bindings, options);
+  }
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
 }
+
+/** Where a request's trace is kept on its Node request, for its logger and its hooks. */
+const TRACE = Symbol('veridocs.trace');
 
 /** The Fastify instance with tracing and the connection caps; nothing registered on it yet. */
 export async function createPlatform(config: Config, logger: FastifyBaseLogger | undefined): Promise<App> {
@@ -78,16 +117,13 @@ export async function createPlatform(config: Config, logger: FastifyBaseLogger |
   const tracing = config.observability.otel
     ? await createOtelTracing(config.observability.otel)
     : plainTracing;
-  // Made once per request, before its logger (which carries the ids) and its hooks (which answer them).
-  const traces = new WeakMap<object, RequestTrace>();
-  const traceOf = (raw: { method?: string | undefined; headers: Record<string, unknown> }): RequestTrace => {
-    let trace = traces.get(raw);
-    if (!trace) {
-      trace = tracing.start(`${raw.method ?? 'GET'}`, raw.headers.traceparent as string | undefined);
-      traces.set(raw, trace);
-    }
-    return trace;
-  };
+  // Made once per request, by its logger (which carries the ids) or its hooks (which answer them),
+  // whichever asks first; kept on the Node request (a WeakMap entry per request cost the GC more).
+  const traceOf = (raw: RawRequest): RequestTrace =>
+    ((raw as { [TRACE]?: RequestTrace })[TRACE] ??= tracing.start(
+      raw.method ?? 'GET',
+      raw.headers.traceparent as string | undefined,
+    ));
   const base = Fastify({
     // Errors are logged without SQL parameters or row values (lib/log-serializers.ts), also by a
     // logger a caller passes in.
@@ -102,10 +138,7 @@ export async function createPlatform(config: Config, logger: FastifyBaseLogger |
         }),
     genReqId: () => randomUUID(),
     childLoggerFactory: (log, bindings, options, raw) =>
-      lazyChild(log, () => {
-        const trace = traceOf(raw);
-        return log.child({ ...bindings, traceId: trace.traceId, spanId: trace.spanId }, options);
-      }),
+      new RequestLogger(log, bindings, options, raw, traceOf) as unknown as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
     // Only the entries our own proxies added (config/trust-proxy.ts): request.ip is what every rate
     // limit, lockout, cap and audit row reads.
@@ -127,15 +160,20 @@ export async function createPlatform(config: Config, logger: FastifyBaseLogger |
   // handler, after the body is read: a body's 'data' events run in the socket's async context.
   useOutgoingTracing(tracing);
   app.addHook('preHandler', (request, _reply, done) => runInTrace(request.trace, done));
-  app.addHook('onResponse', (request, reply, done) => {
-    request.trace.end({
-      method: request.method,
-      statusCode: reply.statusCode,
-      ...(request.routeOptions.url ? { route: request.routeOptions.url } : {}),
+  // Without OpenTelemetry a trace's end does nothing: no hook then (request.routeOptions alone builds
+  // an object per call).
+  if (tracing !== plainTracing) {
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url;
+      request.trace.end({
+        method: request.method,
+        statusCode: reply.statusCode,
+        ...(route ? { route } : {}),
+      });
+      done();
     });
-    done();
-  });
-  if (tracing !== plainTracing) app.addHook('onClose', async () => tracing.shutdown());
+    app.addHook('onClose', async () => tracing.shutdown());
+  }
   // Behind a reverse proxy every socket is the proxy's and a socket cannot show X-Forwarded-For: the
   // cap counts each client's requests in progress by request.ip there, sockets per address otherwise.
   if (config.trustProxy !== false) limitRequestsPerClient(base, config.http.maxConnectionsPerIp);

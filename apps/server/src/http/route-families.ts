@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  onRequestAsyncHookHandler,
+  onRequestHookHandler,
+} from 'fastify';
 
 /**
  * A family of routes that share one sign-in (issue 25 §2, as fastify/demo's autohooks): an
@@ -6,7 +11,7 @@ import type { FastifyInstance, FastifyPluginAsync, onRequestAsyncHookHandler } f
  * read or validated (ADR 0004), and on none outside it. Routers inside state no guard of their own.
  */
 export function signedInFamily(
-  guard: onRequestAsyncHookHandler,
+  guard: onRequestHookHandler | onRequestAsyncHookHandler,
   register: (family: FastifyInstance) => Promise<void>,
 ): FastifyPluginAsync {
   return async (family) => {

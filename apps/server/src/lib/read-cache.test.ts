@@ -6,10 +6,15 @@ describe('the read cache', () => {
     const cache = createReadCache<string, { n: number }>(10);
     let loads = 0;
     const load = async () => ({ n: ++loads });
+    expect(cache.peek('a')).toBeUndefined();
     expect(await cache.get('a', load)).toEqual({ n: 1 });
     expect(await cache.get('a', load)).toEqual({ n: 1 });
+    // peek answers what get would answer from memory, and loads nothing.
+    expect(cache.peek('a')).toEqual({ n: 1 });
     cache.invalidate('a');
+    expect(cache.peek('a')).toBeUndefined();
     expect(await cache.get('a', load)).toEqual({ n: 2 });
+    expect(loads).toBe(2);
   });
 
   it('does not store a row read before a concurrent write invalidated it', async () => {
@@ -141,12 +146,15 @@ describe('the read cache across instances (invalidation bus)', () => {
     let loads = 0;
     const load = async () => ++loads;
     await cache.get('x', load);
+    expect(cache.peek('x')).toBe(1);
     bus.live = false;
+    expect(cache.peek('x')).toBeUndefined();
     await cache.get('x', load);
     await cache.get('x', load);
     expect(loads).toBe(3);
     bus.live = true;
     bus.reset();
+    expect(cache.peek('x')).toBeUndefined();
     expect(await cache.get('x', load)).toBe(4);
     expect(await cache.get('x', load)).toBe(4);
   });
@@ -157,8 +165,10 @@ describe('the read cache across instances (invalidation bus)', () => {
     let loads = 0;
     await cache.get('x', async () => ++loads);
     clock = 999;
+    expect(cache.peek('x')).toBe(1);
     expect(await cache.get('x', async () => ++loads)).toBe(1);
     clock = 1000;
+    expect(cache.peek('x')).toBeUndefined();
     expect(await cache.get('x', async () => ++loads)).toBe(2);
   });
 });

@@ -9,6 +9,11 @@ import { randomBytes } from 'node:crypto';
  */
 export interface ReadCache<K, V> {
   get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /**
+   * What `get` would answer from memory now, without waiting; undefined when it would load (then call
+   * `get`). For the hot reads' synchronous path (issue 31 §4: a promise per step was a visible cost).
+   */
+  peek(key: K): V | undefined;
   invalidate(key: K): void;
   /**
    * Runs `write` and then invalidates `key`, also when it failed (it may have committed). Once is
@@ -109,11 +114,18 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
     },
   );
 
+  const peek = (key: K): V | undefined => {
+    if (bus && !bus.bus.live) return undefined;
+    const hit = values.get(key);
+    return hit !== undefined && (ttlMs === undefined || now() - hit.at < ttlMs) ? hit.value : undefined;
+  };
+
   return {
+    peek,
     async get(key, load) {
       if (bus && !bus.bus.live) return load();
-      const hit = values.get(key);
-      if (hit !== undefined && (ttlMs === undefined || now() - hit.at < ttlMs)) return hit.value;
+      const hit = peek(key);
+      if (hit !== undefined) return hit;
       const version = versions.get(key) ?? 0;
       const startEpoch = epoch;
       const value = await load();
@@ -151,6 +163,7 @@ export function createReadCache<K, V>(max: number, options: ReadCacheOptions = {
 export function disabledReadCache<K, V>(): ReadCache<K, V> {
   return {
     get: (_key, load) => load(),
+    peek: () => undefined,
     invalidate: () => undefined,
     clear: () => undefined,
     invalidateAfter: (_key, write) => write(),

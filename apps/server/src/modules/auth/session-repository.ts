@@ -180,6 +180,10 @@ export function createSessionRepository(
      * A family is live while one of its tokens is unrevoked (rotation swaps the live token in one
      * transaction). Revocation is final, so a "no" may stay cached as long as a "yes".
      */
+    /** Whether the family is live, when the cache knows without a query (`isFamilyLive` otherwise). */
+    isFamilyLiveKnown(familyId: string): boolean | undefined {
+      return liveFamilies.peek(familyId);
+    },
     async isFamilyLive(familyId: string): Promise<boolean> {
       const live = await liveFamilies.get(familyId, async () => {
         const [row] = await orm

@@ -58,16 +58,21 @@ export function createSessionService(deps: SessionServiceDeps) {
       .sign(key);
   }
 
+  /** The claims of a token verified before: null once it expired, undefined when not seen yet. */
+  function knownAccess(accessToken: string, now: Date): AuthUser | null | undefined {
+    const known = verified.get(accessToken);
+    if (!known) return undefined;
+    if (known.expiresAtMs > now.getTime()) return known.user;
+    verified.delete(accessToken);
+    return null;
+  }
+
   /** The verified claims of an access token; null when missing, malformed, forged or expired. */
   async function verifyAccess(accessToken: string | null): Promise<AuthUser | null> {
     if (!accessToken) return null;
     const now = clock();
-    const known = verified.get(accessToken);
-    if (known) {
-      if (known.expiresAtMs > now.getTime()) return known.user;
-      verified.delete(accessToken);
-      return null;
-    }
+    const known = knownAccess(accessToken, now);
+    if (known !== undefined) return known;
     try {
       const { payload } = await jwtVerify(accessToken, key, { algorithms: ['HS256'], currentDate: now });
       const claims = accessTokenPayloadSchema.parse(payload);
@@ -218,6 +223,16 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** Whether a session (refresh family) is still live: not logged out, not revoked (cached, ADR 0005). */
     isLive: (sessionId: string): Promise<boolean> => repo.isFamilyLive(sessionId),
 
+    /**
+     * The caller, when memory alone says the token is good (verified before, unexpired, its session
+     * known live): `authenticate`'s answer without a promise (issue 31 §4). Undefined otherwise, and
+     * then `authenticate` answers or refuses.
+     */
+    authenticatedFromMemory(accessToken: string | null): AuthUser | undefined {
+      if (!accessToken) return undefined;
+      const user = knownAccess(accessToken, clock());
+      return user && repo.isFamilyLiveKnown(user.sessionId) === true ? user : undefined;
+    },
     /**
      * The user an access token speaks for. Missing, malformed, forged or expired → 102; a token of
      * a session ended by logout or a family revocation → 138 at once (ADR 0004), checked on every

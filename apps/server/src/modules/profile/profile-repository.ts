@@ -59,6 +59,10 @@ export function createProfileRepository(orm: Orm, byId: ReadCache<string, Profil
         return row;
       });
     },
+    /** The cached row, when there is one to answer from memory (`findById` otherwise). */
+    findKnown(id: string): ProfileRow | undefined {
+      return byId.peek(id);
+    },
     async findByMobile(mobile: string): Promise<ProfileRow | undefined> {
       const [row] = await orm.select().from(profiles).where(eq(profiles.mobile, mobile));
       return row;

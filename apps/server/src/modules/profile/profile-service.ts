@@ -89,6 +89,14 @@ export function createProfileService({ repo, otp, sessions, now }: ProfileServic
       if (!row) throw sessionGone();
       return encoded.get(row) ?? encoded.set(row, JSON.stringify(profileSchema.parse(toProfile(row))));
     },
+    /**
+     * `getEncoded`'s answer when memory alone holds it (the row cached, its envelope kept); undefined
+     * otherwise, then `getEncoded` answers. The hot read's path without a promise (issue 31 §4).
+     */
+    getEncodedFromMemory(id: string): Buffer | undefined {
+      const row = repo.findKnown(id);
+      return row && encoded.get(row);
+    },
     async findIdentityByMobile(mobile: string): Promise<Identity | null> {
       const row = await repo.findByMobile(mobile);
       return row ? { id: row.id, mobile: row.mobile } : null;

@@ -98,6 +98,15 @@ export interface TxnRef {
   txnId: string;
 }
 
+/** The snapshot is the caller's transaction, in the organisation they named. */
+function isOwned(
+  snap: TransactionSnapshot | undefined,
+  profileId: string,
+  ref: TxnRef,
+): snap is TransactionSnapshot {
+  return snap !== undefined && snap.txn.profileId === profileId && snap.txn.orgId === ref.orgId;
+}
+
 /**
  * What every part of the transactions service stands on: finding the caller's transaction, the guards
  * on its state, the row lock that serialises writes, and its info.
@@ -115,9 +124,14 @@ export function createTransactionAccess({
    */
   async function owned(profileId: string, ref: TxnRef): Promise<TransactionSnapshot> {
     const snap = isUuid(ref.txnId) ? await repo.snapshot(ref.txnId.toLowerCase()) : undefined;
-    if (!snap || snap.txn.profileId !== profileId || snap.txn.orgId !== ref.orgId)
-      throw new AppError('TRANSACTION_ACCESS_DENIED');
+    if (!isOwned(snap, profileId, ref)) throw new AppError('TRANSACTION_ACCESS_DENIED');
     return snap;
+  }
+
+  /** `owned`'s answer when the cache holds the caller's transaction; undefined otherwise (then `owned`). */
+  function ownedFromMemory(profileId: string, ref: TxnRef): TransactionSnapshot | undefined {
+    const snap = isUuid(ref.txnId) ? repo.snapshotKnown(ref.txnId.toLowerCase()) : undefined;
+    return isOwned(snap, profileId, ref) ? snap : undefined;
   }
 
   /**
@@ -247,6 +261,7 @@ export function createTransactionAccess({
 
   return {
     owned,
+    ownedFromMemory,
     ownedOpen,
     closedReason,
     storedOnRefusal,

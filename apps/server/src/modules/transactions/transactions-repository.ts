@@ -479,6 +479,11 @@ export function createTransactionsRepository(
       return snapshots.get(id, () => loadSnapshot(id));
     },
 
+    /** The cached snapshot, when there is one to answer from memory (`snapshot` otherwise). */
+    snapshotKnown(id: string): TransactionSnapshot | undefined {
+      return snapshots.peek(id);
+    },
+
     /**
      * The snapshot as stored now, past the cache (which may be a few milliseconds behind another
      * instance's write): what a refusal is judged on. Not cached, and nothing published: a refusal

@@ -118,9 +118,24 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     return encodedInfo.set(snap, json, snap.form.expiry !== -1 && at <= expiresAt ? expiresAt + 1 : Infinity);
   }
 
+  /**
+   * `infoEncoded`'s answer when memory alone holds it (the caller's snapshot cached, its envelope kept,
+   * the transaction not closed: a closed one's reason asks the consent ledger); undefined otherwise,
+   * then `infoEncoded` answers. The hot read's path without a promise (issue 31 §4).
+   */
+  function infoEncodedFromMemory(
+    profileId: string,
+    ref: { orgId: string; txnId: string },
+  ): Buffer | undefined {
+    const snap = access.ownedFromMemory(profileId, ref);
+    if (!snap || snap.txn.state === 'CLOSED') return undefined;
+    return encodedInfo.get(snap, now().getTime());
+  }
+
   return {
     info,
     infoEncoded,
+    infoEncodedFromMemory,
 
     ...createVerificationActions(deps, access, checks),
     ...createTransactionPorts(deps, access, checks, submission),
