@@ -167,3 +167,38 @@ describe('compressed answers', () => {
     expect(gunzipSync(json.rawPayload).toString()).toBe(manifest);
   });
 });
+
+describe('a kept answer sent after a promise, through the compression stream', () => {
+  it('is sent once and whole: the handler ends with the response, not at send', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { keepCompressed, registerCompression } = await import('./compression.js');
+    const { sendEncodedWhenReady } = await import('./envelope.js');
+    const app = Fastify({ logger: false });
+    // Every answer through the stream path, as a multi-core host streams larger ones.
+    await registerCompression(app, { syncThreshold: 0 });
+    const body = keepCompressed(Buffer.from(JSON.stringify({ code: 0, data: 'x'.repeat(6000) })));
+    const errors: unknown[] = [];
+    app.addHook('onError', async (_request, _reply, error) => {
+      errors.push(error);
+    });
+    // The hot reads' fallback (profile-router.ts, transactions-router.ts).
+    app.get('/kept', (_request, reply) => sendEncodedWhenReady(reply, Promise.resolve(body)));
+    try {
+      for (const encoding of ['br', 'gzip']) {
+        const answer = await app.inject({
+          method: 'GET',
+          url: '/kept',
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        const decoded =
+          encoding === 'br' ? brotliDecompressSync(answer.rawPayload) : gunzipSync(answer.rawPayload);
+        expect(decoded.equals(body)).toBe(true);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -42,15 +42,26 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|[/+]json(?:;|$)|[/+]text(?:;|$)|[/
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
+ * Answers up to this size are compressed in one call (memoized for kept bodies), larger ones through a
+ * stream. Fixed, not the plugin's default that follows the host's cores (4 KB from 4 cores): a cached
+ * 5 KB transaction info would otherwise be streamed, and compressed again, on every read in production.
+ */
+export const COMPRESS_SYNC_MAX_BYTES = 8192;
+
+/**
  * Answers compressed when the client accepts it (issue 31 §2): brotli, else gzip, from 1 KB. Registered
  * before any route (it hooks each route as it is added). Already encoded answers pass as they are: the
  * built apps' precompressed files (@fastify/static `preCompressed`) and the pages spa.ts compresses
  * itself. Request bodies are not inflated: a small compressed body could unpack past the body limit.
  */
-export async function registerCompression(app: FastifyInstance): Promise<void> {
+export async function registerCompression(
+  app: FastifyInstance,
+  { syncThreshold = COMPRESS_SYNC_MAX_BYTES }: { syncThreshold?: number } = {},
+): Promise<void> {
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD_BYTES,
+    syncThreshold,
     customTypes: COMPRESSIBLE,
     globalDecompression: false,
     zlib: keepingZlib,

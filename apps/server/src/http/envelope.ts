@@ -49,6 +49,15 @@ export function sendEncoded(reply: FastifyReply, body: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Sends the body once it is ready, and ends when the response has: the reply is a thenable that Fastify
+ * waits on. A handler's promise that ended at `send` instead (undefined) would have Fastify send again
+ * while a compression stream is still writing, and the client would get an empty body.
+ */
+export async function sendEncodedWhenReady(reply: FastifyReply, body: Promise<Buffer>): Promise<void> {
+  await sendEncoded(reply, await body);
+}
+
 /** Route response schemas: the success envelope of `data`, and the error envelope for the rest. */
 export function responses<T extends z.ZodType>(data: T) {
   return {

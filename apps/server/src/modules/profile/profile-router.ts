@@ -8,7 +8,7 @@ import {
 } from '@veridocs/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
-import { ok, responses, sendEncoded } from '../../http/envelope.js';
+import { ok, responses, sendEncoded, sendEncodedWhenReady } from '../../http/envelope.js';
 import type { ProfileService } from './profile-service.js';
 
 export interface ProfileRouterOptions {
@@ -38,9 +38,8 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
         sendEncoded(reply, kept);
         return;
       }
-      return profiles.getEncoded(profileId).then((body) => {
-        sendEncoded(reply, body);
-      });
+      // Ends with the response, not at send: a compression stream ends later (envelope.ts).
+      return sendEncodedWhenReady(reply, profiles.getEncoded(profileId));
     },
   );
 

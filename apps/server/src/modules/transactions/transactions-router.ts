@@ -24,7 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
-import { ok, responses, sendEncoded } from '../../http/envelope.js';
+import { ok, responses, sendEncoded, sendEncodedWhenReady } from '../../http/envelope.js';
 import { requestLanguage } from '../../http/language.js';
 import type { TransactionsService } from './transactions-service.js';
 
@@ -94,9 +94,8 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
         sendEncoded(reply, kept);
         return;
       }
-      return service.infoEncoded(profileId, request.query).then((body) => {
-        sendEncoded(reply, body);
-      });
+      // Ends with the response, not at send: a compression stream ends later (envelope.ts).
+      return sendEncodedWhenReady(reply, service.infoEncoded(profileId, request.query));
     },
   );
 
