@@ -1,11 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
 import { POLL, type NotificationItem } from '@veridocs/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useGetCandidateTransactionsQuery } from '../../app/store/transactions-api';
 import { makeSession, ok, storeSession } from '../../test/fixtures';
 import { mockApi, type MockApi } from '../../test/mock-api';
 import { renderWithProviders } from '../../test/render';
-import { notificationsApi } from './notifications-api';
+import { loadNotificationSchemas, notificationsApi } from './notifications-api';
 import { useNotificationsLive } from './use-notifications-live';
 
 const LIST = '/api/notification/notification';
@@ -33,6 +33,12 @@ function Probe() {
 }
 
 const tick = () => act(() => vi.advanceTimersByTimeAsync(POLL.intervalMs));
+
+// The answers' schemas load with the first request (issue 31 §2): loaded here once, as a phone has
+// them after its first poll, so that each fake-timer poll settles before the next one is due.
+beforeAll(async () => {
+  await loadNotificationSchemas();
+});
 
 beforeEach(() => {
   // Only the poll's interval is driven by the test; waitFor and the requests keep real time.
