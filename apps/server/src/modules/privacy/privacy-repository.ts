@@ -41,6 +41,16 @@ const toEntry = (row: LedgerRow): LedgerEntry => ({
 
 /** The consent ledger and the notices its entries cite (ADR 0049). */
 export function createPrivacyRepository(orm: Orm) {
+  /** One request's entries in chain order, read with `scope` (the pool or a database transaction). */
+  async function txnEntries(scope: DbScope, profileId: string, txnId: string): Promise<LedgerEntry[]> {
+    const rows = await scope
+      .select()
+      .from(consentLedger)
+      .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
+      .orderBy(asc(consentLedger.seq));
+    return rows.map(toEntry);
+  }
+
   async function appendIn(tx: DbScope, facts: LedgerFacts): Promise<LedgerEntry> {
     await tx.execute(LEDGER_LOCK);
     return appendLocked(tx, facts);
@@ -102,24 +112,11 @@ export function createPrivacyRepository(orm: Orm) {
     },
 
     /** One candidate's entries about one request, in chain order (the profile index serves it). */
-    async entriesOfTxn(profileId: string, txnId: string): Promise<LedgerEntry[]> {
-      const rows = await orm
-        .select()
-        .from(consentLedger)
-        .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
-        .orderBy(asc(consentLedger.seq));
-      return rows.map(toEntry);
-    },
+    entriesOfTxn: (profileId: string, txnId: string): Promise<LedgerEntry[]> =>
+      txnEntries(orm, profileId, txnId),
 
     /** The same, read inside the caller's database transaction (a state-change hook's). */
-    async entriesOfTxnIn(scope: DbScope, profileId: string, txnId: string): Promise<LedgerEntry[]> {
-      const rows = await scope
-        .select()
-        .from(consentLedger)
-        .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
-        .orderBy(asc(consentLedger.seq));
-      return rows.map(toEntry);
-    },
+    entriesOfTxnIn: txnEntries,
 
     /**
      * The same under the ledger's lock, taken in the caller's database transaction: no entry can be
@@ -127,12 +124,7 @@ export function createPrivacyRepository(orm: Orm) {
      */
     async entriesOfTxnLocked(scope: DbScope, profileId: string, txnId: string): Promise<LedgerEntry[]> {
       await scope.execute(LEDGER_LOCK);
-      const rows = await scope
-        .select()
-        .from(consentLedger)
-        .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
-        .orderBy(asc(consentLedger.seq));
-      return rows.map(toEntry);
+      return txnEntries(scope, profileId, txnId);
     },
 
     /** Every entry of one candidate, in chain order (the profile index serves it). */
@@ -156,12 +148,7 @@ export function createPrivacyRepository(orm: Orm) {
     ): Promise<LedgerEntry | null> {
       return orm.transaction(async (tx) => {
         await tx.execute(LEDGER_LOCK);
-        const rows = await tx
-          .select()
-          .from(consentLedger)
-          .where(and(eq(consentLedger.profileId, profileId), eq(consentLedger.txnId, txnId)))
-          .orderBy(asc(consentLedger.seq));
-        const facts = decide(rows.map(toEntry));
+        const facts = decide(await txnEntries(tx, profileId, txnId));
         return facts ? appendLocked(tx, facts) : null;
       });
     },
