@@ -34,6 +34,7 @@ const {
   LANGUAGES,
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
+  OTP_STEP_RELOAD,
 } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 const template = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
@@ -49,8 +50,40 @@ const APP_SCRIPTS =
   /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 const appScripts = [...template.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
 if (appScripts.length === 0) throw new Error('dist/index.html loads no script');
+/** A module's chunk and the chunks it imports, from Vite's manifest, but those the app loads anyway. */
+function chunksOf(module) {
+  const viteManifest = JSON.parse(readFileSync(join(root, 'dist', '.vite', 'manifest.json'), 'utf8'));
+  if (!viteManifest[module]) throw new Error(`the build's manifest has no chunk for ${module}`);
+  const files = new Set();
+  const visit = (key) => {
+    const file = `/${viteManifest[key].file}`;
+    if (files.has(file) || appScripts.includes(file)) return;
+    files.add(file);
+    for (const imported of viteManifest[key].imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...files];
+}
+const otpStepChunks = chunksOf(OTP_STEP_RELOAD.module);
 const boot = `// Starts the app once the pre-rendered page has painted (apps/web/scripts/prerender.mjs).
-const start = () => { for (const src of ${JSON.stringify(appScripts)}) import(src); };
+const otpStepReload = () => {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(${JSON.stringify(OTP_STEP_RELOAD.storageKey)}) ?? 'null');
+    return location.pathname === ${JSON.stringify(OTP_STEP_RELOAD.path)} && stored?.step?.kind === 'otp';
+  } catch {
+    return false;
+  }
+};
+const start = () => {
+  for (const src of ${JSON.stringify(appScripts)}) import(src);
+  // Back on the OTP step after a reload: its chunk is fetched now, not after the app has drawn the page.
+  if (otpStepReload())
+    for (const href of ${JSON.stringify(otpStepChunks)}) {
+      const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+      link.dataset.boot = 'otp-step';
+      document.head.append(link);
+    }
+};
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));
 `;

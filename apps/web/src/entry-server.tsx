@@ -22,11 +22,23 @@ import { login } from './app/store/slices/auth-slice';
 import { setShowInitScreen } from './app/store/slices/form-data-slice';
 import { setSearchedQuery } from './app/store/slices/misc-slice';
 import { renderFormHeadingPlaceholders } from './lib/prerendered-form';
+import { STORED_STEP } from './features/auth/stored-step';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, setLanguage, type Language } from './i18n';
 
 /** Every page is pre-rendered in each language; the server picks by the language cookie. */
 export { DEFAULT_LANGUAGE, LANGUAGES };
 export const LANGUAGE_COOKIE = LANGUAGE_STORAGE_KEY;
+
+/**
+ * A reload on the sign-in page's OTP step (a phone back from its SMS app): the boot script fetches the
+ * OTP step's chunk beside the app's instead of after the app has started and drawn the page (issue 31
+ * §2). The step is in this session storage key (stored-step.ts); the chunk is the build's for `module`.
+ */
+export const OTP_STEP_RELOAD = {
+  path: PATHS.login,
+  storageKey: STORED_STEP,
+  module: 'src/features/auth/otp-step.tsx',
+} as const;
 
 /** The pages pre-rendered as they are, and hydrated in the browser. */
 export const PUBLIC_PAGES = [
