@@ -30,8 +30,8 @@ describe('the app with default test settings', () => {
     expect(other.headers['x-request-id']).not.toBe(res.headers['x-request-id']);
   });
 
-  it('sends security headers with a CSP that allows the SPA', async () => {
-    const res = await t.app.inject({ method: 'GET', url: API_PATHS.health });
+  it("sends a page's security headers with a CSP that allows the SPA", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -40,6 +40,19 @@ describe('the app with default test settings', () => {
     expect(csp).toMatch(/frame-src [^;]*blob:/);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
+  it('sends an API answer the headers of a resource that loads nothing, without the page-only ones', async () => {
+    const res = await t.app.inject({ method: 'GET', url: API_PATHS.health });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection'])
+      expect(res.headers[pageOnly]).toBeUndefined();
   });
 
   it('answers unknown API routes with the 404 envelope', async () => {

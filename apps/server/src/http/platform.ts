@@ -16,7 +16,7 @@ import { registerErrorHandler } from './error-handler.js';
 import { badInput, badJsonReason, frameworkErrors, registerInputGuard } from './input-guard.js';
 import { registerPartnerOrgGuard } from './partner-org.js';
 import { createFallbackStore, waitForRedis } from './rate-limit-store.js';
-import { createSecurityHeaders } from './security.js';
+import { createApiHeaders, createSecurityHeaders } from './security.js';
 import {
   limitConnectionsPerIp,
   limitRequestsPerClient,
@@ -205,10 +205,12 @@ export async function registerHttpPlatform(app: App, config: Config): Promise<Re
 
   // First, so that every answer (also a refused one) carries them. API answers are never cached
   // unless a route says otherwise (it sets its own cache-control later).
-  const securityHeaders = createSecurityHeaders();
+  const pageHeaders = createSecurityHeaders();
+  const apiHeaders = createApiHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders).header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) reply.headers(apiHeaders).header('cache-control', 'no-store');
+    else reply.headers(pageHeaders);
+    reply.header('x-request-id', request.id);
     done();
   });
   // Before any hook that can refuse a request: a refused one's body must not trickle in forever.

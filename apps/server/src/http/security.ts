@@ -35,7 +35,8 @@ const options: Parameters<typeof helmet>[0] = {
 
 /**
  * Helmet's headers for these options, worked out once: the policy has no per-request part (no
- * nonces), and building it on every request cost more than the rest of a cached GET.
+ * nonces), and building it on every request cost more than the rest of a cached GET. These are a
+ * page's (the SPAs, the HTML pages); an API answer gets `createApiHeaders`.
  */
 export function createSecurityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -50,5 +51,28 @@ export function createSecurityHeaders(): Record<string, string> {
     (error?: unknown) => (failure = error),
   );
   if (failure) throw failure;
+  return headers;
+}
+
+/** The headers of an API answer that only a document uses (an HTML page's parsing, scripts, frames). */
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+];
+
+/**
+ * An API answer's headers (paths under /api/): JSON or a file is never a page, so its policy loads
+ * nothing and the headers that only steer a document's parsing are left out (OWASP's REST guidance).
+ * ~600 bytes less on each of a journey's API answers, which a phone on a slow link downloads too.
+ * Fails closed: an HTML page under /api/ (the sandbox checkout) sets `createSecurityHeaders` itself, or
+ * its scripts and styles do not load.
+ */
+export function createApiHeaders(): Record<string, string> {
+  const headers = createSecurityHeaders();
+  for (const name of DOCUMENT_ONLY) delete headers[name];
+  headers['content-security-policy'] = "default-src 'none'; frame-ancestors 'self'";
   return headers;
 }

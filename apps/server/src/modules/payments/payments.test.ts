@@ -470,6 +470,8 @@ describe('payments: orders, the sandbox gateway, webhooks, refunds and reconcili
     expect(page.statusCode).toBe(200);
     // $45.00 (IIT Bombay) < $60: no cart discount; + 18% = $53.10.
     expect(page.body).toContain('$53.10');
+    // A page under /api/: its inline styles load (an API answer's policy would block them).
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     await pay(s.paymentSessionId!, 'pay');
     while (await t.app.paymentJobs.deliverSandboxWebhookOnce());
     expect((await order(s.orderId)).status).toBe('success');

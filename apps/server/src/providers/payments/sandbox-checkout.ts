@@ -1,8 +1,11 @@
 import { GATEWAY_PATHS, formatMoney } from '@veridocs/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.js';
+import { createSecurityHeaders } from '../../http/security.js';
 import type { SandboxGateway } from './sandbox.js';
 import type { SandboxSessionRow } from './sandbox-repository.js';
+
+const pageHeaders = createSecurityHeaders();
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -99,7 +102,8 @@ export const sandboxCheckoutRouter: FastifyPluginAsync<{ sandbox: SandboxGateway
     async (request, reply) => {
       const session = await sandbox.session(request.params.sessionId);
       if (!session) throw new AppError('NOT_FOUND', 'This checkout does not exist');
-      return reply.type('text/html; charset=utf-8').send(checkoutPage(session));
+      // A page under /api/: a page's policy, not an API answer's (which would block its styles).
+      return reply.headers(pageHeaders).type('text/html; charset=utf-8').send(checkoutPage(session));
     },
   );
 
