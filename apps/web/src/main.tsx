@@ -1,3 +1,9 @@
+// The app evaluates in stages, each in a task of its own (a top-level await between them), instead of
+// one long task that Lighthouse counts as blocking time (issue 31 §2). Kept first, in this order.
+import './boot/stage-react';
+import './boot/stage-ui';
+import './boot/stage-state';
+import './boot/stage-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,3 +1,5 @@
+// First: the data layer evaluates in a task of its own (issue 31 §2).
+import './stage-data';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
@@ -23,6 +25,7 @@ import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 import { useIsDesktop } from './use-is-desktop';
 import { loadWithRetry } from '@veridocs/shared';
+import { nextTask } from '../../lib/next-task';
 
 const DemoDialog = lazy(() => loadWithRetry(() => import('../../features/misc/demo-dialog')));
 
@@ -130,3 +133,6 @@ export default function AppLayout() {
     </Box>
   );
 }
+
+// The screen's own chunks, which wait for this one, evaluate in a task of their own (issue 31 §2).
+await nextTask();
