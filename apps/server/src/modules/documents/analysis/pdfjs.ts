@@ -39,19 +39,38 @@ export async function openWithPdfJs(bytes: Uint8Array): Promise<PdfJsDocument> {
   return task.promise;
 }
 
+/** Pages of a PDF the OCR job reads (their text layer, or the rendered page when the layer is too thin). */
+export const OCR_PDF_PAGES = 3;
+/** A page whose text layer has at least this many non-space characters is not rendered for OCR. */
+export const TEXT_LAYER_MIN_CHARS = 20;
+
+/** True when OCR would keep this page's text layer as it is instead of rendering the page. */
+export const layerIsText = (layer: string) => layer.replace(/\s+/g, '').length >= TEXT_LAYER_MIN_CHARS;
+
+/** The text layer of page n (1-based). */
+export async function pageText(doc: PdfJsDocument, n: number): Promise<string> {
+  const page = await doc.getPage(n);
+  const content = await page.getTextContent();
+  page.cleanup();
+  return content.items
+    .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
+    .join('')
+    .trim();
+}
+
 /** The text layer of pages 1..maxPages, one string per page. */
 export async function pageTexts(doc: PdfJsDocument, maxPages: number): Promise<string[]> {
   const texts: string[] = [];
-  for (let n = 1; n <= Math.min(doc.numPages, maxPages); n++) {
-    const page = await doc.getPage(n);
-    const content = await page.getTextContent();
-    texts.push(
-      content.items
-        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
-        .join('')
-        .trim(),
-    );
-    page.cleanup();
-  }
+  for (let n = 1; n <= Math.min(doc.numPages, maxPages); n++) texts.push(await pageText(doc, n));
   return texts;
+}
+
+/**
+ * The text the OCR job would find in a PDF, when it needs no rendering: every page it reads has a text
+ * layer of its own (recognisePdf's result for such a file); undefined when a page would be rendered.
+ */
+export function ocrTextFromLayers(texts: readonly string[], numPages: number): string | undefined {
+  if (texts.length < Math.min(numPages, OCR_PDF_PAGES)) return undefined;
+  const read = texts.slice(0, OCR_PDF_PAGES);
+  return read.every(layerIsText) ? read.join('\n\n') : undefined;
 }
