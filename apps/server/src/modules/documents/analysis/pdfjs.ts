@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -18,6 +19,35 @@ function assetDir(name: string): string {
   return path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), name) + path.sep;
 }
 
+type BinaryKind = 'cMapUrl' | 'standardFontDataUrl' | 'wasmUrl';
+
+/** Standard fonts and wasm decoders read from the package, each once per process (≤ 2 MB in all). */
+const packageFiles = new Map<string, Promise<Uint8Array>>();
+
+/**
+ * pdf.js's Node factory reads a standard font (Helvetica of a generated marksheet) from disk for every
+ * document; this one keeps the package's fixed files in memory. CMaps, whose names come from the PDF,
+ * are read as before.
+ */
+class CachedBinaryDataFactory {
+  constructor(private readonly bases: Partial<Record<BinaryKind, string | null>>) {}
+
+  async fetch({ kind, filename }: { kind: BinaryKind; filename: string }): Promise<Uint8Array> {
+    const base = this.bases[kind];
+    if (!base) throw new Error(`Ensure that the \`${kind}\` API parameter is provided.`);
+    const url = `${base}${filename}`;
+    if (kind === 'cMapUrl') return new Uint8Array(await readFile(url));
+    let bytes = packageFiles.get(url);
+    if (!bytes) {
+      bytes = readFile(url).then((b) => new Uint8Array(b));
+      packageFiles.set(url, bytes);
+      bytes.catch(() => packageFiles.delete(url));
+    }
+    // A copy: pdf.js may transfer (detach) the buffer it is given.
+    return (await bytes).slice();
+  }
+}
+
 /**
  * Opens a PDF with pdfjs: no eval, no font faces, no logging, fonts/CMaps/wasm decoders read from the installed
  * package (never fetched). The bytes are copied because pdfjs transfers (detaches) the buffer it is given.
@@ -35,6 +65,7 @@ export async function openWithPdfJs(bytes: Uint8Array): Promise<PdfJsDocument> {
     cMapUrl: assetDir('cmaps'),
     cMapPacked: true,
     wasmUrl: assetDir('wasm'),
+    BinaryDataFactory: CachedBinaryDataFactory,
   });
   return task.promise;
 }
