@@ -6,9 +6,10 @@
 // submit: the sandbox knows a handful of numbers and one number links to one account only. Reports
 // journeys per minute and the p99 of one journey; skipped when PostgreSQL does not answer
 // (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { startServer, stopServer } from '../scripts/lib.mjs';
 import { freshPostgres } from './transaction-info.mjs';
@@ -133,6 +134,77 @@ async function journey(base, pdf) {
   await info();
 }
 
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** A process's CPU in ms (user + system), with its waited-for children when `children`; 0 when gone. */
+function procCpuMs(pid, children = false) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields 14-17 of stat (utime stime cutime cstime), counted here from field 3 (state)
+    const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+    return ticks * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Live descendants of a process (the document-check children of the server). */
+function descendants(pid) {
+  const parentOf = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = [];
+  const walk = (p) => {
+    for (const [child, parent] of parentOf) {
+      if (parent !== p) continue;
+      out.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/**
+ * CPU ms so far of each process a journey runs on: the server (with check children that ended), its live
+ * check children, this database's PostgreSQL backends plus PostgreSQL's own background processes, and this
+ * bench client. A backend that ends during the run is lost, so the pool's connections are what counts.
+ */
+async function cpuSample(serverPid, databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  let pgPids;
+  try {
+    const { rows } = await db.query(
+      `select pid, backend_type from pg_stat_activity
+        where (datname = current_database() and pid <> pg_backend_pid()) or datname is null`,
+    );
+    pgPids = rows;
+  } finally {
+    await db.end();
+  }
+  const client = process.cpuUsage();
+  return {
+    server: procCpuMs(serverPid, true),
+    checks: descendants(serverPid).reduce((sum, pid) => sum + procCpuMs(pid), 0),
+    postgres: pgPids
+      .filter((r) => r.backend_type === 'client backend')
+      .reduce((sum, r) => sum + procCpuMs(r.pid), 0),
+    pgBackground: pgPids
+      .filter((r) => r.backend_type !== 'client backend')
+      .reduce((sum, r) => sum + procCpuMs(r.pid), 0),
+    client: (client.user + client.system) / 1000,
+  };
+}
+
 export async function run() {
   const database = await freshPostgres(process.env.BENCH_DATABASE_URL || DEFAULT_PG);
   if (!database) {
@@ -163,6 +235,7 @@ export async function run() {
     const pdf = await smallPdf();
     await journey(base, pdf); // warm-up
     const load = loadavg()[0];
+    const cpuBefore = await cpuSample(server.pid, database.url);
     const times = [];
     let next = 0;
     const started = performance.now();
@@ -177,12 +250,22 @@ export async function run() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = await cpuSample(server.pid, database.url);
+    const cpuPerJourney = Object.fromEntries(
+      Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - cpuBefore[k]) / JOURNEYS]),
+    );
+    const totalCpu = Object.values(cpuPerJourney).reduce((a, b) => a + b, 0);
     times.sort((a, b) => a - b);
     const perMinute = (JOURNEYS / seconds) * 60;
     const p99 = Math.round(times[Math.floor(times.length * 0.99) - 1] ?? times.at(-1));
     console.log(
       `${JOURNEYS} journeys by ${CLIENTS} clients in ${seconds.toFixed(1)} s: ${perMinute.toFixed(0)} per minute, ` +
-        `p99 ${p99} ms (load average ${load.toFixed(2)} at the start)`,
+        `p99 ${p99} ms (load average ${load.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end)`,
+    );
+    console.log(
+      `CPU ms per journey: ${Object.entries(cpuPerJourney)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(', ')}; all ${totalCpu.toFixed(1)}`,
     );
     return [
       {
@@ -193,6 +276,13 @@ export async function run() {
         ok: true,
       },
       { measure: 'journey p99 (PostgreSQL)', value: p99, unit: 'ms', target: '(measured)', ok: true },
+      {
+        measure: 'CPU per journey, all processes (PostgreSQL)',
+        value: Math.round(totalCpu),
+        unit: 'ms',
+        target: '(measured)',
+        ok: true,
+      },
     ];
   } finally {
     await stopServer(server);

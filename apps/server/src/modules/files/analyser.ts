@@ -6,6 +6,8 @@ export interface AnalysisResult {
   state: 'COMPLETED' | 'WARNING' | 'ERROR';
   issues: DocumentIssue[];
   pageCount: number | null;
+  /** The text OCR would read, when it is the file's text layer (no OCR job needed); absent otherwise. */
+  ocrText?: string;
 }
 
 /**

@@ -180,6 +180,12 @@ export function createFilesService(deps: {
             ? verdictWithName(analysis, expectName, { status: 'pending', text: null })
             : analysis;
         const at = now();
+        // A PDF whose pages OCR would read all carry a text layer: the checks read that text already, and
+        // the OCR job would only read it again (a second pdf.js pass and its queue round trips).
+        const ocr =
+          analysis.ocrText === undefined
+            ? { ocrStatus: 'pending' as const, ocrNextAt: at }
+            : { ocrStatus: 'done' as const, ocrText: analysis.ocrText };
         const row = await repo.insert({
           ownerProfileId,
           storageKey: received.key,
@@ -193,12 +199,11 @@ export function createFilesService(deps: {
           state: verdict.state,
           issues: verdict.issues,
           pageCount: analysis.pageCount,
-          ocrStatus: 'pending',
-          ocrNextAt: at,
+          ...ocr,
           createdAt: at,
           updatedAt: at,
         });
-        deps.onQueued?.();
+        if (ocr.ocrStatus === 'pending') deps.onQueued?.();
         return toResponse(row);
       } catch (error) {
         await service.discard(received);

@@ -138,7 +138,8 @@ describe('POST /files: the stored file', () => {
       folderName: 'education',
       fileCategory: 'marksheet',
       name: 'Marksheet 2024 é.pdf',
-      ocrText: null,
+      // Its pages all carry a text layer: that is its OCR text at once (no OCR job).
+      ocrText: 'Veridocs test document',
     });
 
     const meta = expectCode<FileUploadResponse>(

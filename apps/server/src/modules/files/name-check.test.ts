@@ -5,7 +5,9 @@ import {
   type DocumentIssue,
   type FileUploadResponse,
 } from '@veridocs/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../../db/schema/index.js';
 import { bearer, createTestApp, expectCode, signUp, type TestApp } from '../../test/test-app.js';
 import { nameNeedsOcr, verdictWithName } from './name-check.js';
 import { multipart, nameCardImage, pdfOfSize, type Part } from './test-files.js';
@@ -184,5 +186,13 @@ describe('name check at upload (OCR job running)', () => {
     const uploaded = await upload(await pdfOfSize(60_000), 'Asha Verma', 'doc.pdf', 'application/pdf');
     expect(uploaded.state).toBe('WARNING');
     expect(uploaded.issues.map((i) => i.code)).toContain('NAME_MISMATCH');
+  });
+
+  it('a PDF with a text layer has its OCR text at upload: no OCR job reads it again', async () => {
+    const uploaded = await upload(await pdfOfSize(60_000), undefined, 'doc.pdf', 'application/pdf');
+    expect(uploaded.ocrText).toBe('Veridocs test document');
+    const [row] = await t.db.orm.select().from(files).where(eq(files.id, uploaded.fileId));
+    expect(row).toMatchObject({ ocrStatus: 'done', ocrAttempts: 0, ocrNextAt: null });
+    expect(await get(uploaded.fileId)).toEqual(uploaded);
   });
 });

@@ -50,6 +50,8 @@ describe('analyseDocument', () => {
       state: 'COMPLETED',
       issues: [],
       pageCount: 1,
+      // Its text layer is what OCR would read: no OCR job needed.
+      ocrText: expect.stringContaining('ASHA K. VERMA'),
     });
     const r = await analyseDocument({ path: file, mimeType: 'application/pdf', expectName: 'Ravi Kumar' });
     expect(r).toMatchObject({ state: 'WARNING', pageCount: 1 });

@@ -23,7 +23,10 @@ export async function analyseDocument(input: AnalyseInput): Promise<AnalysisResu
       const nameIssue = nameIssueFromText(pdf.text, input.expectName);
       if (nameIssue) issues.push(nameIssue);
     }
-    return { state: stateOf(issues), issues, pageCount: pdf.pageCount };
+    const state = stateOf(issues);
+    // The OCR job's answer when it would only read text layers: the files module stores it at once.
+    const ocrText = state === 'ERROR' ? undefined : pdf.ocrText;
+    return { state, issues, pageCount: pdf.pageCount, ...(ocrText === undefined ? {} : { ocrText }) };
   }
   const image = await analyseImage(input.path);
   return { state: image.state, issues: image.issues, pageCount: image.pageCount };

@@ -1,17 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { FILE_LIMITS } from '@veridocs/shared';
-import { openWithPdfJs, type PdfJsDocument } from './pdfjs.js';
+import { layerIsText, OCR_PDF_PAGES, openWithPdfJs, pageText, type PdfJsDocument } from './pdfjs.js';
 import { createTesseractRunner } from './tesseract-runner.js';
 
 /** Pages of a PDF that are read. */
-export const OCR_PDF_PAGES = 3;
+export { OCR_PDF_PAGES };
 /** Resolution PDF pages are rendered at, and the DPI given to tesseract. */
 const OCR_DPI = 300;
 /** Longest side of an image given to tesseract (bigger photos are scaled down first). */
 const OCR_MAX_SIDE = 3500;
 /** A page whose text layer has at least this many non-space characters is taken as is, not OCR'd. */
-const TEXT_LAYER_MIN_CHARS = 20;
 
 const tesseract = createTesseractRunner({ parameters: { user_defined_dpi: String(OCR_DPI) } });
 
@@ -69,14 +68,8 @@ async function recognisePdf(bytes: Uint8Array): Promise<string> {
   try {
     const parts: string[] = [];
     for (let n = 1; n <= Math.min(doc.numPages, OCR_PDF_PAGES); n++) {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      const layer = content.items
-        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
-        .join('')
-        .trim();
-      page.cleanup();
-      if (layer.replace(/\s+/g, '').length >= TEXT_LAYER_MIN_CHARS) {
+      const layer = await pageText(doc, n);
+      if (layerIsText(layer)) {
         parts.push(layer);
         continue;
       }

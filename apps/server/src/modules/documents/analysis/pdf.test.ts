@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recogniseText } from './ocr.js';
 import { analysePdf, hasEncryptDictionary, scanRawForActiveContent } from './pdf.js';
 import { documentPng } from './test-fixtures.js';
 
@@ -54,6 +55,22 @@ describe('PDF checks', () => {
     expect(r).toMatchObject({ state: 'COMPLETED', issues: [], pageCount: 3 });
     expect(r.text).toContain('Asha Verma page 1');
     expect(r.text).toContain('page 3');
+  });
+
+  it('carries the OCR text when every page OCR reads has a text layer: the same text recogniseText reads', async () => {
+    for (const pages of [1, 3, 5]) {
+      const file = path.join(dir, `layers-${pages}.pdf`);
+      await writeFile(file, await (await textPdf(pages)).save());
+      const r = await analysePdf(file);
+      expect(r.ocrText).toBe(await recogniseText({ path: file, mimeType: 'application/pdf' }));
+      expect(r.ocrText).toContain('Asha Verma page 1');
+      expect(r.ocrText).not.toContain('page 4'); // OCR reads the first three pages only
+    }
+    // A page whose layer is too thin for OCR to keep (it would render it): no OCR text from the checks.
+    const thin = await textPdf(2, 'Asha');
+    const r = await analysePdf(await thin.save());
+    expect(r.state).toBe('COMPLETED');
+    expect(r.ocrText).toBeUndefined();
   });
 
   it('a scanned PDF (pages are images, no text layer) → WARNING PDF_NO_TEXT', async () => {

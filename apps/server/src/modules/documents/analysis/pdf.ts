@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, type PDFObject } from 'pdf-lib';
 import { measureExpansion, PDF_LIMITS, type PdfLimits } from './pdf-expansion.js';
-import { openWithPdfJs, pageTexts } from './pdfjs.js';
+import { ocrTextFromLayers, openWithPdfJs, pageTexts } from './pdfjs.js';
 import { issue, stateOf, type AnalysisResult, type DocumentIssue } from './types.js';
 
 export { measureExpansion, PDF_LIMITS, type PdfLimits };
@@ -181,7 +181,8 @@ export async function analysePdf(
       ),
     );
   }
-  return { state: stateOf(issues), issues, pageCount, text };
+  const ocrText = ocrTextFromLayers(texts, pageCount);
+  return { state: stateOf(issues), issues, pageCount, text, ...(ocrText === undefined ? {} : { ocrText }) };
 }
 
 const PAGE_LABEL = /\bpage\s+(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\b/i;

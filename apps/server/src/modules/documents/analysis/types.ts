@@ -8,6 +8,11 @@ export interface AnalysisResult {
   state: AnalysisState;
   issues: DocumentIssue[];
   pageCount: number | null;
+  /**
+   * What OCR would read from the file, when that needs no rendering (a PDF whose pages OCR reads all have a
+   * text layer): the OCR job is not needed for it. Absent otherwise.
+   */
+  ocrText?: string;
 }
 
 /** Codes that make the file unusable (ERROR); every other code is a WARNING the candidate may override. */
