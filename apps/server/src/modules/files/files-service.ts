@@ -177,7 +177,14 @@ export function createFilesService(deps: {
         }
         const verdict =
           expectName && nameNeedsOcr(received.mimeType, analysis.issues)
-            ? verdictWithName(analysis, expectName, { status: 'pending', text: null })
+            ? verdictWithName(
+                analysis,
+                expectName,
+                // No OCR job runs for a PDF whose layers are its OCR text: its name is checked now.
+                analysis.ocrText === undefined
+                  ? { status: 'pending', text: null }
+                  : { status: 'done', text: analysis.ocrText },
+              )
             : analysis;
         const at = now();
         // A PDF whose pages OCR would read all carry a text layer: the checks read that text already, and

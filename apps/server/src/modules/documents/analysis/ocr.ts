@@ -10,8 +10,6 @@ export { OCR_PDF_PAGES };
 const OCR_DPI = 300;
 /** Longest side of an image given to tesseract (bigger photos are scaled down first). */
 const OCR_MAX_SIDE = 3500;
-/** A page whose text layer has at least this many non-space characters is taken as is, not OCR'd. */
-
 const tesseract = createTesseractRunner({ parameters: { user_defined_dpi: String(OCR_DPI) } });
 
 async function ocrPng(png: Buffer): Promise<string> {

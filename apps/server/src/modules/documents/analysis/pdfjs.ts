@@ -83,10 +83,15 @@ export async function pageText(doc: PdfJsDocument, n: number): Promise<string> {
   const page = await doc.getPage(n);
   const content = await page.getTextContent();
   page.cleanup();
-  return content.items
-    .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
-    .join('')
-    .trim();
+  return (
+    content.items
+      .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
+      .join('')
+      // Fonts that map glyphs to U+0000 put NULs in the layer (pdf.js keeps them here): a database text
+      // column refuses them, and they are not text.
+      .replaceAll('\u0000', '')
+      .trim()
+  );
 }
 
 /** The text layer of pages 1..maxPages, one string per page. */
