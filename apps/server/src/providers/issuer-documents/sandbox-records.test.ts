@@ -86,7 +86,13 @@ describe('the sandboxes’ fictitious people and their documents', () => {
       const path = join(dir, `${record.doctype}.pdf`);
       writeFileSync(path, bytes);
       const verdict = await analyseDocument({ path, mimeType: 'application/pdf', expectName: 'Asha Verma' });
-      expect(verdict, record.uri).toEqual({ state: 'COMPLETED', issues: [], pageCount: 1 });
+      // Its text layer is its OCR text too (no OCR job needed), with the record's roll number.
+      expect(verdict, record.uri).toEqual({
+        state: 'COMPLETED',
+        issues: [],
+        pageCount: 1,
+        ocrText: expect.stringContaining(record.rollNumber),
+      });
       const doc = await openWithPdfJs(new Uint8Array(bytes));
       const text = (await pageTexts(doc, 1)).join(' ');
       await doc.destroy();
