@@ -8,7 +8,9 @@ import { API_PATHS, NOTIFICATION_API_PATHS, PRIVACY_EXPORT_PATHS, SERVICE_BASES 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentAnalyser } from '../modules/files/analyser.js';
 import { bearer, createTestApp, expectCode, signUp, wallet, type TestApp } from '../test/test-app.js';
+import { candidateWithRequest } from '../test/candidate.js';
 import { uploadDocument } from '../test/uploads.js';
+import { acceptedEncoding } from './compression.js';
 
 /**
  * Issue 31 §2: API answers compressed when the client accepts it. JSON and HTML from 1 KB, brotli or
@@ -200,5 +202,76 @@ describe('a kept answer sent after a promise, through the compression stream', (
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the hot reads, compressed by their own route from the kept body (no plugin hooks)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OCR_WORKER: 'off' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('picks the encoding as Accept-Encoding weighs it, br on a tie, none for identity or neither', () => {
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedEncoding('gzip')).toBe('gzip');
+    expect(acceptedEncoding('x-gzip')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(acceptedEncoding('gzip;q=0.8, br;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('GZIP; q=0.2 , BR ; q=0.9')).toBe('br');
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('br;q=0, *;q=0.1')).toBe('gzip');
+    expect(acceptedEncoding('*;q=0')).toBeNull();
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding('identity;q=1, br;q=0.5')).toBeNull();
+    expect(acceptedEncoding('deflate')).toBeNull();
+    expect(acceptedEncoding('')).toBeNull();
+  });
+
+  it('sends transaction info in the accepted encoding with Vary, the same JSON once decoded, alike each time', async () => {
+    const c = await candidateWithRequest(t);
+    const url = `${SERVICE_BASES.verificationV1}${API_PATHS.verification.info}?orgId=${c.at.orgId}&txnId=${c.txnId}`;
+    const plain = await t.request({ method: 'GET', url, headers: c.h });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      for (let read = 0; read < 2; read++) {
+        const answer = await t.request({
+          method: 'GET',
+          url,
+          headers: { ...c.h, 'accept-encoding': accept },
+        });
+        expect(answer.statusCode, accept).toBe(200);
+        expect(answer.headers['content-encoding'], accept).toBe(encoding);
+        expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+        expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+        const decoded =
+          encoding === 'br' ? brotliDecompressSync(answer.rawPayload) : gunzipSync(answer.rawPayload);
+        expect(decoded.equals(plain.rawPayload), accept).toBe(true);
+      }
+    }
+    const identity = await t.request({
+      method: 'GET',
+      url,
+      headers: { ...c.h, 'accept-encoding': 'identity' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.equals(plain.rawPayload)).toBe(true);
+  });
+
+  it('leaves its small error envelopes as they are', async () => {
+    const c = await candidateWithRequest(t);
+    const url = `${SERVICE_BASES.verificationV1}${API_PATHS.verification.info}?orgId=${c.at.orgId}&txnId=unknown-txn`;
+    const answer = await t.request({ method: 'GET', url, headers: { ...c.h, 'accept-encoding': 'br' } });
+    expect(answer.statusCode).not.toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.json()).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
   });
 });

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Bodies kept and sent again as they are (envelope.ts's encoded envelopes of cached rows). */
 const keptBodies = new WeakSet<Buffer>();
@@ -30,6 +30,83 @@ const keepingZlib = {
   brotliCompressSync: memoized(zlib.brotliCompressSync),
   gzipSync: memoized(zlib.gzipSync),
 };
+
+/** The plugin's default brotli settings (text mode, quality 4): a kept body is compressed alike either way. */
+const BROTLI_OPTIONS = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+  },
+};
+
+type Encoding = 'br' | 'gzip';
+/** In order of preference when a client accepts both alike. */
+const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
+
+/**
+ * The encoding an Accept-Encoding value picks (RFC 9110 §12.5.3, as the plugin negotiates): the
+ * highest weight above 0 among br and gzip (`x-gzip` is gzip, `*` stands for an unnamed one), br on a
+ * tie; none when the client names neither or prefers identity.
+ */
+export function acceptedEncoding(header: string): Encoding | null {
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.split(';');
+    const name = token.trim() === 'x-gzip' ? 'gzip' : token.trim();
+    if (!name) continue;
+    let weight = 1;
+    for (const param of params) {
+      const q = /^\s*q\s*=\s*([\d.]+)\s*$/u.exec(param);
+      if (q) weight = Number(q[1]) || 0;
+    }
+    weights.set(name, Math.max(weights.get(name) ?? 0, weight));
+  }
+  let best: Encoding | null = null;
+  let bestWeight = 0;
+  for (const encoding of ENCODINGS) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) [best, bestWeight] = [encoding, weight];
+  }
+  return best && (weights.get('identity') ?? 0) <= bestWeight ? best : null;
+}
+
+/** Accept-Encoding values seen, with what each picks: clients send a handful of distinct ones. */
+const picked = new Map<string, Encoding | null>();
+const PICKED_MAX = 64;
+
+function pick(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let encoding = picked.get(header);
+  if (encoding === undefined) {
+    encoding = acceptedEncoding(header);
+    if (picked.size >= PICKED_MAX) picked.clear();
+    picked.set(header, encoding);
+  }
+  return encoding;
+}
+
+/**
+ * Sends a kept body (`keepCompressed`) in the encoding the client accepts, from the memo. For the hot
+ * reads' routes, which opt out of the plugin (`KEPT_BODY_ROUTE`): its two hooks and its negotiation on
+ * every request were a visible share of a cached read's CPU (issue 31 §4). Any other body, or one
+ * under the threshold, goes as it is, as the plugin would send it.
+ */
+export function sendKept(reply: FastifyReply, body: Buffer): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (body.length < COMPRESS_THRESHOLD_BYTES || !keptBodies.has(body)) return reply.send(body);
+  reply.header('vary', 'accept-encoding');
+  const encoding = pick(reply.request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body);
+  const encoded =
+    encoding === 'br' ? keepingZlib.brotliCompressSync(body, BROTLI_OPTIONS) : keepingZlib.gzipSync(body);
+  return reply.header('content-encoding', encoding).send(encoded);
+}
+
+/**
+ * Route option of the hot reads that send only kept bodies (`sendKept`) and small error envelopes
+ * (under the threshold): the plugin adds no hooks to them.
+ */
+export const KEPT_BODY_ROUTE = { compress: false } as const;
 
 /**
  * What is compressed beside the types mime-db calls compressible: JSON, XML and text (the plugin's own

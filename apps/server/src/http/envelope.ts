@@ -1,7 +1,7 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@veridocs/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { keepCompressed } from './compression.js';
+import { keepCompressed, sendKept } from './compression.js';
 
 /** A success envelope: code 0 (DESIGN.md §5). */
 export function ok<T>(data: T, message = 'Success'): { code: 0; data: T; message: string } {
@@ -44,9 +44,13 @@ export function encodedEnvelopes<K extends object>(): EncodedEnvelopes<K> {
   };
 }
 
-/** Sends an encoded envelope as it is: Fastify does not re-serialise a Buffer with a JSON content type. */
+/**
+ * Sends an encoded envelope as it is (Fastify does not re-serialise a Buffer with a JSON content type),
+ * compressed from the memo when the client accepts it: its route opts out of the plugin
+ * (`KEPT_BODY_ROUTE`).
+ */
 export function sendEncoded(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
+  return sendKept(reply, body);
 }
 
 /**

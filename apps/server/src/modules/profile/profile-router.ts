@@ -8,6 +8,7 @@ import {
 } from '@veridocs/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.js';
+import { KEPT_BODY_ROUTE } from '../../http/compression.js';
 import { ok, responses, sendEncoded, sendEncodedWhenReady } from '../../http/envelope.js';
 import type { ProfileService } from './profile-service.js';
 
@@ -23,6 +24,7 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
   app.get(
     base,
     {
+      ...KEPT_BODY_ROUTE,
       schema: {
         tags: ['profile'],
         summary: 'The signed-in profile',
@@ -38,7 +40,7 @@ export const profileRouter: FastifyPluginAsyncZod<ProfileRouterOptions> = async 
         sendEncoded(reply, kept);
         return;
       }
-      // Ends with the response, not at send: a compression stream ends later (envelope.ts).
+      // Ends with the response, not at send (envelope.ts).
       return sendEncodedWhenReady(reply, profiles.getEncoded(profileId));
     },
   );

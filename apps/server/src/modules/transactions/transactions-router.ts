@@ -24,6 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.js';
+import { KEPT_BODY_ROUTE } from '../../http/compression.js';
 import { ok, responses, sendEncoded, sendEncodedWhenReady } from '../../http/envelope.js';
 import { requestLanguage } from '../../http/language.js';
 import type { TransactionsService } from './transactions-service.js';
@@ -76,6 +77,7 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
   app.get(
     paths.info,
     {
+      ...KEPT_BODY_ROUTE,
       schema: {
         tags,
         summary: 'Transaction info',
@@ -94,7 +96,7 @@ export const transactionsRouter: FastifyPluginAsyncZod<{
         sendEncoded(reply, kept);
         return;
       }
-      // Ends with the response, not at send: a compression stream ends later (envelope.ts).
+      // Ends with the response, not at send (envelope.ts).
       return sendEncodedWhenReady(reply, service.infoEncoded(profileId, request.query));
     },
   );
