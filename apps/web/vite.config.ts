@@ -95,26 +95,50 @@ function sharedDirectImports(): Plugin {
 }
 
 /**
- * Everything the sign-in page needs before it runs (the entry and login-page.tsx, with their static
- * imports), collected once the module graph is known. It becomes one chunk instead of dozens of small
- * ones that each cost a request and compress worse on their own (ADR 0008).
+ * Reached through @mui/system's barrel (and class-name modules MUI's theme code refers to), used only
+ * by later screens: left out of the sign-in chunk, they stay out of the first chunk.
  */
-function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+const laterOnly =
+  /\/node_modules\/@mui\/(system\/(Stack|Container|useMediaQuery|cssContainerQueries|cssGrid)\/|material\/(Autocomplete|ToggleButton|ListItemButton|Select|AccordionSummary|MenuItem|NativeSelect|FilledInput|Input)\/)/;
+
+/**
+ * Everything the sign-in page needs before it runs (the entry and login-page.tsx, with their static
+ * imports), collected once the module graph is known. It becomes two chunks instead of dozens of small
+ * ones that each cost a request and compress worse on their own (ADR 0008): `sign-in`, what every page
+ * loads anyway (the entry's modules and the two frames'), and `sign-in-page`, the page itself with its
+ * text field and radio buttons, which a signed-in screen loads only if it has such fields (issue 31
+ * §2: the form home loaded ~10 KB gzip of the sign-in page; /login +0.6 KB for the split).
+ */
+function signInChunk(): { plugin: Plugin; name: (id: string) => string | null } {
   const members = new Set<string>();
+  /** What every page loads anyway: the entry's modules and those of the two frames (ADR 0015). */
+  const common = new Set<string>();
+  const frames = /\/src\/(main\.tsx|app\/layout\/(app-layout|public-shell)\.tsx)$/;
+  // Every module reaches MUI's InputBase through its styles barrel (a class-name table imports it);
+  // only the screens with a text field use it: it goes with the sign-in page's fields.
+  const fieldsOnly = /\/node_modules\/@mui\/material\/InputBase\/|^\0veridocs-lazy-textarea-autosize$/;
   const plugin: Plugin = {
     name: 'veridocs-sign-in-chunk',
     apply: 'build',
     buildEnd() {
-      const roots = [...this.getModuleIds()].filter(
-        (id) => id.endsWith('/src/main.tsx') || id.endsWith('/src/features/auth/login-page.tsx'),
+      const ids = [...this.getModuleIds()];
+      const reach = (roots: string[], into: Set<string>) => {
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (into.has(id)) continue;
+          into.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      reach(
+        ids.filter((id) => id.endsWith('/src/main.tsx') || id.endsWith('/src/features/auth/login-page.tsx')),
+        members,
       );
-      const stack = [...roots];
-      while (stack.length > 0) {
-        const id = stack.pop()!;
-        if (members.has(id)) continue;
-        members.add(id);
-        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      reach(
+        ids.filter((id) => frames.test(id)),
+        common,
+      );
     },
   };
   // The shared barrel reaches every module of the package; the sign-in page uses none of the schemas
@@ -123,17 +147,16 @@ function signInChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   // chunks of the screens that do (what a module of this chunk exports is built into it, used or not).
   const unused =
     /\/node_modules\/zod\/|\/packages\/shared\/src\/(schemas\/|rules\/(form-|verification|profile-details|aadhaar|mrz|pricing|support-chat)|constants\/(api-paths|indian-states|files|verification-types|error-codes|email-otp))/;
-  // Reached through @mui/system's barrel (and class-name modules MUI's theme code refers to), used only
-  // by later screens: left out, they stay out of the first chunk.
-  const laterOnly =
-    /\/node_modules\/@mui\/(system\/(Stack|Container|useMediaQuery|cssContainerQueries|cssGrid)\/|material\/(Autocomplete|ToggleButton|ListItemButton|Select|AccordionSummary|MenuItem|NativeSelect|FilledInput|Input)\/)/;
   // The entry's own code stays in the entry chunk: its top-level awaits (the session, the stored
   // language) would otherwise hold this chunk's evaluation, and a chunk loaded meanwhile that imports
   // from it (the Devanagari font's loader, for the preload helper) would wait for itself.
   const entry = (id: string) => id.endsWith('/src/main.tsx');
   return {
     plugin,
-    test: (id) => members.has(id) && !unused.test(id) && !laterOnly.test(id) && !entry(id),
+    name: (id) => {
+      if (!members.has(id) || unused.test(id) || laterOnly.test(id) || entry(id)) return null;
+      return common.has(id) && !fieldsOnly.test(id) ? 'sign-in' : 'sign-in-page';
+    },
   };
 }
 
@@ -166,8 +189,13 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
   const publicFrame =
     /\/src\/(app\/layout\/public-shell|features\/(auth\/login-page|info\/|misc\/error-page))[^/]*\.tsx$/;
   const sharedOrZod = /\/node_modules\/zod\/|\/packages\/shared\/src\//;
+  /** Of `laterOnly`, the system's modules and the class-name tables (the form home uses none). */
+  const muiBarrelOnly = /\/@mui\/(system\/|material\/\w+\/\w+Classes\.mjs$)/;
   const layout = /\/src\/app\/layout\/app-layout\.tsx$/;
   const otpStep = /\/src\/features\/auth\/otp-step\.tsx$/;
+  /** The OTP entry's modules (with their barrels) and the app's modules they import (the countdown). */
+  const otpEntry = /\/src\/components\/(otp-entry|block-code-input)\//;
+  const otpEntryOwn = new Set<string>();
   const roots = new Set<string>();
   let publicFrames: string[] = [];
   /** The router's screens (and the profile's privacy pages), each with a short number for chunk names. */
@@ -194,6 +222,13 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
       for (const id of ids)
         for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) roots.add(target);
       publicFrames = [...roots].filter((root) => publicFrame.test(root)).sort();
+      const own = ids.filter((id) => otpEntry.test(id));
+      while (own.length > 0) {
+        const id = own.pop()!;
+        if (otpEntryOwn.has(id) || id.includes('/node_modules/') || !id.includes('/src/')) continue;
+        otpEntryOwn.add(id);
+        own.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
       for (const root of [...roots].sort())
         if (
           (this.getModuleInfo(root)?.dynamicImporters ?? []).some((importer) => screenTables.test(importer))
@@ -224,11 +259,21 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
   };
   const name = (id: string): string | null => {
     const by = [...(reachedBy.get(id) ?? [])];
+    // Every module that imports MUI's Box reaches these through the system's barrel: grouped by that,
+    // they loaded with every screen (in the OTP step's chunk). A chunk of their own instead, which only
+    // the screens that use one load (issue 31 §2).
+    // (Not in the server-side build, which has no screens: `by` is empty there.)
+    if (by.length > 0 && laterOnly.test(id) && muiBarrelOnly.test(id)) return 'mui-later';
     // What the OTP step reaches is one small chunk of its own (~5 KB gzip): grouped with the router's
     // screens, a phone reloading on the OTP step (back from its SMS app) loaded ~95 KB of their code
     // (the `signed-in` chunk, react-hook-form, zod) before the input worked. Screens that use one of
-    // these modules load the chunk too (+2–3 KB).
-    if (by.some((root) => otpStep.test(root))) return sharedOrZod.test(id) ? null : 'otp-step';
+    // these modules load the chunk too (+2–3 KB). What other screens reach as well, apart from the OTP
+    // entry's own modules (the dates, telemetry...), is a chunk apart: the form home and the public
+    // pages use those, not the six blocks (issue 31 §2).
+    if (by.some((root) => otpStep.test(root))) {
+      if (sharedOrZod.test(id)) return null;
+      return otpEntryOwn.has(id) || by.every((root) => otpStep.test(root)) ? 'otp-step' : 'otp-step-shared';
+    }
     if (by.some((root) => layout.test(root))) {
       // Grouped by which screens of the public frame use them too: none of those loads more than it did.
       const outside = by
@@ -254,6 +299,9 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
       .filter(([, pattern]) => by.some((root) => pattern.test(root)))
       .map(([key]) => key)
       .join('');
+    // The form home's small sets are one chunk whichever other screens use them (issue 31 §2: it loaded
+    // six files of ~1 KB gzip); those screens load that chunk, a few KB.
+    if (main.includes('f')) return 'screens-f-small';
     return main === '' ? `screens-${exact}` : `screens-${main}-small`;
   };
   return { plugin, name };
@@ -266,15 +314,14 @@ const screens = screenGroups();
  * reselect that the sign-in page does not (createAsyncThunk, immer's patches...); since those modules
  * are in the sign-in chunk, whatever any chunk uses of them would be built into it. So RTK Query's
  * imports of them resolve to the packages' other ES builds (same code, other files): what it needs is
- * built into its own chunks and /login stays as it was.
+ * built into its own chunks and /login stays as it was. Those are the packages' minified browser and
+ * production builds, the smallest (issue 31 §2); redux itself is shared, /login uses all of it.
  */
 function rtkQueryOwnBuilds(): Plugin {
   const builds: Record<string, string> = {
-    '@reduxjs/toolkit': '@reduxjs/toolkit/dist/redux-toolkit.legacy-esm.js',
-    immer: 'immer/dist/immer.legacy-esm.js',
-    reselect: 'reselect/dist/reselect.legacy-esm.js',
-    redux: 'redux/dist/redux.legacy-esm.js',
-    'redux-thunk': 'redux-thunk/dist/redux-thunk.legacy-esm.js',
+    '@reduxjs/toolkit': '@reduxjs/toolkit/dist/redux-toolkit.browser.mjs',
+    immer: 'immer/dist/immer.production.mjs',
+    reselect: 'reselect/dist/reselect.browser.mjs',
   };
   const ownFiles = Object.values(builds).map((file) => `/node_modules/${file}`);
   const inRtkQuery = (importer: string) =>
@@ -316,6 +363,44 @@ function withoutCssVariablesTheme(): Plugin {
       if (id !== stub) return null;
       return `export default function createThemeWithVars() {
   throw new Error('MUI CSS variables are off in this app (vite.config.ts, ADR 0012)');
+}`;
+    },
+  };
+}
+
+/**
+ * @emotion/react imports hoist-non-react-statics for its `withTheme` (which neither the app nor MUI
+ * calls): a CommonJS module kept for its side effects, with an older second copy of react-is, ~1 KB
+ * gzip on /login. In the build, that import is answered with a small ES module that copies a
+ * component's own statics as the package does, minus React's (the keys the package skips).
+ */
+function smallHoistStatics(): Plugin {
+  const small = '\0veridocs-hoist-non-react-statics';
+  return {
+    name: 'veridocs-hoist-non-react-statics',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'hoist-non-react-statics' && importer?.includes('/node_modules/@emotion/react/'))
+        return small;
+      return null;
+    },
+    load(id) {
+      if (id !== small) return null;
+      return `const REACT_STATICS = new Set(['childContextTypes', 'contextType', 'contextTypes', 'defaultProps',
+  'displayName', 'getDefaultProps', 'getDerivedStateFromError', 'getDerivedStateFromProps', 'mixins', 'propTypes',
+  'type', 'render', 'compare', '$$typeof', 'name', 'length', 'prototype', 'caller', 'callee', 'arguments', 'arity']);
+export default function hoistNonReactStatics(target, source) {
+  if (typeof source === 'string') return target;
+  for (const key of [...Object.getOwnPropertyNames(source), ...Object.getOwnPropertySymbols(source)]) {
+    if (REACT_STATICS.has(key)) continue;
+    try {
+      Object.defineProperty(target, key, Object.getOwnPropertyDescriptor(source, key));
+    } catch {
+      // A property the target cannot take: skipped, as the package does.
+    }
+  }
+  return target;
 }`;
     },
   };
@@ -391,6 +476,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         react(),
         compiledCatalogs(),
         withoutCssVariablesTheme(),
+        smallHoistStatics(),
         lazyTextareaAutosize(),
         sharedDirectImports(),
         signIn.plugin,
@@ -424,7 +510,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'sign-in', test: signIn.test, priority: 2 },
+            {
+              name: (id: string) => signIn.name(id),
+              debugName: 'sign-in',
+              test: (id: string) => signIn.name(id) !== null,
+              priority: 2,
+            },
             {
               name: (id: string) => screens.name(id),
               debugName: 'screens',

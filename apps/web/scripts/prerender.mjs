@@ -35,6 +35,7 @@ const {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   OTP_STEP_RELOAD,
+  SIGN_IN_PAGE,
 } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 const template = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
@@ -65,6 +66,7 @@ function chunksOf(module) {
   return [...files];
 }
 const otpStepChunks = chunksOf(OTP_STEP_RELOAD.module);
+const signInPageChunks = chunksOf(SIGN_IN_PAGE.module);
 const boot = `// Starts the app once the pre-rendered page has painted (apps/web/scripts/prerender.mjs).
 const otpStepReload = () => {
   try {
@@ -74,15 +76,20 @@ const otpStepReload = () => {
     return false;
   }
 };
+const preload = (hrefs, name) => {
+  for (const href of hrefs) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+    link.dataset.boot = name;
+    document.head.append(link);
+  }
+};
 const start = () => {
   for (const src of ${JSON.stringify(appScripts)}) import(src);
+  // The sign-in page's chunk is apart from the app's (the signed-in screens do not load it): on its
+  // page it is fetched with them, not after the app has started.
+  if (location.pathname === ${JSON.stringify(SIGN_IN_PAGE.path)}) preload(${JSON.stringify(signInPageChunks)}, 'sign-in-page');
   // Back on the OTP step after a reload: its chunk is fetched now, not after the app has drawn the page.
-  if (otpStepReload())
-    for (const href of ${JSON.stringify(otpStepChunks)}) {
-      const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
-      link.dataset.boot = 'otp-step';
-      document.head.append(link);
-    }
+  if (otpStepReload()) preload(${JSON.stringify(otpStepChunks)}, 'otp-step');
 };
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));

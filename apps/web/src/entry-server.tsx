@@ -40,6 +40,9 @@ export const OTP_STEP_RELOAD = {
   module: 'src/features/auth/otp-step.tsx',
 } as const;
 
+/** The sign-in page's own chunk (issue 31 §2), which the boot script fetches with the app's on /login. */
+export const SIGN_IN_PAGE = { path: PATHS.login, module: 'src/features/auth/login-page.tsx' } as const;
+
 /** The pages pre-rendered as they are, and hydrated in the browser. */
 export const PUBLIC_PAGES = [
   PATHS.login,

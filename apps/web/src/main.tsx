@@ -33,10 +33,8 @@ if (config.analytics)
 const app = createAppState();
 const language = storedLanguage();
 await Promise.all([
-  // The first screen's chunks load while the session starts (the login page is in this chunk already).
-  window.location.pathname === PATHS.login
-    ? null
-    : preloadRoute(window.location.pathname, selectIsLoggedIn(app.store.getState())),
+  // The first screen's chunks load while the session starts.
+  preloadRoute(window.location.pathname, selectIsLoggedIn(app.store.getState())),
   // A stored refresh token starts the periodic refresh; an expired access token is renewed first.
   app.session.start(),
   language === DEFAULT_LANGUAGE ? null : setLanguage(language, { persist: false }),

@@ -10,7 +10,13 @@ import { selectIsLoggedIn } from './store/selectors';
 
 // Every screen is loaded lazily, so /login loads as little as possible (MUI alone is ~105 KB gzip).
 const login = lazyScreen(() => import('../features/auth/login-page'));
-const appLayout = lazyScreen(() => import('./layout/app-layout'));
+// On a desktop window, once the layout's side navigation and notifications panel are in too.
+const appLayout = lazyScreen(() =>
+  import('./layout/app-layout').then(async (layout) => {
+    await layout.desktopPartsLoaded();
+    return layout;
+  }),
+);
 const publicShell = lazyScreen(() => import('./layout/public-shell'));
 const home = lazyScreen(() => import('../features/home/home-page'));
 const profile = lazyScreen(() => import('./profile-screens'));
@@ -76,6 +82,9 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
   ...[PATHS.payment, ...PAYMENT_PATHS].map((path): [string, typeof payments] => [path, payments]),
 ];
 
+/** The screens open to everyone, in the public frame when signed out. */
+const PUBLIC_SCREENS: readonly unknown[] = [info, terms, privacyPolicy, error, payments, credentialVerify];
+
 /**
  * Fetches the chunks the first screen needs all at once, at start: rendered one inside the other, the
  * layout and then its screen would each be fetched only once the one around it has run (two more
@@ -85,8 +94,13 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
  */
 export async function preloadRoute(pathname: string, loggedIn: boolean): Promise<void> {
   const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname))?.[1];
-  if (!loggedIn && !screen) return;
-  const chunks = [loggedIn ? appLayout : publicShell, screen ?? comingSoon];
+  const chunks: { preload: () => Promise<unknown> }[] = [];
+  if (loggedIn) chunks.push(appLayout, screen ?? comingSoon);
+  else if (screen && PUBLIC_SCREENS.includes(screen)) chunks.push(publicShell, screen);
+  // Signed out, any other path shows the sign-in page (its own chunk, issue 31 §2) or sends there; a
+  // form link with ?sso signs in by itself. The institution's pages load their own.
+  else if (!matchPath(`${PATHS.respond}/*`, pathname))
+    chunks.push(login, ...(screen === formEntry ? [formEntry] : []));
   // A failed preload is not an error: the screen's own lazy() asks again and shows its failure.
   await Promise.all(chunks.map((chunk) => chunk.preload().catch(() => undefined)));
 }

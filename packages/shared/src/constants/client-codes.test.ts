@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_CODES,
+  INVALID_TRANSITION_CODE,
   LOGOUT_CODE,
+  ORG_NOT_FOUND_CODE,
   OTP_BLOCKED_CODE,
   OTP_RESEND_TOO_SOON_CODE,
   SILENT_CODES,
@@ -14,5 +16,7 @@ describe("the client's own codes", () => {
     expect(LOGOUT_CODE).toBe(ERROR_CODES.SESSION_REVOKED.code);
     expect(OTP_RESEND_TOO_SOON_CODE).toBe(ERROR_CODES.OTP_RESEND_TOO_SOON.code);
     expect(OTP_BLOCKED_CODE).toBe(ERROR_CODES.OTP_BLOCKED.code);
+    expect(INVALID_TRANSITION_CODE).toBe(ERROR_CODES.INVALID_TRANSITION.code);
+    expect(ORG_NOT_FOUND_CODE).toBe(ERROR_CODES.ORG_NOT_FOUND.code);
   });
 });

@@ -455,6 +455,14 @@ export const ERROR_CODES = {
 export type ErrorName = keyof typeof ERROR_CODES;
 export type ErrorCodeValue = (typeof ERROR_CODES)[ErrorName]['code'];
 
-// The client's catalogue needs only these, on the sign-in page: they live apart from the table so
-// the table stays off that page (apps/web/vite.config.ts); a test keeps them equal to its codes.
-export { LOGOUT_CODE, OTP_BLOCKED_CODE, OTP_RESEND_TOO_SOON_CODE, SILENT_CODES } from './client-codes.js';
+// The client's catalogue needs only these, on the sign-in page (and the form home two more): they live
+// apart from the table so the table stays off those pages (apps/web/vite.config.ts); a test keeps them
+// equal to its codes.
+export {
+  INVALID_TRANSITION_CODE,
+  LOGOUT_CODE,
+  ORG_NOT_FOUND_CODE,
+  OTP_BLOCKED_CODE,
+  OTP_RESEND_TOO_SOON_CODE,
+  SILENT_CODES,
+} from './client-codes.js';

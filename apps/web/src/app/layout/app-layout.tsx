@@ -3,31 +3,43 @@ import './stage-data';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
-import { BrandLogo } from '../../components/brand-logo/brand-logo';
+import { OverlayLoader } from '../../components/page-loader/overlay-loader';
 import { PageLoader } from '../../components/page-loader/page-loader';
-import { useT } from '../../i18n';
 import { useBackHandler } from '../back-navigation';
 import { useLocalTitleFor } from '../page-meta';
 import { PATHS } from '../paths';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { selectOpenDemo } from '../store/selectors';
 import { setOpenDemo } from '../store/slices/misc-slice';
-import { layoutCatalog } from './layout-catalog';
-import { NavMenu } from './nav-menu';
 import { RouteErrorBoundary } from '../route-error-boundary';
-import { useNotificationsLive } from '../../features/notifications/use-notifications-live';
-import { NotificationsPanel } from './notifications-panel';
 import { PageHeader } from './page-header';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
-import { useIsDesktop } from './use-is-desktop';
+import { isDesktopWindow, useIsDesktop } from './use-is-desktop';
 import { loadWithRetry } from '@veridocs/shared';
+import { lazyScreen } from '../../lib/lazy-screen';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { nextTask } from '../../lib/next-task';
 
 const DemoDialog = lazy(() => loadWithRetry(() => import('../../features/misc/demo-dialog')));
+// What only a desktop window shows at once, and the phone's drawer, are chunks of their own: a phone
+// draws its screen without them (issue 31 §2), a desktop window loads them with the layout (below).
+const navMenu = lazyScreen(() => import('./nav-menu').then(({ NavMenu }) => ({ default: NavMenu })));
+const notificationsPanel = lazyScreen(() =>
+  import('./notifications-panel').then(({ NotificationsPanel }) => ({ default: NotificationsPanel })),
+);
+const mobileDrawer = lazyScreen(() => import('./mobile-drawer'));
+const notificationsLive = lazyScreen(() => import('../../features/notifications/notifications-live'));
+/**
+ * On a desktop window the side navigation and the notifications panel are on the first screen (as in
+ * the pre-rendered shell): the router's loader of the layout waits for their chunks too, so the
+ * layout's first render has them. Not a top-level await here: their chunks import this one, which
+ * would then wait for itself. A failed load is left to the components' own lazy(), which asks again.
+ */
+export function desktopPartsLoaded(): Promise<unknown> | null {
+  if (typeof window === 'undefined' || !isDesktopWindow(window.innerWidth, window.innerHeight)) return null;
+  return Promise.all([navMenu.preload(), notificationsPanel.preload()]).catch(() => undefined);
+}
 
 const NAV_WIDTH = 248;
 const PANEL_WIDTH = 320;
@@ -35,16 +47,21 @@ const BAR_HEIGHT = 64;
 
 /** The logged-in layout (spec §2): top bar, left navigation and notifications panel on desktop, a drawer on mobile. */
 export default function AppLayout() {
-  const t = useT(layoutCatalog);
   const titleFor = useLocalTitleFor();
   const desktop = useIsDesktop();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's chunk loads on the first tap of the menu button; it stays mounted after (to slide out).
+  const drawerOpened = useOpenedOnce(drawerOpen);
   const { pathname } = useLocation();
   const onBack = useBackHandler();
   const dispatch = useAppDispatch();
   const demoOpen = useAppSelector(selectOpenDemo);
-  // New notifications arrive without a reload, on every logged-in screen (ADR 0030).
-  useNotificationsLive();
+  // A phone fetches the drawer's chunk once the layout and its screen are drawn (their own requests
+  // are sent first: children's effects run before this one), so the first tap of the menu button
+  // opens it at once; the overlay shows only if it is not in yet.
+  useEffect(() => {
+    if (!desktop) mobileDrawer.preload().catch(() => undefined);
+  }, [desktop]);
   // The sticky top bar may not cover what focus or a link scrolls to (a field with an error, a message):
   // scrolling stops below it (issue 24: nothing fixed covers the primary action or a message).
   useEffect(() => {
@@ -61,6 +78,10 @@ export default function AppLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
+      {/* New notifications arrive without a reload, on every logged-in screen (ADR 0030). */}
+      <Suspense fallback={null}>
+        <notificationsLive.Component />
+      </Suspense>
       <TopBar desktop={desktop} onOpenMenu={() => setDrawerOpen(true)} />
       <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch' }}>
         {desktop ? (
@@ -77,21 +98,16 @@ export default function AppLayout() {
               overflowY: 'auto',
             }}
           >
-            <NavMenu mobile={false} />
+            {/* Loaded with the layout on a desktop window; after a resize from a phone, on the way. */}
+            <Suspense fallback={<PageLoader />}>
+              <navMenu.Component mobile={false} />
+            </Suspense>
           </Box>
-        ) : (
-          <Drawer open={drawerOpen} onClose={closeDrawer} slotProps={{ paper: { sx: { width: 288 } } }}>
-            <Box
-              sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}
-            >
-              <BrandLogo size={28} />
-              <IconButton onClick={closeDrawer} aria-label={t('closeMenu')}>
-                <CloseIcon />
-              </IconButton>
-            </Box>
-            <NavMenu mobile onNavigate={closeDrawer} />
-          </Drawer>
-        )}
+        ) : drawerOpened ? (
+          <Suspense fallback={<OverlayLoader />}>
+            <mobileDrawer.Component open={drawerOpen} onClose={closeDrawer} />
+          </Suspense>
+        ) : null}
         <Box
           component="main"
           id="main-content"
@@ -121,7 +137,9 @@ export default function AppLayout() {
               overflowY: 'auto',
             }}
           >
-            <NotificationsPanel />
+            <Suspense fallback={<PageLoader />}>
+              <notificationsPanel.Component />
+            </Suspense>
           </Box>
         )}
       </Box>

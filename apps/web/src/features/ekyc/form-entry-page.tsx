@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { type FormHomeState } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/store/hooks';
@@ -13,8 +13,14 @@ import { FormHome } from './form-home';
 import { InitScreen } from './init-screen';
 import { isSameForm } from './journey';
 import { NoticeScreen } from './notice-screen';
-import { SsoEntry } from './sso-entry';
 import { ChatLauncher } from '../../app/support/chat-launcher';
+import { PageLoader } from '../../components/page-loader/page-loader';
+import { loadWithRetry } from '@veridocs/shared';
+
+/** Only a single sign-on link (?sso) uses it: loaded then, behind the same loader it shows. */
+const SsoEntry = lazy(() =>
+  loadWithRetry(() => import('./sso-entry').then((m) => ({ default: m.SsoEntry }))),
+);
 
 /** The form screens of a signed-in candidate: the init screen, or the form home once started or viewed. */
 function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: string; txnId?: string }) {
@@ -62,7 +68,12 @@ export default function FormEntryPage() {
   const orgId = params.get('orgId')?.trim() ?? '';
   const sso = params.get('sso')?.trim();
 
-  if (sso) return <SsoEntry sso={sso} formId={formId} orgId={orgId} txnId={txnId} />;
+  if (sso)
+    return (
+      <Suspense fallback={<PageLoader label={t('signingIn')} fullHeight />}>
+        <SsoEntry sso={sso} formId={formId} orgId={orgId} txnId={txnId} />
+      </Suspense>
+    );
   if (!orgId || !formId)
     return <NoticeScreen title={t('incompleteTitle')}>{t('incompleteBody')}</NoticeScreen>;
   return <SignedInFormEntry formId={formId} orgId={orgId} txnId={txnId} />;

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,12 +6,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import {
   EDITABLE_STATES,
-  ERROR_CODES,
+  INVALID_TRANSITION_CODE,
   MINIMUM_SET_VERIFICATIONS,
   canSkip,
   continueAction,
@@ -23,6 +22,7 @@ import {
   tileStatus,
   verificationTypeOf,
   instanceNumberOf,
+  loadWithRetry,
   type PaymentModeResponse,
   type TransactionInfo,
   type VerificationEntry,
@@ -48,16 +48,9 @@ import {
 } from '../../app/store/transactions-api';
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
 import { localiseLabel } from '../../lib/content/config-text/localise-config';
-import { useRuleText } from '../../lib/content/rules/rule-text';
+import { useLabelText } from '../../lib/content/rules/use-label-text';
 import { prerenderedFormHeading, rememberFormHome } from '../../lib/prerendered-form';
-import {
-  DeleteDialog,
-  ExpressWarningDialog,
-  PendingVerificationsDialog,
-  SkipDialog,
-  SkipPendingDialog,
-  type PendingReason,
-} from './dialogs/journey-dialogs';
+import type { PendingReason } from './dialogs/journey-dialogs';
 import { ekycCatalog } from './ekyc-catalog';
 import { journeyQuery, verificationsOf } from './journey';
 import { NoticeScreen } from './notice-screen';
@@ -66,6 +59,23 @@ import { StatusBanner } from './status-banner';
 import { StepsRing } from './steps-ring';
 import { VerificationTile } from './verification-tile';
 import { track } from '../../lib/telemetry/tracker';
+import { OverlayLoader } from '../../components/page-loader/overlay-loader';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+
+// The journey's dialogs (with MUI's Dialog and Modal) load the first time one opens: the form home
+// draws without them (issue 31 §2).
+const journeyDialogs = () => import('./dialogs/journey-dialogs');
+const SkipDialog = lazy(() => loadWithRetry(journeyDialogs).then((m) => ({ default: m.SkipDialog })));
+const DeleteDialog = lazy(() => loadWithRetry(journeyDialogs).then((m) => ({ default: m.DeleteDialog })));
+const PendingVerificationsDialog = lazy(() =>
+  loadWithRetry(journeyDialogs).then((m) => ({ default: m.PendingVerificationsDialog })),
+);
+const ExpressWarningDialog = lazy(() =>
+  loadWithRetry(journeyDialogs).then((m) => ({ default: m.ExpressWarningDialog })),
+);
+const SkipPendingDialog = lazy(() =>
+  loadWithRetry(journeyDialogs).then((m) => ({ default: m.SkipPendingDialog })),
+);
 
 /** Tile subtitles (spec §2 "Tiles") by the verification's base name. */
 const TILE_SUBTITLE_KEYS: Readonly<Record<string, 'subtitleDegree' | 'subtitleBoards'>> = {
@@ -87,7 +97,8 @@ function tileSubtitle(
  * list is the minimum set; null is another refusal.
  */
 function pendingNamesOf(error: unknown): string[] | null {
-  if (!isApiQueryError(error) || error.code !== ERROR_CODES.INVALID_TRANSITION.code) return null;
+  // The one code, not ERROR_CODES: the whole table would be built into the form home's chunks.
+  if (!isApiQueryError(error) || error.code !== INVALID_TRANSITION_CODE) return null;
   const pending = (error.data as { pending?: unknown } | null)?.pending;
   return Array.isArray(pending) && pending.every((name) => typeof name === 'string') ? pending : null;
 }
@@ -189,7 +200,17 @@ function TileGroup({
           {note}
         </Typography>
       )}
-      <Stack spacing={1}>{children}</Stack>
+      {/* Stack's spacing={1} in plain styles: MUI's Stack stays off the form home (issue 31 §2). */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          '& > :not(style):not(style)': { m: 0 },
+          '& > :not(style) ~ :not(style)': { mt: 1 },
+        }}
+      >
+        {children}
+      </Box>
     </Box>
   );
 }
@@ -201,7 +222,7 @@ function TileGroup({
 export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: string; txnId: string }) {
   const t = useT(ekycCatalog);
   // The tiles' labels come from the configs, in English: shown in the reader's language.
-  const ruleText = useRuleText();
+  const ruleText = useLabelText();
   const stateLabel = useStateLabel();
   const sourceLabel = useSourceLabel();
   const navigate = useNavigate();
@@ -238,6 +259,13 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   // A request not started yet (a single sign-on link comes here without the init screen): its privacy
   // notice is read and consented to first (issue 29); a consent already given goes straight on.
   const [noticeRead, setNoticeRead] = useState(false);
+  const dialogsOpened = useOpenedOnce(
+    skipping !== null ||
+      deleting !== null ||
+      pending !== null ||
+      expressWarning !== null ||
+      skipPending !== null,
+  );
 
   // A reload of this tab shows the form home again: the server may send its pre-rendered heading.
   useEffect(() => rememberFormHome(txnId), [txnId]);
@@ -643,35 +671,39 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
         )}
       </Box>
 
-      <SkipDialog
-        label={skipping?.label ?? null}
-        busy={busy}
-        onConfirm={() => void skipOne()}
-        onClose={() => setSkipping(null)}
-      />
-      <DeleteDialog
-        target={deleting ? { label: deleting.label, clear: instanceNumberOf(deleting.name) === 1 } : null}
-        busy={busy}
-        onConfirm={() => void deleteOne()}
-        onClose={() => setDeleting(null)}
-      />
-      <PendingVerificationsDialog reason={pending} onClose={() => setPending(null)} />
-      <ExpressWarningDialog
-        open={expressWarning !== null}
-        unsupportedLabels={[]}
-        onProceed={() => {
-          const mode = expressWarning;
-          setExpressWarning(null);
-          if (mode) goOnToPay(mode);
-        }}
-        onClose={() => setExpressWarning(null)}
-      />
-      <SkipPendingDialog
-        labels={skipPending ? labelsOf(info, skipPending) : null}
-        busy={busy}
-        onConfirm={() => void skipAllPending()}
-        onClose={() => setSkipPending(null)}
-      />
+      {dialogsOpened && (
+        <Suspense fallback={<OverlayLoader />}>
+          <SkipDialog
+            label={skipping?.label ?? null}
+            busy={busy}
+            onConfirm={() => void skipOne()}
+            onClose={() => setSkipping(null)}
+          />
+          <DeleteDialog
+            target={deleting ? { label: deleting.label, clear: instanceNumberOf(deleting.name) === 1 } : null}
+            busy={busy}
+            onConfirm={() => void deleteOne()}
+            onClose={() => setDeleting(null)}
+          />
+          <PendingVerificationsDialog reason={pending} onClose={() => setPending(null)} />
+          <ExpressWarningDialog
+            open={expressWarning !== null}
+            unsupportedLabels={[]}
+            onProceed={() => {
+              const mode = expressWarning;
+              setExpressWarning(null);
+              if (mode) goOnToPay(mode);
+            }}
+            onClose={() => setExpressWarning(null)}
+          />
+          <SkipPendingDialog
+            labels={skipPending ? labelsOf(info, skipPending) : null}
+            busy={busy}
+            onConfirm={() => void skipAllPending()}
+            onClose={() => setSkipPending(null)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -9,7 +9,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
-  ERROR_CODES,
+  ORG_NOT_FOUND_CODE,
+  loadWithRetry,
   initButton,
   isFormExpired,
   startAction,
@@ -39,11 +40,25 @@ import {
   useSaveUserResponseMutation,
 } from '../../app/store/transactions-api';
 import { isApiQueryError, queryErrorMessage } from '../../lib/api/base-query';
-import { QuestionnaireDialog, type Answers } from './dialogs/questionnaire-dialog';
-import { StartProcessDialog } from './dialogs/start-process-dialog';
+import type { Answers } from './dialogs/questionnaire-dialog';
 import { ekycCatalog } from './ekyc-catalog';
 import { NoticeScreen } from './notice-screen';
 import { PageLoader } from '../../components/page-loader/page-loader';
+import { OverlayLoader } from '../../components/page-loader/overlay-loader';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+
+// Start's dialogs (with MUI's Dialog and Modal) load when Start opens one: the init screen draws
+// without them (issue 31 §2).
+const QuestionnaireDialog = lazy(() =>
+  loadWithRetry(() =>
+    import('./dialogs/questionnaire-dialog').then((m) => ({ default: m.QuestionnaireDialog })),
+  ),
+);
+const StartProcessDialog = lazy(() =>
+  loadWithRetry(() =>
+    import('./dialogs/start-process-dialog').then((m) => ({ default: m.StartProcessDialog })),
+  ),
+);
 
 interface Loaded {
   org: Organisation;
@@ -77,8 +92,7 @@ function useEntry(
 
   const orgFailure = org.error ?? forms.error;
   if (orgFailure !== undefined) {
-    if (failedWith(orgFailure, ERROR_CODES.ORG_NOT_FOUND.code))
-      return { status: { kind: 'unknown-org' }, fatal: null };
+    if (failedWith(orgFailure, ORG_NOT_FOUND_CODE)) return { status: { kind: 'unknown-org' }, fatal: null };
     return { status: { kind: 'loading' }, fatal: orgFailure };
   }
   if (!org.currentData || !forms.currentData) return { status: { kind: 'loading' }, fatal: null };
@@ -138,6 +152,7 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
   const [saveUserResponse] = useSaveUserResponseMutation();
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const startDialogOpened = useOpenedOnce(dialog?.kind === 'start');
   const [submitError, setSubmitError] = useState<string | null>(null);
   /** The transaction whose privacy notice is read before it starts (ADR 0049). */
   const [noticeFor, setNoticeFor] = useState<string | null>(null);
@@ -369,23 +384,29 @@ export function InitScreen({ formId, orgId, txnId }: { formId: string; orgId: st
         </>
       )}
       {dialog?.kind === 'questionnaire' && (
-        <QuestionnaireDialog
-          open
-          formId={formId}
-          orgId={orgId}
-          txnId={dialog.info.txnId}
-          busy={busy}
-          submitError={submitError}
-          onSubmit={(answers) => void proceed(dialog, answers)}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={<OverlayLoader />}>
+          <QuestionnaireDialog
+            open
+            formId={formId}
+            orgId={orgId}
+            txnId={dialog.info.txnId}
+            busy={busy}
+            submitError={submitError}
+            onSubmit={(answers) => void proceed(dialog, answers)}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
-      <StartProcessDialog
-        open={dialog?.kind === 'start'}
-        busy={busy}
-        onStart={() => dialog && void proceed(dialog, null)}
-        onClose={() => setDialog(null)}
-      />
+      {startDialogOpened && (
+        <Suspense fallback={<OverlayLoader />}>
+          <StartProcessDialog
+            open={dialog?.kind === 'start'}
+            busy={busy}
+            onStart={() => dialog && void proceed(dialog, null)}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }

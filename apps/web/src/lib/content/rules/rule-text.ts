@@ -77,6 +77,9 @@ export function ruleText(message: string): string {
   return message;
 }
 
+/** The catalogs `ruleText` reads (use-label-text.ts waits for them as `useRuleText` does). */
+export const ruleTextCatalogs = [commonCatalog, rulesCatalog, configTextCatalog] as const;
+
 /** `ruleText` for components: re-renders on a language change, suspends while the catalogs load. */
 export function useRuleText(): typeof ruleText {
   useLanguage();
