@@ -10,7 +10,7 @@ import type { DocumentAnalyser } from '../modules/files/analyser.js';
 import { bearer, createTestApp, expectCode, signUp, wallet, type TestApp } from '../test/test-app.js';
 import { candidateWithRequest } from '../test/candidate.js';
 import { uploadDocument } from '../test/uploads.js';
-import { acceptedEncoding } from './compression.js';
+import { acceptedEncoding, sendKept } from './compression.js';
 
 /**
  * Issue 31 §2: API answers compressed when the client accepts it. JSON and HTML from 1 KB, brotli or
@@ -273,5 +273,32 @@ describe('the hot reads, compressed by their own route from the kept body (no pl
     expect(answer.statusCode).not.toBe(200);
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.json()).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+  });
+});
+
+describe("sendKept (the hot reads' own compression)", () => {
+  it('compresses a body that is not kept too, honours x-no-compression and adds to an existing Vary', async () => {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify({ logger: false });
+    const body = Buffer.from(JSON.stringify({ code: 0, data: 'closed '.repeat(400), message: 'Success' }));
+    app.get('/plain', { compress: false } as object, (_request, reply) => {
+      reply.header('vary', 'Origin');
+      sendKept(reply, body);
+    });
+    try {
+      const br = await app.inject({ method: 'GET', url: '/plain', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).equals(body)).toBe(true);
+      expect(br.headers.vary).toBe('Origin, accept-encoding');
+      const opted = await app.inject({
+        method: 'GET',
+        url: '/plain',
+        headers: { 'accept-encoding': 'br', 'x-no-compression': '1' },
+      });
+      expect(opted.headers['content-encoding']).toBeUndefined();
+      expect(opted.rawPayload.equals(body)).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -85,17 +85,28 @@ function pick(header: string | undefined): Encoding | null {
   return encoding;
 }
 
+/** Adds accept-encoding to the answer's Vary, keeping what is there (as the plugin does). */
+function varyOnEncoding(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('vary', 'accept-encoding');
+  else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/iu.test(String(vary)))
+    reply.header('vary', `${String(vary)}, accept-encoding`);
+}
+
 /**
- * Sends a kept body (`keepCompressed`) in the encoding the client accepts, from the memo. For the hot
+ * Sends a JSON body in the encoding the client accepts, as the plugin would (from 1 KB; not to a
+ * request with `x-no-compression`), from the memo when the body is kept (`keepCompressed`). For the hot
  * reads' routes, which opt out of the plugin (`KEPT_BODY_ROUTE`): its two hooks and its negotiation on
- * every request were a visible share of a cached read's CPU (issue 31 §4). Any other body, or one
- * under the threshold, goes as it is, as the plugin would send it.
+ * every request were a visible share of a cached read's CPU (issue 31 §4). A body that is not kept
+ * (a closed transaction's info) is compressed each time, as before.
  */
 export function sendKept(reply: FastifyReply, body: Buffer): FastifyReply {
   reply.type('application/json; charset=utf-8');
-  if (body.length < COMPRESS_THRESHOLD_BYTES || !keptBodies.has(body)) return reply.send(body);
-  reply.header('vary', 'accept-encoding');
-  const encoding = pick(reply.request.headers['accept-encoding']);
+  if (body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(body);
+  varyOnEncoding(reply);
+  const { headers } = reply.request;
+  if (headers['x-no-compression'] !== undefined) return reply.send(body);
+  const encoding = pick(headers['accept-encoding']);
   if (!encoding) return reply.send(body);
   const encoded =
     encoding === 'br' ? keepingZlib.brotliCompressSync(body, BROTLI_OPTIONS) : keepingZlib.gzipSync(body);
@@ -103,8 +114,8 @@ export function sendKept(reply: FastifyReply, body: Buffer): FastifyReply {
 }
 
 /**
- * Route option of the hot reads that send only kept bodies (`sendKept`) and small error envelopes
- * (under the threshold): the plugin adds no hooks to them.
+ * Route option of the hot reads that send their bodies through `sendKept` and otherwise only small
+ * error envelopes (under the threshold): the plugin adds no hooks to them.
  */
 export const KEPT_BODY_ROUTE = { compress: false } as const;
 
