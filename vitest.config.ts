@@ -15,6 +15,20 @@ const TIMED_SERVER_FILES = [
   'apps/server/src/scale-out.process.test.ts',
 ];
 
+/** Server test files that replace a module with `vi.mock`: each needs a module graph of its own. */
+const MOCKING_SERVER_FILES = [
+  'apps/server/src/http/input-guard.test.ts',
+  'apps/server/src/modules/documents/analysis/ocr.test.ts',
+  'apps/server/src/storage/local-storage.test.ts',
+];
+
+const serverProject = {
+  environment: 'node',
+  setupFiles: ['apps/server/src/test/setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   resolve: { alias: { '@veridocs/shared': shared } },
   test: {
@@ -39,25 +53,26 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...serverProject,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: TIMED_SERVER_FILES,
-          environment: 'node',
-          setupFiles: ['apps/server/src/test/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...TIMED_SERVER_FILES, ...MOCKING_SERVER_FILES],
+          // One module graph per worker, not per file: importing the whole app again for each of ~150 files
+          // cost CI ~7 min of its Vitest time (ADR 0036 addendum). Each test builds its own app and database.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...serverProject, name: 'server-mocking', include: MOCKING_SERVER_FILES },
       },
       {
         extends: true,
         test: {
           // Files that measure time or memory: alone, after the rest, so a busy neighbour cannot fail them.
           name: 'server-timed',
+          ...serverProject,
           include: TIMED_SERVER_FILES,
-          environment: 'node',
-          setupFiles: ['apps/server/src/test/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
