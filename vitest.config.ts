@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -22,8 +23,24 @@ const MOCKING_SERVER_FILES = [
   'apps/server/src/storage/local-storage.test.ts',
 ];
 
+// A vi.mock in the shared graph would leak into later files or miss a module already loaded: say so here.
+const serverSrc = fileURLToPath(new URL('./apps/server/src/', import.meta.url));
+const unlisted = readdirSync(serverSrc, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => file.replaceAll('\\', '/'))
+  .filter((file) => !MOCKING_SERVER_FILES.includes(`apps/server/src/${file}`))
+  .filter((file) => /\bvi\.(mock|doMock|unmock|resetModules)\(/.test(readFileSync(serverSrc + file, 'utf8')))
+  .map((file) => `apps/server/src/${file}`);
+if (unlisted.length > 0)
+  throw new Error(
+    `Add these server test files to MOCKING_SERVER_FILES (they use vi.mock): ${unlisted.join(', ')}`,
+  );
+
 const serverProject = {
   environment: 'node',
+  // A stubbed global or variable must not outlive its file: files share a process (ADR 0036).
+  unstubGlobals: true,
+  unstubEnvs: true,
   setupFiles: ['apps/server/src/test/setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,

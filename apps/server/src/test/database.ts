@@ -95,20 +95,34 @@ async function pgliteSnapshot(): Promise<Buffer> {
 let snapshot: Promise<Buffer> | undefined;
 
 /**
+ * The snapshot, made once per process. A failed making is forgotten: test files share the process (ADR
+ * 0036), and one that met a full disk must not fail every later file of the worker.
+ */
+function pgliteSnapshotOnce(): Promise<Buffer> {
+  if (snapshot) return snapshot;
+  const making = pgliteSnapshot();
+  snapshot = making;
+  making.catch(() => {
+    if (snapshot === making) snapshot = undefined;
+  });
+  return making;
+}
+
+/**
  * Fills a data folder with the snapshot (migrated, the reference lists in): a test of the real server
  * process that needs no fresh start skips most of its first start's work.
  */
 export async function preparePgliteFolder(dataDir: string): Promise<void> {
-  snapshot ??= pgliteSnapshot();
+  const dump = pgliteSnapshotOnce();
   mkdirSync(dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: new Blob([await snapshot]) });
+  const client = await PGlite.create({ dataDir, loadDataDir: new Blob([await dump]) });
   await client.close();
 }
 
 async function freshPglite(shared: boolean): Promise<TestDatabase> {
-  snapshot ??= pgliteSnapshot();
+  const dump = pgliteSnapshotOnce();
   // In memory and thrown away: no need to wait for the (virtual) file system after each query.
-  const client = await PGlite.create({ loadDataDir: new Blob([await snapshot]), relaxedDurability: true });
+  const client = await PGlite.create({ loadDataDir: new Blob([await dump]), relaxedDurability: true });
   // One app per database unless the test shares it between several (instances.test.ts).
   const db = fromPglite(client, { exclusive: !shared });
   // Every query, exec, BEGIN and COMMIT runs through this one (PGlite's own lock around a statement).

@@ -8,6 +8,13 @@ import { afterEach, beforeEach, vi } from 'vitest';
  * and any console.error (React warnings, act() warnings...) fails the test that caused it.
  */
 export function setUpComponentTests(reset: () => void) {
+  // Files share one module graph and one jsdom per worker (ADR 0036): URL's statics as the first file
+  // found them, put back after every test (a test patches them to answer object URLs).
+  const holder = globalThis as unknown as Record<symbol, Partial<typeof URL> | undefined>;
+  const urlStatics = (holder[Symbol.for('veridocs.test.urlStatics')] ??= {
+    createObjectURL: URL.createObjectURL,
+    revokeObjectURL: URL.revokeObjectURL,
+  });
   configure({ asyncUtilTimeout: 5000 });
   vi.setConfig({ testTimeout: 20_000 });
   let consoleErrors: string[] = [];
@@ -30,6 +37,8 @@ export function setUpComponentTests(reset: () => void) {
     const errors = consoleErrors;
     consoleErrors = [];
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    Object.assign(URL, urlStatics);
     if (errors.length > 0) {
       throw new Error(`console.error was called during the test:\n${errors.join('\n---\n')}`);
     }
