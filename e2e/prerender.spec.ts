@@ -37,6 +37,13 @@ const PUBLIC_PAGES = [
 ] as const;
 
 test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () => {
+  test('a form link opened signed out fetches no signed-in screen early', async ({ page }) => {
+    await page.goto('/ekyc/demo-form/00000000-0000-4000-8000-000000000000?orgId=demo-university');
+    await expect(page).toHaveURL(/\/login/);
+    await hydrated(page.getByRole('button', { name: 'Get OTP' }));
+    await expect(page.locator('head link[rel="modulepreload"][data-boot="form"]')).toHaveCount(0);
+  });
+
   test('/login holds the sign-in form with scripts off', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -164,6 +171,17 @@ test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () 
       // The app drew the same heading where the HTML had it.
       expect(await heading.boundingBox()).toEqual(before);
       expect(await layoutShift(page)).toBe(0);
+      // The boot script fetched the layout's, the screen's and its answer schemas' chunks beside the
+      // app's (issue 31 §2), and the app used them: each was loaded (once, from that link).
+      const preloads = page.locator('head link[rel="modulepreload"][data-boot="form"]');
+      expect(await preloads.count()).toBeGreaterThan(5);
+      const preloaded = await preloads.evaluateAll((links) =>
+        links.map((link) => (link as HTMLLinkElement).href),
+      );
+      const loaded = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => entry.name),
+      );
+      for (const href of preloaded) expect(loaded.filter((name) => name === href)).toHaveLength(1);
     });
 
     test(`the signed-in app draws over its shell without a layout shift at ${viewport.width} px`, async ({

@@ -212,7 +212,14 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
       .sort();
     return screens.length === 0 ? null : screens.join('-');
   };
-  /** The source size of each set's modules (their sum, before minifying). */
+  /**
+   * zod and the shared package apart from the screens' own code, grouped the same way: a lazily loaded
+   * answer schema (ADR 0013) imports shared modules that screens import too, and grouped with those
+   * screens' code it loaded their forms and dialogs with it (issue 31 §2: ~94 KB gzip more before the
+   * form home's tiles).
+   */
+  const kindOf = (id: string) => (sharedOrZod.test(id) ? 'schemas' : 'screens');
+  /** The source size of each kind's set's modules (their sum, before minifying). */
   const signatureSize = new Map<string, number>();
   const plugin: Plugin = {
     name: 'veridocs-screen-groups',
@@ -253,7 +260,8 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
         const signature = signatureOf(id);
         if (signature === null) continue;
         const size = this.getModuleInfo(id)?.code?.length ?? 0;
-        signatureSize.set(signature, (signatureSize.get(signature) ?? 0) + size);
+        const key = `${kindOf(id)}-${signature}`;
+        signatureSize.set(key, (signatureSize.get(key) ?? 0) + size);
       }
     },
   };
@@ -291,7 +299,12 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
     // only such parts use is left to rolldown.
     const exact = signatureOf(id);
     if (exact === null) return null;
-    if ((signatureSize.get(exact) ?? 0) >= SMALL_GROUP) return `screens-${exact}`;
+    const kind = kindOf(id);
+    // Never merged: a merged set of schemas imported a set that imported it back (shared modules import
+    // each other), and one of the two chunks ran before what it reads was defined. Sets by exact
+    // screens import only sets used by more screens, so they form no cycle.
+    if (kind === 'schemas' || (signatureSize.get(`${kind}-${exact}`) ?? 0) >= SMALL_GROUP)
+      return `${kind}-${exact}`;
     // A small set (an icon, an MUI component two screens share): one chunk with the other small sets
     // of the same main screens, so the form home is not dozens of files (ADR 0008). A screen that uses
     // one of them loads them all: a few KB at most.
@@ -301,8 +314,8 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
       .join('');
     // The form home's small sets are one chunk whichever other screens use them (issue 31 §2: it loaded
     // six files of ~1 KB gzip); those screens load that chunk, a few KB.
-    if (main.includes('f')) return 'screens-f-small';
-    return main === '' ? `screens-${exact}` : `screens-${main}-small`;
+    if (main.includes('f')) return `${kind}-f-small`;
+    return main === '' ? `${kind}-${exact}` : `${kind}-${main}-small`;
   };
   return { plugin, name };
 }
@@ -468,6 +481,63 @@ function compiledCatalogs(): Plugin {
   };
 }
 
+/**
+ * The chunk graph's two rules. A lazy chunk's preload list leaves out the chunks its importer
+ * statically imports: those ran before the importer did, but Vite lists every chunk of the lazy one's
+ * graph and its helper appends a `<link rel="modulepreload">` for each one without a link (the page's
+ * own chunks have none). That was 970 links across the app's lazy imports, now 748, each some main
+ * thread on a phone (issue 31 §2). And no two chunks may import each other (below).
+ */
+function chunkGraph(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], host: { hostId: string; hostType: string }) => string[];
+} {
+  const staticImports = new Map<string, readonly string[]>();
+  const closures = new Map<string, Set<string>>();
+  const closureOf = (file: string): Set<string> => {
+    let closure = closures.get(file);
+    if (closure) return closure;
+    closure = new Set();
+    const pending = [...(staticImports.get(file) ?? [])];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      if (closure.has(next)) continue;
+      closure.add(next);
+      pending.push(...(staticImports.get(next) ?? []));
+    }
+    closures.set(file, closure);
+    return closure;
+  };
+  return {
+    plugin: {
+      name: 'veridocs-chunk-graph',
+      // Before Vite's import analysis writes the preload lists, which calls resolveDependencies.
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          staticImports.clear();
+          closures.clear();
+          for (const [file, output] of Object.entries(bundle))
+            if (output.type === 'chunk') staticImports.set(file, output.imports);
+          // Two chunks that import each other may run a module before one it reads is defined (a
+          // grouping of shared schemas did: "Cannot read properties of undefined"). None may.
+          for (const file of staticImports.keys())
+            for (const imported of staticImports.get(file) ?? [])
+              if (closureOf(imported).has(file)) {
+                const named = (chunk: string) => `${chunk} (${(bundle[chunk] as { name?: string }).name})`;
+                this.error(`chunks ${named(file)} and ${named(imported)} import each other (vite.config.ts)`);
+              }
+        },
+      },
+    },
+    resolveDependencies: (_file, deps, { hostId, hostType }) => {
+      if (hostType !== 'js' || !staticImports.has(hostId)) return deps;
+      const loaded = closureOf(hostId);
+      return deps.filter((dep) => !loaded.has(dep));
+    },
+  };
+}
+const loadedChunks = chunkGraph();
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server-side build (scripts/prerender.mjs) only renders pages: no chunks, no compressed copies.
   plugins: isSsrBuild
@@ -482,6 +552,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         signIn.plugin,
         screens.plugin,
         rtkQueryOwnBuilds(),
+        loadedChunks.plugin,
         precompress('veridocs-precompress'),
       ],
   resolve: {
@@ -502,6 +573,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // scripts/chunk-report.mjs reads the manifest to measure what each route loads.
     manifest: true,
     sourcemap: false,
+    modulePreload: { resolveDependencies: loadedChunks.resolveDependencies },
     chunkSizeWarningLimit: 400,
     // The demo video's files stay files (ADR 0034): a small caption file as a data: URL would be
     // refused by the CSP's media-src, and would sit in the dialog's script.

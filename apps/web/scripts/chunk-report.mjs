@@ -61,6 +61,40 @@ for (const [route, sources] of Object.entries(routes)) {
   }
 }
 
+// What a screen's first answers wait for on top: the lazily loaded schemas that parse them (ADR 0013),
+// with whatever of their graph the screen has not loaded yet (issue 31 §2: the tiles wait for these).
+const answers = {
+  '/ekyc form home': [
+    ['src/app/layout/app-layout.tsx', 'src/features/ekyc/form-entry-page.tsx'],
+    ['src/app/store/api-schemas.ts'],
+  ],
+  '/wallet': [
+    ['src/app/layout/app-layout.tsx', 'src/features/wallet/wallet-page.tsx'],
+    ['src/app/store/api-schemas.ts', 'src/features/wallet/wallet-schemas.ts'],
+  ],
+  '/payment': [
+    ['src/app/layout/app-layout.tsx', 'src/features/payments/payment-screens.tsx'],
+    ['src/app/store/api-schemas.ts', 'src/features/payments/payment-schemas.ts'],
+  ],
+};
+for (const [route, [sources, schemas]] of Object.entries(answers)) {
+  const loaded = new Set(entry);
+  for (const source of sources) closure(source, loaded);
+  const before = files(loaded);
+  const keys = new Set();
+  for (const schema of schemas) {
+    if (!manifest[schema]) throw new Error(`${schema} is not a chunk in the manifest`);
+    closure(schema, keys);
+  }
+  const list = [...files(keys)].filter((file) => !before.has(file));
+  const total = list.reduce((sum, file) => sum + gzipSize(file), 0);
+  console.log(`${route}, then its answers' schemas: ${list.length} files, ${kb(total)} gzip`);
+  if (process.argv.includes('--verbose')) {
+    for (const file of list.sort((a, b) => gzipSize(b) - gzipSize(a)))
+      console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
+  }
+}
+
 const limitArg = process.argv.find((arg) => arg.startsWith('--max-login-kb='));
 if (limitArg) {
   const limit = Number(limitArg.split('=')[1]) * 1024;

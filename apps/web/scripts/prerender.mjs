@@ -36,6 +36,8 @@ const {
   LANGUAGE_COOKIE,
   OTP_STEP_RELOAD,
   SIGN_IN_PAGE,
+  SCREEN_PRELOADS,
+  SESSION_STORAGE_KEY,
 } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 const template = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
@@ -51,10 +53,9 @@ const APP_SCRIPTS =
   /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 const appScripts = [...template.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
 if (appScripts.length === 0) throw new Error('dist/index.html loads no script');
-/** A module's chunk and the chunks it imports, from Vite's manifest, but those the app loads anyway. */
-function chunksOf(module) {
+/** Modules' chunks and the chunks they import, from Vite's manifest, but those the app loads anyway. */
+function chunksOf(...modules) {
   const viteManifest = JSON.parse(readFileSync(join(root, 'dist', '.vite', 'manifest.json'), 'utf8'));
-  if (!viteManifest[module]) throw new Error(`the build's manifest has no chunk for ${module}`);
   const files = new Set();
   const visit = (key) => {
     const file = `/${viteManifest[key].file}`;
@@ -62,16 +63,31 @@ function chunksOf(module) {
     files.add(file);
     for (const imported of viteManifest[key].imports ?? []) visit(imported);
   };
-  visit(module);
+  for (const module of modules) {
+    if (!viteManifest[module]) throw new Error(`the build's manifest has no chunk for ${module}`);
+    visit(module);
+  }
   return [...files];
 }
 const otpStepChunks = chunksOf(OTP_STEP_RELOAD.module);
 const signInPageChunks = chunksOf(SIGN_IN_PAGE.module);
+const screenPreloads = SCREEN_PRELOADS.map(({ name, path, modules }) => ({
+  name,
+  path,
+  chunks: chunksOf(...modules),
+}));
 const boot = `// Starts the app once the pre-rendered page has painted (apps/web/scripts/prerender.mjs).
 const otpStepReload = () => {
   try {
     const stored = JSON.parse(sessionStorage.getItem(${JSON.stringify(OTP_STEP_RELOAD.storageKey)}) ?? 'null');
     return location.pathname === ${JSON.stringify(OTP_STEP_RELOAD.path)} && stored?.step?.kind === 'otp';
+  } catch {
+    return false;
+  }
+};
+const signedIn = () => {
+  try {
+    return Boolean(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}));
   } catch {
     return false;
   }
@@ -90,6 +106,11 @@ const start = () => {
   if (location.pathname === ${JSON.stringify(SIGN_IN_PAGE.path)}) preload(${JSON.stringify(signInPageChunks)}, 'sign-in-page');
   // Back on the OTP step after a reload: its chunk is fetched now, not after the app has drawn the page.
   if (otpStepReload()) preload(${JSON.stringify(otpStepChunks)}, 'otp-step');
+  // A signed-in screen's layout, screen and answer schemas: fetched now, not one wave after another.
+  if (signedIn()) {
+    const screen = ${JSON.stringify(screenPreloads)}.find(({ path }) => new RegExp(path).test(location.pathname));
+    if (screen) preload(screen.chunks, screen.name);
+  }
 };
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -234,7 +234,9 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const startButtonClicked = useAppSelector((state) => state.misc.startButtonClicked);
   // The transaction info is also the spec's verification.info (the endpoint keeps that slice).
   const loaded = useGetTransactionInfoQuery({ orgId, txnId });
-  const loadedInfo = loaded.currentData ?? null;
+  // The answer arrives through the store, whose updates React renders in one go: deferred, the screen
+  // it fills is drawn in slices between which the page stays responsive (issue 31 §2, TBT).
+  const loadedInfo = useDeferredValue(loaded.currentData ?? null);
   // The candidate's own request of another form than the link's: not this form's to open. (An unknown
   // or another candidate's id fails to load, 122, and goes to /error like any other failure.)
   const denied = loadedInfo !== null && loadedInfo.formId !== formId;
