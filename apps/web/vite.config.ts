@@ -302,7 +302,8 @@ function screenGroups(): { plugin: Plugin; name: (id: string) => string | null }
     const kind = kindOf(id);
     // Never merged: a merged set of schemas imported a set that imported it back (shared modules import
     // each other), and one of the two chunks ran before what it reads was defined. Sets by exact
-    // screens import only sets used by more screens, so they form no cycle.
+    // screens import only sets used by the same screens or more (shared modules import nothing but
+    // zod), so they form no cycle; chunkGraph fails the build on any.
     if (kind === 'schemas' || (signatureSize.get(`${kind}-${exact}`) ?? 0) >= SMALL_GROUP)
       return `${kind}-${exact}`;
     // A small set (an icon, an MUI component two screens share): one chunk with the other small sets
@@ -486,7 +487,8 @@ function compiledCatalogs(): Plugin {
  * statically imports: those ran before the importer did, but Vite lists every chunk of the lazy one's
  * graph and its helper appends a `<link rel="modulepreload">` for each one without a link (the page's
  * own chunks have none). That was 970 links across the app's lazy imports, now 748, each some main
- * thread on a phone (issue 31 §2). And no two chunks may import each other (below).
+ * thread on a phone (issue 31 §2). And no chunks may form an import cycle (below).
+ * (With `build.chunkImportMap`, off here, both would see import-map keys, not file names.)
  */
 function chunkGraph(): {
   plugin: Plugin;
@@ -518,13 +520,15 @@ function chunkGraph(): {
           closures.clear();
           for (const [file, output] of Object.entries(bundle))
             if (output.type === 'chunk') staticImports.set(file, output.imports);
-          // Two chunks that import each other may run a module before one it reads is defined (a
+          // Chunks in an import cycle may run a module before one it reads is defined (a
           // grouping of shared schemas did: "Cannot read properties of undefined"). None may.
           for (const file of staticImports.keys())
             for (const imported of staticImports.get(file) ?? [])
               if (closureOf(imported).has(file)) {
                 const named = (chunk: string) => `${chunk} (${(bundle[chunk] as { name?: string }).name})`;
-                this.error(`chunks ${named(file)} and ${named(imported)} import each other (vite.config.ts)`);
+                this.error(
+                  `chunks ${named(file)} and ${named(imported)} are in an import cycle (vite.config.ts)`,
+                );
               }
         },
       },

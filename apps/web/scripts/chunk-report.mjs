@@ -1,4 +1,5 @@
-// Reports the gzip size of what each route loads, from the Vite manifest of `vite build`.
+// Reports the gzip size of what each route loads, from the Vite manifest of `vite build`, and what the
+// signed-in screens' first answers then load on top (their lazily loaded schemas).
 // Usage: node scripts/chunk-report.mjs [--max-login-kb=160]   (run after `npx vite build`)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

@@ -37,7 +37,7 @@ const {
   OTP_STEP_RELOAD,
   SIGN_IN_PAGE,
   SCREEN_PRELOADS,
-  SESSION_STORAGE_KEY,
+  ACCESS_TOKEN_STORAGE_KEY,
 } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 const template = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
@@ -87,7 +87,7 @@ const otpStepReload = () => {
 };
 const signedIn = () => {
   try {
-    return Boolean(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}));
+    return Boolean(localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)}));
   } catch {
     return false;
   }

@@ -47,7 +47,7 @@ export const OTP_STEP_RELOAD = {
  * their answers once they had rendered (on the slow phone the form home's tiles: 3.03 → 2.48 s). Only
  * the form pages: for the home and /wallet, Lighthouse measured more blocking time with it (their
  * chunks, all in, ran back to back) and no slow-phone figure to gain. `path` is matched against the
- * location's pathname; `modules` are the build's chunks.
+ * location's pathname; `modules` are keys of Vite's manifest (source paths).
  */
 export const SCREEN_PRELOADS = [
   {
@@ -62,7 +62,7 @@ export const SCREEN_PRELOADS = [
 ] as const;
 
 /** Where a session is kept (spec §3): a screen's chunks are fetched early only for a signed-in tab. */
-export const SESSION_STORAGE_KEY = AUTH_STORAGE_KEYS[0];
+export const ACCESS_TOKEN_STORAGE_KEY = AUTH_STORAGE_KEYS[0];
 
 /** The sign-in page's own chunk (issue 31 §2), which the boot script fetches with the app's on /login. */
 export const SIGN_IN_PAGE = { path: PATHS.login, module: 'src/features/auth/login-page.tsx' } as const;
