@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -406,6 +406,16 @@ async function serveFloors(floors) {
  * for the app (`react`), with React's handlers on it (drawn or hydrated), on every animation frame.
  */
 function watchUsable(selector, react) {
+  // Kept for BENCH_DUMP_DIR: what the main thread was busy with before the screen was usable.
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        window.__longTasks.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // No long-task timing in this browser: the dump has none.
+  }
   const tick = () => {
     const el = document.querySelector(selector);
     const ready =
@@ -439,8 +449,38 @@ async function slowPhoneOnce({ executablePath, profileDir, url, selector, react,
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_PHONE });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.evaluateOnNewDocument(watchUsable, selector, react);
+    const trace = process.env.BENCH_DUMP_DIR && process.env.BENCH_TRACE;
+    if (trace)
+      await page.tracing.start({
+        path: join(process.env.BENCH_DUMP_DIR, `trace-${basename(profileDir)}.json`),
+      });
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
     await page.waitForFunction(() => window.__usableAt !== undefined, { timeout: 60_000 });
+    if (trace) await page.tracing.stop();
+    if (process.env.BENCH_DUMP_DIR) {
+      // The waterfall of the run: what each request waited for, to see what the figure is made of.
+      const waterfall = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => ({
+          name: e.name.replace(window.location.origin, ''),
+          start: Math.round(e.startTime),
+          responseStart: Math.round(e.responseStart),
+          end: Math.round(e.responseEnd),
+          bytes: e.transferSize,
+        })),
+      );
+      writeFileSync(
+        join(process.env.BENCH_DUMP_DIR, `slow-${basename(profileDir)}.json`),
+        JSON.stringify(
+          {
+            usableAt: await page.evaluate(() => window.__usableAt),
+            longTasks: await page.evaluate(() => window.__longTasks),
+            waterfall,
+          },
+          null,
+          1,
+        ),
+      );
+    }
     return Math.round(await page.evaluate(() => window.__usableAt));
   } finally {
     await closeBrowser(browser);
@@ -493,7 +533,10 @@ async function slowPhone({ executablePath, dir, base, candidate, floorBase, floo
     },
   };
   const out = {};
+  // BENCH_SLOW=tiles (or otp) measures one of the two.
+  const only = process.env.BENCH_SLOW?.split(',').map((k) => k.trim());
   for (const [key, c] of Object.entries(cases)) {
+    if (only && !only.includes(key)) continue;
     const app = [];
     const floor = [];
     for (let i = 0; i < RUNS; i++) {

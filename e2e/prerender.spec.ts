@@ -182,6 +182,19 @@ test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () 
         performance.getEntriesByType('resource').map((entry) => entry.name),
       );
       for (const href of preloaded) expect(loaded.filter((name) => name === href)).toHaveLength(1);
+      // It sent the screen's first GETs too, and the app took their answers instead of asking again:
+      // each was sent once, and none is left untaken.
+      for (const path of [
+        `/api/verification/v1/transactions/info?orgId=${orgId}&txnId=${txnId}`,
+        `/api/verification/v1/verifier/${orgId}`,
+        '/api/web-wallet/profile',
+      ])
+        expect(loaded.filter((name) => name.endsWith(path))).toHaveLength(1);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { __veridocsEarlyRequests?: unknown[] }).__veridocsEarlyRequests,
+        ),
+      ).toEqual([]);
     });
 
     test(`the signed-in app draws over its shell without a layout shift at ${viewport.width} px`, async ({

@@ -37,6 +37,7 @@ const {
   OTP_STEP_RELOAD,
   SIGN_IN_PAGE,
   SCREEN_PRELOADS,
+  EARLY_REQUESTS,
   ACCESS_TOKEN_STORAGE_KEY,
 } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 const template = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
@@ -71,10 +72,11 @@ function chunksOf(...modules) {
 }
 const otpStepChunks = chunksOf(OTP_STEP_RELOAD.module);
 const signInPageChunks = chunksOf(SIGN_IN_PAGE.module);
-const screenPreloads = SCREEN_PRELOADS.map(({ name, path, modules }) => ({
+const screenPreloads = SCREEN_PRELOADS.map(({ name, path, modules, requests }) => ({
   name,
   path,
   chunks: chunksOf(...modules),
+  requests,
 }));
 const boot = `// Starts the app once the pre-rendered page has painted (apps/web/scripts/prerender.mjs).
 const otpStepReload = () => {
@@ -92,6 +94,50 @@ const signedIn = () => {
     return false;
   }
 };
+// The screen's first GETs, sent now with the app's headers; the app takes their answers (lib/early-requests.ts).
+const early = ${JSON.stringify(EARLY_REQUESTS)};
+const languages = ${JSON.stringify(LANGUAGES)};
+const sendEarly = (templates, match) => {
+  try {
+    const token = localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)});
+    if (!token || !localStorage.getItem(early.refreshTokenKey)) return;
+    // A bearer the app would renew before using it first is not sent.
+    const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    if (!(claims.exp * 1000 > Date.now() + early.expiryMarginSeconds * 1000)) return;
+    const stored = localStorage.getItem(early.languageKey);
+    const language = languages.includes(stored) ? stored : ${JSON.stringify(DEFAULT_LANGUAGE)};
+    const query = new URLSearchParams(location.search);
+    const sent = [];
+    for (const template of templates) {
+      let fits = true;
+      const url = template.replace(/__(query|segment)_(\\w+?)__/g, (_, kind, key) => {
+        const value = (kind === 'query' ? query.get(key)?.trim() : match[Number(key)]) ?? '';
+        // A value that an encoding would change is left to the app, which encodes it its own way.
+        if (!/^[\\w.-]+$/.test(value)) fits = false;
+        return value;
+      });
+      if (!fits) continue;
+      const hex = crypto.randomUUID().replace(/-/g, '') + crypto.randomUUID().replace(/-/g, '');
+      const headers = {
+        ...early.headers,
+        'Accept-Language': language,
+        traceparent: '00-' + hex.slice(0, 32) + '-' + hex.slice(32, 48) + '-00',
+        Authorization: 'Bearer ' + token,
+      };
+      const answer = fetch(url, { headers })
+        .then(async (response) => ({
+          status: response.status,
+          text: await response.text(),
+          headers: Object.fromEntries(response.headers.entries()),
+        }))
+        .catch(() => null);
+      sent.push({ url, headers, sentAt: performance.now(), answer });
+    }
+    window[early.slot] = sent;
+  } catch {
+    // Nothing sent early: the app sends its requests itself.
+  }
+};
 const preload = (hrefs, name) => {
   for (const href of hrefs) {
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
@@ -107,11 +153,14 @@ const start = () => {
   // Back on the OTP step after a reload: its chunk is fetched now, not after the app has drawn the page.
   if (otpStepReload()) preload(${JSON.stringify(otpStepChunks)}, 'otp-step');
   // A signed-in screen's layout, screen and answer schemas: fetched now, not one wave after another.
-  if (signedIn()) {
-    const screen = ${JSON.stringify(screenPreloads)}.find(({ path }) => new RegExp(path).test(location.pathname));
-    if (screen) preload(screen.chunks, screen.name);
-  }
+  if (screen) preload(screen.chunks, screen.name);
 };
+// The signed-in screen of this page, if any. Its first GETs go now, before the page has painted:
+// they are small, and their answers otherwise come only after the app's script has run.
+const screen = signedIn()
+  ? ${JSON.stringify(screenPreloads)}.find(({ path }) => new RegExp(path).test(location.pathname))
+  : undefined;
+if (screen) sendEarly(screen.requests, location.pathname.match(new RegExp(screen.path)));
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));
 `;

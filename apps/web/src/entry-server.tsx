@@ -18,9 +18,14 @@ import { AppProviders } from './app/providers';
 import { setServerViewport } from './app/layout/server-viewport';
 import { AppRoutes } from './app/router';
 import { createAppState } from './app/session/create-app';
+import { STARTUP_EXPIRY_MARGIN_S } from './app/session/session-controller';
+import { profileUrl } from './app/store/profile-api';
 import { AUTH_STORAGE_KEYS, login } from './app/store/slices/auth-slice';
+import { organisationUrl, transactionInfoUrl } from './app/store/transactions-api';
 import { setShowInitScreen } from './app/store/slices/form-data-slice';
 import { setSearchedQuery } from './app/store/slices/misc-slice';
+import { DEFAULT_HEADERS, apiUrl } from './lib/api-client';
+import { EARLY_REQUESTS_SLOT, earlyPlaceholder } from './lib/early-requests';
 import { renderFormHeadingPlaceholders } from './lib/prerendered-form';
 import { STORED_STEP } from './features/auth/stored-step';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, setLanguage, type Language } from './i18n';
@@ -47,19 +52,44 @@ export const OTP_STEP_RELOAD = {
  * their answers once they had rendered (on the slow phone the form home's tiles: 3.03 → 2.48 s). Only
  * the form pages: for the home and /wallet, Lighthouse measured more blocking time with it (their
  * chunks, all in, ran back to back) and no slow-phone figure to gain. `path` is matched against the
- * location's pathname; `modules` are keys of Vite's manifest (source paths).
+ * location's pathname; `modules` are keys of Vite's manifest (source paths). `requests` are the GETs
+ * its first render sends, which the boot script sends at once (lib/early-requests.ts): the URLs the
+ * app's own endpoints build, with placeholders for the page URL's parts.
  */
 export const SCREEN_PRELOADS = [
   {
     name: 'form',
-    path: `^/${FORM_URL_KEY}/[^/]+/[^/]+/?$`,
+    path: `^/${FORM_URL_KEY}/([^/]+)/([^/]+)/?$`,
     modules: [
       'src/app/layout/app-layout.tsx',
       'src/features/ekyc/form-entry-page.tsx',
       'src/app/store/api-schemas.ts',
+      'src/features/ekyc/form-entry-data.ts',
+    ],
+    requests: [
+      apiUrl(
+        transactionInfoUrl({
+          orgId: earlyPlaceholder.query('orgId'),
+          txnId: earlyPlaceholder.segment(2),
+        }),
+      ),
+      apiUrl(organisationUrl(earlyPlaceholder.query('orgId'))),
+      apiUrl(profileUrl),
     ],
   },
-] as const;
+];
+
+/**
+ * What the boot script's early requests carry, as the app's requests do (lib/api-client.ts): the same
+ * headers, the stored bearer while the app would still use it, the stored language.
+ */
+export const EARLY_REQUESTS = {
+  slot: EARLY_REQUESTS_SLOT,
+  headers: DEFAULT_HEADERS,
+  refreshTokenKey: AUTH_STORAGE_KEYS[1],
+  expiryMarginSeconds: STARTUP_EXPIRY_MARGIN_S,
+  languageKey: LANGUAGE_STORAGE_KEY,
+} as const;
 
 /** Where a session is kept (spec §3): a screen's chunks are fetched early only for a signed-in tab. */
 export const ACCESS_TOKEN_STORAGE_KEY = AUTH_STORAGE_KEYS[0];

@@ -32,11 +32,12 @@ if (config.analytics)
 
 const app = createAppState();
 const language = storedLanguage();
+// A stored refresh token starts the periodic refresh; an expired access token is renewed first.
+const sessionStarted = app.session.start();
 await Promise.all([
-  // The first screen's chunks load while the session starts.
-  preloadRoute(window.location.pathname, selectIsLoggedIn(app.store.getState())),
-  // A stored refresh token starts the periodic refresh; an expired access token is renewed first.
-  app.session.start(),
+  // The first screen's chunks (and the form entry's data, once the session has started) load meanwhile.
+  preloadRoute(window.location, selectIsLoggedIn(app.store.getState()), app.store, sessionStarted),
+  sessionStarted,
   language === DEFAULT_LANGUAGE ? null : setLanguage(language, { persist: false }),
 ]);
 

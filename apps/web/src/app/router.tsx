@@ -5,8 +5,10 @@ import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import { useDocumentTitle } from './page-meta';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { LOGGED_IN_ONLY_PATHS, PATHS, returnPath, type FromState } from './paths';
+import { loadWithRetry } from '@veridocs/shared';
 import { useAppSelector } from './store/hooks';
 import { selectIsLoggedIn } from './store/selectors';
+import type { AppStore } from './store/store';
 
 // Every screen is loaded lazily, so /login loads as little as possible (MUI alone is ~105 KB gzip).
 const login = lazyScreen(() => import('../features/auth/login-page'));
@@ -85,14 +87,25 @@ const SCREENS: readonly [pattern: string, screen: { preload: () => Promise<unkno
 /** The screens open to everyone, in the public frame when signed out. */
 const PUBLIC_SCREENS: readonly unknown[] = [info, terms, privacyPolicy, error, payments, credentialVerify];
 
+/** The longest the first render waits for its screen's data (the prerendered page shows meanwhile). */
+const FIRST_DATA_WAIT_MS = 2_000;
+
 /**
  * Fetches the chunks the first screen needs all at once, at start: rendered one inside the other, the
  * layout and then its screen would each be fetched only once the one around it has run (two more
  * round trips on a phone's network before the screen's own requests). The first render waits for it:
  * a screen that suspends shows its fallback, and React then holds the screen back for up to 300 ms
  * more (its throttle on revealing suspended content), delaying the screen and its requests.
+ * The form entry's data is asked for too, once the session has started (features/ekyc/form-entry-data.ts),
+ * so that its first render has it; that wait is capped.
  */
-export async function preloadRoute(pathname: string, loggedIn: boolean): Promise<void> {
+export async function preloadRoute(
+  location: { pathname: string; search: string },
+  loggedIn: boolean,
+  store: AppStore,
+  sessionStarted: Promise<unknown>,
+): Promise<void> {
+  const { pathname } = location;
   const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname))?.[1];
   const chunks: { preload: () => Promise<unknown> }[] = [];
   if (loggedIn) chunks.push(appLayout, screen ?? comingSoon);
@@ -101,8 +114,17 @@ export async function preloadRoute(pathname: string, loggedIn: boolean): Promise
   // form link with ?sso signs in by itself. The institution's pages load their own.
   else if (!matchPath(`${PATHS.respond}/*`, pathname))
     chunks.push(login, ...(screen === formEntry ? [formEntry] : []));
+  const data =
+    loggedIn && screen === formEntry
+      ? Promise.all([loadWithRetry(() => import('../features/ekyc/form-entry-data')), sessionStarted])
+          .then(([{ prefetchFormEntry }]) => prefetchFormEntry(store, location))
+          .catch(() => undefined)
+      : null;
   // A failed preload is not an error: the screen's own lazy() asks again and shows its failure.
-  await Promise.all(chunks.map((chunk) => chunk.preload().catch(() => undefined)));
+  await Promise.all([
+    ...chunks.map((chunk) => chunk.preload().catch(() => undefined)),
+    data && Promise.race([data, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
+  ]);
 }
 
 /** To /login, remembering where the visitor wanted to go (the login screen returns there). */

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PARTNER_ORG_ID, MESSAGES } from '@veridocs/shared';
 import { fail, makeAccessToken, ok } from '../test/fixtures';
 import { mockApi, type MockApi } from '../test/mock-api';
-import { ApiError, configureApiClient, http, request, setTransport } from './api-client';
+import { ApiError, DEFAULT_HEADERS, configureApiClient, http, request, setTransport } from './api-client';
+import { EARLY_ANSWER_FRESH_MS, EARLY_REQUESTS_SLOT, type EarlyRequest } from './early-requests';
 import { setNotifier, type Notifier } from './notify';
 
 const PROTECTED = '/api/verification/v1/transactions/info';
@@ -256,5 +257,77 @@ describe('the fetch client', () => {
     const error = await failure(http.get(PROTECTED));
     expect(error.status).toBe(502);
     expect(error.code).toBeNull();
+  });
+});
+
+describe('answers the boot script fetched early (lib/early-requests.ts, issue 31 §2)', () => {
+  const slot = window as unknown as Record<string, EarlyRequest[] | undefined>;
+  const early = (
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+    sentAt = performance.now(),
+  ): EarlyRequest => ({
+    url: PROTECTED,
+    headers: {
+      ...DEFAULT_HEADERS,
+      'Accept-Language': 'en',
+      Authorization: `Bearer ${tokens.accessToken}`,
+      ...headers,
+    },
+    sentAt,
+    answer: Promise.resolve({ status, text: JSON.stringify(body), headers: {} }),
+  });
+
+  afterEach(() => {
+    delete slot[EARLY_REQUESTS_SLOT];
+  });
+
+  it("the app's first GET of the URL takes the early answer instead of sending; the next one sends", async () => {
+    slot[EARLY_REQUESTS_SLOT] = [early(200, ok({ state: 'EARLY' }))];
+    api.on('get', PROTECTED, { status: 200, body: ok({ state: 'SENT' }) });
+    await expect(http.get(PROTECTED)).resolves.toEqual({ state: 'EARLY' });
+    expect(api.calls).toHaveLength(0);
+    await expect(http.get(PROTECTED)).resolves.toEqual({ state: 'SENT' });
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['another bearer (the session was renewed)', () => early(200, ok({}), { Authorization: 'Bearer old' })],
+    ['another language', () => early(200, ok({}), { 'Accept-Language': 'hi' })],
+    ['an answer that is not a 2xx', () => early(401, fail(401, 'Unauthorized'))],
+    [
+      'an answer older than it may be',
+      () => early(200, ok({}), {}, performance.now() - EARLY_ANSWER_FRESH_MS - 1),
+    ],
+    ['no answer (the network failed)', () => ({ ...early(200, ok({})), answer: Promise.resolve(null) })],
+  ])('with %s the request is sent the usual way, and the early one is dropped', async (_case, make) => {
+    slot[EARLY_REQUESTS_SLOT] = [make()];
+    api.on('get', PROTECTED, { status: 200, body: ok({ state: 'SENT' }) });
+    await expect(http.get(PROTECTED)).resolves.toEqual({ state: 'SENT' });
+    expect(api.calls).toHaveLength(1);
+    expect(slot[EARLY_REQUESTS_SLOT]).toHaveLength(0);
+    expect(notifier).not.toHaveBeenCalled();
+  });
+
+  it('only a GET of the same URL takes it', async () => {
+    slot[EARLY_REQUESTS_SLOT] = [early(200, ok({ state: 'EARLY' }))];
+    api.on('put', PROTECTED, { status: 200, body: ok({ state: 'PUT' }) });
+    api.on('get', `${PROTECTED}-other`, { status: 200, body: ok({ state: 'OTHER' }) });
+    await expect(http.put(PROTECTED, {})).resolves.toEqual({ state: 'PUT' });
+    await expect(http.get(`${PROTECTED}-other`)).resolves.toEqual({ state: 'OTHER' });
+    expect(slot[EARLY_REQUESTS_SLOT]).toHaveLength(1);
+  });
+
+  it('a caller that cancels while the early answer is on its way ends quietly', async () => {
+    const never: EarlyRequest = { ...early(200, ok({})), answer: new Promise(() => undefined) };
+    slot[EARLY_REQUESTS_SLOT] = [never];
+    const controller = new AbortController();
+    const pending = request('get', PROTECTED, undefined, { signal: controller.signal });
+    controller.abort();
+    const error = await failure(pending);
+    expect(error.cancelled).toBe(true);
+    expect(api.calls).toHaveLength(0);
+    expect(notifier).not.toHaveBeenCalled();
   });
 });

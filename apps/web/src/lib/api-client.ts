@@ -10,6 +10,7 @@ import {
 } from '@veridocs/shared';
 import { getLanguage, localMessage } from '../i18n';
 import { config } from './config';
+import { takeEarlyAnswer } from './early-requests';
 import { decideError, requiresSession } from './error-catalogue';
 import { notify } from './notify';
 import { newTraceparent } from './traceparent';
@@ -151,7 +152,8 @@ export function setTransport(next: Transport | null): void {
   transport = next ?? defaultTransport;
 }
 
-const DEFAULT_HEADERS: Record<string, string> = {
+/** The headers of every request (the boot script's early requests carry them too). */
+export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
   [PARTNER_ORG_HEADER]: config.partnerOrgId,
   'Cache-Control': 'no-cache',
   Pragma: 'no-cache',
@@ -207,6 +209,31 @@ export function requestHeaders(
 export const apiUrl = (url: string): string =>
   /^https?:\/\//i.test(url) ? url : `${config.apiBaseUrl}${url}`;
 
+/** The promise's value (null if it fails), or an AbortError once the signal aborts: a wait the caller gave up. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | null> {
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(abortError());
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, () => resolve(null)).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/**
+ * The boot script's answer to this request when it fetched one (lib/early-requests.ts) and it is a
+ * 2xx; otherwise the transport sends it.
+ */
+async function send(request: TransportRequest): Promise<TransportResponse> {
+  const early =
+    request.responseType === 'json' && !request.onUploadProgress
+      ? takeEarlyAnswer(request.method, request.url, request.headers)
+      : null;
+  const answer = early ? await untilAborted(early, request.signal) : null;
+  if (answer && ok(answer.status))
+    return { status: answer.status, body: parseText(answer.text), headers: answer.headers };
+  return transport(request);
+}
+
 /** Sends through the transport as it is: any status is an answer (a tus client reads them itself). */
 export const sendThroughTransport: Transport = (request) => transport(request);
 
@@ -254,7 +281,7 @@ export async function request(
 
   let response: TransportResponse;
   try {
-    response = await transport({
+    response = await send({
       method: method.toUpperCase(),
       url: fullUrl,
       headers,

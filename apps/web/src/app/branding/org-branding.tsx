@@ -9,6 +9,7 @@ import ThemeProvider from '@mui/system/ThemeProvider';
 import { useGetOrganisationQuery } from '../store/transactions-api';
 import { useT } from '../../i18n';
 import { brandingCatalog } from './branding-catalog';
+import { refetchOnMount } from '../../lib/after-first-screen';
 
 /**
  * The organisation's branding (issue 28: display name, logo, colour) on the candidate's screens of its
@@ -29,7 +30,9 @@ export function OrgBranding({
 }) {
   const t = useT(brandingCatalog);
   // Cached from the start screen; a link opened in a new tab asks once. A failure shows no header.
-  const { currentData: org } = useGetOrganisationQuery(orgId || skipToken);
+  const { currentData: org } = useGetOrganisationQuery(orgId || skipToken, {
+    refetchOnMountOrArgChange: refetchOnMount(),
+  });
   const brand = org?.primaryColor;
   const theme = useMemo(
     () =>

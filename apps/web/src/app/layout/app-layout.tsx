@@ -18,6 +18,7 @@ import { TopBar } from './top-bar';
 import { isDesktopWindow, useIsDesktop } from './use-is-desktop';
 import { loadWithRetry } from '@veridocs/shared';
 import { lazyScreen } from '../../lib/lazy-screen';
+import { afterFirstScreen, useAfterFirstScreen } from '../../lib/after-first-screen';
 import { useOpenedOnce } from '../../lib/use-opened-once';
 import { nextTask } from '../../lib/next-task';
 
@@ -56,12 +57,20 @@ export default function AppLayout() {
   const onBack = useBackHandler();
   const dispatch = useAppDispatch();
   const demoOpen = useAppSelector(selectOpenDemo);
-  // A phone fetches the drawer's chunk once the layout and its screen are drawn (their own requests
-  // are sent first: children's effects run before this one), so the first tap of the menu button
-  // opens it at once; the overlay shows only if it is not in yet.
+  // A phone fetches the drawer's chunk once the first screen is drawn (afterFirstScreen), so the first
+  // tap of the menu button opens it at once; the overlay shows only if it is not in yet.
   useEffect(() => {
-    if (!desktop) mobileDrawer.preload().catch(() => undefined);
+    if (desktop) return;
+    let active = true;
+    void afterFirstScreen().then(() => {
+      if (active) mobileDrawer.preload().catch(() => undefined);
+    });
+    return () => {
+      active = false;
+    };
   }, [desktop]);
+  // The live notifications start once the first screen is drawn: no screen waits for them.
+  const live = useAfterFirstScreen();
   // The sticky top bar may not cover what focus or a link scrolls to (a field with an error, a message):
   // scrolling stops below it (issue 24: nothing fixed covers the primary action or a message).
   useEffect(() => {
@@ -79,9 +88,11 @@ export default function AppLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
       {/* New notifications arrive without a reload, on every logged-in screen (ADR 0030). */}
-      <Suspense fallback={null}>
-        <notificationsLive.Component />
-      </Suspense>
+      {live && (
+        <Suspense fallback={null}>
+          <notificationsLive.Component />
+        </Suspense>
+      )}
       <TopBar desktop={desktop} onOpenMenu={() => setDrawerOpen(true)} />
       <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch' }}>
         {desktop ? (

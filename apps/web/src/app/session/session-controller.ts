@@ -11,7 +11,7 @@ import { setProfile } from '../store/slices/profile-slice';
 import type { AppListener, AppPersistor, AppStore } from '../store/store';
 
 /** Seconds before expiry at which a stored access token is refreshed at start-up instead of used. */
-const STARTUP_EXPIRY_MARGIN_S = 30;
+export const STARTUP_EXPIRY_MARGIN_S = 30;
 
 /**
  * The session of spec §4: login side effects, the periodic refresh, the profile fetch and logout.

@@ -10,7 +10,8 @@ const profileSchema = lazySchema(
   () => loadWithRetry(() => import('./api-schemas')),
   (m) => m.profileSchema,
 );
-const profileUrl = `${config.services.webWallet}${PROFILE_PATHS.base}`;
+/** GET profile: its URL, also sent early by the boot script (entry-server.tsx). */
+export const profileUrl = `${config.services.webWallet}${PROFILE_PATHS.base}`;
 
 /**
  * The profile (spec §7 "Profile and session"). Every answer also goes to the spec's profile slice (§3),

@@ -32,6 +32,13 @@ function withQuery(path: string, query: Record<string, string | number>): string
   return `${v1(path)}?${search.toString()}`;
 }
 
+/** GET transactions/info of a journey: its URL, also sent early by the boot script (entry-server.tsx). */
+export const transactionInfoUrl = ({ orgId, txnId }: { orgId: string; txnId: string }): string =>
+  withQuery(paths.info, { orgId, txnId });
+
+/** GET verifier/{orgId}: the organisation's URL, also sent early by the boot script. */
+export const organisationUrl = (orgId: string): string => v1(API_PATHS.verifier.org(orgId));
+
 export interface ListPage<T> {
   list: T[];
   total: number;
@@ -60,7 +67,7 @@ export const transactionsApi = api.injectEndpoints({
     /** GET verifier/{orgId} (public): the organisation's name and logo. */
     getOrganisation: build.query<Organisation, string>({
       query: (orgId) => ({
-        url: v1(API_PATHS.verifier.org(orgId)),
+        url: organisationUrl(orgId),
         schema: schemaOf((m) => m.organisationSchema),
       }),
       extraOptions: quiet,
@@ -104,7 +111,7 @@ export const transactionsApi = api.injectEndpoints({
      */
     getTransactionInfo: build.query<TransactionInfo, TransactionArg>({
       query: ({ orgId, txnId }) => ({
-        url: withQuery(paths.info, { orgId, txnId }),
+        url: transactionInfoUrl({ orgId, txnId }),
         schema: schemaOf((m) => m.transactionInfoSchema),
       }),
       extraOptions: quiet,

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { showsChatWidget } from '@veridocs/shared';
+import { afterFirstScreen } from '../../lib/after-first-screen';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useChatDelay } from './use-chat-delay';
 
@@ -15,9 +16,17 @@ export function ChatLauncher({ initScreenShowing }: { initScreenShowing: boolean
   const { pathname } = useLocation();
   const allowed = showsChatWidget(pathname, initScreenShowing);
   const visible = useChatDelay(allowed);
-  // Fetched when the delay starts, so the button shows on time; a failure is asked again on render.
+  // Fetched during the delay once the screen is drawn, so the button shows on time without holding
+  // the screen back; a failure is asked again on render.
   useEffect(() => {
-    if (allowed) chatButton.preload().catch(() => undefined);
+    if (!allowed) return;
+    let active = true;
+    void afterFirstScreen().then(() => {
+      if (active) chatButton.preload().catch(() => undefined);
+    });
+    return () => {
+      active = false;
+    };
   }, [allowed]);
   if (!visible) return null;
   return (

@@ -61,6 +61,7 @@ import { VerificationTile } from './verification-tile';
 import { track } from '../../lib/telemetry/tracker';
 import { OverlayLoader } from '../../components/page-loader/overlay-loader';
 import { useOpenedOnce } from '../../lib/use-opened-once';
+import { refetchOnMount } from '../../lib/after-first-screen';
 
 // The journey's dialogs (with MUI's Dialog and Modal) load the first time one opens: the form home
 // draws without them (issue 31 §2).
@@ -233,7 +234,10 @@ export function FormHome({ formId, orgId, txnId }: { formId: string; orgId: stri
   const verifiedName = useAppSelector(selectDifferentVerifiedName);
   const startButtonClicked = useAppSelector((state) => state.misc.startButtonClicked);
   // The transaction info is also the spec's verification.info (the endpoint keeps that slice).
-  const loaded = useGetTransactionInfoQuery({ orgId, txnId });
+  const loaded = useGetTransactionInfoQuery(
+    { orgId, txnId },
+    { refetchOnMountOrArgChange: refetchOnMount() },
+  );
   // The answer arrives through the store, whose updates React renders in one go: deferred, the screen
   // it fills is drawn in slices between which the page stays responsive (issue 31 §2, TBT).
   const loadedInfo = useDeferredValue(loaded.currentData ?? null);

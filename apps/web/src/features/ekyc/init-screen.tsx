@@ -46,6 +46,7 @@ import { NoticeScreen } from './notice-screen';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { OverlayLoader } from '../../components/page-loader/overlay-loader';
 import { useOpenedOnce } from '../../lib/use-opened-once';
+import { refetchOnMount } from '../../lib/after-first-screen';
 
 // Start's dialogs (with MUI's Dialog and Modal) load when Start opens one: the init screen draws
 // without them (issue 31 §2).
@@ -83,10 +84,12 @@ function useEntry(
   orgId: string,
   txnId: string | undefined,
 ): { status: Status; fatal: unknown } {
-  const org = useGetOrganisationQuery(orgId);
+  const org = useGetOrganisationQuery(orgId, { refetchOnMountOrArgChange: refetchOnMount() });
   const forms = useGetPublicFormsQuery(orgId);
   const form = forms.currentData?.list.find((f) => f.formId === formId);
-  const info = useGetTransactionInfoQuery(form && txnId ? { orgId, txnId } : skipToken);
+  const info = useGetTransactionInfoQuery(form && txnId ? { orgId, txnId } : skipToken, {
+    refetchOnMountOrArgChange: refetchOnMount(),
+  });
   // List fetches fail silently (spec §8): without the list there is just no transaction to view.
   const mine = useGetCandidateTransactionsQuery(form && !txnId ? FIRST_TRANSACTIONS : skipToken);
 
