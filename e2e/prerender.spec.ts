@@ -133,6 +133,32 @@ test.describe('pages drawn from HTML before any script runs (issue 10 §1)', () 
     }
   });
 
+  test('in Hindi too, a reloaded form home asks for its first data once (the early answers match)', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { txnId, orgId } = await startedDemoTransaction(page, request);
+    await page.goto(`/ekyc/demo-form/${txnId}?orgId=${orgId}`);
+    await page.getByRole('button', { name: 'View Verification' }).click();
+    await expect(page.getByTestId('steps-percent')).toBeVisible();
+    await page.evaluate(() => window.localStorage.setItem('veridocs-language', 'hi'));
+    await page.context().addCookies([{ name: 'veridocs-language', value: 'hi', url: baseURL! }]);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByTestId('steps-percent')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const loaded = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    for (const path of [
+      `/api/verification/v1/transactions/info?orgId=${orgId}&txnId=${txnId}`,
+      `/api/verification/v1/verifier/${orgId}`,
+      '/api/web-wallet/profile',
+    ])
+      expect(loaded.filter((name) => name.endsWith(path))).toHaveLength(1);
+  });
+
   for (const viewport of [
     { width: 360, height: 740 },
     { width: 1280, height: 800 },

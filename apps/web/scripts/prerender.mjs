@@ -107,16 +107,21 @@ const sendEarly = (templates, match) => {
     const stored = localStorage.getItem(early.languageKey);
     const language = languages.includes(stored) ? stored : ${JSON.stringify(DEFAULT_LANGUAGE)};
     const query = new URLSearchParams(location.search);
-    const sent = [];
-    for (const template of templates) {
-      let fits = true;
-      const url = template.replace(/__(query|segment)_(\\w+?)__/g, (_, kind, key) => {
+    // A single sign-on link signs in (maybe someone else) first: the stored bearer is not used.
+    if (query.has('sso')) return;
+    let fits = true;
+    const urls = templates.map((template) =>
+      template.replace(/__(query|segment)_(\\w+?)__/g, (_, kind, key) => {
         const value = (kind === 'query' ? query.get(key)?.trim() : match[Number(key)]) ?? '';
         // A value that an encoding would change is left to the app, which encodes it its own way.
         if (!/^[\\w.-]+$/.test(value)) fits = false;
         return value;
-      });
-      if (!fits) continue;
+      }),
+    );
+    // All or none: a screen whose URL the app will not ask for as filled in here has its own requests.
+    if (!fits) return;
+    const sent = [];
+    for (const url of urls) {
       const hex = crypto.randomUUID().replace(/-/g, '') + crypto.randomUUID().replace(/-/g, '');
       const headers = {
         ...early.headers,
@@ -134,6 +139,11 @@ const sendEarly = (templates, match) => {
       sent.push({ url, headers, sentAt: performance.now(), answer });
     }
     window[early.slot] = sent;
+    // What the app has not taken by the time it would no longer take it is dropped: answers and the
+    // bearer they went with do not stay in the page.
+    setTimeout(() => {
+      if (window[early.slot] === sent) delete window[early.slot];
+    }, early.freshMs);
   } catch {
     // Nothing sent early: the app sends its requests itself.
   }

@@ -25,7 +25,7 @@ import { organisationUrl, transactionInfoUrl } from './app/store/transactions-ap
 import { setShowInitScreen } from './app/store/slices/form-data-slice';
 import { setSearchedQuery } from './app/store/slices/misc-slice';
 import { DEFAULT_HEADERS, apiUrl } from './lib/api-client';
-import { EARLY_REQUESTS_SLOT, earlyPlaceholder } from './lib/early-requests';
+import { EARLY_ANSWER_FRESH_MS, EARLY_REQUESTS_SLOT, earlyPlaceholder } from './lib/early-requests';
 import { renderFormHeadingPlaceholders } from './lib/prerendered-form';
 import { STORED_STEP } from './features/auth/stored-step';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, setLanguage, type Language } from './i18n';
@@ -85,6 +85,7 @@ export const SCREEN_PRELOADS = [
  */
 export const EARLY_REQUESTS = {
   slot: EARLY_REQUESTS_SLOT,
+  freshMs: EARLY_ANSWER_FRESH_MS,
   headers: DEFAULT_HEADERS,
   refreshTokenKey: AUTH_STORAGE_KEYS[1],
   expiryMarginSeconds: STARTUP_EXPIRY_MARGIN_S,

@@ -34,11 +34,18 @@ const app = createAppState();
 const language = storedLanguage();
 // A stored refresh token starts the periodic refresh; an expired access token is renewed first.
 const sessionStarted = app.session.start();
+const languageSet = language === DEFAULT_LANGUAGE ? null : setLanguage(language, { persist: false });
 await Promise.all([
-  // The first screen's chunks (and the form entry's data, once the session has started) load meanwhile.
-  preloadRoute(window.location, selectIsLoggedIn(app.store.getState()), app.store, sessionStarted),
+  // The first screen's chunks load meanwhile; the form entry's data once the session has started and
+  // the language is set (its requests carry both).
+  preloadRoute(
+    window.location,
+    selectIsLoggedIn(app.store.getState()),
+    app.store,
+    Promise.all([sessionStarted, languageSet]),
+  ),
   sessionStarted,
-  language === DEFAULT_LANGUAGE ? null : setLanguage(language, { persist: false }),
+  languageSet,
 ]);
 
 const container = document.getElementById('root');

@@ -96,14 +96,14 @@ const FIRST_DATA_WAIT_MS = 2_000;
  * round trips on a phone's network before the screen's own requests). The first render waits for it:
  * a screen that suspends shows its fallback, and React then holds the screen back for up to 300 ms
  * more (its throttle on revealing suspended content), delaying the screen and its requests.
- * The form entry's data is asked for too, once the session has started (features/ekyc/form-entry-data.ts),
- * so that its first render has it; that wait is capped.
+ * The form entry's data is asked for too, once the session has started and the language is set
+ * (`ready`; features/ekyc/form-entry-data.ts), so that its first render has it; that wait is capped.
  */
 export async function preloadRoute(
   location: { pathname: string; search: string },
   loggedIn: boolean,
   store: AppStore,
-  sessionStarted: Promise<unknown>,
+  ready: Promise<unknown>,
 ): Promise<void> {
   const { pathname } = location;
   const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname))?.[1];
@@ -116,8 +116,11 @@ export async function preloadRoute(
     chunks.push(login, ...(screen === formEntry ? [formEntry] : []));
   const data =
     loggedIn && screen === formEntry
-      ? Promise.all([loadWithRetry(() => import('../features/ekyc/form-entry-data')), sessionStarted])
-          .then(([{ prefetchFormEntry }]) => prefetchFormEntry(store, location))
+      ? Promise.all([loadWithRetry(() => import('../features/ekyc/form-entry-data')), ready])
+          // A session that could not be renewed at start has ended: its screen asks nothing.
+          .then(([{ prefetchFormEntry }]) =>
+            selectIsLoggedIn(store.getState()) ? prefetchFormEntry(store, location) : undefined,
+          )
           .catch(() => undefined)
       : null;
   // A failed preload is not an error: the screen's own lazy() asks again and shows its failure.

@@ -6,11 +6,14 @@ describe('afterFirstScreen (issue 31 §2)', () => {
     const idle: Array<() => void> = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     try {
-      const { afterFirstScreen, refetchOnMount } = await import('./after-first-screen');
+      const { afterFirstScreen, markFirstScreenDrawn, refetchOnMount } = await import('./after-first-screen');
       let settled = false;
       void afterFirstScreen().then(() => (settled = true));
-      // jsdom's page has loaded: the wait is for the idle moment.
-      await Promise.resolve();
+      // jsdom's page has loaded: the wait is for the screen, then for the idle moment.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(idle).toHaveLength(0);
+      markFirstScreenDrawn();
+      await new Promise((resolve) => setTimeout(resolve, 10));
       expect(settled).toBe(false);
       expect(refetchOnMount()).toBe(10);
       expect(idle).toHaveLength(1);

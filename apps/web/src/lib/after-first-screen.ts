@@ -5,10 +5,22 @@ const IDLE_TIMEOUT_MS = 2_000;
 
 let settled: Promise<void> | undefined;
 let done = false;
+let screenDrawn: () => void = () => undefined;
+const firstScreenDrawn = new Promise<void>((resolve) => {
+  screenDrawn = resolve;
+});
 
 /**
- * Resolves once the page has loaded (its scripts and the boot script's preloads are in) and the main
- * thread is idle: when what the first screen needs has been fetched and run. What no first screen needs
+ * Called once the signed-in layout's screen has committed (app-layout.tsx): a screen still waiting for
+ * its code or its catalog (Hindi) has not, though the layout around it has.
+ */
+export function markFirstScreenDrawn(): void {
+  screenDrawn();
+}
+
+/**
+ * Resolves once the page has loaded (its scripts and the boot script's preloads are in), the layout's
+ * first screen has been drawn (markFirstScreenDrawn) and the main thread is idle: when what the first screen needs has been fetched and run. What no first screen needs
  * (the live notifications, the drawer's and the chat button's chunks) starts then: on a slow phone,
  * fetched and run earlier, it held the form home's tiles back by 0.3–0.9 s (issue 31 §2). Once per page:
  * later screens start them at once.
@@ -25,8 +37,11 @@ export function afterFirstScreen(): Promise<void> {
         window.requestIdleCallback(finish, { timeout: IDLE_TIMEOUT_MS });
       else setTimeout(finish, 0);
     };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    const loaded =
+      document.readyState === 'complete'
+        ? Promise.resolve()
+        : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+    void Promise.all([loaded, firstScreenDrawn]).then(whenIdle);
   });
   return settled;
 }

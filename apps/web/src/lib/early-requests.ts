@@ -6,7 +6,8 @@ import { PARTNER_ORG_HEADER } from '@veridocs/shared';
  * 130 KB of script, then for a round trip each. The boot script sends a signed-in screen's GETs with
  * the headers the app would send; the app's first request of the same URL, bearer and language takes
  * that answer instead of sending its own. Each answer is taken once, only while fresh, and only a 2xx
- * one: anything else is sent again the usual way, so an early answer never decides an error.
+ * one: anything else (a 401, a 5xx, no answer) is sent again the usual way, so a failure the error
+ * catalogue acts on is always the app's own request's (a 2xx with a non-zero code is an error either way).
  */
 
 /** The window property the boot script puts its requests in. */

@@ -18,7 +18,7 @@ import { TopBar } from './top-bar';
 import { isDesktopWindow, useIsDesktop } from './use-is-desktop';
 import { loadWithRetry } from '@veridocs/shared';
 import { lazyScreen } from '../../lib/lazy-screen';
-import { afterFirstScreen, useAfterFirstScreen } from '../../lib/after-first-screen';
+import { afterFirstScreen, markFirstScreenDrawn, useAfterFirstScreen } from '../../lib/after-first-screen';
 import { useOpenedOnce } from '../../lib/use-opened-once';
 import { nextTask } from '../../lib/next-task';
 
@@ -45,6 +45,12 @@ export function desktopPartsLoaded(): Promise<unknown> | null {
 const NAV_WIDTH = 248;
 const PANEL_WIDTH = 320;
 const BAR_HEIGHT = 64;
+
+/** Tells afterFirstScreen() that a screen has been drawn, once its Suspense boundary commits. */
+function FirstScreenDrawn() {
+  useEffect(() => markFirstScreenDrawn(), []);
+  return null;
+}
 
 /** The logged-in layout (spec §2): top bar, left navigation and notifications panel on desktop, a drawer on mobile. */
 export default function AppLayout() {
@@ -130,6 +136,8 @@ export default function AppLayout() {
             <RouteErrorBoundary resetKey={pathname}>
               <Suspense fallback={<PageLoader />}>
                 <Outlet />
+                {/* Committed with the screen, not before it: the boundary shows both or neither. */}
+                <FirstScreenDrawn />
               </Suspense>
             </RouteErrorBoundary>
           </Box>

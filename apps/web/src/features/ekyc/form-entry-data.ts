@@ -1,12 +1,12 @@
 import { matchPath } from 'react-router';
 import { PATHS } from '../../app/paths';
-import { profileApi } from '../../app/store/profile-api';
 import type { AppStore } from '../../app/store/store';
 import { transactionsApi } from '../../app/store/transactions-api';
 
 /**
  * The form entry's first data, asked for while the app starts (app/router.tsx preloadRoute): the
- * profile, the organisation and the journey's info. Rendered first, the form home drew a loader, asked
+ * organisation and the journey's info (both quiet: their screens show a failure themselves; the
+ * profile, whose failure shows a snackbar, is asked for by its screen, as the boot script's answer). Rendered first, the form home drew a loader, asked
  * in its effects, then drew again; on a slow phone its tiles came a commit later (issue 31 §2). The boot
  * script has usually fetched these already (lib/early-requests.ts). Not subscribed: the screens that
  * use them subscribe when they render, and RTK Query keeps them until then.
@@ -22,7 +22,6 @@ export function prefetchFormEntry(
   const txnId = matchPath(PATHS.formEntry, pathname)?.params.txnId;
   const noSubscription = { subscribe: false } as const;
   return Promise.all([
-    store.dispatch(profileApi.endpoints.getProfile.initiate(undefined, noSubscription)),
     store.dispatch(transactionsApi.endpoints.getOrganisation.initiate(orgId, noSubscription)),
     txnId
       ? store.dispatch(

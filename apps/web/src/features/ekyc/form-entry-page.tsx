@@ -16,7 +16,6 @@ import { NoticeScreen } from './notice-screen';
 import { ChatLauncher } from '../../app/support/chat-launcher';
 import { PageLoader } from '../../components/page-loader/page-loader';
 import { loadWithRetry } from '@veridocs/shared';
-import { refetchOnMount } from '../../lib/after-first-screen';
 
 /** Only a single sign-on link (?sso) uses it: loaded then, behind the same loader it shows. */
 const SsoEntry = lazy(() =>
@@ -33,7 +32,7 @@ function SignedInFormEntry({ formId, orgId, txnId }: { formId: string; orgId: st
   const newLink = !isSameForm(searchedQuery, formId, orgId);
   const backFromStep = (location.state as FormHomeState | null)?.formHome === true && Boolean(txnId);
 
-  useGetProfileQuery(undefined, { refetchOnMountOrArgChange: refetchOnMount() });
+  useGetProfileQuery();
 
   useEffect(() => {
     if (backFromStep) {
