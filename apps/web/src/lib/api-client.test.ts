@@ -2,8 +2,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PARTNER_ORG_ID, MESSAGES } from '@veridocs/shared';
 import { fail, makeAccessToken, ok } from '../test/fixtures';
 import { mockApi, type MockApi } from '../test/mock-api';
-import { ApiError, DEFAULT_HEADERS, configureApiClient, http, request, setTransport } from './api-client';
-import { EARLY_ANSWER_FRESH_MS, EARLY_REQUESTS_SLOT, type EarlyRequest } from './early-requests';
+import {
+  ApiError,
+  DEFAULT_HEADERS,
+  configureApiClient,
+  http,
+  request,
+  setEarlyAnswers,
+  setTransport,
+} from './api-client';
+import {
+  EARLY_ANSWER_FRESH_MS,
+  EARLY_REQUESTS_SLOT,
+  installEarlyAnswers,
+  type EarlyRequest,
+} from './early-requests';
 import { setNotifier, type Notifier } from './notify';
 
 const PROTECTED = '/api/verification/v1/transactions/info';
@@ -279,8 +292,10 @@ describe('answers the boot script fetched early (lib/early-requests.ts, issue 31
     answer: Promise.resolve({ status, text: JSON.stringify(body), headers: {} }),
   });
 
+  beforeEach(() => installEarlyAnswers());
   afterEach(() => {
     delete slot[EARLY_REQUESTS_SLOT];
+    setEarlyAnswers(null);
   });
 
   it("the app's first GET of the URL takes the early answer instead of sending; the next one sends", async () => {

@@ -10,7 +10,6 @@ import {
 } from '@veridocs/shared';
 import { getLanguage, localMessage } from '../i18n';
 import { config } from './config';
-import { takeEarlyAnswer } from './early-requests';
 import { decideError, requiresSession } from './error-catalogue';
 import { notify } from './notify';
 import { newTraceparent } from './traceparent';
@@ -78,7 +77,7 @@ export interface TransportResponse {
 
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
-function parseText(text: string): unknown {
+export function parseText(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -112,7 +111,7 @@ function parseHeaders(raw: string): Record<string, string> {
   return headers;
 }
 
-const abortError = () => new DOMException('The request was aborted', 'AbortError');
+export const abortError = () => new DOMException('The request was aborted', 'AbortError');
 
 /** Uploads: fetch cannot report the bytes sent, XMLHttpRequest can. */
 const xhrTransport: Transport = (request) =>
@@ -209,29 +208,23 @@ export function requestHeaders(
 export const apiUrl = (url: string): string =>
   /^https?:\/\//i.test(url) ? url : `${config.apiBaseUrl}${url}`;
 
-/** The promise's value (null if it fails), or an AbortError once the signal aborts: a wait the caller gave up. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | null> {
-  if (signal.aborted) return Promise.reject(abortError());
-  return new Promise((resolve, reject) => {
-    const abort = () => reject(abortError());
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, () => resolve(null)).finally(() => signal.removeEventListener('abort', abort));
-  });
-}
+/** Where a request may find an answer already fetched (lib/early-requests.ts); null: none. */
+export type EarlyAnswers = (request: TransportRequest) => Promise<TransportResponse | null>;
+
+let earlyAnswers: EarlyAnswers | null = null;
 
 /**
- * The boot script's answer to this request when it fetched one (lib/early-requests.ts) and it is a
- * 2xx; otherwise the transport sends it.
+ * Installed by the screens whose first GETs the boot script sends (features/ekyc/form-entry-data.ts),
+ * so that its code is not in /login's first script.
  */
-async function send(request: TransportRequest): Promise<TransportResponse> {
-  const early =
-    request.responseType === 'json' && !request.onUploadProgress
-      ? takeEarlyAnswer(request.method, request.url, request.headers)
-      : null;
-  const answer = early ? await untilAborted(early, request.signal) : null;
-  if (answer && ok(answer.status))
-    return { status: answer.status, body: parseText(answer.text), headers: answer.headers };
-  return transport(request);
+export function setEarlyAnswers(source: EarlyAnswers | null): void {
+  earlyAnswers = source;
+}
+
+/** An answer fetched early for this request if there is one, otherwise the transport's. */
+function send(request: TransportRequest): Promise<TransportResponse> {
+  if (!earlyAnswers) return transport(request);
+  return earlyAnswers(request).then((answer) => answer ?? transport(request));
 }
 
 /** Sends through the transport as it is: any status is an answer (a tus client reads them itself). */

@@ -1,4 +1,11 @@
 import { PARTNER_ORG_HEADER } from '@veridocs/shared';
+import {
+  abortError,
+  parseText,
+  setEarlyAnswers,
+  type TransportRequest,
+  type TransportResponse,
+} from './api-client';
 
 /**
  * Answers fetched by the boot script (apps/web/scripts/prerender.mjs) before the app's script has
@@ -63,4 +70,30 @@ export function takeEarlyAnswer(
   if (!early || performance.now() - early.sentAt > EARLY_ANSWER_FRESH_MS) return null;
   if (SAME_HEADERS.some((name) => early.headers[name] !== headers[name])) return null;
   return early.answer;
+}
+
+/** The promise's value (null if it fails), or an AbortError once the signal aborts: a wait the caller gave up. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | null> {
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(abortError());
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, () => resolve(null)).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/** The boot script's answer to this request, when it fetched one that stands for it and it is a 2xx. */
+export async function earlyAnswer(request: TransportRequest): Promise<TransportResponse | null> {
+  const early =
+    request.responseType === 'json' && !request.onUploadProgress
+      ? takeEarlyAnswer(request.method, request.url, request.headers)
+      : null;
+  const answer = early ? await untilAborted(early, request.signal) : null;
+  if (!answer || answer.status < 200 || answer.status >= 300) return null;
+  return { status: answer.status, body: parseText(answer.text), headers: answer.headers };
+}
+
+/** Lets the API client take the boot script's answers (called where a screen that has them loads). */
+export function installEarlyAnswers(): void {
+  setEarlyAnswers(earlyAnswer);
 }

@@ -2,6 +2,10 @@ import { matchPath } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { AppStore } from '../../app/store/store';
 import { transactionsApi } from '../../app/store/transactions-api';
+import { installEarlyAnswers } from '../../lib/early-requests';
+
+// The boot script sent this screen's first GETs: the API client takes their answers from now on.
+installEarlyAnswers();
 
 /**
  * The form entry's first data, asked for while the app starts (app/router.tsx preloadRoute): the
