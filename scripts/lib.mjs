@@ -78,7 +78,11 @@ export function buildIfStale() {
 
 /** Starts the built server as a child process; resolves once /api/health answers. */
 export async function startServer({ port, env = {}, dataDir, quiet = true }) {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // BENCH_CPU_PROF_DIR: the server (and the check processes it forks) write V8 CPU profiles there on exit.
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, 'apps/server/dist/main.js'], {
     cwd: root,
     // Every client of a bench or e2e run is 127.0.0.1: no per-address socket cap (README "Slow clients").
     env: {

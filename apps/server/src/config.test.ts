@@ -131,7 +131,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
-      database: { kind: 'postgres', url: 'postgres://app:pw@db:5432/veridocs' },
+      database: { kind: 'postgres', url: 'postgres://app:pw@db:5432/veridocs', prepare: true },
       nodeEnv: 'test',
       devTools: true,
       logLevel: 'warn',
@@ -161,6 +161,17 @@ describe('loadConfig', () => {
         reconcileIntervalMs: 15_000,
       },
     });
+  });
+
+  it('prepares statements on PostgreSQL unless DATABASE_PREPARED_STATEMENTS=off (ADR 0052)', () => {
+    const url = 'postgres://app:pw@db:5432/veridocs';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url, prepare: true });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_PREPARED_STATEMENTS: 'off' }).database).toMatchObject({
+      prepare: false,
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS/,
+    );
   });
 
   it('turns dev tools off in production unless asked', () => {

@@ -155,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, prepare: e.DATABASE_PREPARED_STATEMENTS === 'on' }
       : { kind: 'pglite', dataDir: resolve(dataDir, 'db') },
     nodeEnv: e.NODE_ENV,
     devTools,

@@ -16,6 +16,11 @@ export const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /**
+   * PostgreSQL: each parameterised statement prepared once per connection (ADR 0052). `off` for a
+   * connection pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DEV_TOOLS: z.preprocess(emptyToUndefined, flag.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

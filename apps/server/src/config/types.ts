@@ -12,7 +12,7 @@ export interface Config {
   host: string;
   /** Absolute path of the data folder (PGlite lives in `${dataDir}/db`). */
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; prepare: boolean };
   nodeEnv: 'development' | 'production' | 'test';
   devTools: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

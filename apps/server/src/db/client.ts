@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -109,21 +110,55 @@ export interface PostgresOptions {
   onError?: (error: Error) => void;
   /** Sees the text (or prepared name) of every statement sent on the pool: tests count them (issue 31 §4). */
   onStatement?: (text: string) => void;
+  /** Prepares parameterised statements once per connection (default; ADR 0052). */
+  prepare?: boolean;
+}
+
+/** Statements one connection keeps prepared at most; the rest are sent unnamed (bounded backend memory). */
+export const PREPARED_PER_CONNECTION = 500;
+
+/** What pg's client.query takes: a text, a query config (Drizzle's) or a submittable (a cursor). */
+type QueryArgs = [string | { text?: string; name?: string; values?: unknown }, ...unknown[]];
+
+/**
+ * Pages of lists (an order and a limit) and searches (a pattern): their best plan depends on the
+ * values (a name's prefix, a queue of 10 or of 100,000 rows), so they stay unnamed, planned each call.
+ */
+const PLANNED_EACH_TIME = /\border\s+by\b[\s\S]*\b(limit|offset)\b|\b(i?like|similar\s+to)\b/i;
+
+/**
+ * The name a statement is prepared under on a connection: its text's digest. PostgreSQL then parses
+ * it once per connection and, after a few calls, keeps a generic plan: the journey's backends spent a
+ * third of their CPU planning the same single-row reads and writes again (issue 31 §4, ADR 0052).
+ * Only parameterised statements are named (begin, commit, a bare text are not); null: unnamed.
+ */
+export function preparedName(first: QueryArgs[0], args: QueryArgs, kept: Set<string>): string | null {
+  if (typeof first === 'string' || first.name || !first.text || 'submit' in first) return null;
+  if (PLANNED_EACH_TIME.test(first.text)) return null;
+  const values = first.values ?? args[1];
+  if (!Array.isArray(values) || values.length === 0) return null;
+  const name = `v${createHash('sha1').update(first.text).digest('base64url').slice(0, 20)}`;
+  if (kept.has(name)) return name;
+  if (kept.size >= PREPARED_PER_CONNECTION) return null;
+  kept.add(name);
+  return name;
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   pool.on('error', (error) => options.onError?.(error));
-  const { onStatement } = options;
-  if (onStatement)
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        const [first] = args as [string | { text?: string; name?: string }];
-        onStatement(typeof first === 'string' ? first : (first.text ?? first.name ?? '?'));
-        return query(...args);
-      };
-    });
+  const { onStatement, prepare = true } = options;
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const kept = new Set<string>();
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const [first] = args as QueryArgs;
+      onStatement?.(typeof first === 'string' ? first : (first.text ?? first.name ?? '?'));
+      const name = prepare ? preparedName(first, args as QueryArgs, kept) : null;
+      if (name) args[0] = { ...(first as object), name };
+      return query(...args);
+    };
+  });
   let closed = false;
   const orm = drizzlePg({ client: pool, schema });
   const cacheBus = createNotifyBus(url, pool, (error) => options.onError?.(error));
@@ -156,8 +191,10 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
 }
 
 export async function openDatabase(
-  config: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
+  config: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; prepare?: boolean },
   options: PostgresOptions = {},
 ): Promise<Database> {
-  return config.kind === 'postgres' ? openPostgres(config.url, options) : openPglite(config.dataDir);
+  return config.kind === 'postgres'
+    ? openPostgres(config.url, { prepare: config.prepare, ...options })
+    : openPglite(config.dataDir);
 }

@@ -28,6 +28,8 @@ export interface SubmittedCandidateOptions {
   instituteId?: string;
   /** The evaluation partner proved by e-mail OTP before submitting (the sandbox's WES record). */
   partner?: boolean;
+  /** Runs just before the final submit (a test moves its clock on there). */
+  beforeSubmit?: () => void;
 }
 
 export interface SubmittedCandidate {
@@ -48,6 +50,7 @@ export async function submittedCandidate(
     institute = 'Other',
     instituteId = 'R-2016-0042',
     partner = false,
+    beforeSubmit,
   }: SubmittedCandidateOptions = {},
 ): Promise<SubmittedCandidate> {
   const send = (method: 'PATCH' | 'POST', url: string, body: object) =>
@@ -102,6 +105,7 @@ export async function submittedCandidate(
     0,
     200,
   );
+  beforeSubmit?.();
   expectCode(await send('POST', v1(P.submit), at), 0, 200);
   return { h, txnId, mobile: session.mobile, refreshToken: session.refreshToken };
 }

@@ -73,8 +73,8 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
     );
   }
 
-  const submittedCandidate = (name = 'Asha Rao') =>
-    submitCandidate(t, { name, institute: 'indian-institute-of-technology-bombay' });
+  const submittedCandidate = (name = 'Asha Rao', beforeSubmit?: () => void) =>
+    submitCandidate(t, { name, institute: 'indian-institute-of-technology-bombay', beforeSubmit });
 
   const list = async (query: Record<string, string | number>, h = verifier): Promise<OpsCaseList> => {
     const qs = new URLSearchParams(
@@ -98,7 +98,8 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
   describe('a real case', () => {
     let candidate: { h: Headers; txnId: string; mobile: string };
     beforeAll(async () => {
-      candidate = await submittedCandidate('Zubin Queue-Case');
+      // Submitted two minutes after the request was made: the queue's "submitted" is the submission's.
+      candidate = await submittedCandidate('Zubin Queue-Case', () => t.clock.advance(120));
     });
 
     it('the role matrix of every new route: no token, candidate, API key, verifier, admin', async () => {
@@ -156,7 +157,11 @@ describe('the console: queues, a case, documents, assignment, locks, expected da
         fastTrack: false,
       });
       expect(mine.deadline).not.toBeNull();
-      expect(mine.submittedAt).not.toBeNull();
+      const [submission] = await rowsOf(sql`select c.at, t.created_at from state_changes c
+        join transactions t on t.id = c.txn_id
+        where c.txn_id = ${txnId} and c.entity = 'transaction' and c.to_state = 'SUBMITTED'`);
+      expect(Date.parse(mine.submittedAt!)).toBe(new Date(submission!.at as string).getTime());
+      expect(Date.parse(mine.submittedAt!)).not.toBe(new Date(submission!.created_at as string).getTime());
       expect(mine.verificationCount).toBe(2);
       for (const q of [
         'zubin',
