@@ -116,9 +116,17 @@ export interface PostgresOptions {
 
 /** Statements one connection keeps prepared at most; the rest are sent unnamed (bounded backend memory). */
 export const PREPARED_PER_CONNECTION = 500;
+/**
+ * A statement with more values than this is sent unnamed: such texts vary with a list's length
+ * (`in ($1, …, $n)`, a batch insert) and would fill the connection's names with one-off statements.
+ */
+export const PREPARED_MAX_VALUES = 64;
 
 /** What pg's client.query takes: a text, a query config (Drizzle's) or a submittable (a cursor). */
 type QueryArgs = [string | { text?: string; name?: string; values?: unknown }, ...unknown[]];
+
+/** The names one connection gave out: the text's digest → the name it is prepared under there. */
+export type PreparedNames = Map<string, string>;
 
 /**
  * Pages of lists (an order and a limit) and searches (a pattern): their best plan depends on the
@@ -132,17 +140,34 @@ const PLANNED_EACH_TIME = /\border\s+by\b[\s\S]*\b(limit|offset)\b|\b(i?like|sim
  * third of their CPU planning the same single-row reads and writes again (issue 31 §4, ADR 0052).
  * Only parameterised statements are named (begin, commit, a bare text are not); null: unnamed.
  */
-export function preparedName(first: QueryArgs[0], args: QueryArgs, kept: Set<string>): string | null {
+export function preparedName(first: QueryArgs[0], args: QueryArgs, names: PreparedNames): string | null {
   if (typeof first === 'string' || first.name || !first.text || 'submit' in first) return null;
   if (PLANNED_EACH_TIME.test(first.text)) return null;
   const values = first.values ?? args[1];
-  if (!Array.isArray(values) || values.length === 0) return null;
-  const name = `v${createHash('sha1').update(first.text).digest('base64url').slice(0, 20)}`;
-  if (kept.has(name)) return name;
-  if (kept.size >= PREPARED_PER_CONNECTION) return null;
-  kept.add(name);
+  if (!Array.isArray(values) || values.length === 0 || values.length > PREPARED_MAX_VALUES) return null;
+  const digest = createHash('sha1').update(first.text).digest('base64url').slice(0, 20);
+  const known = names.get(digest);
+  if (known) return known;
+  if (names.size >= PREPARED_PER_CONNECTION) return null;
+  const name = `v${digest}`;
+  names.set(digest, name);
   return name;
 }
+
+/**
+ * What PostgreSQL answers a prepared statement that no longer fits its tables (a migration of another
+ * instance changed a column's type): "cached plan must not change result type", a type mismatch.
+ */
+const STALE_STATEMENT_CODES = new Set(['0A000', '42804', '42883']);
+
+/**
+ * After such an answer the statement's text gets a new name on this connection, so its next call is
+ * parsed again against the tables as they are (the old name's parse stays fixed: pg would bind it).
+ */
+export function renamePrepared(names: PreparedNames, name: string): void {
+  for (const [digest, given] of names) if (given === name) names.set(digest, `v${digest}_${++renames}`);
+}
+let renames = 0;
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
@@ -150,13 +175,20 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   const { onStatement, prepare = true } = options;
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    const kept = new Set<string>();
+    const names: PreparedNames = new Map();
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [first] = args as QueryArgs;
       onStatement?.(typeof first === 'string' ? first : (first.text ?? first.name ?? '?'));
-      const name = prepare ? preparedName(first, args as QueryArgs, kept) : null;
-      if (name) args[0] = { ...(first as object), name };
-      return query(...args);
+      const name = prepare ? preparedName(first, args as QueryArgs, names) : null;
+      if (!name) return query(...args);
+      args[0] = { ...(first as object), name };
+      const result = query(...args) as Promise<unknown> | undefined;
+      if (typeof result?.catch !== 'function') return result;
+      return result.catch((error: unknown) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        if (typeof code === 'string' && STALE_STATEMENT_CODES.has(code)) renamePrepared(names, name);
+        throw error;
+      });
     };
   });
   let closed = false;
@@ -195,6 +227,6 @@ export async function openDatabase(
   options: PostgresOptions = {},
 ): Promise<Database> {
   return config.kind === 'postgres'
-    ? openPostgres(config.url, { prepare: config.prepare, ...options })
+    ? openPostgres(config.url, { ...options, prepare: options.prepare ?? config.prepare })
     : openPglite(config.dataDir);
 }
