@@ -125,7 +125,10 @@ export const PREPARED_MAX_VALUES = 64;
 /** What pg's client.query takes: a text, a query config (Drizzle's) or a submittable (a cursor). */
 type QueryArgs = [string | { text?: string; name?: string; values?: unknown }, ...unknown[]];
 
-/** The names one connection gave out: the text's digest → the name it is prepared under there. */
+/**
+ * The names one connection gave out: a statement's text → the name it is prepared under there (by
+ * text, so a known statement costs a lookup; the digest is taken once, when a text is first named).
+ */
 export type PreparedNames = Map<string, string>;
 
 /**
@@ -142,15 +145,13 @@ const PLANNED_EACH_TIME = /\border\s+by\b[\s\S]*\b(limit|offset)\b|\b(i?like|sim
  */
 export function preparedName(first: QueryArgs[0], args: QueryArgs, names: PreparedNames): string | null {
   if (typeof first === 'string' || first.name || !first.text || 'submit' in first) return null;
-  if (PLANNED_EACH_TIME.test(first.text)) return null;
+  const known = names.get(first.text);
+  if (known) return known;
+  if (names.size >= PREPARED_PER_CONNECTION || PLANNED_EACH_TIME.test(first.text)) return null;
   const values = first.values ?? args[1];
   if (!Array.isArray(values) || values.length === 0 || values.length > PREPARED_MAX_VALUES) return null;
-  const digest = createHash('sha1').update(first.text).digest('base64url').slice(0, 20);
-  const known = names.get(digest);
-  if (known) return known;
-  if (names.size >= PREPARED_PER_CONNECTION) return null;
-  const name = `v${digest}`;
-  names.set(digest, name);
+  const name = `v${createHash('sha1').update(first.text).digest('base64url').slice(0, 20)}`;
+  names.set(first.text, name);
   return name;
 }
 
@@ -165,7 +166,8 @@ const STALE_STATEMENT_CODES = new Set(['0A000', '42804', '42883']);
  * parsed again against the tables as they are (the old name's parse stays fixed: pg would bind it).
  */
 export function renamePrepared(names: PreparedNames, name: string): void {
-  for (const [digest, given] of names) if (given === name) names.set(digest, `v${digest}_${++renames}`);
+  const base = name.replace(/_\d+$/, '');
+  for (const [text, given] of names) if (given === name) names.set(text, `${base}_${++renames}`);
 }
 let renames = 0;
 

@@ -86,6 +86,11 @@ describe('the name a statement is prepared under', () => {
     expect(second).toMatch(new RegExp(`^${first}_\\d+$`));
     expect(preparedName(byId, [byId], names)).toBe(second);
     expect(preparedName(other, [other], names)).toBe(otherName);
+    // Stale again (another migration): a third name, from the same stem.
+    renamePrepared(names, second!);
+    const third = preparedName(byId, [byId], names);
+    expect(third).not.toBe(second);
+    expect(third).toMatch(new RegExp(`^${first}_\\d+$`));
     expect(names.size).toBe(2);
   });
 
